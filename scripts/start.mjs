@@ -1,0 +1,35 @@
+// `npm start`: run the extension against the bundled sandbox, from a fresh clone.
+// 1. installs npm dependencies (if missing) and the offline VS Code host (code-server),
+// 2. builds the extension and keeps rebuilding on change,
+// 3. starts the sandbox (demo seed) and a VS Code (code-server) with the extension loaded as a
+//    development extension, its base URL pointed at the sandbox,
+// 4. prints the address to open in a browser and the demo tokens. Ctrl+C stops everything.
+// Options: --port N (VS Code, default 8080), --sandbox-port N (default 4010), --seed demo|large|empty.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+
+if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) {
+  execFileSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+}
+execFileSync('bash', ['scripts/host/setup.sh'], { stdio: 'inherit' });
+if (spawnSync(process.execPath, ['esbuild.mjs'], { stdio: 'inherit' }).status !== 0) {
+  process.exit(1);
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+const { runDevHost } = await import('../test/host/devHost.ts');
+await runDevHost({
+  port: Number(arg('port', '8080')),
+  sandboxPort: Number(arg('sandbox-port', '4010')),
+  seed: arg('seed', 'demo'),
+});

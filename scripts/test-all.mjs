@@ -1,0 +1,55 @@
+// `npm test`: every tier, in order, each real: type check, unit (Node, against the sandbox),
+// integration (inside a real VS Code extension host), end-to-end (a real workbench in Chromium).
+// Every tier runs even when an earlier one failed, so one run shows everything; the exit code is
+// non-zero when any tier failed. The last line is the plain "N passed, N failed" summary.
+import { spawn } from 'node:child_process';
+
+const tiers = [
+  { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
+  { name: 'unit', cmd: ['npx', 'mocha'] },
+  { name: 'integration', cmd: ['npm', 'run', '--silent', 'test:integration'] },
+  { name: 'e2e', cmd: ['npm', 'run', '--silent', 'test:e2e'] },
+];
+const only = process.env.TIERS?.split(',');
+
+function run(cmd) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd[0], cmd.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const tee = (stream, target) =>
+      stream.on('data', (chunk) => {
+        out += chunk;
+        target.write(chunk);
+      });
+    tee(child.stdout, process.stdout);
+    tee(child.stderr, process.stderr);
+    child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), out }));
+  });
+}
+
+// Mocha's spec reporter ends with "N passing" / "N failing" (and "N pending").
+function counts(out) {
+  const n = (re) => [...out.matchAll(re)].reduce((sum, m) => sum + Number(m[1]), 0);
+  return { passed: n(/^\s*(\d+) passing/gm), failed: n(/^\s*(\d+) failing/gm), pending: n(/^\s*(\d+) pending/gm) };
+}
+
+const results = [];
+for (const tier of tiers.filter((t) => !only || only.includes(t.name))) {
+  console.log(`\n===== ${tier.name} =====`);
+  const started = Date.now();
+  const { code, out } = await run(tier.cmd);
+  results.push({ ...tier, code, seconds: (Date.now() - started) / 1000, ...counts(out) });
+}
+
+console.log('\n===== summary =====');
+let passed = 0;
+let failed = 0;
+for (const r of results) {
+  // A tier that failed without a mocha count (type errors, set-up failure) counts as one failure.
+  const tierFailed = r.code !== 0 ? Math.max(r.failed, 1) : r.failed;
+  passed += r.passed;
+  failed += tierFailed;
+  console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passed ${String(tierFailed).padStart(3)} failed ${String(r.pending).padStart(3)} pending  ${r.seconds.toFixed(0)} s`);
+}
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(results.every((r) => r.code === 0) ? 0 : 1);

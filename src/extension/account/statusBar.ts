@@ -1,0 +1,46 @@
+import * as vscode from 'vscode';
+import type { Session, SessionState } from '../auth/session';
+import { Disposable } from '../disposable';
+
+/** The account in the status bar: who is signed in, or what to do to sign in. */
+export class AccountStatusBar extends Disposable {
+  private readonly item = this.register(vscode.window.createStatusBarItem('taskPlatform.account', vscode.StatusBarAlignment.Left, 10));
+
+  constructor(session: Session) {
+    super();
+    this.item.name = vscode.l10n.t('Task Platform Account');
+    this.register(session.onDidChange((state) => this.render(state)));
+    this.render(session.state);
+  }
+
+  private render(state: SessionState): void {
+    const item = this.item;
+    item.backgroundColor = undefined;
+    switch (state.kind) {
+      case 'signedIn':
+        item.text = `$(account) ${state.user.name}`;
+        item.tooltip = vscode.l10n.t('Task Platform: signed in as {0} <{1}>', state.user.name, state.user.email);
+        item.command = 'taskPlatform.showAccount';
+        break;
+      case 'rejected':
+        item.text = `$(warning) ${vscode.l10n.t('Task Platform: token rejected')}`;
+        item.tooltip = vscode.l10n.t('The stored token was refused. Click to sign in again.');
+        item.command = 'taskPlatform.signIn';
+        item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+        break;
+      case 'error':
+        item.text = `$(cloud-offline) ${vscode.l10n.t('Task Platform')}`;
+        item.tooltip = state.message;
+        item.command = 'taskPlatform.showAccount';
+        break;
+      case 'unknown':
+      case 'signedOut':
+        item.text = `$(sign-in) ${vscode.l10n.t('Task Platform: Sign In')}`;
+        item.tooltip = vscode.l10n.t('Sign in to Task Platform with a personal access token');
+        item.command = 'taskPlatform.signIn';
+        break;
+    }
+    item.accessibilityInformation = { label: typeof item.tooltip === 'string' ? item.tooltip : item.text };
+    item.show();
+  }
+}

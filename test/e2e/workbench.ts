@@ -1,0 +1,103 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Frame, FrameLocator, Locator, Page } from 'playwright-core';
+import { launchBrowser } from '../host/browser';
+import { startCodeServer } from '../host/codeServer';
+import type { CodeServer } from '../host/codeServer';
+import { artifactsDir } from '../host/paths';
+
+export const screenshotsDir = join(artifactsDir, 'screenshots');
+
+/** A real VS Code workbench (code-server) in headless Chromium, with the packaged extension installed. */
+export class Workbench {
+  private constructor(
+    readonly page: Page,
+    private readonly browser: BrowserContext,
+    readonly server: CodeServer,
+    readonly runDir: string,
+  ) {}
+
+  static async open(options: { runDir: string; vsix: string; settings: Record<string, unknown>; theme?: string }): Promise<Workbench> {
+    const workspace = join(options.runDir, 'workspace');
+    const server = await startCodeServer({
+      runDir: options.runDir,
+      workspace,
+      vsix: options.vsix,
+      settings: { 'workbench.colorTheme': options.theme ?? 'Default Light Modern', ...options.settings },
+    });
+    const browser = await launchBrowser(join(options.runDir, 'chromium-profile'));
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+    await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
+    return new Workbench(page, browser, server, options.runDir);
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close().catch(() => undefined);
+    await this.server.stop();
+  }
+
+  activityBarItem(title: string): Locator {
+    return this.page.locator(`.part.activitybar .action-item a[aria-label^="${title}"], .part.activitybar .action-label[aria-label^="${title}"]`).first();
+  }
+
+  /** Opens a view container from the activity bar (if it is not already open). */
+  async openContainer(title: string): Promise<void> {
+    const item = this.activityBarItem(title);
+    await item.waitFor({ timeout: 60_000 });
+    const checked = await item.locator('xpath=..').getAttribute('aria-checked').catch(() => null);
+    if (checked !== 'true' && (await item.getAttribute('aria-checked')) !== 'true') {
+      await item.click();
+    }
+    await this.page.locator('.part.sidebar .composite.title', { hasText: title }).first().waitFor({ timeout: 30_000 });
+  }
+
+  sidebar(): Locator {
+    return this.page.locator('.part.sidebar');
+  }
+
+  treeRow(text: string): Locator {
+    return this.page.locator('.part.sidebar .monaco-list-row', { hasText: text }).first();
+  }
+
+  statusBarItem(text: string): Locator {
+    return this.page.locator('.part.statusbar .statusbar-item', { hasText: text }).first();
+  }
+
+  quickInput(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  /** Runs a command from the palette by its title, as a user would (F1, type, Enter). */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 30_000 });
+    await input.fill(`>${title}`);
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 30_000 });
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** Answers the open input box. */
+  async answerInput(text: string): Promise<void> {
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 30_000 });
+    await input.fill(text);
+    await this.page.keyboard.press('Enter');
+  }
+
+  webview(): FrameLocator {
+    return this.page.frameLocator('iframe.webview').frameLocator('#active-frame');
+  }
+
+  frames(): Frame[] {
+    return this.page.frames();
+  }
+
+  async screenshot(name: string): Promise<string> {
+    mkdirSync(screenshotsDir, { recursive: true });
+    const path = join(screenshotsDir, `${name}.png`);
+    await this.page.screenshot({ path });
+    return path;
+  }
+}

@@ -1,0 +1,26 @@
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import { chromiumPath } from './paths';
+
+/** Debian's Chromium through playwright-core, headless, with no background networking (the machine has no network). */
+export async function launchBrowser(profileDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(join(profileDir), {
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-background-timer-throttling',
+      '--disable-renderer-backgrounding',
+      '--disable-backgrounding-occluded-windows',
+    ],
+    viewport: { width: 1400, height: 900 },
+  });
+}

@@ -1,0 +1,129 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { codeServerEntry, node24 } from './paths';
+import { freePort, stopTree, waitFor } from './processes';
+
+export interface CodeServerOptions {
+  /** Folder for this run: home, user data, extensions, logs. */
+  runDir: string;
+  /** User settings written before start. */
+  settings?: Record<string, unknown>;
+  /** Folder opened in the workbench. */
+  workspace: string;
+  /** Needed for the `payload` URL parameter (extension development + tests paths). */
+  smokeTestDriver?: boolean;
+  /** A .vsix installed into the fresh extensions folder before start. */
+  vsix?: string;
+  env?: Record<string, string>;
+  /** Fixed port; a free one when omitted. */
+  port?: number;
+}
+
+export interface CodeServer {
+  readonly url: string;
+  readonly port: number;
+  readonly userDataDir: string;
+  readonly extensionsDir: string;
+  stop(): Promise<void>;
+}
+
+const baseSettings = {
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'workbench.enableExperiments': false,
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'chat.disableAIFeatures': true,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'security.workspace.trust.enabled': false,
+  'window.commandCenter': false,
+};
+
+/** Starts code-server (a real VS Code server with a Node extension host) isolated under runDir, on 127.0.0.1. */
+export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
+  if (!existsSync(codeServerEntry)) {
+    throw new Error(`code-server is not installed at ${codeServerEntry}; run scripts/host/setup.sh`);
+  }
+  const dirs = {
+    home: join(options.runDir, 'home'),
+    userData: join(options.runDir, 'user-data'),
+    extensions: join(options.runDir, 'extensions'),
+    tmp: join(options.runDir, 'tmp'),
+  };
+  for (const dir of Object.values(dirs)) {
+    mkdirSync(dir, { recursive: true });
+  }
+  mkdirSync(join(dirs.userData, 'User'), { recursive: true });
+  mkdirSync(options.workspace, { recursive: true });
+  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...baseSettings, ...options.settings }, null, 2));
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: dirs.home,
+    XDG_CONFIG_HOME: join(dirs.home, '.config'),
+    XDG_DATA_HOME: join(dirs.home, '.local', 'share'),
+    XDG_CACHE_HOME: join(dirs.home, '.cache'),
+    TMPDIR: dirs.tmp,
+    EXTENSIONS_GALLERY: '{}',
+    ...options.env,
+  };
+  const common = ['--config', join(options.runDir, 'config.yaml'), '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions];
+  if (options.vsix) {
+    await run([codeServerEntry, ...common, '--install-extension', options.vsix], env, join(options.runDir, 'install.log'));
+  }
+  const port = options.port ?? (await freePort());
+  const args = [
+    codeServerEntry,
+    ...common,
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--ignore-last-opened',
+    ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+  ];
+  const log = createWriteStream(join(options.runDir, 'server.log'));
+  const child = spawn(node24, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = (): Promise<void> => stopTree(child.pid);
+  try {
+    await waitFor(
+      async () => {
+        if (exited) {
+          throw new Error(`code-server exited early; see ${join(options.runDir, 'server.log')}`);
+        }
+        const res = await fetch(`${url}/healthz`).catch(() => undefined);
+        return res?.ok ? true : undefined;
+      },
+      60_000,
+      'code-server /healthz',
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, port, userDataDir: dirs.userData, extensionsDir: dirs.extensions, stop };
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv, logFile: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const log = createWriteStream(logFile);
+    const child = spawn(node24, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args[1] ?? args[0]} exited with ${code}; see ${logFile}`))));
+  });
+}

@@ -1,0 +1,42 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { startSandbox } from '../sandbox/server';
+import type { SeedName } from '../sandbox/server';
+import { startCodeServer } from './codeServer';
+import { artifactsDir, repoRoot } from './paths';
+import { stopTree } from './processes';
+
+/**
+ * What `npm start` runs: the sandbox, esbuild in watch mode, and code-server with this repository
+ * loaded as a development extension (through the workbench's `payload` parameter, which needs the
+ * smoke-test driver switch). Reload the browser window after a rebuild to pick changes up.
+ */
+export async function runDevHost(options: { port: number; sandboxPort: number; seed: string }): Promise<void> {
+  const sandbox = await startSandbox({ port: options.sandboxPort, seed: options.seed as SeedName });
+  const runDir = join(artifactsDir, 'dev-host');
+  const workspace = join(runDir, 'workspace');
+  const server = await startCodeServer({
+    runDir,
+    workspace,
+    smokeTestDriver: true,
+    port: options.port,
+    settings: { 'taskPlatform.baseUrl': sandbox.baseUrl },
+  });
+  const watch = spawn(process.execPath, ['esbuild.mjs', '--watch'], { cwd: repoRoot, stdio: 'inherit' });
+  const authority = new URL(server.url).host;
+  const payload = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://${authority}${repoRoot}`]]);
+  const url = `${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`;
+  console.log('\nTask Platform is running against the sandbox.');
+  console.log(`  VS Code:  ${url}`);
+  console.log(`  Sandbox:  ${sandbox.baseUrl}`);
+  console.log('  Tokens:   demo-token-alice (admin), demo-token-bob (member), demo-token-carol (Side Project)');
+  console.log('  Sign in:  open the Task Platform view in the activity bar and press "Sign In".');
+  console.log('Press Ctrl+C to stop.\n');
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await stopTree(watch.pid);
+  await server.stop();
+  await sandbox.stop();
+}
