@@ -36,7 +36,7 @@ export async function closeSession(session: Session | undefined): Promise<void> 
  * nowhere on disk by the extension or the host (settings, state, logs, storage). The Chromium profile
  * is included: SecretStorage keeps its values there, encrypted, so the plain token must not appear.
  */
-export function filesContaining(dir: string, needle: string): string[] {
+export function filesContaining(dir: string, needle: string, skip: (path: string) => boolean = () => false): string[] {
   const hits: string[] = [];
   const bytes = Buffer.from(needle);
   const walk = (path: string): void => {
@@ -48,6 +48,9 @@ export function filesContaining(dir: string, needle: string): string[] {
     }
     for (const entry of entries) {
       const full = join(path, entry);
+      if (skip(full)) {
+        continue;
+      }
       const stat = statSync(full, { throwIfNoEntry: false });
       if (stat?.isDirectory()) {
         walk(full);

@@ -41,6 +41,8 @@ const baseSettings = {
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'security.workspace.trust.enabled': false,
   'window.commandCenter': false,
+  'git.openRepositoryInParentFolders': 'never',
+  'workbench.layoutControl.enabled': false,
 };
 
 /** Starts code-server (a real VS Code server with a Node extension host) isolated under runDir, on 127.0.0.1. */
