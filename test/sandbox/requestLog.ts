@@ -1,0 +1,37 @@
+// Log of every /api request for GET /__sandbox/requests (docs/sandbox-contract.md).
+
+export interface LogEntry {
+  seq: number;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  status: number | null;
+  user_id: string | null;
+  token_label: string;
+  idempotency_key: string | null;
+  replay: boolean;
+  at: string;
+  at_ms: number;
+}
+
+export class RequestLog {
+  private entries: LogEntry[] = [];
+  private seq = 0;
+
+  start(entry: Omit<LogEntry, 'seq' | 'status' | 'replay'>): LogEntry {
+    this.seq += 1;
+    const full: LogEntry = { ...entry, seq: this.seq, status: null, replay: false };
+    this.entries.push(full);
+    // Bound memory in long benchmark runs.
+    if (this.entries.length > 50_000) this.entries = this.entries.slice(-25_000);
+    return full;
+  }
+
+  since(seq: number): LogEntry[] {
+    return this.entries.filter((e) => e.seq > seq);
+  }
+
+  clear(): void {
+    this.entries = [];
+  }
+}

@@ -1,0 +1,81 @@
+// Entry point for tests: startSandbox() (docs/sandbox-contract.md "Programmatic API").
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { App, SeedName } from './app';
+import { handleControls } from './controls';
+import { createApp, resetApp } from './lifecycle';
+import { handleApi, send } from './pipeline';
+import type { Router } from './router';
+import { serveFile } from './routes/files';
+import { buildRouter } from './routes/index';
+
+export type { SeedName } from './app';
+
+export interface SandboxOptions {
+  port?: number;
+  seed?: SeedName;
+  rateLimit?: number;
+  rateWindowMs?: number;
+  retryAfterHeader?: boolean;
+  maxUploadBytes?: number;
+  quiet?: boolean;
+}
+
+export interface Sandbox {
+  readonly origin: string;
+  readonly baseUrl: string;
+  readonly port: number;
+  reset(seed?: SeedName): void;
+  stop(): Promise<void>;
+}
+
+async function dispatch(app: App, router: Router, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const path = url.pathname;
+  if (path === '/api' || path.startsWith('/api/')) {
+    await handleApi(app, router, req, res, path.slice(4) || '/', url.searchParams);
+  } else if (path.startsWith('/__sandbox/')) {
+    await handleControls(app, req, res, path.slice('/__sandbox'.length), url.searchParams);
+  } else if (path.startsWith('/files/')) {
+    send(res, serveFile(app, path.slice('/files/'.length), url.searchParams, req.method ?? 'GET'));
+  } else {
+    send(res, { status: 404, body: { message: 'Not found.' } });
+  }
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const app = createApp(options);
+  const router = buildRouter();
+  const server = createServer((req, res) => {
+    req.on('error', () => undefined);
+    dispatch(app, router, req, res).catch((err: unknown) => {
+      if (!app.quiet) console.error('[sandbox] dispatch error:', err);
+      if (!res.headersSent) send(res, { status: 500, body: { message: 'Server Error.' } });
+      else res.destroy();
+    });
+  });
+  server.on('clientError', (_err, socket) => socket.destroy());
+  const port = await listen(server, options.port ?? 0);
+  app.origin = `http://127.0.0.1:${port}`;
+  return {
+    origin: app.origin,
+    baseUrl: `${app.origin}/api`,
+    port,
+    reset: (seed?: SeedName): void => resetApp(app, seed),
+    stop: (): Promise<void> => new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
