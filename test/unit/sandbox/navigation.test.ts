@@ -1,0 +1,166 @@
+// Conformance: Endpoints > Navigation, with Resources > User/Space/Folder/List/Member/Status.
+import * as assert from 'node:assert/strict';
+import { HEX_RE, UUID_RE, statusesOf, useSandbox } from './helpers';
+import type { Json, World } from './helpers';
+
+describe('Navigation', () => {
+  const h = useSandbox({ rateLimit: 0 });
+  let w: World;
+  before(async () => {
+    w = await h.world();
+  });
+
+  describe('GET /user', () => {
+    // Reference: Resources > User; Navigation > GET /user.
+    it('returns the User shape with workspaces and pivot', async () => {
+      const res = await h.as('alice').get('/user');
+      assert.equal(res.status, 200);
+      assert.match(res.body.id, UUID_RE);
+      assert.equal(typeof res.body.name, 'string');
+      assert.equal(typeof res.body.email, 'string');
+      assert.ok(Array.isArray(res.body.workspaces));
+      for (const ws of res.body.workspaces) {
+        assert.match(ws.id, UUID_RE);
+        assert.equal(typeof ws.name, 'string');
+        assert.match(ws.pivot.role_id, UUID_RE);
+        assert.equal(typeof ws.pivot.is_active, 'boolean');
+      }
+    });
+
+    const memberships: [who: 'alice' | 'bob' | 'carol', names: string[]][] = [
+      ['alice', ['Acme', 'Side Project']],
+      ['bob', ['Acme']],
+      ['carol', ['Side Project']],
+    ];
+    for (const [who, names] of memberships) {
+      it(`${who} sees exactly the workspaces ${names.join(', ')}`, async () => {
+        const res = await h.as(who).get('/user');
+        assert.deepEqual(res.body.workspaces.map((x: Json) => x.name).sort(), [...names].sort());
+      });
+    }
+  });
+
+  describe('GET /workspaces/{workspace}/spaces', () => {
+    it('returns Space objects of that workspace', async () => {
+      const res = await h.as('alice').get(`/workspaces/${w.acme.id}/spaces`);
+      assert.equal(res.status, 200);
+      assert.ok(Array.isArray(res.body) && res.body.length >= 2);
+      for (const s of res.body) {
+        assert.match(s.id, UUID_RE);
+        assert.equal(typeof s.name, 'string');
+        assert.equal(s.workspace_id, w.acme.id);
+      }
+    });
+
+    it('bob sees a strict subset of alice\'s spaces (no private space)', async () => {
+      const a = (await h.as('alice').get(`/workspaces/${w.acme.id}/spaces`)).body as Json[];
+      const b = (await h.as('bob').get(`/workspaces/${w.acme.id}/spaces`)).body as Json[];
+      const aIds = new Set(a.map((s) => s.id));
+      assert.ok(b.every((s) => aIds.has(s.id)));
+      assert.ok(b.length < a.length);
+    });
+  });
+
+  describe('GET .../spaces/{space}/folders', () => {
+    it('returns Folder objects of that space', async () => {
+      const res = await h.as('alice').get(`/workspaces/${w.acme.id}/spaces/${w.publicSpace.id}/folders`);
+      assert.equal(res.status, 200);
+      assert.ok(res.body.length >= 1);
+      for (const f of res.body) {
+        assert.match(f.id, UUID_RE);
+        assert.equal(typeof f.name, 'string');
+        assert.equal(f.space_id, w.publicSpace.id);
+      }
+    });
+  });
+
+  describe('GET .../folders/{folder}/lists', () => {
+    it('returns List objects of that folder', async () => {
+      const list = w.acmePublicLists[0]!;
+      const res = await h.as('alice').get(
+        `/workspaces/${w.acme.id}/spaces/${list.space_id}/folders/${list.folder_id}/lists`,
+      );
+      assert.equal(res.status, 200);
+      assert.ok(res.body.some((l: Json) => l.id === list.id));
+      for (const l of res.body) {
+        assert.match(l.id, UUID_RE);
+        assert.equal(typeof l.name, 'string');
+        assert.equal(l.folder_id, list.folder_id);
+      }
+    });
+
+    it('bob can walk the tree to the lists of a public space', async () => {
+      const list = w.acmePublicLists[0]!;
+      const res = await h.as('bob').get(
+        `/workspaces/${w.acme.id}/spaces/${list.space_id}/folders/${list.folder_id}/lists`,
+      );
+      assert.equal(res.status, 200);
+      assert.ok(res.body.some((l: Json) => l.id === list.id));
+    });
+  });
+
+  describe('GET /lists/{list}/statuses', () => {
+    it('returns { data: Status[], is_customized, source } for every list', async () => {
+      for (const list of w.lists) {
+        const res = await h.as('alice').get(`/lists/${list.id}/statuses`);
+        assert.equal(res.status, 200);
+        assert.equal(typeof res.body.is_customized, 'boolean');
+        assert.equal(typeof res.body.source, 'string');
+        assert.ok(res.body.data.length >= 1);
+        for (const s of res.body.data) {
+          assert.match(s.id, UUID_RE);
+          assert.equal(typeof s.name, 'string');
+          assert.equal(typeof s.type, 'string');
+          assert.match(s.color, HEX_RE);
+        }
+      }
+    });
+
+    it('every seeded task uses a status of its own list', async () => {
+      const tasks = await h.ctl.state('tasks');
+      const byList = new Map<string, Set<string>>();
+      for (const list of w.lists) {
+        byList.set(list.id, new Set((await statusesOf(h.as('alice'), list.id)).map((s) => s.id)));
+      }
+      for (const t of tasks) {
+        const allowed = byList.get(t.list_id);
+        if (allowed) assert.ok(allowed.has(t.status_id), `task ${t.id} status in its list`);
+      }
+    });
+
+    it('the seed has both a customized and an inherited status list', async () => {
+      // Reference: Status - "is_customized" and "source (the level the statuses come from)".
+      const seen = new Map<boolean, Set<string>>([[true, new Set()], [false, new Set()]]);
+      for (const list of w.lists) {
+        const body = (await h.as('alice').get(`/lists/${list.id}/statuses`)).body;
+        seen.get(body.is_customized)!.add(body.source);
+      }
+      assert.ok(seen.get(true)!.size > 0 && seen.get(false)!.size > 0, 'both kinds seeded');
+      const overlap = [...seen.get(true)!].filter((s) => seen.get(false)!.has(s));
+      assert.deepEqual(overlap, [], 'source differs between customized and inherited lists');
+    });
+  });
+
+  describe('GET /workspaces/{workspace}/members', () => {
+    it('returns Member objects; ids are usable as assignee_id', async () => {
+      const res = await h.as('bob').get(`/workspaces/${w.acme.id}/members`);
+      assert.equal(res.status, 200);
+      for (const m of res.body) {
+        assert.match(m.id, UUID_RE);
+        for (const k of ['name', 'email', 'role', 'role_slug']) assert.equal(typeof m[k], 'string', k);
+      }
+      const ids = res.body.map((m: Json) => m.id);
+      assert.ok(ids.includes(w.users.alice.id) && ids.includes(w.users.bob.id));
+      assert.ok(!ids.includes(w.users.carol.id), 'carol is not an Acme member');
+    });
+
+    it('member ids are accepted as assignee_id', async () => {
+      const list = w.acmePublicLists[0]!;
+      const res = await h.as('alice').post(`/workspaces/${w.acme.id}/tasks`, {
+        list_id: list.id, title: 'assign to bob', assignee_id: w.users.bob.id,
+      });
+      assert.equal(res.status, 201, res.text);
+      assert.equal(res.body.assignee_id, w.users.bob.id);
+    });
+  });
+});
