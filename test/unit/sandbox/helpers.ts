@@ -385,3 +385,30 @@ export async function liveTasks(ctl: Control, query?: RequestOptions['query']): 
 export function marker(prefix = 'M'): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 }
+
+/** A status of the list whose type counts as completed (ASSUMPTIONS.md: done, closed). */
+export async function doneStatus(api: Api, listId: string): Promise<Json> {
+  const s = (await statusesOf(api, listId)).find((x) => x.type === 'done' || x.type === 'closed');
+  assert.ok(s, `list ${listId} has a completed status`);
+  return s;
+}
+
+/** Multipart upload of one file (Attachments > POST). */
+export function upload(
+  api: Api,
+  workspaceId: string,
+  taskId: string,
+  fileName: string,
+  bytes: Buffer | string,
+  fields: Record<string, string> = {},
+  headers?: Record<string, string>,
+): Promise<Res> {
+  const form = new FormData();
+  const data = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+  form.append('file', new Blob([new Uint8Array(data)]), fileName);
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  return api.request('POST', `/workspaces/${workspaceId}/tasks/${taskId}/attachments`, {
+    rawBody: form,
+    headers,
+  });
+}

@@ -1,0 +1,128 @@
+// Conformance: Tasks > GET /workspaces/{workspace}/tasks/children and Limits >
+// Children batch (50 parents, 200 per parent, 1,000 per call, `truncated`).
+import * as assert from 'node:assert/strict';
+import { assertError, createTask, liveTasks, sortedIds, useSandbox } from './helpers';
+import type { Api, Json, World } from './helpers';
+
+describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
+  const h = useSandbox({ rateLimit: 0 });
+  let w: World;
+  let a: Api;
+  let raw: Json[];
+  const path = (): string => `/workspaces/${w.acme.id}/tasks/children`;
+  const kidsOf = (id: string): Json[] => raw.filter((t) => t.parent_task_id === id);
+
+  async function children(api: Api, ids: string[] | string): Promise<Json> {
+    const res = await api.get(path(), { parent_ids: Array.isArray(ids) ? ids.join(',') : ids });
+    assert.equal(res.status, 200, res.text.slice(0, 300));
+    return res.body;
+  }
+
+  before(async () => {
+    await h.ctl.reset();
+    w = await h.world();
+    a = h.as('alice');
+    raw = await liveTasks(h.ctl);
+  });
+
+  describe('parent_ids validation (422)', () => {
+    it('missing -> 422', async () => {
+      assertError(await a.get(path()), 422, 'parent_ids');
+    });
+
+    it('51 distinct ids -> 422; 50 -> 200 with 50 keys', async () => {
+      const ids = raw.filter((t) => t.workspace_id === w.acme.id).slice(0, 51).map((t) => t.id);
+      assert.equal(ids.length, 51, 'demo seed has 51 Acme tasks');
+      assertError(await a.get(path(), { parent_ids: ids.join(',') }), 422, 'parent_ids');
+      const body = await children(a, ids.slice(0, 50));
+      assert.equal(Object.keys(body.data).length, 50);
+    });
+
+    it('duplicates and blanks are ignored (and do not count toward 50)', async () => {
+      const ids = raw.filter((t) => t.workspace_id === w.acme.id).slice(0, 50).map((t) => t.id);
+      const body = await children(a, `${ids.join(',')},,${ids[0]}, ,${ids[1]}`);
+      assert.deepEqual(Object.keys(body.data).sort(), [...ids].sort());
+    });
+  });
+
+  describe('response', () => {
+    it('every requested parent is a key, even without children; values are the direct children only', async () => {
+      const deep = raw.find((t) => kidsOf(t.id).some((c) => kidsOf(c.id).length > 0));
+      const leaf = raw.find((t) => t.workspace_id === w.acme.id && kidsOf(t.id).length === 0);
+      assert.ok(deep && leaf, 'demo seed has a 2-level task and a leaf');
+      const body = await children(a, [deep.id, leaf.id]);
+      assert.deepEqual(body.data[leaf.id], []);
+      assert.deepEqual(sortedIds(body.data[deep.id]), sortedIds(kidsOf(deep.id)), 'one level only');
+      assert.ok(Array.isArray(body.truncated));
+      assert.deepEqual(body.truncated, []);
+    });
+
+    it('rows are board-shaped: tags, is_blocked, subtask_count, attachments_count', async () => {
+      const parent = raw.find((t) => kidsOf(t.id).length > 0 && t.workspace_id === w.acme.id)!;
+      const body = await children(a, [parent.id]);
+      for (const row of body.data[parent.id]) {
+        assert.ok(Array.isArray(row.tags));
+        assert.equal(typeof row.is_blocked, 'boolean');
+        assert.equal(row.subtask_count, kidsOf(row.id).length);
+        assert.equal(typeof row.attachments_count, 'number');
+        assert.equal(row.parent_task_id, parent.id);
+      }
+    });
+
+    it('children in lists the caller cannot access are dropped silently (bob)', async () => {
+      const pub = w.acmePublicLists[0]!.id;
+      const parent = await createTask(a, w.acme.id, { list_id: pub, title: 'mixed parent' });
+      const seen = await createTask(a, w.acme.id, { list_id: pub, title: 'public kid', parent_task_id: parent.id });
+      const hidden = await createTask(a, w.acme.id, { list_id: pub, title: 'private kid', parent_task_id: parent.id });
+      const moved = await a.post(`/tasks/${hidden.id}/move`, { target_type: 'list', target_id: w.acmePrivateLists[0]!.id });
+      assert.equal(moved.status, 200, moved.text);
+      const asAlice = await children(a, [parent.id]);
+      assert.deepEqual(sortedIds(asAlice.data[parent.id]), [seen.id, hidden.id].sort());
+      const asBob = await children(h.as('bob'), [parent.id]);
+      assert.deepEqual(sortedIds(asBob.data[parent.id]), [seen.id]);
+      assert.deepEqual(asBob.truncated, [], 'dropping is not truncation');
+    });
+  });
+
+  describe('caps: 200 per parent, 1,000 per call, truncated', () => {
+    let bulk: Json;
+    before(() => {
+      bulk = raw.find((t) => kidsOf(t.id).length > 200);
+      assert.ok(bulk, 'demo seed has a parent with more than 200 children');
+    });
+
+    it('a parent with more than 200 children returns 200 and is listed in truncated', async () => {
+      const small = raw.find((t) => t.workspace_id === w.acme.id && kidsOf(t.id).length > 0 && t.id !== bulk.id)!;
+      const body = await children(a, [bulk.id, small.id]);
+      assert.equal(body.data[bulk.id].length, 200);
+      const ids = new Set(kidsOf(bulk.id).map((t) => t.id));
+      for (const row of body.data[bulk.id]) assert.ok(ids.has(row.id));
+      assert.deepEqual(body.truncated, [bulk.id]);
+      assert.equal(body.data[small.id].length, kidsOf(small.id).length);
+    });
+
+    it('more than 1,000 children in one call are capped; cut parents are in truncated', async function () {
+      this.timeout(60_000);
+      const list = w.acmePublicLists[0]!.id;
+      const parents: string[] = [bulk.id];
+      for (let p = 0; p < 5; p += 1) {
+        const parent = await createTask(a, w.acme.id, { list_id: list, title: `cap parent ${p}` });
+        await Promise.all(Array.from({ length: 190 }, (_, i) =>
+          createTask(a, w.acme.id, { list_id: list, title: `kid ${p}.${i}`, parent_task_id: parent.id })));
+        parents.push(parent.id);
+      }
+      // 200 (capped bulk) + 5 x 190 = 1,150 children requested in one call.
+      raw = await liveTasks(h.ctl);
+      const body = await children(a, parents);
+      const total = parents.reduce((n, id) => n + body.data[id].length, 0);
+      assert.equal(total, 1000);
+      const truncated = new Set(body.truncated as string[]);
+      for (const id of parents) {
+        const all = kidsOf(id).length;
+        const got = body.data[id].length;
+        if (got < all) assert.ok(truncated.has(id), `${id} cut (${got}/${all}) is listed`);
+        else assert.ok(!truncated.has(id), `${id} complete is not listed`);
+      }
+    });
+  });
+});

@@ -1,0 +1,127 @@
+// Conformance: States and transitions > Task lifecycle (trash): restore within 30
+// days, scheduled purge after 30 days (sandbox clock).
+import * as assert from 'node:assert/strict';
+import { DAY_MS, UNKNOWN_ID, assertError, createTask, liveTasks, upload, useSandbox } from './helpers';
+import type { Api, Json, World } from './helpers';
+
+describe('Task lifecycle (trash)', () => {
+  const h = useSandbox({ rateLimit: 0 });
+  let w: World;
+  let a: Api;
+  let listId: string;
+  const tasks = (): string => `/workspaces/${w.acme.id}/tasks`;
+  const restore = (id: string): Promise<Json> => a.post(`/workspaces/${w.acme.id}/trash/task/${id}/restore`);
+
+  beforeEach(async () => {
+    await h.ctl.reset();
+    w = await h.world();
+    a = h.as('alice');
+    listId = w.acmePublicLists[0]!.id;
+  });
+
+  /** P -> (C1 -> G), C2; C2 trashed first on its own, then P. */
+  async function tree(): Promise<Record<'p' | 'c1' | 'g' | 'c2', Json>> {
+    const p = await createTask(a, w.acme.id, { list_id: listId, title: 'P' });
+    const c1 = await createTask(a, w.acme.id, { list_id: listId, title: 'C1', parent_task_id: p.id });
+    const g = await createTask(a, w.acme.id, { list_id: listId, title: 'G', parent_task_id: c1.id });
+    const c2 = await createTask(a, w.acme.id, { list_id: listId, title: 'C2', parent_task_id: p.id });
+    assert.equal((await a.delete(`${tasks()}/${c2.id}`)).status, 200);
+    assert.equal((await a.delete(`${tasks()}/${p.id}`)).status, 200);
+    return { p, c1, g, c2 };
+  }
+
+  describe('restore: POST /workspaces/{workspace}/trash/task/{id}/restore', () => {
+    it('brings back the task and the subtasks of the same sweep, not the earlier-trashed one', async () => {
+      const t = await tree();
+      const res = await restore(t.p.id);
+      assert.ok(res.status >= 200 && res.status < 300, `restore: ${res.status} ${res.text}`);
+      const live = new Set((await liveTasks(h.ctl)).map((x) => x.id));
+      assert.ok(live.has(t.p.id) && live.has(t.c1.id) && live.has(t.g.id), 'same sweep restored');
+      assert.ok(!live.has(t.c2.id), 'C2 keeps its own batch and stays in Trash');
+      assert.equal((await a.get(`${tasks()}/${t.p.id}`)).status, 200);
+      assert.equal((await a.get(`${tasks()}/${t.p.id}`)).body.subtask_count, 1);
+      assertError(await a.get(`${tasks()}/${t.c2.id}`), 404);
+    });
+
+    it('the earlier-trashed subtask can still be restored on its own afterwards', async () => {
+      const t = await tree();
+      await restore(t.p.id);
+      const res = await restore(t.c2.id);
+      assert.ok(res.status >= 200 && res.status < 300, res.text);
+      assert.equal((await a.get(`${tasks()}/${t.c2.id}`)).status, 200);
+    });
+
+    it('works on day 29 (within 30 days)', async () => {
+      const t = await createTask(a, w.acme.id, { list_id: listId, title: 'late' });
+      await a.delete(`${tasks()}/${t.id}`);
+      await h.ctl.advance(29 * DAY_MS);
+      const res = await restore(t.id);
+      assert.ok(res.status >= 200 && res.status < 300, res.text);
+      assert.equal((await a.get(`${tasks()}/${t.id}`)).status, 200);
+    });
+  });
+
+  describe('scheduled purge after 30 days', () => {
+    it('destroys the trashed task with its comments and attachments', async () => {
+      const t = await createTask(a, w.acme.id, { list_id: listId, title: 'purge me' });
+      const keep = await createTask(a, w.acme.id, { list_id: listId, title: 'keep me' });
+      assert.equal((await a.post(`${tasks()}/${t.id}/comments`, { body: 'c' })).status, 201);
+      assert.equal((await upload(a, w.acme.id, t.id, 'a.txt', 'hello')).status, 201);
+      assert.equal((await a.delete(`${tasks()}/${t.id}`)).status, 200);
+
+      await h.ctl.advance(29 * DAY_MS);
+      await a.get('/user'); // any request gives a scheduled purge the chance to run
+      assert.ok((await h.ctl.state('tasks')).some((x: Json) => x.id === t.id), 'not purged before 30 days');
+
+      await h.ctl.advance(DAY_MS + 60_000);
+      await a.get('/user');
+      const rows = await h.ctl.state('tasks');
+      assert.ok(!rows.some((x: Json) => x.id === t.id), 'task destroyed');
+      assert.ok(rows.some((x: Json) => x.id === keep.id), 'live tasks untouched');
+      assert.equal((await h.ctl.state('comments')).filter((c: Json) => c.task_id === t.id).length, 0);
+      assert.equal((await h.ctl.state('attachments')).filter((x: Json) => x.task_id === t.id).length, 0);
+    });
+
+    it('purges subtasks trashed with the parent', async () => {
+      const p = await createTask(a, w.acme.id, { list_id: listId, title: 'P' });
+      const c = await createTask(a, w.acme.id, { list_id: listId, title: 'C', parent_task_id: p.id });
+      await a.delete(`${tasks()}/${p.id}`);
+      await h.ctl.advance(31 * DAY_MS);
+      await a.get('/user');
+      const ids = new Set((await h.ctl.state('tasks')).map((x: Json) => x.id));
+      assert.ok(!ids.has(p.id) && !ids.has(c.id));
+    });
+  });
+
+  describe('assumption: restore (ASSUMPTIONS.md "Trash > Restore")', () => {
+    it('200 { data: Task, subtasks_restored, restored_at }', async () => {
+      const t = await tree();
+      const res = await restore(t.p.id);
+      assert.equal(res.status, 200);
+      assert.equal(res.body.data.id, t.p.id);
+      assert.equal(res.body.subtasks_restored, 2);
+      assert.equal(typeof res.body.restored_at, 'string');
+    });
+
+    it('404 for an unknown task, a live task and a purged task', async () => {
+      assertError(await restore(UNKNOWN_ID), 404);
+      const t = await createTask(a, w.acme.id, { list_id: listId, title: 'live' });
+      assertError(await restore(t.id), 404);
+      await a.delete(`${tasks()}/${t.id}`);
+      await h.ctl.advance(31 * DAY_MS);
+      assertError(await restore(t.id), 404);
+    });
+
+    it('422 errors.parent_task_id when the parent is itself in Trash', async () => {
+      const t = await tree();
+      assertError(await restore(t.c2.id), 422, 'parent_task_id');
+    });
+
+    it('404 for bob on a private task in Trash', async () => {
+      const privList = w.acmePrivateLists[0]!.id;
+      const t = await createTask(a, w.acme.id, { list_id: privList, title: 'secret' });
+      await a.delete(`${tasks()}/${t.id}`);
+      assertError(await h.as('bob').post(`/workspaces/${w.acme.id}/trash/task/${t.id}/restore`), 404);
+    });
+  });
+});
