@@ -1,0 +1,198 @@
+// Conformance: Endpoints > Attachments, Resources > Attachment, Limits > Upload
+// size / Upload types. Signed URLs are fetched WITHOUT an Authorization header.
+import * as assert from 'node:assert/strict';
+import { ISO_RE, UNKNOWN_ID, UUID_RE, assertError, createTask, upload, useSandbox } from './helpers';
+import type { Api, Json, World } from './helpers';
+
+describe('Attachments', () => {
+  const h = useSandbox({ rateLimit: 0 });
+  let w: World;
+  let a: Api;
+  let task: Json;
+  const base = (id = task.id): string => `/workspaces/${w.acme.id}/tasks/${id}/attachments`;
+  const bytes = Buffer.from('%PDF-1.4 conformance bytes \u0000\u0001\u0002', 'latin1');
+
+  beforeEach(async () => {
+    await h.ctl.reset();
+    await h.ctl.config({ maxUploadBytes: 500 * 1024 * 1024 });
+    w = await h.world();
+    a = h.as('alice');
+    task = await createTask(a, w.acme.id, { list_id: w.acmePublicLists[0]!.id, title: 'files' });
+  });
+
+  async function put(name = 'report.pdf', fields: Record<string, string> = {}): Promise<Json> {
+    const res = await upload(a, w.acme.id, task.id, name, bytes, fields);
+    assert.equal(res.status, 201, res.text);
+    return res.body;
+  }
+
+  /** GET a signed URL as an anonymous client (no Authorization header). */
+  async function anon(url: string): Promise<Response> {
+    return fetch(new URL(url, h.sb.origin), { redirect: 'manual' });
+  }
+
+  describe('POST (multipart upload)', () => {
+    it('201 Attachment with download_url; stored; counted on the task', async () => {
+      const att = await put();
+      assert.match(att.id, UUID_RE);
+      assert.equal(att.task_id, task.id);
+      assert.equal(att.file_name, 'report.pdf');
+      assert.equal(typeof att.mime_type, 'string');
+      assert.equal(att.file_size, bytes.length);
+      assert.equal(att.context, 'task');
+      assert.equal(typeof att.download_url, 'string');
+      assert.match(att.created_at, ISO_RE);
+      assert.equal(att.uploadedBy.id, w.users.alice.id);
+      assert.equal(typeof att.uploadedBy.email, 'string');
+      assert.ok((await h.ctl.state('attachments')).some((x: Json) => x.id === att.id));
+      assert.equal((await a.get(`/workspaces/${w.acme.id}/tasks/${task.id}`)).body.attachments_count, 1);
+    });
+
+    for (const name of ['a.jpg', 'a.jpeg', 'a.png', 'a.gif', 'a.webp', 'a.svg', 'a.doc', 'a.docx', 'a.xls', 'a.xlsx',
+      'a.ppt', 'a.pptx', 'a.csv', 'a.txt', 'a.zip', 'a.rar', 'a.mp4', 'a.webm', 'a.mov']) {
+      it(`accepts ${name}`, async () => {
+        assert.equal((await upload(a, w.acme.id, task.id, name, bytes)).status, 201);
+      });
+    }
+
+    for (const name of ['tool.exe', 'script.sh', 'page.html', 'noextension']) {
+      it(`refuses ${name} -> 422, nothing stored`, async () => {
+        assertError(await upload(a, w.acme.id, task.id, name, bytes), 422);
+        assert.equal((await h.ctl.state('attachments')).filter((x: Json) => x.task_id === task.id).length, 0);
+      });
+    }
+
+    it('refuses a file above the size limit (maxUploadBytes) -> 422; at the limit -> 201', async () => {
+      await h.ctl.config({ maxUploadBytes: 1024 });
+      assertError(await upload(a, w.acme.id, task.id, 'big.txt', Buffer.alloc(1025, 97)), 422);
+      assert.equal((await upload(a, w.acme.id, task.id, 'ok.txt', Buffer.alloc(1024, 97))).status, 201);
+    });
+
+    it('file missing -> 422 errors.file', async () => {
+      const form = new FormData();
+      form.append('context', 'task');
+      assertError(await a.request('POST', base(), { rawBody: form }), 422, 'file');
+    });
+
+    it('bad context -> 422', async () => {
+      assertError(await upload(a, w.acme.id, task.id, 'x.txt', 'x', { context: 'wiki' }), 422);
+    });
+
+    it('404 for an unknown or invisible task', async () => {
+      assertError(await upload(a, w.acme.id, UNKNOWN_ID, 'x.txt', 'x'), 404);
+      assertError(await upload(h.as('carol'), w.acme.id, task.id, 'x.txt', 'x'), 404);
+    });
+  });
+
+  describe('GET list per context', () => {
+    it('omitted context lists the task file attachments; ?context= filters', async () => {
+      const t = await put('t.pdf');
+      const c = await a.post(`/workspaces/${w.acme.id}/tasks/${task.id}/comments`, { body: 'c' });
+      const ca = await put('c.png', { context: 'comment', comment_id: c.body.id });
+      const d = await put('d.png', { context: 'description' });
+      const ids = async (q?: string): Promise<string[]> => {
+        const res = await a.get(base(), q ? { context: q } : undefined);
+        assert.equal(res.status, 200, res.text);
+        assert.ok(Array.isArray(res.body));
+        return res.body.map((x: Json) => x.id).sort();
+      };
+      assert.deepEqual(await ids(), [t.id]);
+      assert.deepEqual(await ids('task'), [t.id]);
+      assert.deepEqual(await ids('comment'), [ca.id]);
+      assert.deepEqual(await ids('description'), [d.id]);
+    });
+
+    it('listing rows carry preview_url and download_url', async () => {
+      await put();
+      const [row] = (await a.get(base())).body;
+      assert.equal(typeof row.preview_url, 'string');
+      assert.equal(typeof row.download_url, 'string');
+      assert.equal(row.file_size, bytes.length);
+    });
+
+    it('404 for an unknown task', async () => {
+      assertError(await a.get(base(UNKNOWN_ID)), 404);
+    });
+  });
+
+  describe('GET one: 302 to a signed URL', () => {
+    it('302 with Location; the signed URL serves the bytes with no Authorization header', async () => {
+      const att = await put();
+      const res = await a.get(`${base()}/${att.id}`);
+      assert.equal(res.status, 302);
+      const location = res.headers.get('location');
+      assert.ok(location, 'Location header');
+      const file = await anon(location);
+      assert.equal(file.status, 200);
+      assert.deepEqual(Buffer.from(await file.arrayBuffer()), bytes);
+    });
+
+    it('download_url from create and listing also serve the bytes anonymously', async () => {
+      const att = await put();
+      const viaCreate = await anon(att.download_url);
+      assert.equal(viaCreate.status, 200);
+      assert.deepEqual(Buffer.from(await viaCreate.arrayBuffer()), bytes);
+      const [row] = (await a.get(base())).body;
+      const viaPreview = await anon(row.preview_url);
+      assert.equal(viaPreview.status, 200);
+    });
+
+    it('a tampered signature is rejected', async () => {
+      const att = await put();
+      const url = new URL((await a.get(`${base()}/${att.id}`)).headers.get('location')!, h.sb.origin);
+      const sigKey = [...url.searchParams.keys()].find((k) => /sig/i.test(k));
+      assert.ok(sigKey, `signed URL carries a signature parameter: ${url}`);
+      const sig = url.searchParams.get(sigKey)!;
+      url.searchParams.set(sigKey, (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
+      const res = await anon(url.toString());
+      assert.ok(res.status >= 400 && res.status < 500, `tampered -> ${res.status}`);
+      assert.notDeepEqual(Buffer.from(await res.arrayBuffer()), bytes);
+    });
+
+    it('an expired signature is rejected (sandbox clock + 1 day)', async () => {
+      const att = await put();
+      const location = (await a.get(`${base()}/${att.id}`)).headers.get('location')!;
+      await h.ctl.advance(24 * 60 * 60 * 1000);
+      const res = await anon(location);
+      assert.ok(res.status >= 400 && res.status < 500, `expired -> ${res.status}`);
+    });
+
+    it('preview=true -> 200 with the file inline', async () => {
+      const att = await put('pic.png');
+      const res = await fetch(`${h.sb.baseUrl}${base()}/${att.id}?preview=true`, {
+        headers: { authorization: 'Bearer demo-token-alice' }, redirect: 'manual',
+      });
+      assert.equal(res.status, 200);
+      assert.deepEqual(Buffer.from(await res.arrayBuffer()), bytes);
+      assert.ok(!/attachment/i.test(res.headers.get('content-disposition') ?? ''), 'not an attachment disposition');
+    });
+
+    it('404 for an unknown attachment', async () => {
+      assertError(await a.get(`${base()}/${UNKNOWN_ID}`), 404);
+    });
+  });
+
+  describe('DELETE', () => {
+    it('204; gone from listing and raw state; second delete 404', async () => {
+      const att = await put();
+      const res = await a.delete(`${base()}/${att.id}`);
+      assert.equal(res.status, 204);
+      assert.deepEqual((await a.get(base())).body, []);
+      assert.ok(!(await h.ctl.state('attachments')).some((x: Json) => x.id === att.id));
+      assertError(await a.delete(`${base()}/${att.id}`), 404);
+    });
+  });
+
+  describe('assumption: signed URLs (ASSUMPTIONS.md "Signed URLs")', () => {
+    it('valid for 5 minutes of sandbox time; expired or tampered -> 403 JSON', async () => {
+      const att = await put();
+      const location = (await a.get(`${base()}/${att.id}`)).headers.get('location')!;
+      await h.ctl.advance(4 * 60 * 1000);
+      assert.equal((await anon(location)).status, 200);
+      await h.ctl.advance(61 * 1000);
+      const res = await anon(location);
+      assert.equal(res.status, 403);
+      assert.equal(typeof (await res.json()).message, 'string');
+    });
+  });
+});
