@@ -41,13 +41,9 @@ export function subtaskCount(store: Store, task: Task): number {
   return n;
 }
 
-/** Files of the task's own attachment listing (context `task`). */
+/** All files of the task, every context (ASSUMPTIONS.md "attachments_count"). */
 export function attachmentsCount(store: Store, task: Task): number {
-  let n = 0;
-  for (const id of store.attachmentsByTask.get(task.id) ?? []) {
-    if (store.attachments.get(id)?.context === 'task') n += 1;
-  }
-  return n;
+  return store.attachmentsByTask.get(task.id)?.size ?? 0;
 }
 
 /** Blocked = at least one live blocker whose status is not completed. */

@@ -79,7 +79,7 @@ export class Validator {
     if (p !== 'check') return p === 'null' ? null : undefined;
     const value = this.body[field];
     if (!isUuid(value)) return this.fail(field, `The ${field} field must be a valid UUID.`);
-    return value.toLowerCase();
+    return (value as string).toLowerCase();
   }
 
   oneOf<T extends string>(field: string, allowed: readonly T[], opts: Opts = {}): T | null | undefined {
@@ -107,9 +107,9 @@ export class Validator {
     const value = this.body[field];
     if (!Array.isArray(value)) return this.fail(field, `The ${field} field must be an array.`);
     value.forEach((item, i) => {
-      if (!isUuid(item)) this.add(`${field}.${i}`, `The ${field}.${i} field must be a valid UUID.`);
+      if (!isUuid(item)) this.add(field, `The ${field}.${i} field must be a valid UUID.`);
     });
-    return value.filter(isUuid).map((v) => v.toLowerCase());
+    return (value.filter(isUuid) as string[]).map((v) => v.toLowerCase());
   }
 
   private fail(field: string, message: string): undefined {

@@ -55,7 +55,7 @@ class TaskMaker {
     });
     this.all.push(task);
     const first = statuses[0] as Status;
-    b.activity(task, s.users.alice, 'created', {}, { title: task.title, list_id: listId }, task.created_at);
+    b.activity(task, s.users.alice, 'created', {}, { display_id: task.display_id, list_id: listId }, task.created_at);
     if (status.id !== first.id) {
       b.activity(task, s.users.alice, 'status_changed', { status_id: first.id, status_name: first.name },
         { status_id: status.id, status_name: status.name }, b.iso(-30 * DAY_MS + i * HOUR_MS));

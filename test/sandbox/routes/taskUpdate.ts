@@ -1,0 +1,138 @@
+// PATCH a task and move it to a list or sprint (Endpoints > Tasks). Every change
+// writes an activity entry with old/new values.
+import { canSeeList, canSeeSpace, requireTask } from '../access';
+import { recordActivity } from '../activity';
+import { HttpError, jsonBody, notFound, ok } from '../http';
+import type { Ctx, Reply } from '../http';
+import { taskJson } from '../present';
+import type { Router } from '../router';
+import type { Store } from '../store';
+import type { Task, User } from '../types';
+import { PRIORITIES } from '../types';
+import { Validator } from '../validate';
+import { DESCRIPTION_MAX, TASK_WRITE_FIELDS } from './tasks';
+
+type Change = [action: string, oldValue: Record<string, unknown>, newValue: Record<string, unknown>];
+
+function userName(store: Store, id: string | null): string | null {
+  return id ? store.users.get(id)?.name ?? null : null;
+}
+
+function patchTask(ctx: Ctx): Reply {
+  const { store, clock } = ctx.app;
+  const wsId = ctx.params.workspace as string;
+  const task = requireTask(store, ctx.user, ctx.params.task as string, wsId);
+  const body = jsonBody(ctx);
+  const v = new Validator(body);
+  v.allowOnly(TASK_WRITE_FIELDS);
+  const title = v.string('title', { max: 255 });
+  if (v.has('title') && body.title === null) v.errors.title = ['The title field is required.'];
+  if (typeof body.title === 'string' && body.title.trim() === '') v.errors.title = ['The title field is required.'];
+  const description = v.string('description', { nullable: true, max: DESCRIPTION_MAX });
+  const priority = v.oneOf('priority', PRIORITIES);
+  const statusId = v.uuid('status_id');
+  const assigneeId = v.uuid('assignee_id', { nullable: true });
+  const dueDate = v.dateTime('due_date', { nullable: true });
+  const statuses = store.listStatuses(task.list_id).statuses;
+  const status = statusId ? statuses.find((s) => s.id === statusId) : undefined;
+  if (statusId && !status) v.add('status_id', 'The selected status_id is invalid.');
+  if (assigneeId && !store.membership(assigneeId, wsId)?.is_active) v.add('assignee_id', 'The selected assignee_id is invalid.');
+  v.throwIfAny();
+  const changes: Change[] = [];
+  if (title !== undefined && title !== null && title !== task.title) {
+    changes.push(['title_changed', { title: task.title }, { title }]);
+    task.title = title;
+  }
+  if (description !== undefined && description !== task.description) {
+    changes.push(['description_changed', { description: task.description }, { description }]);
+    task.description = description;
+  }
+  if (priority && priority !== task.priority) {
+    changes.push(['priority_changed', { priority: task.priority }, { priority }]);
+    task.priority = priority;
+  }
+  if (status && status.id !== task.status_id) {
+    const old = store.statuses.get(task.status_id);
+    changes.push(['status_changed', { status_id: task.status_id, status_name: old?.name ?? null }, { status_id: status.id, status_name: status.name }]);
+    task.status_id = status.id;
+  }
+  if (assigneeId !== undefined && assigneeId !== task.assignee_id) {
+    changes.push(['assignee_changed', { assignee_id: task.assignee_id, assignee_name: userName(store, task.assignee_id) },
+      { assignee_id: assigneeId, assignee_name: userName(store, assigneeId) }]);
+    task.assignee_id = assigneeId;
+  }
+  if (dueDate !== undefined && dueDate !== task.due_date) {
+    changes.push(['due_date_changed', { due_date: task.due_date }, { due_date: dueDate }]);
+    task.due_date = dueDate;
+  }
+  const now = clock.iso();
+  if (changes.length > 0) task.updated_at = now;
+  for (const [action, oldV, newV] of changes) recordActivity(store, task, ctx.user, action, oldV, newV, now);
+  return ok(taskJson(store, task));
+}
+
+function liveSubtree(store: Store, root: Task): Task[] {
+  const out = [root];
+  for (let i = 0; i < out.length; i += 1) {
+    for (const id of store.childIds((out[i] as Task).id)) {
+      const child = store.tasks.get(id);
+      if (child && child.deleted_at === null) out.push(child);
+    }
+  }
+  return out;
+}
+
+/** Moves the task and its live subtasks; statuses map by name, else to the first status. */
+function moveToList(store: Store, user: User, task: Task, listId: string, now: string): void {
+  const meta = store.listMeta.get(listId);
+  if (!meta || !canSeeList(store, user, listId)) throw notFound();
+  if (meta.workspace_id !== task.workspace_id) {
+    throw new HttpError(422, 'The target list belongs to another workspace.', { target_id: ['The target list belongs to another workspace.'] });
+  }
+  const target = store.listStatuses(listId).statuses;
+  const oldList = store.lists.get(task.list_id);
+  for (const t of liveSubtree(store, task)) {
+    const current = store.statuses.get(t.status_id);
+    if (!target.some((s) => s.id === t.status_id)) {
+      const mapped = target.find((s) => s.name.toLowerCase() === current?.name.toLowerCase()) ?? target[0];
+      if (mapped) t.status_id = mapped.id;
+    }
+    store.setTaskList(t, listId);
+    t.updated_at = now;
+  }
+  recordActivity(store, task, user, 'moved', { list_id: oldList?.id ?? null, list_name: oldList?.name ?? null },
+    { list_id: listId, list_name: meta.list.name }, now);
+}
+
+function moveToSprint(store: Store, user: User, task: Task, sprintId: string, now: string): void {
+  const sprint = store.sprints.get(sprintId);
+  const space = sprint ? store.spaces.get(sprint.space_id) : undefined;
+  if (!sprint || !space || !canSeeSpace(store, user, space)) throw notFound();
+  if (sprint.workspace_id !== task.workspace_id) {
+    throw new HttpError(422, 'The target sprint belongs to another workspace.', { target_id: ['The target sprint belongs to another workspace.'] });
+  }
+  const old = task.sprint_id ? store.sprints.get(task.sprint_id) : undefined;
+  store.setTaskSprint(task, sprintId);
+  task.updated_at = now;
+  recordActivity(store, task, user, 'sprint_changed', { sprint_id: old?.id ?? null, sprint_name: old?.name ?? null },
+    { sprint_id: sprint.id, sprint_name: sprint.name }, now);
+}
+
+function moveTask(ctx: Ctx): Reply {
+  const { store, clock } = ctx.app;
+  const task = requireTask(store, ctx.user, ctx.params.task as string, null);
+  const v = new Validator(jsonBody(ctx));
+  v.allowOnly(['target_type', 'target_id']);
+  const type = v.oneOf('target_type', ['list', 'sprint'] as const, { required: true });
+  const targetId = v.uuid('target_id', { required: true });
+  v.throwIfAny();
+  const now = clock.iso();
+  if (type === 'list') moveToList(store, ctx.user, task, targetId as string, now);
+  else moveToSprint(store, ctx.user, task, targetId as string, now);
+  return ok(taskJson(store, task));
+}
+
+export function registerTaskUpdates(router: Router): void {
+  router.add('PATCH', '/workspaces/:workspace/tasks/:task', patchTask);
+  router.add('POST', '/tasks/:task/move', moveTask);
+}
