@@ -53,7 +53,6 @@ export async function handleApi(
     at: app.clock.iso(), at_ms: Date.now(),
   });
   const plan = app.faults.plan(method, `/api${path}`);
-  if (plan.latencyMs > 0) await new Promise((r) => setTimeout(r, plan.latencyMs));
   if (plan.action === 'reset_before') {
     entry.status = 0;
     req.socket.destroy();
@@ -61,10 +60,13 @@ export async function handleApi(
   }
   const limit = boundaryOf(req.headers['content-type']) ? app.config.maxUploadBytes + 1024 * 1024 : JSON_BODY_LIMIT;
   const body = await readBody(req, limit);
+  const input: RunInput = { req, method, path, query, token, user, key, body, entry, latencyMs: plan.latencyMs };
   let reply: Reply;
   if (plan.action === 'status500') reply = { status: 500, body: { message: 'Server Error (injected fault).' } };
   else if (plan.action === 'status429') reply = tooMany(app, 1);
-  else reply = await authorizeAndRun(app, router, { req, method, path, query, token, user, key, body, entry });
+  else reply = await authorizeAndRun(app, router, input);
+  // Latency not spent inside a handler (401, 429, 404, injected statuses) is spent here.
+  if (input.latencyMs > 0) await new Promise((r) => setTimeout(r, input.latencyMs));
   entry.status = reply.status;
   if (plan.action === 'reset_after') {
     entry.status = 0;
@@ -84,6 +86,8 @@ interface RunInput {
   key: string | null;
   body: BodyRead;
   entry: LogEntry;
+  /** Injected latency, spent while the request is "running" (its idempotency key in flight). */
+  latencyMs: number;
 }
 
 async function authorizeAndRun(app: App, router: Router, input: RunInput): Promise<Reply> {
@@ -107,8 +111,14 @@ async function authorizeAndRun(app: App, router: Router, input: RunInput): Promi
     app, method: input.method, path: input.path, query: input.query, params: match.params, user,
     headers: input.req.headers, raw: input.body.raw, tooLarge: input.body.tooLarge,
   };
-  if (!WRITE_METHODS.has(input.method) || input.key === null) return runHandler(app, () => match.handler(ctx));
-  return runIdempotent(app, ctx, token, input.key, input.entry, () => match.handler(ctx));
+  const run = async (): Promise<Reply> => {
+    const delay = input.latencyMs;
+    input.latencyMs = 0;
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    return match.handler(ctx);
+  };
+  if (!WRITE_METHODS.has(input.method) || input.key === null) return runHandler(app, run);
+  return runIdempotent(app, ctx, token, input.key, input.entry, run);
 }
 
 async function runIdempotent(
