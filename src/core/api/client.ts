@@ -1,0 +1,333 @@
+import { z } from 'zod';
+import { parseBaseUrl } from './baseUrl';
+import type { ChildrenLoad, ParentRef } from './children';
+import { CHILDREN_MAX_PARENTS, loadChildren, loadDescendants } from './children';
+import { download, saveTo } from './download';
+import type { DownloadedFile } from './download';
+import * as E from './envelopes';
+import { InvalidRequestError } from './errors';
+import { InFlightGets } from './inflight';
+import * as I from './inputs';
+import { iterateCursor, iteratePages } from './pagination';
+import { decodeJson, parseBody } from './parse';
+import { sharedRateLimiter } from './rateLimiter';
+import type { RateLimiter } from './rateLimiter';
+import { DEFAULT_RETRY, headerValue, Requester } from './requester';
+import type { CallSpec, LogFn, RequestOptions, RetryPolicy } from './requester';
+import * as S from './schemas';
+import { UndiciTransport } from './transport';
+import type { HttpMethod, HttpResponse, HttpTransport } from './transport';
+import { describeUpload, MAX_UPLOAD_BYTES, multipartBody } from './upload';
+import type { UploadFields, UploadSource } from './upload';
+
+export interface ApiClientOptions {
+  /** The service address including its `/api` prefix (validated with parseBaseUrl). */
+  baseUrl: string;
+  /** Personal access token. Never logged, never in an error message. */
+  token: string;
+  /** Defaults to the limiter shared by every client of this token and base URL. */
+  limiter?: RateLimiter;
+  /** Per-request connect/headers/idle timeout; default 30 s. */
+  timeoutMs?: number;
+  userAgent?: string;
+  /** Receives one line per request: method, path, status, time. */
+  log?: LogFn;
+  /** The network seam; defaults to undici. */
+  transport?: HttpTransport;
+  retry?: Partial<RetryPolicy>;
+  /** Default 500 MB (Limits: upload size). */
+  maxUploadBytes?: number;
+}
+
+type Opts = RequestOptions;
+const enc = encodeURIComponent;
+const ws = (workspaceId: string): string => `/workspaces/${enc(workspaceId)}`;
+const taskPath = (workspaceId: string, taskId: string): string => `${ws(workspaceId)}/tasks/${enc(taskId)}`;
+
+/** Client for every operation of the API reference. Pure Node: no `vscode` import. */
+export class ApiClient {
+  readonly baseUrl: string;
+  readonly limiter: RateLimiter;
+  private readonly requester: Requester;
+  private readonly gets = new InFlightGets();
+  private readonly maxUploadBytes: number;
+
+  constructor(options: ApiClientOptions) {
+    const parsed = parseBaseUrl(options.baseUrl);
+    if (!parsed.ok) {
+      throw new InvalidRequestError({ operation: 'configure', message: parsed.message });
+    }
+    this.baseUrl = parsed.url;
+    this.limiter = options.limiter ?? sharedRateLimiter(parsed.url, options.token);
+    this.maxUploadBytes = options.maxUploadBytes ?? MAX_UPLOAD_BYTES;
+    this.requester = new Requester({
+      baseUrl: parsed.url,
+      token: options.token,
+      limiter: this.limiter,
+      transport: options.transport ?? new UndiciTransport(),
+      timeoutMs: options.timeoutMs ?? 30_000,
+      userAgent: options.userAgent ?? 'task-platform-client',
+      retry: { ...DEFAULT_RETRY, ...options.retry },
+      log: options.log,
+    });
+  }
+
+  // Navigation
+
+  getUser(opts?: Opts): Promise<S.User> {
+    return this.get('getUser', '/user', S.UserSchema, opts);
+  }
+  listSpaces(workspaceId: string, opts?: Opts): Promise<S.Space[]> {
+    return this.get('listSpaces', `${ws(workspaceId)}/spaces`, z.array(S.SpaceSchema), opts);
+  }
+  listFolders(workspaceId: string, spaceId: string, opts?: Opts): Promise<S.Folder[]> {
+    return this.get('listFolders', `${ws(workspaceId)}/spaces/${enc(spaceId)}/folders`, z.array(S.FolderSchema), opts);
+  }
+  listLists(workspaceId: string, spaceId: string, folderId: string, opts?: Opts): Promise<S.List[]> {
+    const path = `${ws(workspaceId)}/spaces/${enc(spaceId)}/folders/${enc(folderId)}/lists`;
+    return this.get('listLists', path, z.array(S.ListSchema), opts);
+  }
+  listStatuses(listId: string, opts?: Opts): Promise<E.StatusList> {
+    return this.get('listStatuses', `/lists/${enc(listId)}/statuses`, E.StatusListSchema, opts);
+  }
+  listMembers(workspaceId: string, opts?: Opts): Promise<S.Member[]> {
+    return this.get('listMembers', `${ws(workspaceId)}/members`, z.array(S.MemberSchema), opts);
+  }
+  /** Shape not shown in the reference: returned as plain JSON, unchecked. */
+  getSidebar(workspaceId: string, opts?: Opts): Promise<unknown> {
+    return this.get('getSidebar', `${ws(workspaceId)}/sidebar`, E.SidebarSchema, opts);
+  }
+
+  // Tasks
+
+  listTasks(workspaceId: string, query: I.TaskQuery, opts?: Opts): Promise<E.TaskPage> {
+    const params = {
+      ...query.scope,
+      filter: query.filter && JSON.stringify(query.filter),
+      sorts: query.sorts && JSON.stringify(query.sorts),
+      group_by: query.group_by,
+      search: query.search,
+      per_page: query.per_page,
+      page: query.page,
+    };
+    return this.get('listTasks', `${ws(workspaceId)}/tasks`, E.TaskPageSchema, opts, params);
+  }
+  /** One call, at most 50 parents (Limits: children batch). See loadChildren for any number. */
+  getTaskChildren(workspaceId: string, parentIds: string[], opts?: Opts): Promise<E.Children> {
+    if (parentIds.length === 0 || parentIds.length > CHILDREN_MAX_PARENTS) {
+      const message = `getTaskChildren takes 1 to ${CHILDREN_MAX_PARENTS} parent ids (got ${parentIds.length}); use loadChildren.`;
+      return Promise.reject(new InvalidRequestError({ operation: 'getTaskChildren', message }));
+    }
+    const query = { parent_ids: parentIds.join(',') };
+    return this.get('getTaskChildren', `${ws(workspaceId)}/tasks/children`, E.ChildrenSchema, opts, query);
+  }
+  /** Direct children of many parents: 50 per call, truncated parents through /subtasks. */
+  loadChildren(workspaceId: string, parents: Array<ParentRef | string>, opts?: Opts): Promise<ChildrenLoad> {
+    return loadChildren(this.childrenApi(workspaceId, opts), parents.map(asParent));
+  }
+  /** Every descendant of `roots`, level by level. */
+  loadDescendants(workspaceId: string, roots: Array<ParentRef | string>, opts?: Opts): Promise<ChildrenLoad> {
+    return loadDescendants(this.childrenApi(workspaceId, opts), roots.map(asParent));
+  }
+  getTask(workspaceId: string, taskId: string, opts?: Opts): Promise<S.Task> {
+    return this.get('getTask', taskPath(workspaceId, taskId), S.TaskSchema, opts);
+  }
+  createTask(workspaceId: string, input: I.CreateTaskInput, opts?: Opts): Promise<S.Task> {
+    return this.write('createTask', 'POST', `${ws(workspaceId)}/tasks`, I.defined(input), S.TaskSchema, opts);
+  }
+  updateTask(workspaceId: string, taskId: string, patch: I.UpdateTaskInput, opts?: Opts): Promise<S.Task> {
+    return this.write('updateTask', 'PATCH', taskPath(workspaceId, taskId), I.defined(patch), S.TaskSchema, opts);
+  }
+  deleteTask(workspaceId: string, taskId: string, opts?: Opts): Promise<S.TrashReceipt> {
+    return this.write('deleteTask', 'DELETE', taskPath(workspaceId, taskId), undefined, S.TrashReceiptSchema, opts);
+  }
+  /** Request and response shapes not shown in the reference; the restored task is checked when present. */
+  restoreTask(workspaceId: string, taskId: string, opts?: Opts): Promise<E.RestoreResult> {
+    const path = `${ws(workspaceId)}/trash/task/${enc(taskId)}/restore`;
+    return this.write('restoreTask', 'POST', path, undefined, E.RestoreResultSchema, opts);
+  }
+  /** `taskId` may be the display id on this route (Task: display_id). Max 200, no pagination. */
+  async getSubtasks(workspaceId: string, taskId: string, opts?: Opts): Promise<S.TaskRow[]> {
+    return (await this.get('getSubtasks', `${taskPath(workspaceId, taskId)}/subtasks`, E.SubtasksSchema, opts)).data;
+  }
+  moveTask(taskId: string, target: I.MoveTarget, opts?: Opts): Promise<S.Task> {
+    const body = { target_type: target.target_type, target_id: target.target_id };
+    return this.write('moveTask', 'POST', `/tasks/${enc(taskId)}/move`, body, S.TaskSchema, opts);
+  }
+  getActivity(workspaceId: string, taskId: string, cursor?: string, opts?: Opts): Promise<E.ActivityPage> {
+    const path = `${taskPath(workspaceId, taskId)}/activity`;
+    return this.get('getActivity', path, E.ActivityPageSchema, opts, { cursor });
+  }
+  iterateActivity(workspaceId: string, taskId: string, opts?: Opts): AsyncGenerator<S.ActivityEntry, void, undefined> {
+    return iterateCursor('getActivity', (cursor) => this.getActivity(workspaceId, taskId, cursor, opts), opts?.signal);
+  }
+
+  // Comments
+
+  getComments(workspaceId: string, taskId: string, cursor?: string, opts?: Opts): Promise<E.CommentPage> {
+    const path = `${taskPath(workspaceId, taskId)}/comments`;
+    return this.get('getComments', path, E.CommentPageSchema, opts, { cursor });
+  }
+  iterateComments(workspaceId: string, taskId: string, opts?: Opts): AsyncGenerator<S.Comment, void, undefined> {
+    return iterateCursor('getComments', (cursor) => this.getComments(workspaceId, taskId, cursor, opts), opts?.signal);
+  }
+  createComment(workspaceId: string, taskId: string, input: I.CreateCommentInput, opts?: Opts): Promise<S.Comment> {
+    const path = `${taskPath(workspaceId, taskId)}/comments`;
+    return this.write('createComment', 'POST', path, I.defined(input), S.CommentSchema, opts);
+  }
+  updateComment(workspaceId: string, taskId: string, commentId: string, input: I.UpdateCommentInput, opts?: Opts): Promise<S.Comment> {
+    const path = `${taskPath(workspaceId, taskId)}/comments/${enc(commentId)}`;
+    return this.write('updateComment', 'PUT', path, I.defined(input), S.CommentSchema, opts);
+  }
+  deleteComment(workspaceId: string, taskId: string, commentId: string, opts?: Opts): Promise<void> {
+    return this.remove('deleteComment', `${taskPath(workspaceId, taskId)}/comments/${enc(commentId)}`, opts);
+  }
+  resolveComment(workspaceId: string, taskId: string, commentId: string, opts?: Opts): Promise<S.Comment> {
+    const path = `${taskPath(workspaceId, taskId)}/comments/${enc(commentId)}/resolve`;
+    return this.write('resolveComment', 'PUT', path, undefined, S.CommentSchema, opts);
+  }
+  unresolveComment(workspaceId: string, taskId: string, commentId: string, opts?: Opts): Promise<S.Comment> {
+    const path = `${taskPath(workspaceId, taskId)}/comments/${enc(commentId)}/unresolve`;
+    return this.write('unresolveComment', 'PUT', path, undefined, S.CommentSchema, opts);
+  }
+
+  // Dependencies
+
+  getDependencies(workspaceId: string, taskId: string, opts?: Opts): Promise<E.Dependencies> {
+    return this.get('getDependencies', `${taskPath(workspaceId, taskId)}/dependencies`, E.DependenciesSchema, opts);
+  }
+  /** `blockerTaskId` must complete before `taskId` (Dependencies). */
+  addDependency(workspaceId: string, taskId: string, blockerTaskId: string, opts?: Opts): Promise<S.DependencyLink> {
+    const path = `${taskPath(workspaceId, taskId)}/dependencies`;
+    return this.write('addDependency', 'POST', path, { blocker_task_id: blockerTaskId }, S.DependencyLinkSchema, opts);
+  }
+  removeDependency(workspaceId: string, taskId: string, dependencyId: string, opts?: Opts): Promise<void> {
+    return this.remove('removeDependency', `${taskPath(workspaceId, taskId)}/dependencies/${enc(dependencyId)}`, opts);
+  }
+
+  // Attachments
+
+  listAttachments(workspaceId: string, taskId: string, context?: 'task' | 'comment' | 'description', opts?: Opts): Promise<S.Attachment[]> {
+    const path = `${taskPath(workspaceId, taskId)}/attachments`;
+    return this.get('listAttachments', path, E.AttachmentListSchema, opts, { context });
+  }
+  /** Streams the file (never read into memory); type and size are checked before sending. */
+  async uploadAttachment(workspaceId: string, taskId: string, source: UploadSource, fields: UploadFields = {}, opts?: Opts): Promise<S.Attachment> {
+    const file = await describeUpload(source, this.maxUploadBytes, 'uploadAttachment');
+    const spec: CallSpec = {
+      operation: 'uploadAttachment',
+      method: 'POST',
+      path: `${taskPath(workspaceId, taskId)}/attachments`,
+      upload: multipartBody(file, fields),
+      timeoutMs: 120_000,
+    };
+    return this.requester.send(spec, opts ?? {}, (res) => this.json(res, S.AttachmentSchema, spec.operation));
+  }
+  /** Follows the 302 to the signed URL itself, with a separate request WITHOUT the token. */
+  downloadAttachment(workspaceId: string, taskId: string, attachmentId: string, opts?: Opts & { preview?: boolean }): Promise<DownloadedFile> {
+    const spec: CallSpec = {
+      operation: 'downloadAttachment',
+      method: 'GET',
+      path: `${taskPath(workspaceId, taskId)}/attachments/${enc(attachmentId)}`,
+      query: { preview: opts?.preview ? 'true' : undefined },
+      timeoutMs: 120_000,
+    };
+    return download(this.requester, spec, opts ?? {});
+  }
+  /** Downloads to `destination` (written through a temporary file); resolves to the byte count. */
+  async downloadAttachmentTo(workspaceId: string, taskId: string, attachmentId: string, destination: string, opts?: Opts): Promise<number> {
+    const file = await this.downloadAttachment(workspaceId, taskId, attachmentId, opts);
+    return saveTo(file, destination, opts?.signal);
+  }
+  deleteAttachment(workspaceId: string, taskId: string, attachmentId: string, opts?: Opts): Promise<void> {
+    return this.remove('deleteAttachment', `${taskPath(workspaceId, taskId)}/attachments/${enc(attachmentId)}`, opts);
+  }
+
+  // Custom fields
+
+  async getCustomFields(taskId: string, opts?: Opts): Promise<S.CustomFieldDefinition[]> {
+    return (await this.get('getCustomFields', `/tasks/${enc(taskId)}/custom-fields`, E.CustomFieldsSchema, opts)).data;
+  }
+  setCustomFieldValues(taskId: string, values: I.CustomFieldValueInput[], opts?: Opts): Promise<S.CustomFieldValue[]> {
+    const body = { values: values.map((v) => ({ custom_field_definition_id: v.custom_field_definition_id, value: v.value })) };
+    const path = `/tasks/${enc(taskId)}/custom-field-values`;
+    return this.write('setCustomFieldValues', 'PUT', path, body, z.array(S.CustomFieldValueSchema), opts);
+  }
+
+  // Views and search
+
+  runView(viewId: string, query: I.ViewPageQuery = {}, opts?: Opts): Promise<E.TaskPage> {
+    return this.get('runView', `/views/${enc(viewId)}/tasks`, E.TaskPageSchema, opts, { per_page: query.per_page, page: query.page });
+  }
+  iterateView(viewId: string, query: Omit<I.ViewPageQuery, 'page'> = {}, opts?: Opts): AsyncGenerator<S.TaskRow, void, undefined> {
+    const perPage = query.per_page ?? 100;
+    return iteratePages(async (page) => {
+      const result = await this.runView(viewId, { per_page: perPage, page }, opts);
+      return { items: result.data, lastPage: result.last_page, perPage: result.per_page ?? perPage };
+    }, opts?.signal);
+  }
+  search(query: I.SearchQuery, opts?: Opts): Promise<E.SearchResult> {
+    return this.get('search', '/search', E.SearchResultSchema, opts, { ...query });
+  }
+  iterateSearch(query: Omit<I.SearchQuery, 'page'>, opts?: Opts): AsyncGenerator<S.SearchHit, void, undefined> {
+    const perPage = query.per_page ?? 50;
+    return iteratePages(async (page) => {
+      const result = await this.search({ ...query, per_page: perPage, page }, opts);
+      return { items: result.tasks?.hits ?? [], total: result.tasks?.total, perPage: result.per_page ?? perPage };
+    }, opts?.signal);
+  }
+
+  // Inbound email address
+
+  /** Pure read; `null` when the list has no address (the ordinary state). */
+  async getInboundAddress(listId: string, opts?: Opts): Promise<S.InboundAddress | null> {
+    return (await this.get('getInboundAddress', `/lists/${enc(listId)}/inbound-address`, E.InboundAddressEnvelopeSchema, opts)).data;
+  }
+  /** 201 when this call created the address, 200 when it existed (States: Inbound address). */
+  createInboundAddress(listId: string, opts?: Opts): Promise<{ address: S.InboundAddress; created: boolean }> {
+    const spec: CallSpec = { operation: 'createInboundAddress', method: 'POST', path: `/lists/${enc(listId)}/inbound-address` };
+    return this.requester.send(spec, opts ?? {}, async (res) => {
+      // The body is not shown beyond the address: accept `{ data: address }` or the bare address.
+      const body = await this.decode(res, spec.operation);
+      const inner = typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body;
+      return { address: parseBody(S.InboundAddressSchema, inner, spec.operation), created: res.status === 201 };
+    });
+  }
+
+  // Plumbing
+
+  private get<T>(operation: string, path: string, schema: z.ZodType<T>, opts?: Opts, query?: CallSpec['query']): Promise<T> {
+    const spec: CallSpec = { operation, method: 'GET', path, query };
+    const run = (signal: AbortSignal): Promise<T> =>
+      this.requester.send(spec, { ...opts, signal }, (res) => this.json(res, schema, operation));
+    return this.gets.run(this.requester.url(path, query), opts?.signal, run);
+  }
+
+  private write<T>(operation: string, method: HttpMethod, path: string, json: unknown, schema: z.ZodType<T>, opts?: Opts): Promise<T> {
+    const spec: CallSpec = { operation, method, path, json };
+    return this.requester.send(spec, opts ?? {}, (res) => this.json(res, schema, operation));
+  }
+
+  private remove(operation: string, path: string, opts?: Opts): Promise<void> {
+    return this.requester.send({ operation, method: 'DELETE', path }, opts ?? {}, (res) => res.dump());
+  }
+
+  private async json<T>(res: HttpResponse, schema: z.ZodType<T>, operation: string): Promise<T> {
+    return parseBody(schema, await this.decode(res, operation), operation);
+  }
+
+  private async decode(res: HttpResponse, operation: string): Promise<unknown> {
+    return decodeJson(await res.text(), headerValue(res.headers['content-type']), operation, this.baseUrl);
+  }
+
+  private childrenApi(workspaceId: string, opts?: Opts): { getTaskChildren(ids: string[]): Promise<E.Children>; getSubtasks(id: string): Promise<S.TaskRow[]> } {
+    return {
+      getTaskChildren: (ids) => this.getTaskChildren(workspaceId, ids, opts),
+      getSubtasks: (id) => this.getSubtasks(workspaceId, id, opts),
+    };
+  }
+}
+
+function asParent(parent: ParentRef | string): ParentRef {
+  return typeof parent === 'string' ? { id: parent } : parent;
+}

@@ -1,0 +1,117 @@
+import { createWriteStream, promises as fs } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { isAllowedRemoteUrl } from './baseUrl';
+import { errorForStatus, InvalidRequestError, NetworkError } from './errors';
+import type { CallSpec, Requester, RequestOptions } from './requester';
+import { headerValue } from './requester';
+import { hostOf, toNetworkError } from './transport';
+import type { HttpResponse } from './transport';
+
+export interface DownloadedFile {
+  /** The file's bytes; read it to the end or destroy it. */
+  body: Readable;
+  contentType: string | undefined;
+  contentLength: number | undefined;
+}
+
+const MAX_HOPS = 3;
+
+/**
+ * GET .../attachments/{attachment} answers 302 to a short-lived signed URL (Attachments). That URL is
+ * fetched with a SEPARATE request without Authorization: in production it is another origin and the
+ * token must never go there. One more round trip is made when the signed URL has expired meanwhile.
+ */
+export async function download(requester: Requester, spec: CallSpec, opts: RequestOptions): Promise<DownloadedFile> {
+  try {
+    return await downloadOnce(requester, spec, opts);
+  } catch (error) {
+    if (opts.signal?.aborted || !isSignedUrlFailure(error)) {
+      throw error;
+    }
+    return downloadOnce(requester, spec, opts);
+  }
+}
+
+async function downloadOnce(requester: Requester, spec: CallSpec, opts: RequestOptions): Promise<DownloadedFile> {
+  const first = await requester.send<{ location: URL } | { file: DownloadedFile }>(spec, opts, async (res) => {
+    if (res.status >= 300) {
+      await res.dump();
+      return { location: locationOf(res, requester.url(spec.path, spec.query), spec.operation) };
+    }
+    return { file: fileOf(res) };
+  });
+  if ('file' in first) {
+    return first.file; // preview=true streams the file inline (200)
+  }
+  let location = first.location;
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
+    const res = await fetchSigned(requester, location, spec.operation, opts);
+    if (res.status >= 300 && res.status < 400) {
+      await res.dump();
+      location = locationOf(res, location.href, spec.operation);
+      continue;
+    }
+    if (res.status >= 400) {
+      const error = errorForStatus({ operation: spec.operation, status: res.status, body: undefined, keyMayBeKnown: false, secret: requester.config.token });
+      await res.dump();
+      throw Object.assign(error, { signedUrl: true });
+    }
+    return fileOf(res);
+  }
+  throw new InvalidRequestError({ operation: spec.operation, message: `${spec.operation}: too many redirects from the download link.` });
+}
+
+async function fetchSigned(requester: Requester, url: URL, operation: string, opts: RequestOptions): Promise<HttpResponse> {
+  const { transport, timeoutMs, userAgent } = requester.config;
+  try {
+    // No Authorization header, on purpose (see above), and no limiter: this is not an API request.
+    return await transport.send({ method: 'GET', url: url.href, headers: { 'user-agent': userAgent }, signal: opts.signal, timeoutMs });
+  } catch (error) {
+    throw Object.assign(toNetworkError(error, operation, url.href, opts.signal), { signedUrl: true });
+  }
+}
+
+function locationOf(res: HttpResponse, base: string, operation: string): URL {
+  const raw = headerValue(res.headers.location);
+  let url: URL | undefined;
+  try {
+    url = raw ? new URL(raw, base) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (!url || !isAllowedRemoteUrl(url)) {
+    const where = url ? `${url.protocol}//${hostOf(url.href)}` : 'nowhere';
+    throw new InvalidRequestError({ operation, message: `${operation}: the download link points to ${where}; only https links are followed.` });
+  }
+  return url;
+}
+
+function fileOf(res: HttpResponse): DownloadedFile {
+  const length = Number(headerValue(res.headers['content-length']));
+  return {
+    body: res.body,
+    contentType: headerValue(res.headers['content-type']),
+    contentLength: Number.isFinite(length) ? length : undefined,
+  };
+}
+
+function isSignedUrlFailure(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { signedUrl?: boolean }).signedUrl === true
+    && !(error instanceof NetworkError && error.timeout);
+}
+
+/** Streams a download to `destination` through a temporary file, so a broken transfer leaves no partial file. */
+export async function saveTo(file: DownloadedFile, destination: string, signal?: AbortSignal): Promise<number> {
+  const temporary = `${destination}.part-${process.pid}-${Date.now()}`;
+  let bytes = 0;
+  file.body.on('data', (chunk: Buffer) => (bytes += chunk.length));
+  try {
+    await pipeline(file.body, createWriteStream(temporary), { signal });
+    await fs.rename(temporary, destination);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
+  return bytes;
+}

@@ -1,0 +1,249 @@
+/**
+ * Typed failures of the API client, mapped from HTTP statuses in ONE place (`errorForStatus`).
+ * Messages are short, say what failed and what to do, and never contain the token.
+ * Reference: "Errors" and "Limits" sections.
+ */
+
+export type ApiErrorKind =
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'conflict'
+  | 'validation'
+  | 'rateLimited'
+  | 'idempotencyMismatch'
+  | 'network'
+  | 'badResponse'
+  | 'server'
+  | 'unexpectedStatus'
+  | 'invalidRequest';
+
+interface ApiErrorInit {
+  operation: string;
+  status?: number;
+  message: string;
+  serverMessage?: string;
+}
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind = 'unexpectedStatus';
+  readonly operation: string;
+  readonly status: number | undefined;
+  /** The `message` field of the error body, when the service sent one (already redacted). */
+  readonly serverMessage: string | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.name = new.target.name;
+    this.operation = init.operation;
+    this.status = init.status;
+    this.serverMessage = init.serverMessage;
+  }
+
+  static is(error: unknown): error is ApiError {
+    return error instanceof ApiError;
+  }
+}
+
+function isKind(error: unknown, kind: ApiErrorKind): boolean {
+  return error instanceof ApiError && error.kind === kind;
+}
+
+/** 401: token missing, invalid, regenerated or revoked (Authentication 3, 5). */
+export class UnauthorizedError extends ApiError {
+  override readonly kind = 'unauthorized';
+  static override is(error: unknown): error is UnauthorizedError {
+    return isKind(error, 'unauthorized');
+  }
+}
+
+/** 403: the caller is a member but may not see or do this. */
+export class ForbiddenError extends ApiError {
+  override readonly kind = 'forbidden';
+  static override is(error: unknown): error is ForbiddenError {
+    return isKind(error, 'forbidden');
+  }
+}
+
+/** 404: not found, or not visible to this token (Authentication 6: the same answer for both). */
+export class NotFoundError extends ApiError {
+  override readonly kind = 'notFound';
+  static override is(error: unknown): error is NotFoundError {
+    return isKind(error, 'notFound');
+  }
+}
+
+/** 409 that is not an in-flight idempotent request, e.g. "dependency already exists". */
+export class ConflictError extends ApiError {
+  override readonly kind = 'conflict';
+  static override is(error: unknown): error is ConflictError {
+    return isKind(error, 'conflict');
+  }
+}
+
+/** 422 with per-field messages (Errors: `errors` keyed by field name). */
+export class ValidationError extends ApiError {
+  override readonly kind = 'validation';
+  readonly fields: Record<string, string[]>;
+  constructor(init: ApiErrorInit & { fields: Record<string, string[]> }) {
+    super(init);
+    this.fields = init.fields;
+  }
+  static override is(error: unknown): error is ValidationError {
+    return isKind(error, 'validation');
+  }
+}
+
+/** 429 that outlasted the client's own waiting and retries. */
+export class RateLimitedError extends ApiError {
+  override readonly kind = 'rateLimited';
+  readonly retryAfterMs: number | undefined;
+  constructor(init: ApiErrorInit & { retryAfterMs?: number }) {
+    super(init);
+    this.retryAfterMs = init.retryAfterMs;
+  }
+  static override is(error: unknown): error is RateLimitedError {
+    return isKind(error, 'rateLimited');
+  }
+}
+
+/** 422 for an Idempotency-Key reused with another body: a bug in the caller, never a user error. */
+export class IdempotencyMismatchError extends ApiError {
+  override readonly kind = 'idempotencyMismatch';
+  static override is(error: unknown): error is IdempotencyMismatchError {
+    return isKind(error, 'idempotencyMismatch');
+  }
+}
+
+/** The service could not be reached, the connection broke, or it did not answer in time. */
+export class NetworkError extends ApiError {
+  override readonly kind = 'network';
+  readonly host: string;
+  readonly timeout: boolean;
+  constructor(init: ApiErrorInit & { host: string; timeout: boolean }) {
+    super(init);
+    this.host = init.host;
+    this.timeout = init.timeout;
+  }
+  static override is(error: unknown): error is NetworkError {
+    return isKind(error, 'network');
+  }
+}
+
+/** The answer does not look like the documented API (HTML page, broken JSON, a documented field of the wrong type). */
+export class BadResponseError extends ApiError {
+  override readonly kind = 'badResponse';
+  /** Path of the offending field, e.g. `data[3].id`; undefined when the body as a whole is wrong. */
+  readonly field: string | undefined;
+  constructor(init: ApiErrorInit & { field?: string }) {
+    super(init);
+    this.field = init.field;
+  }
+  static override is(error: unknown): error is BadResponseError {
+    return isKind(error, 'badResponse');
+  }
+}
+
+/** 5xx that outlasted the retries. */
+export class ServerError extends ApiError {
+  override readonly kind = 'server';
+  static override is(error: unknown): error is ServerError {
+    return isKind(error, 'server');
+  }
+}
+
+/** Any other status the reference does not list (400, 405, 413...). */
+export class UnexpectedStatusError extends ApiError {
+  override readonly kind = 'unexpectedStatus';
+  static override is(error: unknown): error is UnexpectedStatusError {
+    return isKind(error, 'unexpectedStatus');
+  }
+}
+
+/** The client refused to send a request (file type or size not accepted, unsafe redirect...). */
+export class InvalidRequestError extends ApiError {
+  override readonly kind = 'invalidRequest';
+  static override is(error: unknown): error is InvalidRequestError {
+    return isKind(error, 'invalidRequest');
+  }
+}
+
+export interface StatusContext {
+  operation: string;
+  status: number;
+  /** Parsed JSON error body, if any. */
+  body: unknown;
+  /** True when this Idempotency-Key may already be known to the server (a retry, or a caller-supplied key). */
+  keyMayBeKnown: boolean;
+  retryAfterMs?: number;
+  /** Secret to scrub from any server text (the token). */
+  secret: string;
+}
+
+/** THE mapping from HTTP status to error class (reference: Errors). */
+export function errorForStatus(ctx: StatusContext): ApiError {
+  const { operation, status } = ctx;
+  const server = serverMessageOf(ctx.body, ctx.secret);
+  const init = { operation, status, serverMessage: server };
+  const said = server ? ` The service said: ${server}` : '';
+  switch (status) {
+    case 401:
+      return new UnauthorizedError({ ...init, message: `${operation}: the token was refused (401). Sign in again with a current token.` });
+    case 403:
+      return new ForbiddenError({ ...init, message: `${operation}: not allowed for this account (403).${said}` });
+    case 404:
+      return new NotFoundError({ ...init, message: `${operation}: not found, or not visible to this account (404).` });
+    case 409:
+      return new ConflictError({ ...init, message: `${operation}: conflict (409).${said}` });
+    case 422:
+      return validationOrMismatch(ctx, init, said);
+    case 429:
+      return new RateLimitedError({ ...init, retryAfterMs: ctx.retryAfterMs, message: `${operation}: too many requests (429); try again in a minute.` });
+  }
+  if (status >= 500) {
+    return new ServerError({ ...init, message: `${operation}: the service failed (${status}); try again later.${said}` });
+  }
+  return new UnexpectedStatusError({ ...init, message: `${operation}: unexpected answer ${status}.${said}` });
+}
+
+function validationOrMismatch(ctx: StatusContext, init: Omit<ApiErrorInit, 'message'>, said: string): ApiError {
+  const fields = fieldErrorsOf(ctx.body, ctx.secret);
+  // A reused key with another body is a 422 without per-field errors; it is only possible when the
+  // key may already be known (Limits, idempotency rule 3). Anything with `errors` is a validation error.
+  if (ctx.keyMayBeKnown && Object.keys(fields).length === 0) {
+    return new IdempotencyMismatchError({
+      ...init,
+      message: `${ctx.operation}: the service refused a repeated request whose content changed (422, Idempotency-Key reuse). This is a bug; please report it.${said}`,
+    });
+  }
+  const detail = Object.entries(fields)
+    .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+    .join('; ');
+  return new ValidationError({ ...init, fields, message: `${ctx.operation}: rejected (422). ${detail || init.serverMessage || ''}`.trim() });
+}
+
+function serverMessageOf(body: unknown, secret: string): string | undefined {
+  if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') {
+    const text = redact((body as { message: string }).message, secret);
+    return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+  }
+  return undefined;
+}
+
+function fieldErrorsOf(body: unknown, secret: string): Record<string, string[]> {
+  const errors = typeof body === 'object' && body !== null ? (body as { errors?: unknown }).errors : undefined;
+  const result: Record<string, string[]> = {};
+  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) {
+    return result;
+  }
+  for (const [field, value] of Object.entries(errors)) {
+    const list = Array.isArray(value) ? value : [value];
+    result[field] = list.filter((m): m is string => typeof m === 'string').map((m) => redact(m, secret));
+  }
+  return result;
+}
+
+/** Removes every occurrence of `secret` from `text`. */
+export function redact(text: string, secret: string): string {
+  return secret.length >= 4 ? text.split(secret).join('[redacted]') : text;
+}

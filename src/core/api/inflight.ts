@@ -1,0 +1,55 @@
+import { raceAbort } from '../util/abort';
+
+interface Entry<T> {
+  promise: Promise<T>;
+  controller: AbortController;
+  waiters: number;
+  settled: boolean;
+}
+
+/**
+ * Shares identical in-flight GETs (STYLE 4). Each caller keeps its own AbortSignal: cancelling one
+ * caller only detaches it; the shared request is aborted when every caller has gone.
+ */
+export class InFlightGets {
+  private readonly entries = new Map<string, Entry<unknown>>();
+
+  run<T>(key: string, signal: AbortSignal | undefined, start: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    let entry = this.entries.get(key) as Entry<T> | undefined;
+    if (!entry) {
+      entry = this.start(key, start);
+    }
+    const current = entry;
+    current.waiters++;
+    return raceAbort(current.promise, signal).finally(() => {
+      current.waiters--;
+      if (current.waiters === 0 && !current.settled) {
+        current.controller.abort();
+        this.forget(key, current);
+      }
+    });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private start<T>(key: string, start: (signal: AbortSignal) => Promise<T>): Entry<T> {
+    const controller = new AbortController();
+    const entry: Entry<T> = { promise: Promise.resolve() as Promise<T>, controller, waiters: 0, settled: false };
+    entry.promise = start(controller.signal).finally(() => {
+      entry.settled = true;
+      this.forget(key, entry);
+    });
+    // Callers observe the promise through raceAbort; this keeps an abandoned one from being "unhandled".
+    entry.promise.catch(() => undefined);
+    this.entries.set(key, entry as Entry<unknown>);
+    return entry;
+  }
+
+  private forget(key: string, entry: Entry<unknown>): void {
+    if (this.entries.get(key) === entry) {
+      this.entries.delete(key);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import type { z } from 'zod';
+import { BadResponseError } from './errors';
+
+/** Validates a decoded body; a broken documented field becomes a BadResponseError naming it. */
+export function parseBody<T>(schema: z.ZodType<T>, body: unknown, operation: string): T {
+  const result = schema.safeParse(body);
+  if (result.success) {
+    return result.data;
+  }
+  const issue = result.error.issues[0];
+  const field = issue ? formatPath(issue.path) : '';
+  const what = field === '' ? 'the response body' : `field "${field}"`;
+  const detail = issue ? `: ${issue.message}` : '';
+  return fail(operation, field, `${operation}: the service answered with an unexpected ${what}${detail}. The service may have changed; please report it.`);
+}
+
+function fail(operation: string, field: string, message: string): never {
+  throw new BadResponseError({ operation, field: field || undefined, message });
+}
+
+/** `['data', 3, 'id']` -> `data[3].id` */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') {
+      out += `[${part}]`;
+    } else {
+      out += out === '' ? String(part) : `.${String(part)}`;
+    }
+  }
+  return out;
+}
+
+/** Decodes a body that must be JSON (reference Conventions: bodies are JSON unless stated). */
+export function decodeJson(text: string, contentType: string | undefined, operation: string, baseUrl: string): unknown {
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!type.includes('json')) {
+    throw new BadResponseError({
+      operation,
+      message: `${baseUrl} did not answer like the Task Platform API (got ${type || 'no content type'}). Check the base URL; it must include the API prefix.`,
+    });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new BadResponseError({ operation, message: `${operation}: ${baseUrl} sent malformed JSON.` });
+  }
+}
