@@ -5,7 +5,6 @@ import * as assert from 'node:assert/strict';
 import { DAY_MS, assertError, createTask, marker, statusesOf, taskIndex, useSandbox } from './helpers';
 import type { Json, World } from './helpers';
 
-const RANK: Record<string, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 
 describe('Tasks > GET tasks, sorts', () => {
   const h = useSandbox({ rateLimit: 0 });

@@ -1,0 +1,138 @@
+// Conformance: Errors ("Failed requests return the matching HTTP status and a JSON
+// body with `message`") under hostile input: malformed JSON, wrong types, huge
+// strings, non-UUID path parameters. The server must keep answering, state unchanged.
+import * as assert from 'node:assert/strict';
+import { assertError, useSandbox } from './helpers';
+import type { Api, Json, World } from './helpers';
+
+describe('Robustness (Errors)', () => {
+  const h = useSandbox({ rateLimit: 0 });
+  let w: World;
+  let a: Api;
+  let listId: string;
+  let snapshot: string;
+  const tasks = (): string => `/workspaces/${w.acme.id}/tasks`;
+  const rawTasks = async (): Promise<string> => JSON.stringify(await h.ctl.state('tasks'));
+
+  before(async () => {
+    await h.ctl.reset();
+    w = await h.world();
+    a = h.as('alice');
+    listId = w.acmePublicLists[0]!.id;
+    snapshot = await rawTasks();
+  });
+
+  afterEach(async () => {
+    const alive = await a.get('/user');
+    assert.equal(alive.status, 200, 'the server keeps answering');
+    assert.equal(await rawTasks(), snapshot, 'state unchanged');
+  });
+
+  const rawPost = (path: string, body: string, type = 'application/json'): Promise<Json> =>
+    a.request('POST', path, { rawBody: body, headers: { 'content-type': type } });
+
+  describe('malformed and mistyped bodies -> 422 with a JSON message', () => {
+    const bodies: [string, string][] = [
+      ['truncated JSON', '{"list_id":"x","title":'],
+      ['not JSON at all', 'title=hello'],
+      ['a JSON array', '[1,2,3]'],
+      ['JSON null', 'null'],
+      ['a JSON string', '"title"'],
+    ];
+    for (const [label, body] of bodies) {
+      it(`POST task with ${label}`, async () => {
+        assertError(await rawPost(tasks(), body), 422);
+      });
+    }
+
+    const typed: [string, () => Json, string][] = [
+      ['title as an object', () => ({ list_id: listId, title: { en: 'x' } }), 'title'],
+      ['title as an array', () => ({ list_id: listId, title: ['x'] }), 'title'],
+      ['title null', () => ({ list_id: listId, title: null }), 'title'],
+      ['priority as a number', () => ({ list_id: listId, title: 'x', priority: 3 }), 'priority'],
+      ['due_date as an array', () => ({ list_id: listId, title: 'x', due_date: [2026] }), 'due_date'],
+      ['list_id as a number', () => ({ list_id: 12, title: 'x' }), 'list_id'],
+      ['list_id not a uuid', () => ({ list_id: 'inbox', title: 'x' }), 'list_id'],
+      ['parent_task_id as a boolean', () => ({ list_id: listId, title: 'x', parent_task_id: true }), 'parent_task_id'],
+    ];
+    for (const [label, body, field] of typed) {
+      it(`POST task with ${label} -> errors.${field}`, async () => {
+        assertError(await a.post(tasks(), body()), 422, field);
+      });
+    }
+
+    it('a 1 MB title -> 422 errors.title', async () => {
+      assertError(await a.post(tasks(), { list_id: listId, title: 'x'.repeat(1024 * 1024) }), 422, 'title');
+    });
+
+    it('a 1 MB comment body on an unknown task -> JSON error', async () => {
+      const res = await a.post(`${tasks()}/00000000-0000-4000-8000-000000000000/comments`, { body: 'y'.repeat(1 << 20) });
+      assert.ok(res.status >= 400 && res.status < 500);
+      assert.equal(typeof res.body.message, 'string');
+    });
+
+    it('PATCH with a malformed body', async () => {
+      const id = JSON.parse(snapshot).find((t: Json) => t.workspace_id === w.acme.id && !t.deleted_at).id;
+      const res = await a.request('PATCH', `${tasks()}/${id}`, { rawBody: '{"title":', headers: { 'content-type': 'application/json' } });
+      assertError(res, 422);
+    });
+
+    it('a 10 KB search string on the task index -> 422', async () => {
+      assertError(await a.get(tasks(), { list_id: listId, search: 's'.repeat(10_000) }), 422);
+    });
+  });
+
+  describe('non-UUID path parameters -> 4xx with a JSON message', () => {
+    const paths: [string, string, () => string][] = [
+      ['GET', 'workspace', () => '/workspaces/acme/spaces'],
+      ['GET', 'task', () => `${tasks()}/not-a-uuid`],
+      ['GET', 'task (SQL-ish)', () => `${tasks()}/1%27%20OR%201%3D1`],
+      ['PATCH', 'task', () => `${tasks()}/123`],
+      ['GET', 'list', () => '/lists/%2E%2E%2Fetc%2Fpasswd/statuses'],
+      ['GET', 'view', () => '/views/%00/tasks'],
+      ['POST', 'move', () => '/tasks/xyz/move'],
+      ['PUT', 'custom field values', () => '/tasks/xyz/custom-field-values'],
+    ];
+    for (const [method, label, path] of paths) {
+      it(`${method} ${label}`, async () => {
+        const res = await a.request(method, path(), method === 'GET' ? {} : { body: { title: 'x' } });
+        assert.ok(res.status === 404 || res.status === 422, `${res.status} ${res.text.slice(0, 200)}`);
+        assert.equal(typeof res.body?.message, 'string');
+      });
+    }
+
+    it('unknown route -> 404 JSON', async () => {
+      assertError(await a.get('/no/such/route'), 404);
+    });
+  });
+
+  describe('assumption: conventions (ASSUMPTIONS.md "Conventions")', () => {
+    it('non-UUID path parameter -> 404 "Not found."', async () => {
+      const res = await a.get(`${tasks()}/not-a-uuid`);
+      assertError(res, 404);
+    });
+
+    it('malformed JSON -> 422 errors.body', async () => {
+      assertError(await rawPost(tasks(), '{'), 422, 'body');
+    });
+
+    it('non-JSON content type -> 422 errors.body', async () => {
+      assertError(await rawPost(tasks(), JSON.stringify({ list_id: listId, title: 'x' }), 'text/plain'), 422, 'body');
+    });
+
+    it('unknown body field -> 422 errors.<field>', async () => {
+      assertError(await a.post(tasks(), { list_id: listId, title: 'x', colour: 'red' }), 422, 'colour');
+    });
+
+    it('a JSON body above 10 MB -> 413', async () => {
+      const res = await a.post(tasks(), { list_id: listId, title: 'x', description: 'd'.repeat(11 * 1024 * 1024) });
+      assertError(res, 413);
+    });
+
+    it('known path, unsupported method -> 405 with Allow', async () => {
+      const res = await a.request('PUT', tasks(), { body: {} });
+      assertError(res, 405);
+      assert.ok(res.headers.get('allow'));
+    });
+  });
+});

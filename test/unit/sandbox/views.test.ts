@@ -1,0 +1,182 @@
+// Conformance: Views > GET /views/{view}/tasks. Each demo view is compared to
+// the task index of the equivalent scope (the reference: "as the task index
+// would for an equivalent scope"), using the view's persisted definition read
+// from /__sandbox/state/views.
+import * as assert from 'node:assert/strict';
+import { UNKNOWN_ID, assertError, createTask, taskIndex, useSandbox } from './helpers';
+import type { Api, Json, World } from './helpers';
+
+const ENVELOPE = ['data', 'total_count', 'completed_count', 'filtered_count', 'group_counts', 'group_pages',
+  'column_aggregates', 'current_page', 'last_page', 'per_page'].sort();
+const SCOPE_PARAM: Record<string, string> = { list: 'list_id', folder: 'folder_id', space: 'space_id', sprint: 'sprint_id' };
+
+describe('Views > GET /views/{view}/tasks', () => {
+  const h = useSandbox({ rateLimit: 0 });
+  let w: World;
+  let a: Api;
+  let views: Json[];
+  const byName = (re: RegExp): Json => {
+    const v = views.find((x) => re.test(x.name));
+    assert.ok(v, `demo view ${re}`);
+    return v;
+  };
+  const path = (v: Json | string): string => `/views/${typeof v === 'string' ? v : v.id}/tasks`;
+
+  beforeEach(async () => {
+    await h.ctl.reset();
+    w = await h.world();
+    a = h.as('alice');
+    views = await h.ctl.state('views');
+  });
+
+  /** All rows of a view (per_page=100, every page), asserting the paging invariants. */
+  async function allRows(v: Json, api = a): Promise<{ rows: Json[]; first: Json }> {
+    const rows: Json[] = [];
+    let first: Json;
+    for (let page = 1; ; page += 1) {
+      const res = await api.get(path(v), { per_page: 100, page });
+      assert.equal(res.status, 200, res.text.slice(0, 200));
+      first ??= res.body;
+      rows.push(...res.body.data);
+      assert.equal(res.body.current_page, page);
+      if (page >= res.body.last_page) break;
+    }
+    assert.equal(rows.length, first.filtered_count, 'pages add up to filtered_count');
+    return { rows, first };
+  }
+
+  /** Top-level ids the task index gives for the view's scope and (location-free) filter. */
+  async function expectedTopLevel(v: Json): Promise<Set<string>> {
+    const conds = (v.filters?.conditions ?? []).filter((c: Json) => c.field !== 'location');
+    const query: Record<string, string> = { [SCOPE_PARAM[v.viewable_type]!]: v.viewable_id };
+    if (conds.length > 0) query.filter = JSON.stringify({ match: v.filters.match, conditions: conds });
+    const body = await taskIndex(a, w.acme.id, query);
+    const typeOf = new Map<string, string>();
+    for (const r of body.data) typeOf.set(r.id, r.status?.type);
+    return new Set(body.data
+      .filter((r: Json) => r.parent_task_id === null)
+      .filter((r: Json) => v.show_completed || !['done', 'closed'].includes(typeOf.get(r.id) ?? ''))
+      .map((r: Json) => r.id));
+  }
+
+  const topLevel = (rows: Json[]): string[] => rows.filter((r) => r.parent_task_id === null).map((r) => r.id).sort();
+
+  for (const [label, re] of [
+    ['list-scoped view with a filter', /API — high priority/],
+    ['folder-scoped view hiding completed', /Backend — open work/],
+    ['space-scoped view', /Engineering — everything/],
+    ['sprint-scoped view', /Sprint 2 board/],
+  ] as const) {
+    it(`${label}: rows match the task index of the same scope`, async () => {
+      const v = byName(re);
+      const { rows } = await allRows(v);
+      assert.ok(rows.length > 0, 'view shows rows');
+      assert.deepEqual(topLevel(rows), [...await expectedTopLevel(v)].sort());
+    });
+  }
+
+  it('list-scoped view: a location condition is dropped before evaluation', async () => {
+    const v = byName(/location dropped/);
+    assert.equal(v.viewable_type, 'list');
+    assert.ok(v.filters.conditions.some((c: Json) => c.field === 'location'));
+    const { rows } = await allRows(v);
+    assert.ok(rows.length > 0, 'not emptied by the location condition');
+    assert.deepEqual(topLevel(rows), [...await expectedTopLevel(v)].sort());
+  });
+
+  it('space-scoped view keeps its location condition (only list/sprint views drop it)', async () => {
+    const v = byName(/Backend only/);
+    const folderIds = new Set(v.filters.conditions.find((c: Json) => c.field === 'location').values);
+    const { rows } = await allRows(v);
+    assert.ok(rows.length > 0);
+    const listFolder = new Map(w.lists.map((l) => [l.id, l.folder_id]));
+    for (const r of rows) assert.ok(folderIds.has(listFolder.get(r.list_id)), `${r.id} is inside the location`);
+    const wholeSpace = await allRows(byName(/Engineering — everything/));
+    assert.ok(rows.length < wholeSpace.rows.length);
+  });
+
+  it('the envelope has exactly the documented fields; group_counts/group_pages null, column_aggregates []', async () => {
+    const res = await a.get(path(byName(/Engineering — everything/)));
+    assert.equal(res.status, 200);
+    assert.deepEqual(Object.keys(res.body).sort(), ENVELOPE);
+    assert.equal(res.body.group_counts, null);
+    assert.equal(res.body.group_pages, null);
+    assert.deepEqual(res.body.column_aggregates, []);
+    assert.ok(res.body.completed_count <= res.body.total_count);
+    assert.equal(res.body.total_count, res.body.filtered_count, 'no filter: filtered = total');
+  });
+
+  it('per_page defaults to 50; page 2 continues page 1', async () => {
+    const v = byName(/Engineering — everything/);
+    const p1 = (await a.get(path(v))).body;
+    assert.equal(p1.per_page, 50);
+    assert.equal(p1.current_page, 1);
+    assert.ok(p1.filtered_count > 50, 'the space view spans two default pages');
+    assert.equal(p1.data.length, 50);
+    assert.equal(p1.last_page, Math.ceil(p1.filtered_count / 50));
+    const p2 = (await a.get(path(v), { page: 2 })).body;
+    assert.equal(p2.current_page, 2);
+    const seen = new Set(p1.data.map((r: Json) => r.id));
+    assert.ok(p2.data.every((r: Json) => !seen.has(r.id)), 'no overlap');
+  });
+
+  it('per_page 1 and 100 accepted', async () => {
+    const v = byName(/Engineering — everything/);
+    assert.equal((await a.get(path(v), { per_page: 1 })).body.data.length, 1);
+    assert.equal((await a.get(path(v), { per_page: 100 })).body.per_page, 100);
+  });
+
+  const invalid: [string, Record<string, string>][] = [
+    ['per_page=0', { per_page: '0' }], ['per_page=101', { per_page: '101' }], ['per_page=abc', { per_page: 'abc' }],
+    ['page=0', { page: '0' }], ['page=-1', { page: '-1' }], ['page=x', { page: 'x' }],
+    ['filter', { filter: JSON.stringify({ match: 'all', conditions: [] }) }],
+    ['sorts', { sorts: JSON.stringify([{ field: 'title', direction: 'asc' }]) }],
+    ['group_by', { group_by: 'priority' }],
+  ];
+  for (const [label, query] of invalid) {
+    it(`${label} -> 422`, async () => {
+      assertError(await a.get(path(byName(/Engineering — everything/)), query), 422);
+    });
+  }
+
+  describe('counts cached up to 60 s per user', () => {
+    it('total_count unchanged after a new matching task until the clock moves 61 s; other users not cached', async () => {
+      const v = byName(/API — high priority/);
+      const before = (await a.get(path(v))).body;
+      const t = await createTask(a, w.acme.id, { list_id: v.viewable_id, title: 'new high', priority: 'high' });
+      const cached = (await a.get(path(v), { per_page: 100 })).body;
+      assert.equal(cached.total_count, before.total_count, 'cached total_count');
+      assert.equal(cached.completed_count, before.completed_count, 'cached completed_count');
+      const bob = (await h.as('bob').get(path(v))).body;
+      assert.equal(bob.total_count, before.total_count + 1, 'bob has no cached count yet');
+      await h.ctl.advance(61_000);
+      const fresh = (await a.get(path(v))).body;
+      assert.equal(fresh.total_count, before.total_count + 1);
+      void t;
+    });
+  });
+
+  describe('visibility', () => {
+    it('403 for bob on a view he may not see (private view of alice; view on the private space)', async () => {
+      for (const re of [/Alice private/, /Leadership roadmap/]) {
+        const res = await h.as('bob').get(path(byName(re)));
+        assertError(res, 403);
+        assert.match(res.body.message, /unauthori[sz]ed/i);
+      }
+    });
+
+    it('404 for an unknown view and for carol on an Acme view, with the same message', async () => {
+      const unknown = await a.get(path(UNKNOWN_ID));
+      const foreign = await h.as('carol').get(path(byName(/Engineering — everything/)));
+      assertError(unknown, 404);
+      assertError(foreign, 404);
+      assert.match(unknown.body.message, /not found/i);
+      assert.equal(foreign.body.message, unknown.body.message);
+    });
+
+    it('bob sees public views of public spaces; carol sees Side Project views', async () => {
+      assert.equal((await h.as('bob').get(path(byName(/Engineering — everything/)))).status, 200);
+      assert.equal((await h.as('carol').get(path(byName(/Garden ideas/)))).status, 200);
+    });
+  });
+});
