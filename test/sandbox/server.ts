@@ -57,7 +57,7 @@ function listen(server: Server, port: number): Promise<number> {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const app = createApp(options);
   const router = buildRouter();
-  const server = createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
     req.on('error', () => undefined);
     dispatch(app, router, req, res).catch((err: unknown) => {
       if (!app.quiet) console.error('[sandbox] dispatch error:', err);
@@ -65,7 +65,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       else res.destroy();
     });
   });
-  server.on('clientError', (_err, socket) => socket.destroy());
+  // Malformed HTTP or oversized headers still get a JSON answer when the socket allows it.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify({ message: tooLarge ? 'Request header fields too large.' : 'Bad request.' });
+    if (!socket.writable) return void socket.destroy();
+    socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n`
+      + `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
   const port = await listen(server, options.port ?? 0);
   app.origin = `http://127.0.0.1:${port}`;
   return {
