@@ -208,9 +208,10 @@ export function errorForStatus(ctx: StatusContext): ApiError {
 
 function validationOrMismatch(ctx: StatusContext, init: Omit<ApiErrorInit, 'message'>, said: string): ApiError {
   const fields = fieldErrorsOf(ctx.body, ctx.secret);
-  // A reused key with another body is a 422 without per-field errors; it is only possible when the
-  // key may already be known (Limits, idempotency rule 3). Anything with `errors` is a validation error.
-  if (ctx.keyMayBeKnown && Object.keys(fields).length === 0) {
+  // A reused key with another body (Limits, idempotency rule 3) is a 422 that names the key, or has no
+  // per-field errors while the key may already be known. Anything else with `errors` is a validation error.
+  const aboutKey = Object.keys(fields).some((field) => field.toLowerCase() === 'idempotency-key');
+  if (aboutKey || (ctx.keyMayBeKnown && Object.keys(fields).length === 0)) {
     return new IdempotencyMismatchError({
       ...init,
       message: `${ctx.operation}: the service refused a repeated request whose content changed (422, Idempotency-Key reuse). This is a bug; please report it.${said}`,
