@@ -29,10 +29,6 @@ describe('Rate limit (configured window)', () => {
     await h.ctl.config({ rateLimit: 10, rateWindowMs: 2000, retryAfterHeader: true });
   });
 
-  after(async () => {
-    await h.ctl.config({ rateLimit: 0 });
-  });
-
   it('request 11 of 10 -> 429 JSON; applies to writes too; nothing is done', async () => {
     assert.deepEqual(await burst(h.as('alice'), 10), Array(10).fill(200));
     const res = await h.as('alice').get('/user');
