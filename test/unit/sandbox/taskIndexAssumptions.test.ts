@@ -1,0 +1,137 @@
+// Task index behaviour the reference leaves "not shown", tested only as far as
+// test/sandbox/ASSUMPTIONS.md commits to it (section "Tasks").
+import * as assert from 'node:assert/strict';
+import {
+  UNKNOWN_ID, assertError, createTask, doneStatus, marker, taskIndex, useSandbox,
+} from './helpers';
+import type { Api, Json, World } from './helpers';
+
+describe('Tasks > GET tasks', () => {
+  const h = useSandbox({ rateLimit: 0 });
+  let w: World;
+  let a: Api;
+  let listId: string;
+  const path = (): string => `/workspaces/${w.acme.id}/tasks`;
+
+  before(async () => {
+    await h.ctl.reset();
+    w = await h.world();
+    a = h.as('alice');
+    listId = w.fixtures.lists.api as string;
+  });
+
+  describe('assumption: scope errors (ASSUMPTIONS.md "Task index scope")', () => {
+    it('none or several scopes -> 422 errors.scope', async () => {
+      assertError(await a.get(path()), 422, 'scope');
+      assertError(await a.get(path(), { list_id: listId, space_id: w.publicSpace.id }), 422, 'scope');
+    });
+
+    it('non-UUID scope id -> 422 on that parameter', async () => {
+      assertError(await a.get(path(), { list_id: 'api' }), 422, 'list_id');
+    });
+
+    it('unknown, foreign-workspace or invisible scope -> 404', async () => {
+      assertError(await a.get(path(), { list_id: UNKNOWN_ID }), 404);
+      assertError(await a.get(`/workspaces/${w.side.id}/tasks`, { list_id: listId }), 404);
+      assertError(await h.as('bob').get(path(), { space_id: w.privateSpace.id }), 404);
+    });
+  });
+
+  describe('assumption: paging (ASSUMPTIONS.md "Task index paging")', () => {
+    it('page walks the result; a page past the end is empty; last_page >= 1', async () => {
+      const all = await taskIndex(a, w.acme.id, { space_id: w.publicSpace.id });
+      const seen: string[] = [];
+      const first = await taskIndex(a, w.acme.id, { space_id: w.publicSpace.id, per_page: 40 });
+      for (let page = 1; page <= first.last_page; page += 1) {
+        const body = await taskIndex(a, w.acme.id, { space_id: w.publicSpace.id, per_page: 40, page });
+        assert.equal(body.current_page, page);
+        seen.push(...body.data.map((r: Json) => r.id));
+      }
+      assert.deepEqual(seen, all.data.map((r: Json) => r.id), 'pages concatenate to the unpaginated order');
+      const past = await taskIndex(a, w.acme.id, { space_id: w.publicSpace.id, per_page: 40, page: first.last_page + 1 });
+      assert.deepEqual(past.data, []);
+      const none = await taskIndex(a, w.acme.id, { list_id: listId, search: marker('nothing'), per_page: 5 });
+      assert.equal(none.last_page, 1);
+    });
+
+    it('page 0 -> 422', async () => {
+      assertError(await a.get(path(), { list_id: listId, per_page: 5, page: 0 }), 422, 'page');
+    });
+  });
+
+  describe('assumption: rows are the top-level rows of the scope (ASSUMPTIONS.md "Task index rows")', () => {
+    it('a subtask appears when its parent is outside the scope', async () => {
+      const other = w.acmePublicLists.find((l) => l.id !== listId)!;
+      const parent = await createTask(a, w.acme.id, { list_id: listId, title: 'outer parent' });
+      const kid = await createTask(a, w.acme.id, { list_id: listId, title: 'kid', parent_task_id: parent.id });
+      assert.equal((await a.post(`/tasks/${kid.id}/move`, { target_type: 'list', target_id: other.id })).status, 200);
+      const here = await taskIndex(a, w.acme.id, { list_id: listId });
+      assert.ok(!here.data.some((r: Json) => r.id === kid.id));
+      const there = await taskIndex(a, w.acme.id, { list_id: other.id });
+      assert.ok(there.data.some((r: Json) => r.id === kid.id));
+      const raw = (await h.ctl.state('tasks')).filter((t: Json) => !t.deleted_at && t.list_id === listId);
+      const ids = new Set(raw.map((t: Json) => t.id));
+      const expected = raw.filter((t: Json) => t.parent_task_id === null || !ids.has(t.parent_task_id)).map((t: Json) => t.id);
+      assert.deepEqual(here.data.map((r: Json) => r.id).sort(), expected.sort());
+    });
+
+    it('group_counts lists only non-empty groups', async () => {
+      const body = await taskIndex(a, w.acme.id, { list_id: listId, group_by: 'priority' });
+      for (const n of Object.values(body.group_counts)) assert.ok((n as number) > 0);
+    });
+  });
+
+  describe('assumption: search, sorts and filter details (ASSUMPTIONS.md "Sorts", "Filter", "Due-date presets")', () => {
+    it('search is a case-insensitive substring', async () => {
+      const m = marker('CaSe');
+      const t = await createTask(a, w.acme.id, { list_id: listId, title: `x ${m}` });
+      const body = await taskIndex(a, w.acme.id, { list_id: listId, search: m.toLowerCase() });
+      assert.deepEqual(body.data.map((r: Json) => r.id), [t.id]);
+    });
+
+    it('title filter operators are case-insensitive', async () => {
+      const m = marker('Ttl');
+      const t = await createTask(a, w.acme.id, { list_id: listId, title: `${m} Upper` });
+      const filter = JSON.stringify({ match: 'all', conditions: [{ field: 'title', op: 'is', values: [`${m} upper`.toUpperCase()] }] });
+      assert.deepEqual((await taskIndex(a, w.acme.id, { list_id: listId, filter })).data.map((r: Json) => r.id), [t.id]);
+    });
+
+    it('nulls sort last in both directions (due_date)', async () => {
+      for (const direction of ['asc', 'desc']) {
+        const body = await taskIndex(a, w.acme.id, { list_id: listId, sorts: JSON.stringify([{ field: 'due_date', direction }]) });
+        const firstNull = body.data.findIndex((r: Json) => r.due_date === null);
+        assert.ok(firstNull > 0, 'both kinds present');
+        assert.ok(body.data.slice(firstNull).every((r: Json) => r.due_date === null), `${direction}: nulls last`);
+      }
+    });
+
+    it('without sorts the order is position ascending', async () => {
+      const body = await taskIndex(a, w.acme.id, { list_id: listId });
+      const pos = body.data.map((r: Json) => r.position as number);
+      for (let i = 1; i < pos.length; i += 1) assert.ok(pos[i - 1] <= pos[i]);
+    });
+
+    it('filter problems are reported under errors.filter; location is refused on the index', async () => {
+      const bad = JSON.stringify({ match: 'all', conditions: [{ field: 'location', op: 'in', values: [listId] }] });
+      assertError(await a.get(path(), { list_id: listId, filter: bad }), 422, 'filter');
+      assertError(await a.get(path(), { list_id: listId, filter: '{' }), 422, 'filter');
+    });
+
+    it('an empty conditions array filters nothing out', async () => {
+      const all = await taskIndex(a, w.acme.id, { list_id: listId });
+      const none = await taskIndex(a, w.acme.id, { list_id: listId, filter: JSON.stringify({ match: 'all', conditions: [] }) });
+      assert.equal(none.total_count, all.total_count);
+    });
+
+    it('overdue leaves out tasks in a completed status', async () => {
+      const m = marker('od');
+      const due = new Date(Date.now() - 3 * 86_400_000).toISOString();
+      const open = await createTask(a, w.acme.id, { list_id: listId, title: `${m} open`, due_date: due });
+      const done = await doneStatus(a, listId);
+      await createTask(a, w.acme.id, { list_id: listId, title: `${m} done`, due_date: due, status_id: done.id });
+      const filter = JSON.stringify({ match: 'all', conditions: [
+        { field: 'title', op: 'contains', values: [m] }, { field: 'due_date', op: 'in', values: ['overdue'] }] });
+      assert.deepEqual((await taskIndex(a, w.acme.id, { list_id: listId, filter })).data.map((r: Json) => r.id), [open.id]);
+    });
+  });
+});
