@@ -7,7 +7,7 @@ import type { Ctx, Reply } from '../http';
 import { taskJson } from '../present';
 import type { Router } from '../router';
 import type { Store } from '../store';
-import type { Task, User } from '../types';
+import type { Status, Task, User } from '../types';
 import { PRIORITIES } from '../types';
 import { Validator } from '../validate';
 import { DESCRIPTION_MAX, TASK_WRITE_FIELDS } from './tasks';
@@ -18,53 +18,77 @@ function userName(store: Store, id: string | null): string | null {
   return id ? store.users.get(id)?.name ?? null : null;
 }
 
-function patchTask(ctx: Ctx): Reply {
-  const { store, clock } = ctx.app;
-  const wsId = ctx.params.workspace as string;
-  const task = requireTask(store, ctx.user, ctx.params.task as string, wsId);
-  const body = jsonBody(ctx);
+interface Patch {
+  title?: string;
+  description?: string | null;
+  priority?: Task['priority'];
+  status?: Status;
+  assigneeId?: string | null;
+  dueDate?: string | null;
+}
+
+function validatePatch(store: Store, task: Task, body: Record<string, unknown>): Patch {
   const v = new Validator(body);
   v.allowOnly(TASK_WRITE_FIELDS);
   const title = v.string('title', { max: 255 });
-  if (v.has('title') && body.title === null) v.errors.title = ['The title field is required.'];
-  if (typeof body.title === 'string' && body.title.trim() === '') v.errors.title = ['The title field is required.'];
+  if (body.title === null || (typeof body.title === 'string' && body.title.trim() === '')) {
+    v.errors.title = ['The title field is required.'];
+  }
   const description = v.string('description', { nullable: true, max: DESCRIPTION_MAX });
   const priority = v.oneOf('priority', PRIORITIES);
   const statusId = v.uuid('status_id');
   const assigneeId = v.uuid('assignee_id', { nullable: true });
   const dueDate = v.dateTime('due_date', { nullable: true });
-  const statuses = store.listStatuses(task.list_id).statuses;
-  const status = statusId ? statuses.find((s) => s.id === statusId) : undefined;
+  const status = statusId ? store.listStatuses(task.list_id).statuses.find((s) => s.id === statusId) : undefined;
   if (statusId && !status) v.add('status_id', 'The selected status_id is invalid.');
-  if (assigneeId && !store.membership(assigneeId, wsId)?.is_active) v.add('assignee_id', 'The selected assignee_id is invalid.');
+  if (assigneeId && !store.membership(assigneeId, task.workspace_id)?.is_active) {
+    v.add('assignee_id', 'The selected assignee_id is invalid.');
+  }
   v.throwIfAny();
+  return {
+    ...(typeof title === 'string' ? { title } : {}), ...(description !== undefined ? { description } : {}),
+    ...(priority ? { priority } : {}), ...(status ? { status } : {}),
+    ...(assigneeId !== undefined ? { assigneeId } : {}), ...(dueDate !== undefined ? { dueDate } : {}),
+  };
+}
+
+/** Applies a validated patch; returns one activity change per field that really changed. */
+function applyPatch(store: Store, task: Task, p: Patch): Change[] {
   const changes: Change[] = [];
-  if (title !== undefined && title !== null && title !== task.title) {
-    changes.push(['title_changed', { title: task.title }, { title }]);
-    task.title = title;
+  if (p.title !== undefined && p.title !== task.title) {
+    changes.push(['title_changed', { title: task.title }, { title: p.title }]);
+    task.title = p.title;
   }
-  if (description !== undefined && description !== task.description) {
-    changes.push(['description_changed', { description: task.description }, { description }]);
-    task.description = description;
+  if (p.description !== undefined && p.description !== task.description) {
+    changes.push(['description_changed', { description: task.description }, { description: p.description }]);
+    task.description = p.description;
   }
-  if (priority && priority !== task.priority) {
-    changes.push(['priority_changed', { priority: task.priority }, { priority }]);
-    task.priority = priority;
+  if (p.priority && p.priority !== task.priority) {
+    changes.push(['priority_changed', { priority: task.priority }, { priority: p.priority }]);
+    task.priority = p.priority;
   }
-  if (status && status.id !== task.status_id) {
+  if (p.status && p.status.id !== task.status_id) {
     const old = store.statuses.get(task.status_id);
-    changes.push(['status_changed', { status_id: task.status_id, status_name: old?.name ?? null }, { status_id: status.id, status_name: status.name }]);
-    task.status_id = status.id;
+    changes.push(['status_changed', { status_id: task.status_id, status_name: old?.name ?? null },
+      { status_id: p.status.id, status_name: p.status.name }]);
+    task.status_id = p.status.id;
   }
-  if (assigneeId !== undefined && assigneeId !== task.assignee_id) {
+  if (p.assigneeId !== undefined && p.assigneeId !== task.assignee_id) {
     changes.push(['assignee_changed', { assignee_id: task.assignee_id, assignee_name: userName(store, task.assignee_id) },
-      { assignee_id: assigneeId, assignee_name: userName(store, assigneeId) }]);
-    task.assignee_id = assigneeId;
+      { assignee_id: p.assigneeId, assignee_name: userName(store, p.assigneeId) }]);
+    task.assignee_id = p.assigneeId;
   }
-  if (dueDate !== undefined && dueDate !== task.due_date) {
-    changes.push(['due_date_changed', { due_date: task.due_date }, { due_date: dueDate }]);
-    task.due_date = dueDate;
+  if (p.dueDate !== undefined && p.dueDate !== task.due_date) {
+    changes.push(['due_date_changed', { due_date: task.due_date }, { due_date: p.dueDate }]);
+    task.due_date = p.dueDate;
   }
+  return changes;
+}
+
+function patchTask(ctx: Ctx): Reply {
+  const { store, clock } = ctx.app;
+  const task = requireTask(store, ctx.user, ctx.params.task as string, ctx.params.workspace as string);
+  const changes = applyPatch(store, task, validatePatch(store, task, jsonBody(ctx)));
   const now = clock.iso();
   if (changes.length > 0) task.updated_at = now;
   for (const [action, oldV, newV] of changes) recordActivity(store, task, ctx.user, action, oldV, newV, now);

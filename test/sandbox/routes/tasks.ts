@@ -63,30 +63,35 @@ function parseJsonParam(ctx: Ctx, name: string, errors: FieldErrors): unknown {
   }
 }
 
-function indexTasks(ctx: Ctx): Reply {
+interface IndexQuery {
+  scope: Scope;
+  predicate: Predicate;
+  sorts: SortSpec[];
+  groupBy: GroupBy;
+  perPage: number;
+  page: number;
+}
+
+/** Validates every query parameter of the task index, collecting all errors into one 422. */
+function parseIndexQuery(ctx: Ctx, wsId: string): IndexQuery {
   const { store, clock } = ctx.app;
-  const wsId = ctx.params.workspace as string;
-  requireMember(store, ctx.user, wsId);
   const errors: FieldErrors = {};
   const scope = parseScope(ctx, wsId, errors);
   let predicate: Predicate = () => true;
   let sorts: SortSpec[] = [];
   const rawFilter = parseJsonParam(ctx, 'filter', errors);
   const rawSorts = parseJsonParam(ctx, 'sorts', errors);
-  try {
-    if (rawFilter !== undefined) {
-      predicate = compileFilter(rawFilter, { store, workspaceId: wsId, now: clock.now(), allowLocation: false, dropLocation: false });
+  const capture = (field: string, run: () => void): void => {
+    try {
+      run();
+    } catch (err) {
+      if (!(err instanceof FilterError)) throw err;
+      errors[field] = [err.message];
     }
-  } catch (err) {
-    if (!(err instanceof FilterError)) throw err;
-    errors.filter = [err.message];
-  }
-  try {
-    if (rawSorts !== undefined) sorts = parseSorts(rawSorts, store, wsId);
-  } catch (err) {
-    if (!(err instanceof FilterError)) throw err;
-    errors.sorts = [err.message];
-  }
+  };
+  const filterOpts = { store, workspaceId: wsId, now: clock.now(), allowLocation: false, dropLocation: false };
+  if (rawFilter !== undefined) capture('filter', () => { predicate = compileFilter(rawFilter, filterOpts); });
+  if (rawSorts !== undefined) capture('sorts', () => { sorts = parseSorts(rawSorts, store, wsId); });
   const groupBy = (ctx.query.get('group_by') ?? 'status') as GroupBy;
   if (!GROUP_BY.includes(groupBy)) errors.group_by = ['The selected group_by is invalid.'];
   const search = ctx.query.get('search');
@@ -95,18 +100,29 @@ function indexTasks(ctx: Ctx): Reply {
   const page = intQuery(ctx.query, 'page', 1, Number.MAX_SAFE_INTEGER, 1, errors);
   throwIfErrors(errors);
   const needle = (search ?? '').trim().toLowerCase();
-  const matches: Predicate = needle === '' ? predicate
-    : (t) => (t.title.toLowerCase().includes(needle) || t.display_id.toLowerCase().includes(needle)) && predicate(t);
-  const result = runQuery(store, scopeTasks(store, ctx.user, scope as Scope, true), matches, sorts, groupBy);
+  const filter = predicate;
+  const matches: Predicate = needle === '' ? filter
+    : (t) => (t.title.toLowerCase().includes(needle) || t.display_id.toLowerCase().includes(needle)) && filter(t);
+  return { scope: scope as Scope, predicate: matches, sorts, groupBy, perPage, page };
+}
+
+function indexTasks(ctx: Ctx): Reply {
+  const { store } = ctx.app;
+  const wsId = ctx.params.workspace as string;
+  requireMember(store, ctx.user, wsId);
+  const q = parseIndexQuery(ctx, wsId);
+  const result = runQuery(store, scopeTasks(store, ctx.user, q.scope, true), q.predicate, q.sorts, q.groupBy);
   const total = result.rows.length;
-  const slice = perPage > 0 ? result.rows.slice((page - 1) * perPage, page * perPage) : result.rows;
+  const slice = q.perPage > 0 ? result.rows.slice((q.page - 1) * q.perPage, q.page * q.perPage) : result.rows;
   const body: Record<string, unknown> = {
     data: slice.map((t) => taskJson(store, t)),
     total_count: total,
     completed_count: result.completed,
     group_counts: result.groupCounts,
   };
-  if (perPage > 0) Object.assign(body, { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage });
+  if (q.perPage > 0) {
+    Object.assign(body, { current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.perPage)), per_page: q.perPage });
+  }
   return ok(body);
 }
 

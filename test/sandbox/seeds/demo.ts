@@ -38,8 +38,7 @@ export function seedUsers(b: SeedBuilder): DemoUsers {
   };
 }
 
-export function buildShape(b: SeedBuilder): DemoShape {
-  const users = seedUsers(b);
+function seedWorkspaces(b: SeedBuilder, users: DemoUsers): { acme: Workspace; side: Workspace } {
   const acme = b.workspace('Acme', 'ACME');
   const side = b.workspace('Side Project', 'SIDE');
   b.member(acme, users.alice, 'admin');
@@ -48,48 +47,57 @@ export function buildShape(b: SeedBuilder): DemoShape {
   b.member(acme, users.erin, 'member', false);
   b.member(side, users.alice, 'admin');
   b.member(side, users.carol, 'member', false);
+  return { acme, side };
+}
+
+function seedStatuses(b: SeedBuilder, spaces: DemoShape['spaces'], apiList: string): DemoShape['statuses'] {
+  return {
+    engineering: b.statuses('space', spaces.engineering, DEFAULT_STATUSES),
+    api: b.statuses('list', apiList, [
+      ['Backlog', 'open', '#b0b7c3'], ['Ready', 'not_started', '#87909e'], ['In Progress', 'active', '#5b8def'],
+      ['Blocked', 'active', '#e74c3c'], ['Shipped', 'closed', '#2ecc71'],
+    ]),
+    marketing: b.statuses('space', spaces.marketing, [
+      ['Idea', 'open', '#b0b7c3'], ['Drafting', 'active', '#5b8def'], ['Scheduled', 'active', '#f5a623'],
+      ['Published', 'done', '#2ecc71'],
+    ]),
+    leadership: b.statuses('space', spaces.leadership, DEFAULT_STATUSES),
+    garden: b.statuses('space', spaces.garden, DEFAULT_STATUSES),
+  };
+}
+
+function seedSprint(b: SeedBuilder, acme: Workspace, spaceId: string, name: string, startDay: number): string {
+  const id = b.id();
+  b.store.sprints.set(id, {
+    id, workspace_id: acme.id, space_id: spaceId, name,
+    starts_at: b.iso(startDay * DAY_MS), ends_at: b.iso((startDay + 14) * DAY_MS - 1000),
+  });
+  return id;
+}
+
+export function buildShape(b: SeedBuilder): DemoShape {
+  const users = seedUsers(b);
+  const { acme, side } = seedWorkspaces(b, users);
   const eng = b.space(acme, 'Engineering');
   const mkt = b.space(acme, 'Marketing');
   const lead = b.space(acme, 'Leadership', true, [users.dave.id]);
   const garden = b.space(side, 'Garden');
-  const backend = b.folder(eng, 'Backend');
-  const frontend = b.folder(eng, 'Frontend');
-  const campaigns = b.folder(mkt, 'Campaigns');
-  const planning = b.folder(lead, 'Planning');
-  const main = b.folder(garden, 'Main');
+  const spaces = { engineering: eng.id, marketing: mkt.id, leadership: lead.id, garden: garden.id };
+  const folders = {
+    backend: b.folder(eng, 'Backend'), frontend: b.folder(eng, 'Frontend'), campaigns: b.folder(mkt, 'Campaigns'),
+    planning: b.folder(lead, 'Planning'), main: b.folder(garden, 'Main'),
+  };
   const lists = {
-    api: b.list(backend, 'API'), database: b.list(backend, 'Database'), imports: b.list(backend, 'Imports'),
-    webapp: b.list(frontend, 'Web App'), design: b.list(frontend, 'Design System'),
-    q4: b.list(campaigns, 'Q4 Launch'), social: b.list(campaigns, 'Social Media'),
-    roadmap: b.list(planning, 'Roadmap'), hiring: b.list(planning, 'Hiring'),
-    ideas: b.list(main, 'Ideas'), todo: b.list(main, 'Todo'),
-  };
-  const statuses = {
-    engineering: b.statuses('space', eng.id, DEFAULT_STATUSES),
-    api: b.statuses('list', lists.api, [
-      ['Backlog', 'open', '#b0b7c3'], ['Ready', 'not_started', '#87909e'], ['In Progress', 'active', '#5b8def'],
-      ['Blocked', 'active', '#e74c3c'], ['Shipped', 'closed', '#2ecc71'],
-    ]),
-    marketing: b.statuses('space', mkt.id, [
-      ['Idea', 'open', '#b0b7c3'], ['Drafting', 'active', '#5b8def'], ['Scheduled', 'active', '#f5a623'],
-      ['Published', 'done', '#2ecc71'],
-    ]),
-    leadership: b.statuses('space', lead.id, DEFAULT_STATUSES),
-    garden: b.statuses('space', garden.id, DEFAULT_STATUSES),
-  };
-  const sprint = (name: string, startDay: number): string => {
-    const id = b.id();
-    b.store.sprints.set(id, {
-      id, workspace_id: acme.id, space_id: eng.id, name,
-      starts_at: b.iso(startDay * DAY_MS), ends_at: b.iso((startDay + 14) * DAY_MS - 1000),
-    });
-    return id;
+    api: b.list(folders.backend, 'API'), database: b.list(folders.backend, 'Database'),
+    imports: b.list(folders.backend, 'Imports'), webapp: b.list(folders.frontend, 'Web App'),
+    design: b.list(folders.frontend, 'Design System'), q4: b.list(folders.campaigns, 'Q4 Launch'),
+    social: b.list(folders.campaigns, 'Social Media'), roadmap: b.list(folders.planning, 'Roadmap'),
+    hiring: b.list(folders.planning, 'Hiring'), ideas: b.list(folders.main, 'Ideas'), todo: b.list(folders.main, 'Todo'),
   };
   return {
-    users, acme, side, lists, statuses,
-    spaces: { engineering: eng.id, marketing: mkt.id, leadership: lead.id, garden: garden.id },
-    folders: { backend, frontend, campaigns, planning, main },
-    sprints: { sprint1: sprint('Sprint 1', -21), sprint2: sprint('Sprint 2', -7) },
+    users, acme, side, spaces, folders, lists,
+    statuses: seedStatuses(b, spaces, lists.api),
+    sprints: { sprint1: seedSprint(b, acme, eng.id, 'Sprint 1', -21), sprint2: seedSprint(b, acme, eng.id, 'Sprint 2', -7) },
   };
 }
 
