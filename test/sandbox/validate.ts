@@ -12,6 +12,21 @@ interface Opts {
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
+/**
+ * True when `value` has more than `max` characters. Limits count characters (code
+ * points), not UTF-16 units: an emoji is one character (Limits: "255 characters").
+ */
+export function exceeds(value: string, max: number): boolean {
+  if (value.length <= max) return false;
+  if (value.length > max * 2) return true;
+  let n = 0;
+  for (const _ of value) {
+    n += 1;
+    if (n > max) return true;
+  }
+  return false;
+}
+
 export function isValidDate(value: string): boolean {
   if (!DATE_RE.test(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);
@@ -68,7 +83,7 @@ export class Validator {
     const value = this.body[field];
     if (typeof value !== 'string') return this.fail(field, `The ${field} field must be a string.`);
     if (opts.required && value.trim().length === 0) return this.fail(field, `The ${field} field is required.`);
-    if (opts.max !== undefined && value.length > opts.max) {
+    if (opts.max !== undefined && exceeds(value, opts.max)) {
       return this.fail(field, `The ${field} field must not be greater than ${opts.max} characters.`);
     }
     return value;

@@ -12,6 +12,7 @@ import { userSummary } from '../present';
 import { isUuid } from '../router';
 import type { Router } from '../router';
 import type { Attachment, AttachmentContext, Task } from '../types';
+import { exceeds } from '../validate';
 import { fileReply, signedUrl } from './files';
 
 export const MIME_BY_EXT: Record<string, string> = {
@@ -87,7 +88,7 @@ function upload(ctx: Ctx): Reply {
   if (file && !MIME_BY_EXT[ext]) add('file', `The file must be a file of type: ${Object.keys(MIME_BY_EXT).join(', ')}.`);
   if (file && file.data.length === 0) add('file', 'The file failed to upload (it is empty).');
   if (file && file.data.length > config.maxUploadBytes) add('file', `The file must not be greater than ${Math.floor(config.maxUploadBytes / 1024)} kilobytes.`);
-  if (file && (file.filename.length > 255 || file.filename.trim() === '')) add('file', 'The file name must be 1 to 255 characters.');
+  if (file && (exceeds(file.filename, 255) || file.filename.trim() === '')) add('file', 'The file name must be 1 to 255 characters.');
   const context = (single(form, 'context') ?? 'task') as AttachmentContext;
   if (!CONTEXTS.includes(context)) add('context', 'The selected context is invalid.');
   const commentId = single(form, 'comment_id');

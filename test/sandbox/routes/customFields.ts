@@ -10,7 +10,7 @@ import { isUuid } from '../router';
 import type { Router } from '../router';
 import type { Store } from '../store';
 import type { FieldDef, FieldValue, Task } from '../types';
-import { isValidDate } from '../validate';
+import { exceeds, isValidDate } from '../validate';
 
 const LEVEL_ORDER = { workspace: 0, space: 1, folder: 2, list: 3 } as const;
 export const TEXT_VALUE_MAX = 5000;
@@ -55,9 +55,9 @@ export function toSlots(def: FieldDef, value: unknown): Slots | string {
   switch (def.type) {
     case 'text':
       if (typeof value !== 'string') return 'The value must be a string.';
-      return value.length > TEXT_VALUE_MAX ? `The value must not be greater than ${TEXT_VALUE_MAX} characters.` : { ...EMPTY, value_text: value };
+      return exceeds(value, TEXT_VALUE_MAX) ? `The value must not be greater than ${TEXT_VALUE_MAX} characters.` : { ...EMPTY, value_text: value };
     case 'url':
-      if (typeof value !== 'string' || !isHttpUrl(value) || value.length > 2048) return 'The value must be a valid http(s) URL.';
+      if (typeof value !== 'string' || !isHttpUrl(value) || exceeds(value, 2048)) return 'The value must be a valid http(s) URL.';
       return { ...EMPTY, value_text: value };
     case 'dropdown':
       if (typeof value !== 'string' || !labels.has(value)) return 'The value must be one of the field\'s option labels.';

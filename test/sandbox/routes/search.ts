@@ -9,7 +9,7 @@ import type { Router } from '../router';
 import type { Store } from '../store';
 import type { Attachment, Comment, Priority, Task } from '../types';
 import { PRIORITIES } from '../types';
-import { intQuery, throwIfErrors } from '../validate';
+import { exceeds, intQuery, throwIfErrors } from '../validate';
 
 const TYPES = ['tasks', 'comments', 'attachments'] as const;
 type SearchType = (typeof TYPES)[number];
@@ -27,7 +27,7 @@ function parse(ctx: Ctx): Params {
   const errors: FieldErrors = {};
   const q = ctx.query.get('q');
   if (q === null || q.trim() === '') errors.q = ['The q field is required.'];
-  else if (q.length > 255) errors.q = ['The q field must not be greater than 255 characters.'];
+  else if (exceeds(q, 255)) errors.q = ['The q field must not be greater than 255 characters.'];
   const ws = ctx.query.get('workspace_id');
   if (ws === null || ws === '') errors.workspace_id = ['The workspace_id field is required.'];
   else if (!isUuid(ws)) errors.workspace_id = ['The workspace_id field must be a valid UUID.'];

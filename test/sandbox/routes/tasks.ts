@@ -10,7 +10,7 @@ import type { Router } from '../router';
 import type { Store } from '../store';
 import type { SortSpec, Task, User } from '../types';
 import { PRIORITIES } from '../types';
-import { intQuery, throwIfErrors, Validator } from '../validate';
+import { exceeds, intQuery, throwIfErrors, Validator } from '../validate';
 import { compileFilter, FilterError } from './filters';
 import type { Predicate } from './filters';
 import { GROUP_BY, parseSorts, runQuery, scopeTasks } from './taskIndex';
@@ -95,7 +95,7 @@ function parseIndexQuery(ctx: Ctx, wsId: string): IndexQuery {
   const groupBy = (ctx.query.get('group_by') ?? 'status') as GroupBy;
   if (!GROUP_BY.includes(groupBy)) errors.group_by = ['The selected group_by is invalid.'];
   const search = ctx.query.get('search');
-  if (search !== null && search.length > 255) errors.search = ['The search field must not be greater than 255 characters.'];
+  if (search !== null && exceeds(search, 255)) errors.search = ['The search field must not be greater than 255 characters.'];
   const perPage = intQuery(ctx.query, 'per_page', 0, 100, 0, errors);
   const page = intQuery(ctx.query, 'page', 1, Number.MAX_SAFE_INTEGER, 1, errors);
   throwIfErrors(errors);
