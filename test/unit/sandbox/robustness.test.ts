@@ -82,6 +82,38 @@ describe('Robustness (Errors)', () => {
     });
   });
 
+  describe('keys named like Object.prototype members -> 4xx with a JSON message, never a 5xx', () => {
+    // JSON allows any key; a client typo or a hostile payload must get a client error.
+    const keys = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+    const id = (): string => JSON.parse(snapshot).find((t: Json) => t.workspace_id === w.acme.id && !t.deleted_at).id;
+    const cases: [string, string, () => string, (k: string) => string][] = [
+      ['POST task', 'POST', () => tasks(), (k) => `{"list_id":"${listId}","title":"p","${k}":{"x":1}}`],
+      ['PATCH task', 'PATCH', () => `${tasks()}/${id()}`, (k) => `{"${k}":{"title":"x"}}`],
+      ['POST comment', 'POST', () => `${tasks()}/${id()}/comments`, (k) => `{"body":"x","${k}":1}`],
+    ];
+    for (const [label, method, path, body] of cases) {
+      it(`${label} with a ${keys.join(' / ')} key`, async () => {
+        const bad: string[] = [];
+        for (const k of keys) {
+          const res = await a.request(method, path(), { rawBody: body(k), headers: { 'content-type': 'application/json' } });
+          if (!(res.status >= 400 && res.status < 500) || typeof res.body?.message !== 'string') bad.push(`${k}: ${res.status}`);
+        }
+        assert.deepEqual(bad, [], 'every key answered with a 4xx JSON error');
+        assert.equal(({} as Record<string, unknown>).x, undefined, 'Object.prototype not polluted');
+      });
+    }
+
+    it(`task index filter on a ${keys.join(' / ')} field -> 422`, async () => {
+      const bad: string[] = [];
+      for (const k of keys) {
+        const filter = JSON.stringify({ match: 'all', conditions: [{ field: k, op: 'in', values: ['x'] }] });
+        const res = await a.get(tasks(), { list_id: listId, filter });
+        if (res.status !== 422 || typeof res.body?.message !== 'string') bad.push(`${k}: ${res.status}`);
+      }
+      assert.deepEqual(bad, []);
+    });
+  });
+
   describe('non-UUID path parameters -> 4xx with a JSON message', () => {
     const paths: [string, string, () => string][] = [
       ['GET', 'workspace', () => '/workspaces/acme/spaces'],
