@@ -45,8 +45,8 @@ describe('Tasks > GET .../tasks/{task}/activity', () => {
     }
     // the latest title change comes first
     const titleChanges = entries.filter((e) => e.new_value && 'title' in e.new_value);
-    assert.equal(titleChanges[0].new_value.title, 'rev 70');
-    assert.equal(titleChanges[titleChanges.length - 1].new_value.title, 'rev 1');
+    const expected = Array.from({ length: 70 }, (_, i) => `rev ${70 - i}`);
+    assert.deepEqual(titleChanges.map((e) => e.new_value.title), expected, 'newest first, even within one millisecond');
   });
 
   it('entries have the documented shape', async () => {
@@ -88,6 +88,20 @@ describe('Tasks > GET .../tasks/{task}/activity', () => {
   it('404 for an unknown task and for a task the caller may not see', async () => {
     assertError(await a.get(path(UNKNOWN_ID)), 404);
     assertError(await h.as('carol').get(path(task.id)), 404);
+  });
+
+  describe('assumption: actions and cursors (ASSUMPTIONS.md "Activity")', () => {
+    it('title changes are title_changed entries on entity_type task; creation is created', async () => {
+      const pages = await allPages(a, path(task.id));
+      const entries = pages.flatMap((p) => p.data as Json[]);
+      assert.equal(entries.filter((e) => e.action === 'title_changed').length, 70);
+      assert.equal(entries[entries.length - 1].action, 'created');
+      assert.ok(entries.every((e) => e.entity_type === 'task'));
+    });
+
+    it('a cursor that does not decode -> 422 errors.cursor', async () => {
+      assertError(await a.get(path(task.id), { cursor: '%%%not-a-cursor%%%' }), 422, 'cursor');
+    });
   });
 });
 

@@ -126,4 +126,43 @@ describe('Dependencies', () => {
       assert.deepEqual(listing.blocked_by.map((x: Json) => x.dependency_id).sort(), links.map((x: Json) => x.id).sort());
     });
   });
+
+  describe('assumption: listings and deletes (ASSUMPTIONS.md "Dependencies")', () => {
+    it('entries also carry display_id and is_completed', async () => {
+      await link();
+      const [e] = (await a.get(deps(blocked.id))).body.blocked_by;
+      assert.equal(e.display_id, blocker.display_id);
+      assert.equal(e.is_completed, false);
+    });
+
+    it('linked tasks the caller cannot see are left out of the listing', async () => {
+      const secret = await createTask(a, w.acme.id, { list_id: w.acmePrivateLists[0]!.id, title: 'secret blocker' });
+      assert.equal((await a.post(deps(blocked.id), { blocker_task_id: secret.id })).status, 201);
+      assert.equal((await a.get(deps(blocked.id))).body.blocked_by.length, 1);
+      const asBob = await h.as('bob').get(deps(blocked.id));
+      assert.equal(asBob.status, 200);
+      assert.deepEqual(asBob.body.blocked_by, []);
+    });
+
+    it('a blocker that is the task itself, or not visible to the caller -> 422 errors.blocker_task_id', async () => {
+      assertError(await a.post(deps(blocked.id), { blocker_task_id: blocked.id }), 422, 'blocker_task_id');
+      const secret = await createTask(a, w.acme.id, { list_id: w.acmePrivateLists[0]!.id, title: 'secret' });
+      assertError(await h.as('bob').post(deps(blocked.id), { blocker_task_id: secret.id }), 422, 'blocker_task_id');
+    });
+
+    it('DELETE through the blocker\'s path works; through an unrelated task -> 404', async () => {
+      const d = await link();
+      const other = await createTask(a, w.acme.id, { list_id: blocker.list_id, title: 'unrelated' });
+      assertError(await a.delete(`${deps(other.id)}/${d.id}`), 404);
+      assert.equal((await a.delete(`${deps(blocker.id)}/${d.id}`)).status, 204);
+    });
+
+    it('a trashed blocker does not block', async () => {
+      await link();
+      assert.equal(await isBlocked(blocked.id), true);
+      await a.delete(task(blocker.id));
+      assert.equal(await isBlocked(blocked.id), false);
+    });
+  });
+
 });

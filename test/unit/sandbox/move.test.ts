@@ -78,4 +78,24 @@ describe('Tasks > POST /tasks/{task}/move', () => {
     const raw = (await h.ctl.state('tasks')).find((t: Json) => t.id === task.id);
     assert.equal(raw.list_id, task.list_id);
   });
+
+  describe('assumption: move details (ASSUMPTIONS.md "Move")', () => {
+    it('moving to a list takes the live subtasks along and maps statuses by name', async () => {
+      const kid = await createTask(a, w.acme.id, { list_id: task.list_id, title: 'kid', parent_task_id: task.id });
+      const api = w.fixtures.lists.api as string;
+      const res = await a.post(`/tasks/${task.id}/move`, { target_type: 'list', target_id: api });
+      assert.equal(res.status, 200, res.text);
+      const raw = (await h.ctl.state('tasks')).find((t: Json) => t.id === kid.id);
+      assert.equal(raw.list_id, api);
+      const target = (await a.get(`/lists/${api}/statuses`)).body.data as Json[];
+      const same = target.find((s) => s.name === task.status.name);
+      assert.equal(res.body.status_id, (same ?? target[0]).id);
+    });
+
+    it('a target in another workspace -> 422 errors.target_id', async () => {
+      const res = await a.post(`/tasks/${task.id}/move`, { target_type: 'list', target_id: w.sideLists[0]!.id });
+      assertError(res, 422, 'target_id');
+    });
+  });
+
 });
