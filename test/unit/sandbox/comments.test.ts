@@ -187,4 +187,45 @@ describe('Comments', () => {
       assertError(await a.put(`${base()}/${UNKNOWN_ID}/unresolve`), 404);
     });
   });
+
+  describe('assumption: paging, limits, deletes (ASSUMPTIONS.md "Comments")', () => {
+    it('50 per page, oldest first', async () => {
+      const made: string[] = [];
+      for (let i = 0; i < 55; i += 1) made.push((await comment({ body: `n${i}` })).id);
+      const pages = await allPages(a, base());
+      assert.equal(pages[0].data.length, 50);
+      assert.deepEqual(pages.flatMap((p) => p.data.map((c: Json) => c.id)), made);
+    });
+
+    it('deleting a comment deletes its replies and their files', async () => {
+      const root = await comment({ body: 'root' });
+      const reply = await comment({ body: 'reply', parent_id: root.id });
+      const file = await upload(a, w.acme.id, task.id, 'r.txt', 'r', { context: 'comment', comment_id: reply.id });
+      assert.equal(file.status, 201);
+      assert.equal((await a.delete(`${base()}/${root.id}`)).status, 204);
+      const ids = (await h.ctl.state('comments')).map((c: Json) => c.id);
+      assert.ok(!ids.includes(reply.id));
+      assert.ok(!(await h.ctl.state('attachments')).some((x: Json) => x.id === file.body.id));
+    });
+
+    it('body over 10,000 characters, a non-member mention, a parent of another task -> 422', async () => {
+      assertError(await a.post(base(), { body: 'x'.repeat(10_001) }), 422, 'body');
+      assertError(await a.post(base(), { body: 'x', mentions: [w.users.carol.id] }), 422, 'mentions');
+      const other = await createTask(a, w.acme.id, { list_id: task.list_id, title: 'other' });
+      const foreign = (await a.post(base(other.id), { body: 'elsewhere' })).body;
+      assertError(await a.post(base(), { body: 'x', parent_id: foreign.id }), 422, 'parent_id');
+    });
+
+    it('resolve errors are listed under errors.comment', async () => {
+      const c = await comment({ body: 'no assignee' });
+      assertError(await a.put(`${base()}/${c.id}/resolve`), 422, 'comment');
+    });
+
+    it('any caller who can see the task may edit its comments (bob edits alice\'s)', async () => {
+      const c = await comment({ body: 'alice wrote' });
+      const res = await h.as('bob').put(`${base()}/${c.id}`, { body: 'bob edited' });
+      assert.equal(res.status, 200);
+    });
+  });
+
 });

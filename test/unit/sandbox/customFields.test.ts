@@ -199,4 +199,47 @@ describe('Custom fields', () => {
       assertError(await put(UNKNOWN_ID, [{ custom_field_definition_id: def.id, value: 'x' }]), 404);
     });
   });
+
+  describe('assumption: values (ASSUMPTIONS.md "Custom fields > Values")', () => {
+    const slotOf: Record<string, string> = {
+      text: 'value_text', url: 'value_text', dropdown: 'value_text', number: 'value_number',
+      date: 'value_date', checkbox: 'value_boolean', multi_select: 'value_json',
+    };
+    for (const [type, slot] of Object.entries(slotOf)) {
+      it(`${type} is stored in ${slot}`, async () => {
+        const { task, def } = withType(type);
+        const value = { text: 't', url: 'https://x.test/', dropdown: def.options?.[0]?.label, number: 1,
+          date: '2026-01-02', checkbox: true, multi_select: [def.options?.[0]?.label] }[type];
+        const res = await put(task.id, [{ custom_field_definition_id: def.id, value }]);
+        assert.equal(res.status, 200, res.text);
+        assert.notEqual(res.body[0][slot], null);
+      });
+    }
+
+    it('null clears: the entry keeps its id and has all five slots null', async () => {
+      const { task, def } = withType('number');
+      const set = (await put(task.id, [{ custom_field_definition_id: def.id, value: 4 }])).body[0];
+      const cleared = (await put(task.id, [{ custom_field_definition_id: def.id, value: null }])).body[0];
+      assert.equal(cleared.id, set.id);
+      for (const s of SLOTS) assert.equal(cleared[s], null, s);
+    });
+
+    it('all-or-nothing: one bad value stores none of the batch; errors keyed values.<i>.value', async () => {
+      const { task, def } = withType('text');
+      const num = perList.get(task.list_id)!.defs.find((d) => d.type === 'number')!;
+      const before = await h.ctl.state('custom_field_values', { task_id: task.id });
+      const res = await put(task.id, [
+        { custom_field_definition_id: def.id, value: 'fine' },
+        { custom_field_definition_id: num.id, value: -5 },
+      ]);
+      assertError(res, 422, 'values.1.value');
+      assert.deepEqual(await h.ctl.state('custom_field_values', { task_id: task.id }), before);
+    });
+
+    it('url must be http(s) with a host', async () => {
+      const { task, def } = withType('url');
+      assertError(await put(task.id, [{ custom_field_definition_id: def.id, value: 'javascript:alert(1)' }]), 422);
+    });
+  });
+
 });

@@ -76,4 +76,29 @@ describe('Inbound email address', () => {
     await h.as('bob').get(path(priv));
     assert.equal((await rowsFor(priv)).length, before);
   });
+
+  describe('assumption: access and format (ASSUMPTIONS.md "Inbound address")', () => {
+    it('POST: 403 for bob on a private-space list, 404 for carol and unknown lists; nothing created', async () => {
+      const priv = w.acmePrivateLists[0]!.id;
+      assertError(await h.as('bob').post(path(priv)), 403);
+      assertError(await h.as('carol').post(path()), 404);
+      assertError(await h.as('alice').post(path(UNKNOWN_ID)), 404);
+      assert.equal((await rowsFor(listId)).length, 0);
+    });
+
+    it('bob may generate on a public list (201, can_reset false); both responses are { data }', async () => {
+      const res = await h.as('bob').post(path());
+      assert.equal(res.status, 201);
+      assert.equal(res.body.data.can_reset, false);
+      const again = await h.as('alice').post(path());
+      assert.equal(again.status, 200);
+      assert.equal(again.body.data.can_reset, true);
+    });
+
+    it('address format <prefix>-<list-slug>-<5 chars>@inbound.sandbox.test', async () => {
+      const res = await h.as('alice').post(path());
+      assert.match(res.body.data.email_address, /^[a-z0-9]+-[a-z0-9-]+-[a-z0-9]{5}@inbound\.sandbox\.test$/i);
+    });
+  });
+
 });

@@ -106,4 +106,38 @@ describe('Search > GET /search', () => {
       assertError(await a.get('/search', query()), 422, field);
     });
   }
+
+  describe('assumption: groups and matching (ASSUMPTIONS.md "Search")', () => {
+    it('without type: tasks, comments and attachments groups; with type: only that group', async () => {
+      const all = (await search({ q: m })).body;
+      for (const g of ['tasks', 'comments', 'attachments']) assert.equal(typeof all[g].total, 'number', g);
+      const only = (await search({ q: m, type: 'comments' })).body;
+      assert.ok('comments' in only && !('tasks' in only));
+    });
+
+    it('task hits carry display_id, status, list_id, workspace_id, updated_at', async () => {
+      const [hit] = (await search({ q: m })).body.tasks.hits;
+      for (const k of ['display_id', 'status', 'list_id', 'workspace_id', 'updated_at']) assert.ok(k in hit, k);
+    });
+
+    it('matching is case-insensitive; an exact display id comes first', async () => {
+      assert.equal((await search({ q: m.toUpperCase() })).body.tasks.total, (await search({ q: m })).body.tasks.total);
+      const target = made[7];
+      const res = (await search({ q: target.display_id.toLowerCase() })).body;
+      assert.equal(res.tasks.hits[0].id, target.id);
+    });
+
+    it('a workspace the caller is not a member of -> 422 errors.workspace_id', async () => {
+      assertError(await search({ q: m }, h.as('carol')), 422, 'workspace_id');
+    });
+
+    it('comments of invisible tasks never match', async () => {
+      const secret = await createTask(a, w.acme.id, { list_id: w.acmePrivateLists[0]!.id, title: 'hidden' });
+      const word = marker('cm');
+      await a.post(`/workspaces/${w.acme.id}/tasks/${secret.id}/comments`, { body: `note ${word}` });
+      assert.equal((await search({ q: word, type: 'comments' })).body.comments.total, 1);
+      assert.equal((await search({ q: word, type: 'comments' }, h.as('bob'))).body.comments.total, 0);
+    });
+  });
+
 });
