@@ -195,4 +195,34 @@ describe('Attachments', () => {
       assert.equal(typeof (await res.json()).message, 'string');
     });
   });
+
+  describe('assumption: upload and download details (ASSUMPTIONS.md "Attachments")', () => {
+    it('an empty file -> 422 errors.file; the extension check is case-insensitive', async () => {
+      assertError(await upload(a, w.acme.id, task.id, 'empty.txt', Buffer.alloc(0)), 422, 'file');
+      assert.equal((await upload(a, w.acme.id, task.id, 'LOUD.PNG', bytes)).status, 201);
+      assertError(await upload(a, w.acme.id, task.id, 'tool.EXE', bytes), 422, 'file');
+    });
+
+    it('comment_id is required with context=comment and refused with context=task', async () => {
+      assertError(await upload(a, w.acme.id, task.id, 'c.txt', 'c', { context: 'comment' }), 422, 'comment_id');
+      const c = await a.post(`/workspaces/${w.acme.id}/tasks/${task.id}/comments`, { body: 'c' });
+      assertError(await upload(a, w.acme.id, task.id, 'c.txt', 'c', { context: 'task', comment_id: c.body.id }), 422, 'comment_id');
+    });
+
+    it('mime_type comes from the extension; the 302 also has a JSON body { url }', async () => {
+      const att = await put('pic.png');
+      assert.equal(att.mime_type, 'image/png');
+      const res = await a.get(`${base()}/${att.id}`);
+      assert.equal(res.body.url, res.headers.get('location'));
+    });
+
+    it('preview with a value other than true/false/1/0 -> 422; inline disposition', async () => {
+      const att = await put('pic.png');
+      assertError(await a.get(`${base()}/${att.id}`, { preview: 'maybe' }), 422);
+      const res = await a.get(`${base()}/${att.id}`, { preview: '1' });
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get('content-disposition') ?? '', /^inline/i);
+    });
+  });
+
 });

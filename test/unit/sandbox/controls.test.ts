@@ -145,4 +145,25 @@ describe('Test controls (/__sandbox)', () => {
       assert.equal(await count(), before);
     });
   });
+
+  describe('assumption: request log details (ASSUMPTIONS.md "Test controls")', () => {
+    it('status is null while a request is in flight and 0 when the socket was destroyed', async () => {
+      await h.ctl.clearRequests();
+      await h.ctl.fault({ method: 'GET', path: '/api/user', kind: 'latency', latency_ms: 800, times: 1 });
+      const slow = a.get('/user');
+      let inFlight: Json | undefined;
+      for (let i = 0; i < 40 && !inFlight; i += 1) {
+        inFlight = (await h.ctl.requests()).find((e) => e.path === '/api/user');
+        if (!inFlight) await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.ok(inFlight, 'the in-flight request is logged');
+      assert.equal(inFlight.status, null);
+      await slow;
+      await h.ctl.fault({ method: 'POST', path: '/api/workspaces/*/tasks', kind: 'reset_before', times: 1 });
+      await attempt({ list_id: listId, title: 'x' });
+      const log = await h.ctl.requests();
+      assert.equal(log.find((e) => e.method === 'POST').status, 0);
+    });
+  });
+
 });

@@ -179,4 +179,50 @@ describe('Views > GET /views/{view}/tasks', () => {
       assert.equal((await h.as('carol').get(path(byName(/Garden ideas/)))).status, 200);
     });
   });
+
+  describe('assumption: counts, subtask mode, location (ASSUMPTIONS.md "Views")', () => {
+    it('total_count = scope rows before filter/show_completed; filtered_count after', async () => {
+      const v = byName(/Backend — open work/);
+      const body = (await a.get(path(v))).body;
+      const scope = await taskIndex(a, w.acme.id, { folder_id: v.viewable_id });
+      const top = scope.data.filter((r: Json) => r.parent_task_id === null);
+      assert.equal(body.total_count, top.length);
+      const done = top.filter((r: Json) => ['done', 'closed'].includes(r.status.type)).length;
+      assert.ok(done > 0, 'the folder has completed tasks');
+      assert.equal(body.completed_count, done);
+      assert.equal(body.filtered_count, top.length - done);
+    });
+
+    it('subtask_mode expanded lists every depth as rows', async () => {
+      const v = byName(/Engineering — everything/);
+      assert.equal(v.subtask_mode, 'expanded');
+      const { rows } = await allRows(v);
+      const spaceLists = new Set(w.lists.filter((l) => l.space_id === v.viewable_id).map((l) => l.id));
+      const live = (await h.ctl.state('tasks')).filter((t: Json) => !t.deleted_at && spaceLists.has(t.list_id));
+      assert.deepEqual(rows.map((r) => r.id).sort(), live.map((t: Json) => t.id).sort());
+    });
+
+    it('every demo view alice can open evaluates without error and pages consistently', async () => {
+      for (const v of views) {
+        const res = await a.get(path(v), { per_page: 100 });
+        assert.equal(res.status, 200, `${v.name}: ${res.status}`);
+        assert.equal(res.body.last_page, Math.max(1, Math.ceil(res.body.filtered_count / 100)), v.name);
+      }
+    });
+
+    it('a page past the end has empty data', async () => {
+      const res = await a.get(path(byName(/API — high priority/)), { page: 99 });
+      assert.equal(res.status, 200);
+      assert.deepEqual(res.body.data, []);
+    });
+
+    it('the count cache uses sandbox time: still cached at +59 s', async () => {
+      const v = byName(/API — high priority/);
+      const before = (await a.get(path(v))).body.total_count;
+      await createTask(a, w.acme.id, { list_id: v.viewable_id, title: 'x', priority: 'critical' });
+      await h.ctl.advance(59_000);
+      assert.equal((await a.get(path(v))).body.total_count, before);
+    });
+  });
+
 });
