@@ -29,6 +29,14 @@ export type Handler = (ctx: Ctx) => Reply | Promise<Reply>;
 
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * A prototype-less error map: field names come from clients, and a key such as
+ * `toString` or `__proto__` must be an ordinary entry, not an inherited member.
+ */
+export function fieldErrors(): FieldErrors {
+  return Object.create(null) as FieldErrors;
+}
+
 export class HttpError extends Error {
   constructor(
     readonly status: number,

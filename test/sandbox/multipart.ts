@@ -23,7 +23,8 @@ export function boundaryOf(contentType: string | undefined): string | null {
 
 export function parseMultipart(raw: Buffer, boundary: string): MultipartForm {
   const delimiter = Buffer.from(`--${boundary}`);
-  const form: MultipartForm = { fields: {}, files: [] };
+  // Prototype-less: field names are client input (`toString`, `__proto__`, ...).
+  const form: MultipartForm = { fields: Object.create(null) as Record<string, string[]>, files: [] };
   let pos = raw.indexOf(delimiter);
   if (pos < 0) throw new MultipartError('No multipart boundary found in the body.');
   for (;;) {

@@ -1,6 +1,6 @@
 // Small field validator producing Laravel-style 422 bodies (Errors rule 2: a
 // missing field reads as required and is listed under that field).
-import { invalid } from './http';
+import { fieldErrors, invalid } from './http';
 import type { FieldErrors } from './http';
 import { isUuid } from './router';
 
@@ -43,7 +43,7 @@ export function parseDateTime(value: string): string | null {
 }
 
 export class Validator {
-  readonly errors: FieldErrors = {};
+  readonly errors: FieldErrors = fieldErrors();
 
   constructor(readonly body: Record<string, unknown>) {}
 

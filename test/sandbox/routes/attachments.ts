@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { requireTask } from '../access';
 import { recordActivity } from '../activity';
 import type { App } from '../app';
-import { invalid, noContent, notFound, ok } from '../http';
+import { fieldErrors, invalid, noContent, notFound, ok } from '../http';
 import type { Ctx, Reply } from '../http';
 import { boundaryOf, MultipartError, parseMultipart } from '../multipart';
 import type { MultipartForm } from '../multipart';
@@ -76,7 +76,7 @@ function upload(ctx: Ctx): Reply {
   const { store, clock, config } = ctx.app;
   const task = taskOf(ctx);
   const form = readForm(ctx);
-  const errors: Record<string, string[]> = {};
+  const errors = fieldErrors();
   const add = (k: string, m: string): void => { (errors[k] ??= []).push(m); };
   for (const k of Object.keys(form.fields)) if (k !== 'context' && k !== 'comment_id') add(k, `The ${k} field is not allowed.`);
   for (const f of form.files) if (f.field !== 'file') add(f.field, `The ${f.field} field is not allowed.`);
@@ -85,7 +85,7 @@ function upload(ctx: Ctx): Reply {
   if (files.length > 1) add('file', 'Only one file may be uploaded per request.');
   const file = files[0];
   const ext = file?.filename.includes('.') ? (file.filename.split('.').pop() ?? '').toLowerCase() : '';
-  if (file && !MIME_BY_EXT[ext]) add('file', `The file must be a file of type: ${Object.keys(MIME_BY_EXT).join(', ')}.`);
+  if (file && !Object.hasOwn(MIME_BY_EXT, ext)) add('file', `The file must be a file of type: ${Object.keys(MIME_BY_EXT).join(', ')}.`);
   if (file && file.data.length === 0) add('file', 'The file failed to upload (it is empty).');
   if (file && file.data.length > config.maxUploadBytes) add('file', `The file must not be greater than ${Math.floor(config.maxUploadBytes / 1024)} kilobytes.`);
   if (file && (exceeds(file.filename, 255) || file.filename.trim() === '')) add('file', 'The file name must be 1 to 255 characters.');

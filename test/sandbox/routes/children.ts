@@ -39,7 +39,7 @@ function children(ctx: Ctx): Reply {
   requireMember(store, ctx.user, wsId);
   const ids = parseParentIds(ctx);
   const visible = listVisibility(store, ctx.user);
-  const data: Record<string, unknown[]> = {};
+  const data = Object.create(null) as Record<string, unknown[]>;
   const truncated: string[] = [];
   let budget = MAX_PER_CALL;
   for (const id of ids) {

@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { requireTask } from '../access';
 import { recordActivity } from '../activity';
-import { invalid, jsonBody, ok } from '../http';
-import type { Ctx, FieldErrors, Reply } from '../http';
+import { fieldErrors, invalid, jsonBody, ok } from '../http';
+import type { Ctx, Reply } from '../http';
 import { fieldValueJson } from '../present';
 import { isUuid } from '../router';
 import type { Router } from '../router';
@@ -87,7 +87,7 @@ interface Planned {
 }
 
 function plan(store: Store, task: Task, body: Record<string, unknown>): Planned[] {
-  const errors: FieldErrors = {};
+  const errors = fieldErrors();
   const add = (k: string, m: string): void => { (errors[k] ??= []).push(m); };
   for (const key of Object.keys(body)) if (key !== 'values') add(key, `The ${key} field is not allowed.`);
   if (!Array.isArray(body.values)) {

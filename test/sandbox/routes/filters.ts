@@ -66,7 +66,7 @@ function compileCondition(raw: unknown, i: number, opts: FilterOptions): Predica
     if (opts.dropLocation) return null;
   }
   if (field.startsWith('cf_')) return compileCustom(field.slice(3), op, values, i, opts);
-  const ops = OPS[field];
+  const ops = Object.hasOwn(OPS, field) ? OPS[field] : undefined;
   if (!ops) throw new FilterError(`Condition ${i}: unknown field ${field}.`);
   if (!ops.includes(op)) throw new FilterError(`Condition ${i}: operator ${op} is not valid for ${field}.`);
   return compileBuiltin(field, op, values, i, opts);

@@ -135,7 +135,7 @@ export function runQuery(
   store: Store, tasks: Task[], predicate: Predicate, sorts: SortSpec[], groupBy: GroupBy,
 ): QueryResult {
   const matched = tasks.filter(predicate);
-  const groupCounts: Record<string, number> = {};
+  const groupCounts = Object.create(null) as Record<string, number>;
   let completed = 0;
   for (const t of matched) {
     const key = groupKey(groupBy, t);

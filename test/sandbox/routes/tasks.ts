@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { canSeeList, canSeeSpace, requireMember, requireTask } from '../access';
 import { recordActivity } from '../activity';
-import { invalid, jsonBody, notFound, ok } from '../http';
+import { fieldErrors, invalid, jsonBody, notFound, ok } from '../http';
 import type { Ctx, FieldErrors, Reply } from '../http';
 import { taskJson } from '../present';
 import { isUuid } from '../router';
@@ -75,7 +75,7 @@ interface IndexQuery {
 /** Validates every query parameter of the task index, collecting all errors into one 422. */
 function parseIndexQuery(ctx: Ctx, wsId: string): IndexQuery {
   const { store, clock } = ctx.app;
-  const errors: FieldErrors = {};
+  const errors = fieldErrors();
   const scope = parseScope(ctx, wsId, errors);
   let predicate: Predicate = () => true;
   let sorts: SortSpec[] = [];

@@ -2,8 +2,8 @@
 // the same evaluator as the task index; counts cached 60 s per user.
 import { canSeeSpace, membershipOf } from '../access';
 import type { App } from '../app';
-import { forbidden, notFound, ok } from '../http';
-import type { Ctx, FieldErrors, Reply } from '../http';
+import { fieldErrors, forbidden, notFound, ok } from '../http';
+import type { Ctx, Reply } from '../http';
 import { isCompleted, taskJson } from '../present';
 import type { Router } from '../router';
 import type { Store } from '../store';
@@ -61,7 +61,7 @@ function counts(app: App, user: User, view: View, scoped: Task[]): { total: numb
 function viewTasks(ctx: Ctx): Reply {
   const { app } = ctx;
   const view = requireView(app.store, ctx.user, ctx.params.view as string);
-  const errors: FieldErrors = {};
+  const errors = fieldErrors();
   for (const p of PROHIBITED) if (ctx.query.has(p)) errors[p] = [`The ${p} field is prohibited.`];
   const perPage = intQuery(ctx.query, 'per_page', 1, 100, 50, errors);
   const page = intQuery(ctx.query, 'page', 1, Number.MAX_SAFE_INTEGER, 1, errors);
