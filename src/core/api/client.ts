@@ -6,17 +6,17 @@ import { download, saveTo } from './download';
 import type { DownloadedFile } from './download';
 import * as E from './envelopes';
 import { InvalidRequestError } from './errors';
-import { InFlightGets } from './inflight';
+import { Calls } from './calls';
 import * as I from './inputs';
 import { iterateCursor, iteratePages } from './pagination';
-import { decodeJson, parseBody } from './parse';
+import { parseBody } from './parse';
 import { sharedRateLimiter } from './rateLimiter';
 import type { RateLimiter } from './rateLimiter';
-import { DEFAULT_RETRY, headerValue, Requester } from './requester';
+import { DEFAULT_RETRY, Requester } from './requester';
 import type { CallSpec, LogFn, RequestOptions, RetryPolicy } from './requester';
 import * as S from './schemas';
 import { UndiciTransport } from './transport';
-import type { HttpMethod, HttpResponse, HttpTransport } from './transport';
+import type { HttpTransport } from './transport';
 import { describeUpload, MAX_UPLOAD_BYTES, multipartBody } from './upload';
 import type { UploadFields, UploadSource } from './upload';
 
@@ -49,7 +49,7 @@ export class ApiClient {
   readonly baseUrl: string;
   readonly limiter: RateLimiter;
   private readonly requester: Requester;
-  private readonly gets = new InFlightGets();
+  private readonly calls: Calls;
   private readonly maxUploadBytes: number;
 
   constructor(options: ApiClientOptions) {
@@ -70,32 +70,33 @@ export class ApiClient {
       retry: { ...DEFAULT_RETRY, ...options.retry },
       log: options.log,
     });
+    this.calls = new Calls(this.requester, parsed.url);
   }
 
   // Navigation
 
   getUser(opts?: Opts): Promise<S.User> {
-    return this.get('getUser', '/user', S.UserSchema, opts);
+    return this.calls.get('getUser', '/user', S.UserSchema, opts);
   }
   listSpaces(workspaceId: string, opts?: Opts): Promise<S.Space[]> {
-    return this.get('listSpaces', `${ws(workspaceId)}/spaces`, z.array(S.SpaceSchema), opts);
+    return this.calls.get('listSpaces', `${ws(workspaceId)}/spaces`, z.array(S.SpaceSchema), opts);
   }
   listFolders(workspaceId: string, spaceId: string, opts?: Opts): Promise<S.Folder[]> {
-    return this.get('listFolders', `${ws(workspaceId)}/spaces/${enc(spaceId)}/folders`, z.array(S.FolderSchema), opts);
+    return this.calls.get('listFolders', `${ws(workspaceId)}/spaces/${enc(spaceId)}/folders`, z.array(S.FolderSchema), opts);
   }
   listLists(workspaceId: string, spaceId: string, folderId: string, opts?: Opts): Promise<S.List[]> {
     const path = `${ws(workspaceId)}/spaces/${enc(spaceId)}/folders/${enc(folderId)}/lists`;
-    return this.get('listLists', path, z.array(S.ListSchema), opts);
+    return this.calls.get('listLists', path, z.array(S.ListSchema), opts);
   }
   listStatuses(listId: string, opts?: Opts): Promise<E.StatusList> {
-    return this.get('listStatuses', `/lists/${enc(listId)}/statuses`, E.StatusListSchema, opts);
+    return this.calls.get('listStatuses', `/lists/${enc(listId)}/statuses`, E.StatusListSchema, opts);
   }
   listMembers(workspaceId: string, opts?: Opts): Promise<S.Member[]> {
-    return this.get('listMembers', `${ws(workspaceId)}/members`, z.array(S.MemberSchema), opts);
+    return this.calls.get('listMembers', `${ws(workspaceId)}/members`, z.array(S.MemberSchema), opts);
   }
   /** Shape not shown in the reference: returned as plain JSON, unchecked. */
   getSidebar(workspaceId: string, opts?: Opts): Promise<unknown> {
-    return this.get('getSidebar', `${ws(workspaceId)}/sidebar`, E.SidebarSchema, opts);
+    return this.calls.get('getSidebar', `${ws(workspaceId)}/sidebar`, E.SidebarSchema, opts);
   }
 
   // Tasks
@@ -110,7 +111,7 @@ export class ApiClient {
       per_page: query.per_page,
       page: query.page,
     };
-    return this.get('listTasks', `${ws(workspaceId)}/tasks`, E.TaskPageSchema, opts, params);
+    return this.calls.get('listTasks', `${ws(workspaceId)}/tasks`, E.TaskPageSchema, opts, params);
   }
   /** One call, at most 50 parents (Limits: children batch). See loadChildren for any number. */
   getTaskChildren(workspaceId: string, parentIds: string[], opts?: Opts): Promise<E.Children> {
@@ -119,7 +120,7 @@ export class ApiClient {
       return Promise.reject(new InvalidRequestError({ operation: 'getTaskChildren', message }));
     }
     const query = { parent_ids: parentIds.join(',') };
-    return this.get('getTaskChildren', `${ws(workspaceId)}/tasks/children`, E.ChildrenSchema, opts, query);
+    return this.calls.get('getTaskChildren', `${ws(workspaceId)}/tasks/children`, E.ChildrenSchema, opts, query);
   }
   /** Direct children of many parents: 50 per call, truncated parents through /subtasks. */
   loadChildren(workspaceId: string, parents: Array<ParentRef | string>, opts?: Opts): Promise<ChildrenLoad> {
@@ -130,33 +131,33 @@ export class ApiClient {
     return loadDescendants(this.childrenApi(workspaceId, opts), roots.map(asParent));
   }
   getTask(workspaceId: string, taskId: string, opts?: Opts): Promise<S.Task> {
-    return this.get('getTask', taskPath(workspaceId, taskId), S.TaskSchema, opts);
+    return this.calls.get('getTask', taskPath(workspaceId, taskId), S.TaskSchema, opts);
   }
   createTask(workspaceId: string, input: I.CreateTaskInput, opts?: Opts): Promise<S.Task> {
-    return this.write('createTask', 'POST', `${ws(workspaceId)}/tasks`, I.defined(input), S.TaskSchema, opts);
+    return this.calls.write('createTask', 'POST', `${ws(workspaceId)}/tasks`, I.defined(input), S.TaskSchema, opts);
   }
   updateTask(workspaceId: string, taskId: string, patch: I.UpdateTaskInput, opts?: Opts): Promise<S.Task> {
-    return this.write('updateTask', 'PATCH', taskPath(workspaceId, taskId), I.defined(patch), S.TaskSchema, opts);
+    return this.calls.write('updateTask', 'PATCH', taskPath(workspaceId, taskId), I.defined(patch), S.TaskSchema, opts);
   }
   deleteTask(workspaceId: string, taskId: string, opts?: Opts): Promise<S.TrashReceipt> {
-    return this.write('deleteTask', 'DELETE', taskPath(workspaceId, taskId), undefined, S.TrashReceiptSchema, opts);
+    return this.calls.write('deleteTask', 'DELETE', taskPath(workspaceId, taskId), undefined, S.TrashReceiptSchema, opts);
   }
   /** Request and response shapes not shown in the reference; the restored task is checked when present. */
   restoreTask(workspaceId: string, taskId: string, opts?: Opts): Promise<E.RestoreResult> {
     const path = `${ws(workspaceId)}/trash/task/${enc(taskId)}/restore`;
-    return this.write('restoreTask', 'POST', path, undefined, E.RestoreResultSchema, opts);
+    return this.calls.write('restoreTask', 'POST', path, undefined, E.RestoreResultSchema, opts);
   }
   /** `taskId` may be the display id on this route (Task: display_id). Max 200, no pagination. */
   async getSubtasks(workspaceId: string, taskId: string, opts?: Opts): Promise<S.TaskRow[]> {
-    return (await this.get('getSubtasks', `${taskPath(workspaceId, taskId)}/subtasks`, E.SubtasksSchema, opts)).data;
+    return (await this.calls.get('getSubtasks', `${taskPath(workspaceId, taskId)}/subtasks`, E.SubtasksSchema, opts)).data;
   }
   moveTask(taskId: string, target: I.MoveTarget, opts?: Opts): Promise<S.Task> {
     const body = { target_type: target.target_type, target_id: target.target_id };
-    return this.write('moveTask', 'POST', `/tasks/${enc(taskId)}/move`, body, S.TaskSchema, opts);
+    return this.calls.write('moveTask', 'POST', `/tasks/${enc(taskId)}/move`, body, S.TaskSchema, opts);
   }
   getActivity(workspaceId: string, taskId: string, cursor?: string, opts?: Opts): Promise<E.ActivityPage> {
     const path = `${taskPath(workspaceId, taskId)}/activity`;
-    return this.get('getActivity', path, E.ActivityPageSchema, opts, { cursor });
+    return this.calls.get('getActivity', path, E.ActivityPageSchema, opts, { cursor });
   }
   iterateActivity(workspaceId: string, taskId: string, opts?: Opts): AsyncGenerator<S.ActivityEntry, void, undefined> {
     return iterateCursor('getActivity', (cursor) => this.getActivity(workspaceId, taskId, cursor, opts), opts?.signal);
@@ -166,50 +167,50 @@ export class ApiClient {
 
   getComments(workspaceId: string, taskId: string, cursor?: string, opts?: Opts): Promise<E.CommentPage> {
     const path = `${taskPath(workspaceId, taskId)}/comments`;
-    return this.get('getComments', path, E.CommentPageSchema, opts, { cursor });
+    return this.calls.get('getComments', path, E.CommentPageSchema, opts, { cursor });
   }
   iterateComments(workspaceId: string, taskId: string, opts?: Opts): AsyncGenerator<S.Comment, void, undefined> {
     return iterateCursor('getComments', (cursor) => this.getComments(workspaceId, taskId, cursor, opts), opts?.signal);
   }
   createComment(workspaceId: string, taskId: string, input: I.CreateCommentInput, opts?: Opts): Promise<S.Comment> {
     const path = `${taskPath(workspaceId, taskId)}/comments`;
-    return this.write('createComment', 'POST', path, I.defined(input), S.CommentSchema, opts);
+    return this.calls.write('createComment', 'POST', path, I.defined(input), S.CommentSchema, opts);
   }
   updateComment(workspaceId: string, taskId: string, commentId: string, input: I.UpdateCommentInput, opts?: Opts): Promise<S.Comment> {
     const path = `${taskPath(workspaceId, taskId)}/comments/${enc(commentId)}`;
-    return this.write('updateComment', 'PUT', path, I.defined(input), S.CommentSchema, opts);
+    return this.calls.write('updateComment', 'PUT', path, I.defined(input), S.CommentSchema, opts);
   }
   deleteComment(workspaceId: string, taskId: string, commentId: string, opts?: Opts): Promise<void> {
-    return this.remove('deleteComment', `${taskPath(workspaceId, taskId)}/comments/${enc(commentId)}`, opts);
+    return this.calls.remove('deleteComment', `${taskPath(workspaceId, taskId)}/comments/${enc(commentId)}`, opts);
   }
   resolveComment(workspaceId: string, taskId: string, commentId: string, opts?: Opts): Promise<S.Comment> {
     const path = `${taskPath(workspaceId, taskId)}/comments/${enc(commentId)}/resolve`;
-    return this.write('resolveComment', 'PUT', path, undefined, S.CommentSchema, opts);
+    return this.calls.write('resolveComment', 'PUT', path, undefined, S.CommentSchema, opts);
   }
   unresolveComment(workspaceId: string, taskId: string, commentId: string, opts?: Opts): Promise<S.Comment> {
     const path = `${taskPath(workspaceId, taskId)}/comments/${enc(commentId)}/unresolve`;
-    return this.write('unresolveComment', 'PUT', path, undefined, S.CommentSchema, opts);
+    return this.calls.write('unresolveComment', 'PUT', path, undefined, S.CommentSchema, opts);
   }
 
   // Dependencies
 
   getDependencies(workspaceId: string, taskId: string, opts?: Opts): Promise<E.Dependencies> {
-    return this.get('getDependencies', `${taskPath(workspaceId, taskId)}/dependencies`, E.DependenciesSchema, opts);
+    return this.calls.get('getDependencies', `${taskPath(workspaceId, taskId)}/dependencies`, E.DependenciesSchema, opts);
   }
   /** `blockerTaskId` must complete before `taskId` (Dependencies). */
   addDependency(workspaceId: string, taskId: string, blockerTaskId: string, opts?: Opts): Promise<S.DependencyLink> {
     const path = `${taskPath(workspaceId, taskId)}/dependencies`;
-    return this.write('addDependency', 'POST', path, { blocker_task_id: blockerTaskId }, S.DependencyLinkSchema, opts);
+    return this.calls.write('addDependency', 'POST', path, { blocker_task_id: blockerTaskId }, S.DependencyLinkSchema, opts);
   }
   removeDependency(workspaceId: string, taskId: string, dependencyId: string, opts?: Opts): Promise<void> {
-    return this.remove('removeDependency', `${taskPath(workspaceId, taskId)}/dependencies/${enc(dependencyId)}`, opts);
+    return this.calls.remove('removeDependency', `${taskPath(workspaceId, taskId)}/dependencies/${enc(dependencyId)}`, opts);
   }
 
   // Attachments
 
   listAttachments(workspaceId: string, taskId: string, context?: 'task' | 'comment' | 'description', opts?: Opts): Promise<S.Attachment[]> {
     const path = `${taskPath(workspaceId, taskId)}/attachments`;
-    return this.get('listAttachments', path, E.AttachmentListSchema, opts, { context });
+    return this.calls.get('listAttachments', path, E.AttachmentListSchema, opts, { context });
   }
   /** Streams the file (never read into memory); type and size are checked before sending. */
   async uploadAttachment(workspaceId: string, taskId: string, source: UploadSource, fields: UploadFields = {}, opts?: Opts): Promise<S.Attachment> {
@@ -221,7 +222,7 @@ export class ApiClient {
       upload: multipartBody(file, fields),
       timeoutMs: 120_000,
     };
-    return this.requester.send(spec, opts ?? {}, (res) => this.json(res, S.AttachmentSchema, spec.operation));
+    return this.calls.send(spec, S.AttachmentSchema, opts);
   }
   /** Follows the 302 to the signed URL itself, with a separate request WITHOUT the token. */
   downloadAttachment(workspaceId: string, taskId: string, attachmentId: string, opts?: Opts & { preview?: boolean }): Promise<DownloadedFile> {
@@ -240,24 +241,24 @@ export class ApiClient {
     return saveTo(file, destination, opts?.signal);
   }
   deleteAttachment(workspaceId: string, taskId: string, attachmentId: string, opts?: Opts): Promise<void> {
-    return this.remove('deleteAttachment', `${taskPath(workspaceId, taskId)}/attachments/${enc(attachmentId)}`, opts);
+    return this.calls.remove('deleteAttachment', `${taskPath(workspaceId, taskId)}/attachments/${enc(attachmentId)}`, opts);
   }
 
   // Custom fields
 
   async getCustomFields(taskId: string, opts?: Opts): Promise<S.CustomFieldDefinition[]> {
-    return (await this.get('getCustomFields', `/tasks/${enc(taskId)}/custom-fields`, E.CustomFieldsSchema, opts)).data;
+    return (await this.calls.get('getCustomFields', `/tasks/${enc(taskId)}/custom-fields`, E.CustomFieldsSchema, opts)).data;
   }
   setCustomFieldValues(taskId: string, values: I.CustomFieldValueInput[], opts?: Opts): Promise<S.CustomFieldValue[]> {
     const body = { values: values.map((v) => ({ custom_field_definition_id: v.custom_field_definition_id, value: v.value })) };
     const path = `/tasks/${enc(taskId)}/custom-field-values`;
-    return this.write('setCustomFieldValues', 'PUT', path, body, z.array(S.CustomFieldValueSchema), opts);
+    return this.calls.write('setCustomFieldValues', 'PUT', path, body, z.array(S.CustomFieldValueSchema), opts);
   }
 
   // Views and search
 
   runView(viewId: string, query: I.ViewPageQuery = {}, opts?: Opts): Promise<E.TaskPage> {
-    return this.get('runView', `/views/${enc(viewId)}/tasks`, E.TaskPageSchema, opts, { per_page: query.per_page, page: query.page });
+    return this.calls.get('runView', `/views/${enc(viewId)}/tasks`, E.TaskPageSchema, opts, { per_page: query.per_page, page: query.page });
   }
   iterateView(viewId: string, query: Omit<I.ViewPageQuery, 'page'> = {}, opts?: Opts): AsyncGenerator<S.TaskRow, void, undefined> {
     const perPage = query.per_page ?? 100;
@@ -267,7 +268,7 @@ export class ApiClient {
     }, opts?.signal);
   }
   search(query: I.SearchQuery, opts?: Opts): Promise<E.SearchResult> {
-    return this.get('search', '/search', E.SearchResultSchema, opts, { ...query });
+    return this.calls.get('search', '/search', E.SearchResultSchema, opts, { ...query });
   }
   iterateSearch(query: Omit<I.SearchQuery, 'page'>, opts?: Opts): AsyncGenerator<S.SearchHit, void, undefined> {
     const perPage = query.per_page ?? 50;
@@ -281,43 +282,17 @@ export class ApiClient {
 
   /** Pure read; `null` when the list has no address (the ordinary state). */
   async getInboundAddress(listId: string, opts?: Opts): Promise<S.InboundAddress | null> {
-    return (await this.get('getInboundAddress', `/lists/${enc(listId)}/inbound-address`, E.InboundAddressEnvelopeSchema, opts)).data;
+    return (await this.calls.get('getInboundAddress', `/lists/${enc(listId)}/inbound-address`, E.InboundAddressEnvelopeSchema, opts)).data;
   }
   /** 201 when this call created the address, 200 when it existed (States: Inbound address). */
   createInboundAddress(listId: string, opts?: Opts): Promise<{ address: S.InboundAddress; created: boolean }> {
     const spec: CallSpec = { operation: 'createInboundAddress', method: 'POST', path: `/lists/${enc(listId)}/inbound-address` };
     return this.requester.send(spec, opts ?? {}, async (res) => {
       // The body is not shown beyond the address: accept `{ data: address }` or the bare address.
-      const body = await this.decode(res, spec.operation);
+      const body = await this.calls.decode(res, spec.operation);
       const inner = typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body;
       return { address: parseBody(S.InboundAddressSchema, inner, spec.operation), created: res.status === 201 };
     });
-  }
-
-  // Plumbing
-
-  private get<T>(operation: string, path: string, schema: z.ZodType<T>, opts?: Opts, query?: CallSpec['query']): Promise<T> {
-    const spec: CallSpec = { operation, method: 'GET', path, query };
-    const run = (signal: AbortSignal): Promise<T> =>
-      this.requester.send(spec, { ...opts, signal }, (res) => this.json(res, schema, operation));
-    return this.gets.run(this.requester.url(path, query), opts?.signal, run);
-  }
-
-  private write<T>(operation: string, method: HttpMethod, path: string, json: unknown, schema: z.ZodType<T>, opts?: Opts): Promise<T> {
-    const spec: CallSpec = { operation, method, path, json };
-    return this.requester.send(spec, opts ?? {}, (res) => this.json(res, schema, operation));
-  }
-
-  private remove(operation: string, path: string, opts?: Opts): Promise<void> {
-    return this.requester.send({ operation, method: 'DELETE', path }, opts ?? {}, (res) => res.dump());
-  }
-
-  private async json<T>(res: HttpResponse, schema: z.ZodType<T>, operation: string): Promise<T> {
-    return parseBody(schema, await this.decode(res, operation), operation);
-  }
-
-  private async decode(res: HttpResponse, operation: string): Promise<unknown> {
-    return decodeJson(await res.text(), headerValue(res.headers['content-type']), operation, this.baseUrl);
   }
 
   private childrenApi(workspaceId: string, opts?: Opts): { getTaskChildren(ids: string[]): Promise<E.Children>; getSubtasks(id: string): Promise<S.TaskRow[]> } {

@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import { InFlightGets } from './inflight';
+import { decodeJson, parseBody } from './parse';
+import { headerValue } from './requester';
+import type { CallSpec, Requester, RequestOptions } from './requester';
+import type { HttpMethod, HttpResponse } from './transport';
+
+/** JSON calls over the Requester: shared GETs, writes, 204 deletes, body validation. */
+export class Calls {
+  private readonly gets = new InFlightGets();
+
+  constructor(
+    readonly requester: Requester,
+    private readonly baseUrl: string,
+  ) {}
+
+  /** A GET; identical in-flight GETs (same URL) share one request (STYLE 4). */
+  get<T>(operation: string, path: string, schema: z.ZodType<T>, opts?: RequestOptions, query?: CallSpec['query']): Promise<T> {
+    const spec: CallSpec = { operation, method: 'GET', path, query };
+    const run = (signal: AbortSignal): Promise<T> =>
+      this.requester.send(spec, { ...opts, signal }, (res) => this.json(res, schema, operation));
+    return this.gets.run(this.requester.url(path, query), opts?.signal, run);
+  }
+
+  write<T>(operation: string, method: HttpMethod, path: string, json: unknown, schema: z.ZodType<T>, opts?: RequestOptions): Promise<T> {
+    return this.send({ operation, method, path, json }, schema, opts);
+  }
+
+  send<T>(spec: CallSpec, schema: z.ZodType<T>, opts?: RequestOptions): Promise<T> {
+    return this.requester.send(spec, opts ?? {}, (res) => this.json(res, schema, spec.operation));
+  }
+
+  /** DELETE answered 204 (no body). */
+  remove(operation: string, path: string, opts?: RequestOptions): Promise<void> {
+    return this.requester.send({ operation, method: 'DELETE', path }, opts ?? {}, (res) => res.dump());
+  }
+
+  async json<T>(res: HttpResponse, schema: z.ZodType<T>, operation: string): Promise<T> {
+    return parseBody(schema, await this.decode(res, operation), operation);
+  }
+
+  async decode(res: HttpResponse, operation: string): Promise<unknown> {
+    return decodeJson(await res.text(), headerValue(res.headers['content-type']), operation, this.baseUrl);
+  }
+}
