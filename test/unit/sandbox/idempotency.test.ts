@@ -1,7 +1,7 @@
 // Conformance: Limits > Idempotency rules, States and transitions > Idempotency
 // key, Errors rule 1 (a failure releases the key), Limits (24 h, private to the token).
 import * as assert from 'node:assert/strict';
-import { DAY_MS, assertError, createTask, marker, useSandbox } from './helpers';
+import { DAY_MS, assertError, createTask, marker, upload, useSandbox } from './helpers';
 import type { Api, Json, Res, World } from './helpers';
 
 describe('Idempotency-Key', () => {
@@ -160,4 +160,43 @@ describe('Idempotency-Key', () => {
       assertError(await a.post(tasks(), { list_id: listId, title: 'k' }, { 'Idempotency-Key': 'k'.repeat(256) }), 422);
     });
   });
+
+  describe('in flight and tokens', () => {
+    it('DELETE with the same key while the first is running -> 409; the task is deleted once', async () => {
+      const t = await createTask(a, w.acme.id, { list_id: listId, title: 'slow delete' });
+      await h.ctl.fault({ method: 'DELETE', path: '/api/workspaces/*/tasks/*', kind: 'latency', latency_ms: 1200, times: 1 });
+      const k = key();
+      const slow = a.delete(`${tasks()}/${t.id}`, k);
+      await new Promise((r) => setTimeout(r, 250));
+      assertError(await a.delete(`${tasks()}/${t.id}`, k), 409);
+      assert.equal((await slow).status, 200);
+    });
+
+    it('another token with the same key is not blocked by alice\'s in-flight request', async () => {
+      await h.ctl.fault({ method: 'POST', path: '/api/workspaces/*/tasks', kind: 'latency', latency_ms: 1200, times: 1 });
+      const k = key();
+      const body = { list_id: listId, title: 'parallel' };
+      const slow = a.post(tasks(), body, k);
+      await new Promise((r) => setTimeout(r, 250));
+      const bob = await h.as('bob').post(tasks(), body, k);
+      assert.equal(bob.status, 201, bob.text);
+      assert.equal((await slow).status, 201);
+    });
+  });
+
+  describe('assumption: multipart requests (ASSUMPTIONS.md "Idempotency")', () => {
+    it('the same file with the same key is replayed; another file with that key -> 422', async () => {
+      const t = await createTask(a, w.acme.id, { list_id: listId, title: 'upload' });
+      const k = key();
+      const first = await upload(a, w.acme.id, t.id, 'a.txt', 'same bytes', {}, k);
+      const again = await upload(a, w.acme.id, t.id, 'a.txt', 'same bytes', {}, k);
+      assert.equal(first.status, 201);
+      assert.equal(again.status, 201);
+      assert.equal(again.headers.get('idempotent-replay'), 'true');
+      assert.equal(again.body.id, first.body.id);
+      assertError(await upload(a, w.acme.id, t.id, 'a.txt', 'other bytes', {}, k), 422);
+      assert.equal((await h.ctl.state('attachments')).filter((x: Json) => x.task_id === t.id).length, 1);
+    });
+  });
+
 });

@@ -134,4 +134,38 @@ describe('Tasks > GET tasks', () => {
       assert.deepEqual((await taskIndex(a, w.acme.id, { list_id: listId, filter })).data.map((r: Json) => r.id), [open.id]);
     });
   });
+
+  describe('assumption: due-date presets are UTC ISO weeks (ASSUMPTIONS.md "Due-date presets")', () => {
+    it('this_week runs Monday 00:00 to Monday 00:00 UTC; next_week the week after', async () => {
+      const now = await h.ctl.now();
+      const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+      monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+      const at = (days: number, hours: number, minutes: number): string =>
+        new Date(monday.getTime() + days * 86_400_000 + hours * 3_600_000 + minutes * 60_000).toISOString();
+      const m = marker('wk');
+      const specs: [string, string][] = [
+        ['lastSun', at(-1, 23, 30)], ['mon', at(0, 0, 30)], ['sun', at(6, 23, 30)],
+        ['nextMon', at(7, 0, 30)], ['nextSun', at(13, 23, 30)], ['later', at(14, 0, 30)],
+      ];
+      const ids = new Map<string, string>();
+      for (const [name, due] of specs) {
+        ids.set((await createTask(a, w.acme.id, { list_id: listId, title: `${m} ${name}`, due_date: due })).id, name);
+      }
+      const run = async (op: string, values: string[]): Promise<string[]> => {
+        const filter = JSON.stringify({ match: 'all', conditions: [
+          { field: 'title', op: 'contains', values: [m] }, { field: 'due_date', op, values }] });
+        const body = await taskIndex(a, w.acme.id, { list_id: listId, filter });
+        return body.data.map((r: Json) => ids.get(r.id)).sort();
+      };
+      assert.deepEqual(await run('in', ['this_week']), ['mon', 'sun']);
+      assert.deepEqual(await run('in', ['next_week']), ['nextMon', 'nextSun']);
+      assert.deepEqual(await run('on', ['this_week']), ['mon', 'sun'], 'presets also work with on');
+      const monDay = at(0, 0, 30).slice(0, 10);
+      assert.deepEqual(await run('between', [monDay, at(6, 23, 30).slice(0, 10)]), ['mon', 'sun'], 'between is inclusive');
+      assert.deepEqual(await run('on', [monDay]), ['mon']);
+      assert.deepEqual(await run('after', [monDay]).then((x) => x.includes('mon')), false, 'after d excludes day d');
+      assert.deepEqual(await run('before', [monDay]), ['lastSun']);
+    });
+  });
+
 });

@@ -124,4 +124,30 @@ describe('Task lifecycle (trash)', () => {
       assertError(await h.as('bob').post(`/workspaces/${w.acme.id}/trash/task/${t.id}/restore`), 404);
     });
   });
+
+  describe('what Trash keeps', () => {
+    it('comments and attachments survive delete + restore (only the purge destroys them)', async () => {
+      const t = await createTask(a, w.acme.id, { list_id: listId, title: 'keeps' });
+      const c = (await a.post(`${tasks()}/${t.id}/comments`, { body: 'still here' })).body;
+      const f = (await upload(a, w.acme.id, t.id, 'k.txt', 'k')).body;
+      await a.delete(`${tasks()}/${t.id}`);
+      assert.ok((await h.ctl.state('comments')).some((x: Json) => x.id === c.id), 'kept while in Trash');
+      await restore(t.id);
+      const comments = (await a.get(`${tasks()}/${t.id}/comments`)).body.data.map((x: Json) => x.id);
+      assert.deepEqual(comments, [c.id]);
+      const files = (await a.get(`${tasks()}/${t.id}/attachments`)).body.map((x: Json) => x.id);
+      assert.deepEqual(files, [f.id]);
+    });
+
+    it('a trashed task is gone from the index, children and subtasks listings', async () => {
+      const p = await createTask(a, w.acme.id, { list_id: listId, title: 'P' });
+      const c = await createTask(a, w.acme.id, { list_id: listId, title: 'C', parent_task_id: p.id });
+      await a.delete(`${tasks()}/${c.id}`);
+      const kids = (await a.get(`${tasks()}/children`, { parent_ids: p.id })).body.data[p.id];
+      assert.deepEqual(kids, []);
+      assert.deepEqual((await a.get(`${tasks()}/${p.id}/subtasks`)).body.data, []);
+      assert.equal((await a.get(`${tasks()}/${p.id}`)).body.subtask_count, 0);
+    });
+  });
+
 });
