@@ -30,8 +30,16 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
       if (size > limit) tooLarge = true;
       if (!tooLarge) chunks.push(chunk);
     });
-    req.on('end', () => resolve({ raw: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), tooLarge }));
+    let ended = false;
+    req.on('end', () => {
+      ended = true;
+      resolve({ raw: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), tooLarge });
+    });
     req.on('error', reject);
+    // A client that hangs up mid-body never sends 'end'; settle instead of leaking.
+    req.on('close', () => {
+      if (!ended) reject(new Error('client closed the connection before the body ended'));
+    });
   });
 }
 
@@ -59,7 +67,13 @@ export async function handleApi(
     return;
   }
   const limit = boundaryOf(req.headers['content-type']) ? app.config.maxUploadBytes + 1024 * 1024 : JSON_BODY_LIMIT;
-  const body = await readBody(req, limit);
+  let body: BodyRead;
+  try {
+    body = await readBody(req, limit);
+  } catch {
+    entry.status = 0; // the client hung up before sending its body
+    return;
+  }
   const input: RunInput = { req, method, path, query, token, user, key, body, entry, latencyMs: plan.latencyMs };
   let reply: Reply;
   if (plan.action === 'status500') reply = { status: 500, body: { message: 'Server Error (injected fault).' } };

@@ -60,9 +60,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const server = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
     req.on('error', () => undefined);
     dispatch(app, router, req, res).catch((err: unknown) => {
-      if (!app.quiet) console.error('[sandbox] dispatch error:', err);
-      if (!res.headersSent) send(res, { status: 500, body: { message: 'Server Error.' } });
-      else res.destroy();
+      if (!app.quiet && !req.destroyed) console.error('[sandbox] dispatch error:', err);
+      try {
+        if (!res.headersSent && !res.destroyed) send(res, { status: 500, body: { message: 'Server Error.' } });
+        else res.destroy();
+      } catch {
+        res.destroy();
+      }
     });
   });
   // Malformed HTTP or oversized headers still get a JSON answer when the socket allows it.

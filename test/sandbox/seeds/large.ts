@@ -3,7 +3,7 @@
 // 1,200 comments and 3,200 activity entries. Built in well under a second.
 import type { Fixtures } from '../app';
 import type { Store } from '../store';
-import type { Priority, Status, Task, User } from '../types';
+import type { Priority, Status, Task, User, View } from '../types';
 import { PRIORITIES } from '../types';
 import { DAY_MS, DEFAULT_STATUSES, HOUR_MS, SeedBuilder } from './builder';
 import { seedUsers } from './demo';
@@ -80,6 +80,26 @@ function heavyHistory(b: SeedBuilder, task: Task, people: User[], statuses: Stat
   }
 }
 
+/** Views over a 2,500-task list and its space, for view-execution benchmarks. */
+function largeViews(b: SeedBuilder, workspaceId: string, bigList: string, ownerId: string): Record<string, string> {
+  const make = (name: string, type: View['viewable_type'], id: string, extra: Partial<View>): string => {
+    const view: View = {
+      id: b.id(), workspace_id: workspaceId, name, viewable_type: type, viewable_id: id, owner_id: ownerId,
+      is_private: false, filters: null, sorts: [], group_by: 'status', show_completed: true, subtask_mode: 'collapsed', ...extra,
+    };
+    b.store.views.set(view.id, view);
+    return view.id;
+  };
+  const spaceId = b.store.listMeta.get(bigList)?.space.id ?? '';
+  return {
+    big_list_view: make('Big list by due date', 'list', bigList, { sorts: [{ field: 'due_date', direction: 'asc' }] }),
+    big_space_view: make('Space 1, high priority', 'space', spaceId, {
+      filters: { match: 'all', conditions: [{ field: 'priority', op: 'in', values: ['high', 'critical'] }] },
+      subtask_mode: 'expanded',
+    }),
+  };
+}
+
 export function buildLarge(nowMs: number): { store: Store; fixtures: Fixtures } {
   const b = new SeedBuilder(777, nowMs);
   const users = seedUsers(b);
@@ -106,6 +126,7 @@ export function buildLarge(nowMs: number): { store: Store; fixtures: Fixtures } 
   const heavy = makeTask(b, shape, acmeLists[4] as string, (n += 1), users.alice, people);
   heavy.title = 'Heavy history task';
   heavyHistory(b, heavy, people, shape.statuses.get(heavy.list_id) as Status[]);
+  const views = largeViews(b, shape.acmeId, acmeLists[0] as string, users.alice.id);
   const person = (x: User): Record<string, string> => ({ id: x.id, name: x.name, email: x.email, token: x.token });
   return {
     store: b.store,
@@ -120,6 +141,7 @@ export function buildLarge(nowMs: number): { store: Store; fixtures: Fixtures } 
       deep_chain_root: chainRoots[0]?.id,
       task_with_1000_comments: heavy.id,
       task_with_3000_activity: heavy.id,
+      views,
       task_count: b.store.tasks.size,
     },
   };
