@@ -85,6 +85,21 @@ describe('Tasks > GET .../tasks/{task}/activity', () => {
     assert.ok(!again.data.some((e: Json) => p1.data.some((x: Json) => x.id === e.id)));
   });
 
+  it('a cursor stays valid when newer entries arrive meanwhile (no repeats, nothing skipped)', async () => {
+    const before = (await h.ctl.state('activity', { task_id: task.id })).map((e: Json) => e.id);
+    const p1 = (await a.get(path(task.id))).body;
+    for (let i = 0; i < 3; i += 1) await a.patch(`/workspaces/${w.acme.id}/tasks/${task.id}`, { description: `late ${i}` });
+    const ids = [...p1.data.map((e: Json) => e.id)];
+    let cursor = p1.next_cursor as string | null;
+    while (cursor) {
+      const page = (await a.get(path(task.id), { cursor })).body;
+      ids.push(...page.data.map((e: Json) => e.id));
+      cursor = page.has_more ? page.next_cursor : null;
+    }
+    assert.equal(new Set(ids).size, ids.length, 'no repeats');
+    assert.deepEqual([...ids].sort(), [...before].sort(), 'exactly the entries that existed at page 1');
+  });
+
   it('404 for an unknown task and for a task the caller may not see', async () => {
     assertError(await a.get(path(UNKNOWN_ID)), 404);
     assertError(await h.as('carol').get(path(task.id)), 404);

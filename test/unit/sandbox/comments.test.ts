@@ -49,6 +49,21 @@ describe('Comments', () => {
       const got = pages.flatMap((p) => p.data.map((c: Json) => c.id));
       assert.deepEqual([...got].sort(), [...made].sort());
     });
+    it('a cursor stays valid when comments are deleted meanwhile (nothing skipped)', async () => {
+      const made: string[] = [];
+      for (let i = 0; i < 60; i += 1) made.push((await comment({ body: `d${i}` })).id);
+      const p1 = (await a.get(base())).body;
+      const gone = p1.data.slice(0, 3).map((c: Json) => c.id);
+      for (const id of gone) assert.equal((await a.delete(`${base()}/${id}`)).status, 204);
+      const seen = p1.data.map((c: Json) => c.id);
+      let cursor = p1.next_cursor as string | null;
+      while (cursor) {
+        const page = (await a.get(base(), { cursor })).body;
+        seen.push(...page.data.map((c: Json) => c.id));
+        cursor = page.has_more ? page.next_cursor : null;
+      }
+      assert.deepEqual([...seen].sort(), [...made].sort(), 'every comment of page 1 and later exactly once');
+    });
   });
 
   describe('POST comments', () => {

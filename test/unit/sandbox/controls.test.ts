@@ -135,6 +135,48 @@ describe('Test controls (/__sandbox)', () => {
       assert.equal((await h.ctl.call('GET', '/clock')).offset_ms, 0);
     });
 
+    it('reset forgets idempotency keys: the same key does real work again', async () => {
+      const k = { 'Idempotency-Key': marker('rk') };
+      const body = { list_id: listId, title: 'before reset' };
+      assert.equal((await a.post(tasks(), body, k)).status, 201);
+      await h.ctl.reset();
+      w = await h.world();
+      const again = await a.post(tasks(), { ...body, list_id: w.acmePublicLists[0]!.id }, k);
+      assert.equal(again.status, 201);
+      assert.notEqual(again.headers.get('idempotent-replay'), 'true');
+      assert.ok((await h.ctl.state('tasks')).some((t: Json) => t.id === again.body.id), 'the task exists');
+    });
+
+    it('reset clears rate windows', async () => {
+      await h.ctl.config({ rateLimit: 5, rateWindowMs: 60_000 });
+      try {
+        for (let i = 0; i < 5; i += 1) await a.get('/user');
+        assert.equal((await a.get('/user')).status, 429);
+        await h.ctl.reset();
+        assert.equal((await a.get('/user')).status, 200);
+      } finally {
+        await h.ctl.config({ rateLimit: 0 });
+      }
+    });
+
+    it('reset drops cached view counts (they describe the old state)', async () => {
+      const view = (await h.ctl.state('views')).find((v: Json) =>
+        v.workspace_id === w.acme.id && v.viewable_type === 'list' && !v.is_private && v.filters?.conditions?.[0]?.field === 'priority');
+      assert.ok(view, 'a public Acme list view filtered on priority');
+      const seedCount = (await a.get(`/views/${view.id}/tasks`)).body.total_count;
+      await h.ctl.reset();
+      await a.post(tasks(), { list_id: view.viewable_id, title: 'counted', priority: 'critical' });
+      const afterCreate = (await h.as('bob').get(`/views/${view.id}/tasks`)).body.total_count;
+      assert.equal(afterCreate, seedCount + 1, 'bob computes fresh');
+      await h.ctl.reset();
+      assert.equal((await a.get(`/views/${view.id}/tasks`)).body.total_count, seedCount, 'alice: seed count');
+      await a.post(tasks(), { list_id: view.viewable_id, title: 'counted', priority: 'critical' });
+      await h.as('bob').get(`/views/${view.id}/tasks`);
+      await h.ctl.reset();
+      assert.equal((await h.as('bob').get(`/views/${view.id}/tasks`)).body.total_count, seedCount,
+        'bob\'s count cached before the reset is not served after it');
+    });
+
     it('reset restores the seed: created tasks are gone; trashed rows stay visible in raw state with deleted_at', async () => {
       const before = await count();
       const t = (await a.post(tasks(), { list_id: listId, title: 'temp' })).body;
