@@ -79,6 +79,8 @@ describe('api/client navigation and tasks (sandbox over HTTP)', function () {
     assert.equal(updated.assignee_id, fx.users.bob.id);
     const moved = await api.moveTask(created.id, { target_type: 'list', target_id: fx.lists.database });
     assert.equal(moved.list_id, fx.lists.database);
+    const inSprint = await api.moveTask(created.id, { target_type: 'sprint', target_id: fx.sprints.sprint1 });
+    assert.equal((inSprint as Json).sprint_id, fx.sprints.sprint1);
     const receipt = await api.deleteTask(acme, created.id);
     assert.equal(receipt.id, created.id);
     assert.equal(receipt.subtasks_deleted, 0);
