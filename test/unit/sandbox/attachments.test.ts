@@ -74,6 +74,14 @@ describe('Attachments', () => {
       assertError(await a.request('POST', base(), { rawBody: form }), 422, 'file');
     });
 
+    it('two files in one request -> 422 (one file per request), nothing stored', async () => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)]), 'one.txt');
+      form.append('file', new Blob([new Uint8Array(bytes)]), 'two.txt');
+      assertError(await a.request('POST', base(), { rawBody: form }), 422);
+      assert.equal((await h.ctl.state('attachments')).filter((x: Json) => x.task_id === task.id).length, 0);
+    });
+
     it('bad context -> 422', async () => {
       assertError(await upload(a, w.acme.id, task.id, 'x.txt', 'x', { context: 'wiki' }), 422);
     });

@@ -127,6 +127,10 @@ describe('Search > GET /search', () => {
       assert.equal(res.tasks.hits[0].id, target.id);
     });
 
+    it('q is trimmed: only spaces -> 422 errors.q', async () => {
+      assertError(await search({ q: '   ' }), 422, 'q');
+    });
+
     it('a workspace the caller is not a member of -> 422 errors.workspace_id', async () => {
       assertError(await search({ q: m }, h.as('carol')), 422, 'workspace_id');
     });
