@@ -127,18 +127,6 @@ describe('Navigation', () => {
         if (allowed) assert.ok(allowed.has(t.status_id), `task ${t.id} status in its list`);
       }
     });
-
-    it('the seed has both a customized and an inherited status list', async () => {
-      // Reference: Status - "is_customized" and "source (the level the statuses come from)".
-      const seen = new Map<boolean, Set<string>>([[true, new Set()], [false, new Set()]]);
-      for (const list of w.lists) {
-        const body = (await h.as('alice').get(`/lists/${list.id}/statuses`)).body;
-        seen.get(body.is_customized)!.add(body.source);
-      }
-      assert.ok(seen.get(true)!.size > 0 && seen.get(false)!.size > 0, 'both kinds seeded');
-      const overlap = [...seen.get(true)!].filter((s) => seen.get(false)!.has(s));
-      assert.deepEqual(overlap, [], 'source differs between customized and inherited lists');
-    });
   });
 
   describe('GET /workspaces/{workspace}/members', () => {
@@ -163,4 +151,35 @@ describe('Navigation', () => {
       assert.equal(res.body.assignee_id, w.users.bob.id);
     });
   });
+
+  describe('assumption: status source and sidebar (ASSUMPTIONS.md "Navigation")', () => {
+    it('a list has its own statuses (true, "list") or inherits its space\'s (false, "space")', async () => {
+      const seen = new Set<string>();
+      for (const list of w.lists) {
+        const body = (await h.as('alice').get(`/lists/${list.id}/statuses`)).body;
+        assert.ok((body.is_customized && body.source === 'list') || (!body.is_customized && body.source === 'space'),
+          `${list.name}: ${body.is_customized} ${body.source}`);
+        seen.add(body.source);
+      }
+      assert.deepEqual([...seen].sort(), ['list', 'space'], 'the demo seed has both kinds');
+    });
+
+    it('GET /workspaces/{id}/sidebar: the tree the caller may see, task_count = live tasks at all depths', async () => {
+      const res = await h.as('bob').get(`/workspaces/${w.acme.id}/sidebar`);
+      assert.equal(res.status, 200);
+      const tree = res.body.data;
+      assert.equal(tree.id, w.acme.id);
+      assert.ok(!tree.spaces.some((s: Json) => s.id === w.privateSpace.id), 'no private space for bob');
+      assert.ok(Array.isArray(tree.sprints));
+      const live = (await h.ctl.state('tasks')).filter((t: Json) => !t.deleted_at);
+      for (const space of tree.spaces) {
+        for (const folder of space.folders) {
+          for (const list of folder.lists) {
+            assert.equal(list.task_count, live.filter((t: Json) => t.list_id === list.id).length, list.name);
+          }
+        }
+      }
+    });
+  });
+
 });

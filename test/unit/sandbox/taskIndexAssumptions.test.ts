@@ -75,6 +75,27 @@ describe('Tasks > GET tasks', () => {
       assert.deepEqual(here.data.map((r: Json) => r.id).sort(), expected.sort());
     });
 
+    it('group_counts by status equal a count over raw top-level rows of the list', async () => {
+      const raw = (await h.ctl.state('tasks')).filter((t: Json) => !t.deleted_at && t.list_id === listId);
+      const ids = new Set(raw.map((t: Json) => t.id));
+      const expected: Record<string, number> = {};
+      for (const t of raw.filter((x: Json) => x.parent_task_id === null || !ids.has(x.parent_task_id))) {
+        expected[t.status_id] = (expected[t.status_id] ?? 0) + 1;
+      }
+      const body = await taskIndex(a, w.acme.id, { list_id: listId, group_by: 'status' });
+      assert.deepEqual(body.group_counts, expected);
+    });
+
+    it('assignee sorts by member name, unassigned last', async () => {
+      const names = new Map(w.members.acme.map((m: Json) => [m.id, m.name as string]));
+      const body = await taskIndex(a, w.acme.id, { space_id: w.publicSpace.id, sorts: JSON.stringify([{ field: 'assignee', direction: 'asc' }]) });
+      const seq = body.data.map((r: Json) => (r.assignee_id ? names.get(r.assignee_id) : null));
+      const firstNull = seq.indexOf(null);
+      const named = firstNull < 0 ? seq : seq.slice(0, firstNull);
+      assert.ok(seq.slice(named.length).every((x: unknown) => x === null), 'unassigned last');
+      for (let i = 1; i < named.length; i += 1) assert.ok(named[i - 1].localeCompare(named[i]) <= 0, `name order at ${i}`);
+    });
+
     it('group_counts lists only non-empty groups', async () => {
       const body = await taskIndex(a, w.acme.id, { list_id: listId, group_by: 'priority' });
       for (const n of Object.values(body.group_counts)) assert.ok((n as number) > 0);
