@@ -1,25 +1,29 @@
 import type { z } from 'zod';
 import { InFlightGets } from './inflight';
 import { decodeJson, parseBody } from './parse';
+import type { RequestPriority } from './rateLimiter';
 import { headerValue } from './requester';
 import type { CallSpec, Requester, RequestOptions } from './requester';
 import type { HttpMethod, HttpResponse } from './transport';
 
 /** JSON calls over the Requester: shared GETs, writes, 204 deletes, body validation. */
 export class Calls {
-  private readonly gets = new InFlightGets();
+  private readonly gets: InFlightGets;
 
   constructor(
     readonly requester: Requester,
     private readonly baseUrl: string,
-  ) {}
+  ) {
+    this.gets = new InFlightGets(() => requester.config.limiter.reprioritize());
+  }
 
   /** A GET; identical in-flight GETs (same URL) share one request (STYLE 4). */
   get<T>(operation: string, path: string, schema: z.ZodType<T>, opts?: RequestOptions, query?: CallSpec['query']): Promise<T> {
-    const spec: CallSpec = { operation, method: 'GET', path, query };
-    const run = (signal: AbortSignal): Promise<T> =>
-      this.requester.send(spec, { ...opts, signal }, (res) => this.json(res, schema, operation));
-    return this.gets.run(this.requester.url(path, query), opts?.signal, run);
+    const run = (signal: AbortSignal, priority: () => RequestPriority): Promise<T> => {
+      const spec: CallSpec = { operation, method: 'GET', path, query, priority };
+      return this.requester.send(spec, { ...opts, signal }, (res) => this.json(res, schema, operation));
+    };
+    return this.gets.run(this.requester.url(path, query), opts?.signal, opts?.priority ?? 'user', run);
   }
 
   write<T>(operation: string, method: HttpMethod, path: string, json: unknown, schema: z.ZodType<T>, opts?: RequestOptions): Promise<T> {

@@ -57,8 +57,11 @@ export interface Permit {
   release(): void;
 }
 
+/** A fixed priority, or one read at each scheduling decision (a shared GET a user joins is upgraded). */
+export type PrioritySource = RequestPriority | (() => RequestPriority);
+
 interface Waiter {
-  priority: RequestPriority;
+  priority: () => RequestPriority;
   resolve: (permit: Permit) => void;
   reject: (error: Error) => void;
   cleanup: () => void;
@@ -107,7 +110,7 @@ export class RateLimiter {
   }
 
   /** Waits for a slot; `user` requests go before `background` ones. Rejects with AbortError on abort. */
-  acquire(priority: RequestPriority = 'user', signal?: AbortSignal): Promise<Permit> {
+  acquire(priority: PrioritySource = 'user', signal?: AbortSignal): Promise<Permit> {
     if (signal?.aborted) {
       return Promise.reject(new AbortError());
     }
@@ -121,7 +124,7 @@ export class RateLimiter {
         this.pump();
       };
       const waiter: Waiter = {
-        priority,
+        priority: typeof priority === 'function' ? priority : () => priority,
         resolve,
         reject,
         cleanup: () => signal?.removeEventListener('abort', onAbort),
@@ -135,6 +138,11 @@ export class RateLimiter {
   /** After a 429: hold every request for `retryAfterMs` (the service knows of traffic we do not). */
   penalize(retryAfterMs: number): void {
     this.heldUntil = Math.max(this.heldUntil, this.clock.now() + Math.max(0, retryAfterMs));
+    this.pump();
+  }
+
+  /** Re-reads the priorities of queued requests (after one was upgraded). */
+  reprioritize(): void {
     this.pump();
   }
 
@@ -177,7 +185,7 @@ export class RateLimiter {
   /** Index of the waiter to serve now, or -1 when nobody may go yet. */
   private nextWaiterIndex(): number {
     const free = this.capacity();
-    const user = this.queue.findIndex((w) => w.priority === 'user');
+    const user = this.queue.findIndex((w) => w.priority() === 'user');
     if (user >= 0) {
       return free > 0 ? user : -1;
     }

@@ -56,6 +56,8 @@ export interface CallSpec {
   json?: unknown;
   upload?: UploadBody;
   timeoutMs?: number;
+  /** Overrides opts.priority with a live value (shared GETs upgraded by a user caller). */
+  priority?: () => RequestPriority;
 }
 
 export interface RequesterConfig {
@@ -129,7 +131,7 @@ export class Requester {
 
   private async attempt<R>(state: CallState, accept: (res: HttpResponse) => Promise<R>): Promise<Decision<R>> {
     const { spec, opts } = state;
-    const permit = await this.config.limiter.acquire(opts.priority ?? 'user', opts.signal);
+    const permit = await this.config.limiter.acquire(spec.priority ?? opts.priority ?? 'user', opts.signal);
     const started = Date.now();
     let res: HttpResponse;
     try {

@@ -107,6 +107,22 @@ describe('api/client rate limit (sandbox window scaled to 10 per 2 s)', function
     assert.ok(position <= LIMIT, `the user request was #${position + 1} of ${log.length}`);
   });
 
+  it('a user caller joining a queued background GET upgrades it', async () => {
+    const limiter = new RateLimiter({ limit: LIMIT, windowMs: WINDOW_MS, userReserve: 0 });
+    const api = client({ limiter });
+    const ids = (await env.state('tasks')).filter((t: Json) => t.workspace_id === acme && t.deleted_at === null).slice(0, 25).map((t: Json) => t.id);
+    await env.control('DELETE', '/requests');
+    const background = ids.map((id: string) => api.getTask(acme, id, { priority: 'background' }));
+    const prefetch = api.getUser({ priority: 'background' });
+    await new Promise((resolve) => setImmediate(resolve));
+    const user = api.getUser({ priority: 'user' });
+    await Promise.all([...background, prefetch, user]);
+    const log = await env.requests();
+    assert.equal(log.filter((r) => r.path === '/api/user').length, 1, 'shared');
+    const position = log.findIndex((r) => r.path === '/api/user');
+    assert.ok(position <= LIMIT, `the upgraded request was #${position + 1} of ${log.length}`);
+  });
+
   it('exposes the remaining budget as an observable value', async () => {
     const limiter = new RateLimiter({ limit: LIMIT, windowMs: WINDOW_MS });
     const seen: RateLimitSnapshot[] = [];

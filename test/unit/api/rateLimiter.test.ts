@@ -130,3 +130,20 @@ describe('api/rateLimiter (fake clock)', () => {
     }
   });
 });
+
+describe('api/rateLimiter priority upgrades', () => {
+  it('a queued request whose priority becomes user is served before background ones', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ limit: 1, windowMs: 1000, userReserve: 0, clock });
+    const first = await limiter.acquire('user');
+    const order: string[] = [];
+    let upgraded: 'user' | 'background' = 'background';
+    void limiter.acquire('background').then((p) => (order.push('bg'), p.release()));
+    void limiter.acquire(() => upgraded).then((p) => (order.push('upgraded'), p.release()));
+    upgraded = 'user';
+    limiter.reprioritize();
+    first.release();
+    await clock.advance(5000);
+    assert.deepEqual(order, ['upgraded', 'bg']);
+  });
+});
