@@ -55,8 +55,11 @@ function children(ctx: Ctx): Reply {
   return ok({ data, truncated });
 }
 
+/** UUID or display id; the display id must match exactly (case included), as shown on the task. */
 function resolveTaskRef(store: Store, ref: string): string {
-  return isUuid(ref) ? ref.toLowerCase() : store.taskByDisplayId.get(ref.toUpperCase()) ?? '00000000-0000-4000-8000-000000000000';
+  if (isUuid(ref)) return ref.toLowerCase();
+  const id = store.taskByDisplayId.get(ref.toUpperCase());
+  return id !== undefined && store.tasks.get(id)?.display_id === ref ? id : '00000000-0000-4000-8000-000000000000';
 }
 
 function subtasks(ctx: Ctx): Reply {
