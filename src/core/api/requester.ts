@@ -265,6 +265,9 @@ async function readErrorBody(res: HttpResponse, operation: string, baseUrl: stri
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }
+  if (text.trim() === '') {
+    return undefined; // mapped by status alone
+  }
   try {
     return decodeJson(text, headerValue(res.headers['content-type']), operation, baseUrl);
   } catch (error) {
