@@ -85,6 +85,14 @@ describe('Tasks > GET .../tasks/{task}/activity', () => {
     assert.ok(!again.data.some((e: Json) => p1.data.some((x: Json) => x.id === e.id)));
   });
 
+  it('entries name the user who acted (bob\'s change is bob\'s)', async () => {
+    await h.as('bob').patch(`/workspaces/${w.acme.id}/tasks/${task.id}`, { priority: 'critical' });
+    const first = (await a.get(path(task.id))).body.data[0];
+    assert.equal(first.actor_id, w.users.bob.id);
+    assert.equal(first.actor_name, w.users.bob.name);
+    assert.equal(first.new_value.priority, 'critical');
+  });
+
   it('a cursor stays valid when newer entries arrive meanwhile (no repeats, nothing skipped)', async () => {
     const before = (await h.ctl.state('activity', { task_id: task.id })).map((e: Json) => e.id);
     const p1 = (await a.get(path(task.id))).body;

@@ -135,6 +135,17 @@ describe('Test controls (/__sandbox)', () => {
       assert.equal((await h.ctl.call('GET', '/clock')).offset_ms, 0);
     });
 
+    it('timestamps the API writes follow the sandbox clock', async () => {
+      await h.ctl.advance(5 * 86_400_000);
+      const now = (await h.ctl.now()).getTime();
+      const t = (await a.post(tasks(), { list_id: listId, title: 'when' })).body;
+      const c = (await a.post(`${tasks()}/${t.id}/comments`, { body: 'when' })).body;
+      const d = (await a.delete(`${tasks()}/${t.id}`)).body;
+      for (const [label, iso] of [['created_at', t.created_at], ['comment', c.created_at], ['deleted_at', d.deleted_at]]) {
+        assert.ok(Math.abs(Date.parse(iso) - now) < 10_000, `${label} ${iso} is sandbox time`);
+      }
+    });
+
     it('reset forgets idempotency keys: the same key does real work again', async () => {
       const k = { 'Idempotency-Key': marker('rk') };
       const body = { list_id: listId, title: 'before reset' };

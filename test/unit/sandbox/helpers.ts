@@ -412,3 +412,17 @@ export function upload(
     headers,
   });
 }
+
+/**
+ * Waits until the request log shows a matching request still in flight (status
+ * null, ASSUMPTIONS.md "Test controls"), instead of sleeping a fixed time.
+ */
+export async function waitInFlight(ctl: Control, method: string, pathRe: RegExp, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const log = await ctl.requests();
+    if (log.some((e) => e.method === method && pathRe.test(e.path) && e.status === null)) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  assert.fail(`no ${method} ${pathRe} in flight within ${timeoutMs} ms`);
+}

@@ -1,7 +1,7 @@
 // Conformance: Limits > Idempotency rules, States and transitions > Idempotency
 // key, Errors rule 1 (a failure releases the key), Limits (24 h, private to the token).
 import * as assert from 'node:assert/strict';
-import { DAY_MS, assertError, createTask, marker, upload, useSandbox } from './helpers';
+import { DAY_MS, assertError, createTask, marker, upload, useSandbox, waitInFlight } from './helpers';
 import type { Api, Json, Res, World } from './helpers';
 
 describe('Idempotency-Key', () => {
@@ -48,8 +48,8 @@ describe('Idempotency-Key', () => {
     const body = { list_id: listId, title: 'slow' };
     const before = await count();
     const slow = a.post(tasks(), body, k);
-    // The first request is held 1.5 s by the fault; give it a moment to reach the server.
-    await new Promise((r) => setTimeout(r, 250));
+    // The first request is held 1.5 s by the fault.
+    await waitInFlight(h.ctl, 'POST', /\/tasks$/);
     const second = await a.post(tasks(), body, k);
     assertError(second, 409);
     const first = await slow;
@@ -144,7 +144,7 @@ describe('Idempotency-Key', () => {
       await h.ctl.fault({ method: 'POST', path: '/api/workspaces/*/tasks/*/dependencies', kind: 'latency', latency_ms: 1200, times: 1 });
       const k = key();
       const slow = a.post(path, { blocker_task_id: x.id }, k);
-      await new Promise((r) => setTimeout(r, 250));
+      await waitInFlight(h.ctl, 'POST', /\/dependencies$/);
       const inFlight = await a.post(path, { blocker_task_id: x.id }, k);
       await slow;
       const exists = await a.post(path, { blocker_task_id: x.id });
@@ -167,7 +167,7 @@ describe('Idempotency-Key', () => {
       await h.ctl.fault({ method: 'DELETE', path: '/api/workspaces/*/tasks/*', kind: 'latency', latency_ms: 1200, times: 1 });
       const k = key();
       const slow = a.delete(`${tasks()}/${t.id}`, k);
-      await new Promise((r) => setTimeout(r, 250));
+      await waitInFlight(h.ctl, 'DELETE', /\/tasks\/[0-9a-f-]+$/);
       assertError(await a.delete(`${tasks()}/${t.id}`, k), 409);
       assert.equal((await slow).status, 200);
     });
@@ -177,7 +177,7 @@ describe('Idempotency-Key', () => {
       const k = key();
       const body = { list_id: listId, title: 'parallel' };
       const slow = a.post(tasks(), body, k);
-      await new Promise((r) => setTimeout(r, 250));
+      await waitInFlight(h.ctl, 'POST', /\/tasks$/);
       const bob = await h.as('bob').post(tasks(), body, k);
       assert.equal(bob.status, 201, bob.text);
       assert.equal((await slow).status, 201);
