@@ -1,8 +1,10 @@
 // Conformance: Tasks > GET /workspaces/{workspace}/tasks/{task}/activity
 // (cursor pagination, newest first, 30 per page) and Resources > Activity entry.
 import * as assert from 'node:assert/strict';
-import { ISO_RE, UNKNOWN_ID, UUID_RE, allPages, assertError, createTask, statusesOf, useSandbox } from './helpers';
-import type { Api, Json, World } from './helpers';
+import { ISO_RE, UNKNOWN_ID, UUID_RE, useSandbox } from './helpers';
+import { allPages, assertError, createTask, statusesOf } from './ops';
+import type { Api, Json } from './helpers';
+import type { World } from './world';
 
 describe('Tasks > GET .../tasks/{task}/activity', () => {
   const h = useSandbox({ rateLimit: 0 });

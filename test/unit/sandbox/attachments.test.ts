@@ -1,8 +1,10 @@
 // Conformance: Endpoints > Attachments, Resources > Attachment, Limits > Upload
 // size / Upload types. Signed URLs are fetched WITHOUT an Authorization header.
 import * as assert from 'node:assert/strict';
-import { ISO_RE, UNKNOWN_ID, UUID_RE, assertError, createTask, upload, useSandbox } from './helpers';
-import type { Api, Json, World } from './helpers';
+import { ISO_RE, UNKNOWN_ID, UUID_RE, useSandbox } from './helpers';
+import { assertError, createTask, upload } from './ops';
+import type { Api, Json } from './helpers';
+import type { World } from './world';
 
 describe('Attachments', () => {
   const h = useSandbox({ rateLimit: 0 });

@@ -1,6 +1,7 @@
 // Conformance: Authentication (Bearer token, 401) and visibility (404 / 403).
 import * as assert from 'node:assert/strict';
-import { UNKNOWN_ID, assertError, useSandbox } from './helpers';
+import { UNKNOWN_ID, useSandbox } from './helpers';
+import { assertError } from './ops';
 import type { Json } from './helpers';
 
 describe('Authentication', () => {

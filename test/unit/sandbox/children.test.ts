@@ -1,8 +1,10 @@
 // Conformance: Tasks > GET /workspaces/{workspace}/tasks/children and Limits >
 // Children batch (50 parents, 200 per parent, 1,000 per call, `truncated`).
 import * as assert from 'node:assert/strict';
-import { assertError, createTask, liveTasks, sortedIds, useSandbox } from './helpers';
-import type { Api, Json, World } from './helpers';
+import { useSandbox } from './helpers';
+import { assertError, createTask, liveTasks, sortedIds } from './ops';
+import type { Api, Json } from './helpers';
+import type { World } from './world';
 
 describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
   const h = useSandbox({ rateLimit: 0 });

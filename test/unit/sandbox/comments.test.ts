@@ -1,10 +1,10 @@
 // Conformance: Endpoints > Comments, Resources > Comment, and States and
 // transitions > Comment resolution (every row of the table).
 import * as assert from 'node:assert/strict';
-import {
-  ISO_RE, UNKNOWN_ID, UUID_RE, allPages, assertError, createTask, fixtureId, upload, useSandbox,
-} from './helpers';
-import type { Api, Json, World } from './helpers';
+import { ISO_RE, UNKNOWN_ID, UUID_RE, fixtureId, useSandbox } from './helpers';
+import { allPages, assertError, createTask, upload } from './ops';
+import type { Api, Json } from './helpers';
+import type { World } from './world';
 
 describe('Comments', () => {
   const h = useSandbox({ rateLimit: 0 });

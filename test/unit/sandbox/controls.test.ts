@@ -1,8 +1,10 @@
 // Conformance of the /__sandbox test controls (docs/sandbox-contract.md): faults,
 // request log, clock, reset, raw state.
 import * as assert from 'node:assert/strict';
-import { ISO_RE, TOKENS, marker, useSandbox } from './helpers';
-import type { Api, Json, World } from './helpers';
+import { ISO_RE, TOKENS, useSandbox } from './helpers';
+import { marker } from './ops';
+import type { Api, Json } from './helpers';
+import type { World } from './world';
 
 describe('Test controls (/__sandbox)', () => {
   const h = useSandbox({ rateLimit: 0 });

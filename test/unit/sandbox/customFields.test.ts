@@ -1,8 +1,10 @@
 // Conformance: Custom fields > GET /tasks/{task}/custom-fields and
 // PUT /tasks/{task}/custom-field-values; Resources > Custom field definition / value.
 import * as assert from 'node:assert/strict';
-import { HEX_RE, UNKNOWN_ID, UUID_RE, assertError, createTask, useSandbox } from './helpers';
-import type { Api, Json, WList, World } from './helpers';
+import { HEX_RE, UNKNOWN_ID, UUID_RE, useSandbox } from './helpers';
+import { assertError, createTask } from './ops';
+import type { Api, Json } from './helpers';
+import type { WList, World } from './world';
 
 const SLOTS = ['value_number', 'value_text', 'value_date', 'value_boolean', 'value_json'] as const;
 

@@ -1,10 +1,10 @@
 // Conformance: Endpoints > Dependencies, Resources > Dependency link, and the
 // Task row's `is_blocked` derived from open blockers.
 import * as assert from 'node:assert/strict';
-import {
-  UNKNOWN_ID, UUID_RE, assertError, createTask, doneStatus, fixtureId, taskIndex, useSandbox,
-} from './helpers';
-import type { Api, Json, World } from './helpers';
+import { UNKNOWN_ID, UUID_RE, fixtureId, useSandbox } from './helpers';
+import { assertError, createTask, doneStatus, taskIndex } from './ops';
+import type { Api, Json } from './helpers';
+import type { World } from './world';
 
 describe('Dependencies', () => {
   const h = useSandbox({ rateLimit: 0 });

@@ -2,8 +2,10 @@
 // field on validation failures) and rule 2 (a missing field reads as required and
 // is listed under that field), across every operation with a required input.
 import * as assert from 'node:assert/strict';
-import { createTask, useSandbox } from './helpers';
-import type { Api, Json, Res, World } from './helpers';
+import { useSandbox } from './helpers';
+import { createTask } from './ops';
+import type { Api, Json, Res } from './helpers';
+import type { World } from './world';
 
 describe('Errors', () => {
   const h = useSandbox({ rateLimit: 0 });

@@ -1,8 +1,10 @@
 // Conformance: Limits > Idempotency rules, States and transitions > Idempotency
 // key, Errors rule 1 (a failure releases the key), Limits (24 h, private to the token).
 import * as assert from 'node:assert/strict';
-import { DAY_MS, assertError, createTask, marker, upload, useSandbox, waitInFlight } from './helpers';
-import type { Api, Json, Res, World } from './helpers';
+import { DAY_MS, useSandbox } from './helpers';
+import { assertError, createTask, marker, upload, waitInFlight } from './ops';
+import type { Api, Json, Res } from './helpers';
+import type { World } from './world';
 
 describe('Idempotency-Key', () => {
   const h = useSandbox({ rateLimit: 0 });

@@ -1,8 +1,10 @@
 // Conformance: Inbound email address > GET / POST /lists/{list}/inbound-address,
 // Resources > Inbound address, States and transitions > Inbound address.
 import * as assert from 'node:assert/strict';
-import { ISO_RE, UNKNOWN_ID, UUID_RE, assertError, useSandbox } from './helpers';
-import type { Json, World } from './helpers';
+import { ISO_RE, UNKNOWN_ID, UUID_RE, useSandbox } from './helpers';
+import { assertError } from './ops';
+import type { Json } from './helpers';
+import type { World } from './world';
 
 describe('Inbound email address', () => {
   const h = useSandbox({ rateLimit: 0 });

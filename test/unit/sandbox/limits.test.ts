@@ -3,8 +3,10 @@
 // (emoji, many CJK ideographs) is one character although JavaScript strings
 // store it as two UTF-16 code units, so 255 of them must be accepted.
 import * as assert from 'node:assert/strict';
-import { assertError, createTask, useSandbox } from './helpers';
-import type { Api, World } from './helpers';
+import { useSandbox } from './helpers';
+import { assertError, createTask } from './ops';
+import type { Api } from './helpers';
+import type { World } from './world';
 
 const ASTRAL = '\u{1F600}'; // one character, two UTF-16 code units
 const CJK_EXT_B = '\u{20BB7}'; // one character, two UTF-16 code units

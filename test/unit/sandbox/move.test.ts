@@ -1,7 +1,9 @@
 // Conformance: Tasks > POST /tasks/{task}/move (flat route).
 import * as assert from 'node:assert/strict';
-import { UNKNOWN_ID, assertError, createTask, taskIndex, useSandbox } from './helpers';
-import type { Api, Json, World } from './helpers';
+import { UNKNOWN_ID, useSandbox } from './helpers';
+import { assertError, createTask, taskIndex } from './ops';
+import type { Api, Json } from './helpers';
+import type { World } from './world';
 
 describe('Tasks > POST /tasks/{task}/move', () => {
   const h = useSandbox({ rateLimit: 0 });

@@ -1,7 +1,9 @@
 // Conformance: Endpoints > Navigation, with Resources > User/Space/Folder/List/Member/Status.
 import * as assert from 'node:assert/strict';
-import { HEX_RE, UUID_RE, statusesOf, useSandbox } from './helpers';
-import type { Json, World } from './helpers';
+import { HEX_RE, UUID_RE, useSandbox } from './helpers';
+import { statusesOf } from './ops';
+import type { Json } from './helpers';
+import type { World } from './world';
 
 describe('Navigation', () => {
   const h = useSandbox({ rateLimit: 0 });

@@ -1,7 +1,8 @@
 // Conformance: Limits > Request rate (60 per minute per token; 429 when exceeded)
 // and Errors (429 with a JSON message). Small windows via /__sandbox/config keep it fast.
 import * as assert from 'node:assert/strict';
-import { assertError, useSandbox } from './helpers';
+import { useSandbox } from './helpers';
+import { assertError } from './ops';
 import type { Api } from './helpers';
 
 async function burst(api: Api, n: number): Promise<number[]> {

@@ -2,8 +2,10 @@
 // body with `message`") under hostile input: malformed JSON, wrong types, huge
 // strings, non-UUID path parameters. The server must keep answering, state unchanged.
 import * as assert from 'node:assert/strict';
-import { assertError, useSandbox } from './helpers';
-import type { Api, Json, World } from './helpers';
+import { useSandbox } from './helpers';
+import { assertError } from './ops';
+import type { Api, Json } from './helpers';
+import type { World } from './world';
 
 describe('Robustness (Errors)', () => {
   const h = useSandbox({ rateLimit: 0 });

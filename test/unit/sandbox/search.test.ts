@@ -1,7 +1,9 @@
 // Conformance: Search > GET /search and Limits > Search query length / per_page.
 import * as assert from 'node:assert/strict';
-import { assertError, createTask, marker, useSandbox } from './helpers';
-import type { Api, Json, World } from './helpers';
+import { useSandbox } from './helpers';
+import { assertError, createTask, marker } from './ops';
+import type { Api, Json } from './helpers';
+import type { World } from './world';
 
 describe('Search > GET /search', () => {
   const h = useSandbox({ rateLimit: 0 });

@@ -1,8 +1,10 @@
 // Conformance: Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks and
 // Limits > Subtasks of one task (max 200, no pagination).
 import * as assert from 'node:assert/strict';
-import { UNKNOWN_ID, assertError, createTask, liveTasks, sortedIds, useSandbox } from './helpers';
-import type { Json, World } from './helpers';
+import { UNKNOWN_ID, useSandbox } from './helpers';
+import { assertError, createTask, liveTasks, sortedIds } from './ops';
+import type { Json } from './helpers';
+import type { World } from './world';
 
 describe('Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks', () => {
   const h = useSandbox({ rateLimit: 0 });

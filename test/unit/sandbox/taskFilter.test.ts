@@ -2,8 +2,10 @@
 // operators, due-date presets against the sandbox clock). Each test creates its
 // own tasks tagged with a unique marker and checks exact result sets.
 import * as assert from 'node:assert/strict';
-import { DAY_MS, assertError, createTask, marker, statusesOf, taskIndex, useSandbox } from './helpers';
-import type { Json, World } from './helpers';
+import { DAY_MS, useSandbox } from './helpers';
+import { assertError, createTask, marker, statusesOf, taskIndex } from './ops';
+import type { Json } from './helpers';
+import type { World } from './world';
 
 type Name = 'A' | 'B' | 'C' | 'D' | 'E';
 

@@ -2,8 +2,10 @@
 // operators "vary by custom field type" without listing them, so these tests
 // follow ASSUMPTIONS.md "cf_<id> operators".
 import * as assert from 'node:assert/strict';
-import { UNKNOWN_ID, assertError, createTask, marker, taskIndex, useSandbox } from './helpers';
-import type { Api, Json, World } from './helpers';
+import { UNKNOWN_ID, useSandbox } from './helpers';
+import { assertError, createTask, marker, taskIndex } from './ops';
+import type { Api, Json } from './helpers';
+import type { World } from './world';
 
 type Name = 'X' | 'Y' | 'Z';
 

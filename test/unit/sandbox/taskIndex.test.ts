@@ -2,10 +2,10 @@
 // per_page, search, group_by. Results are compared to raw store rows
 // (/__sandbox/state/tasks) or to the unfiltered index, never to fixed counts.
 import * as assert from 'node:assert/strict';
-import {
-  assertError, createTask, fixtureId, liveTasks, marker, sortedIds, statusesOf, taskIndex, useSandbox,
-} from './helpers';
-import type { Json, World } from './helpers';
+import { fixtureId, useSandbox } from './helpers';
+import { assertError, createTask, liveTasks, marker, sortedIds, statusesOf, taskIndex } from './ops';
+import type { Json } from './helpers';
+import type { World } from './world';
 
 describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, search, group_by)', () => {
   const h = useSandbox({ rateLimit: 0 });

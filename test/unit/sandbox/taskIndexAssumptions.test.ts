@@ -1,10 +1,10 @@
 // Task index behaviour the reference leaves "not shown", tested only as far as
 // test/sandbox/ASSUMPTIONS.md commits to it (section "Tasks").
 import * as assert from 'node:assert/strict';
-import {
-  UNKNOWN_ID, assertError, createTask, doneStatus, marker, taskIndex, useSandbox,
-} from './helpers';
-import type { Api, Json, World } from './helpers';
+import { UNKNOWN_ID, useSandbox } from './helpers';
+import { assertError, createTask, doneStatus, marker, taskIndex } from './ops';
+import type { Api, Json } from './helpers';
+import type { World } from './world';
 
 describe('Tasks > GET tasks', () => {
   const h = useSandbox({ rateLimit: 0 });

@@ -2,8 +2,10 @@
 // documented fields, direction). Orders are checked on tasks this file creates
 // (exact order) and on seeded rows (monotonic), never against fixed lists.
 import * as assert from 'node:assert/strict';
-import { DAY_MS, assertError, createTask, marker, statusesOf, taskIndex, useSandbox } from './helpers';
-import type { Json, World } from './helpers';
+import { DAY_MS, useSandbox } from './helpers';
+import { assertError, createTask, marker, statusesOf, taskIndex } from './ops';
+import type { Json } from './helpers';
+import type { World } from './world';
 
 
 describe('Tasks > GET tasks, sorts', () => {

@@ -1,11 +1,10 @@
 // Conformance: Tasks > POST / GET / PATCH / DELETE /workspaces/{workspace}/tasks[/{task}]
 // and Resources > Task.
 import * as assert from 'node:assert/strict';
-import {
-  DAY_MS, HEX_RE, ISO_RE, UNKNOWN_ID, UUID_RE, assertError, createTask, liveTasks, marker, statusesOf,
-  useSandbox,
-} from './helpers';
-import type { Json, World } from './helpers';
+import { DAY_MS, HEX_RE, ISO_RE, UNKNOWN_ID, UUID_RE, useSandbox } from './helpers';
+import { assertError, createTask, liveTasks, marker, statusesOf } from './ops';
+import type { Json } from './helpers';
+import type { World } from './world';
 
 describe('Tasks > create, get, update, delete', () => {
   const h = useSandbox({ rateLimit: 0 });

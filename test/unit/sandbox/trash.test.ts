@@ -1,8 +1,10 @@
 // Conformance: States and transitions > Task lifecycle (trash): restore within 30
 // days, scheduled purge after 30 days (sandbox clock).
 import * as assert from 'node:assert/strict';
-import { DAY_MS, UNKNOWN_ID, assertError, createTask, liveTasks, upload, useSandbox } from './helpers';
-import type { Api, Json, World } from './helpers';
+import { DAY_MS, UNKNOWN_ID, useSandbox } from './helpers';
+import { assertError, createTask, liveTasks, upload } from './ops';
+import type { Api, Json } from './helpers';
+import type { World } from './world';
 
 describe('Task lifecycle (trash)', () => {
   const h = useSandbox({ rateLimit: 0 });

@@ -3,8 +3,10 @@
 // would for an equivalent scope"), using the view's persisted definition read
 // from /__sandbox/state/views.
 import * as assert from 'node:assert/strict';
-import { UNKNOWN_ID, assertError, createTask, taskIndex, useSandbox } from './helpers';
-import type { Api, Json, World } from './helpers';
+import { UNKNOWN_ID, useSandbox } from './helpers';
+import { assertError, createTask, taskIndex } from './ops';
+import type { Api, Json } from './helpers';
+import type { World } from './world';
 
 const ENVELOPE = ['data', 'total_count', 'completed_count', 'filtered_count', 'group_counts', 'group_pages',
   'column_aggregates', 'current_page', 'last_page', 'per_page'].sort();
