@@ -3,6 +3,7 @@ import { canSeeSpace, requireList, requireMember } from '../access';
 import { notFound, ok } from '../http';
 import type { Ctx, Reply } from '../http';
 import type { Router } from '../router';
+import { canSeeView } from './views';
 import type { Store } from '../store';
 import type { Folder, Space, User } from '../types';
 
@@ -97,7 +98,11 @@ function sidebar(ctx: Ctx): Reply {
   const sprints = [...store.sprints.values()]
     .filter((sp) => sp.workspace_id === wsId && spaceIds.has(sp.space_id))
     .map((sp) => ({ id: sp.id, name: sp.name, space_id: sp.space_id, starts_at: sp.starts_at, ends_at: sp.ends_at }));
-  return ok({ data: { id: wsId, name: ws?.name ?? '', spaces: tree, sprints } });
+  // Views have no documented listing; the sidebar is where a client can discover them.
+  const views = [...store.views.values()]
+    .filter((v) => v.workspace_id === wsId && canSeeView(store, ctx.user, v))
+    .map((v) => ({ id: v.id, name: v.name, viewable_type: v.viewable_type, viewable_id: v.viewable_id }));
+  return ok({ data: { id: wsId, name: ws?.name ?? '', spaces: tree, sprints, views } });
 }
 
 function liveCount(store: Store, listId: string): number {

@@ -25,12 +25,17 @@ function viewSpace(store: Store, view: View): Space | undefined {
   }
 }
 
+/** A member may see a view unless it is someone else's private view or lies in a space hidden from them. */
+export function canSeeView(store: Store, user: User, view: View): boolean {
+  const space = viewSpace(store, view);
+  return !(view.is_private && view.owner_id !== user.id) && space !== undefined && canSeeSpace(store, user, space);
+}
+
 /** 404 for unknown views and non-members alike; 403 for members who may not see it (Views rule 7). */
 function requireView(store: Store, user: User, viewId: string): View {
   const view = store.views.get(viewId);
   if (!view || !membershipOf(store, user, view.workspace_id)?.is_active) throw notFound();
-  const space = viewSpace(store, view);
-  if ((view.is_private && view.owner_id !== user.id) || !space || !canSeeSpace(store, user, space)) throw forbidden();
+  if (!canSeeView(store, user, view)) throw forbidden();
   return view;
 }
 
