@@ -127,4 +127,36 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
       }
     });
   });
+
+  describe('assumption: parents and ordering (ASSUMPTIONS.md "Children")', () => {
+    it('invisible, trashed and unknown parents appear as keys with []', async () => {
+      const privList = w.acmePrivateLists[0]!.id;
+      const secretParent = await createTask(a, w.acme.id, { list_id: privList, title: 'secret parent' });
+      await createTask(a, w.acme.id, { list_id: privList, title: 'secret kid', parent_task_id: secretParent.id });
+      assert.equal((await children(a, [secretParent.id])).data[secretParent.id].length, 1);
+      const body = await children(h.as('bob'), [secretParent.id, '00000000-0000-4000-8000-000000000000']);
+      assert.deepEqual(body.data[secretParent.id], []);
+      assert.deepEqual(body.data['00000000-0000-4000-8000-000000000000'], []);
+      const p = await createTask(a, w.acme.id, { list_id: w.acmePublicLists[0]!.id, title: 'doomed' });
+      await createTask(a, w.acme.id, { list_id: w.acmePublicLists[0]!.id, title: 'kid', parent_task_id: p.id });
+      await a.delete(`/workspaces/${w.acme.id}/tasks/${p.id}`);
+      assert.deepEqual((await children(a, [p.id])).data[p.id], []);
+    });
+
+    it('a non-UUID id -> 422 errors.parent_ids; parent_ids may be repeated', async () => {
+      assertError(await a.get(path(), { parent_ids: 'ACME-1' }), 422, 'parent_ids');
+      const ids = raw.filter((t) => t.workspace_id === w.acme.id).slice(0, 2).map((t) => t.id);
+      const res = await a.get(`${path()}?parent_ids=${ids[0]}&parent_ids=${ids[1]}`);
+      assert.equal(res.status, 200);
+      assert.deepEqual(Object.keys(res.body.data).sort(), [...ids].sort());
+    });
+
+    it('children are ordered by position', async () => {
+      const parent = raw.find((t) => kidsOf(t.id).length > 2 && kidsOf(t.id).length <= 200)!;
+      const rows = (await children(a, [parent.id])).data[parent.id] as Json[];
+      const pos = new Map(raw.map((t) => [t.id, t.position as number]));
+      for (let i = 1; i < rows.length; i += 1) assert.ok(pos.get(rows[i - 1].id)! <= pos.get(rows[i].id)!);
+    });
+  });
+
 });
