@@ -77,6 +77,21 @@ describe('Views > GET /views/{view}/tasks', () => {
     });
   }
 
+  it('rows follow the view\'s persisted sorts (priority desc; due_date asc)', async () => {
+    const rank: Record<string, number> = { low: 0, medium: 1, high: 2, critical: 3 };
+    for (const v of views.filter((x) => x.sorts.length > 0 && x.workspace_id === w.acme.id)) {
+      const { rows } = await allRows(v);
+      const { field, direction } = v.sorts[0];
+      const key = (r: Json): number | null => field === 'priority' ? rank[r.priority]!
+        : field === 'due_date' ? (r.due_date ? Date.parse(r.due_date) : null) : null;
+      const seq = rows.map(key).filter((x): x is number => x !== null);
+      assert.ok(seq.length > 1, `${v.name} sorts on ${field}`);
+      for (let i = 1; i < seq.length; i += 1) {
+        assert.ok(direction === 'asc' ? seq[i - 1]! <= seq[i]! : seq[i - 1]! >= seq[i]!, `${v.name} order at ${i}`);
+      }
+    }
+  });
+
   it('list-scoped view: a location condition is dropped before evaluation', async () => {
     const v = byName(/location dropped/);
     assert.equal(v.viewable_type, 'list');
@@ -202,6 +217,17 @@ describe('Views > GET /views/{view}/tasks', () => {
       const spaceLists = new Set(w.lists.filter((l) => l.space_id === v.viewable_id).map((l) => l.id));
       const live = (await h.ctl.state('tasks')).filter((t: Json) => !t.deleted_at && spaceLists.has(t.list_id));
       assert.deepEqual(rows.map((r) => r.id).sort(), live.map((t: Json) => t.id).sort());
+    });
+
+    it('subtask_mode collapsed shows top-level rows only', async () => {
+      const v = byName(/Backend — open work/);
+      assert.equal(v.subtask_mode, 'collapsed');
+      const { rows } = await allRows(v);
+      const inScope = new Set(w.lists.filter((l) => l.folder_id === v.viewable_id).map((l) => l.id));
+      const listOf = new Map((await h.ctl.state('tasks')).map((t: Json) => [t.id, t.list_id]));
+      for (const r of rows) {
+        assert.ok(r.parent_task_id === null || !inScope.has(listOf.get(r.parent_task_id)), `${r.id} is not a subtask in scope`);
+      }
     });
 
     it('every demo view alice can open evaluates without error and pages consistently', async () => {
