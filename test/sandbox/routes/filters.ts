@@ -7,7 +7,7 @@ import { isUuid } from '../router';
 import type { Store } from '../store';
 import type { FieldDef, Task } from '../types';
 import { PRIORITIES } from '../types';
-import { isValidDate } from '../validate';
+import { isValidDate, parseDateTime } from '../validate';
 import { customFieldPredicate } from './cfFilters';
 
 export type Predicate = (task: Task) => boolean;
@@ -56,6 +56,8 @@ export function compileFilter(raw: unknown, opts: FilterOptions): Predicate {
 function compileCondition(raw: unknown, i: number, opts: FilterOptions): Predicate | null {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new FilterError(`Condition ${i} must be an object.`);
   const c = raw as Record<string, unknown>;
+  const extra = Object.keys(c).find((k) => k !== 'field' && k !== 'op' && k !== 'values');
+  if (extra !== undefined) throw new FilterError(`Condition ${i}: the key ${extra} is not allowed.`);
   const { field, op } = c;
   const values = c.values === undefined && op === 'is_empty' ? [] : c.values;
   if (typeof field !== 'string') throw new FilterError(`Condition ${i}: field is required.`);
@@ -137,7 +139,8 @@ function compileDue(op: string, values: unknown[], i: number, opts: FilterOption
   needValues(values, i, min);
   const presetsAllowed = op === 'in' || op === 'on';
   for (const v of values) {
-    const okValue = typeof v === 'string' && (isValidDate(v.slice(0, 10)) || (presetsAllowed && PRESETS.includes(v)));
+    const okValue = typeof v === 'string'
+      && (isValidDate(v) || parseDateTime(v) !== null || (presetsAllowed && PRESETS.includes(v)));
     if (!okValue) throw new FilterError(`Condition ${i}: invalid due_date value ${JSON.stringify(v)} for ${op}.`);
   }
   const strs = values as string[];
