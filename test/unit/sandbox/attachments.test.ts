@@ -84,6 +84,14 @@ describe('Attachments', () => {
       assert.equal((await h.ctl.state('attachments')).filter((x: Json) => x.task_id === task.id).length, 0);
     });
 
+    it('a malformed multipart body -> 422 with a JSON message', async () => {
+      const res = await a.request('POST', base(), {
+        rawBody: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc',
+        headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      });
+      assertError(res, 422);
+    });
+
     it('bad context -> 422', async () => {
       assertError(await upload(a, w.acme.id, task.id, 'x.txt', 'x', { context: 'wiki' }), 422);
     });
@@ -157,6 +165,46 @@ describe('Attachments', () => {
       const res = await anon(url.toString());
       assert.ok(res.status >= 400 && res.status < 500, `tampered -> ${res.status}`);
       assert.notDeepEqual(Buffer.from(await res.arrayBuffer()), bytes);
+    });
+
+    it('the signature binds the file, the expiry and the disposition', async () => {
+      const one = await put('one.pdf');
+      const two = await put('two.pdf');
+      const url = async (id: string): Promise<URL> =>
+        new URL((await a.get(`${base()}/${id}`)).headers.get('location')!, h.sb.origin);
+      const u1 = await url(one.id);
+      const u2 = await url(two.id);
+      const variants: [string, URL][] = [];
+      const swapped = new URL(u1); swapped.pathname = u2.pathname; variants.push(['another file\'s path', swapped]);
+      for (const key of [...u1.searchParams.keys()]) {
+        const changed = new URL(u1);
+        const v = changed.searchParams.get(key)!;
+        changed.searchParams.set(key, /^\d+$/.test(v) ? String(Number(v) + 3600) : v === 'inline' ? 'attachment' : v === 'attachment' ? 'inline' : `${v}0`);
+        variants.push([`${key} changed`, changed]);
+        // Dropping disposition=attachment gives an equivalent URL (a download); see the inline case below.
+        if (key !== 'disposition') {
+          const dropped = new URL(u1); dropped.searchParams.delete(key); variants.push([`${key} removed`, dropped]);
+        }
+      }
+      const [row] = (await a.get(base())).body;
+      const preview = new URL(row.preview_url, h.sb.origin);
+      preview.searchParams.delete('disposition');
+      const unsigned = await anon(preview.toString());
+      assert.ok(unsigned.status !== 200 || !/inline/i.test(unsigned.headers.get('content-disposition') ?? ''),
+        'an inline URL without its disposition is not served inline');
+      for (const [label, u] of variants) {
+        const res = await anon(u.toString());
+        assert.ok(res.status >= 400 && res.status < 500, `${label}: ${res.status}`);
+      }
+      assert.equal((await anon(u1.toString())).status, 200, 'the genuine URL still works');
+    });
+
+    it('a signed URL stops working once the attachment is deleted', async () => {
+      const att = await put();
+      const location = (await a.get(`${base()}/${att.id}`)).headers.get('location')!;
+      assert.equal((await a.delete(`${base()}/${att.id}`)).status, 204);
+      const res = await anon(location);
+      assert.ok(res.status >= 400 && res.status < 500, `after delete: ${res.status}`);
     });
 
     it('an expired signature is rejected (sandbox clock + 1 day)', async () => {
