@@ -55,6 +55,26 @@ describe('Rate limit (configured window)', () => {
     assert.equal(status, 200);
   });
 
+  it('a 429 releases the Idempotency-Key: the retry after the window does the work', async function () {
+    this.timeout(10_000);
+    const me = (await h.as('alice').get('/user')).body;
+    const acme = me.workspaces.find((x: { name: string }) => x.name === 'Acme');
+    const list = (await h.ctl.state('tasks')).find((t: { workspace_id: string }) => t.workspace_id === acme.id).list_id;
+    await burst(h.as('alice'), 9); // with GET /user above: the window of 10 is full
+    const k = { 'Idempotency-Key': `rl-${Date.now()}` };
+    const body = { list_id: list, title: 'after the window' };
+    const limited = await h.as('alice').post(`/workspaces/${acme.id}/tasks`, body, k);
+    assert.equal(limited.status, 429);
+    let res = limited;
+    const deadline = Date.now() + 5000;
+    while (res.status === 429 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      res = await h.as('alice').post(`/workspaces/${acme.id}/tasks`, body, k);
+    }
+    assert.equal(res.status, 201, res.text);
+    assert.notEqual(res.headers.get('idempotent-replay'), 'true');
+  });
+
   it('the request log records 429s', async () => {
     await h.ctl.clearRequests();
     await burst(h.as('alice'), 11);
