@@ -186,6 +186,18 @@ describe('Idempotency-Key', () => {
     });
   });
 
+  it('ten parallel requests with one key create exactly one task (each answer 201 or 409)', async () => {
+    const k = key();
+    const body = { list_id: listId, title: marker('race') };
+    const before = await count();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => a.post(tasks(), body, k)));
+    for (const r of answers) assert.ok(r.status === 201 || r.status === 409, `${r.status}`);
+    const created = answers.filter((r) => r.status === 201);
+    assert.ok(created.length >= 1);
+    assert.equal(new Set(created.map((r) => r.body.id)).size, 1, 'every 201 names the same task');
+    assert.equal(await count(), before + 1);
+  });
+
   describe('assumption: multipart requests (ASSUMPTIONS.md "Idempotency")', () => {
     it('the same file with the same key is replayed; another file with that key -> 422', async () => {
       const t = await createTask(a, w.acme.id, { list_id: listId, title: 'upload' });

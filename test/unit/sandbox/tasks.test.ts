@@ -83,6 +83,15 @@ describe('Tasks > create, get, update, delete', () => {
       assert.equal(p.subtask_count, 1);
     });
 
+    it('ids and display ids stay unique under 30 parallel creates', async () => {
+      const made = await Promise.all(Array.from({ length: 30 }, (_, i) =>
+        createTask(h.as(i % 2 ? 'alice' : 'bob'), w.acme.id, { list_id: listId, title: `par ${i}` })));
+      assert.equal(new Set(made.map((t) => t.id)).size, 30);
+      assert.equal(new Set(made.map((t) => t.display_id)).size, 30);
+      const all = (await h.ctl.state('tasks')).filter((t: Json) => t.workspace_id === w.acme.id);
+      assert.equal(new Set(all.map((t: Json) => t.display_id)).size, all.length, 'unique in the workspace');
+    });
+
     it('title of 255 characters is accepted', async () => {
       const t = await createTask(h.as('alice'), w.acme.id, { list_id: listId, title: 'x'.repeat(255) });
       assert.equal(t.title.length, 255);
