@@ -38,7 +38,9 @@ export function parseDateTime(value: string): string | null {
   if (isValidDate(value)) return `${value}T00:00:00.000Z`;
   if (!DATETIME_RE.test(value)) return null;
   if (!isValidDate(value.slice(0, 10))) return null;
-  const d = new Date(value);
+  // A date-time without offset is UTC (never the host's local time zone).
+  const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/.test(value);
+  const d = new Date(hasOffset ? value.replace(' ', 'T') : `${value.replace(' ', 'T')}Z`);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
