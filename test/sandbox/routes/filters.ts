@@ -128,8 +128,10 @@ function presetRange(preset: string, now: number): [number, number] {
   }
 }
 
+/** Start (UTC) of the day of a `YYYY-MM-DD` or date-time value (date-times are converted to UTC first). */
 function dayStart(value: string): number {
-  return Date.parse(`${value}T00:00:00Z`);
+  const day = isValidDate(value) ? value : (parseDateTime(value) ?? value).slice(0, 10);
+  return Date.parse(`${day}T00:00:00Z`);
 }
 
 function compileDue(op: string, values: unknown[], i: number, opts: FilterOptions): Predicate {
@@ -147,17 +149,17 @@ function compileDue(op: string, values: unknown[], i: number, opts: FilterOption
   const matchOne = (v: string): Predicate => {
     if (v === 'no_due_date') return (t) => t.due_date === null;
     if (v === 'overdue') return (t) => { const d = due(t); return d !== null && d < opts.now && !isCompleted(opts.store, t); };
-    const [from, to] = PRESETS.includes(v) ? presetRange(v, opts.now) : [dayStart(v.slice(0, 10)), dayStart(v.slice(0, 10)) + DAY];
+    const [from, to] = PRESETS.includes(v) ? presetRange(v, opts.now) : [dayStart(v), dayStart(v) + DAY];
     return (t) => { const d = due(t); return d !== null && d >= from && d < to; };
   };
   if (op === 'in' || op === 'on') {
     const preds = (op === 'on' ? strs.slice(0, 1) : strs).map(matchOne);
     return (t) => preds.some((p) => p(t));
   }
-  const first = dayStart((strs[0] as string).slice(0, 10));
+  const first = dayStart(strs[0] as string);
   if (op === 'before') return (t) => { const d = due(t); return d !== null && d < first; };
   if (op === 'after') return (t) => { const d = due(t); return d !== null && d >= first + DAY; };
-  const last = dayStart((strs[1] as string).slice(0, 10)) + DAY;
+  const last = dayStart(strs[1] as string) + DAY;
   return (t) => { const d = due(t); return d !== null && d >= first && d < last; };
 }
 
