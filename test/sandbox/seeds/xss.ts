@@ -16,6 +16,25 @@ export const XSS_CORPUS: readonly string[] = [
   '${alert("xss-9")} `whoami` \u202Egnp.exe',
 ];
 
+/** A file named after the payload and the payload as a text custom field value. */
+function addHostileExtras(app: App, task: Task, userId: string, payload: string, now: string): void {
+  const { store } = app;
+  const bytes = Buffer.from(`${payload}\n`, 'utf8');
+  store.addAttachment({
+    id: randomUUID(), task_id: task.id, workspace_id: task.workspace_id, file_name: `${payload}.txt`,
+    mime_type: 'text/plain', file_size: bytes.length, context: 'task', comment_id: null, uploaded_by: userId,
+    created_at: now, bytes,
+  });
+  const textField = [...store.fieldDefs.values()]
+    .find((d) => d.type === 'text' && d.scopeable_type === 'workspace' && d.workspace_id === task.workspace_id);
+  if (textField) {
+    store.setFieldValue({
+      id: randomUUID(), workspace_id: task.workspace_id, task_id: task.id, custom_field_definition_id: textField.id,
+      value_number: null, value_text: payload, value_date: null, value_boolean: null, value_json: null,
+    });
+  }
+}
+
 export function addXssCorpus(app: App): Record<string, unknown> {
   const { store } = app;
   const listId = (app.fixtures.lists as Record<string, string> | undefined)?.webapp ?? [...store.lists.keys()][0];
@@ -44,6 +63,7 @@ export function addXssCorpus(app: App): Record<string, unknown> {
       assignee_id: null, resolved_at: null, user_id: alice.id, mentions: [], created_at: now, updated_at: now,
       seq: store.nextSeq() });
     commentIds.push(commentId);
+    addHostileExtras(app, task, alice.id, payload, now);
   });
   return { corpus: XSS_CORPUS, list_id: meta.list.id, task_ids: taskIds, comment_ids: commentIds };
 }
