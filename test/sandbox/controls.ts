@@ -7,6 +7,7 @@ import type { FaultKind } from './faults';
 import type { Reply } from './http';
 import { resetApp } from './lifecycle';
 import { readBody, send } from './pipeline';
+import { purgeExpired } from './routes/trash';
 import { addXssCorpus } from './seeds/xss';
 
 const SEEDS: readonly string[] = ['demo', 'large', 'empty'];
@@ -74,6 +75,7 @@ function clockJson(app: App): Record<string, unknown> {
 function advance(app: App, body: Record<string, unknown>): Reply {
   if (typeof body.ms !== 'number' || !Number.isFinite(body.ms) || body.ms < 0) return bad('ms must be a number >= 0.');
   app.clock.advance(body.ms);
+  purgeExpired(app); // the scheduled purge runs "at" the new time, even before the next /api call
   return { status: 200, body: clockJson(app) };
 }
 
@@ -108,6 +110,7 @@ function addFault(app: App, body: Record<string, unknown>): Reply {
 }
 
 function stateRead(app: App, collection: string, query: URLSearchParams): Reply {
+  purgeExpired(app);
   const rows = collectionRows(app, collection);
   if (!rows) return { status: 404, body: { message: `Unknown collection ${collection}.` } };
   const filters = [...query.entries()];
