@@ -18,6 +18,11 @@ describe('Tasks > GET tasks, filter', () => {
   let altStatus: Json;
 
   const day = (d: Date): string => d.toISOString().slice(0, 10);
+  /** Halfway between now and the next UTC midnight. */
+  const laterToday = (now: Date): Date => {
+    const midnight = Date.parse(`${day(now)}T00:00:00.000Z`) + 86_400_000;
+    return new Date(now.getTime() + Math.floor((midnight - now.getTime()) / 2));
+  };
 
   before(async () => {
     await h.ctl.reset();
@@ -26,14 +31,14 @@ describe('Tasks > GET tasks, filter', () => {
     const statuses = await statusesOf(h.as('alice'), listId);
     altStatus = statuses[1] ?? statuses[0];
     const now = await h.ctl.now();
-    const noon = new Date(`${day(now)}T12:00:00.000Z`);
+    const soon = laterToday(now);
     m = marker('flt');
     const specs: Record<Name, Record<string, unknown>> = {
       // A: overdue (10 days ago), high, bob, other status
       A: { due_date: new Date(now.getTime() - 10 * DAY_MS).toISOString(), priority: 'high',
         assignee_id: w.users.bob.id, status_id: altStatus.id },
-      // B: today at noon UTC
-      B: { due_date: noon.toISOString(), priority: 'low' },
+      // B: later today (UTC), so it is due today but not yet overdue whatever the hour
+      B: { due_date: soon.toISOString(), priority: 'low' },
       // C: exactly one week out, so always in next week whatever the week start
       C: { due_date: new Date(now.getTime() + 7 * DAY_MS).toISOString(), priority: 'low' },
       D: { due_date: new Date(now.getTime() + 30 * DAY_MS).toISOString(), priority: 'critical',
@@ -121,11 +126,11 @@ describe('Tasks > GET tasks, filter', () => {
 
     async function recreate(): Promise<void> {
       const now = await h.ctl.now();
-      const noon = new Date(`${day(now)}T12:00:00.000Z`);
+      const soon = laterToday(now);
       const specs: Record<Name, Record<string, unknown>> = {
         A: { due_date: new Date(now.getTime() - 10 * DAY_MS).toISOString(), priority: 'high',
           assignee_id: w.users.bob.id, status_id: altStatus.id },
-        B: { due_date: noon.toISOString(), priority: 'low' },
+        B: { due_date: soon.toISOString(), priority: 'low' },
         C: { due_date: new Date(now.getTime() + 7 * DAY_MS).toISOString(), priority: 'low' },
         D: { due_date: new Date(now.getTime() + 30 * DAY_MS).toISOString(), priority: 'critical',
           assignee_id: w.users.alice.id },
