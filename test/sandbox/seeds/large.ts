@@ -135,6 +135,15 @@ export function buildLarge(nowMs: number): { store: Store; fixtures: Fixtures } 
       users: { alice: person(users.alice), bob: person(users.bob), carol: person(users.carol), dave: person(users.dave), erin: person(users.erin) },
       workspaces: { acme: { id: shape.acmeId, name: 'Acme', prefix: 'ACME' }, side: { id: shape.sideId, name: 'Side Project', prefix: 'SIDE' } },
       private_space_id: shape.privateSpaceId,
+      spaces: { first: b.store.listMeta.get(acmeLists[0] as string)?.space.id, private: shape.privateSpaceId },
+      lists: {
+        big_1: acmeLists[0], big_2: acmeLists[1], big_3: acmeLists[2], chain: chainList, heavy: heavy.list_id,
+        side: sideList,
+      },
+      tasks: {
+        task_with_1000_comments: { id: heavy.id, display_id: heavy.display_id },
+        deep_chain_root: { id: chainRoots[0]?.id, display_id: chainRoots[0]?.display_id },
+      },
       big_list_ids: acmeLists.slice(0, BIG_LISTS),
       big_list_size: BIG_LIST_SIZE,
       chain_list_id: chainList,
