@@ -141,6 +141,25 @@ describe('Task lifecycle (trash)', () => {
       assert.deepEqual(files, [f.id]);
     });
 
+    it('a task in Trash answers 404 on every task route', async () => {
+      const t = await createTask(a, w.acme.id, { list_id: listId, title: 'binned' });
+      await a.delete(`${tasks()}/${t.id}`);
+      const routes: [string, string, unknown?][] = [
+        ['GET', `${tasks()}/${t.id}`], ['PATCH', `${tasks()}/${t.id}`, { title: 'x' }], ['DELETE', `${tasks()}/${t.id}`],
+        ['GET', `${tasks()}/${t.id}/comments`], ['POST', `${tasks()}/${t.id}/comments`, { body: 'x' }],
+        ['GET', `${tasks()}/${t.id}/activity`], ['GET', `${tasks()}/${t.id}/dependencies`],
+        ['GET', `${tasks()}/${t.id}/attachments`], ['GET', `${tasks()}/${t.id}/subtasks`],
+        ['GET', `/tasks/${t.id}/custom-fields`], ['PUT', `/tasks/${t.id}/custom-field-values`, { values: [] }],
+        ['POST', `/tasks/${t.id}/move`, { target_type: 'list', target_id: listId }],
+      ];
+      const wrong: string[] = [];
+      for (const [method, path, body] of routes) {
+        const res = await a.request(method, path, { body });
+        if (res.status !== 404) wrong.push(`${method} ${path}: ${res.status}`);
+      }
+      assert.deepEqual(wrong, []);
+    });
+
     it('a trashed task is gone from the index, children and subtasks listings', async () => {
       const p = await createTask(a, w.acme.id, { list_id: listId, title: 'P' });
       const c = await createTask(a, w.acme.id, { list_id: listId, title: 'C', parent_task_id: p.id });
