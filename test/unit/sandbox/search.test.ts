@@ -68,10 +68,11 @@ describe('Search > GET /search', () => {
     assert.equal(body.tasks.total, expected.length);
   });
 
-  it('type=tasks returns task hits', async () => {
+  it('type=tasks returns task hits; comments and attachments are accepted types', async () => {
     const res = await search({ q: m, type: 'tasks' });
     assert.equal(res.status, 200);
     assert.equal(res.body.tasks.total, 25);
+    for (const type of ['comments', 'attachments']) assert.equal((await search({ q: m, type })).status, 200, type);
   });
 
   it('q of 255 characters is accepted', async () => {
