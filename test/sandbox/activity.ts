@@ -1,5 +1,6 @@
 // Every mutation appends activity entries so the timeline (GET .../activity) is
-// realistic; shapes follow "Activity entry" of the API reference.
+// realistic; shapes follow "Activity entry" of the API reference. Recording also
+// bumps the task's `updated_at`, so pollers see comment/file/link changes too.
 import { randomUUID } from 'node:crypto';
 import type { Store } from './store';
 import type { Task, User } from './types';
@@ -13,6 +14,7 @@ export function recordActivity(
   newValue: Record<string, unknown>,
   at: string,
 ): void {
+  task.updated_at = at;
   store.addActivity({
     id: randomUUID(),
     seq: store.nextSeq(),

@@ -90,7 +90,6 @@ function patchTask(ctx: Ctx): Reply {
   const task = requireTask(store, ctx.user, ctx.params.task as string, ctx.params.workspace as string);
   const changes = applyPatch(store, task, validatePatch(store, task, jsonBody(ctx)));
   const now = clock.iso();
-  if (changes.length > 0) task.updated_at = now;
   for (const [action, oldV, newV] of changes) recordActivity(store, task, ctx.user, action, oldV, newV, now);
   return ok(taskJson(store, task));
 }
@@ -113,6 +112,7 @@ function moveToList(store: Store, user: User, task: Task, listId: string, now: s
   if (meta.workspace_id !== task.workspace_id) {
     throw new HttpError(422, 'The target list belongs to another workspace.', { target_id: ['The target list belongs to another workspace.'] });
   }
+  if (task.list_id === listId) return; // already there: nothing to move, nothing to record
   const target = store.listStatuses(listId).statuses;
   const oldList = store.lists.get(task.list_id);
   for (const t of liveSubtree(store, task)) {
@@ -135,6 +135,7 @@ function moveToSprint(store: Store, user: User, task: Task, sprintId: string, no
   if (sprint.workspace_id !== task.workspace_id) {
     throw new HttpError(422, 'The target sprint belongs to another workspace.', { target_id: ['The target sprint belongs to another workspace.'] });
   }
+  if (task.sprint_id === sprintId) return;
   const old = task.sprint_id ? store.sprints.get(task.sprint_id) : undefined;
   store.setTaskSprint(task, sprintId);
   task.updated_at = now;
