@@ -55,6 +55,8 @@ function route(app: App, method: string, path: string, body: Record<string, unkn
     case 'DELETE /requests': app.log.clear(); return { status: 200, body: { ok: true } };
     case 'GET /fixtures': return { status: 200, body: app.fixtures };
     case 'POST /fixtures/xss': return { status: 200, body: addXssCorpus(app) };
+    case 'POST /tokens/rotate': return rotateToken(app, body, true);
+    case 'POST /tokens/revoke': return rotateToken(app, body, false);
     default:
       if (method === 'GET' && path.startsWith('/state/')) return stateRead(app, path.slice('/state/'.length), query);
       return { status: 404, body: { message: `Unknown sandbox control ${method} ${path}.` } };
@@ -107,6 +109,19 @@ function addFault(app: App, body: Record<string, unknown>): Reply {
     probability: probability ?? 1, latency_ms: latency ?? 1000,
   });
   return { status: 201, body: rule };
+}
+
+/**
+ * Authentication 2-3: a regenerated token replaces the old one at once; a revoked
+ * one just stops working. Extra control, not in the contract (ASSUMPTIONS.md "Extra controls").
+ */
+function rotateToken(app: App, body: Record<string, unknown>, issueNew: boolean): Reply {
+  const user = typeof body.token === 'string' ? app.store.userByToken.get(body.token) : undefined;
+  if (!user) return bad('token must be a current token.');
+  app.store.userByToken.delete(user.token);
+  user.token = issueNew ? `${user.token.replace(/-r\d+$/, '')}-r${app.store.nextSeq()}` : '';
+  if (issueNew) app.store.userByToken.set(user.token, user);
+  return { status: 200, body: { user_id: user.id, token: issueNew ? user.token : null } };
 }
 
 function stateRead(app: App, collection: string, query: URLSearchParams): Reply {
