@@ -6,6 +6,7 @@ import { allPages, assertError, createTask, statusesOf } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
+// Reference: Tasks > GET /workspaces/{workspace}/tasks/{task}/activity; Resources > Activity entry.
 describe('Tasks > GET .../tasks/{task}/activity', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -115,6 +116,7 @@ describe('Tasks > GET .../tasks/{task}/activity', () => {
     assertError(await h.as('carol').get(path(task.id)), 404);
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks/{task}/activity - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: actions and cursors (ASSUMPTIONS.md "Activity")', () => {
     it('title changes are title_changed entries on entity_type task; creation is created', async () => {
       const pages = await allPages(a, path(task.id));

@@ -6,6 +6,7 @@ import { assertError, createTask, upload } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
+// Reference: Endpoints > Attachments; Resources > Attachment; Limits > Upload size, Upload types.
 describe('Attachments', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -33,6 +34,7 @@ describe('Attachments', () => {
     return fetch(new URL(url, h.sb.origin), { redirect: 'manual' });
   }
 
+  // Reference: Endpoints > Attachments - POST (multipart upload).
   describe('POST (multipart upload)', () => {
     it('201 Attachment with download_url; stored; counted on the task', async () => {
       const att = await put();
@@ -102,6 +104,7 @@ describe('Attachments', () => {
     });
   });
 
+  // Reference: Endpoints > Attachments - GET list per context.
   describe('GET list per context', () => {
     it('omitted context lists the task file attachments; ?context= filters', async () => {
       const t = await put('t.pdf');
@@ -133,6 +136,7 @@ describe('Attachments', () => {
     });
   });
 
+  // Reference: Endpoints > Attachments - GET one: 302 to a signed URL.
   describe('GET one: 302 to a signed URL', () => {
     it('302 with Location; the signed URL serves the bytes with no Authorization header', async () => {
       const att = await put();
@@ -230,6 +234,7 @@ describe('Attachments', () => {
     });
   });
 
+  // Reference: Endpoints > Attachments - DELETE.
   describe('DELETE', () => {
     it('204; gone from listing and raw state; second delete 404', async () => {
       const att = await put();
@@ -241,6 +246,7 @@ describe('Attachments', () => {
     });
   });
 
+  // Reference: Endpoints > Attachments - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: signed URLs (ASSUMPTIONS.md "Signed URLs")', () => {
     it('valid for 5 minutes of sandbox time; expired or tampered -> 403 JSON', async () => {
       const att = await put();
@@ -254,6 +260,7 @@ describe('Attachments', () => {
     });
   });
 
+  // Reference: Endpoints > Attachments - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: upload and download details (ASSUMPTIONS.md "Attachments")', () => {
     it('an empty file -> 422 errors.file; the extension check is case-insensitive', async () => {
       assertError(await upload(a, w.acme.id, task.id, 'empty.txt', Buffer.alloc(0)), 422, 'file');

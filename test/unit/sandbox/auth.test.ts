@@ -4,6 +4,7 @@ import { UNKNOWN_ID, useSandbox } from './helpers';
 import { assertError } from './ops';
 import type { Json } from './helpers';
 
+// Reference: Authentication.
 describe('Authentication', () => {
   const h = useSandbox({ rateLimit: 0 });
   const U = UNKNOWN_ID;
@@ -48,6 +49,7 @@ describe('Authentication', () => {
     ['POST', `/lists/${U}/inbound-address`],
   ];
 
+  // Reference: Authentication - 401 without a token.
   describe('401 without a token', () => {
     for (const [method, path] of operations) {
       it(`${method} ${path.replace(new RegExp(U, 'g'), '{id}')}`, async () => {
@@ -94,6 +96,7 @@ describe('Authentication', () => {
   });
 });
 
+// Reference: Authentication.
 describe('Authentication > visibility (rule 6: 404 on most routes, 403 where documented)', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: Json;

@@ -6,6 +6,7 @@ import { assertError, createTask, liveTasks, sortedIds } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
+// Reference: Tasks > GET /workspaces/{workspace}/tasks/children; Limits > Children batch.
 describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -27,6 +28,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
     raw = await liveTasks(h.ctl);
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks/children - parent_ids validation (422).
   describe('parent_ids validation (422)', () => {
     it('missing -> 422', async () => {
       assertError(await a.get(path()), 422, 'parent_ids');
@@ -47,6 +49,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
     });
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks/children - response.
   describe('response', () => {
     it('every requested parent is a key, even without children; values are the direct children only', async () => {
       const deep = raw.find((t) => kidsOf(t.id).some((c) => kidsOf(c.id).length > 0));
@@ -86,6 +89,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
     });
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks/children - caps: 200 per parent, 1,000 per call, truncated.
   describe('caps: 200 per parent, 1,000 per call, truncated', () => {
     let bulk: Json;
     before(() => {
@@ -128,6 +132,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
     });
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks/children - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: parents and ordering (ASSUMPTIONS.md "Children")', () => {
     it('invisible, trashed and unknown parents appear as keys with []', async () => {
       const privList = w.acmePrivateLists[0]!.id;

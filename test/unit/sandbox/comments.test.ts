@@ -6,6 +6,7 @@ import { allPages, assertError, createTask, upload } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
+// Reference: Endpoints > Comments; States and transitions > Comment resolution.
 describe('Comments', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -26,6 +27,7 @@ describe('Comments', () => {
     return res.body;
   }
 
+  // Reference: Endpoints > Comments - GET comments (cursor pagination).
   describe('GET comments (cursor pagination)', () => {
     it('the seeded task_with_comments: all pages together equal the raw comments', async () => {
       const id = fixtureId(w.fixtures, 'task_with_comments');
@@ -66,6 +68,7 @@ describe('Comments', () => {
     });
   });
 
+  // Reference: Endpoints > Comments - POST comments.
   describe('POST comments', () => {
     it('201 with the Comment shape', async () => {
       const c = await comment({ body: 'hello' });
@@ -112,6 +115,7 @@ describe('Comments', () => {
     });
   });
 
+  // Reference: Endpoints > Comments - PUT comments/{comment}.
   describe('PUT comments/{comment}', () => {
     it('200 updates body and assignee', async () => {
       const c = await comment({ body: 'old' });
@@ -129,6 +133,7 @@ describe('Comments', () => {
     });
   });
 
+  // Reference: Endpoints > Comments - DELETE comments/{comment}.
   describe('DELETE comments/{comment}', () => {
     it('204 with no body; removes the comment and its attachments', async () => {
       const c = await comment();
@@ -153,6 +158,7 @@ describe('Comments', () => {
     });
   });
 
+  // Reference: Endpoints > Comments - Comment resolution state machine.
   describe('Comment resolution state machine', () => {
     const resolve = (c: Json): Promise<Json> => a.put(`${base()}/${c.id}/resolve`);
     const unresolve = (c: Json): Promise<Json> => a.put(`${base()}/${c.id}/unresolve`);
@@ -203,6 +209,7 @@ describe('Comments', () => {
     });
   });
 
+  // Reference: Endpoints > Comments - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: paging, limits, deletes (ASSUMPTIONS.md "Comments")', () => {
     it('50 per page, oldest first', async () => {
       const made: string[] = [];

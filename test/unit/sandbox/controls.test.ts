@@ -6,6 +6,7 @@ import { marker } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
+// Reference: docs/sandbox-contract.md > Test controls.
 describe('Test controls (/__sandbox)', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -36,6 +37,7 @@ describe('Test controls (/__sandbox)', () => {
     }
   }
 
+  // Reference: docs/sandbox-contract.md > Test controls - faults.
   describe('faults', () => {
     it('status500 answers 500 for `times` requests, then the route works again', async () => {
       await h.ctl.fault({ method: 'GET', path: '/api/user', kind: 'status500', times: 1 });
@@ -86,6 +88,7 @@ describe('Test controls (/__sandbox)', () => {
     });
   });
 
+  // Reference: docs/sandbox-contract.md > Test controls - request log.
   describe('request log', () => {
     it('records every /api request with the documented fields', async () => {
       await h.ctl.clearRequests();
@@ -125,6 +128,7 @@ describe('Test controls (/__sandbox)', () => {
     });
   });
 
+  // Reference: docs/sandbox-contract.md > Test controls - clock and reset.
   describe('clock and reset', () => {
     it('advance moves the sandbox clock; reset clears the offset', async () => {
       const c0 = await h.ctl.call('GET', '/clock');
@@ -201,6 +205,7 @@ describe('Test controls (/__sandbox)', () => {
     });
   });
 
+  // Reference: docs/sandbox-contract.md > Test controls - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: request log details (ASSUMPTIONS.md "Test controls")', () => {
     it('status is null while a request is in flight and 0 when the socket was destroyed', async () => {
       await h.ctl.clearRequests();

@@ -8,6 +8,7 @@ import type { WList, World } from './world';
 
 const SLOTS = ['value_number', 'value_text', 'value_date', 'value_boolean', 'value_json'] as const;
 
+// Reference: Endpoints > Custom fields; Resources > Custom field definition, Custom field value.
 describe('Custom fields', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -39,6 +40,7 @@ describe('Custom fields', () => {
   const put = (taskId: string, values: unknown): Promise<Json> =>
     a.put(`/tasks/${taskId}/custom-field-values`, { values });
 
+  // Reference: Endpoints > Custom fields - GET /tasks/{task}/custom-fields.
   describe('GET /tasks/{task}/custom-fields', () => {
     it('definitions have the documented shape', async () => {
       const all = [...perList.values()].flatMap((x) => x.defs);
@@ -79,6 +81,7 @@ describe('Custom fields', () => {
     });
   });
 
+  // Reference: Endpoints > Custom fields - PUT /tasks/{task}/custom-field-values: valid values.
   describe('PUT /tasks/{task}/custom-field-values: valid values', () => {
     const valid: [type: string, value: (def: Json) => unknown][] = [
       ['text', () => 'hello'],
@@ -139,6 +142,7 @@ describe('Custom fields', () => {
     });
   });
 
+  // Reference: Endpoints > Custom fields - PUT custom-field-values: invalid values -> 422.
   describe('PUT custom-field-values: invalid values -> 422', () => {
     const invalid: [type: string, label: string, value: unknown][] = [
       ['number', 'negative', -1],
@@ -202,6 +206,7 @@ describe('Custom fields', () => {
     });
   });
 
+  // Reference: Endpoints > Custom fields - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: values (ASSUMPTIONS.md "Custom fields > Values")', () => {
     const slotOf: Record<string, string> = {
       text: 'value_text', url: 'value_text', dropdown: 'value_text', number: 'value_number',

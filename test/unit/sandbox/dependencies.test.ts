@@ -6,6 +6,7 @@ import { assertError, createTask, doneStatus, taskIndex } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
+// Reference: Endpoints > Dependencies; Resources > Dependency link, Task.is_blocked.
 describe('Dependencies', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -97,6 +98,7 @@ describe('Dependencies', () => {
     assertError(await a.delete(`${deps(blocked.id)}/${UNKNOWN_ID}`), 404);
   });
 
+  // Reference: Endpoints > Dependencies - is_blocked.
   describe('is_blocked', () => {
     it('true while an open blocker exists; false when the blocker is completed; true again when reopened', async () => {
       assert.equal(await isBlocked(blocked.id), false);
@@ -127,6 +129,7 @@ describe('Dependencies', () => {
     });
   });
 
+  // Reference: Endpoints > Dependencies - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: listings and deletes (ASSUMPTIONS.md "Dependencies")', () => {
     it('entries also carry display_id and is_completed', async () => {
       await link();

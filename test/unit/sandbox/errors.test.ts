@@ -7,6 +7,7 @@ import { createTask } from './ops';
 import type { Api, Json, Res } from './helpers';
 import type { World } from './world';
 
+// Reference: Errors.
 describe('Errors', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;

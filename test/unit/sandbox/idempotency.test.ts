@@ -6,6 +6,7 @@ import { assertError, createTask, marker, upload, waitInFlight } from './ops';
 import type { Api, Json, Res } from './helpers';
 import type { World } from './world';
 
+// Reference: Limits > Idempotency rules; States and transitions > Idempotency key; Errors rule 1.
 describe('Idempotency-Key', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -99,6 +100,7 @@ describe('Idempotency-Key', () => {
     assert.equal(await count(), before + 1);
   });
 
+  // Reference: Limits > Idempotency rules - every write accepts the key.
   describe('every write accepts the key', () => {
     const replayed = (r: Res): boolean => r.headers.get('idempotent-replay') === 'true';
 
@@ -157,12 +159,14 @@ describe('Idempotency-Key', () => {
     });
   });
 
+  // Reference: Limits > Idempotency rules - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: keys longer than 255 characters (ASSUMPTIONS.md "Idempotency")', () => {
     it('-> 422', async () => {
       assertError(await a.post(tasks(), { list_id: listId, title: 'k' }, { 'Idempotency-Key': 'k'.repeat(256) }), 422);
     });
   });
 
+  // Reference: Limits > Idempotency rules - in flight and tokens.
   describe('in flight and tokens', () => {
     it('DELETE with the same key while the first is running -> 409; the task is deleted once', async () => {
       const t = await createTask(a, w.acme.id, { list_id: listId, title: 'slow delete' });
@@ -198,6 +202,7 @@ describe('Idempotency-Key', () => {
     assert.equal(await count(), before + 1);
   });
 
+  // Reference: Limits > Idempotency rules - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: multipart requests (ASSUMPTIONS.md "Idempotency")', () => {
     it('the same file with the same key is replayed; another file with that key -> 422', async () => {
       const t = await createTask(a, w.acme.id, { list_id: listId, title: 'upload' });

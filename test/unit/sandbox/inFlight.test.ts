@@ -15,6 +15,7 @@ interface Write {
   send: (key: Record<string, string>) => Promise<Res>;
 }
 
+// Reference: Limits > Idempotency rules 4; Endpoints (409 per write operation).
 describe('Idempotency-Key > 409 while in flight, per write operation', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;

@@ -6,6 +6,7 @@ import { assertError } from './ops';
 import type { Json } from './helpers';
 import type { World } from './world';
 
+// Reference: Inbound email address; States and transitions > Inbound address.
 describe('Inbound email address', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -79,6 +80,7 @@ describe('Inbound email address', () => {
     assert.equal((await rowsFor(priv)).length, before);
   });
 
+  // Reference: Inbound email address - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: access and format (ASSUMPTIONS.md "Inbound address")', () => {
     it('POST: 403 for bob on a private-space list, 404 for carol and unknown lists; nothing created', async () => {
       const priv = w.acmePrivateLists[0]!.id;

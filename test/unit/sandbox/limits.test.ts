@@ -11,6 +11,7 @@ import type { World } from './world';
 const ASTRAL = '\u{1F600}'; // one character, two UTF-16 code units
 const CJK_EXT_B = '\u{20BB7}'; // one character, two UTF-16 code units
 
+// Reference: Limits > Title length, Task index search, Search query length.
 describe('Limits (lengths are counted in characters)', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -24,6 +25,7 @@ describe('Limits (lengths are counted in characters)', () => {
     listId = w.acmePublicLists[0]!.id;
   });
 
+  // Reference: Limits > Title length, Task index search, Search query length - Title length: 255 characters (create and update).
   describe('Title length: 255 characters (create and update)', () => {
     for (const [label, ch] of [['accented (BMP)', '\u00e9'], ['emoji', ASTRAL], ['CJK extension B', CJK_EXT_B]] as const) {
       it(`create: 255 ${label} characters accepted, 256 refused`, async () => {
@@ -42,6 +44,7 @@ describe('Limits (lengths are counted in characters)', () => {
     });
   });
 
+  // Reference: Limits > Title length, Task index search, Search query length - Task index search: max 255 characters.
   describe('Task index search: max 255 characters', () => {
     it('255 emoji accepted, 256 refused', async () => {
       const path = `/workspaces/${w.acme.id}/tasks`;
@@ -51,6 +54,7 @@ describe('Limits (lengths are counted in characters)', () => {
     });
   });
 
+  // Reference: Limits > Title length, Task index search, Search query length - Search query length: 1 to 255 characters.
   describe('Search query length: 1 to 255 characters', () => {
     it('255 emoji accepted, 256 refused', async () => {
       const ok = await a.get('/search', { workspace_id: w.acme.id, q: ASTRAL.repeat(255) });

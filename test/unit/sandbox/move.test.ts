@@ -5,6 +5,7 @@ import { assertError, createTask, taskIndex } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
+// Reference: Tasks > POST /tasks/{task}/move.
 describe('Tasks > POST /tasks/{task}/move', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -81,6 +82,7 @@ describe('Tasks > POST /tasks/{task}/move', () => {
     assert.equal(raw.list_id, task.list_id);
   });
 
+  // Reference: Tasks > POST /tasks/{task}/move - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: move details (ASSUMPTIONS.md "Move")', () => {
     it('moving to a list takes the live subtasks along and maps statuses by name', async () => {
       const kid = await createTask(a, w.acme.id, { list_id: task.list_id, title: 'kid', parent_task_id: task.id });

@@ -5,6 +5,7 @@ import { statusesOf } from './ops';
 import type { Json } from './helpers';
 import type { World } from './world';
 
+// Reference: Endpoints > Navigation; Resources > User, Space, Folder, List, Member, Status.
 describe('Navigation', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -12,6 +13,7 @@ describe('Navigation', () => {
     w = await h.world();
   });
 
+  // Reference: Endpoints > Navigation - GET /user.
   describe('GET /user', () => {
     // Reference: Resources > User; Navigation > GET /user.
     it('returns the User shape with workspaces and pivot', async () => {
@@ -42,6 +44,7 @@ describe('Navigation', () => {
     }
   });
 
+  // Reference: Endpoints > Navigation - GET /workspaces/{workspace}/spaces.
   describe('GET /workspaces/{workspace}/spaces', () => {
     it('returns Space objects of that workspace', async () => {
       const res = await h.as('alice').get(`/workspaces/${w.acme.id}/spaces`);
@@ -63,6 +66,7 @@ describe('Navigation', () => {
     });
   });
 
+  // Reference: Endpoints > Navigation - GET .../spaces/{space}/folders.
   describe('GET .../spaces/{space}/folders', () => {
     it('returns Folder objects of that space', async () => {
       const res = await h.as('alice').get(`/workspaces/${w.acme.id}/spaces/${w.publicSpace.id}/folders`);
@@ -76,6 +80,7 @@ describe('Navigation', () => {
     });
   });
 
+  // Reference: Endpoints > Navigation - GET .../folders/{folder}/lists.
   describe('GET .../folders/{folder}/lists', () => {
     it('returns List objects of that folder', async () => {
       const list = w.acmePublicLists[0]!;
@@ -101,6 +106,7 @@ describe('Navigation', () => {
     });
   });
 
+  // Reference: Endpoints > Navigation - GET /lists/{list}/statuses.
   describe('GET /lists/{list}/statuses', () => {
     it('returns { data: Status[], is_customized, source } for every list', async () => {
       for (const list of w.lists) {
@@ -131,6 +137,7 @@ describe('Navigation', () => {
     });
   });
 
+  // Reference: Endpoints > Navigation - GET /workspaces/{workspace}/members.
   describe('GET /workspaces/{workspace}/members', () => {
     it('returns Member objects; ids are usable as assignee_id', async () => {
       const res = await h.as('bob').get(`/workspaces/${w.acme.id}/members`);
@@ -154,6 +161,7 @@ describe('Navigation', () => {
     });
   });
 
+  // Reference: Endpoints > Navigation - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: status source and sidebar (ASSUMPTIONS.md "Navigation")', () => {
     it('a list has its own statuses (true, "list") or inherits its space\'s (false, "space")', async () => {
       const seen = new Set<string>();

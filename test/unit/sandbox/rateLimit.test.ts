@@ -11,6 +11,7 @@ async function burst(api: Api, n: number): Promise<number[]> {
   return statuses;
 }
 
+// Reference: Limits > Request rate; Errors (429).
 describe('Rate limit: default 60 requests per minute per token', () => {
   const h = useSandbox({});
 
@@ -22,6 +23,7 @@ describe('Rate limit: default 60 requests per minute per token', () => {
   });
 });
 
+// Reference: Limits > Request rate; Errors (429).
 describe('Rate limit (configured window)', () => {
   const h = useSandbox({ rateLimit: 0 });
 
@@ -83,6 +85,7 @@ describe('Rate limit (configured window)', () => {
     assert.equal(log.filter((e) => e.status === 200).length, 10);
   });
 
+  // Reference: Limits > Request rate - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: Retry-After (ASSUMPTIONS.md "429")', () => {
     it('Retry-After: whole seconds >= 1 and within the window; message "Too Many Attempts."', async () => {
       await burst(h.as('alice'), 10);

@@ -7,6 +7,7 @@ import { assertError } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
+// Reference: Errors (status + JSON message for any input).
 describe('Robustness (Errors)', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -33,6 +34,7 @@ describe('Robustness (Errors)', () => {
   const rawPost = (path: string, body: string, type = 'application/json'): Promise<Json> =>
     a.request('POST', path, { rawBody: body, headers: { 'content-type': type } });
 
+  // Reference: Errors (status + JSON message for any input) - malformed and mistyped bodies -> 422 with a JSON message.
   describe('malformed and mistyped bodies -> 422 with a JSON message', () => {
     const bodies: [string, string][] = [
       ['truncated JSON', '{"list_id":"x","title":'],
@@ -84,6 +86,7 @@ describe('Robustness (Errors)', () => {
     });
   });
 
+  // Reference: Errors (status + JSON message for any input) - keys named like Object.prototype members -> 4xx with a JSON message, never a 5xx.
   describe('keys named like Object.prototype members -> 4xx with a JSON message, never a 5xx', () => {
     // JSON allows any key; a client typo or a hostile payload must get a client error.
     const keys = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
@@ -116,6 +119,7 @@ describe('Robustness (Errors)', () => {
     });
   });
 
+  // Reference: Errors (status + JSON message for any input) - non-UUID path parameters -> 4xx with a JSON message.
   describe('non-UUID path parameters -> 4xx with a JSON message', () => {
     const paths: [string, string, () => string][] = [
       ['GET', 'workspace', () => '/workspaces/acme/spaces'],
@@ -140,6 +144,7 @@ describe('Robustness (Errors)', () => {
     });
   });
 
+  // Reference: Errors (status + JSON message for any input) - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: conventions (ASSUMPTIONS.md "Conventions")', () => {
     it('non-UUID path parameter -> 404 "Not found."', async () => {
       const res = await a.get(`${tasks()}/not-a-uuid`);

@@ -5,6 +5,7 @@ import { assertError, createTask, marker } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
+// Reference: Search > GET /search; Limits > Search query length, Search per_page.
 describe('Search > GET /search', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -110,6 +111,7 @@ describe('Search > GET /search', () => {
     });
   }
 
+  // Reference: Search > GET /search - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: groups and matching (ASSUMPTIONS.md "Search")', () => {
     it('without type: tasks, comments and attachments groups; with type: only that group', async () => {
       const all = (await search({ q: m })).body;

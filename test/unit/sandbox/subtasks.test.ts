@@ -6,6 +6,7 @@ import { assertError, createTask, liveTasks, sortedIds } from './ops';
 import type { Json } from './helpers';
 import type { World } from './world';
 
+// Reference: Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks; Limits > Subtasks of one task.
 describe('Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -65,6 +66,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks', () => {
     assert.ok(!('next_cursor' in res.body) && !('current_page' in res.body));
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks - errors.
   describe('errors', () => {
     it('403 for bob (Acme member) on a task in the private space', async () => {
       const priv = new Set(w.acmePrivateLists.map((l) => l.id));
@@ -81,6 +83,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks', () => {
     });
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: display ids (ASSUMPTIONS.md "Display ids")', () => {
     it('display ids are <PREFIX>-<n>; the subtasks route matches them exactly (acme-12 is 404)', async () => {
       const parent = raw.find((t) => t.workspace_id === w.acme.id && kidsOf(t.id).length > 0)!;

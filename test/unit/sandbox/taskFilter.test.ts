@@ -9,6 +9,7 @@ import type { World } from './world';
 
 type Name = 'A' | 'B' | 'C' | 'D' | 'E';
 
+// Reference: Tasks > GET /workspaces/{workspace}/tasks, filter (fields and operators).
 describe('Tasks > GET tasks, filter', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -67,6 +68,7 @@ describe('Tasks > GET tasks, filter', () => {
   const eq = (field: string, op: string, values: () => unknown[], expected: Name[]): [string, () => Json, Name[]] =>
     [`${field} ${op}`, () => ({ field, op, values: values() }), expected];
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks, filter (fields and operators) - status_id, assignee_id, priority: in / not_in / is_empty.
   describe('status_id, assignee_id, priority: in / not_in / is_empty', () => {
     const cases = [
       eq('status_id', 'in', () => [altStatus.id], ['A']),
@@ -93,6 +95,7 @@ describe('Tasks > GET tasks, filter', () => {
     });
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks, filter (fields and operators) - due_date presets (sandbox clock).
   describe('due_date presets (sandbox clock)', () => {
     const presets: [string, Name[]][] = [
       ['overdue', ['A']],
@@ -142,6 +145,7 @@ describe('Tasks > GET tasks, filter', () => {
     }
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks, filter (fields and operators) - due_date with dates: on, before, after, between.
   describe('due_date with dates: on, before, after, between', () => {
     const dayOf = (n: Name, shift = 0): string => day(new Date(new Date(t[n].due_date).getTime() + shift * DAY_MS));
     const cases: [string, () => Json, Name[]][] = [
@@ -158,6 +162,7 @@ describe('Tasks > GET tasks, filter', () => {
     }
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks, filter (fields and operators) - title and display_id: contains, not_contains, is, is_not.
   describe('title and display_id: contains, not_contains, is, is_not', () => {
     const cases: [string, () => Json, Name[]][] = [
       ['title contains " C "', () => ({ field: 'title', op: 'contains', values: [`${m} C`] }), ['C']],
@@ -180,6 +185,7 @@ describe('Tasks > GET tasks, filter', () => {
     });
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks, filter (fields and operators) - match.
   describe('match', () => {
     it('any = union of conditions', async () => {
       const got = await run([
@@ -198,6 +204,7 @@ describe('Tasks > GET tasks, filter', () => {
     });
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks, filter (fields and operators) - invalid filter -> 422.
   describe('invalid filter -> 422', () => {
     const bad: [string, string][] = [
       ['malformed JSON', '{"match":'],

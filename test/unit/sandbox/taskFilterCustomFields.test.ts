@@ -9,6 +9,7 @@ import type { World } from './world';
 
 type Name = 'X' | 'Y' | 'Z';
 
+// Reference: Tasks > GET /workspaces/{workspace}/tasks, filter field cf_<definition_id>.
 describe('Tasks > GET tasks, filter on cf_<id>', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -52,6 +53,7 @@ describe('Tasks > GET tasks, filter on cf_<id>', () => {
     return body.data.map((r: Json) => names.get(r.id)).filter(Boolean).sort() as Name[];
   }
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks, filter field cf_<definition_id> - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: cf_<id> operators by type (ASSUMPTIONS.md "cf_<id> operators")', () => {
     const opt = (type: string, i: number) => (): string => def[type].options[i].label;
     const cases: [string, string, () => unknown[], Name[]][] = [

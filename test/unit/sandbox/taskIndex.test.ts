@@ -7,6 +7,7 @@ import { assertError, createTask, liveTasks, marker, sortedIds, statusesOf, task
 import type { Json } from './helpers';
 import type { World } from './world';
 
+// Reference: Tasks > GET /workspaces/{workspace}/tasks, query rules and response.
 describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, search, group_by)', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -16,6 +17,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, 
     w = await h.world();
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks, query rules and response - scope: exactly one of list_id, sprint_id, space_id, folder_id.
   describe('scope: exactly one of list_id, sprint_id, space_id, folder_id', () => {
     // Reference: Tasks > GET tasks, query rules - none or more than one gives 422.
     const bad: [string, () => Record<string, string>][] = [
@@ -84,6 +86,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, 
     });
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks, query rules and response - envelope and rows.
   describe('envelope and rows', () => {
     it('has data, total_count, completed_count, group_counts; no page fields when unpaginated', async () => {
       const body = await taskIndex(h.as('alice'), w.acme.id, { list_id: w.acmePublicLists[0]!.id });
@@ -122,6 +125,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, 
     });
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks, query rules and response - per_page.
   describe('per_page', () => {
     it('0 and omitted both return every matching task', async () => {
       const list = w.acmePublicLists[0]!;
@@ -151,6 +155,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, 
     }
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks, query rules and response - search (max 255; matches title and display id).
   describe('search (max 255; matches title and display id)', () => {
     it('matches a title substring', async () => {
       const m = marker('srch');
@@ -177,6 +182,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, 
     });
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks, query rules and response - group_by.
   describe('group_by', () => {
     const fieldOf: Record<string, string> = {
       status: 'status_id', priority: 'priority', assignee: 'assignee_id', list: 'list_id',

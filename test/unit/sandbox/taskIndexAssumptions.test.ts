@@ -6,6 +6,7 @@ import { assertError, createTask, doneStatus, marker, taskIndex } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
+// Reference: Tasks > GET /workspaces/{workspace}/tasks.
 describe('Tasks > GET tasks', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -20,6 +21,7 @@ describe('Tasks > GET tasks', () => {
     listId = w.fixtures.lists.api as string;
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: scope errors (ASSUMPTIONS.md "Task index scope")', () => {
     it('none or several scopes -> 422 errors.scope', async () => {
       assertError(await a.get(path()), 422, 'scope');
@@ -37,6 +39,7 @@ describe('Tasks > GET tasks', () => {
     });
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: paging (ASSUMPTIONS.md "Task index paging")', () => {
     it('page walks the result; a page past the end is empty; last_page >= 1', async () => {
       const all = await taskIndex(a, w.acme.id, { space_id: w.publicSpace.id });
@@ -59,6 +62,7 @@ describe('Tasks > GET tasks', () => {
     });
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: rows are the top-level rows of the scope (ASSUMPTIONS.md "Task index rows")', () => {
     it('a subtask appears when its parent is outside the scope', async () => {
       const other = w.acmePublicLists.find((l) => l.id !== listId)!;
@@ -102,6 +106,7 @@ describe('Tasks > GET tasks', () => {
     });
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: search, sorts and filter details (ASSUMPTIONS.md "Sorts", "Filter", "Due-date presets")', () => {
     it('search is a case-insensitive substring', async () => {
       const m = marker('CaSe');
@@ -156,6 +161,7 @@ describe('Tasks > GET tasks', () => {
     });
   });
 
+  // Reference: Tasks > GET /workspaces/{workspace}/tasks - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: due-date presets are UTC ISO weeks (ASSUMPTIONS.md "Due-date presets")', () => {
     it('this_week runs Monday 00:00 to Monday 00:00 UTC; next_week the week after', async () => {
       const now = await h.ctl.now();

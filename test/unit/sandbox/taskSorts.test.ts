@@ -8,6 +8,7 @@ import type { Json } from './helpers';
 import type { World } from './world';
 
 
+// Reference: Tasks > GET /workspaces/{workspace}/tasks, sorts; Limits > Task index sorts.
 describe('Tasks > GET tasks, sorts', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;

@@ -6,6 +6,7 @@ import { assertError, createTask, liveTasks, marker, statusesOf } from './ops';
 import type { Json } from './helpers';
 import type { World } from './world';
 
+// Reference: Tasks > POST/GET/PATCH/DELETE /workspaces/{workspace}/tasks[/{task}]; Resources > Task.
 describe('Tasks > create, get, update, delete', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -28,6 +29,7 @@ describe('Tasks > create, get, update, delete', () => {
     assert.fail('demo seed has two Acme lists with different statuses');
   }
 
+  // Reference: Tasks > POST/GET/PATCH/DELETE /workspaces/{workspace}/tasks[/{task}] - POST /workspaces/{workspace}/tasks.
   describe('POST /workspaces/{workspace}/tasks', () => {
     it('201 with the Task shape; defaults when only list_id and title are given', async () => {
       const title = marker('new');
@@ -135,6 +137,7 @@ describe('Tasks > create, get, update, delete', () => {
     });
   });
 
+  // Reference: Tasks > POST/GET/PATCH/DELETE /workspaces/{workspace}/tasks[/{task}] - GET /workspaces/{workspace}/tasks/{task}.
   describe('GET /workspaces/{workspace}/tasks/{task}', () => {
     it('200 returns the same task as create', async () => {
       const t = await createTask(h.as('alice'), w.acme.id, { list_id: listId, title: marker('g') });
@@ -155,6 +158,7 @@ describe('Tasks > create, get, update, delete', () => {
     });
   });
 
+  // Reference: Tasks > POST/GET/PATCH/DELETE /workspaces/{workspace}/tasks[/{task}] - PATCH /workspaces/{workspace}/tasks/{task}.
   describe('PATCH /workspaces/{workspace}/tasks/{task}', () => {
     it('updates only the given fields', async () => {
       const t = await createTask(h.as('alice'), w.acme.id, {
@@ -219,6 +223,7 @@ describe('Tasks > create, get, update, delete', () => {
     });
   });
 
+  // Reference: Tasks > POST/GET/PATCH/DELETE /workspaces/{workspace}/tasks[/{task}] - DELETE /workspaces/{workspace}/tasks/{task}.
   describe('DELETE /workspaces/{workspace}/tasks/{task}', () => {
     it('200 { id, display_id, deleted_at, trash_expires_at = +30 days, subtasks_deleted }', async () => {
       const t = await createTask(h.as('alice'), w.acme.id, { list_id: listId, title: 'del' });

@@ -6,6 +6,7 @@ import { assertError, createTask } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
+// Reference: Tasks > POST/PATCH /workspaces/{workspace}/tasks.
 describe('Tasks > create, update', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -20,6 +21,7 @@ describe('Tasks > create, update', () => {
     listId = w.acmePublicLists[0]!.id;
   });
 
+  // Reference: Tasks > POST/PATCH /workspaces/{workspace}/tasks - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: task fields (ASSUMPTIONS.md "Task fields", "parent_task_id")', () => {
     it('priority defaults to medium; status to the list\'s first status', async () => {
       const t = await createTask(a, w.acme.id, { list_id: listId, title: 'defaults' });
@@ -52,6 +54,7 @@ describe('Tasks > create, update', () => {
     });
   });
 
+  // Reference: Tasks > POST/PATCH /workspaces/{workspace}/tasks - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: PATCH (ASSUMPTIONS.md "PATCH")', () => {
     it('an empty body is 200 with no change; title null is 422', async () => {
       const t = await createTask(a, w.acme.id, { list_id: listId, title: 'same' });

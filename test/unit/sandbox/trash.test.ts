@@ -6,6 +6,7 @@ import { assertError, createTask, liveTasks, upload } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
+// Reference: States and transitions > Task lifecycle (trash); Tasks > Trash restore; Limits > Trash retention.
 describe('Task lifecycle (trash)', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -32,6 +33,7 @@ describe('Task lifecycle (trash)', () => {
     return { p, c1, g, c2 };
   }
 
+  // Reference: States and transitions > Task lifecycle (trash) - restore: POST /workspaces/{workspace}/trash/task/{id}/restore.
   describe('restore: POST /workspaces/{workspace}/trash/task/{id}/restore', () => {
     it('brings back the task and the subtasks of the same sweep, not the earlier-trashed one', async () => {
       const t = await tree();
@@ -63,6 +65,7 @@ describe('Task lifecycle (trash)', () => {
     });
   });
 
+  // Reference: States and transitions > Task lifecycle (trash) - scheduled purge after 30 days.
   describe('scheduled purge after 30 days', () => {
     it('destroys the trashed task with its comments and attachments', async () => {
       const t = await createTask(a, w.acme.id, { list_id: listId, title: 'purge me' });
@@ -95,6 +98,7 @@ describe('Task lifecycle (trash)', () => {
     });
   });
 
+  // Reference: States and transitions > Task lifecycle (trash) - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: restore (ASSUMPTIONS.md "Trash > Restore")', () => {
     it('200 { data: Task, subtasks_restored, restored_at }', async () => {
       const t = await tree();
@@ -127,6 +131,7 @@ describe('Task lifecycle (trash)', () => {
     });
   });
 
+  // Reference: States and transitions > Task lifecycle (trash) - what Trash keeps.
   describe('what Trash keeps', () => {
     it('comments and attachments survive delete + restore (only the purge destroys them)', async () => {
       const t = await createTask(a, w.acme.id, { list_id: listId, title: 'keeps' });

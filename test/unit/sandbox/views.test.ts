@@ -12,6 +12,7 @@ const ENVELOPE = ['data', 'total_count', 'completed_count', 'filtered_count', 'g
   'column_aggregates', 'current_page', 'last_page', 'per_page'].sort();
 const SCOPE_PARAM: Record<string, string> = { list: 'list_id', folder: 'folder_id', space: 'space_id', sprint: 'sprint_id' };
 
+// Reference: Views > GET /views/{view}/tasks (rules 1-7); Limits > View execution per_page, View counts cache.
 describe('Views > GET /views/{view}/tasks', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -156,6 +157,7 @@ describe('Views > GET /views/{view}/tasks', () => {
     });
   }
 
+  // Reference: Views > GET /views/{view}/tasks (rules 1-7) - counts cached up to 60 s per user.
   describe('counts cached up to 60 s per user', () => {
     it('total_count unchanged after a new matching task until the clock moves 61 s; other users not cached', async () => {
       const v = byName(/API — high priority/);
@@ -173,6 +175,7 @@ describe('Views > GET /views/{view}/tasks', () => {
     });
   });
 
+  // Reference: Views > GET /views/{view}/tasks (rules 1-7) - visibility.
   describe('visibility', () => {
     it('403 for bob on a view he may not see (private view of alice; view on the private space)', async () => {
       for (const re of [/Alice private/, /Leadership roadmap/]) {
@@ -197,6 +200,7 @@ describe('Views > GET /views/{view}/tasks', () => {
     });
   });
 
+  // Reference: Views > GET /views/{view}/tasks (rules 1-7) - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: counts, subtask mode, location (ASSUMPTIONS.md "Views")', () => {
     it('total_count = scope rows before filter/show_completed; filtered_count after', async () => {
       const v = byName(/Backend — open work/);
