@@ -96,6 +96,37 @@ describe('Authentication', () => {
   });
 });
 
+// Reference: Authentication 2-3 (regenerate / revoke), driven through the sandbox's token
+// controls (test/sandbox/ASSUMPTIONS.md "Extra controls").
+describe('Authentication > regenerated and revoked tokens', () => {
+  const h = useSandbox({ rateLimit: 0 });
+
+  beforeEach(async () => {
+    await h.ctl.reset();
+  });
+
+  describe('assumption: POST /__sandbox/tokens/rotate and /revoke', () => {
+    it('after a regenerate the previous token gives 401 at once; the new one acts as the same user', async () => {
+      const me = (await h.as('alice').get('/user')).body;
+      const rotated = await h.ctl.call('POST', '/tokens/rotate', { token: 'demo-token-alice' });
+      assert.equal(rotated.user_id, me.id);
+      assertError(await h.as('alice').get('/user'), 401);
+      const fresh = await h.as({ raw: `Bearer ${rotated.token}` }).get('/user');
+      assert.equal(fresh.status, 200);
+      assert.equal(fresh.body.id, me.id);
+      assert.equal((await h.as('bob').get('/user')).status, 200, 'other tokens unaffected');
+    });
+
+    it('a revoked token gives 401 on every route; reset brings the demo token back', async () => {
+      await h.ctl.call('POST', '/tokens/revoke', { token: 'demo-token-bob' });
+      assertError(await h.as('bob').get('/user'), 401);
+      assertError(await h.as('bob').post(`/workspaces/${UNKNOWN_ID}/tasks`, { title: 'x' }), 401);
+      await h.ctl.reset();
+      assert.equal((await h.as('bob').get('/user')).status, 200);
+    });
+  });
+});
+
 // Reference: Authentication.
 describe('Authentication > visibility (rule 6: 404 on most routes, 403 where documented)', () => {
   const h = useSandbox({ rateLimit: 0 });
