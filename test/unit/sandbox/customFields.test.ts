@@ -249,4 +249,18 @@ describe('Custom fields', () => {
     });
   });
 
+
+  // Reference: Custom fields - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
+  describe('assumption: required fields refuse null (ASSUMPTIONS.md "Custom fields > Values")', () => {
+    it('the required dropdown accepts an option and refuses null', async () => {
+      const def = (await h.ctl.state('custom_field_definitions')).find((d: Json) => d.is_required && d.workspace_id === w.acme.id);
+      assert.ok(def, 'the demo seed has a required field');
+      const entry = [...perList.values()].find((x) => x.defs.some((d) => d.id === def.id));
+      assert.ok(entry, 'the required field is in effect on some Acme list');
+      const res = await put(entry.task.id, [{ custom_field_definition_id: def.id, value: def.options[0].label }]);
+      assert.equal(res.status, 200, res.text);
+      assertError(await put(entry.task.id, [{ custom_field_definition_id: def.id, value: null }]), 422);
+    });
+  });
+
 });

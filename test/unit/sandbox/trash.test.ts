@@ -176,4 +176,26 @@ describe('Task lifecycle (trash)', () => {
     });
   });
 
+
+  // Reference: Task lifecycle (trash) - the same rules on the seeded Trash (fixtures.trash).
+  describe('seeded Trash', () => {
+    it('restoring the seeded trashed task brings back its sweep, not the earlier-trashed subtask', async () => {
+      const fx = w.fixtures.trash;
+      const res = await restore(fx.trashed_task.id ?? fx.trashed_task);
+      assert.ok(res.status >= 200 && res.status < 300, res.text);
+      const live = new Set((await liveTasks(h.ctl)).map((x) => x.id));
+      for (const id of fx.swept_subtask_ids as string[]) assert.ok(live.has(id), `${id} restored`);
+      assert.ok(!live.has(fx.earlier_trashed_subtask.id ?? fx.earlier_trashed_subtask), 'earlier batch stays');
+    });
+
+    it('the seeded expiring task is purged once its 30 days are over (clock + 1 h)', async () => {
+      const id = w.fixtures.trash.expiring_trashed_task.id ?? w.fixtures.trash.expiring_trashed_task;
+      assert.ok((await h.ctl.state('tasks')).some((x: Json) => x.id === id), 'present before');
+      await h.ctl.advance(60 * 60 * 1000 + 1000);
+      await a.get('/user');
+      assert.ok(!(await h.ctl.state('tasks')).some((x: Json) => x.id === id), 'purged');
+      assertError(await restore(id), 404);
+    });
+  });
+
 });
