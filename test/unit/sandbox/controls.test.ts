@@ -155,13 +155,17 @@ describe('Test controls (/__sandbox)', () => {
     it('reset to the empty seed: same tree, no tasks; the index answers an empty envelope', async () => {
       const listBefore = w.acmePublicLists[0]!;
       await h.ctl.reset('empty');
-      w = await h.world();
-      assert.ok(w.acmePublicLists.some((l) => l.id === listBefore.id), 'same lists');
-      assert.equal((await h.ctl.state('tasks')).length, 0);
-      const res = await a.get(`/workspaces/${w.acme.id}/tasks`, { list_id: listBefore.id });
-      assert.equal(res.status, 200);
-      assert.deepEqual([res.body.data, res.body.total_count, res.body.completed_count], [[], 0, 0]);
-      assert.deepEqual(res.body.group_counts, {});
+      try {
+        w = await h.world();
+        assert.ok(w.acmePublicLists.some((l) => l.id === listBefore.id), 'same lists');
+        assert.equal((await h.ctl.state('tasks')).length, 0);
+        const res = await a.get(`/workspaces/${w.acme.id}/tasks`, { list_id: listBefore.id });
+        assert.equal(res.status, 200);
+        assert.deepEqual([res.body.data, res.body.total_count, res.body.completed_count], [[], 0, 0]);
+        assert.deepEqual(res.body.group_counts, {});
+      } finally {
+        await h.ctl.reset('demo'); // a reset without a seed keeps the current one
+      }
     });
 
     it('reset forgets idempotency keys: the same key does real work again', async () => {
