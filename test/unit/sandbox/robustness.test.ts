@@ -2,6 +2,7 @@
 // body with `message`") under hostile input: malformed JSON, wrong types, huge
 // strings, non-UUID path parameters. The server must keep answering, state unchanged.
 import * as assert from 'node:assert/strict';
+import * as net from 'node:net';
 import { useSandbox } from './helpers';
 import { assertError } from './ops';
 import type { Api, Json } from './helpers';
@@ -166,6 +167,20 @@ describe('Robustness (Errors)', () => {
     it('a JSON body above 10 MB -> 413', async () => {
       const res = await a.post(tasks(), { list_id: listId, title: 'x', description: 'd'.repeat(11 * 1024 * 1024) });
       assertError(res, 413);
+    });
+
+    it('request headers above 64 KB -> 431 JSON; unparseable HTTP -> 400 JSON', async () => {
+      const big = await a.get('/user', undefined, { 'x-padding': 'p'.repeat(70 * 1024) });
+      assertError(big, 431);
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(h.sb.port, '127.0.0.1', () => socket.end('THIS IS NOT HTTP\r\n\r\n'));
+        let data = '';
+        socket.on('data', (chunk) => { data += chunk.toString('utf8'); });
+        socket.on('end', () => resolve(data));
+        socket.on('error', reject);
+      });
+      assert.match(raw, /^HTTP\/1\.1 400/);
+      assert.equal(typeof JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)).message, 'string');
     });
 
     it('known path, unsupported method -> 405 with Allow', async () => {
