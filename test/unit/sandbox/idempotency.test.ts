@@ -84,6 +84,14 @@ describe('Idempotency-Key', () => {
     assert.equal(await count(), before + 2);
   });
 
+  it('another token may use the key with a different body (no 422 across tokens)', async () => {
+    const k = key();
+    await a.post(tasks(), { list_id: listId, title: 'alice body' }, k);
+    const res = await h.as('bob').post(tasks(), { list_id: listId, title: 'bob body' }, k);
+    assert.equal(res.status, 201, res.text);
+    assert.equal(res.body.title, 'bob body');
+  });
+
   it('keys live 24 hours: replay at +23 h, real work again after +24 h', async () => {
     const k = key();
     const body = { list_id: listId, title: 'daily' };
