@@ -183,6 +183,14 @@ describe('Robustness (Errors)', () => {
       assert.equal(typeof JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)).message, 'string');
     });
 
+    it('a repeated query parameter -> 422 on that name (401 still wins)', async () => {
+      const other = w.acmePublicLists[1]!.id;
+      assertError(await a.get(`${tasks()}?list_id=${listId}&list_id=${other}`), 422, 'list_id');
+      assertError(await a.get(`${tasks()}?list_id=${listId}&per_page=1&per_page=101`), 422, 'per_page');
+      assertError(await a.get(`/search?q=x&workspace_id=${w.acme.id}&workspace_id=${w.side.id}`), 422, 'workspace_id');
+      assertError(await h.as('none').get(`${tasks()}?list_id=${listId}&list_id=${other}`), 401);
+    });
+
     it('known path, unsupported method -> 405 with Allow', async () => {
       const res = await a.request('PUT', tasks(), { body: {} });
       assertError(res, 405);
