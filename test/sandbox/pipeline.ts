@@ -123,6 +123,9 @@ async function authorizeAndRun(app: App, router: Router, input: RunInput): Promi
       headers: { Allow: match.allow.join(', ') },
     };
   }
+  // parent_ids is a list by nature: repeats are joined by the children route instead.
+  const repeated = [...new Set([...input.query.keys()].filter((k, i, all) => k !== 'parent_ids' && all.indexOf(k) !== i))];
+  if (repeated.length > 0) return repeatedParams(repeated);
   const ctx: Ctx = {
     app, method: input.method, path: input.path, query: input.query, params: match.params, user,
     headers: input.req.headers, raw: input.body.raw, tooLarge: input.body.tooLarge,
@@ -174,6 +177,12 @@ async function runHandler(app: App, run: () => Reply | Promise<Reply>): Promise<
     if (!app.quiet) console.error('[sandbox] handler error:', err);
     return { status: 500, body: { message: 'Server Error.' } };
   }
+}
+
+/** A query parameter given twice is ambiguous; refuse it (ASSUMPTIONS.md "Repeated query parameters"). */
+function repeatedParams(names: string[]): Reply {
+  const errors = Object.fromEntries(names.map((n) => [n, [`The ${n} parameter must not be repeated.`]]));
+  return { status: 422, body: { message: `The ${names[0]} parameter must not be repeated.`, errors } };
 }
 
 function tooMany(app: App, retryAfterSec: number): Reply {
