@@ -177,8 +177,16 @@ describe('Tasks > create, get, update, delete', () => {
       assert.equal(res.body.assignee_id, null);
       assert.equal(res.body.description, 'keep');
       assert.ok(Date.parse(res.body.updated_at) >= Date.parse(t.updated_at));
+      assert.equal(res.body.created_at, t.created_at, 'created_at never moves');
       const raw = (await h.ctl.state('tasks')).find((x: Json) => x.id === t.id);
       assert.equal(raw.title, 'after');
+    });
+
+    it('updated_at moves with the (sandbox) clock on a change', async () => {
+      const t = await createTask(h.as('alice'), w.acme.id, { list_id: listId, title: 'tick' });
+      await h.ctl.advance(60_000);
+      const res = await h.as('alice').patch(`${base()}/${t.id}`, { title: 'tock' });
+      assert.ok(Date.parse(res.body.updated_at) - Date.parse(t.updated_at) >= 60_000);
     });
 
     it('sets and clears description and due_date', async () => {
