@@ -131,16 +131,6 @@ describe('Tasks > GET tasks, sorts', () => {
     });
   }
 
-  it('status sorts by the list\'s status order, not by name', async () => {
-    const statuses = await statusesOf(h.as('alice'), listId);
-    const body = await taskIndex(h.as('alice'), w.acme.id, {
-      list_id: listId, sorts: JSON.stringify([{ field: 'status', direction: 'asc' }]),
-    });
-    const idx = new Map(statuses.map((s, i) => [s.id, i]));
-    const seq = body.data.map((r: Json) => idx.get(r.status_id) as number);
-    for (let i = 1; i < seq.length; i += 1) assert.ok(seq[i - 1]! <= seq[i]!, `status order at ${i}`);
-  });
-
   it('cf_<id> sorts by a number custom field', async () => {
     const defs = (await h.as('alice').get(`/tasks/${mine[0].id}/custom-fields`)).body.data as Json[];
     const num = defs.find((d) => d.type === 'number');
@@ -160,5 +150,18 @@ describe('Tasks > GET tasks, sorts', () => {
     const base = await sorted([{ field: 'title', direction: 'asc' }]);
     const withLegacy = await sorted([{ field: 'title', direction: 'asc' }], { sort_field: 'title', sort_direction: 'desc' });
     assert.deepEqual(titles(withLegacy), titles(base));
+  });
+
+  // Reference: Tasks > GET tasks, sorts - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
+  describe('assumption: status order (ASSUMPTIONS.md "Sorts")', () => {
+    it('status sorts by the list\'s status order', async () => {
+      const statuses = await statusesOf(h.as('alice'), listId);
+      const body = await taskIndex(h.as('alice'), w.acme.id, {
+        list_id: listId, sorts: JSON.stringify([{ field: 'status', direction: 'asc' }]),
+      });
+      const idx = new Map(statuses.map((s, i) => [s.id, i]));
+      const seq = body.data.map((r: Json) => idx.get(r.status_id) as number);
+      for (let i = 1; i < seq.length; i += 1) assert.ok(seq[i - 1]! <= seq[i]!, `status order at ${i}`);
+    });
   });
 });
