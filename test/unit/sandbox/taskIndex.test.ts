@@ -105,7 +105,10 @@ describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, 
       for (const row of body.data) {
         const kids = raw.filter((t) => t.parent_task_id === row.id).length;
         assert.equal(row.subtask_count, kids, `subtask_count of ${row.id}`);
-        assert.equal(row.attachments_count, atts.filter((a: Json) => a.task_id === row.id).length);
+        const mine = atts.filter((a: Json) => a.task_id === row.id);
+        // Which contexts count is not shown (see taskIndexAssumptions); task files always do.
+        assert.ok(row.attachments_count >= mine.filter((a: Json) => a.context === 'task').length);
+        assert.ok(row.attachments_count <= mine.length);
         assert.equal(typeof row.is_blocked, 'boolean');
       }
     });

@@ -100,6 +100,14 @@ describe('Tasks > GET tasks', () => {
       for (let i = 1; i < named.length; i += 1) assert.ok(named[i - 1].localeCompare(named[i]) <= 0, `name order at ${i}`);
     });
 
+    it('attachments_count counts every file of the task, all contexts (ASSUMPTIONS.md "attachments_count")', async () => {
+      const atts = await h.ctl.state('attachments');
+      const body = await taskIndex(a, w.acme.id, { space_id: w.publicSpace.id });
+      const withFiles = body.data.filter((r: Json) => atts.some((x: Json) => x.task_id === r.id));
+      assert.ok(withFiles.length > 0, 'the demo seed has tasks with files');
+      for (const r of body.data) assert.equal(r.attachments_count, atts.filter((x: Json) => x.task_id === r.id).length);
+    });
+
     it('group_counts lists only non-empty groups', async () => {
       const body = await taskIndex(a, w.acme.id, { list_id: listId, group_by: 'priority' });
       for (const n of Object.values(body.group_counts)) assert.ok((n as number) > 0);
