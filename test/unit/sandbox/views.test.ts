@@ -58,6 +58,7 @@ describe('Views > GET /views/{view}/tasks', () => {
     for (const r of body.data) typeOf.set(r.id, r.status?.type);
     return new Set(body.data
       .filter((r: Json) => r.parent_task_id === null)
+      // Which status types count as completed is not shown; ASSUMPTIONS.md "Completed statuses".
       .filter((r: Json) => v.show_completed || !['done', 'closed'].includes(typeOf.get(r.id) ?? ''))
       .map((r: Json) => r.id));
   }
