@@ -103,6 +103,29 @@ describe('Views > GET /views/{view}/tasks', () => {
     assert.deepEqual(topLevel(rows), [...await expectedTopLevel(v)].sort());
   });
 
+  it('sprint-scoped view: a location condition is dropped too (rule 4)', async () => {
+    const v = byName(/Sprint 2 \(location dropped\)/);
+    assert.equal(v.viewable_type, 'sprint');
+    assert.ok(v.filters.conditions.some((c: Json) => c.field === 'location'));
+    const { rows } = await allRows(v);
+    assert.ok(rows.length > 0, 'not emptied by the location condition');
+    assert.deepEqual(topLevel(rows), [...await expectedTopLevel(v)].sort());
+    assert.deepEqual(topLevel(rows), topLevel((await allRows(byName(/Sprint 2 board/))).rows), 'same as the plain sprint view');
+  });
+
+  it('no trickle-down (rule 3): a folder view\'s filter does not reach a list view inside it, nor back', async () => {
+    const folderView = byName(/Backend — critical/);
+    const listView = byName(/API — low/);
+    assert.equal(w.lists.find((l) => l.id === listView.viewable_id)!.folder_id, folderView.viewable_id, 'list inside folder');
+    const low = (await allRows(listView)).rows;
+    assert.ok(low.length > 0, 'the list view is not narrowed by the folder view\'s critical filter');
+    assert.ok(low.every((r) => r.priority === 'low'));
+    assert.deepEqual(topLevel(low), [...await expectedTopLevel(listView)].sort());
+    const critical = (await allRows(folderView)).rows;
+    assert.ok(critical.length > 0 && critical.every((r) => r.priority === 'critical'));
+    assert.ok(critical.some((r) => r.list_id === listView.viewable_id), 'the folder view still shows the list\'s critical tasks');
+  });
+
   it('space-scoped view keeps its location condition (only list/sprint views drop it)', async () => {
     const v = byName(/Backend only/);
     const folderIds = new Set(v.filters.conditions.find((c: Json) => c.field === 'location').values);
