@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ApiClient } from '../../core/api/client';
 import { UnauthorizedError } from '../../core/api/errors';
+import type { RetryPolicy } from '../../core/api/requester';
 import type { User } from '../../core/api/schemas';
 import { readBaseUrl, requestTimeoutMs } from '../config';
 import { log } from '../log';
@@ -50,9 +51,10 @@ export class Session implements vscode.Disposable {
 
   /** Checks a token with GET /user; throws the client's typed errors. Does not store anything. */
   async verify(baseUrl: string, token: string, signal?: AbortSignal): Promise<SignedIn> {
-    const client = createClient(baseUrl, token);
-    const user = await client.getUser({ signal, priority: 'user' });
-    return { kind: 'signedIn', baseUrl, user, client };
+    // The user is waiting on this check: one attempt, no transient retries, so a dead or silent
+    // host is reported after one timeout rather than after a series of backoffs.
+    const user = await createClient(baseUrl, token, { transientRetries: 0 }).getUser({ signal, priority: 'user' });
+    return { kind: 'signedIn', baseUrl, user, client: createClient(baseUrl, token) };
   }
 
   async adopt(state: SignedIn, token: string): Promise<void> {
@@ -106,10 +108,11 @@ export class Session implements vscode.Disposable {
   }
 }
 
-function createClient(baseUrl: string, token: string): ApiClient {
+function createClient(baseUrl: string, token: string, retry?: Partial<RetryPolicy>): ApiClient {
   return new ApiClient({
     baseUrl,
     token,
+    retry,
     timeoutMs: requestTimeoutMs(),
     userAgent: `task-platform-vscode/${vscode.version}`,
     log: (level, message) => (level === 'error' ? log.error(message) : log.debug(message)),
