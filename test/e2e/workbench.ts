@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Frame, FrameLocator, Locator, Page } from 'playwright-core';
+import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../host/browser';
 import { startCodeServer } from '../host/codeServer';
 import type { CodeServer } from '../host/codeServer';
@@ -88,10 +88,6 @@ export class Workbench {
 
   webview(): FrameLocator {
     return this.page.frameLocator('iframe.webview').frameLocator('#active-frame');
-  }
-
-  frames(): Frame[] {
-    return this.page.frames();
   }
 
   async screenshot(name: string): Promise<string> {
