@@ -37,6 +37,8 @@ describe('e2e: sign in from the Task Platform view in a real workbench', functio
     await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
     await wb.treeRow('Side Project').waitFor({ timeout: 10_000 });
     await wb.statusBarItem('Alice').waitFor({ timeout: 10_000 });
+    // The "Checking the token" progress must be gone once the user is signed in.
+    await wb.page.locator('.notification-toast', { hasText: 'Checking the token' }).waitFor({ state: 'detached', timeout: 10_000 });
     await wb.screenshot('02-signed-in-workspaces');
     const res = await fetch(`${session!.sandbox.origin}/__sandbox/requests`);
     const log = (await res.json()) as { data: { path: string; status: number; token_label: string }[] };
