@@ -6,7 +6,9 @@ import { Session } from './auth/session';
 import { TokenStore } from './auth/tokenStore';
 import { onDidChangeSetting } from './config';
 import { log, logChannel } from './log';
+import { TaskChanges } from './tasks/changes';
 import { ExplorerTree } from './tree/explorer';
+import type { Services } from './services';
 import { prompter, setPrompter } from './ui/prompter';
 import type { Prompter } from './ui/prompter';
 
@@ -27,9 +29,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   context.subscriptions.push(logChannel());
 
   const session = new Session(new TokenStore(context.secrets));
+  const changes = new TaskChanges();
+  const services: Services = { session, changes, extensionUri: context.extensionUri };
   const explorer = new ExplorerTree(session);
   context.subscriptions.push(
     session,
+    changes,
     explorer,
     new AccountStatusBar(session),
     vscode.commands.registerCommand('taskPlatform.signIn', () => signIn(session)),
@@ -47,6 +52,9 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       }
     }),
   );
+
+  // Features register here, one line each: register<Feature>(context, services).
+  void services;
 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
