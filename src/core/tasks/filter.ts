@@ -104,3 +104,15 @@ export function describeFilter(filter: TaskFilter, names: FilterNames): string {
   }
   return parts.join(' · ');
 }
+
+/**
+ * The same filter as the client's `TaskQuery` parts (objects, not JSON strings). Throws RangeError
+ * for a search the server would refuse, so no request is sent.
+ */
+export function toQueryParts(filter: TaskFilter): { filter?: { match: 'all'; conditions: FilterCondition[] }; search?: string } {
+  const params = toIndexParams(filter);
+  return {
+    ...(params.filter ? { filter: { match: 'all' as const, conditions: conditionsOf(filter) } } : {}),
+    ...(params.search ? { search: params.search } : {}),
+  };
+}
