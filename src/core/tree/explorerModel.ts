@@ -7,10 +7,12 @@ import type { TaskPage } from '../api/envelopes';
 import type { RequestPriority } from '../api/rateLimiter';
 import type { Folder, List, Space, TaskRow, WorkspaceRef } from '../api/schemas';
 import type { TaskQuery } from '../api/inputs';
-import { CHILDREN_MAX_PER_PARENT } from '../api/children';
 import { ChildrenBatcher } from './childrenBatcher';
 import type { ChildrenApi } from './childrenBatcher';
+import { NodeCache } from './nodeCache';
 import { keys, messageNode, ROOT_KEY, taskNode } from './nodes';
+import { siblingRows, subtaskNodes } from './subtasks';
+import type { SubtaskText } from './subtasks';
 import type { ListNode, MoreNode, TaskNode, TreeNode } from './nodes';
 
 type Opts = { priority?: RequestPriority; signal?: AbortSignal };
@@ -34,15 +36,13 @@ export interface ExplorerOptions {
   text: ExplorerText;
 }
 
-export interface ExplorerText {
+export interface ExplorerText extends SubtaskText {
   noSpaces: string;
   noFolders: string;
   noLists: string;
   noTasks: string;
   noMatches: string;
   showMore(shown: number, total: number): string;
-  loadSubtasks(shown: number, total: number): string;
-  capped(shown: number, total: number): string;
 }
 
 interface ListState {
@@ -53,8 +53,7 @@ interface ListState {
 
 export class ExplorerModel {
   readonly batcher: ChildrenBatcher;
-  private readonly settled = new Map<string, TreeNode[]>();
-  private readonly loads = new Map<string, { promise: Promise<TreeNode[]>; stale: boolean }>();
+  readonly cache = new NodeCache();
   private readonly lists = new Map<string, ListState>();
   private readonly pageSize: number;
 
@@ -69,49 +68,24 @@ export class ExplorerModel {
 
   /** Children of `node` (the workspaces at the root). Throws the client's errors. */
   children(node?: TreeNode): Promise<TreeNode[]> {
-    const key = node?.key ?? ROOT_KEY;
-    const known = this.settled.get(key);
-    if (known) {
-      return Promise.resolve(known);
-    }
-    const running = this.loads.get(key);
-    if (running) {
-      return running.stale ? running.promise.catch(() => undefined).then(() => this.children(node)) : running.promise;
-    }
-    const load = { promise: this.load(node), stale: false };
-    this.loads.set(key, load);
-    void load.promise.then(
-      (nodes) => this.settle(key, load, nodes),
-      () => this.settle(key, load, undefined),
-    );
-    return load.promise;
-  }
-
-  /** The children already loaded for `key`, without loading. */
-  peek(key: string): readonly TreeNode[] | undefined {
-    return this.settled.get(key);
+    return this.cache.get(node?.key ?? ROOT_KEY, () => this.load(node));
   }
 
   /** Forgets a node's children so the next `children()` asks the server again. */
   invalidate(key: string): void {
-    this.settled.delete(key);
+    this.cache.invalidate(key);
     this.lists.delete(key);
-    const running = this.loads.get(key);
-    if (running) {
-      running.stale = true;
-    }
-    if (key.startsWith('task:') || key.includes('task:')) {
-      this.batcher.forget(key.slice(key.lastIndexOf('task:') + 5));
+    const task = key.lastIndexOf('task:');
+    if (task >= 0) {
+      this.batcher.forget(key.slice(task + 5));
     }
   }
 
   /** Every loaded task node (for replacing a row after a write, or finding a task's parent). */
   *taskNodes(): Generator<TaskNode> {
-    for (const nodes of this.settled.values()) {
-      for (const node of nodes) {
-        if (node.kind === 'task') {
-          yield node;
-        }
+    for (const node of this.cache.values()) {
+      if (node.kind === 'task') {
+        yield node;
       }
     }
   }
@@ -121,7 +95,7 @@ export class ExplorerModel {
     const state = this.lists.get(more.parentKey);
     if (state) {
       state.shown = Math.min(state.total, state.shown + this.pageSize);
-      this.settled.delete(more.parentKey);
+      this.cache.forgetRendering(more.parentKey);
     }
   }
 
@@ -129,16 +103,12 @@ export class ExplorerModel {
   async loadSubtasks(task: TaskNode): Promise<void> {
     const rows = await this.api.getSubtasks(task.workspaceId, task.taskId, { priority: 'user' });
     this.batcher.remember(task.taskId, { rows, truncated: false });
-    this.settled.delete(task.key);
+    this.cache.forgetRendering(task.key);
   }
 
-  private settle(key: string, load: { stale: boolean }, nodes: TreeNode[] | undefined): void {
-    if (this.loads.get(key) === load) {
-      this.loads.delete(key);
-    }
-    if (nodes && !load.stale) {
-      this.settled.set(key, nodes);
-    }
+  /** The total rows a list's last load returned (for the list's description). */
+  listTotal(listKey: string): number | undefined {
+    return this.lists.get(listKey)?.total;
   }
 
   private async load(node: TreeNode | undefined): Promise<TreeNode[]> {
@@ -167,7 +137,7 @@ export class ExplorerModel {
       case 'list':
         return this.listChildren(node);
       case 'task':
-        return this.taskChildren(node);
+        return subtaskNodes(this.batcher, node, siblingRows(this.cache.peek(node.parentKey)), this.options.text);
       default:
         return [];
     }
@@ -193,31 +163,8 @@ export class ExplorerModel {
     }
     return nodes;
   }
-
-  /** The total rows a list's last load returned (for the list's description). */
-  listTotal(listKey: string): number | undefined {
-    return this.lists.get(listKey)?.total;
-  }
-
-  private async taskChildren(task: TaskNode): Promise<TreeNode[]> {
-    const siblings = (this.settled.get(task.parentKey) ?? []).flatMap((n) => (n.kind === 'task' ? [n.row] : []));
-    const result = await this.batcher.load(task.workspaceId, task.row, siblings);
-    const nodes: TreeNode[] = result.rows.map((row) => taskNode(task.workspaceId, row, task.key, prefixOf(task.key)));
-    const total = task.row.subtask_count ?? result.rows.length;
-    if (result.truncated) {
-      nodes.push({ kind: 'more', key: `${task.key}/more`, parentKey: task.key, action: 'loadSubtasks', label: this.options.text.loadSubtasks(result.rows.length, total) });
-    } else if (result.rows.length >= CHILDREN_MAX_PER_PARENT && total > result.rows.length) {
-      nodes.push(messageNode(task.key, 'info', this.options.text.capped(result.rows.length, total)));
-    }
-    return nodes;
-  }
 }
 
 function orMessage(nodes: TreeNode[], parentKey: string, empty: string): TreeNode[] {
   return nodes.length > 0 ? nodes : [messageNode(parentKey, 'info', empty)];
-}
-
-/** Task keys of another view carry a prefix (`my:task:<id>`); children keep their parent's. */
-function prefixOf(key: string): string {
-  return key.slice(0, key.lastIndexOf('task:'));
 }

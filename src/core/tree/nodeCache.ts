@@ -1,0 +1,65 @@
+// Children per node key, loaded once and kept until invalidated. At most one load of a node is in
+// flight: a refresh asked for while one runs marks it stale, waits for it, and then loads again
+// (issue: "never more than one refresh of a node in flight").
+import type { TreeNode } from './nodes';
+
+interface Load {
+  readonly promise: Promise<TreeNode[]>;
+  stale: boolean;
+}
+
+export class NodeCache {
+  private readonly settled = new Map<string, TreeNode[]>();
+  private readonly loads = new Map<string, Load>();
+
+  get(key: string, load: () => Promise<TreeNode[]>): Promise<TreeNode[]> {
+    const known = this.settled.get(key);
+    if (known) {
+      return Promise.resolve(known);
+    }
+    const running = this.loads.get(key);
+    if (running) {
+      return running.stale ? running.promise.catch(() => undefined).then(() => this.get(key, load)) : running.promise;
+    }
+    const entry: Load = { promise: load(), stale: false };
+    this.loads.set(key, entry);
+    void entry.promise.then(
+      (nodes) => this.settle(key, entry, nodes),
+      () => this.settle(key, entry, undefined),
+    );
+    return entry.promise;
+  }
+
+  peek(key: string): readonly TreeNode[] | undefined {
+    return this.settled.get(key);
+  }
+
+  /** Forgets `key`'s children; a load in flight finishes but is not kept. */
+  invalidate(key: string): void {
+    this.settled.delete(key);
+    const running = this.loads.get(key);
+    if (running) {
+      running.stale = true;
+    }
+  }
+
+  /** Drops the rendering of `key` but keeps nothing stale in flight (e.g. "show more" of rows in memory). */
+  forgetRendering(key: string): void {
+    this.settled.delete(key);
+  }
+
+  *values(): Generator<TreeNode> {
+    for (const nodes of this.settled.values()) {
+      yield* nodes;
+    }
+  }
+
+  private settle(key: string, load: Load, nodes: TreeNode[] | undefined): void {
+    if (this.loads.get(key) === load) {
+      this.loads.delete(key);
+    }
+    if (nodes && !load.stale) {
+      this.settled.set(key, nodes);
+    }
+  }
+}
