@@ -7,7 +7,10 @@ import { TokenStore } from './auth/tokenStore';
 import { onDidChangeSetting } from './config';
 import { log, logChannel } from './log';
 import { TaskChanges } from './tasks/changes';
-import { ExplorerTree } from './tree/explorer';
+import type { ExplorerTree } from './tree/explorer';
+import type { MyTasksTree } from './tree/myTasks';
+import { registerTrees } from './tree/register';
+import type { Trees } from './tree/register';
 import type { Services } from './services';
 import { prompter, setPrompter } from './ui/prompter';
 import type { Prompter } from './ui/prompter';
@@ -16,6 +19,9 @@ import type { Prompter } from './ui/prompter';
 export interface TestApi {
   readonly session: Session;
   readonly explorer: ExplorerTree;
+  readonly myTasks: MyTasksTree;
+  readonly trees: Trees;
+  readonly services: Services;
   readonly activationMs: number;
   setPrompter(next: Prompter): () => void;
 }
@@ -31,11 +37,11 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const session = new Session(new TokenStore(context.secrets));
   const changes = new TaskChanges();
   const services: Services = { session, changes, extensionUri: context.extensionUri };
-  const explorer = new ExplorerTree(session);
+  const trees = registerTrees(context, services);
+  const { explorer, myTasks } = trees;
   context.subscriptions.push(
     session,
     changes,
-    explorer,
     new AccountStatusBar(session),
     vscode.commands.registerCommand('taskPlatform.signIn', () => signIn(session)),
     vscode.commands.registerCommand('taskPlatform.signOut', () => signOut(session)),
@@ -43,6 +49,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     vscode.commands.registerCommand('taskPlatform.refresh', () => {
       session.invalidate();
       explorer.refresh();
+      myTasks.refresh();
     }),
     vscode.commands.registerCommand('taskPlatform.showLog', () => logChannel().show()),
     onDidChangeSetting('baseUrl', () => session.invalidate()),
@@ -54,12 +61,11 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   );
 
   // Features register here, one line each: register<Feature>(context, services).
-  void services;
 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    return { session, explorer, activationMs, setPrompter };
+    return { session, explorer, myTasks, trees, services, activationMs, setPrompter };
   }
   return undefined;
 }

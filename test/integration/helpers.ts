@@ -65,6 +65,17 @@ export class ScriptedPrompter implements Prompter {
     return Promise.resolve(items.find((i) => i.label === label));
   }
 
+  /** The next choice lists the labels to pick, separated by " | " ("" picks none). */
+  pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Thenable<readonly T[] | undefined> {
+    this.asked.push(options.title ?? options.placeHolder ?? '');
+    const choice = this.choices.shift();
+    if (choice === undefined) {
+      return Promise.resolve(undefined);
+    }
+    const labels = choice === '' ? [] : choice.split(' | ');
+    return Promise.resolve(items.filter((i) => labels.includes(i.label)));
+  }
+
   info(text: string, ...actions: string[]): Thenable<string | undefined> {
     return this.message('info', text, actions);
   }

@@ -109,10 +109,11 @@ export function describeFilter(filter: TaskFilter, names: FilterNames): string {
  * The same filter as the client's `TaskQuery` parts (objects, not JSON strings). Throws RangeError
  * for a search the server would refuse, so no request is sent.
  */
-export function toQueryParts(filter: TaskFilter): { filter?: { match: 'all'; conditions: FilterCondition[] }; search?: string } {
+export function toQueryParts(filter: TaskFilter): { filter?: { match: 'all'; conditions: { field: string; op: string; values: string[] }[] }; search?: string } {
   const params = toIndexParams(filter);
+  const conditions = conditionsOf(filter).map((c) => ({ field: c.field, op: c.op, values: [...c.values] }));
   return {
-    ...(params.filter ? { filter: { match: 'all' as const, conditions: conditionsOf(filter) } } : {}),
+    ...(params.filter ? { filter: { match: 'all' as const, conditions } } : {}),
     ...(params.search ? { search: params.search } : {}),
   };
 }

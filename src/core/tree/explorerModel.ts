@@ -11,7 +11,7 @@ import { ChildrenBatcher } from './childrenBatcher';
 import type { ChildrenApi } from './childrenBatcher';
 import { NodeCache } from './nodeCache';
 import { keys, messageNode, ROOT_KEY, taskNode } from './nodes';
-import { siblingRows, subtaskNodes } from './subtasks';
+import { loadAllSubtasks, siblingRows, subtaskNodes } from './subtasks';
 import type { SubtaskText } from './subtasks';
 import type { ListNode, MoreNode, TaskNode, TreeNode } from './nodes';
 
@@ -90,20 +90,41 @@ export class ExplorerModel {
     }
   }
 
-  /** "more…" of a list: shows the next page of rows already in memory. */
-  showMore(more: MoreNode): void {
+  /** "more…" of a list shows the next page of rows in memory; of a cut task, loads `/subtasks`. */
+  async more(more: MoreNode): Promise<void> {
     const state = this.lists.get(more.parentKey);
-    if (state) {
+    if (more.action === 'showMore' && state) {
       state.shown = Math.min(state.total, state.shown + this.pageSize);
-      this.cache.forgetRendering(more.parentKey);
     }
+    const task = more.action === 'loadSubtasks' ? [...this.taskNodes()].find((n) => n.key === more.parentKey) : undefined;
+    if (task) {
+      await loadAllSubtasks(this.api, this.batcher, task);
+    }
+    this.cache.forgetRendering(more.parentKey);
   }
 
-  /** "more…" of a task cut by the children caps: its children through `/subtasks` (max 200). */
-  async loadSubtasks(task: TaskNode): Promise<void> {
-    const rows = await this.api.getSubtasks(task.workspaceId, task.taskId, { priority: 'user' });
-    this.batcher.remember(task.taskId, { rows, truncated: false });
-    this.cache.forgetRendering(task.key);
+  /** Keys of the lists whose tasks are loaded (what background polling re-checks). */
+  loadedLists(): ListNode[] {
+    return [...this.cache.values()].filter((n): n is ListNode => n.kind === 'list' && this.lists.has(n.key));
+  }
+
+  /**
+   * Background change detection for one loaded list: the same index query at background priority;
+   * true (and the new rows kept) when any row was added, removed or updated since the last read.
+   */
+  async checkList(list: ListNode, signal?: AbortSignal): Promise<boolean> {
+    const state = this.lists.get(list.key);
+    const parts = this.options.queryFor ? await this.options.queryFor(list) : {};
+    if (!state || parts === null) {
+      return false;
+    }
+    const page = await this.api.listTasks(list.workspaceId, { scope: { list_id: list.listId }, ...parts, per_page: 0 }, { priority: 'background', signal });
+    if (signature(page.data) === signature(state.rows)) {
+      return false;
+    }
+    this.lists.set(list.key, { rows: page.data, shown: Math.max(state.shown, Math.min(this.pageSize, page.data.length)), total: page.data.length });
+    this.cache.forgetRendering(list.key);
+    return true;
   }
 
   /** The total rows a list's last load returned (for the list's description). */
@@ -163,6 +184,10 @@ export class ExplorerModel {
     }
     return nodes;
   }
+}
+
+function signature(rows: readonly TaskRow[]): string {
+  return rows.map((r) => `${r.id}@${r.updated_at ?? ''}/${r.subtask_count ?? 0}`).join(',');
 }
 
 function orMessage(nodes: TreeNode[], parentKey: string, empty: string): TreeNode[] {

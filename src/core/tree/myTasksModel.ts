@@ -8,8 +8,8 @@ import { ChildrenBatcher } from './childrenBatcher';
 import type { ExplorerApi } from './explorerModel';
 import { NodeCache } from './nodeCache';
 import { messageNode, ROOT_KEY, taskNode } from './nodes';
-import type { GroupNode, TaskNode, TreeNode, WorkspaceNode } from './nodes';
-import { siblingRows, subtaskNodes } from './subtasks';
+import type { GroupNode, MoreNode, TaskNode, TreeNode, WorkspaceNode } from './nodes';
+import { loadAllSubtasks, siblingRows, subtaskNodes } from './subtasks';
 import type { SubtaskText } from './subtasks';
 
 export type GroupBy = 'status' | 'priority';
@@ -62,6 +62,14 @@ export class MyTasksModel {
     this.cache.invalidate(ROOT_KEY);
     for (const w of this.workspaces) {
       this.cache.invalidate(`${PREFIX}ws:${w.id}`);
+    }
+  }
+
+  async more(more: MoreNode): Promise<void> {
+    const task = [...this.taskNodes()].find((n) => n.key === more.parentKey);
+    if (task && more.action === 'loadSubtasks') {
+      await loadAllSubtasks(this.api, this.batcher, task);
+      this.cache.forgetRendering(task.key);
     }
   }
 

@@ -27,3 +27,13 @@ export async function subtaskNodes(batcher: ChildrenBatcher, task: TaskNode, sib
 export function siblingRows(nodes: readonly TreeNode[] | undefined): TaskRow[] {
   return (nodes ?? []).flatMap((n) => (n.kind === 'task' ? [n.row] : []));
 }
+
+/** "more…" of a task cut by the children caps: its children through `/subtasks` (max 200, no paging). */
+export async function loadAllSubtasks(
+  api: { getSubtasks(workspaceId: string, taskId: string, opts?: { priority?: 'user' | 'background' }): Promise<TaskRow[]> },
+  batcher: ChildrenBatcher,
+  task: TaskNode,
+): Promise<void> {
+  const rows = await api.getSubtasks(task.workspaceId, task.taskId, { priority: 'user' });
+  batcher.remember(task.taskId, { rows, truncated: false });
+}

@@ -1,73 +1,158 @@
 import * as vscode from 'vscode';
-import type { Session, SessionState } from '../auth/session';
-import { Disposable } from '../disposable';
+import type { SignedIn } from '../auth/session';
+import type { Directory } from '../../core/tree/directory';
+import { ExplorerModel } from '../../core/tree/explorerModel';
+import type { ExplorerText } from '../../core/tree/explorerModel';
+import { keys } from '../../core/tree/nodes';
+import type { TaskNode, TreeNode } from '../../core/tree/nodes';
+import type { Services } from '../services';
+import type { TaskChange } from '../tasks/changes';
+import { registerTaskSource } from '../tasks/current';
+import { directoryFor } from './directory';
+import type { ItemContext } from './items';
+import { TaskTree } from './taskTree';
+import { ViewFilter } from './viewFilter';
 
-type Node =
-  | { readonly kind: 'workspace'; readonly id: string; readonly name: string; readonly active: boolean }
-  | { readonly kind: 'message'; readonly text: string; readonly detail: string; readonly command?: vscode.Command };
+export const EXPLORER_VIEW = 'taskPlatform.explorer';
+
+export const subtaskText = {
+  loadSubtasks: (shown: number, total: number): string => vscode.l10n.t('Load more subtasks… ({0} of {1} shown)', shown, total),
+  capped: (shown: number, total: number): string => vscode.l10n.t('{0} of {1} subtasks shown: the service lists at most {0} subtasks of one task', shown, total),
+};
+
+const text = (): ExplorerText => ({
+  noSpaces: vscode.l10n.t('No spaces you can see'),
+  noFolders: vscode.l10n.t('No folders'),
+  noLists: vscode.l10n.t('No lists'),
+  noTasks: vscode.l10n.t('No tasks in this list'),
+  noMatches: vscode.l10n.t('No tasks match the filter'),
+  showMore: (shown, total) => vscode.l10n.t('Show more… ({0} of {1} shown)', shown, total),
+  ...subtaskText,
+});
 
 /**
- * The "Workspaces" tree of the Task Platform container. Signed out it is empty, so the contributed
- * welcome view (Sign In button) shows; signed in it lists the user's workspaces from GET /user.
- * The hierarchy below a workspace is the explorer-tree issue's work.
+ * The "Workspaces" view: Workspace -> Space -> Folder -> List -> Task -> subtasks, loaded per
+ * expanded node. Its filter applies to the tasks of every list (sent to the server).
  */
-export class ExplorerTree extends Disposable implements vscode.TreeDataProvider<Node> {
-  private readonly changed = this.register(new vscode.EventEmitter<Node | undefined>());
-  readonly onDidChangeTreeData = this.changed.event;
-  readonly view: vscode.TreeView<Node>;
+export class ExplorerTree extends TaskTree<ExplorerModel> {
+  readonly view: vscode.TreeView<TreeNode>;
+  readonly filter: ViewFilter;
 
-  constructor(private readonly session: Session) {
-    super();
-    this.view = this.register(vscode.window.createTreeView('taskPlatform.explorer', { treeDataProvider: this, showCollapseAll: true }));
-    this.register(session.onDidChange((state) => this.onSession(state)));
+  constructor(
+    services: Services,
+    memento: vscode.Memento,
+    dragAndDropController?: vscode.TreeDragAndDropController<TreeNode>,
+  ) {
+    super(EXPLORER_VIEW, services.session, services.changes);
+    this.filter = this.register(new ViewFilter(EXPLORER_VIEW, memento));
+    this.view = this.register(vscode.window.createTreeView(EXPLORER_VIEW, { treeDataProvider: this, showCollapseAll: true, canSelectMany: true, dragAndDropController }));
+    this.register(this.filter.onDidChange(() => this.onFilter()));
+    this.register(registerTaskSource('tree', () => this.view.selection.filter((n): n is TaskNode => n.kind === 'task')));
+    this.register(services.session.onDidChange(() => this.describe()));
+    this.describe();
   }
 
-  refresh(): void {
-    this.changed.fire(undefined);
+  /** The statuses and members the filter and pickers use, shared for the session. */
+  directory(): Directory | undefined {
+    const state = this.session.state;
+    return state.kind === 'signedIn' ? directoryFor(state.client) : undefined;
   }
 
-  getTreeItem(node: Node): vscode.TreeItem {
-    if (node.kind === 'message') {
-      const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
-      item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
-      item.tooltip = node.detail;
-      item.command = node.command;
-      return item;
+  get currentModel(): ExplorerModel | undefined {
+    return this.model;
+  }
+
+  protected createModel(state: SignedIn): ExplorerModel {
+    const directory = directoryFor(state.client);
+    return new ExplorerModel(state.client, state.user.workspaces, {
+      text: text(),
+      queryFor: (list) => this.filter.forList(directory, list.listId),
+    });
+  }
+
+  protected itemContext(): ItemContext {
+    return { listTotal: (key) => this.model?.listTotal(key), now: () => new Date(), viewId: this.viewId };
+  }
+
+  override async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    const children = await super.getChildren(node);
+    this.directory()?.noteRows(children.flatMap((c) => (c.kind === 'task' ? [c.row] : [])));
+    if (node?.kind === 'list') {
+      // The list's description shows its task count once loaded.
+      queueMicrotask(() => this.fire(node));
     }
-    const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.None);
-    item.id = `workspace:${node.id}`;
-    item.contextValue = 'workspace';
-    item.iconPath = new vscode.ThemeIcon('organization');
-    item.description = node.active ? undefined : vscode.l10n.t('inactive');
-    item.tooltip = new vscode.MarkdownString().appendText(node.name);
-    item.accessibilityInformation = { label: vscode.l10n.t('Workspace {0}', node.name) };
-    return item;
+    return children;
   }
 
-  async getChildren(node?: Node): Promise<Node[]> {
-    if (node) {
-      return [];
+  protected onStructureChange(change: Exclude<TaskChange, { kind: 'updated' }>): void {
+    if (change.kind === 'created' || change.kind === 'moved' || (change.kind === 'restored' && change.task)) {
+      const task = change.task!;
+      this.refreshKey(task.parent_task_id ? keys.task('', task.parent_task_id) : keys.list(task.list_id));
+      if (task.parent_task_id) {
+        this.bumpSubtasks(task.parent_task_id, +1);
+      }
     }
-    const state = await this.session.ensure();
-    switch (state.kind) {
-      case 'signedIn':
-        return state.user.workspaces.map((w) => ({ kind: 'workspace', id: w.id, name: w.name, active: w.pivot?.is_active !== false }));
-      case 'error':
-        return [
-          {
-            kind: 'message',
-            text: vscode.l10n.t('Could not load your account. Retry'),
-            detail: state.message,
-            command: { command: 'taskPlatform.refresh', title: vscode.l10n.t('Retry') },
-          },
-        ];
-      default:
-        return [];
+    if (change.kind === 'moved' && change.fromListId) {
+      this.refreshKey(keys.list(change.fromListId));
+    }
+    if (change.kind === 'deleted') {
+      if (change.listId) {
+        this.refreshKey(keys.list(change.listId));
+      }
+      if (change.parentTaskId) {
+        this.refreshKey(keys.task('', change.parentTaskId));
+        this.bumpSubtasks(change.parentTaskId, -1);
+      }
     }
   }
 
-  private onSession(state: SessionState): void {
-    this.view.description = state.kind === 'signedIn' ? state.user.name : undefined;
-    this.refresh();
+  /** Re-checks the loaded lists (background priority); re-renders those that changed. */
+  async poll(signal: AbortSignal): Promise<number> {
+    const model = this.model;
+    let requests = 0;
+    for (const list of model?.loadedLists() ?? []) {
+      if (signal.aborted || !this.view.visible) {
+        break;
+      }
+      requests++;
+      if (await model!.checkList(list, signal)) {
+        this.fire(list);
+      }
+    }
+    return requests;
   }
+
+  /** A parent's row says how many subtasks it has, which decides whether it can be expanded. */
+  private bumpSubtasks(parentId: string, delta: number): void {
+    for (const parent of this.loadedTasks(parentId)) {
+      parent.row = { ...parent.row, subtask_count: Math.max(0, (parent.row.subtask_count ?? 0) + delta) };
+      this.fire(parent);
+    }
+  }
+
+  private onFilter(): void {
+    // Only lists depend on the filter: re-read the loaded ones, keep spaces and folders.
+    for (const node of this.model?.cache.values() ?? []) {
+      if (node.kind === 'list') {
+        this.model?.invalidate(node.key);
+        this.fire(node);
+      }
+    }
+    this.describe();
+  }
+
+  private describe(): void {
+    const state = this.session.state;
+    const who = state.kind === 'signedIn' ? state.user.name : undefined;
+    const filter = this.filter.isEmpty ? undefined : this.filter.describe((id) => this.memberName(id));
+    this.view.description = filter ? `${vscode.l10n.t('Filtered')}: ${filter}` : who;
+  }
+
+  private memberName(id: string): string | undefined {
+    const state = this.session.state;
+    return state.kind === 'signedIn' && state.user.id === id ? state.user.name : this.names.get(id);
+  }
+
+  /** Member names learnt when the assignee filter was picked (for the description). */
+  readonly names = new Map<string, string>();
 }

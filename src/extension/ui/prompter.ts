@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 export interface Prompter {
   inputBox(options: vscode.InputBoxOptions): Thenable<string | undefined>;
   quickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Thenable<T | undefined>;
+  /** A multi-select pick; items with `picked: true` start selected. */
+  pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Thenable<readonly T[] | undefined>;
   info(message: string, ...actions: string[]): Thenable<string | undefined>;
   warn(message: string, ...actions: string[]): Thenable<string | undefined>;
   error(message: string, ...actions: string[]): Thenable<string | undefined>;
@@ -16,6 +18,7 @@ export interface Prompter {
 export const windowPrompter: Prompter = {
   inputBox: (options) => vscode.window.showInputBox(options),
   quickPick: (items, options) => vscode.window.showQuickPick(items, options),
+  pickMany: (items, options) => vscode.window.showQuickPick(items, { ...options, canPickMany: true }),
   info: (message, ...actions) => vscode.window.showInformationMessage(message, ...actions),
   warn: (message, ...actions) => vscode.window.showWarningMessage(message, ...actions),
   error: (message, ...actions) => vscode.window.showErrorMessage(message, ...actions),

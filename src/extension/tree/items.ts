@@ -1,0 +1,164 @@
+import * as vscode from 'vscode';
+import type { TaskRow } from '../../core/api/schemas';
+import type { GroupNode, MessageNode, MoreNode, TaskNode, TreeNode } from '../../core/tree/nodes';
+import { assigneeName, dueState, isCompleted, rowDescription, statusIconSvg } from '../../core/tree/rows';
+import type { DueState, RowWords } from '../../core/tree/rows';
+import { taskDecorationUri } from './decorations';
+
+/** Turns a node into the TreeItem VS Code shows. Never does I/O. */
+export interface ItemContext {
+  /** Rows a list's last load returned, shown as the list's description. */
+  listTotal(listKey: string): number | undefined;
+  now(): Date;
+  /** The view the item is in (commands of synthetic rows need to know). */
+  readonly viewId: string;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+export const rowWords: RowWords = {
+  blocked: vscode.l10n.t('blocked'),
+  due: (state) => dueLabel(state),
+  subtasks: (n) => `↳${n}`,
+  attachments: (n) => `📎${n}`,
+};
+
+function dueLabel(state: DueState): string | undefined {
+  switch (state.kind) {
+    case 'none':
+      return undefined;
+    case 'overdue':
+      return state.days <= 1 ? vscode.l10n.t('overdue') : vscode.l10n.t('overdue {0}d', state.days);
+    case 'today':
+      return vscode.l10n.t('due today');
+    case 'tomorrow':
+      return vscode.l10n.t('due tomorrow');
+    case 'later':
+      return vscode.l10n.t('due {0}', dateFormat.format(state.date));
+  }
+}
+
+export function treeItem(node: TreeNode, ctx: ItemContext): vscode.TreeItem {
+  const collapsed = vscode.TreeItemCollapsibleState.Collapsed;
+  switch (node.kind) {
+    case 'workspace':
+      return container(node.key, node.name, 'workspace', 'organization', node.active ? undefined : vscode.l10n.t('inactive'), vscode.l10n.t('Workspace {0}', node.name));
+    case 'space':
+      return container(node.key, node.name, 'space', 'rocket', undefined, vscode.l10n.t('Space {0}', node.name));
+    case 'folder':
+      return container(node.key, node.name, 'folder', 'folder', undefined, vscode.l10n.t('Folder {0}', node.name));
+    case 'list': {
+      const total = ctx.listTotal(node.key);
+      const description = total === undefined ? undefined : vscode.l10n.t('{0} tasks', total);
+      return container(node.key, node.name, 'list', 'checklist', description, vscode.l10n.t('List {0}', node.name));
+    }
+    case 'task':
+      return taskItem(node, ctx.now());
+    case 'group':
+      return groupItem(node, collapsed);
+    case 'more':
+      return moreItem(node, ctx.viewId);
+    case 'message':
+      return messageItem(node, ctx.viewId);
+  }
+}
+
+function container(id: string, label: string, contextValue: string, icon: string, description: string | undefined, a11y: string): vscode.TreeItem {
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = id;
+  item.contextValue = contextValue;
+  item.iconPath = new vscode.ThemeIcon(icon);
+  item.description = description;
+  item.tooltip = label;
+  item.accessibilityInformation = { label: description ? `${a11y}, ${description}` : a11y };
+  return item;
+}
+
+function taskItem(node: TaskNode, now: Date): vscode.TreeItem {
+  const row = node.row;
+  const item = new vscode.TreeItem(row.title, row.subtask_count ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+  item.id = node.key;
+  item.contextValue = row.subtask_count ? 'task.parent' : 'task';
+  item.description = rowDescription(row, now, rowWords);
+  item.iconPath = statusIcon(row);
+  item.resourceUri = taskDecorationUri(row, now);
+  item.tooltip = taskTooltip(row, now);
+  item.command = { command: 'taskPlatform.openTask', title: vscode.l10n.t('Open Task'), arguments: [{ workspaceId: node.workspaceId, taskId: node.taskId, row }] };
+  const status = row.status?.name ? `, ${row.status.name}` : '';
+  item.accessibilityInformation = { label: `${row.display_id ?? ''} ${row.title}${status}, ${item.description}` };
+  return item;
+}
+
+const iconCache = new Map<string, vscode.Uri>();
+
+/** The status as a small SVG in its own colour (the colour is validated before it reaches the SVG). */
+function statusIcon(row: TaskRow): vscode.Uri {
+  const svg = statusIconSvg(row);
+  let uri = iconCache.get(svg);
+  if (!uri) {
+    uri = vscode.Uri.parse(`data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`);
+    iconCache.set(svg, uri);
+  }
+  return uri;
+}
+
+export function taskTooltip(row: TaskRow, now: Date): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, true);
+  md.supportHtml = false;
+  md.appendMarkdown('**').appendText(`${row.display_id ?? ''} ${row.title}`.trim()).appendMarkdown('**\n\n');
+  const line = (label: string, value: string | undefined): void => {
+    if (value) {
+      md.appendMarkdown(`${label}: `).appendText(value).appendMarkdown('  \n');
+    }
+  };
+  line(vscode.l10n.t('Status'), row.status ? `${row.status.name}${isCompleted(row) ? ' ✓' : ''}` : undefined);
+  line(vscode.l10n.t('Priority'), row.priority ?? undefined);
+  line(vscode.l10n.t('Assignee'), assigneeName(row) ?? vscode.l10n.t('unassigned'));
+  const due = dueState(row, now);
+  line(vscode.l10n.t('Due'), row.due_date ? `${new Date(row.due_date).toUTCString().slice(0, 16)}${due.kind === 'overdue' ? ` (${vscode.l10n.t('overdue')})` : ''}` : undefined);
+  if (row.is_blocked) {
+    md.appendMarkdown('$(error) ').appendText(vscode.l10n.t('Blocked by another task')).appendMarkdown('  \n');
+  }
+  line(vscode.l10n.t('Subtasks'), row.subtask_count ? String(row.subtask_count) : undefined);
+  line(vscode.l10n.t('Attachments'), row.attachments_count ? String(row.attachments_count) : undefined);
+  if (row.tags?.length) {
+    line(vscode.l10n.t('Tags'), row.tags.map((t) => t.name ?? '').filter(Boolean).join(', '));
+  }
+  line(vscode.l10n.t('Updated'), row.updated_at ? new Date(row.updated_at).toUTCString() : undefined);
+  return md;
+}
+
+function groupItem(node: GroupNode, state: vscode.TreeItemCollapsibleState): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.label, state);
+  item.id = node.key;
+  item.contextValue = 'group';
+  item.description = String(node.count);
+  item.iconPath = node.groupBy === 'status' ? statusIcon({ id: node.key, title: '', status: { id: node.key, name: node.label, color: node.color, type: node.tasks[0]?.status?.type } }) : new vscode.ThemeIcon(priorityIcon(node.label));
+  item.accessibilityInformation = { label: vscode.l10n.t('{0}, {1} tasks', node.label, node.count) };
+  return item;
+}
+
+function priorityIcon(priority: string): string {
+  return ({ critical: 'flame', high: 'arrow-up', medium: 'dash', low: 'arrow-down' } as Record<string, string>)[priority] ?? 'circle-large-outline';
+}
+
+function moreItem(node: MoreNode, viewId: string): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
+  item.id = node.key;
+  item.contextValue = 'more';
+  item.iconPath = new vscode.ThemeIcon('ellipsis');
+  item.command = { command: 'taskPlatform.tree.more', title: node.label, arguments: [node, viewId] };
+  return item;
+}
+
+function messageItem(node: MessageNode, viewId: string): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
+  item.id = node.key;
+  item.contextValue = node.retry ? 'message.retry' : 'message';
+  item.iconPath = node.severity === 'error' ? new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground')) : new vscode.ThemeIcon('info');
+  item.tooltip = node.detail ?? node.text;
+  if (node.retry) {
+    item.command = { command: 'taskPlatform.tree.retry', title: vscode.l10n.t('Retry'), arguments: [node, viewId] };
+  }
+  return item;
+}

@@ -1,0 +1,103 @@
+import * as vscode from 'vscode';
+import { MyTasksModel } from '../../core/tree/myTasksModel';
+import type { GroupBy } from '../../core/tree/myTasksModel';
+import type { TreeNode } from '../../core/tree/nodes';
+import type { SignedIn } from '../auth/session';
+import type { Services } from '../services';
+import type { TaskChange } from '../tasks/changes';
+import type { ExplorerTree } from './explorer';
+import { subtaskText } from './explorer';
+import { directoryFor } from './directory';
+import type { ItemContext } from './items';
+import { TaskTree } from './taskTree';
+import { ViewFilter } from './viewFilter';
+
+export const MY_TASKS_VIEW = 'taskPlatform.myTasks';
+
+/**
+ * "My Tasks": the signed-in user's tasks in each workspace, grouped by status or priority. Reads
+ * nothing until the view is shown; its own filter (without an assignee part) goes to the server.
+ */
+export class MyTasksTree extends TaskTree<MyTasksModel> {
+  readonly view: vscode.TreeView<TreeNode>;
+  readonly filter: ViewFilter;
+
+  constructor(
+    services: Services,
+    private readonly memento: vscode.Memento,
+    private readonly explorer: ExplorerTree,
+  ) {
+    super(MY_TASKS_VIEW, services.session, services.changes);
+    this.filter = this.register(new ViewFilter(MY_TASKS_VIEW, memento));
+    this.view = this.register(vscode.window.createTreeView(MY_TASKS_VIEW, { treeDataProvider: this, showCollapseAll: true, canSelectMany: true }));
+    this.register(this.filter.onDidChange(() => this.regroup()));
+    void this.setGroupContext();
+    this.describe();
+  }
+
+  get groupBy(): GroupBy {
+    return this.memento.get<GroupBy>('myTasks.groupBy') ?? 'status';
+  }
+
+  async setGroupBy(groupBy: GroupBy): Promise<void> {
+    await this.memento.update('myTasks.groupBy', groupBy);
+    await this.setGroupContext();
+    this.regroup();
+  }
+
+  protected createModel(state: SignedIn): MyTasksModel {
+    return new MyTasksModel(state.client, state.user.workspaces, {
+      meId: state.user.id,
+      groupBy: () => this.groupBy,
+      queryFor: async () => this.filter.forWorkspace(directoryFor(state.client)),
+      text: {
+        noTasks: vscode.l10n.t('Nothing assigned to you'),
+        noMatches: vscode.l10n.t('None of your tasks match the filter'),
+        noPriority: vscode.l10n.t('no priority'),
+        ...subtaskText,
+      },
+    });
+  }
+
+  protected itemContext(): ItemContext {
+    return { listTotal: () => undefined, now: () => new Date(), viewId: this.viewId };
+  }
+
+  override async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    const children = await super.getChildren(node);
+    const state = this.session.state;
+    if (state.kind === 'signedIn') {
+      directoryFor(state.client).noteRows(children.flatMap((c) => (c.kind === 'task' ? [c.row] : c.kind === 'group' ? c.tasks : [])));
+    }
+    return children;
+  }
+
+  protected onStructureChange(change: Exclude<TaskChange, { kind: 'updated' }>): void {
+    void change;
+    this.regroup();
+  }
+
+  protected override onTaskChange(change: TaskChange): void {
+    super.onTaskChange(change);
+    // A new status, priority or assignee can move a task to another group, or out of My Tasks.
+    if (change.kind === 'updated') {
+      this.regroup();
+    }
+  }
+
+  private regroup(): void {
+    this.model?.invalidateAll();
+    this.fire(undefined);
+    this.describe();
+  }
+
+  private describe(): void {
+    const by = this.groupBy === 'status' ? vscode.l10n.t('by status') : vscode.l10n.t('by priority');
+    const filter = this.filter.isEmpty ? undefined : this.filter.describe((id) => this.explorer.names.get(id));
+    this.view.description = filter ? `${by} · ${vscode.l10n.t('Filtered')}: ${filter}` : by;
+  }
+
+  private async setGroupContext(): Promise<void> {
+    await vscode.commands.executeCommand('setContext', 'taskPlatform.myTasks.groupBy', this.groupBy);
+  }
+}

@@ -1,0 +1,72 @@
+import * as vscode from 'vscode';
+import type { Session } from '../auth/session';
+import { SECTION } from '../config';
+import { Disposable } from '../disposable';
+import { log } from '../log';
+import type { ExplorerTree } from './explorer';
+import type { MyTasksTree } from './myTasks';
+
+/**
+ * Background change detection. The reference offers no change notifications for API clients, only
+ * polling (What the service does, 9). Re-reading the index of each loaded list is one request per
+ * list and catches every change to its rows, where the activity route would cost one per task.
+ * Gentle by default (`taskPlatform.tree.pollIntervalSeconds`, 0 turns it off), paused while no view
+ * is visible and while less than half of the request budget is left, and always at background
+ * priority, so it never delays what the user is waiting for.
+ */
+export class TreePoller extends Disposable {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: AbortController | undefined;
+  /** Polls that ran and requests they made (the benchmark reads these). */
+  readonly stats = { ticks: 0, requests: 0, skipped: 0 };
+
+  constructor(
+    private readonly explorer: ExplorerTree,
+    private readonly myTasks: MyTasksTree,
+    private readonly session: Session,
+  ) {
+    super();
+    this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SECTION}.tree.pollIntervalSeconds`) && this.schedule()));
+    this.register({ dispose: () => this.stop() });
+    this.schedule();
+  }
+
+  get intervalMs(): number {
+    const seconds = vscode.workspace.getConfiguration(SECTION).get<number>('tree.pollIntervalSeconds', 300);
+    return seconds <= 0 ? 0 : Math.max(30, seconds) * 1000;
+  }
+
+  /** One poll now (tests and the benchmark call it; the timer calls it otherwise). */
+  async tick(): Promise<number> {
+    const state = this.session.state;
+    if (state.kind !== 'signedIn' || !(this.explorer.view.visible || this.myTasks.view.visible)) {
+      this.stats.skipped++;
+      return 0;
+    }
+    const budget = state.client.limiter.snapshot();
+    if (budget.remaining < budget.limit / 2 || budget.holding) {
+      this.stats.skipped++;
+      log.debug(`Polling skipped: ${budget.remaining} of ${budget.limit} requests left`);
+      return 0;
+    }
+    this.running = new AbortController();
+    const requests = await this.explorer.poll(this.running.signal).catch(() => 0);
+    this.stats.ticks++;
+    this.stats.requests += requests;
+    return requests;
+  }
+
+  private schedule(): void {
+    this.stop();
+    const interval = this.intervalMs;
+    if (interval > 0) {
+      this.timer = setTimeout(() => void this.tick().finally(() => this.schedule()), interval);
+    }
+  }
+
+  private stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.running?.abort();
+  }
+}

@@ -1,0 +1,89 @@
+import * as vscode from 'vscode';
+import { z } from 'zod';
+import { keys } from '../../core/tree/nodes';
+import type { TreeNode } from '../../core/tree/nodes';
+import { log } from '../log';
+import { prompter } from '../ui/prompter';
+import type { ExplorerTree } from './explorer';
+
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+const TargetSchema = z.object({
+  workspaceId: uuid,
+  spaceId: uuid.optional(),
+  folderId: uuid.optional(),
+  listId: uuid.optional(),
+  taskId: uuid.optional(),
+});
+export type RevealTarget = z.infer<typeof TargetSchema>;
+
+/**
+ * Reveals a container or a task in the explorer (the panel's breadcrumb uses it). The path is walked
+ * from the root, loading only the nodes on it. A list whose space and folder are not given is found
+ * among the loaded nodes, else through the sidebar route (shape not shown in the reference: read
+ * defensively, and only to find ids).
+ */
+export async function revealInExplorer(explorer: ExplorerTree, arg: unknown): Promise<boolean> {
+  const parsed = TargetSchema.safeParse(arg);
+  if (!parsed.success) {
+    log.warn('revealInExplorer: ignored a malformed target');
+    return false;
+  }
+  const target = parsed.data.listId && !(parsed.data.spaceId && parsed.data.folderId) ? await completePath(explorer, parsed.data) : parsed.data;
+  const path = [keys.workspace(target.workspaceId)];
+  if (target.spaceId) {
+    path.push(keys.space(target.spaceId));
+    if (target.folderId) {
+      path.push(keys.folder(target.folderId));
+      if (target.listId) {
+        path.push(keys.list(target.listId));
+        if (target.taskId) {
+          path.push(keys.task('', target.taskId));
+        }
+      }
+    }
+  }
+  let node: TreeNode | undefined;
+  for (const key of path) {
+    const next: TreeNode | undefined = (await explorer.getChildren(node)).find((n) => n.key === key);
+    if (!next) {
+      break;
+    }
+    node = next;
+  }
+  if (!node) {
+    void prompter().info(vscode.l10n.t('That item is not in the tree (it may be hidden by the filter or not visible to you).'));
+    return false;
+  }
+  await explorer.view.reveal(node, { select: true, focus: true, expand: node.kind !== 'task' });
+  return true;
+}
+
+const SidebarSchema = z.object({
+  data: z.object({
+    spaces: z.array(z.object({ id: z.string(), folders: z.array(z.object({ id: z.string(), lists: z.array(z.object({ id: z.string() })) })) })),
+  }),
+});
+
+async function completePath(explorer: ExplorerTree, target: RevealTarget): Promise<RevealTarget> {
+  const loaded = [...(explorer.currentModel?.cache.values() ?? [])].find((n) => n.kind === 'list' && n.listId === target.listId);
+  if (loaded?.kind === 'list') {
+    return { ...target, spaceId: loaded.spaceId, folderId: loaded.folderId };
+  }
+  const state = await explorer.sessionState();
+  if (state.kind !== 'signedIn') {
+    return target;
+  }
+  try {
+    const sidebar = SidebarSchema.safeParse(await state.client.getSidebar(target.workspaceId, { priority: 'user' }));
+    for (const space of sidebar.success ? sidebar.data.data.spaces : []) {
+      for (const folder of space.folders) {
+        if (folder.lists.some((l) => l.id === target.listId)) {
+          return { ...target, spaceId: space.id, folderId: folder.id };
+        }
+      }
+    }
+  } catch (error) {
+    log.warn(`revealInExplorer: the sidebar could not be read (${error instanceof Error ? error.message : String(error)})`);
+  }
+  return target;
+}

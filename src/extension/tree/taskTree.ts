@@ -1,0 +1,224 @@
+import * as vscode from 'vscode';
+import { ApiError } from '../../core/api/errors';
+import type { TreeModel } from '../../core/tree/model';
+import { messageNode, ROOT_KEY } from '../../core/tree/nodes';
+import type { MoreNode, TaskNode, TreeNode } from '../../core/tree/nodes';
+import type { Session, SessionState, SignedIn } from '../auth/session';
+import { Disposable } from '../disposable';
+import { log } from '../log';
+import type { TaskChange, TaskChanges } from '../tasks/changes';
+import { describeFailure } from '../ui/failure';
+import { treeItem } from './items';
+import type { ItemContext } from './items';
+
+/**
+ * What the explorer and My Tasks share: the session, the loading states (progress in the view, an
+ * error row with the reason and Retry), node-level refreshes coalesced per tick, and the reaction to
+ * the extension's own writes (only the nodes concerned are refreshed). getChildren never shows a
+ * message box; failures become rows.
+ */
+export abstract class TaskTree<M extends TreeModel> extends Disposable implements vscode.TreeDataProvider<TreeNode> {
+  private readonly changed = this.register(new vscode.EventEmitter<TreeNode | undefined>());
+  readonly onDidChangeTreeData = this.changed.event;
+  protected model: M | undefined;
+  private readonly parents = new Map<string, TreeNode | undefined>();
+  private readonly pending = new Set<TreeNode | undefined>();
+  private flushScheduled = false;
+  private loading = 0;
+  private finishLoading: (() => void) | undefined;
+
+  constructor(
+    protected readonly viewId: string,
+    protected readonly session: Session,
+    changes: TaskChanges,
+  ) {
+    super();
+    this.register(session.onDidChange((state) => this.onSession(state)));
+    this.register(changes.onDidChange((change) => this.onTaskChange(change)));
+  }
+
+  protected abstract createModel(state: SignedIn): M;
+  protected abstract itemContext(): ItemContext;
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return treeItem(node, this.itemContext());
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    return this.parents.get(node.key);
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    const model = node ? this.model : await this.ensureModel();
+    if (!model) {
+      return node ? [] : this.signedOutRows();
+    }
+    this.startLoading();
+    try {
+      const children = await model.children(node);
+      children.forEach((child) => this.parents.set(child.key, node));
+      return children;
+    } catch (error) {
+      return [this.errorRow(node?.key ?? ROOT_KEY, error)];
+    } finally {
+      this.stopLoading();
+    }
+  }
+
+  sessionState(): Promise<SessionState> {
+    return this.session.ensure();
+  }
+
+  /** Re-reads `node` (everything when undefined) from the server. */
+  refresh(node?: TreeNode): void {
+    if (!node) {
+      this.model = undefined;
+      this.parents.clear();
+    } else {
+      this.model?.invalidate(node.key);
+    }
+    this.fire(node);
+  }
+
+  /** "more…": shows rows in memory, or loads a cut parent's subtasks, then re-renders the parent. */
+  async more(node: MoreNode): Promise<void> {
+    await this.model?.more(node);
+    this.fire(this.nodeByKey(node.parentKey));
+  }
+
+  /** Retry of an error row: re-reads the node it belongs to. */
+  refreshByKey(key: string): void {
+    this.refreshKey(key);
+  }
+
+  /** Asks VS Code to re-render `node`; bursts in the same tick become one event per node. */
+  protected fire(node: TreeNode | undefined): void {
+    this.pending.add(node);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      queueMicrotask(() => {
+        this.flushScheduled = false;
+        const nodes = [...this.pending];
+        this.pending.clear();
+        if (nodes.includes(undefined)) {
+          this.changed.fire(undefined);
+        } else {
+          nodes.forEach((n) => this.changed.fire(n));
+        }
+      });
+    }
+  }
+
+  /** The tree's parent of `key` when it is loaded (undefined for roots and unknown keys). */
+  protected parentOf(key: string): TreeNode | undefined {
+    return this.parents.get(key);
+  }
+
+  protected *loadedTasks(taskId: string): Generator<TaskNode> {
+    for (const node of this.model?.taskNodes() ?? []) {
+      if (node.taskId === taskId) {
+        yield node;
+      }
+    }
+  }
+
+  /** Invalidates and re-renders a container by key, or the whole view when it is not loaded. */
+  protected refreshKey(key: string | undefined): void {
+    const node = key === undefined ? undefined : this.nodeByKey(key);
+    if (key !== undefined && key !== ROOT_KEY && !node) {
+      return; // not loaded: it will be read fresh when it is expanded
+    }
+    this.model?.invalidate(key ?? ROOT_KEY);
+    this.fire(node);
+  }
+
+  protected nodeByKey(key: string): TreeNode | undefined {
+    for (const node of this.model?.cache.values() ?? []) {
+      if (node.key === key) {
+        return node;
+      }
+    }
+    return undefined;
+  }
+
+  protected onTaskChange(change: TaskChange): void {
+    if (change.kind === 'updated') {
+      for (const node of this.loadedTasks(change.task.id)) {
+        node.row = { ...node.row, ...change.task };
+        this.fire(node);
+      }
+      return;
+    }
+    // Structure changed: re-read the parents that hold (or will hold) the task.
+    const taskId = change.kind === 'created' || change.kind === 'moved' ? change.task.id : change.taskId;
+    for (const node of this.loadedTasks(taskId)) {
+      this.refreshKey(node.parentKey);
+    }
+    this.onStructureChange(change);
+  }
+
+  /** Subclasses re-read the containers a created, moved, deleted or restored task belongs to. */
+  protected abstract onStructureChange(change: Exclude<TaskChange, { kind: 'updated' }>): void;
+
+  private async ensureModel(): Promise<M | undefined> {
+    const state = await this.session.ensure();
+    if (state.kind !== 'signedIn') {
+      return undefined;
+    }
+    this.model ??= this.createModel(state);
+    return this.model;
+  }
+
+  private signedOutRows(): TreeNode[] {
+    const state = this.session.state;
+    if (state.kind === 'error') {
+      return [{ ...messageNode(ROOT_KEY, 'error', vscode.l10n.t('Could not load your account. Retry'), state.message) }];
+    }
+    return [];
+  }
+
+  private errorRow(parentKey: string, error: unknown): TreeNode {
+    if (ApiError.is(error) && error.kind === 'unauthorized') {
+      this.session.markRejected();
+    }
+    const reason = describeFailure(vscode.l10n.t('Could not load'), error);
+    log.warn(`${this.viewId}: ${reason}`);
+    const short = ApiError.is(error) ? shortReason(error) : vscode.l10n.t('failed');
+    return messageNode(parentKey, 'error', vscode.l10n.t('Could not load ({0}). Retry', short), reason);
+  }
+
+  private onSession(state: SessionState): void {
+    this.model = undefined;
+    this.parents.clear();
+    void state;
+    this.fire(undefined);
+  }
+
+  private startLoading(): void {
+    if (this.loading++ === 0) {
+      void vscode.window.withProgress({ location: { viewId: this.viewId } }, () => new Promise<void>((resolve) => (this.finishLoading = resolve)));
+    }
+  }
+
+  private stopLoading(): void {
+    if (--this.loading === 0) {
+      this.finishLoading?.();
+    }
+  }
+}
+
+function shortReason(error: ApiError): string {
+  switch (error.kind) {
+    case 'network':
+      return vscode.l10n.t('offline');
+    case 'unauthorized':
+      return vscode.l10n.t('token rejected');
+    case 'forbidden':
+    case 'notFound':
+      return vscode.l10n.t('not visible to you');
+    case 'rateLimited':
+      return vscode.l10n.t('request budget used up');
+    default:
+      return vscode.l10n.t('server error');
+  }
+}
