@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { AccountStatusBar } from './account/statusBar';
 import { showAccount, signIn, signOut } from './auth/commands';
 import { tokenRejectedMessage } from './auth/messages';
-import { Session } from './auth/session';
+import { scaleRateWindowForTests, Session } from './auth/session';
 import { TokenStore } from './auth/tokenStore';
 import { onDidChangeSetting } from './config';
 import { log, logChannel } from './log';
@@ -24,6 +24,7 @@ export interface TestApi {
   readonly services: Services;
   readonly activationMs: number;
   setPrompter(next: Prompter): () => void;
+  scaleRateWindowForTests(windowMs: number): void;
 }
 
 /**
@@ -65,7 +66,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    return { session, explorer, myTasks, trees, services, activationMs, setPrompter };
+    return { session, explorer, myTasks, trees, services, activationMs, setPrompter, scaleRateWindowForTests };
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ApiClient } from '../../core/api/client';
 import { UnauthorizedError } from '../../core/api/errors';
+import { sharedRateLimiter } from '../../core/api/rateLimiter';
 import type { RetryPolicy } from '../../core/api/requester';
 import type { User } from '../../core/api/schemas';
 import { readBaseUrl, requestTimeoutMs } from '../config';
@@ -108,10 +109,22 @@ export class Session implements vscode.Disposable {
   }
 }
 
+let testWindowMs: number | undefined;
+
+/**
+ * Test hook (TestApi only): the same 60-request budget over a shorter window, as the client tests
+ * scale it, so a long integration suite does not wait a real minute for its budget.
+ */
+export function scaleRateWindowForTests(windowMs: number): void {
+  testWindowMs = windowMs;
+}
+
 function createClient(baseUrl: string, token: string, retry?: Partial<RetryPolicy>): ApiClient {
+  const limiter = testWindowMs === undefined ? undefined : sharedRateLimiter(`${baseUrl}#window=${testWindowMs}`, token, { windowMs: testWindowMs });
   return new ApiClient({
     baseUrl,
     token,
+    limiter,
     retry,
     timeoutMs: requestTimeoutMs(),
     userAgent: `task-platform-vscode/${vscode.version}`,

@@ -70,16 +70,23 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
     });
   }
 
+  private readonly renderedTotals = new Map<string, number | undefined>();
+
   protected itemContext(): ItemContext {
-    return { listTotal: (key) => this.model?.listTotal(key), now: () => new Date(), viewId: this.viewId };
+    const listTotal = (key: string): number | undefined => {
+      const total = this.model?.listTotal(key);
+      this.renderedTotals.set(key, total);
+      return total;
+    };
+    return { listTotal, now: () => new Date(), viewId: this.viewId };
   }
 
   override async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     const children = await super.getChildren(node);
     this.directory()?.noteRows(children.flatMap((c) => (c.kind === 'task' ? [c.row] : [])));
-    if (node?.kind === 'list') {
-      // The list's description shows its task count once loaded.
-      queueMicrotask(() => this.fire(node));
+    if (node?.kind === 'list' && this.renderedTotals.get(node.key) !== this.model?.listTotal(node.key)) {
+      // The list's description shows its task count once loaded (fired only when it changes).
+      this.fire(node);
     }
     return children;
   }

@@ -1,0 +1,264 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ListNode, TaskNode, TreeNode } from '../../src/core/tree/nodes';
+import type { TestApi } from '../../src/extension/main';
+import { activateExtension, requestLog, sandboxControl, sandboxOrigin, ScriptedPrompter, waitFor } from './helpers';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- fixtures are untyped JSON */
+type Json = any;
+
+describe('Explorer tree against the sandbox (issue 5)', function () {
+  let api: TestApi;
+  let fx: Json;
+  let restorePrompter: (() => void) | undefined;
+
+  async function signInAs(token: string): Promise<void> {
+    restorePrompter = api.setPrompter(new ScriptedPrompter([token]));
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
+    restorePrompter();
+    restorePrompter = undefined;
+  }
+
+  function script(inputs: (string | undefined)[], choices: (string | undefined)[] = []): ScriptedPrompter {
+    const prompter = new ScriptedPrompter(inputs, choices);
+    restorePrompter = api.setPrompter(prompter);
+    return prompter;
+  }
+
+  const labelOf = (tree: { getTreeItem(n: TreeNode): vscode.TreeItem }, node: TreeNode): string => String(tree.getTreeItem(node).label);
+
+  async function child(parent: TreeNode | undefined, label: string): Promise<TreeNode> {
+    const nodes = await api.explorer.getChildren(parent);
+    const found = nodes.find((n) => labelOf(api.explorer, n) === label);
+    assert.ok(found, `"${label}" not among ${nodes.map((n) => labelOf(api.explorer, n)).join(', ')}`);
+    return found;
+  }
+
+  async function path(...labels: string[]): Promise<TreeNode> {
+    let node: TreeNode | undefined;
+    for (const label of labels) {
+      node = await child(node, label);
+    }
+    return node!;
+  }
+
+  /** The sandbox's own evaluation of an index query, as alice, over plain HTTP. */
+  async function sandboxRows(workspaceId: string, query: Record<string, string>, token = 'demo-token-alice'): Promise<string[]> {
+    const url = new URL(`${sandboxOrigin()}/api/workspaces/${workspaceId}/tasks`);
+    Object.entries(query).forEach(([k, v]) => url.searchParams.set(k, v));
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(res.status, 200);
+    return ((await res.json()) as { data: { id: string }[] }).data.map((r) => r.id).sort();
+  }
+
+  const taskIds = (nodes: TreeNode[]): string[] => nodes.filter((n): n is TaskNode => n.kind === 'task').map((n) => n.taskId).sort();
+
+  before(async () => {
+    api = await activateExtension();
+    // The client keeps to 60 requests per window; a 2 s window keeps this suite from waiting minutes.
+    api.scaleRateWindowForTests(2000);
+  });
+
+  beforeEach(async () => {
+    await sandboxControl('POST', '/reset', { seed: 'demo' });
+    fx = await sandboxControl('GET', '/fixtures');
+    await api.explorer.filter.set({});
+    await api.myTasks.filter.set({});
+    await signInAs('demo-token-alice');
+  });
+
+  afterEach(() => {
+    restorePrompter?.();
+    restorePrompter = undefined;
+  });
+
+  it('walks workspace -> space -> folder -> list -> task -> subtasks 3 levels deep', async () => {
+    const deep = fx.tasks.task_with_subtasks_3_deep;
+    const list = await path('Acme', 'Engineering', 'Backend', 'API');
+    const rows = await api.explorer.getChildren(list);
+    const parent = rows.find((n) => n.kind === 'task' && n.taskId === deep.id) as TaskNode;
+    assert.ok(parent, 'the 3-deep task is in its list');
+    const item = api.explorer.getTreeItem(parent);
+    assert.equal(item.label, deep.title);
+    assert.ok(String(item.description).startsWith(deep.display_id), `description starts with the display id: ${item.description}`);
+    assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    assert.equal((item.iconPath as vscode.Uri).scheme, 'data', 'status icon drawn in the status colour');
+    assert.ok(item.tooltip instanceof vscode.MarkdownString);
+    assert.equal(item.command?.command, 'taskPlatform.openTask');
+    let level: TaskNode = parent;
+    for (let depth = 1; depth <= 3; depth++) {
+      const kids = (await api.explorer.getChildren(level)).filter((n): n is TaskNode => n.kind === 'task');
+      assert.ok(kids.length > 0, `level ${depth} has subtasks`);
+      assert.ok(kids.every((k) => k.row.parent_task_id === level.taskId));
+      level = kids.find((k) => (k.row.subtask_count ?? 0) > 0) ?? kids[0]!;
+    }
+    const log = await requestLog();
+    assert.ok(!log.some((r) => r.path.endsWith('/subtasks')), 'subtasks come from /tasks/children, not one /subtasks call per task');
+    assert.equal(api.explorer.getTreeItem(list).description, `${rows.filter((r) => r.kind === 'task').length} tasks`);
+  });
+
+  it('bob never sees the private space and never gets an error for it', async () => {
+    await signInAs('demo-token-bob');
+    const spaces = await api.explorer.getChildren(await child(undefined, 'Acme'));
+    assert.deepEqual(spaces.map((s) => labelOf(api.explorer, s)).sort(), ['Engineering', 'Marketing']);
+    const log = await requestLog();
+    assert.ok(log.every((r) => r.status < 400), `no error answers: ${log.map((r) => `${r.path} ${r.status}`).join(', ')}`);
+  });
+
+  it('filters by priority through the filter bar and shows the rows the sandbox evaluates', async () => {
+    const list = (await path('Acme', 'Engineering', 'Backend', 'API')) as ListNode;
+    await api.explorer.getChildren(list);
+    script([], ['$(arrow-up) Priority…', 'high | critical']);
+    await vscode.commands.executeCommand('taskPlatform.explorer.filter');
+    assert.deepEqual(api.explorer.filter.spec.priorities, ['critical', 'high']);
+    assert.match(String(api.explorer.view.description), /critical, high/);
+    const filter = JSON.stringify({ match: 'all', conditions: [{ field: 'priority', op: 'in', values: ['high', 'critical'] }] });
+    const expected = await sandboxRows(list.workspaceId, { list_id: list.listId, filter });
+    assert.ok(expected.length > 0);
+    assert.deepEqual(taskIds(await api.explorer.getChildren(list)), expected);
+    const sent = (await requestLog()).filter((r) => r.path.endsWith('/tasks') && r.method === 'GET' && r.token_label === 'alice');
+    assert.ok(sent.some((r) => decodeURIComponent(JSON.stringify(r)).includes('priority')), `the filter went to the server: ${JSON.stringify(sent.at(-1))}`);
+    await vscode.commands.executeCommand('taskPlatform.explorer.clearFilter');
+    assert.deepEqual(taskIds(await api.explorer.getChildren(list)), await sandboxRows(list.workspaceId, { list_id: list.listId }));
+  });
+
+  it('filters by status name, due preset and text, each as the sandbox evaluates them', async () => {
+    const list = (await path('Acme', 'Engineering', 'Frontend', 'Web App')) as ListNode;
+    const all = (await api.explorer.getChildren(list)).filter((n): n is TaskNode => n.kind === 'task');
+    const statusName = all[0]!.row.status!.name;
+    const statusIds = (fx.statuses.engineering as { id: string; name: string }[]).filter((s) => s.name === statusName).map((s) => s.id);
+    const cases: { choices: string[]; spec: object; query: Record<string, string> }[] = [
+      { choices: ['$(circle-large-outline) Status…', statusName], spec: { statusNames: [statusName] }, query: { filter: JSON.stringify({ match: 'all', conditions: [{ field: 'status_id', op: 'in', values: statusIds }] }) } },
+      { choices: ['$(calendar) Due Date…', 'Overdue'], spec: { due: 'overdue' }, query: { filter: JSON.stringify({ match: 'all', conditions: [{ field: 'due_date', op: 'in', values: ['overdue'] }] }) } },
+    ];
+    for (const c of cases) {
+      await api.explorer.filter.set({});
+      script([], c.choices);
+      await vscode.commands.executeCommand('taskPlatform.explorer.filter');
+      assert.deepEqual(api.explorer.filter.spec, c.spec);
+      assert.deepEqual(taskIds(await api.explorer.getChildren(list)), await sandboxRows(list.workspaceId, { list_id: list.listId, ...c.query }), JSON.stringify(c.spec));
+    }
+    await api.explorer.filter.set({});
+    const word = all[0]!.row.title.split(' ')[0]!;
+    script([word], ['$(search) Title or Id Contains…']);
+    await vscode.commands.executeCommand('taskPlatform.explorer.filter');
+    assert.deepEqual(taskIds(await api.explorer.getChildren(list)), await sandboxRows(list.workspaceId, { list_id: list.listId, search: word }));
+  });
+
+  it('refuses a search text over 255 characters without a request', async () => {
+    const prompter = script(['x'.repeat(256)], ['$(search) Title or Id Contains…']);
+    await vscode.commands.executeCommand('taskPlatform.explorer.filter');
+    assert.match(prompter.messages.at(-1)?.text ?? '', /255/);
+    assert.equal(api.explorer.filter.spec.text, undefined);
+    assert.ok(!(await requestLog()).some((r) => JSON.stringify(r).includes('search')), 'no request carried the search');
+  });
+
+  it('My Tasks groups the user\'s tasks by status and by priority, as the sandbox counts them', async () => {
+    const acme = fx.workspaces.acme.id;
+    const mine = JSON.stringify({ match: 'all', conditions: [{ field: 'assignee_id', op: 'in', values: [fx.users.alice.id] }] });
+    const expected = (
+      await Promise.all(['engineering', 'marketing', 'leadership'].map((s) => sandboxRows(acme, { space_id: fx.spaces[s], filter: mine })))
+    ).flat().sort();
+    const roots = await api.myTasks.getChildren();
+    const acmeNode = roots.find((n) => n.kind === 'workspace' && n.workspaceId === acme)!;
+    for (const groupBy of ['status', 'priority'] as const) {
+      await api.myTasks.setGroupBy(groupBy);
+      const groups = await api.myTasks.getChildren(acmeNode);
+      assert.ok(groups.every((g) => g.kind === 'group' && g.groupBy === groupBy));
+      const rows = (await Promise.all(groups.map((g) => api.myTasks.getChildren(g)))).flat();
+      assert.deepEqual(taskIds(rows), expected, `grouped by ${groupBy}`);
+      if (groupBy === 'priority') {
+        const order = groups.map((g) => (g.kind === 'group' ? g.label : ''));
+        const ranks = order.map((p) => ['critical', 'high', 'medium', 'low'].indexOf(p));
+        assert.deepEqual([...ranks].sort((a, b) => a - b), ranks, `critical first: ${order.join(', ')}`);
+      }
+    }
+  });
+
+  it('moves a task by drag and drop; the sandbox and the tree agree', async () => {
+    const api1 = (await path('Acme', 'Engineering', 'Backend', 'API')) as ListNode;
+    const database = (await path('Acme', 'Engineering', 'Backend', 'Database')) as ListNode;
+    const task = (await api.explorer.getChildren(api1)).find((n): n is TaskNode => n.kind === 'task' && !n.row.subtask_count)!;
+    await api.explorer.getChildren(database);
+    const prompter = script([]);
+    const data = new vscode.DataTransfer();
+    api.trees.dragAndDrop.handleDrag([task], data);
+    await api.trees.dragAndDrop.handleDrop(database, data);
+    const state = await sandboxControl<Json>('GET', '/state/tasks');
+    const stored = (Array.isArray(state) ? state : state.data).find((t: Json) => t.id === task.taskId);
+    assert.equal(stored.list_id, database.listId, 'moved in the sandbox');
+    await waitFor(async () => taskIds(await api.explorer.getChildren(database)).includes(task.taskId) || undefined, 'the task under Database');
+    assert.ok(!taskIds(await api.explorer.getChildren(api1)).includes(task.taskId), 'gone from API');
+    assert.match(prompter.messages.at(-1)?.text ?? '', /Moved 1 task\(s\) to Database/);
+  });
+
+  it('a drop the server refuses leaves the tree as it was and says why', async () => {
+    const api1 = (await path('Acme', 'Engineering', 'Backend', 'API')) as ListNode;
+    const before = taskIds(await api.explorer.getChildren(api1));
+    const task = (await api.explorer.getChildren(api1)).find((n): n is TaskNode => n.kind === 'task')!;
+    const ideas = (await path('Side Project', 'Garden', 'Main', 'Ideas')) as ListNode;
+    const prompter = script([]);
+    const data = new vscode.DataTransfer();
+    api.trees.dragAndDrop.handleDrag([task], data);
+    await api.trees.dragAndDrop.handleDrop(ideas, data);
+    const error = prompter.messages.find((m) => m.level === 'error');
+    assert.ok(error, 'an error message');
+    assert.match(error.text, /Moved 0 of 1 task\(s\) to Ideas\. Could not move/);
+    assert.deepEqual(taskIds(await api.explorer.getChildren(api1)), before);
+  });
+
+  it('an error row says why and Retry loads again', async () => {
+    const list = (await path('Acme', 'Engineering', 'Backend', 'Imports')) as ListNode;
+    await sandboxControl('POST', '/faults', { method: 'GET', path: '/api/workspaces/*/tasks', kind: 'malformed_json', times: 1 });
+    const rows = await api.explorer.getChildren(list);
+    assert.equal(rows.length, 1);
+    const error = rows[0]!;
+    assert.equal(error.kind, 'message');
+    const item = api.explorer.getTreeItem(error);
+    assert.match(String(item.label), /Could not load \(.+\)\. Retry/);
+    assert.equal(item.command?.command, 'taskPlatform.tree.retry');
+    await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
+    const again = await api.explorer.getChildren(list);
+    assert.ok(again.some((n) => n.kind === 'task'), 'tasks after Retry');
+  });
+
+  it('a change the extension made refreshes only that row, with no request', async () => {
+    const list = (await path('Acme', 'Engineering', 'Backend', 'API')) as ListNode;
+    const node = (await api.explorer.getChildren(list)).find((n): n is TaskNode => n.kind === 'task')!;
+    await new Promise((resolve) => setTimeout(resolve, 50)); // let the list's own re-render settle
+    const fired: (TreeNode | undefined)[] = [];
+    const sub = api.explorer.onDidChangeTreeData((n) => fired.push(n as TreeNode | undefined));
+    const before = (await requestLog()).length;
+    api.services.changes.fire({ kind: 'updated', workspaceId: node.workspaceId, task: { ...(node.row as Json), title: 'Renamed in place' } });
+    await waitFor(() => fired.length > 0 || undefined, 'a tree event');
+    sub.dispose();
+    assert.deepEqual(fired, [node]);
+    assert.equal(api.explorer.getTreeItem(node).label, 'Renamed in place');
+    assert.equal((await requestLog()).length, before);
+  });
+
+  it('background polling re-reads loaded lists only, and notices a change made elsewhere', async () => {
+    const list = (await path('Acme', 'Engineering', 'Backend', 'API')) as ListNode;
+    const rows = (await api.explorer.getChildren(list)).filter((n): n is TaskNode => n.kind === 'task');
+    await vscode.commands.executeCommand('taskPlatform.explorer.focus');
+    await waitFor(() => api.explorer.view.visible || undefined, 'the view is visible');
+    const res = await fetch(`${sandboxOrigin()}/api/workspaces/${list.workspaceId}/tasks/${rows[0]!.taskId}`, {
+      method: 'PATCH',
+      headers: { authorization: 'Bearer demo-token-bob', 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Changed by Bob' }),
+    });
+    assert.equal(res.status, 200);
+    const state = api.session.state;
+    assert.equal(state.kind, 'signedIn');
+    const limiter = state.kind === 'signedIn' ? state.client.limiter : undefined;
+    await waitFor(() => (limiter!.snapshot().remaining >= limiter!.snapshot().limit / 2 ? true : undefined), 'half of the budget free');
+    const before = (await requestLog()).length;
+    const sent = await api.trees.poller.tick();
+    const polled = (await requestLog()).slice(before);
+    assert.ok(sent >= 1, 'at least the expanded list was re-read');
+    assert.equal(sent, polled.length);
+    assert.ok(polled.every((r) => r.path.endsWith('/tasks')), 'only task index reads');
+    const after = (await api.explorer.getChildren(list)).filter((n): n is TaskNode => n.kind === 'task');
+    assert.ok(after.some((n) => n.row.title === 'Changed by Bob'));
+  });
+});
