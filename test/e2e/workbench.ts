@@ -86,6 +86,19 @@ export class Workbench {
     await this.page.keyboard.press('Enter');
   }
 
+  /** Drags the sash at the side bar's right edge so rows are readable in screenshots. */
+  async setSidebarWidth(width: number): Promise<void> {
+    const box = await this.sidebar().boundingBox();
+    if (!box) {
+      return;
+    }
+    const edge = box.x + box.width;
+    await this.page.mouse.move(edge + 1, box.y + box.height / 2);
+    await this.page.mouse.down();
+    await this.page.mouse.move(box.x + width, box.y + box.height / 2, { steps: 5 });
+    await this.page.mouse.up();
+  }
+
   webview(): FrameLocator {
     return this.page.frameLocator('iframe.webview').frameLocator('#active-frame');
   }

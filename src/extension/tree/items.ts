@@ -49,7 +49,7 @@ export function treeItem(node: TreeNode, ctx: ItemContext): vscode.TreeItem {
       return container(node.key, node.name, 'folder', 'folder', undefined, vscode.l10n.t('Folder {0}', node.name));
     case 'list': {
       const total = ctx.listTotal(node.key);
-      const description = total === undefined ? undefined : vscode.l10n.t('{0} tasks', total);
+      const description = total === undefined ? undefined : total === 1 ? vscode.l10n.t('1 task') : vscode.l10n.t('{0} tasks', total);
       return container(node.key, node.name, 'list', 'checklist', description, vscode.l10n.t('List {0}', node.name));
     }
     case 'task':

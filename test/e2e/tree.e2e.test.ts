@@ -1,0 +1,111 @@
+import * as assert from 'node:assert/strict';
+import { closeSession, openSession } from './fixtures';
+import type { Session } from './fixtures';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- fixtures are untyped JSON */
+type Json = any;
+
+describe('e2e: the explorer tree in a real workbench (issue 5)', function () {
+  let session: Session | undefined;
+  let fx: Json;
+
+  before(async () => {
+    session = await openSession('tree');
+    fx = await (await fetch(`${session.sandbox.origin}/__sandbox/fixtures`)).json();
+    const wb = session.workbench;
+    await wb.openContainer('Task Platform');
+    await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
+    await wb.answerInput('demo-token-alice');
+    await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+    await wb.setSidebarWidth(620);
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') {
+      await session?.workbench.screenshot(`failed-${this.currentTest.title.replace(/\W+/g, '-')}`);
+    }
+  });
+
+  after(() => closeSession(session));
+
+  async function openFilter(part: string): Promise<void> {
+    const wb = session!.workbench;
+    await wb.page.locator('.part.sidebar .pane-header', { hasText: 'Workspaces' }).hover();
+    await wb.page.locator('.part.sidebar .action-label[aria-label^="Filter Tasks"]').first().click();
+    await wb.quickInput().locator('.quick-input-title', { hasText: 'Filter Tasks' }).waitFor({ timeout: 10_000 });
+    await wb.quickInput().locator('.monaco-list-row', { hasText: part }).click();
+    await wb.quickInput().locator('.quick-input-title', { hasText: 'Filter Tasks' }).waitFor({ state: 'hidden', timeout: 10_000 });
+  }
+
+  it('expands Workspace -> Space -> Folder -> List -> Task -> subtasks', async () => {
+    const wb = session!.workbench;
+    // Give the Workspaces view the height: fold My Tasks for now.
+    await wb.page.locator('.part.sidebar .pane-header', { hasText: 'My Tasks' }).click();
+    for (const name of ['Acme', 'Engineering', 'Backend', 'API']) {
+      await wb.treeRow(name).click();
+    }
+    await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"]').first().waitFor({ timeout: 30_000 });
+    const icon = await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"] .custom-view-tree-node-item-icon').first().evaluate((el) => getComputedStyle(el).backgroundImage);
+    assert.match(icon, /data:image\/svg\+xml/, 'the status icon is drawn in the status colour');
+    await wb.screenshot('10-tree-expanded');
+
+    // Narrow the list to the 3-deep task with the text filter, then open three levels of subtasks.
+    const deep = fx.tasks.task_with_subtasks_3_deep;
+    await openFilter('Title or Id Contains');
+    await wb.answerInput(deep.display_id);
+    const row = wb.treeRow(deep.title);
+    await row.waitFor({ timeout: 30_000 });
+    assert.match((await row.textContent()) ?? '', new RegExp(deep.display_id));
+    for (let level = 5; level <= 7; level++) {
+      await wb.page.locator(`.part.sidebar .monaco-list-row[aria-level="${level}"] .monaco-tl-twistie.collapsible`).first().click();
+      await wb.page.locator(`.part.sidebar .monaco-list-row[aria-level="${level + 1}"]`).first().waitFor({ timeout: 30_000 });
+    }
+    await wb.screenshot('11-tree-subtasks-3-deep');
+  });
+
+  it('filters by priority from the view title and shows it in the description', async () => {
+    const wb = session!.workbench;
+    await openFilter('Clear Filter');
+    await wb.page.locator('.part.sidebar .pane-header', { hasText: 'Filtered' }).waitFor({ state: 'detached', timeout: 30_000 });
+    await openFilter('Priority');
+    await wb.quickInput().locator('.quick-input-title', { hasText: 'Filter by Priority' }).waitFor({ timeout: 10_000 });
+    for (const priority of ['critical', 'high']) {
+      await wb.quickInput().locator('.monaco-list-row', { hasText: new RegExp(`^\\s*${priority}\\s*$`) }).click();
+    }
+    await wb.page.keyboard.press('Enter');
+    await wb.page.locator('.part.sidebar .pane-header', { hasText: 'Filtered: critical, high' }).waitFor({ timeout: 30_000 });
+    await wb.page.locator('.part.sidebar .monaco-list-row', { hasText: /· (critical|high) ·/ }).first().waitFor({ timeout: 30_000 });
+    const priorities = await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"] .label-description').allTextContents();
+    assert.ok(priorities.length > 0, 'filtered rows are shown');
+    assert.ok(priorities.every((d) => /(critical|high)/.test(d)), `only critical and high: ${priorities.join(' | ')}`);
+    await wb.screenshot('12-tree-filtered');
+  });
+
+  it('opens the context menu of a task', async () => {
+    const wb = session!.workbench;
+    const row = wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"]').first();
+    await row.click({ button: 'right' });
+    const menu = wb.page.locator('.context-view .monaco-menu');
+    await menu.waitFor({ timeout: 10_000 });
+    await wb.screenshot('13-tree-context-menu');
+    await wb.page.keyboard.press('Escape');
+    // One click clears the filter.
+    await wb.page.locator('.part.sidebar .pane-header', { hasText: 'Workspaces' }).hover();
+    await wb.page.locator('.part.sidebar .action-label[aria-label^="Clear Filter"]').first().click();
+    await wb.page.locator('.part.sidebar .pane-header', { hasText: 'Filtered' }).waitFor({ state: 'detached', timeout: 30_000 });
+  });
+
+  it('shows My Tasks grouped by status', async () => {
+    const wb = session!.workbench;
+    await wb.page.locator('.part.sidebar .pane-header', { hasText: 'Workspaces' }).click();
+    const header = wb.page.locator('.part.sidebar .pane-header', { hasText: 'My Tasks' });
+    if ((await header.getAttribute('aria-expanded')) !== 'true') {
+      await header.click();
+    }
+    await wb.page.locator('.part.sidebar .pane-header', { hasText: 'by status' }).waitFor({ timeout: 30_000 });
+    await wb.treeRow('Acme').click();
+    await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="2"]').first().click();
+    await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="3"]').first().waitFor({ timeout: 30_000 });
+    await wb.screenshot('14-my-tasks');
+  });
+});
