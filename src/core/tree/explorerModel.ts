@@ -46,6 +46,7 @@ export interface ExplorerText extends SubtaskText {
 }
 
 interface ListState {
+  node: ListNode;
   rows: TaskRow[];
   shown: number;
   total: number;
@@ -105,7 +106,7 @@ export class ExplorerModel {
 
   /** Keys of the lists whose tasks are loaded (what background polling re-checks). */
   loadedLists(): ListNode[] {
-    return [...this.cache.values()].filter((n): n is ListNode => n.kind === 'list' && this.lists.has(n.key));
+    return [...this.lists.values()].map((s) => s.node);
   }
 
   /**
@@ -122,7 +123,7 @@ export class ExplorerModel {
     if (signature(page.data) === signature(state.rows)) {
       return false;
     }
-    this.lists.set(list.key, { rows: page.data, shown: Math.max(state.shown, Math.min(this.pageSize, page.data.length)), total: page.data.length });
+    this.lists.set(list.key, { node: list, rows: page.data, shown: Math.max(state.shown, Math.min(this.pageSize, page.data.length)), total: page.data.length });
     this.cache.forgetRendering(list.key);
     return true;
   }
@@ -172,7 +173,7 @@ export class ExplorerModel {
         return [messageNode(list.key, 'info', this.options.text.noMatches)];
       }
       const page = await this.api.listTasks(list.workspaceId, { scope: { list_id: list.listId }, ...parts, per_page: 0 }, { priority: 'user' });
-      state = { rows: page.data, shown: Math.min(this.pageSize, page.data.length), total: page.data.length };
+      state = { node: list, rows: page.data, shown: Math.min(this.pageSize, page.data.length), total: page.data.length };
       this.lists.set(list.key, state);
       if (page.data.length === 0) {
         return [messageNode(list.key, 'info', parts.filter || parts.search ? this.options.text.noMatches : this.options.text.noTasks)];
