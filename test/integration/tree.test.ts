@@ -261,4 +261,19 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     const after = (await api.explorer.getChildren(list)).filter((n): n is TaskNode => n.kind === 'task');
     assert.ok(after.some((n) => n.row.title === 'Changed by Bob'));
   });
+
+  it('a token revoked mid-session turns into "token rejected" with Sign In offered, and nothing is cleared', async () => {
+    const prompter = script([]);
+    const acme = await child(undefined, 'Acme');
+    await sandboxControl('POST', '/tokens/revoke', { token: 'demo-token-alice' });
+    api.explorer.refresh(acme);
+    const rows = await api.explorer.getChildren(acme);
+    assert.equal(rows[0]?.kind, 'message');
+    assert.match(String(api.explorer.getTreeItem(rows[0]!).label), /token rejected/);
+    await waitFor(() => (api.session.state.kind === 'rejected' ? true : undefined), 'the session turns to rejected');
+    await waitFor(() => prompter.messages.find((m) => /rejected the stored token/.test(m.text)), 'the user is told and offered Sign In');
+    // The stored token is kept until the user acts (a 401 clears nothing silently).
+    api.session.invalidate();
+    assert.equal((await api.session.ensure()).kind, 'rejected');
+  });
 });
