@@ -276,4 +276,14 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     api.session.invalidate();
     assert.equal((await api.session.ensure()).kind, 'rejected');
   });
+
+  it('reveals a list or a task from ids alone (the panel breadcrumb), walking only the path', async () => {
+    const deep = fx.tasks.task_with_subtasks_3_deep;
+    api.explorer.refresh();
+    await vscode.commands.executeCommand('taskPlatform.explorer.focus');
+    const revealed = await vscode.commands.executeCommand('taskPlatform.revealInExplorer', { workspaceId: fx.workspaces.acme.id, listId: deep.list_id, taskId: deep.id });
+    assert.equal(revealed, true);
+    await waitFor(() => api.explorer.view.selection.find((n) => n.kind === 'task' && n.taskId === deep.id), 'the task is selected');
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.revealInExplorer', { workspaceId: 'not-a-uuid' }), false, 'a malformed target is refused');
+  });
 });
