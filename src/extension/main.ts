@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { AccountStatusBar } from './account/statusBar';
+import { registerCommands } from './commands/register';
 import { showAccount, signIn, signOut } from './auth/commands';
 import { tokenRejectedMessage } from './auth/messages';
 import { Session } from './auth/session';
@@ -54,7 +55,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   );
 
   // Features register here, one line each: register<Feature>(context, services).
-  void services;
+  registerCommands(context, services);
 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
