@@ -17,6 +17,8 @@ import type { Prompter } from './ui/prompter';
 export interface TestApi {
   readonly session: Session;
   readonly explorer: ExplorerTree;
+  /** The task change bus, so a test can see what a command announced. */
+  readonly changes: TaskChanges;
   readonly activationMs: number;
   setPrompter(next: Prompter): () => void;
 }
@@ -60,7 +62,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    return { session, explorer, activationMs, setPrompter };
+    return { session, explorer, changes, activationMs, setPrompter };
   }
   return undefined;
 }
