@@ -1,12 +1,16 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { copyDisplayId, copyLink } from './clipboard';
+import { addComment } from './comment';
 import type { CommandContext } from './context';
 import { addSubtask, createTask } from './create';
+import { linkTasks, removeDependency } from './dependencies';
 import { assign, setDueDate, setPriority, setStatus } from './fields';
 import { Lookups } from './lookups';
+import { goToTask, taskUriHandler } from './goTo';
 import { moveTask } from './move';
 import { RecentTrash } from './recentTrash';
+import { searchTasks } from './search';
 import { deleteTask, restoreTask } from './trash';
 
 /** Every command id of this feature; the tree's menus and package.json reference them. */
@@ -22,6 +26,11 @@ const handlers: Record<string, (ctx: CommandContext, arg?: unknown) => Promise<u
   'taskPlatform.deleteTask': deleteTask,
   'taskPlatform.restoreTask': restoreTask,
   'taskPlatform.createTask': createTask,
+  'taskPlatform.searchTasks': searchTasks,
+  'taskPlatform.goToTask': goToTask,
+  'taskPlatform.addComment': addComment,
+  'taskPlatform.linkTasks': linkTasks,
+  'taskPlatform.removeDependency': removeDependency,
 };
 
 /** Registers the task commands (issue 7 and the tree's context menu). No request until one runs. */
@@ -33,6 +42,7 @@ export function registerCommands(context: vscode.ExtensionContext, services: Ser
       ctx.lookups.clear();
       ctx.trash.clear();
     }),
+    vscode.window.registerUriHandler(taskUriHandler(ctx)),
     ...Object.entries(handlers).map(([id, handler]) => vscode.commands.registerCommand(id, (arg?: unknown) => handler(ctx, arg))),
   );
 }
