@@ -4,6 +4,9 @@ import { presetDate } from '../../src/core/tasks/dates';
 import { CommandsWorld, writes } from './commandsCommon';
 
 describe('Task commands: status, priority, assignee, due date, copy', function () {
+  // The client keeps to 60 requests a minute per token, and every suite signs in as alice: once the
+  // whole run has spent that budget, a request waits for a free slot (up to a minute).
+  this.timeout(90_000);
   const w = new CommandsWorld();
   before(() => w.setUp());
   after(() => w.tearDown());

@@ -7,6 +7,9 @@ import { requestLog, waitFor } from './helpers';
 import type { ScriptedQuickPick } from './helpers';
 
 describe('Task commands: search, go to, comment, link', function () {
+  // The client keeps to 60 requests a minute per token, and every suite signs in as alice: once the
+  // whole run has spent that budget, a request waits for a free slot (up to a minute).
+  this.timeout(90_000);
   const w = new CommandsWorld();
   const opened: unknown[] = [];
   let recorder: vscode.Disposable | undefined;

@@ -4,6 +4,9 @@ import { CommandsWorld, writes } from './commandsCommon';
 import { waitFor } from './helpers';
 
 describe('Task commands: move, subtask, delete and undo, restore, create', function () {
+  // The client keeps to 60 requests a minute per token, and every suite signs in as alice: once the
+  // whole run has spent that budget, a request waits for a free slot (up to a minute).
+  this.timeout(90_000);
   const w = new CommandsWorld();
   before(() => w.setUp());
   after(() => w.tearDown());

@@ -32,6 +32,7 @@ export class CommandsWorld {
 
   async tearDown(): Promise<void> {
     this.listener?.dispose();
+    console.log(`[commands] ${this.total} requests in this suite`);
     // Leave the host as the other suites expect it: signed out, the token gone from SecretStorage.
     await this.api.session.signOut();
     await vscode.workspace.getConfiguration('taskPlatform').update('afterCreateTask', undefined, vscode.ConfigurationTarget.Global);
@@ -42,7 +43,11 @@ export class CommandsWorld {
     this.changes = [];
   }
 
-  afterEach(): void {
+  /** Requests this suite sent (the client's budget is 60 a minute per token, shared by the suites of one user). */
+  total = 0;
+
+  async afterEach(): Promise<void> {
+    this.total += (await requestLog()).length;
     this.restore?.();
     this.restore = undefined;
   }

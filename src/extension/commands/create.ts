@@ -46,7 +46,7 @@ export async function askTitle(title: string, value = ''): Promise<string | unde
   return check.title;
 }
 
-function listFromArg(arg: unknown): ListChoice | undefined {
+export function listFromArg(arg: unknown): ListChoice | undefined {
   const node = arg as { workspaceId?: unknown; listId?: unknown; name?: unknown } | undefined;
   if (isUuid(node?.workspaceId) && isUuid(node?.listId)) {
     return { workspaceId: node.workspaceId, listId: node.listId, name: typeof node.name === 'string' ? node.name : node.listId };

@@ -8,10 +8,12 @@ import { linkTasks, removeDependency } from './dependencies';
 import { assign, setDueDate, setPriority, setStatus } from './fields';
 import { Lookups } from './lookups';
 import { goToTask, taskUriHandler } from './goTo';
+import { showInboundAddress } from './inbound';
 import { moveTask } from './move';
 import { RecentTrash } from './recentTrash';
 import { searchTasks } from './search';
 import { deleteTask, restoreTask } from './trash';
+import { triage } from './triage';
 
 /** Every command id of this feature; the tree's menus and package.json reference them. */
 const handlers: Record<string, (ctx: CommandContext, arg?: unknown) => Promise<unknown>> = {
@@ -31,6 +33,8 @@ const handlers: Record<string, (ctx: CommandContext, arg?: unknown) => Promise<u
   'taskPlatform.addComment': addComment,
   'taskPlatform.linkTasks': linkTasks,
   'taskPlatform.removeDependency': removeDependency,
+  'taskPlatform.showInboundAddress': showInboundAddress,
+  'taskPlatform.triage': triage,
 };
 
 /** Registers the task commands (issue 7 and the tree's context menu). No request until one runs. */
