@@ -4,6 +4,7 @@ import type { Services } from '../services';
 import { prompter } from '../ui/prompter';
 import type { Lookups } from './lookups';
 import type { RecentTrash } from './recentTrash';
+import type { StatusIcons } from './statusIcons';
 
 /** What every command of this folder shares: the services, the per-session caches, this session's Trash. */
 export interface CommandContext {
@@ -11,6 +12,7 @@ export interface CommandContext {
   readonly lookups: Lookups;
   readonly trash: RecentTrash;
   readonly globalState: vscode.Memento;
+  readonly statusIcons: StatusIcons;
 }
 
 /** The signed-in session, or undefined after telling the user to sign in (no request is made). */

@@ -96,8 +96,9 @@ async function editStep(ctx: CommandContext, state: SignedIn, list: ListChoice, 
 async function editStatus(ctx: CommandContext, state: SignedIn, list: ListChoice, title: string, details: Details, shown: Shown): Promise<void> {
   try {
     const statuses = await ctx.lookups.statuses(state.client, list.listId);
+    const icons = await ctx.statusIcons.all(statuses);
     const picked = await prompter().quickPick(
-      statuses.map((s) => ({ label: s.name, description: s.type, id: s.id })),
+      statuses.map((s, i) => ({ label: s.name, description: s.type, iconPath: icons[i], id: s.id })),
       { title, placeHolder: vscode.l10n.t('Status') },
     );
     if (picked) {

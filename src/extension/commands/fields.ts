@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import type { UpdateTaskInput } from '../../core/api/inputs';
 import type { Priority, Task } from '../../core/api/schemas';
-import { chartColorFor } from '../../core/tasks/colors';
 import { checkDate, DUE_DATE_PRESETS, dayOf, presetDate } from '../../core/tasks/dates';
 import type { DuePresetId } from '../../core/tasks/dates';
 import type { SignedIn } from '../auth/session';
@@ -46,10 +45,11 @@ export async function setStatus(ctx: CommandContext, arg?: unknown): Promise<Tas
     // Statuses are per list (Task status): the task's list decides what may be offered.
     const task = await taskWith(state, ref, ['list_id']);
     const statuses = await ctx.lookups.statuses(state.client, task.list_id as string);
-    const items = statuses.map((s) => ({
+    const icons = await ctx.statusIcons.all(statuses);
+    const items = statuses.map((s, i) => ({
       label: s.name,
       description: [s.type, current(s.id === task.status_id)].filter(Boolean).join(' · '),
-      iconPath: new vscode.ThemeIcon('circle-filled', new vscode.ThemeColor(chartColorFor(s.color))),
+      iconPath: icons[i],
       id: s.id,
     }));
     const picked = await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Status of {0}', taskName(task)) });
@@ -77,9 +77,10 @@ export function priorityLabel(priority: string): string {
   }
 }
 
+/** One distinct shape per priority: quick picks and their buttons ignore icon colours. */
 export function priorityIcon(priority: string): vscode.ThemeIcon {
-  const color = { critical: 'charts.red', high: 'charts.orange', medium: 'charts.yellow', low: 'charts.blue' }[priority] ?? 'charts.foreground';
-  return new vscode.ThemeIcon(priority === 'low' ? 'arrow-down' : priority === 'medium' ? 'dash' : 'arrow-up', new vscode.ThemeColor(color));
+  const icon = { critical: 'flame', high: 'arrow-up', medium: 'dash', low: 'arrow-down' }[priority] ?? 'circle-small';
+  return new vscode.ThemeIcon(icon);
 }
 
 export function priorityItems(currentPriority?: string | null): (vscode.QuickPickItem & { priority: Priority })[] {

@@ -11,6 +11,7 @@ import { goToTask, taskUriHandler } from './goTo';
 import { showInboundAddress } from './inbound';
 import { moveTask } from './move';
 import { RecentTrash } from './recentTrash';
+import { StatusIcons } from './statusIcons';
 import { searchTasks } from './search';
 import { deleteTask, restoreTask } from './trash';
 import { triage } from './triage';
@@ -39,7 +40,13 @@ const handlers: Record<string, (ctx: CommandContext, arg?: unknown) => Promise<u
 
 /** Registers the task commands (issue 7 and the tree's context menu). No request until one runs. */
 export function registerCommands(context: vscode.ExtensionContext, services: Services): void {
-  const ctx: CommandContext = { services, lookups: new Lookups(), trash: new RecentTrash(), globalState: context.globalState };
+  const ctx: CommandContext = {
+    services,
+    lookups: new Lookups(),
+    trash: new RecentTrash(),
+    globalState: context.globalState,
+    statusIcons: new StatusIcons(context.globalStorageUri),
+  };
   context.subscriptions.push(
     // Another account or a sign-out: cached statuses, members and lists belong to the old session.
     services.session.onDidChange(() => {

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import type { UpdateTaskInput } from '../../core/api/inputs';
 import type { TaskRow } from '../../core/api/schemas';
-import { chartColorFor } from '../../core/tasks/colors';
 import { checkDate, DUE_DATE_PRESETS, dayOf, presetDate } from '../../core/tasks/dates';
 import type { SignedIn } from '../auth/session';
 import type { CommandContext } from './context';
@@ -49,7 +48,8 @@ export async function choiceItems(ctx: CommandContext, state: SignedIn, mode: Ch
   switch (mode) {
     case 'status': {
       const statuses = await ctx.lookups.statuses(state.client, row.list_id as string);
-      return [back(), ...statuses.map((s) => ({ label: s.name, description: s.id === row.status_id ? vscode.l10n.t('current') : s.type, iconPath: new vscode.ThemeIcon('circle-filled', new vscode.ThemeColor(chartColorFor(s.color))), patch: { status_id: s.id } }))];
+      const icons = await ctx.statusIcons.all(statuses);
+      return [back(), ...statuses.map((s, i) => ({ label: s.name, description: s.id === row.status_id ? vscode.l10n.t('current') : s.type, iconPath: icons[i], patch: { status_id: s.id } }))];
     }
     case 'priority':
       return [back(), ...priorityItems(row.priority).map((i) => ({ ...i, patch: { priority: i.priority } }))];
