@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { AccountStatusBar } from './account/statusBar';
+import { registerCommands } from './commands/register';
 import { showAccount, signIn, signOut } from './auth/commands';
 import { tokenRejectedMessage } from './auth/messages';
 import { scaleRateWindowForTests, Session } from './auth/session';
@@ -22,6 +23,8 @@ export interface TestApi {
   readonly myTasks: MyTasksTree;
   readonly trees: Trees;
   readonly services: Services;
+  /** The task change bus, so a test can see what a command announced. */
+  readonly changes: TaskChanges;
   readonly activationMs: number;
   setPrompter(next: Prompter): () => void;
   scaleRateWindowForTests(windowMs: number): void;
@@ -62,11 +65,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   );
 
   // Features register here, one line each: register<Feature>(context, services).
+  registerCommands(context, services);
 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    return { session, explorer, myTasks, trees, services, activationMs, setPrompter, scaleRateWindowForTests };
+    return { session, explorer, myTasks, trees, services, changes, activationMs, setPrompter, scaleRateWindowForTests };
   }
   return undefined;
 }

@@ -13,12 +13,12 @@ export interface Session {
 }
 
 /** A sandbox and a fresh workbench pointed at it, with the packaged extension installed. */
-export async function openSession(name: string, options: { theme?: string } = {}): Promise<Session> {
+export async function openSession(name: string, options: { theme?: string; settings?: Record<string, unknown> } = {}): Promise<Session> {
   const runDir = join(artifactsDir, 'e2e', name);
   rmSync(runDir, { recursive: true, force: true });
   const sandbox = await startSandbox({ seed: 'demo', rateLimit: 60, quiet: true });
   try {
-    const workbench = await Workbench.open({ runDir, vsix: vsixPath, theme: options.theme, settings: { 'taskPlatform.baseUrl': sandbox.baseUrl } });
+    const workbench = await Workbench.open({ runDir, vsix: vsixPath, theme: options.theme, settings: { 'taskPlatform.baseUrl': sandbox.baseUrl, ...options.settings } });
     return { sandbox, workbench };
   } catch (error) {
     await sandbox.stop();

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension/main';
-import type { Prompter } from '../../src/extension/ui/prompter';
+import type { LiveQuickPick, Prompter } from '../../src/extension/ui/prompter';
 
 export const extensionId = 'task-platform.task-platform';
 
@@ -48,6 +48,10 @@ export async function requestLog(): Promise<RequestLogEntry[]> {
 export class ScriptedPrompter implements Prompter {
   readonly asked: string[] = [];
   readonly messages: { level: 'info' | 'warn' | 'error'; text: string }[] = [];
+  /** Live quick picks the commands created, newest last; a test drives them (type, accept, buttons). */
+  readonly livePicks: ScriptedQuickPick<vscode.QuickPickItem>[] = [];
+  /** The options of every quickPick() call, so a test can read what was offered. */
+  readonly offered: vscode.QuickPickItem[][] = [];
 
   constructor(
     private readonly inputs: (string | undefined)[] = [],
@@ -61,6 +65,7 @@ export class ScriptedPrompter implements Prompter {
 
   quickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Thenable<T | undefined> {
     this.asked.push(options.title ?? options.placeHolder ?? '');
+    this.offered.push([...items]);
     const label = this.choices.shift();
     return Promise.resolve(items.find((i) => i.label === label));
   }
@@ -88,6 +93,21 @@ export class ScriptedPrompter implements Prompter {
     return this.message('error', text, actions);
   }
 
+  confirm(text: string, _detail: string, action: string): Thenable<boolean> {
+    return this.message('warn', text, [action]).then((choice) => choice === action);
+  }
+
+  createQuickPick<T extends vscode.QuickPickItem>(): LiveQuickPick<T> {
+    const pick = new ScriptedQuickPick<T>();
+    this.livePicks.push(pick as unknown as ScriptedQuickPick<vscode.QuickPickItem>);
+    return pick;
+  }
+
+  /** The newest live quick pick once it is shown. */
+  async livePick(index = 0): Promise<ScriptedQuickPick<vscode.QuickPickItem>> {
+    return waitFor(() => (this.livePicks[index]?.visible ? this.livePicks[index] : undefined), `live quick pick #${index}`);
+  }
+
   private message(level: 'info' | 'warn' | 'error', text: string, actions: string[]): Thenable<string | undefined> {
     this.messages.push({ level, text });
     const choice = this.choices[0];
@@ -110,5 +130,88 @@ export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefi
       throw new Error(`timed out waiting for ${what}`);
     }
     await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Stands in for vscode.QuickPick: the command under test sets items and listens to events; the test
+ * types (fires onDidChangeValue as the widget does on each keystroke), accepts an item or presses a
+ * button. Everything behind it (client, sandbox, extension host) is real.
+ */
+export class ScriptedQuickPick<T extends vscode.QuickPickItem> implements LiveQuickPick<T> {
+  title: string | undefined;
+  placeholder: string | undefined;
+  value = '';
+  items: readonly T[] = [];
+  activeItems: readonly T[] = [];
+  busy = false;
+  buttons: readonly vscode.QuickInputButton[] = [];
+  matchOnDescription = false;
+  matchOnDetail = false;
+  keepScrollPosition = false;
+  ignoreFocusOut = false;
+  visible = false;
+  private readonly valueEmitter = new vscode.EventEmitter<string>();
+  private readonly acceptEmitter = new vscode.EventEmitter<void>();
+  private readonly buttonEmitter = new vscode.EventEmitter<vscode.QuickInputButton>();
+  private readonly itemButtonEmitter = new vscode.EventEmitter<vscode.QuickPickItemButtonEvent<T>>();
+  private readonly hideEmitter = new vscode.EventEmitter<void>();
+  readonly onDidChangeValue = this.valueEmitter.event;
+  readonly onDidAccept = this.acceptEmitter.event;
+  readonly onDidTriggerButton = this.buttonEmitter.event;
+  readonly onDidTriggerItemButton = this.itemButtonEmitter.event;
+  readonly onDidHide = this.hideEmitter.event;
+
+  show(): void {
+    this.visible = true;
+  }
+
+  hide(): void {
+    if (this.visible) {
+      this.visible = false;
+      this.hideEmitter.fire();
+    }
+  }
+
+  dispose(): void {
+    this.hide();
+  }
+
+  /** Types `text` one character at a time, `delayMs` apart, as a user would. */
+  async type(text: string, delayMs = 40): Promise<void> {
+    for (const ch of text) {
+      this.value += ch;
+      this.valueEmitter.fire(this.value);
+      await new Promise((r) => setTimeout(r, delayMs));
+    }
+  }
+
+  setValue(value: string): void {
+    this.value = value;
+    this.valueEmitter.fire(value);
+  }
+
+  item(label: string | RegExp): T | undefined {
+    return this.items.find((i) => (typeof label === 'string' ? i.label === label : label.test(i.label)));
+  }
+
+  accept(label: string | RegExp): void {
+    const item = this.item(label);
+    assert.ok(item, `no item ${String(label)} in ${this.items.map((i) => i.label).join(', ')}`);
+    this.activeItems = [item];
+    this.acceptEmitter.fire();
+  }
+
+  pressButton(tooltip: string): void {
+    const button = this.buttons.find((b) => b.tooltip === tooltip);
+    assert.ok(button, `no button ${tooltip}`);
+    this.buttonEmitter.fire(button);
+  }
+
+  pressItemButton(label: string | RegExp, tooltip: string): void {
+    const item = this.item(label);
+    const button = item?.buttons?.find((b) => b.tooltip === tooltip);
+    assert.ok(item && button, `no button ${tooltip} on ${String(label)}`);
+    this.itemButtonEmitter.fire({ item, button });
   }
 }

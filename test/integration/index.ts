@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import Mocha from 'mocha';
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec' });
+  // INTEGRATION_GREP=<text> runs only the tests whose full title contains it (iterating on one suite).
+  const grep = process.env.INTEGRATION_GREP || undefined;
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec', grep });
   for (const file of readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) {
     mocha.addFile(join(__dirname, file));
   }

@@ -6,6 +6,7 @@ import type { App, SeedName } from './app';
 import { handleControls } from './controls';
 import { createApp, resetApp } from './lifecycle';
 import { handleApi, send } from './pipeline';
+import type { Reply } from './http';
 import type { Router } from './router';
 import { serveFile } from './routes/files';
 import { buildRouter } from './routes/index';
@@ -37,11 +38,27 @@ async function dispatch(app: App, router: Router, req: IncomingMessage, res: Ser
     await handleApi(app, router, req, res, path.slice(4) || '/', url.searchParams);
   } else if (path.startsWith('/__sandbox/')) {
     await handleControls(app, req, res, path.slice('/__sandbox'.length), url.searchParams);
+  } else if (path.startsWith('/t/')) {
+    send(res, taskPage(path.slice('/t/'.length)));
   } else if (path.startsWith('/files/')) {
     send(res, serveFile(app, path.slice('/files/'.length), url.searchParams, req.method ?? 'GET'));
   } else {
     send(res, { status: 404, body: { message: 'Not found.' } });
   }
+}
+
+/**
+ * The web-app page of a task (ASSUMPTIONS.md "Task links"): a stand-in that names the task id only.
+ * Like a real web app without a browser session it shows nothing of the task; ids are restricted to
+ * display-id / UUID characters, so nothing the caller sends is echoed as markup.
+ */
+function taskPage(id: string): Reply {
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(id)) {
+    return { status: 404, body: { message: 'Not found.' } };
+  }
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${id} - Task Platform</title></head>`
+    + `<body><h1>${id}</h1><p>Task Platform web app (sandbox stand-in). Sign in to see this task.</p></body></html>`;
+  return { status: 200, raw: Buffer.from(html), headers: { 'Content-Type': 'text/html; charset=utf-8' } };
 }
 
 function listen(server: Server, port: number): Promise<number> {

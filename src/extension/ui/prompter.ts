@@ -13,7 +13,35 @@ export interface Prompter {
   info(message: string, ...actions: string[]): Thenable<string | undefined>;
   warn(message: string, ...actions: string[]): Thenable<string | undefined>;
   error(message: string, ...actions: string[]): Thenable<string | undefined>;
+  /** A modal question with one action; true when the user chose it. */
+  confirm(message: string, detail: string, action: string): Thenable<boolean>;
+  /** A QuickPick the caller drives (live search, triage); tests get a scripted one. */
+  createQuickPick<T extends vscode.QuickPickItem>(): LiveQuickPick<T>;
 }
+
+/** The part of vscode.QuickPick the commands use, so a test can stand in for it. */
+export type LiveQuickPick<T extends vscode.QuickPickItem> = Pick<
+  vscode.QuickPick<T>,
+  | 'title'
+  | 'placeholder'
+  | 'value'
+  | 'items'
+  | 'activeItems'
+  | 'busy'
+  | 'buttons'
+  | 'matchOnDescription'
+  | 'matchOnDetail'
+  | 'keepScrollPosition'
+  | 'ignoreFocusOut'
+  | 'onDidChangeValue'
+  | 'onDidAccept'
+  | 'onDidTriggerButton'
+  | 'onDidTriggerItemButton'
+  | 'onDidHide'
+  | 'show'
+  | 'hide'
+  | 'dispose'
+>;
 
 export const windowPrompter: Prompter = {
   inputBox: (options) => vscode.window.showInputBox(options),
@@ -22,6 +50,8 @@ export const windowPrompter: Prompter = {
   info: (message, ...actions) => vscode.window.showInformationMessage(message, ...actions),
   warn: (message, ...actions) => vscode.window.showWarningMessage(message, ...actions),
   error: (message, ...actions) => vscode.window.showErrorMessage(message, ...actions),
+  confirm: async (message, detail, action) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action,
+  createQuickPick: <T extends vscode.QuickPickItem>() => vscode.window.createQuickPick<T>(),
 };
 
 let current: Prompter = windowPrompter;

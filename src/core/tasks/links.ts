@@ -1,0 +1,91 @@
+// Links to a task and the references a user can paste to find one.
+//
+// The web app's address of a task is not shown in the reference. We use `{origin of baseUrl}/t/{display_id}`
+// (test/sandbox/ASSUMPTIONS.md "Task links"); this file is the only place that knows it, so a different
+// format on the real service is a one-file change.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Display ids look like `ACME-12` (a workspace prefix, a dash, a number: ASSUMPTIONS.md "Display ids"). */
+const DISPLAY_ID = /^[A-Za-z][A-Za-z0-9_]*-\d+$/;
+const LINK_PATH = /^\/t\/([^/?#]+)\/?$/;
+
+export function isDisplayId(text: string): boolean {
+  return DISPLAY_ID.test(text);
+}
+
+/** The web-app link of a task. */
+export function taskWebLink(baseUrl: string, displayIdOrId: string): string {
+  return `${new URL(baseUrl).origin}/t/${encodeURIComponent(displayIdOrId)}`;
+}
+
+export type TaskReference =
+  | { readonly kind: 'id'; readonly taskId: string }
+  | { readonly kind: 'displayId'; readonly displayId: string }
+  | { readonly kind: 'empty' }
+  /** A link, but to another service than the one configured: never followed with our token. */
+  | { readonly kind: 'foreignLink'; readonly origin: string }
+  | { readonly kind: 'invalid' };
+
+/** Reads what a user typed or pasted: a UUID, a display id, or a web-app link of the configured service. */
+export function parseTaskReference(input: string, baseUrl: string): TaskReference {
+  const text = input.trim();
+  if (text === '') {
+    return { kind: 'empty' };
+  }
+  if (/^https?:\/\//i.test(text)) {
+    return parseLink(text, baseUrl);
+  }
+  return plainReference(text);
+}
+
+function plainReference(text: string): TaskReference {
+  if (UUID.test(text)) {
+    return { kind: 'id', taskId: text.toLowerCase() };
+  }
+  return DISPLAY_ID.test(text) ? { kind: 'displayId', displayId: text } : { kind: 'invalid' };
+}
+
+function parseLink(text: string, baseUrl: string): TaskReference {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { kind: 'invalid' };
+  }
+  if (url.origin !== new URL(baseUrl).origin) {
+    return { kind: 'foreignLink', origin: url.origin };
+  }
+  const match = LINK_PATH.exec(url.pathname);
+  if (!match) {
+    return { kind: 'invalid' };
+  }
+  let segment: string;
+  try {
+    segment = decodeURIComponent(match[1] as string);
+  } catch {
+    return { kind: 'invalid' };
+  }
+  return plainReference(segment);
+}
+
+/** The task of a `vscode://task-platform.task-platform/task/<id>` URI's path, or undefined. */
+export function taskIdFromUriPath(path: string): TaskReference {
+  const match = /^\/task\/([^/]+)\/?$/.exec(path);
+  if (!match) {
+    return { kind: 'invalid' };
+  }
+  try {
+    return plainReference(decodeURIComponent(match[1] as string));
+  } catch {
+    return { kind: 'invalid' };
+  }
+}
+
+/** Only these schemes are ever opened from task content (common rules: links are validated). */
+export function isOpenableLink(text: string): boolean {
+  try {
+    return ['http:', 'https:', 'mailto:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}

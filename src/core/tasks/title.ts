@@ -1,0 +1,22 @@
+// The title rule of create and update (Reference: Task "title: max 255 characters"; Limits "Title
+// length"). Checked before any request so a bad title never costs one from the budget.
+
+export const MAX_TITLE_LENGTH = 255;
+
+export type TitleCheck =
+  | { readonly ok: true; readonly title: string }
+  | { readonly ok: false; readonly reason: 'empty' }
+  | { readonly ok: false; readonly reason: 'tooLong'; readonly length: number };
+
+/**
+ * Trims and checks a title. Length counts characters (Unicode code points), not UTF-16 units, so an
+ * emoji counts one (test/sandbox/ASSUMPTIONS.md "Lengths").
+ */
+export function checkTitle(input: string): TitleCheck {
+  const title = input.trim();
+  if (title === '') {
+    return { ok: false, reason: 'empty' };
+  }
+  const length = [...title].length;
+  return length > MAX_TITLE_LENGTH ? { ok: false, reason: 'tooLong', length } : { ok: true, title };
+}

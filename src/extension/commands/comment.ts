@@ -1,0 +1,59 @@
+import * as vscode from 'vscode';
+import type { Comment } from '../../core/api/schemas';
+import type { SignedIn } from '../auth/session';
+import type { TaskRef } from '../tasks/ref';
+import { log } from '../log';
+import { reportFailure } from '../ui/failure';
+import { prompter } from '../ui/prompter';
+import { signedIn, taskName } from './context';
+import type { CommandContext } from './context';
+import { pickAssignee } from './fields';
+import { resolveTask } from './pickTask';
+
+/**
+ * Tells the tree and the panel that a task changed through a write that does not return the task
+ * (comments, dependencies): one background GET of the task, at most.
+ */
+export function announceUpdated(ctx: CommandContext, state: SignedIn, ref: TaskRef): void {
+  state.client.getTask(ref.workspaceId, ref.taskId, { priority: 'background' }).then(
+    (task) => ctx.services.changes.fire({ kind: 'updated', workspaceId: ref.workspaceId, task }),
+    (error: unknown) => log.warn(`Could not re-read the task after a change: ${error instanceof Error ? error.message : String(error)}`),
+  );
+}
+
+/** Add Comment: the task, the text (Markdown), an optional assignee; POST comment (Comments). */
+export async function addComment(ctx: CommandContext, arg?: unknown): Promise<Comment | undefined> {
+  const title = vscode.l10n.t('Add Comment');
+  const state = await signedIn(ctx);
+  const ref = state && (await resolveTask(ctx, state, arg, title));
+  if (!state || !ref) {
+    return undefined;
+  }
+  const body = await prompter().inputBox({
+    title: vscode.l10n.t('Comment on {0}', taskName(ref.row)),
+    prompt: vscode.l10n.t('Comment (Markdown)'),
+    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('The comment cannot be empty.') : undefined),
+  });
+  if (body === undefined) {
+    return undefined;
+  }
+  if (body.trim() === '') {
+    void prompter().warn(vscode.l10n.t('The comment cannot be empty.'));
+    return undefined;
+  }
+  const assignee = await pickAssignee(ctx, state, ref.workspaceId, vscode.l10n.t('Assign the comment to (optional)'));
+  if (!assignee) {
+    return undefined;
+  }
+  try {
+    const comment = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Posting the comment…') }, () =>
+      state.client.createComment(ref.workspaceId, ref.taskId, { body, assignee_id: assignee.id }, { priority: 'user' }),
+    );
+    announceUpdated(ctx, state, ref);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Comment posted on {0}', taskName(ref.row)), 4000);
+    return comment;
+  } catch (error) {
+    void reportFailure(ctx.services.session, vscode.l10n.t('Could not post the comment'), error);
+    return undefined;
+  }
+}

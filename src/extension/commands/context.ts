@@ -1,0 +1,48 @@
+import * as vscode from 'vscode';
+import type { SignedIn } from '../auth/session';
+import type { Services } from '../services';
+import { prompter } from '../ui/prompter';
+import type { Lookups } from './lookups';
+import type { RecentTrash } from './recentTrash';
+import type { StatusIcons } from './statusIcons';
+
+/** What every command of this folder shares: the services, the per-session caches, this session's Trash. */
+export interface CommandContext {
+  readonly services: Services;
+  readonly lookups: Lookups;
+  readonly trash: RecentTrash;
+  readonly globalState: vscode.Memento;
+  readonly statusIcons: StatusIcons;
+}
+
+/** The signed-in session, or undefined after telling the user to sign in (no request is made). */
+export async function signedIn(ctx: CommandContext): Promise<SignedIn | undefined> {
+  const state = await ctx.services.session.ensure();
+  if (state.kind === 'signedIn') {
+    return state;
+  }
+  const signIn = vscode.l10n.t('Sign In');
+  const choice = await prompter().warn(vscode.l10n.t('Sign in to Task Platform first.'), signIn);
+  if (choice === signIn) {
+    await vscode.commands.executeCommand('taskPlatform.signIn');
+  }
+  return undefined;
+}
+
+/** Short name of a task for messages: `ACME-12 "Fix login"`, or the title alone. */
+export function taskName(task: { display_id?: string; title?: string } | undefined): string {
+  if (!task) {
+    return vscode.l10n.t('the task');
+  }
+  const title = task.title ? `"${task.title}"` : '';
+  return [task.display_id, title].filter(Boolean).join(' ') || vscode.l10n.t('the task');
+}
+
+/** Opens the task panel (another feature's command); a missing command is logged, not thrown. */
+export async function openTask(ref: { workspaceId: string; taskId: string; row?: unknown }): Promise<void> {
+  try {
+    await vscode.commands.executeCommand('taskPlatform.openTask', ref);
+  } catch (error) {
+    void prompter().warn(vscode.l10n.t('Could not open the task: {0}', error instanceof Error ? error.message : String(error)));
+  }
+}

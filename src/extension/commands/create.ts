@@ -1,0 +1,161 @@
+import * as vscode from 'vscode';
+import type { CreateTaskInput } from '../../core/api/inputs';
+import type { Task } from '../../core/api/schemas';
+import { checkTitle, MAX_TITLE_LENGTH } from '../../core/tasks/title';
+import type { SignedIn } from '../auth/session';
+import { isUuid } from '../tasks/ref';
+import type { TaskRef } from '../tasks/ref';
+import { reportFailure } from '../ui/failure';
+import { prompter } from '../ui/prompter';
+import { openTask, signedIn, taskName } from './context';
+import type { CommandContext } from './context';
+import { chooseDetails } from './createDetails';
+import { selectionDescription } from './selection';
+import { pickWorkspace, resolveTask, taskWith } from './pickTask';
+
+export interface ListChoice {
+  readonly workspaceId: string;
+  readonly listId: string;
+  readonly name: string;
+}
+
+const RECENT_KEY = 'taskPlatform.recentLists';
+
+/** The explanation of a bad title, or undefined (Limits: title 255 characters). */
+export function titleProblem(value: string): string | undefined {
+  const check = checkTitle(value);
+  if (check.ok) {
+    return undefined;
+  }
+  return check.reason === 'empty'
+    ? vscode.l10n.t('The title cannot be empty.')
+    : vscode.l10n.t('The title is {0} characters long; the limit is {1}.', check.length, MAX_TITLE_LENGTH);
+}
+
+/** Asks the title with live validation, and checks it again (a scripted or pasted answer skips the live check). */
+export async function askTitle(title: string, value = ''): Promise<string | undefined> {
+  const typed = await prompter().inputBox({ title, prompt: vscode.l10n.t('Title of the task'), value, validateInput: titleProblem });
+  if (typed === undefined) {
+    return undefined;
+  }
+  const check = checkTitle(typed);
+  if (!check.ok) {
+    void prompter().warn(titleProblem(typed) as string);
+    return undefined;
+  }
+  return check.title;
+}
+
+export function listFromArg(arg: unknown): ListChoice | undefined {
+  const node = arg as { workspaceId?: unknown; listId?: unknown; name?: unknown } | undefined;
+  if (isUuid(node?.workspaceId) && isUuid(node?.listId)) {
+    return { workspaceId: node.workspaceId, listId: node.listId, name: typeof node.name === 'string' ? node.name : node.listId };
+  }
+  return undefined;
+}
+
+/** A list of a workspace: recent lists first, then every list the user can see. */
+export async function pickList(ctx: CommandContext, state: SignedIn, title: string): Promise<ListChoice | undefined> {
+  const workspaceId = await pickWorkspace(state, title);
+  if (!workspaceId) {
+    return undefined;
+  }
+  let lists;
+  try {
+    lists = (await ctx.lookups.targets(state.client, workspaceId)).lists;
+  } catch (error) {
+    void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the lists'), error);
+    return undefined;
+  }
+  const recent = ctx.globalState.get<string[]>(RECENT_KEY, []);
+  const rank = (id: string): number => (recent.includes(id) ? recent.indexOf(id) : recent.length + 1);
+  const ordered = [...lists].sort((a, b) => rank(a.id) - rank(b.id));
+  const items = ordered.map((l) => ({
+    label: l.name,
+    description: [l.path, recent.includes(l.id) ? vscode.l10n.t('recent') : undefined].filter(Boolean).join(' · '),
+    iconPath: new vscode.ThemeIcon(recent.includes(l.id) ? 'history' : 'list-unordered'),
+    list: { workspaceId, listId: l.id, name: l.name },
+  }));
+  return (await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a list'), matchOnDescription: true }))?.list;
+}
+
+async function remember(ctx: CommandContext, listId: string): Promise<void> {
+  const recent = ctx.globalState.get<string[]>(RECENT_KEY, []).filter((id) => id !== listId);
+  await ctx.globalState.update(RECENT_KEY, [listId, ...recent].slice(0, 5));
+}
+
+/**
+ * Create Task (issue 7): list (skipped when run on a list node), title, optional details, then POST
+ * task. From an editor selection, the selection becomes the description with a link to the file/line.
+ */
+export async function createTask(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
+  const title = vscode.l10n.t('Create Task');
+  const state = await signedIn(ctx);
+  const list = state && (listFromArg(arg) ?? (await pickList(ctx, state, title)));
+  if (!state || !list) {
+    return undefined;
+  }
+  const selection = selectionDescription(vscode.window.activeTextEditor);
+  const taskTitle = await askTitle(vscode.l10n.t('Create Task in {0}', list.name), selection?.suggestedTitle);
+  if (taskTitle === undefined) {
+    return undefined;
+  }
+  const details = await chooseDetails(ctx, state, list, taskTitle);
+  if (!details) {
+    return undefined;
+  }
+  const input: CreateTaskInput = { ...details, list_id: list.listId, title: taskTitle, description: selection?.markdown };
+  const task = await create(ctx, state, list.workspaceId, input);
+  if (task) {
+    await remember(ctx, list.listId);
+    await afterCreate({ workspaceId: list.workspaceId, taskId: task.id, row: task });
+  }
+  return task;
+}
+
+async function create(ctx: CommandContext, state: SignedIn, workspaceId: string, input: CreateTaskInput): Promise<Task | undefined> {
+  try {
+    const task = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating "{0}"…', input.title) }, () =>
+      state.client.createTask(workspaceId, input, { priority: 'user' }),
+    );
+    ctx.services.changes.fire({ kind: 'created', workspaceId, task });
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Created {0}', taskName(task)), 5000);
+    return task;
+  } catch (error) {
+    void reportFailure(ctx.services.session, vscode.l10n.t('Could not create "{0}"', input.title), error);
+    return undefined;
+  }
+}
+
+/** `taskPlatform.afterCreateTask`: open the panel (default), reveal it in the tree, or nothing. */
+async function afterCreate(ref: TaskRef): Promise<void> {
+  const choice = vscode.workspace.getConfiguration('taskPlatform').get<string>('afterCreateTask', 'open');
+  if (choice === 'open') {
+    await openTask(ref);
+  } else if (choice === 'reveal') {
+    await vscode.commands.executeCommand('taskPlatform.revealTask', ref).then(undefined, () => openTask(ref));
+  }
+}
+
+/** Add Subtask: a new task under the given one, in the parent's list (POST task with parent_task_id). */
+export async function addSubtask(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
+  const title = vscode.l10n.t('Add Subtask');
+  const state = await signedIn(ctx);
+  const parent = state && (await resolveTask(ctx, state, arg, title));
+  if (!state || !parent) {
+    return undefined;
+  }
+  let row;
+  try {
+    row = await taskWith(state, parent, ['list_id']);
+  } catch (error) {
+    void reportFailure(ctx.services.session, vscode.l10n.t('Could not add a subtask'), error);
+    return undefined;
+  }
+  const taskTitle = await askTitle(vscode.l10n.t('Subtask of {0}', taskName(row)));
+  if (taskTitle === undefined) {
+    return undefined;
+  }
+  return create(ctx, state, parent.workspaceId, { list_id: row.list_id as string, title: taskTitle, parent_task_id: parent.taskId });
+}
+

@@ -1,0 +1,111 @@
+import * as vscode from 'vscode';
+import type { CreateTaskInput } from '../../core/api/inputs';
+import type { Priority } from '../../core/api/schemas';
+import { reportFailure } from '../ui/failure';
+import { prompter } from '../ui/prompter';
+import type { SignedIn } from '../auth/session';
+import type { CommandContext } from './context';
+import type { ListChoice } from './create';
+import { pickAssignee, pickDueDate, priorityItems, priorityLabel } from './fields';
+import { searchForTask } from './pickTask';
+
+type Details = Omit<CreateTaskInput, 'list_id' | 'title'>;
+type Step = 'create' | 'priority' | 'assignee' | 'status' | 'due' | 'parent';
+
+/** What the details step shows for each optional field (the server's defaults apply when unset). */
+interface Shown {
+  priority?: string;
+  assignee?: string;
+  status?: string;
+  due?: string;
+  parent?: string;
+}
+
+/**
+ * The optional part of Create Task: a pick that loops until "Create" is chosen, each field shown with
+ * its value (priority, assignee, status, due date, parent). Undefined when the user gives up.
+ */
+export async function chooseDetails(ctx: CommandContext, state: SignedIn, list: ListChoice, taskTitle: string): Promise<Details | undefined> {
+  const details: Details = {};
+  const shown: Shown = {};
+  const title = vscode.l10n.t('Create "{0}" in {1}', taskTitle, list.name);
+  for (;;) {
+    const step = await askStep(title, shown);
+    if (step === undefined) {
+      return undefined;
+    }
+    if (step === 'create') {
+      return details;
+    }
+    await editStep(ctx, state, list, title, step, details, shown);
+  }
+}
+
+async function askStep(title: string, shown: Shown): Promise<Step | undefined> {
+  const unset = vscode.l10n.t('not set');
+  const items: (vscode.QuickPickItem & { step: Step })[] = [
+    { label: vscode.l10n.t('Create'), iconPath: new vscode.ThemeIcon('check'), description: vscode.l10n.t('create the task now'), step: 'create' },
+    { label: vscode.l10n.t('Priority…'), description: shown.priority ?? unset, step: 'priority' },
+    { label: vscode.l10n.t('Assignee…'), description: shown.assignee ?? unset, step: 'assignee' },
+    { label: vscode.l10n.t('Status…'), description: shown.status ?? unset, step: 'status' },
+    { label: vscode.l10n.t('Due Date…'), description: shown.due ?? unset, step: 'due' },
+    { label: vscode.l10n.t('Parent Task…'), description: shown.parent ?? unset, step: 'parent' },
+  ];
+  return (await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Create now, or set optional fields first') }))?.step;
+}
+
+async function editStep(ctx: CommandContext, state: SignedIn, list: ListChoice, title: string, step: Exclude<Step, 'create'>, details: Details, shown: Shown): Promise<void> {
+  switch (step) {
+    case 'priority': {
+      const picked = await prompter().quickPick(priorityItems(details.priority), { title, placeHolder: vscode.l10n.t('Priority') });
+      if (picked) {
+        details.priority = picked.priority as Priority;
+        shown.priority = priorityLabel(picked.priority);
+      }
+      return;
+    }
+    case 'assignee': {
+      const picked = await pickAssignee(ctx, state, list.workspaceId, title, details.assignee_id);
+      if (picked) {
+        details.assignee_id = picked.id;
+        shown.assignee = picked.id === null ? vscode.l10n.t('Unassigned') : (await ctx.lookups.members(state.client, list.workspaceId)).find((m) => m.id === picked.id)?.name;
+      }
+      return;
+    }
+    case 'status':
+      return editStatus(ctx, state, list, title, details, shown);
+    case 'due': {
+      const picked = await pickDueDate(title, details.due_date);
+      if (picked) {
+        details.due_date = picked.date;
+        shown.due = picked.date ?? vscode.l10n.t('none');
+      }
+      return;
+    }
+    case 'parent': {
+      const parent = await searchForTask(ctx, state, title, list.workspaceId);
+      if (parent) {
+        details.parent_task_id = parent.taskId;
+        shown.parent = parent.row?.display_id ?? parent.row?.title ?? parent.taskId;
+      }
+      return;
+    }
+  }
+}
+
+async function editStatus(ctx: CommandContext, state: SignedIn, list: ListChoice, title: string, details: Details, shown: Shown): Promise<void> {
+  try {
+    const statuses = await ctx.lookups.statuses(state.client, list.listId);
+    const icons = await ctx.statusIcons.all(statuses);
+    const picked = await prompter().quickPick(
+      statuses.map((s, i) => ({ label: s.name, description: s.type, iconPath: icons[i], id: s.id })),
+      { title, placeHolder: vscode.l10n.t('Status') },
+    );
+    if (picked) {
+      details.status_id = picked.id;
+      shown.status = picked.label;
+    }
+  } catch (error) {
+    void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the statuses'), error);
+  }
+}

@@ -1,0 +1,71 @@
+import * as vscode from 'vscode';
+import { parseTaskReference, taskIdFromUriPath } from '../../core/tasks/links';
+import type { TaskReference } from '../../core/tasks/links';
+import type { TaskRef } from '../tasks/ref';
+import { prompter } from '../ui/prompter';
+import { openTask, signedIn } from './context';
+import type { CommandContext } from './context';
+import { findTask } from './pickTask';
+
+/** Why a typed reference cannot name a task, or undefined when it may (checked before any request). */
+function referenceProblem(reference: TaskReference, origin: string): string | undefined {
+  switch (reference.kind) {
+    case 'empty':
+      return vscode.l10n.t('Give a display id (ACME-12), a task id or a task link.');
+    case 'invalid':
+      return vscode.l10n.t('That is not a task id, a display id like ACME-12, or a task link.');
+    case 'foreignLink':
+      return vscode.l10n.t('This link points to {0}, not to the Task Platform you are signed in to ({1}).', reference.origin, origin);
+    default:
+      return undefined;
+  }
+}
+
+/** Go to Task by Id: a display id, a UUID or a pasted web-app link opens the task's panel. */
+export async function goToTask(ctx: CommandContext, arg?: unknown): Promise<TaskRef | undefined> {
+  const title = vscode.l10n.t('Go to Task');
+  const state = await signedIn(ctx);
+  if (!state) {
+    return undefined;
+  }
+  const origin = new URL(state.baseUrl).origin;
+  const text =
+    typeof arg === 'string'
+      ? arg
+      : await prompter().inputBox({
+          title,
+          prompt: vscode.l10n.t('Display id (ACME-12), task id or task link'),
+          validateInput: (value) => (value.trim() === '' ? undefined : referenceProblem(parseTaskReference(value, state.baseUrl), origin)),
+        });
+  if (text === undefined) {
+    return undefined;
+  }
+  const reference = parseTaskReference(text, state.baseUrl);
+  const problem = referenceProblem(reference, origin);
+  if (problem) {
+    void prompter().warn(problem);
+    return undefined;
+  }
+  const ref = await findTask(ctx, state, reference);
+  if (ref) {
+    await openTask(ref);
+  }
+  return ref;
+}
+
+/**
+ * `vscode://task-platform.task-platform/task/<id>` (display id or UUID) opens the task, for links
+ * from chat, docs or the browser. Anything else is refused with a message, never guessed.
+ */
+export function taskUriHandler(ctx: CommandContext): vscode.UriHandler {
+  return {
+    handleUri: async (uri: vscode.Uri): Promise<void> => {
+      const reference = taskIdFromUriPath(uri.path);
+      if (reference.kind !== 'id' && reference.kind !== 'displayId') {
+        void prompter().warn(vscode.l10n.t('This Task Platform link is not understood: {0}', uri.path));
+        return;
+      }
+      await goToTask(ctx, reference.kind === 'id' ? reference.taskId : reference.displayId);
+    },
+  };
+}

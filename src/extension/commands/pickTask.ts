@@ -1,0 +1,164 @@
+import * as vscode from 'vscode';
+import { NotFoundError } from '../../core/api/errors';
+import type { SearchHit, Task, TaskRow } from '../../core/api/schemas';
+import { parseTaskReference } from '../../core/tasks/links';
+import type { TaskReference } from '../../core/tasks/links';
+import type { SignedIn } from '../auth/session';
+import { currentTasks } from '../tasks/current';
+import { taskRefFrom } from '../tasks/ref';
+import type { TaskRef } from '../tasks/ref';
+import { reportFailure } from '../ui/failure';
+import { prompter } from '../ui/prompter';
+import type { CommandContext } from './context';
+
+type RefItem = vscode.QuickPickItem & { ref?: TaskRef };
+
+/**
+ * The task a command acts on: its argument (tree node, panel), else what the user has in front of
+ * them (currentTasks: focused panel, tree selection) offered first, else a search.
+ */
+export async function resolveTask(ctx: CommandContext, state: SignedIn, arg: unknown, title: string): Promise<TaskRef | undefined> {
+  const given = taskRefFrom(arg);
+  if (given) {
+    return given;
+  }
+  const current = currentTasks();
+  if (current.length === 0) {
+    return searchForTask(ctx, state, title);
+  }
+  const items: RefItem[] = current.map((ref) => ({ label: ref.row?.title ?? ref.taskId, description: ref.row?.display_id, ref }));
+  items.push({ label: vscode.l10n.t('Search for another task…'), alwaysShow: true });
+  const picked = await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a task') });
+  if (!picked) {
+    return undefined;
+  }
+  return picked.ref ?? searchForTask(ctx, state, title);
+}
+
+/** Asks for a search text, a display id, a UUID or a link, and resolves it to one task. */
+export async function searchForTask(ctx: CommandContext, state: SignedIn, title: string, workspaceId?: string): Promise<TaskRef | undefined> {
+  const text = await prompter().inputBox({
+    title,
+    prompt: vscode.l10n.t('Search by title, or give a display id (ACME-12), a task id or a task link'),
+    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Type something to search for.') : undefined),
+  });
+  if (text === undefined) {
+    return undefined;
+  }
+  const reference = parseTaskReference(text, state.baseUrl);
+  if (reference.kind === 'empty') {
+    void prompter().warn(vscode.l10n.t('Type something to search for.'));
+    return undefined;
+  }
+  if (reference.kind === 'id' || reference.kind === 'displayId' || reference.kind === 'foreignLink') {
+    return findTask(ctx, state, reference, workspaceId ? [workspaceId] : undefined);
+  }
+  const ws = workspaceId ?? (await pickWorkspace(state, title));
+  return ws ? pickSearchHit(ctx, state, ws, text.trim(), title) : undefined;
+}
+
+async function pickSearchHit(ctx: CommandContext, state: SignedIn, workspaceId: string, q: string, title: string): Promise<TaskRef | undefined> {
+  let hits: SearchHit[];
+  try {
+    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Searching tasks…') }, () =>
+      state.client.search({ q: q.slice(0, 255), workspace_id: workspaceId, type: 'tasks', per_page: 20 }, { priority: 'user' }),
+    );
+    hits = result.tasks?.hits ?? [];
+  } catch (error) {
+    void reportFailure(ctx.services.session, vscode.l10n.t('Could not search tasks'), error);
+    return undefined;
+  }
+  if (hits.length === 0) {
+    void prompter().info(vscode.l10n.t('No task matches "{0}".', q));
+    return undefined;
+  }
+  const items: RefItem[] = hits.map((hit) => ({
+    label: hit.title,
+    description: typeof hit.display_id === 'string' ? hit.display_id : undefined,
+    ref: { workspaceId, taskId: hit.id },
+  }));
+  return (await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a task'), matchOnDescription: true }))?.ref;
+}
+
+/** The user's workspace (asked only when there are several). */
+export async function pickWorkspace(state: SignedIn, title: string): Promise<string | undefined> {
+  const workspaces = state.user.workspaces;
+  if (workspaces.length <= 1) {
+    if (workspaces.length === 0) {
+      void prompter().warn(vscode.l10n.t('Your account has no workspace.'));
+    }
+    return workspaces[0]?.id;
+  }
+  const items = workspaces.map((w) => ({ label: w.name, id: w.id }));
+  return (await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a workspace') }))?.id;
+}
+
+/**
+ * Finds the task a reference names, in the given workspaces (default: all of the user's). A UUID is
+ * read with GET task; a display id through /search (the only documented lookup that matches display
+ * ids across a workspace) and checked exactly. Tells the user when nothing matches.
+ */
+export async function findTask(ctx: CommandContext, state: SignedIn, reference: TaskReference, workspaceIds?: string[]): Promise<TaskRef | undefined> {
+  if (reference.kind === 'foreignLink') {
+    void prompter().warn(vscode.l10n.t('This link points to {0}, not to the Task Platform you are signed in to ({1}).', reference.origin, new URL(state.baseUrl).origin));
+    return undefined;
+  }
+  if (reference.kind !== 'id' && reference.kind !== 'displayId') {
+    void prompter().warn(vscode.l10n.t('That is not a task id, a display id like ACME-12, or a task link.'));
+    return undefined;
+  }
+  const candidates = workspaceIds ?? state.user.workspaces.map((w) => w.id);
+  try {
+    for (const workspaceId of candidates) {
+      const found = reference.kind === 'id' ? await byId(state, workspaceId, reference.taskId) : await byDisplayId(state, workspaceId, reference.displayId);
+      if (found) {
+        return { workspaceId, taskId: found.id, row: found };
+      }
+    }
+  } catch (error) {
+    void reportFailure(ctx.services.session, vscode.l10n.t('Could not look up the task'), error);
+    return undefined;
+  }
+  const shown = reference.kind === 'id' ? reference.taskId : reference.displayId;
+  void prompter().warn(vscode.l10n.t('No task {0} was found in your workspaces (or you cannot see it).', shown));
+  return undefined;
+}
+
+async function byId(state: SignedIn, workspaceId: string, taskId: string): Promise<Task | undefined> {
+  try {
+    return await state.client.getTask(workspaceId, taskId, { priority: 'user' });
+  } catch (error) {
+    if (NotFoundError.is(error)) {
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+async function byDisplayId(state: SignedIn, workspaceId: string, displayId: string): Promise<TaskRow | undefined> {
+  const result = await state.client.search({ q: displayId, workspace_id: workspaceId, type: 'tasks', per_page: 5 }, { priority: 'user' });
+  const hits = result.tasks?.hits ?? [];
+  const same = (value: unknown): boolean => typeof value === 'string' && value.toLowerCase() === displayId.toLowerCase();
+  const exact = hits.find((h) => same(h.display_id));
+  if (exact) {
+    // Only the fields every row shape has: the hit's other fields are not documented.
+    return { id: exact.id, title: exact.title, display_id: exact.display_id as string };
+  }
+  // Hits are documented as { id, title, priority, ... }: without display ids, read the best few.
+  for (const hit of hits.filter((h) => h.display_id === undefined).slice(0, 3)) {
+    const task = await byId(state, workspaceId, hit.id);
+    if (task && same(task.display_id)) {
+      return task;
+    }
+  }
+  return undefined;
+}
+
+/** The task with the fields a command needs: the caller's row when it has them, else GET task. */
+export async function taskWith(state: SignedIn, ref: TaskRef, fields: readonly (keyof Task)[]): Promise<TaskRow | Task> {
+  const row = ref.row;
+  if (row && fields.every((f) => row[f] !== undefined)) {
+    return row;
+  }
+  return state.client.getTask(ref.workspaceId, ref.taskId, { priority: 'user' });
+}

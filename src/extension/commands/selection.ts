@@ -1,0 +1,30 @@
+import * as vscode from 'vscode';
+
+export interface SelectionDescription {
+  readonly markdown: string;
+  readonly suggestedTitle: string;
+}
+
+/**
+ * The selected text of an editor as a task description: a fenced code block and a link to the file
+ * and line it came from. Undefined when nothing is selected.
+ */
+export function selectionDescription(editor: vscode.TextEditor | undefined): SelectionDescription | undefined {
+  if (!editor || editor.selection.isEmpty) {
+    return undefined;
+  }
+  const text = editor.document.getText(editor.selection);
+  if (text.trim() === '') {
+    return undefined;
+  }
+  const line = editor.selection.start.line + 1;
+  const uri = editor.document.uri;
+  const where = vscode.workspace.asRelativePath(uri, false);
+  const link = `${uri.with({ fragment: `L${line}` }).toString()}`;
+  // A fence longer than any backtick run in the text, so the selection cannot close it early.
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const markdown = `${fence}${editor.document.languageId}\n${text}\n${fence}\n\n${vscode.l10n.t('From [{0}:{1}]({2})', where, line, link)}`;
+  const firstLine = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+  return { markdown, suggestedTitle: [...firstLine].slice(0, 80).join('') };
+}

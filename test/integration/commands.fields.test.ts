@@ -1,0 +1,106 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { presetDate } from '../../src/core/tasks/dates';
+import { CommandsWorld, writes } from './commandsCommon';
+
+describe('Task commands: status, priority, assignee, due date, copy', function () {
+  // The client keeps to 60 requests a minute per token, and every suite signs in as alice: once the
+  // whole run has spent that budget, a request waits for a free slot (up to a minute).
+  this.timeout(90_000);
+  const w = new CommandsWorld();
+  before(() => w.setUp());
+  after(() => w.tearDown());
+  beforeEach(() => w.beforeEach());
+  afterEach(() => w.afterEach());
+
+  it('Set Status offers the statuses of the task\'s list (cached) and writes the chosen one', async () => {
+    const ref = w.ref('task_with_subtasks_3_deep'); // list API, custom statuses
+    const prompter = w.script([], ['Shipped']);
+    const task = await vscode.commands.executeCommand<{ status_id: string }>('taskPlatform.setStatus', ref);
+    const shipped = w.fx.statuses.api.find((s: { name: string }) => s.name === 'Shipped').id;
+    assert.equal(task?.status_id, shipped);
+    assert.equal((await w.task(ref.taskId)).status_id, shipped);
+    assert.deepEqual(prompter.offered[0]?.map((i) => i.label), ['Backlog', 'Ready', 'In Progress', 'Blocked', 'Shipped']);
+    assert.equal(w.changes.length, 1);
+    assert.equal(w.changes[0]?.kind, 'updated');
+
+    // A second task of the same list: the statuses come from the cache.
+    w.script([], ['Ready']);
+    await vscode.commands.executeCommand('taskPlatform.setStatus', w.ref('task_with_comments'));
+    const statusReads = await w.requests((l) => l.endsWith('/statuses'));
+    assert.ok(statusReads.length <= 1, 'the statuses of one list are read at most once: ' + statusReads.join(', '));
+  });
+
+  it('Set Priority from the palette asks for the task (display id) and patches only the priority', async () => {
+    const prompter = w.script(['ACME-91'], ['Critical']);
+    await vscode.commands.executeCommand('taskPlatform.setPriority');
+    const task = await w.task(w.fx.tasks.task_with_subtasks_3_deep.id);
+    assert.equal(task.priority, 'critical');
+    assert.deepEqual(await w.requests(writes), [`PATCH /api/workspaces/${w.acme}/tasks/${task.id}`]);
+    assert.ok(prompter.asked.includes('Set Priority'));
+  });
+
+  it('Assign offers the members plus Unassigned, and can clear the assignee', async () => {
+    const ref = w.ref('task_with_subtasks_3_deep');
+    const prompter = w.script([], ['Bob Member']);
+    await vscode.commands.executeCommand('taskPlatform.assign', ref);
+    assert.equal((await w.task(ref.taskId)).assignee_id, w.fx.users.bob.id);
+    assert.equal(prompter.offered[0]?.[0]?.label, 'Unassigned');
+    w.script([], ['Unassigned']);
+    await vscode.commands.executeCommand('taskPlatform.assign', ref);
+    assert.equal((await w.task(ref.taskId)).assignee_id, null);
+  });
+
+  it('Set Due Date: a preset, a typed date, clearing it; a bad date never reaches the server', async () => {
+    const ref = w.ref('task_with_comments');
+    w.script([], ['Tomorrow']);
+    await vscode.commands.executeCommand('taskPlatform.setDueDate', ref);
+    assert.equal(String((await w.task(ref.taskId)).due_date).slice(0, 10), presetDate('tomorrow', new Date()));
+
+    w.script(['2027-01-15'], ['Pick a date…']);
+    await vscode.commands.executeCommand('taskPlatform.setDueDate', ref);
+    assert.equal(String((await w.task(ref.taskId)).due_date).slice(0, 10), '2027-01-15');
+
+    const before = (await w.requests(writes)).length;
+    const bad = w.script(['2027-02-30'], ['Pick a date…']);
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.setDueDate', ref), undefined);
+    assert.match(bad.messages[0]?.text ?? '', /2027-02-30 is not a day of the calendar/);
+    const notDate = w.script(['next friday'], ['Pick a date…']);
+    await vscode.commands.executeCommand('taskPlatform.setDueDate', ref);
+    assert.match(notDate.messages[0]?.text ?? '', /YYYY-MM-DD/);
+    assert.equal((await w.requests(writes)).length, before, 'no write for a bad date');
+
+    w.script([], ['No due date']);
+    await vscode.commands.executeCommand('taskPlatform.setDueDate', ref);
+    assert.equal((await w.task(ref.taskId)).due_date, null);
+  });
+
+  it('Copy Link and Copy Display Id put the link and the id on the clipboard', async () => {
+    const ref = w.ref('task_with_comments');
+    w.script([]);
+    const link = await vscode.commands.executeCommand<string>('taskPlatform.copyLink', ref);
+    const origin = new URL(vscode.workspace.getConfiguration('taskPlatform').get<string>('baseUrl', '')).origin;
+    assert.equal(link, `${origin}/t/ACME-122`);
+    assert.equal(await vscode.env.clipboard.readText(), link);
+    await vscode.commands.executeCommand('taskPlatform.copyDisplayId', ref);
+    assert.equal(await vscode.env.clipboard.readText(), 'ACME-122');
+    assert.equal((await w.requests()).length, 0, 'the row had the display id: no request');
+    // The link the sandbox serves for it is a page naming the task.
+    const page = await fetch(link);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /ACME-122/);
+  });
+
+  it('says "sign in first" without any request when signed out', async () => {
+    const prompter = w.script([]);
+    await w.api.session.signOut();
+    try {
+      assert.equal(await vscode.commands.executeCommand('taskPlatform.setPriority'), undefined);
+      assert.match(prompter.messages[0]?.text ?? '', /Sign in to Task Platform first/);
+      assert.equal((await w.requests()).length, 0);
+    } finally {
+      w.script(['demo-token-alice']);
+      assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
+    }
+  });
+});

@@ -1,0 +1,161 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TaskRef } from '../../src/extension/tasks/ref';
+import { CommandsWorld, writes } from './commandsCommon';
+import type { Json } from './commandsCommon';
+import { requestLog, waitFor } from './helpers';
+import type { ScriptedQuickPick } from './helpers';
+
+describe('Task commands: search, go to, comment, link', function () {
+  // The client keeps to 60 requests a minute per token, and every suite signs in as alice: once the
+  // whole run has spent that budget, a request waits for a free slot (up to a minute).
+  this.timeout(90_000);
+  const w = new CommandsWorld();
+  const opened: unknown[] = [];
+  let recorder: vscode.Disposable | undefined;
+
+  before(async () => {
+    await w.setUp();
+    // The panel is another feature; when it is not in this build, record what would be opened.
+    if (!(await vscode.commands.getCommands(true)).includes('taskPlatform.openTask')) {
+      recorder = vscode.commands.registerCommand('taskPlatform.openTask', (ref: unknown) => void opened.push(ref));
+    }
+  });
+  after(async () => {
+    recorder?.dispose();
+    await w.tearDown();
+  });
+  beforeEach(async () => {
+    opened.length = 0;
+    await w.beforeEach();
+  });
+  afterEach(() => w.afterEach());
+
+  const searches = async (): Promise<Json[]> => (await requestLog()).filter((r) => r.path === '/api/search');
+  const settled = (pick: ScriptedQuickPick<vscode.QuickPickItem>, what: string): Promise<readonly vscode.QuickPickItem[]> =>
+    waitFor(() => (!pick.busy && pick.items.length > 0 ? pick.items : undefined), what);
+
+  it('Search Tasks: typing 10 characters sends at most 2 requests; results open the task', async () => {
+    const prompter = w.script([], ['Acme']);
+    const done = vscode.commands.executeCommand<TaskRef | undefined>('taskPlatform.searchTasks');
+    const pick = await prompter.livePick();
+    await pick.type('flaky logi');
+    const items = await settled(pick, 'search results');
+    assert.ok((await searches()).length <= 2, `requests: ${(await searches()).length}`);
+    assert.ok(items.some((i) => i.label === 'Flaky login tests'), items.map((i) => i.label).join(', '));
+    assert.ok(items.every((i) => i.alwaysShow), 'the server matched them; the pick must not filter them again');
+    pick.accept('Flaky login tests');
+    const ref = await done;
+    assert.equal(ref?.taskId, w.fx.tasks.task_with_comments.id);
+    if (recorder) {
+      assert.equal((opened[0] as TaskRef).taskId, ref?.taskId);
+    }
+  });
+
+  it('Search Tasks: priority buttons filter on the server, "More results" pages, a button copies the link', async () => {
+    const prompter = w.script([], ['Acme']);
+    const done = vscode.commands.executeCommand('taskPlatform.searchTasks');
+    const pick = await prompter.livePick();
+    pick.setValue('legacy ticket');
+    let items = await settled(pick, 'first page');
+    assert.equal(items.filter((i) => i.label.startsWith('Legacy ticket')).length, 20);
+    assert.equal(items.at(-1)?.label, 'More results…');
+    pick.accept('More results…');
+    items = await waitFor(() => (pick.items.filter((i) => i.label.startsWith('Legacy ticket')).length === 40 ? pick.items : undefined), 'second page');
+    assert.equal(new Set(items.map((i) => i.label)).size, items.length, 'no duplicates across pages');
+
+    const before = (await searches()).length;
+    pick.pressButton('Only High priority');
+    await waitFor(() => (pick.title?.includes('High priority only') && !pick.busy ? true : undefined), 'filtered results');
+    const log = await searches();
+    assert.equal(log.length, before + 1);
+    assert.equal((log.at(-1) as Json).query.priority, 'high');
+    assert.ok(pick.items.filter((i) => i.detail !== undefined).every((i) => /High/.test(i.detail ?? '')));
+
+    const first = pick.items.find((i) => i.description?.startsWith('ACME-'));
+    assert.ok(first);
+    pick.pressItemButton(first.label, 'Copy Link');
+    await waitFor(async () => ((await vscode.env.clipboard.readText()).endsWith(`/t/${first.description}`) ? true : undefined), 'the link on the clipboard');
+    pick.hide();
+    assert.equal(await done, undefined);
+  });
+
+  it('Search Tasks also searches comments', async () => {
+    const prompter = w.script([], ['Acme']);
+    const done = vscode.commands.executeCommand<TaskRef | undefined>('taskPlatform.searchTasks');
+    const pick = await prompter.livePick();
+    pick.pressButton('Search comments');
+    const comment = (await w.rows('comments', `?task_id=${w.fx.tasks.task_with_comments.id}`))[0];
+    pick.setValue(String(comment.body).split(/\s+/).slice(0, 3).join(' '));
+    const items = await settled(pick, 'comment hits');
+    assert.equal((await searches()).at(-1)?.query.type, 'comments');
+    pick.accept(items[0]?.label ?? '');
+    assert.ok((await done)?.taskId);
+  });
+
+  it('Go to Task by display id, by link, by UUID; bad input is refused before any request', async () => {
+    const origin = new URL(vscode.workspace.getConfiguration('taskPlatform').get<string>('baseUrl', '')).origin;
+    for (const input of ['ACME-122', `${origin}/t/ACME-122`, w.fx.tasks.task_with_comments.id]) {
+      w.script([input]);
+      const ref = await vscode.commands.executeCommand<TaskRef>('taskPlatform.goToTask');
+      assert.equal(ref?.taskId, w.fx.tasks.task_with_comments.id, input);
+    }
+    const side = w.script([w.fx.tasks.side_task.id]);
+    assert.equal((await vscode.commands.executeCommand<TaskRef>('taskPlatform.goToTask'))?.workspaceId, w.fx.workspaces.side.id);
+    assert.equal(side.messages.length, 0);
+
+    await w.beforeEach();
+    for (const [input, message] of [['https://evil.example.net/t/ACME-1', /points to https:\/\/evil.example.net/], ['login bug', /not a task id/]] as const) {
+      const prompter = w.script([input]);
+      assert.equal(await vscode.commands.executeCommand('taskPlatform.goToTask'), undefined);
+      assert.match(prompter.messages[0]?.text ?? '', message);
+    }
+    assert.equal((await requestLog()).length, 0);
+    const unknown = w.script(['ACME-99999']);
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.goToTask'), undefined);
+    assert.match(unknown.messages[0]?.text ?? '', /No task ACME-99999 was found/);
+  });
+
+  it('Add Comment posts the text with an optional assignee; an empty comment sends nothing', async () => {
+    const ref = w.ref('blocker_task');
+    const empty = w.script([' ']);
+    await vscode.commands.executeCommand('taskPlatform.addComment', ref);
+    assert.match(empty.messages[0]?.text ?? '', /cannot be empty/);
+    assert.deepEqual(await w.requests(writes), []);
+    w.script(['Needs a **migration** plan first.'], ['Bob Member']);
+    await vscode.commands.executeCommand('taskPlatform.addComment', ref);
+    const comments = await w.rows('comments', `?task_id=${ref.taskId}`);
+    const posted = comments.find((c) => c.body === 'Needs a **migration** plan first.');
+    assert.equal(posted?.assignee_id, w.fx.users.bob.id);
+    await waitFor(() => (w.changes.some((c) => c.kind === 'updated') ? true : undefined), 'the task change');
+  });
+
+  it('Link Tasks adds a dependency; linking again says "already linked"; a task cannot block itself', async () => {
+    const ref = w.ref('task_with_comments');
+    w.script(['ACME-125']);
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.linkTasks', ref), 'linked');
+    const links = await w.rows('dependencies', `?blocked_task_id=${ref.taskId}`);
+    assert.deepEqual(links.map((l) => l.blocker_task_id), [w.fx.tasks.blocker_task.id]);
+
+    const again = w.script(['ACME-125']);
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.linkTasks', ref), 'alreadyLinked');
+    assert.deepEqual(again.messages.map((m) => m.level), ['info']);
+    assert.match(again.messages[0]?.text ?? '', /Already linked/);
+
+    const self = w.script(['ACME-122']);
+    await vscode.commands.executeCommand('taskPlatform.linkTasks', ref);
+    assert.match(self.messages[0]?.text ?? '', /cannot block itself/);
+    assert.equal((await w.requests((l) => l.startsWith('POST '))).length, 2);
+  });
+
+  it('Remove Dependency lists blockers and blocked tasks and removes the chosen link', async () => {
+    const ref = w.ref('blocked_task');
+    const before = await w.rows('dependencies', `?blocked_task_id=${ref.taskId}`);
+    assert.ok(before.length > 0);
+    const prompter = w.script([], ['Migrate invoices table']);
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.removeDependency', ref), true);
+    assert.match(prompter.offered[0]?.[0]?.description ?? '', /blocks this task/);
+    const after = await w.rows('dependencies', `?blocked_task_id=${ref.taskId}`);
+    assert.equal(after.length, before.length - 1);
+  });
+});

@@ -1,0 +1,136 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { CommandsWorld, writes } from './commandsCommon';
+import { waitFor } from './helpers';
+
+describe('Task commands: move, subtask, delete and undo, restore, create', function () {
+  // The client keeps to 60 requests a minute per token, and every suite signs in as alice: once the
+  // whole run has spent that budget, a request waits for a free slot (up to a minute).
+  this.timeout(90_000);
+  const w = new CommandsWorld();
+  before(() => w.setUp());
+  after(() => w.tearDown());
+  beforeEach(() => w.beforeEach());
+  afterEach(() => w.afterEach());
+
+  it('Move Task to another list (after confirming) moves it with its subtasks and announces it', async () => {
+    const ref = w.ref('task_with_subtasks_3_deep');
+    const prompter = w.script([], ['List', 'Database', 'Move']);
+    await vscode.commands.executeCommand('taskPlatform.moveTask', ref);
+    const task = await w.task(ref.taskId);
+    assert.equal(task.list_id, w.fx.lists.database);
+    assert.ok(!prompter.offered[1]?.some((i) => i.label === 'API'), 'the current list is not offered');
+    const moved = w.changes.find((c) => c.kind === 'moved');
+    assert.ok(moved && moved.kind === 'moved' && moved.fromListId === w.fx.lists.api);
+    const children = await w.rows('tasks', `?parent_task_id=${ref.taskId}`);
+    assert.ok(children.length > 0 && children.every((c) => c.list_id === w.fx.lists.database));
+  });
+
+  it('Move Task to a sprint; declining the confirmation sends nothing', async () => {
+    const ref = w.ref('task_with_comments');
+    w.script([], ['Sprint', 'Sprint 2', undefined]);
+    await vscode.commands.executeCommand('taskPlatform.moveTask', ref);
+    assert.deepEqual(await w.requests(writes), []);
+    w.script([], ['Sprint', 'Sprint 2', 'Move']);
+    await vscode.commands.executeCommand('taskPlatform.moveTask', ref);
+    assert.equal((await w.task(ref.taskId)).sprint_id, w.fx.sprints.sprint2);
+  });
+
+  it('Add Subtask creates a child in the parent\'s list; an empty title sends nothing', async () => {
+    const ref = w.ref('task_with_comments');
+    const empty = w.script(['   ']);
+    await vscode.commands.executeCommand('taskPlatform.addSubtask', ref);
+    assert.match(empty.messages[0]?.text ?? '', /title cannot be empty/);
+    assert.deepEqual(await w.requests(writes), []);
+    w.script(['Write the regression test']);
+    const task = await vscode.commands.executeCommand<{ id: string }>('taskPlatform.addSubtask', ref);
+    const row = await w.task(task?.id ?? '');
+    assert.equal(row.parent_task_id, ref.taskId);
+    assert.equal(row.list_id, w.fx.lists.api);
+    assert.equal(w.changes[0]?.kind, 'created');
+  });
+
+  it('Delete Task names the subtask count, trashes the tree, and Undo restores it', async () => {
+    const ref = w.ref('task_with_subtasks_3_deep');
+    const prompter = w.script([], ['Delete', 'Undo']);
+    const receipt = await vscode.commands.executeCommand<{ subtasks_deleted: number }>('taskPlatform.deleteTask', ref);
+    assert.ok(receipt && receipt.subtasks_deleted >= 2);
+    assert.match(prompter.messages[0]?.text ?? '', /Delete ACME-91 "Payment service rewrite" and its 2 subtask\(s\)\?/);
+    assert.match(prompter.messages[1]?.text ?? '', /Deleted ACME-91 .* and \d+ subtask\(s\)/);
+    await waitFor(async () => (await w.task(ref.taskId)).deleted_at === null || undefined, 'the undo restored the task');
+    assert.deepEqual(w.changes.map((c) => c.kind), ['deleted', 'restored']);
+    const children = await w.rows('tasks', `?parent_task_id=${ref.taskId}`);
+    assert.ok(children.every((c) => c.deleted_at === null), 'the subtasks came back too');
+  });
+
+  it('Restore Task offers the tasks deleted in this session, and restores one', async () => {
+    const ref = w.ref('task_with_comments');
+    w.script([], ['Delete']);
+    await vscode.commands.executeCommand('taskPlatform.deleteTask', ref);
+    assert.notEqual((await w.task(ref.taskId)).deleted_at, null);
+    const prompter = w.script([], ['Flaky login tests']);
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.restoreTask'), true);
+    assert.equal((await w.task(ref.taskId)).deleted_at, null);
+    assert.match(prompter.asked[0] ?? '', /Restore Task/);
+  });
+
+  it('Restore Task by id restores a task deleted elsewhere, and says plainly there is no Trash listing', async () => {
+    const trashed = w.fx.trash.trashed_task as string;
+    const prompter = w.script([trashed], ['Restore by task id…', 'Acme']);
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.restoreTask'), true);
+    assert.equal((await w.task(trashed)).deleted_at, null);
+    const restores = await w.requests(writes);
+    assert.deepEqual(restores, [`POST /api/workspaces/${w.acme}/trash/task/${trashed}/restore`]);
+    assert.ok(prompter.offered[0]?.length, 'a pick was offered');
+  });
+
+  it('Create Task on a list node: title, then Create; too long a title sends nothing', async () => {
+    const list = { kind: 'list', workspaceId: w.acme, listId: w.fx.lists.database, name: 'Database' };
+    const long = w.script(['x'.repeat(256)]);
+    await vscode.commands.executeCommand('taskPlatform.createTask', list);
+    assert.match(long.messages[0]?.text ?? '', /256 characters long; the limit is 255/);
+    assert.deepEqual(await w.requests(writes), []);
+
+    w.script(['Add an index on invoices.customer_id'], ['Create']);
+    const created = await vscode.commands.executeCommand<{ id: string; display_id: string }>('taskPlatform.createTask', list);
+    const row = await w.task(created?.id ?? '');
+    assert.equal(row.title, 'Add an index on invoices.customer_id');
+    assert.equal(row.list_id, w.fx.lists.database);
+    assert.equal(w.changes[0]?.kind, 'created');
+  });
+
+  it('Create Task from the palette: workspace, list, title, details (priority, assignee, due date)', async () => {
+    const prompter = w.script(['Rotate the API keys', '2027-03-01'], ['Acme', 'API', 'Priority…', 'High', 'Assignee…', 'Bob Member', 'Due Date…', 'Pick a date…', 'Create']);
+    const created = await vscode.commands.executeCommand<{ id: string }>('taskPlatform.createTask');
+    const row = await w.task(created?.id ?? '');
+    assert.equal(row.list_id, w.fx.lists.api);
+    assert.equal(row.priority, 'high');
+    assert.equal(row.assignee_id, w.fx.users.bob.id);
+    assert.equal(String(row.due_date).slice(0, 10), '2027-03-01');
+    assert.equal((await w.requests((l) => l.startsWith('POST '))).length, 1);
+    // The list just used is offered first next time.
+    w.script([], ['Acme', undefined]);
+    await vscode.commands.executeCommand('taskPlatform.createTask');
+    assert.ok(prompter.offered.length > 0);
+  });
+
+  it('Create Task from an editor selection puts the code and a link to the file and line in the description', async () => {
+    const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'const a = 1;\n// TODO: handle the 409 on retry\nconst b = 2;\n' });
+    const editor = await vscode.window.showTextDocument(doc);
+    editor.selection = new vscode.Selection(1, 0, 1, 32);
+    try {
+      const list = { kind: 'list', workspaceId: w.acme, listId: w.fx.lists.api, name: 'API' };
+      const prompter = w.script([undefined]);
+      await vscode.commands.executeCommand('taskPlatform.createTask', list);
+      assert.equal(prompter.asked.length, 1);
+      // The scripted input returned undefined (cancel): try again, accepting the suggested title.
+      w.script(['// TODO: handle the 409 on retry'], ['Create']);
+      const created = await vscode.commands.executeCommand<{ id: string }>('taskPlatform.createTask', list);
+      const row = await w.task(created?.id ?? '');
+      assert.match(row.description, /```typescript\n\/\/ TODO: handle the 409 on retry\n```/);
+      assert.match(row.description, /From \[.*:2\]\(.*#L2\)/);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TestApi } from '../../src/extension/main';
+import type { TaskChange } from '../../src/extension/tasks/changes';
+import { activateExtension, requestLog, sandboxControl, ScriptedPrompter } from './helpers';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- fixtures and raw state are untyped JSON */
+export type Json = any;
+
+/**
+ * Shared set-up of the command suites: alice signed in against the demo seed (reset before each
+ * test), fixtures loaded, a scripted prompter per test and the task changes each command announced.
+ */
+export class CommandsWorld {
+  api!: TestApi;
+  fx: Json;
+  changes: TaskChange[] = [];
+  private restore: (() => void) | undefined;
+  private listener: vscode.Disposable | undefined;
+
+  async setUp(): Promise<void> {
+    this.api = await activateExtension();
+    await vscode.workspace.getConfiguration('taskPlatform').update('afterCreateTask', 'nothing', vscode.ConfigurationTarget.Global);
+    await sandboxControl('POST', '/reset', { seed: 'demo' });
+    if (this.api.session.state.kind !== 'signedIn') {
+      this.script(['demo-token-alice']);
+      assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
+    }
+    this.fx = await sandboxControl('GET', '/fixtures');
+    this.listener = this.api.changes.onDidChange((c) => this.changes.push(c));
+  }
+
+  async tearDown(): Promise<void> {
+    this.listener?.dispose();
+    console.log(`[commands] ${this.total} requests in this suite`);
+    // Leave the host as the other suites expect it: signed out, the token gone from SecretStorage.
+    await this.api.session.signOut();
+    await vscode.workspace.getConfiguration('taskPlatform').update('afterCreateTask', undefined, vscode.ConfigurationTarget.Global);
+  }
+
+  async beforeEach(): Promise<void> {
+    await sandboxControl('POST', '/reset', { seed: 'demo' });
+    this.changes = [];
+  }
+
+  /** Requests this suite sent (the client's budget is 60 a minute per token, shared by the suites of one user). */
+  total = 0;
+
+  async afterEach(): Promise<void> {
+    this.total += (await requestLog()).length;
+    this.restore?.();
+    this.restore = undefined;
+  }
+
+  script(inputs: (string | undefined)[], choices: (string | undefined)[] = []): ScriptedPrompter {
+    this.restore?.();
+    const prompter = new ScriptedPrompter(inputs, choices);
+    this.restore = this.api.setPrompter(prompter);
+    return prompter;
+  }
+
+  get acme(): string {
+    return this.fx.workspaces.acme.id as string;
+  }
+
+  /** A TaskRef as the tree passes it: ids plus the row (here the fixture's summary). */
+  ref(name: string): { kind: 'task'; workspaceId: string; taskId: string; row: Json } {
+    const t = this.fx.tasks[name];
+    return { kind: 'task', workspaceId: t.list_id === this.fx.lists.ideas ? this.fx.workspaces.side.id : this.acme, taskId: t.id, row: t };
+  }
+
+  async task(id: string): Promise<Json> {
+    const rows = (await sandboxControl<{ data: Json[] }>('GET', `/state/tasks?id=${id}`)).data;
+    assert.equal(rows.length, 1, `task ${id} in the sandbox state`);
+    return rows[0];
+  }
+
+  async rows(collection: string, query = ''): Promise<Json[]> {
+    return (await sandboxControl<{ data: Json[] }>('GET', `/state/${collection}${query}`)).data;
+  }
+
+  /** Requests since the last reset, as `METHOD /path` (the writes a command made, the reads it needed). */
+  async requests(filter: (line: string) => boolean = () => true): Promise<string[]> {
+    return (await requestLog()).map((r) => `${r.method} ${r.path}`).filter(filter);
+  }
+}
+
+export const writes = (line: string): boolean => !line.startsWith('GET ');
