@@ -7,6 +7,8 @@ import { TokenStore } from './auth/tokenStore';
 import { onDidChangeSetting } from './config';
 import { log, logChannel } from './log';
 import { TaskChanges } from './tasks/changes';
+import { registerTaskPanel } from './taskPanel/register';
+import type { TaskPanels } from './taskPanel/register';
 import { ExplorerTree } from './tree/explorer';
 import type { Services } from './services';
 import { prompter, setPrompter } from './ui/prompter';
@@ -17,6 +19,7 @@ export interface TestApi {
   readonly session: Session;
   readonly explorer: ExplorerTree;
   readonly activationMs: number;
+  readonly taskPanels: TaskPanels;
   setPrompter(next: Prompter): () => void;
 }
 
@@ -54,12 +57,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   );
 
   // Features register here, one line each: register<Feature>(context, services).
-  void services;
+  const taskPanels = registerTaskPanel(context, services);
 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    return { session, explorer, activationMs, setPrompter };
+    return { session, explorer, activationMs, setPrompter, taskPanels };
   }
   return undefined;
 }

@@ -11,6 +11,9 @@ export interface Prompter {
   info(message: string, ...actions: string[]): Thenable<string | undefined>;
   warn(message: string, ...actions: string[]): Thenable<string | undefined>;
   error(message: string, ...actions: string[]): Thenable<string | undefined>;
+  /** File pickers (attachments): scripted in tests, where the host's dialogs throw. */
+  openFile(options: vscode.OpenDialogOptions): Thenable<vscode.Uri[] | undefined>;
+  saveFile(options: vscode.SaveDialogOptions): Thenable<vscode.Uri | undefined>;
 }
 
 export const windowPrompter: Prompter = {
@@ -19,6 +22,8 @@ export const windowPrompter: Prompter = {
   info: (message, ...actions) => vscode.window.showInformationMessage(message, ...actions),
   warn: (message, ...actions) => vscode.window.showWarningMessage(message, ...actions),
   error: (message, ...actions) => vscode.window.showErrorMessage(message, ...actions),
+  openFile: (options) => vscode.window.showOpenDialog(options),
+  saveFile: (options) => vscode.window.showSaveDialog(options),
 };
 
 let current: Prompter = windowPrompter;
