@@ -20,6 +20,7 @@ export interface TestApi {
   readonly explorer: ExplorerTree;
   readonly activationMs: number;
   readonly taskPanels: TaskPanels;
+  readonly changes: TaskChanges;
   setPrompter(next: Prompter): () => void;
 }
 
@@ -62,7 +63,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    return { session, explorer, activationMs, setPrompter, taskPanels };
+    return { session, explorer, activationMs, setPrompter, taskPanels, changes };
   }
   return undefined;
 }
