@@ -24,12 +24,12 @@ export function safeLink(raw: string): string | undefined {
   return undefined;
 }
 
-/** Images in markdown: https, or an inline `data:image/(png|gif|jpeg|webp)` (never SVG, which can script). */
+/**
+ * Images in markdown: only inline `data:image/(png|gif|jpeg|webp)` (never SVG, which can script).
+ * Remote images are not loaded: a picture from another server tells it who read the task and when
+ * (tracking pixel); the renderer shows them as links instead.
+ */
 export function safeImageSource(raw: string): string | undefined {
   const text = raw.trim();
-  if (/^data:image\/(png|gif|jpeg|webp);base64,[a-z0-9+/=]+$/i.test(text)) {
-    return text;
-  }
-  const link = safeLink(text);
-  return link?.startsWith('https:') ? link : undefined;
+  return /^data:image\/(png|gif|jpeg|webp);base64,[a-z0-9+/=]+$/i.test(text) ? text : undefined;
 }

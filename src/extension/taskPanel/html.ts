@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
 /**
- * The panel's page: one script by nonce, styles from the extension only, images from the extension,
- * https and data: (previews), no network for scripts (connect-src 'none'), nothing inline
+ * The panel's page: one script by nonce, styles from the extension only, images from the extension
+ * and data: (previews; remote images are never loaded), no network (connect-src 'none'), nothing inline
  * (STYLE.md 6, issue 6 Security). The nonce comes from crypto, fresh for every page.
  */
 export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string): string {
@@ -14,7 +14,7 @@ export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, tit
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
     `style-src ${webview.cspSource}`,
-    `img-src ${webview.cspSource} https: data:`,
+    `img-src ${webview.cspSource} data:`,
     `font-src ${webview.cspSource}`,
     "connect-src 'none'",
     "frame-src 'none'",

@@ -6,7 +6,7 @@ import { safeImageSource, safeLink } from '../../core/tasks/links';
  * Markdown of descriptions and comments, made safe by construction: markdown-it parses with raw HTML
  * off (`html: false`: tags stay text), and its tokens become a small tree of ALLOWED elements whose
  * text is only ever text. Links survive only when safeLink accepts them (http, https, mailto),
- * images only from https or raster data: URLs; anything else shows as its plain text. Nothing here
+ * images only from raster data: URLs (remote ones become links); anything else shows as its plain text. Nothing here
  * produces an HTML string. Pure: no DOM, unit-tested in Node.
  */
 export type MdNode =
@@ -69,9 +69,12 @@ function inline(tokens: Token[]): MdNode[] {
         top().push(el('code', [text(token.content)]));
         break;
       case 'image': {
-        const src = safeImageSource(String(token.attrGet('src') ?? ''));
+        const raw = String(token.attrGet('src') ?? '');
+        const src = safeImageSource(raw);
         const alt = token.content;
-        top().push(src ? { kind: 'image', src, alt } : text(alt ? `[${alt}]` : ''));
+        const href = src ? undefined : safeLink(raw);
+        // A remote image becomes a link to it (opened through the host); anything else, its text.
+        top().push(src ? { kind: 'image', src, alt } : href ? el('a', [text(alt || href)], href) : text(alt ? `[${alt}]` : ''));
         break;
       }
       case 'link_open': {
