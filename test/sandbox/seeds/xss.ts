@@ -110,5 +110,43 @@ export function addXssCorpus(app: App): Record<string, unknown> {
     commentIds.push(commentId);
     addHostileExtras(app, task, mallory, payload, now);
   });
-  return { corpus: XSS_CORPUS, list_id: meta.list.id, task_ids: taskIds, comment_ids: commentIds, member_id: mallory, member_name: HOSTILE_MEMBER_NAME };
+  const omnibus = addOmnibus(app, { workspaceId: ws.id, listId: meta.list.id, statusId: status.id, userId: mallory, now, blockers: taskIds });
+  return { corpus: XSS_CORPUS, list_id: meta.list.id, task_ids: taskIds, comment_ids: commentIds, member_id: mallory, member_name: HOSTILE_MEMBER_NAME, omnibus_task_id: omnibus };
+}
+
+interface OmnibusInit {
+  workspaceId: string;
+  listId: string;
+  statusId: string;
+  userId: string;
+  now: string;
+  blockers: string[];
+}
+
+/**
+ * One task that shows the whole corpus at once, so a single panel proves it: every payload in its
+ * description and as a comment, and every hostile task as a blocker (their titles in its
+ * dependency list). Its own title is plain, so it is easy to open.
+ */
+function addOmnibus(app: App, init: OmnibusInit): string {
+  const { store } = app;
+  const ws = store.workspaces.get(init.workspaceId)!;
+  const task: Task = {
+    id: randomUUID(), display_id: `${ws.prefix}-${ws.next_number}`, workspace_id: ws.id, list_id: init.listId,
+    sprint_id: null, parent_task_id: null, title: 'XSS omnibus', description: XSS_CORPUS.join('\n\n'),
+    priority: 'high', status_id: init.statusId, assignee_id: init.userId, creator_id: init.userId, due_date: null,
+    created_at: init.now, updated_at: init.now, position: 2_000_000, tags: [], deleted_at: null, trash_batch: null,
+  };
+  ws.next_number += 1;
+  store.addTask(task);
+  for (const body of XSS_CORPUS) {
+    store.addComment({ id: randomUUID(), task_id: task.id, workspace_id: ws.id, body, parent_id: null, assignee_id: null,
+      resolved_at: null, user_id: init.userId, mentions: [], created_at: init.now, updated_at: init.now, seq: store.nextSeq() });
+  }
+  for (const blocker of init.blockers) {
+    store.addDependency({ id: randomUUID(), workspace_id: ws.id, blocker_task_id: blocker, blocked_task_id: task.id,
+      created_by: init.userId, created_at: init.now });
+  }
+  addHostileExtras(app, task, init.userId, XSS_CORPUS[1]!, init.now);
+  return task.id;
 }
