@@ -43,7 +43,7 @@ function one(app: App, c: Comment): TemplateResult {
   const editing = app.open.has(`edit:${c.id}`);
   const replying = app.open.has(`reply:${c.id}`);
   const off = !!app.model!.gone;
-  const why = c.resolved_at ? '' : c.assignee_id ? '' : l10n.t('Only a comment assigned to someone can be resolved. Assign it first (Edit).');
+  const why = c.resolved_at ? '' : c.assignee_id ? '' : l10n.t('To resolve it, assign it to someone first (Edit).');
   return html`<article class="comment ${c.resolved_at ? 'resolved' : ''}" data-comment=${c.id}>
     <header><strong>${c.user?.name ?? l10n.t('Someone')}</strong> <span class="meta">${when(c.created_at)}</span>
       ${c.assignee ? html`<span class="meta">· ${l10n.t('assigned to {0}', c.assignee.name)}</span>` : nothing}

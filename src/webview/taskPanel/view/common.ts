@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
+import { ref } from 'lit/directives/ref.js';
 import type { App } from '../app';
 
 /** Progress and the last error of one field (what failed and why, next to the field). */
@@ -14,13 +14,16 @@ export function fieldState(app: App, key: string): TemplateResult {
 
 /**
  * A colour chip. Colours come from the service (`#rrggbb`, Status), i.e. from users: anything else
- * is ignored rather than put into CSS. Set through CSSOM (styleMap), which the CSP allows.
+ * is ignored rather than put into CSS. Set through CSSOM (style.setProperty), which the CSP allows;
+ * a `style` attribute would be refused (style-src has no 'unsafe-inline'), and Lit's styleMap writes
+ * one on first render.
  */
 export function swatch(color: string | undefined, label = ''): TemplateResult | typeof nothing {
   if (!color || !/^#[0-9a-f]{6}$/i.test(color)) {
     return nothing;
   }
-  return html`<span class="swatch" role="img" aria-label=${label} style=${styleMap({ backgroundColor: color })}></span>`;
+  const paint = (el: Element | undefined): void => (el as HTMLElement | undefined)?.style.setProperty('background-color', color);
+  return html`<span class="swatch" role="img" aria-label=${label} ${ref(paint)}></span>`;
 }
 
 export function sectionError(app: App, name: string): TemplateResult | typeof nothing {

@@ -3,6 +3,7 @@ import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { App } from '../app';
+import type { DependencyEntry } from '../../../core/api/schemas';
 import type { Crumb } from '../protocol';
 import { fieldState, sectionError } from './common';
 
@@ -18,11 +19,7 @@ export function header(app: App): TemplateResult {
       ${model.parent ? html`<span class="sep" aria-hidden="true">›</span><button class="link" data-action="open-parent" @click=${() => app.post({ type: 'openTask', taskId: model.parent!.id })}>${model.parent.display_id ?? ''} ${model.parent.title}</button>` : nothing}
     </nav>
     ${model.gone ? html`<div class="banner banner-error" role="alert">${model.gone}</div>` : nothing}
-    ${blocked ? html`<div class="banner banner-warning" role="status" data-blocked>${
-      blockedBy.length > 0
-        ? l10n.t('Blocked by {0}', blockedBy.map((d) => `${String(d.display_id ?? '')} ${d.title}`.trim()).join(', '))
-        : l10n.t('Blocked by another task')
-    }</div>` : nothing}
+    ${blocked ? blockedBanner(blockedBy) : nothing}
     ${sectionError(app, 'task')}
     <div class="title-row">
       <span class="display-id">${task.display_id ?? ''}</span>
@@ -32,6 +29,18 @@ export function header(app: App): TemplateResult {
     </div>
     ${fieldState(app, 'title')}
   `;
+}
+
+/** The blocked state first: a few blockers by id and short title (each isolated for bidi), then a count. */
+function blockedBanner(blockedBy: readonly DependencyEntry[]): TemplateResult {
+  const shown = blockedBy.slice(0, 3);
+  const more = blockedBy.length - shown.length;
+  const short = (t: string): string => (t.length > 60 ? `${t.slice(0, 57)}…` : t);
+  return html`<div class="banner banner-warning" role="status" data-blocked>
+    <strong>${blockedBy.length > 0 ? l10n.t('Blocked by:') : l10n.t('Blocked by another task')}</strong>
+    ${shown.map((d, i) => html`${i > 0 ? ', ' : ' '}<bdi>${String(d.display_id ?? '')} ${short(d.title)}</bdi>`)}
+    ${more > 0 ? l10n.t('and {0} more (see Dependencies)', more) : nothing}
+  </div>`;
 }
 
 function crumb(app: App, c: Crumb): TemplateResult {
