@@ -13,6 +13,7 @@ export function activity(app: App): TemplateResult {
   return html`<section class="activity" aria-label=${l10n.t('Activity')}>
     <h2>${l10n.t('Activity')}</h2>
     ${sectionError(app, 'activity')}
+    ${page?.items.length === 0 ? html`<p class="empty">${l10n.t('No activity yet.')}</p>` : nothing}
     ${page === undefined ? (model.errors.activity ? nothing : loading(l10n.t('activity'))) : html`<ol class="timeline">${page.items.map((entry) => {
       const sentence = describeActivity(entry);
       return html`<li data-activity=${entry.id}>${sentence.statusIds.map((id) => swatch(colour(id)))}<span>${sentence.text}</span> <span class="meta">${when(entry.created_at)}</span></li>`;
