@@ -8,6 +8,8 @@ import { TokenStore } from './auth/tokenStore';
 import { onDidChangeSetting } from './config';
 import { log, logChannel } from './log';
 import { TaskChanges } from './tasks/changes';
+import { registerTaskPanel } from './taskPanel/register';
+import type { TaskPanels } from './taskPanel/register';
 import type { ExplorerTree } from './tree/explorer';
 import type { MyTasksTree } from './tree/myTasks';
 import { registerTrees } from './tree/register';
@@ -26,6 +28,7 @@ export interface TestApi {
   /** The task change bus, so a test can see what a command announced. */
   readonly changes: TaskChanges;
   readonly activationMs: number;
+  readonly taskPanels: TaskPanels;
   setPrompter(next: Prompter): () => void;
   scaleRateWindowForTests(windowMs: number): void;
 }
@@ -66,11 +69,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
 
   // Features register here, one line each: register<Feature>(context, services).
   registerCommands(context, services);
+  const taskPanels = registerTaskPanel(context, services);
 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    return { session, explorer, myTasks, trees, services, changes, activationMs, setPrompter, scaleRateWindowForTests };
+    return { session, explorer, myTasks, trees, services, changes, taskPanels, activationMs, setPrompter, scaleRateWindowForTests };
   }
   return undefined;
 }

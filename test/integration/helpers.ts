@@ -56,7 +56,20 @@ export class ScriptedPrompter implements Prompter {
   constructor(
     private readonly inputs: (string | undefined)[] = [],
     private readonly choices: (string | undefined)[] = [],
+    /** Answers of the file pickers, in order (open and save share the queue). */
+    readonly files: (vscode.Uri | undefined)[] = [],
   ) {}
+
+  openFile(options: vscode.OpenDialogOptions): Thenable<vscode.Uri[] | undefined> {
+    this.asked.push(options.title ?? options.openLabel ?? '');
+    const file = this.files.shift();
+    return Promise.resolve(file ? [file] : undefined);
+  }
+
+  saveFile(options: vscode.SaveDialogOptions): Thenable<vscode.Uri | undefined> {
+    this.asked.push(options.title ?? options.saveLabel ?? '');
+    return Promise.resolve(this.files.shift());
+  }
 
   inputBox(options: vscode.InputBoxOptions): Thenable<string | undefined> {
     this.asked.push(options.title ?? options.prompt ?? '');

@@ -17,6 +17,9 @@ export interface Prompter {
   confirm(message: string, detail: string, action: string): Thenable<boolean>;
   /** A QuickPick the caller drives (live search, triage); tests get a scripted one. */
   createQuickPick<T extends vscode.QuickPickItem>(): LiveQuickPick<T>;
+  /** File pickers (attachments): scripted in tests, where the host's dialogs throw. */
+  openFile(options: vscode.OpenDialogOptions): Thenable<vscode.Uri[] | undefined>;
+  saveFile(options: vscode.SaveDialogOptions): Thenable<vscode.Uri | undefined>;
 }
 
 /** The part of vscode.QuickPick the commands use, so a test can stand in for it. */
@@ -52,6 +55,8 @@ export const windowPrompter: Prompter = {
   error: (message, ...actions) => vscode.window.showErrorMessage(message, ...actions),
   confirm: async (message, detail, action) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action,
   createQuickPick: <T extends vscode.QuickPickItem>() => vscode.window.createQuickPick<T>(),
+  openFile: (options) => vscode.window.showOpenDialog(options),
+  saveFile: (options) => vscode.window.showSaveDialog(options),
 };
 
 let current: Prompter = windowPrompter;

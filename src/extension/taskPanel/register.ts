@@ -1,0 +1,125 @@
+import * as vscode from 'vscode';
+import { isUuid, taskRefFrom } from '../tasks/ref';
+import type { TaskRef } from '../tasks/ref';
+import { registerTaskSource } from '../tasks/current';
+import type { Services } from '../services';
+import { prompter } from '../ui/prompter';
+import { Lookups } from './lookups';
+import { TaskPanel, viewType } from './panel';
+
+/** The open task panels, one per task (re-focused when opened again). Reached by tests. */
+export class TaskPanels implements vscode.Disposable {
+  private readonly panels = new Map<string, TaskPanel>();
+  private lookups: Lookups | undefined;
+
+  constructor(private readonly services: Services) {}
+
+  get(workspaceId: string, taskId: string): TaskPanel | undefined {
+    return this.panels.get(key(workspaceId, taskId));
+  }
+
+  /** The panel in front, for "the current task" of palette commands. */
+  active(): TaskPanel | undefined {
+    return [...this.panels.values()].find((p) => p.panel.active);
+  }
+
+  async open(ref: TaskRef, existing?: vscode.WebviewPanel): Promise<TaskPanel | undefined> {
+    const open = this.panels.get(key(ref.workspaceId, ref.taskId));
+    if (open && !existing) {
+      open.panel.reveal();
+      return open;
+    }
+    const state = await this.services.session.ensure();
+    if (state.kind !== 'signedIn') {
+      existing?.dispose();
+      void vscode.commands.executeCommand('taskPlatform.signIn');
+      return undefined;
+    }
+    if (this.lookups?.client !== state.client) {
+      this.lookups = new Lookups(state.client);
+    }
+    const webviewPanel = existing ?? vscode.window.createWebviewPanel(viewType, vscode.l10n.t('Task'), vscode.ViewColumn.Active, { enableFindWidget: true });
+    const panel = new TaskPanel(webviewPanel, ref, state.client, this.lookups, this.services);
+    const k = key(ref.workspaceId, ref.taskId);
+    this.panels.set(k, panel);
+    webviewPanel.onDidDispose(() => {
+      panel.dispose();
+      if (this.panels.get(k) === panel) this.panels.delete(k);
+    });
+    return panel;
+  }
+
+  dispose(): void {
+    for (const panel of this.panels.values()) {
+      panel.panel.dispose();
+    }
+    this.panels.clear();
+  }
+}
+
+function key(workspaceId: string, taskId: string): string {
+  return `${workspaceId}/${taskId}`;
+}
+
+/** The task panel feature (issue 6): `taskPlatform.openTask`, the panel serializer, the task source. */
+export function registerTaskPanel(context: vscode.ExtensionContext, services: Services): TaskPanels {
+  const panels = new TaskPanels(services);
+  context.subscriptions.push(
+    panels,
+    vscode.commands.registerCommand('taskPlatform.openTask', (arg?: unknown) => openTask(panels, services, arg)),
+    registerTaskSource('panel', () => {
+      const panel = panels.active();
+      return panel ? [{ workspaceId: panel.ref.workspaceId, taskId: panel.ref.taskId, row: panel.model.task }] : [];
+    }),
+    vscode.window.registerWebviewPanelSerializer(viewType, {
+      // After a window reload: the page's state names its task (and keeps the drafts).
+      deserializeWebviewPanel: async (webviewPanel, state: unknown) => {
+        const ref = taskRefFrom(state);
+        if (!ref) {
+          webviewPanel.dispose();
+          return;
+        }
+        await panels.open(ref, webviewPanel);
+      },
+    }),
+  );
+  return panels;
+}
+
+/**
+ * Opens the panel of a TaskRef (a tree node is one). Without one, "Go to Task" (the commands
+ * feature) picks the task; when that command is not there, a task id is asked for.
+ */
+async function openTask(panels: TaskPanels, services: Services, arg: unknown): Promise<TaskPanel | undefined> {
+  const ref = taskRefFrom(arg);
+  if (ref) {
+    return panels.open(ref);
+  }
+  if ((await vscode.commands.getCommands(true)).includes('taskPlatform.goToTask')) {
+    await vscode.commands.executeCommand('taskPlatform.goToTask');
+    return undefined;
+  }
+  const state = await services.session.ensure();
+  if (state.kind !== 'signedIn') {
+    void vscode.commands.executeCommand('taskPlatform.signIn');
+    return undefined;
+  }
+  const workspaces = state.user.workspaces;
+  const picked = workspaces.length === 1
+    ? { id: workspaces[0]!.id }
+    : await prompter().quickPick(workspaces.map((w) => ({ label: w.name, id: w.id })), { title: vscode.l10n.t('Open Task'), placeHolder: vscode.l10n.t('Workspace of the task') });
+  if (!picked) {
+    return undefined;
+  }
+  const taskId = await prompter().inputBox({
+    title: vscode.l10n.t('Open Task'),
+    prompt: vscode.l10n.t('The task id (a UUID)'),
+    validateInput: (v) => (isUuid(v.trim()) ? undefined : vscode.l10n.t('A task id looks like 3f2b6c1e-8d4a-4e7b-9c0d-1a2b3c4d5e6f.')),
+  });
+  const id = taskId?.trim();
+  if (!id || !isUuid(id)) {
+    if (id) void prompter().error(vscode.l10n.t('"{0}" is not a task id (a UUID).', id.slice(0, 80)));
+    return undefined;
+  }
+  return panels.open({ workspaceId: picked.id, taskId: id });
+}

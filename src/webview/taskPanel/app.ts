@@ -1,0 +1,106 @@
+import * as l10n from '@vscode/l10n';
+import type { HostMessage, PanelModel, RequestMessage, WebviewMessage, WebviewState } from './protocol';
+
+export interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+type RequestBody = RequestMessage extends infer M ? (M extends RequestMessage ? Omit<M, 'id'> : never) : never;
+
+/**
+ * The webview's state: the host's model (the truth), requests in flight per field, errors per field,
+ * drafts (kept in vscode.setState so they survive a hidden panel, a failed post and a reload).
+ */
+export class App {
+  model: PanelModel | undefined;
+  readonly pending = new Map<string, string>();
+  readonly errors = new Map<string, string>();
+  readonly open = new Set<string>();
+  drafts: Record<string, string>;
+  order: 'oldest' | 'newest';
+  private counter = 0;
+  private scheduled = false;
+  private readonly onDone = new Map<string, (ok: boolean) => void>();
+
+  constructor(private readonly vscode: VsCodeApi, private readonly paint: () => void) {
+    const saved = (vscode.getState() ?? {}) as Partial<WebviewState>;
+    this.drafts = typeof saved.drafts === 'object' && saved.drafts !== null ? { ...saved.drafts } : {};
+    this.order = saved.commentOrder === 'newest' ? 'newest' : 'oldest';
+  }
+
+  receive(message: HostMessage): void {
+    if (message.type === 'model') {
+      if (message.l10n?.contents) {
+        l10n.config({ contents: message.l10n.contents });
+      }
+      this.model = message.model;
+      this.save();
+    } else if (message.type === 'result') {
+      const key = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      if (key !== undefined) {
+        const fieldError = message.fieldErrors?.[key] ?? (message.fieldErrors ? Object.values(message.fieldErrors).join(' ') : '');
+        const error = message.ok ? '' : fieldError || message.error || '';
+        error ? this.errors.set(key, error) : this.errors.delete(key);
+      }
+      this.onDone.get(message.id)?.(message.ok);
+      this.onDone.delete(message.id);
+    }
+    this.schedule();
+  }
+
+  post(message: WebviewMessage): void {
+    this.vscode.postMessage(message);
+  }
+
+  /** Sends a request; `key` names the field that shows its progress and its error. */
+  request(key: string, body: RequestBody, then?: (ok: boolean) => void): void {
+    const id = `r${++this.counter}`;
+    this.pending.set(id, key);
+    this.errors.delete(key);
+    if (then) this.onDone.set(id, then);
+    this.post({ ...body, id } as WebviewMessage);
+    this.schedule();
+  }
+
+  busy(key: string): boolean {
+    return [...this.pending.values()].includes(key);
+  }
+
+  setDraft(key: string, text: string | undefined): void {
+    if (text === undefined || text === '') {
+      delete this.drafts[key];
+    } else {
+      this.drafts[key] = text;
+    }
+    this.save();
+  }
+
+  toggle(key: string, on = !this.open.has(key)): void {
+    on ? this.open.add(key) : this.open.delete(key);
+    this.schedule();
+  }
+
+  setOrder(order: 'oldest' | 'newest'): void {
+    this.order = order;
+    this.save();
+    this.schedule();
+  }
+
+  schedule(): void {
+    if (!this.scheduled) {
+      this.scheduled = true;
+      requestAnimationFrame(() => {
+        this.scheduled = false;
+        this.paint();
+      });
+    }
+  }
+
+  private save(): void {
+    const state: WebviewState = { workspaceId: this.model?.workspaceId, taskId: this.model?.task.id, drafts: this.drafts, commentOrder: this.order };
+    this.vscode.setState(state);
+  }
+}

@@ -1,0 +1,50 @@
+// Browser entry of the task panel (bundled to dist/webview/taskPanel.js, loaded by nonce under a
+// strict CSP). Renders the host's model with Lit templates, which only ever insert text.
+import '@vscode-elements/elements/dist/vscode-badge/index.js';
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
+import '@vscode-elements/elements/dist/vscode-option/index.js';
+import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
+import '@vscode-elements/elements/dist/vscode-single-select/index.js';
+import '@vscode-elements/elements/dist/vscode-textarea/index.js';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import * as l10n from '@vscode/l10n';
+import { html, render } from 'lit';
+import type { TemplateResult } from 'lit';
+import { App } from './app';
+import type { VsCodeApi } from './app';
+import type { HostMessage } from './protocol';
+import { activity } from './view/activity';
+import { attachments } from './view/attachments';
+import { comments } from './view/comments';
+import { customFields } from './view/customFields';
+import { details } from './view/details';
+import { header } from './view/header';
+import { dependencies, subtasks } from './view/relations';
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const root = document.getElementById('root')!;
+const app = new App(acquireVsCodeApi(), () => render(page(), root));
+
+function page(): TemplateResult {
+  if (!app.model) {
+    return html`<p class="loading">${l10n.t('Loading task…')}</p>`;
+  }
+  return html`${header(app)}
+    <div class="layout">
+      <div class="main-column">${details(app)}${comments(app)}${activity(app)}</div>
+      <aside class="side-column">${customFields(app)}${subtasks(app)}${dependencies(app)}${attachments(app)}</aside>
+    </div>`;
+}
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const data = event.data as Partial<HostMessage> | null;
+  // Only the host posts here; still, anything without a known type is ignored.
+  if (data && (data.type === 'model' || data.type === 'result')) {
+    app.receive(data as HostMessage);
+  }
+});
+
+app.schedule();
+app.post({ type: 'ready' });

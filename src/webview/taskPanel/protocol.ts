@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import type { Attachment, Comment, CustomFieldDefinition, Member, Status, Task, TaskRow } from '../../core/api/schemas';
+import type { ActivityEntry } from '../../core/api/schemas';
+import type { Dependencies } from '../../core/api/envelopes';
+
+/**
+ * The one message protocol between the task panel's host (src/extension/taskPanel) and its webview
+ * (main.ts here). The host owns the model and posts it whole; the webview posts requests, each with
+ * an `id` the host answers with a `result`. The webview is untrusted input: every inbound message is
+ * parsed with `parseInbound` (zod, strict) and anything else is dropped. The webview imports only
+ * types from this file, so zod stays out of its bundle.
+ */
+
+export interface Crumb {
+  readonly level: 'workspace' | 'space' | 'folder' | 'list';
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly hasMore: boolean;
+  readonly loadingMore?: boolean;
+}
+
+/** Everything the panel shows. Sections are undefined while they load. */
+export interface PanelModel {
+  readonly workspaceId: string;
+  readonly task: Task | TaskRow;
+  /** False while only the tree's row is known (first paint). */
+  readonly complete: boolean;
+  readonly me?: string;
+  readonly breadcrumb: readonly Crumb[];
+  readonly parent?: { readonly id: string; readonly title: string; readonly display_id?: string };
+  readonly statuses?: readonly Status[];
+  readonly members?: readonly Member[];
+  readonly customFields?: readonly CustomFieldDefinition[];
+  readonly subtasks?: readonly TaskRow[];
+  readonly dependencies?: Dependencies;
+  readonly attachments?: readonly Attachment[];
+  readonly comments?: Page<Comment>;
+  readonly activity?: Page<ActivityEntry>;
+  /** An image attachment shown inline, as a data: URL the host read (img-src allows data:). */
+  readonly preview?: { readonly attachmentId: string; readonly name: string; readonly src: string };
+  /** Set when the task went to Trash or is gone: the panel is read-only. */
+  readonly gone?: string;
+  /** Load failures per section, already phrased for the user. */
+  readonly errors: Readonly<Record<string, string>>;
+}
+
+export type HostMessage =
+  | { readonly type: 'model'; readonly model: PanelModel; readonly l10n?: { contents: Record<string, string> | undefined } }
+  | { readonly type: 'result'; readonly id: string; readonly ok: boolean; readonly error?: string; readonly fieldErrors?: Readonly<Record<string, string>> };
+
+// Same shape as TaskRef's check (src/extension/tasks/ref.ts): any 8-4-4-4-12 hex id.
+const id = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+const reqId = z.string().min(1).max(64);
+const text = (max: number) => z.string().max(max);
+
+/** A change of one task field (PATCH, Tasks). */
+export const TaskFieldSchema = z.discriminatedUnion('field', [
+  z.strictObject({ field: z.literal('title'), value: text(1000) }),
+  z.strictObject({ field: z.literal('description'), value: text(70_000).nullable() }),
+  z.strictObject({ field: z.literal('priority'), value: z.enum(['low', 'medium', 'high', 'critical']) }),
+  z.strictObject({ field: z.literal('status_id'), value: id }),
+  z.strictObject({ field: z.literal('assignee_id'), value: id.nullable() }),
+  z.strictObject({ field: z.literal('due_date'), value: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable() }),
+]);
+export type TaskField = z.infer<typeof TaskFieldSchema>;
+
+const cfValue = z.union([z.string().max(10_000), z.number(), z.boolean(), z.array(z.string().max(1000)).max(200), z.null()]);
+const commentBody = { body: text(20_000), mentions: z.array(id).max(100), assignee_id: id.nullable() };
+
+const inbound = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('ready') }),
+  z.strictObject({ type: z.literal('refresh') }),
+  z.strictObject({ type: z.literal('edit'), id: reqId, change: TaskFieldSchema }),
+  z.strictObject({ type: z.literal('setCustomField'), id: reqId, fieldId: id, value: cfValue }),
+  z.strictObject({ type: z.literal('addComment'), id: reqId, parent_id: id.nullable(), ...commentBody }),
+  z.strictObject({ type: z.literal('editComment'), id: reqId, commentId: id, ...commentBody }),
+  z.strictObject({ type: z.literal('deleteComment'), id: reqId, commentId: id }),
+  z.strictObject({ type: z.literal('resolveComment'), id: reqId, commentId: id, resolved: z.boolean() }),
+  z.strictObject({ type: z.literal('loadMore'), id: reqId, section: z.enum(['comments', 'activity']) }),
+  z.strictObject({ type: z.literal('openTask'), taskId: id }),
+  z.strictObject({ type: z.literal('addSubtask'), id: reqId, title: text(1000) }),
+  z.strictObject({ type: z.literal('addBlocker'), id: reqId }),
+  z.strictObject({ type: z.literal('removeDependency'), id: reqId, dependencyId: id }),
+  z.strictObject({ type: z.literal('upload'), id: reqId, commentId: id.nullable() }),
+  z.strictObject({ type: z.literal('download'), id: reqId, attachmentId: id }),
+  z.strictObject({ type: z.literal('preview'), id: reqId, attachmentId: id }),
+  z.strictObject({ type: z.literal('deleteAttachment'), id: reqId, attachmentId: id }),
+  z.strictObject({ type: z.literal('openLink'), url: text(4096) }),
+  z.strictObject({ type: z.literal('reveal'), level: z.enum(['workspace', 'space', 'folder', 'list', 'task']) }),
+]);
+export type WebviewMessage = z.infer<typeof inbound>;
+export type RequestMessage = Extract<WebviewMessage, { id: string }>;
+
+/** The only way the host reads a webview message: anything not exactly of the protocol is undefined. */
+export function parseInbound(raw: unknown): WebviewMessage | undefined {
+  const parsed = inbound.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** State the webview keeps across hide and reload (vscode.setState): drafts only. */
+export interface WebviewState {
+  /** Which task this page shows, so the host can restore the panel after a reload. */
+  readonly workspaceId?: string;
+  readonly taskId?: string;
+  readonly drafts: Readonly<Record<string, string>>;
+  readonly commentOrder?: 'oldest' | 'newest';
+}

@@ -1,0 +1,48 @@
+import * as l10n from '@vscode/l10n';
+import { html, nothing } from 'lit';
+import type { TemplateResult } from 'lit';
+import { ref } from 'lit/directives/ref.js';
+import type { App } from '../app';
+
+/** Progress and the last error of one field (what failed and why, next to the field). */
+export function fieldState(app: App, key: string): TemplateResult {
+  const error = app.errors.get(key);
+  return html`${app.busy(key) ? html`<vscode-progress-ring class="inline-progress" aria-label=${l10n.t('Saving')}></vscode-progress-ring>` : nothing}${
+    error ? html`<div class="field-error" role="alert" data-field=${key}>${error}</div>` : nothing
+  }`;
+}
+
+/**
+ * A colour chip. Colours come from the service (`#rrggbb`, Status), i.e. from users: anything else
+ * is ignored rather than put into CSS. Set through CSSOM (style.setProperty), which the CSP allows;
+ * a `style` attribute would be refused (style-src has no 'unsafe-inline'), and Lit's styleMap writes
+ * one on first render.
+ */
+export function swatch(color: string | undefined, label = ''): TemplateResult | typeof nothing {
+  if (!color || !/^#[0-9a-f]{6}$/i.test(color)) {
+    return nothing;
+  }
+  const paint = (el: Element | undefined): void => (el as HTMLElement | undefined)?.style.setProperty('background-color', color);
+  return html`<span class="swatch" role="img" aria-label=${label} ${ref(paint)}></span>`;
+}
+
+export function sectionError(app: App, name: string): TemplateResult | typeof nothing {
+  const error = app.model?.errors[name];
+  return error ? html`<div class="section-error" role="alert">${error}</div>` : nothing;
+}
+
+export function loading(what: string): TemplateResult {
+  return html`<div class="loading"><vscode-progress-ring></vscode-progress-ring><span>${l10n.t('Loading {0}…', what)}</span></div>`;
+}
+
+export function when(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function bytes(n: number): string {
+  if (n < 1024) return l10n.t('{0} B', n);
+  if (n < 1024 * 1024) return l10n.t('{0} KB', (n / 1024).toFixed(1));
+  return l10n.t('{0} MB', (n / (1024 * 1024)).toFixed(1));
+}

@@ -1,0 +1,60 @@
+import { html, nothing } from 'lit';
+import type { TemplateResult } from 'lit';
+import type { App } from '../app';
+import { parseMarkdown } from '../markdown';
+import type { MdNode } from '../markdown';
+
+const cache = new Map<string, MdNode[]>();
+
+/** Renders parsed markdown with Lit (text is always text); links go through the host. */
+export function markdown(app: App, source: string): TemplateResult {
+  let nodes = cache.get(source);
+  if (!nodes) {
+    nodes = parseMarkdown(source);
+    if (cache.size > 500) cache.clear();
+    cache.set(source, nodes);
+  }
+  return html`<div class="markdown">${nodes.map((n) => node(app, n))}</div>`;
+}
+
+function node(app: App, n: MdNode): TemplateResult | string | typeof nothing {
+  if (n.kind === 'text') {
+    return n.text;
+  }
+  if (n.kind === 'image') {
+    return html`<img class="md-image" src=${n.src} alt=${n.alt} referrerpolicy="no-referrer">`;
+  }
+  const kids = n.children.map((c) => node(app, c));
+  switch (n.tag) {
+    case 'a': {
+      const href = n.href ?? '';
+      const open = (e: Event): void => {
+        e.preventDefault();
+        app.post({ type: 'openLink', url: href });
+      };
+      return html`<a href=${href} title=${href} @click=${open}>${kids}</a>`;
+    }
+    case 'p': return html`<p>${kids}</p>`;
+    case 'h1': return html`<h3>${kids}</h3>`;
+    case 'h2': return html`<h4>${kids}</h4>`;
+    case 'h3': case 'h4': case 'h5': case 'h6': return html`<h5>${kids}</h5>`;
+    case 'ul': return html`<ul>${kids}</ul>`;
+    case 'ol': return html`<ol>${kids}</ol>`;
+    case 'li': return html`<li>${kids}</li>`;
+    case 'blockquote': return html`<blockquote>${kids}</blockquote>`;
+    case 'pre': return html`<pre>${kids}</pre>`;
+    case 'code': return html`<code>${kids}</code>`;
+    case 'strong': return html`<strong>${kids}</strong>`;
+    case 'em': return html`<em>${kids}</em>`;
+    case 's': return html`<s>${kids}</s>`;
+    case 'br': return html`<br>`;
+    case 'hr': return html`<hr>`;
+    case 'table': return html`<table>${kids}</table>`;
+    case 'thead': return html`<thead>${kids}</thead>`;
+    case 'tbody': return html`<tbody>${kids}</tbody>`;
+    case 'tr': return html`<tr>${kids}</tr>`;
+    case 'th': return html`<th>${kids}</th>`;
+    case 'td': return html`<td>${kids}</td>`;
+    default: return html`${kids}`;
+  }
+}
