@@ -15,7 +15,7 @@ describe('e2e: Create Task and Search Tasks from the command palette', function 
     session = await openSession('commands', { settings: { 'taskPlatform.afterCreateTask': 'nothing' } });
     const wb = session.workbench;
     await wb.openContainer('Task Platform');
-    await wb.sidebar().getByRole('button', { name: 'Sign In' }).click();
+    await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
     await wb.answerInput('demo-token-alice');
     await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
     await wb.page.locator('.notification-toast', { hasText: 'Checking the token' }).waitFor({ state: 'detached', timeout: 10_000 });

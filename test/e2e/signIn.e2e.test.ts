@@ -25,14 +25,14 @@ describe('e2e: sign in from the Task Platform view in a real workbench', functio
   it('shows the welcome view with a Sign In button when signed out', async () => {
     const wb = session!.workbench;
     await wb.openContainer('Task Platform');
-    const button = wb.sidebar().getByRole('button', { name: 'Sign In' });
+    const button = wb.sidebar().getByRole('button', { name: 'Sign In' }).first();
     await button.waitFor({ timeout: 60_000 });
     await wb.screenshot('01-signed-out-welcome');
   });
 
   it('signs in with a token and shows the account and its workspaces', async () => {
     const wb = session!.workbench;
-    await wb.sidebar().getByRole('button', { name: 'Sign In' }).click();
+    await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
     await wb.answerInput(token);
     await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
     await wb.treeRow('Side Project').waitFor({ timeout: 10_000 });
@@ -48,7 +48,7 @@ describe('e2e: sign in from the Task Platform view in a real workbench', functio
   it('signs out from the palette and shows the welcome view again', async () => {
     const wb = session!.workbench;
     await wb.runCommand('Task Platform: Sign Out');
-    await wb.sidebar().getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 30_000 });
+    await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().waitFor({ timeout: 30_000 });
     await wb.screenshot('03-signed-out-again');
   });
 });

@@ -18,7 +18,7 @@ async function control<T>(session: Session, method: string, path: string): Promi
 
 async function signIn(wb: Workbench): Promise<void> {
   await wb.openContainer('Task Platform');
-  await wb.sidebar().getByRole('button', { name: 'Sign In' }).click();
+  await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
   await wb.answerInput(token);
   await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
 }

@@ -37,6 +37,17 @@ describe('e2e: the explorer tree in a real workbench (issue 5)', function () {
     await wb.quickInput().locator('.quick-input-title', { hasText: 'Filter Tasks' }).waitFor({ state: 'hidden', timeout: 10_000 });
   }
 
+  /** Expands the first collapsed row at `level`; a row re-rendered under the click is tried again. */
+  async function expandFirst(level: number): Promise<void> {
+    const page = session!.workbench.page;
+    const child = page.locator(`.part.sidebar .monaco-list-row[aria-level="${level + 1}"]`).first();
+    for (let attempt = 0; attempt < 5 && !(await child.isVisible()); attempt++) {
+      await page.locator(`.part.sidebar .monaco-list-row[aria-level="${level}"][aria-expanded="false"] .monaco-tl-twistie`).first().click();
+      await child.waitFor({ timeout: 5_000 }).catch(() => undefined);
+    }
+    await child.waitFor({ timeout: 10_000 });
+  }
+
   it('expands Workspace -> Space -> Folder -> List -> Task -> subtasks', async () => {
     const wb = session!.workbench;
     // Give the Workspaces view the height: fold My Tasks for now.
@@ -57,8 +68,7 @@ describe('e2e: the explorer tree in a real workbench (issue 5)', function () {
     await row.waitFor({ timeout: 30_000 });
     assert.match((await row.textContent()) ?? '', new RegExp(deep.display_id));
     for (let level = 5; level <= 7; level++) {
-      await wb.page.locator(`.part.sidebar .monaco-list-row[aria-level="${level}"] .monaco-tl-twistie.collapsible`).first().click();
-      await wb.page.locator(`.part.sidebar .monaco-list-row[aria-level="${level + 1}"]`).first().waitFor({ timeout: 30_000 });
+      await expandFirst(level);
     }
     await wb.screenshot('11-tree-subtasks-3-deep');
   });

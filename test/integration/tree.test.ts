@@ -286,4 +286,27 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     await waitFor(() => api.explorer.view.selection.find((n) => n.kind === 'task' && n.taskId === deep.id), 'the task is selected');
     assert.equal(await vscode.commands.executeCommand('taskPlatform.revealInExplorer', { workspaceId: 'not-a-uuid' }), false, 'a malformed target is refused');
   });
+
+  it('deletes a task from its context menu and Undo restores it; the tree follows both', async () => {
+    const list = (await path('Acme', 'Engineering', 'Backend', 'API')) as ListNode;
+    const parent = (await api.explorer.getChildren(list)).find((n): n is TaskNode => n.kind === 'task' && (n.row.subtask_count ?? 0) > 0)!;
+    // The "Deleted …" notification waits until the test clicks Undo.
+    let clickUndo: (choice: string) => void = () => undefined;
+    const prompter = new (class extends ScriptedPrompter {
+      override info(text: string, ...actions: string[]): Thenable<string | undefined> {
+        return actions.includes('Undo') ? new Promise((resolve) => (clickUndo = resolve)) : super.info(text, ...actions);
+      }
+    })([], ['Delete']);
+    restorePrompter = api.setPrompter(prompter);
+    await vscode.commands.executeCommand('taskPlatform.deleteTask', parent);
+    assert.match(prompter.messages[0]?.text ?? '', /subtask/, 'the confirmation names the subtasks');
+    await waitFor(async () => (!taskIds(await api.explorer.getChildren(list)).includes(parent.taskId) ? true : undefined), 'the task leaves the tree');
+    clickUndo('Undo');
+    await waitFor(async () => (taskIds(await api.explorer.getChildren(list)).includes(parent.taskId) ? true : undefined), 'the task is back after Undo');
+    const state = await sandboxControl<Json>('GET', '/state/tasks');
+    const stored = (Array.isArray(state) ? state : state.data).find((t: Json) => t.id === parent.taskId);
+    assert.equal(stored.deleted_at, null, 'restored in the sandbox');
+    const back = (await api.explorer.getChildren(list)).find((n): n is TaskNode => n.kind === 'task' && n.taskId === parent.taskId)!;
+    assert.equal((await api.explorer.getChildren(back)).filter((n) => n.kind === 'task').length, parent.row.subtask_count, 'its subtasks came back too');
+  });
 });
