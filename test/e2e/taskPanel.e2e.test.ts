@@ -23,12 +23,9 @@ async function signIn(wb: Workbench): Promise<void> {
   await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
 }
 
-/** Task Platform: Open Task from the palette (no Go to Task here): workspace, then the task id. */
+/** Task Platform: Open Task from the palette with nothing selected: it asks for the task (Go to Task). */
 async function openTask(wb: Workbench, taskId: string, title: string): Promise<FrameLocator> {
   await wb.runCommand('Task Platform: Open Task');
-  const row = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Acme' }).first();
-  await row.waitFor({ timeout: 30_000 });
-  await row.click();
   await wb.answerInput(taskId);
   await wb.page.locator('.tabs-container .tab', { hasText: title.slice(0, 20) }).first().waitFor({ timeout: 60_000 });
   const frame = wb.webview();

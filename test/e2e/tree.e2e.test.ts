@@ -84,10 +84,17 @@ describe('e2e: the explorer tree in a real workbench (issue 5)', function () {
     }
     await wb.page.keyboard.press('Enter');
     await wb.page.locator('.part.sidebar .pane-header', { hasText: 'Filtered: critical, high' }).waitFor({ timeout: 30_000 });
-    await wb.page.locator('.part.sidebar .monaco-list-row', { hasText: /· (critical|high) ·/ }).first().waitFor({ timeout: 30_000 });
-    const priorities = await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"] .label-description').allTextContents();
+    // The rows are re-read from the server: wait until the list shows the filtered answer.
+    const selector = '.part.sidebar .monaco-list-row[aria-level="5"] .label-description';
+    await wb.page
+      .waitForFunction((sel) => {
+        const texts = [...document.querySelectorAll(sel)].map((e) => e.textContent ?? '');
+        return texts.length > 0 && texts.every((d) => /· (critical|high)( ·|$)/.test(d));
+      }, selector, { timeout: 30_000 })
+      .catch(() => undefined);
+    const priorities = await wb.page.locator(selector).allTextContents();
     assert.ok(priorities.length > 0, 'filtered rows are shown');
-    assert.ok(priorities.every((d) => /(critical|high)/.test(d)), `only critical and high: ${priorities.join(' | ')}`);
+    assert.ok(priorities.every((d) => /· (critical|high)( ·|$)/.test(d)), `only critical and high: ${priorities.join(' | ')}`);
     await wb.screenshot('12-tree-filtered');
   });
 
