@@ -88,7 +88,7 @@ describe('e2e: the explorer tree in a real workbench (issue 5)', function () {
     const selector = '.part.sidebar .monaco-list-row[aria-level="5"] .label-description';
     await wb.page
       .waitForFunction((sel) => {
-        const texts = [...document.querySelectorAll(sel)].map((e) => e.textContent ?? '');
+        const texts = Array.from(document.querySelectorAll(sel), (e) => e.textContent ?? '');
         return texts.length > 0 && texts.every((d) => /· (critical|high)( ·|$)/.test(d));
       }, selector, { timeout: 30_000 })
       .catch(() => undefined);
