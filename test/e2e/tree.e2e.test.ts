@@ -104,6 +104,12 @@ describe('e2e: the explorer tree in a real workbench (issue 5)', function () {
     await row.click({ button: 'right' });
     const menu = wb.page.locator('.context-view .monaco-menu');
     await menu.waitFor({ timeout: 10_000 });
+    await menu.locator('.action-label', { hasText: 'Set Status' }).waitFor();
+    // The menu fades in; the screenshot is for people, so wait until it is opaque.
+    await wb.page.waitForFunction(() => {
+      const view = document.querySelector('.context-view');
+      return view !== null && getComputedStyle(view).opacity === '1' && (view.getAnimations?.({ subtree: true }) ?? []).every((a) => a.playState !== 'running');
+    });
     await wb.screenshot('13-tree-context-menu');
     await wb.page.keyboard.press('Escape');
     // One click clears the filter.

@@ -20,7 +20,8 @@ export const rowWords: RowWords = {
   blocked: vscode.l10n.t('blocked'),
   due: (state) => dueLabel(state),
   subtasks: (n) => `↳${n}`,
-  attachments: (n) => `📎${n}`,
+  // Words, not an emoji: the paperclip is missing from common UI fonts and shows as a box.
+  attachments: (n) => (n === 1 ? vscode.l10n.t('1 file') : vscode.l10n.t('{0} files', n)),
 };
 
 function dueLabel(state: DueState): string | undefined {
