@@ -9,6 +9,8 @@ import { onDidChangeSetting } from './config';
 import { log, logChannel } from './log';
 import { TaskChanges } from './tasks/changes';
 import { registerTaskPanel } from './taskPanel/register';
+import { registerSavedViews } from './views/register';
+import type { SavedViewsTree } from './views/savedViewsTree';
 import type { TaskPanels } from './taskPanel/register';
 import type { ExplorerTree } from './tree/explorer';
 import type { MyTasksTree } from './tree/myTasks';
@@ -29,6 +31,7 @@ export interface TestApi {
   readonly changes: TaskChanges;
   readonly activationMs: number;
   readonly taskPanels: TaskPanels;
+  readonly savedViews: SavedViewsTree;
   setPrompter(next: Prompter): () => void;
   scaleRateWindowForTests(windowMs: number): void;
 }
@@ -70,11 +73,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   // Features register here, one line each: register<Feature>(context, services).
   registerCommands(context, services);
   const taskPanels = registerTaskPanel(context, services);
+  const savedViews = registerSavedViews(context, services);
 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    return { session, explorer, myTasks, trees, services, changes, taskPanels, activationMs, setPrompter, scaleRateWindowForTests };
+    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, activationMs, setPrompter, scaleRateWindowForTests };
   }
   return undefined;
 }

@@ -93,7 +93,7 @@ function taskItem(node: TaskNode, now: Date): vscode.TreeItem {
 const iconCache = new Map<string, vscode.Uri>();
 
 /** The status as a small SVG in its own colour (the colour is validated before it reaches the SVG). */
-function statusIcon(row: TaskRow): vscode.Uri {
+export function statusIcon(row: TaskRow): vscode.Uri {
   const svg = statusIconSvg(row);
   let uri = iconCache.get(svg);
   if (!uri) {

@@ -1,0 +1,24 @@
+import * as vscode from 'vscode';
+import { ApiError } from '../../core/api/errors';
+import { describeFailure } from '../ui/failure';
+
+/**
+ * The errors the reference defines for running a view, each in its own words (Views, rule 7): 403
+ * a member who may not see it, 404 an unknown view or a workspace the user is not in (the server
+ * gives one answer for both, and so do we), 422 a page or page size the server refused.
+ */
+export function describeViewFailure(viewName: string, error: unknown): string {
+  if (ApiError.is(error)) {
+    switch (error.status) {
+      case 403:
+        return vscode.l10n.t('You may not see the view "{0}": it is private or in a space you cannot access.', viewName);
+      case 404:
+        return vscode.l10n.t('The view "{0}" was not found: the id is unknown, or it belongs to a workspace you are not a member of.', viewName);
+      case 422:
+        return vscode.l10n.t('The service refused the page asked for in "{0}": {1}', viewName, error.serverMessage ?? error.message);
+    }
+  }
+  return describeFailure(vscode.l10n.t('Could not run the view "{0}"', viewName), error);
+}
+
+export const staleCountsNote = (): string => vscode.l10n.t('Counts may be up to 60 seconds old: the service caches them per user.');
