@@ -9,7 +9,7 @@ import { rowWords, statusIcon } from '../tree/items';
 import { prompter } from '../ui/prompter';
 import { knownViews } from './context';
 import type { ViewsContext } from './context';
-import { describeViewFailure, staleCountsNote } from './messages';
+import { describeViewFailure } from './messages';
 
 type RowItem = vscode.QuickPickItem & { row?: TaskRow; more?: true };
 
@@ -45,7 +45,7 @@ export async function showViewResults(ctx: ViewsContext, state: SignedIn, view: 
     pick.items = items;
     const { total, completed, filtered } = pager.counts;
     pick.title = vscode.l10n.t('{0} — {1} of {2} tasks, {3} completed', view.name, filtered ?? '?', total ?? '?', completed ?? '?');
-    pick.placeholder = `${vscode.l10n.t('Enter opens the task.')} ${staleCountsNote()}`;
+    pick.placeholder = vscode.l10n.t('Enter opens the task · counts may be up to 60 s old');
   };
 
   const loadMore = async (): Promise<boolean> => {

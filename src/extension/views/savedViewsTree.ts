@@ -92,6 +92,8 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
       try {
         await pager.next();
         void knownViews(this.ctx, state).patch(node.view.id, { lastRunAt: new Date().toISOString(), lastTotal: pager.counts.filtered });
+        // The root's description shows the count once known.
+        queueMicrotask(() => this.emitter.fire(node));
       } catch (error) {
         this.pagers.delete(node.view.id);
         return [messageNode(node.key, 'error', describeViewFailure(node.view.name, error))];
