@@ -1,17 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { presetDate } from '../../src/core/tasks/dates';
-import { CommandsWorld, writes } from './commandsCommon';
+import { commandsWorld, writes } from './commandsCommon';
 
 describe('Task commands: status, priority, assignee, due date, copy', function () {
-  // The client keeps to 60 requests a minute per token, and every suite signs in as alice: once the
-  // whole run has spent that budget, a request waits for a free slot (up to a minute).
-  this.timeout(90_000);
-  const w = new CommandsWorld();
-  before(() => w.setUp());
-  after(() => w.tearDown());
-  beforeEach(() => w.beforeEach());
-  afterEach(() => w.afterEach());
+  const w = commandsWorld(this);
 
   it('Set Status offers the statuses of the task\'s list (cached) and writes the chosen one', async () => {
     const ref = w.ref('task_with_subtasks_3_deep'); // list API, custom statuses

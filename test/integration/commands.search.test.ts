@@ -1,35 +1,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TaskRef } from '../../src/extension/tasks/ref';
-import { CommandsWorld, writes } from './commandsCommon';
+import { commandsWorld, writes } from './commandsCommon';
 import type { Json } from './commandsCommon';
 import { requestLog, waitFor } from './helpers';
 import type { ScriptedQuickPick } from './helpers';
 
 describe('Task commands: search, go to, comment, link', function () {
-  // The client keeps to 60 requests a minute per token, and every suite signs in as alice: once the
-  // whole run has spent that budget, a request waits for a free slot (up to a minute).
-  this.timeout(90_000);
-  const w = new CommandsWorld();
-  const opened: unknown[] = [];
-  let recorder: vscode.Disposable | undefined;
-
-  before(async () => {
-    await w.setUp();
-    // The panel is another feature; when it is not in this build, record what would be opened.
-    if (!(await vscode.commands.getCommands(true)).includes('taskPlatform.openTask')) {
-      recorder = vscode.commands.registerCommand('taskPlatform.openTask', (ref: unknown) => void opened.push(ref));
-    }
-  });
-  after(async () => {
-    recorder?.dispose();
-    await w.tearDown();
-  });
-  beforeEach(async () => {
-    opened.length = 0;
-    await w.beforeEach();
-  });
-  afterEach(() => w.afterEach());
+  const w = commandsWorld(this);
 
   const searches = async (): Promise<Json[]> => (await requestLog()).filter((r) => r.path === '/api/search');
   const settled = (pick: ScriptedQuickPick<vscode.QuickPickItem>, what: string): Promise<readonly vscode.QuickPickItem[]> =>
@@ -47,8 +25,8 @@ describe('Task commands: search, go to, comment, link', function () {
     pick.accept('Flaky login tests');
     const ref = await done;
     assert.equal(ref?.taskId, w.fx.tasks.task_with_comments.id);
-    if (recorder) {
-      assert.equal((opened[0] as TaskRef).taskId, ref?.taskId);
+    if (w.recordingOpen) {
+      assert.equal((w.opened[0] as TaskRef).taskId, ref?.taskId);
     }
   });
 

@@ -1,17 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { CommandsWorld, writes } from './commandsCommon';
+import { commandsWorld, writes } from './commandsCommon';
 import { waitFor } from './helpers';
 
 describe('Task commands: move, subtask, delete and undo, restore, create', function () {
-  // The client keeps to 60 requests a minute per token, and every suite signs in as alice: once the
-  // whole run has spent that budget, a request waits for a free slot (up to a minute).
-  this.timeout(90_000);
-  const w = new CommandsWorld();
-  before(() => w.setUp());
-  after(() => w.tearDown());
-  beforeEach(() => w.beforeEach());
-  afterEach(() => w.afterEach());
+  const w = commandsWorld(this);
 
   it('Move Task to another list (after confirming) moves it with its subtasks and announces it', async () => {
     const ref = w.ref('task_with_subtasks_3_deep');

@@ -1,34 +1,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TaskRef } from '../../src/extension/tasks/ref';
-import { CommandsWorld, writes } from './commandsCommon';
+import { commandsWorld, writes } from './commandsCommon';
 import type { Json } from './commandsCommon';
 import { sandboxControl, waitFor } from './helpers';
 import type { ScriptedQuickPick } from './helpers';
 
 describe('Task commands: triage, inbound address, task URIs', function () {
-  // The client keeps to 60 requests a minute per token, and every suite signs in as alice: once the
-  // whole run has spent that budget, a request waits for a free slot (up to a minute).
-  this.timeout(90_000);
-  const w = new CommandsWorld();
-  const opened: unknown[] = [];
-  let recorder: vscode.Disposable | undefined;
-
-  before(async () => {
-    await w.setUp();
-    if (!(await vscode.commands.getCommands(true)).includes('taskPlatform.openTask')) {
-      recorder = vscode.commands.registerCommand('taskPlatform.openTask', (ref: unknown) => void opened.push(ref));
-    }
-  });
-  after(async () => {
-    recorder?.dispose();
-    await w.tearDown();
-  });
-  beforeEach(async () => {
-    opened.length = 0;
-    await w.beforeEach();
-  });
-  afterEach(() => w.afterEach());
+  const w = commandsWorld(this);
 
   const ready = (pick: ScriptedQuickPick<vscode.QuickPickItem>, label: RegExp, what: string): Promise<true> =>
     waitFor(() => (!pick.busy && pick.items.some((i) => label.test(i.label)) ? true : undefined), what);
@@ -61,8 +40,8 @@ describe('Task commands: triage, inbound address, task URIs', function () {
     pick.accept('Due 2027-04-01');
     await ready(pick, /^Due date: 2027-04-01$/, 'new due date');
     pick.setValue('o');
-    if (recorder) {
-      await waitFor(() => (opened.length === 1 ? true : undefined), 'the task opened');
+    if (w.recordingOpen) {
+      await waitFor(() => (w.opened.length === 1 ? true : undefined), 'the task opened');
     }
     const patches = await w.requests(writes);
     assert.equal(patches.length, 3);

@@ -5,10 +5,10 @@ import type { TaskRef } from '../tasks/ref';
 import { log } from '../log';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { signedIn, taskName } from './context';
+import { taskName } from './context';
 import type { CommandContext } from './context';
 import { pickAssignee } from './fields';
-import { resolveTask } from './pickTask';
+import { taskTarget } from './pickTask';
 
 /**
  * Tells the tree and the panel that a task changed through a write that does not return the task
@@ -24,11 +24,11 @@ export function announceUpdated(ctx: CommandContext, state: SignedIn, ref: TaskR
 /** Add Comment: the task, the text (Markdown), an optional assignee; POST comment (Comments). */
 export async function addComment(ctx: CommandContext, arg?: unknown): Promise<Comment | undefined> {
   const title = vscode.l10n.t('Add Comment');
-  const state = await signedIn(ctx);
-  const ref = state && (await resolveTask(ctx, state, arg, title));
-  if (!state || !ref) {
+  const target = await taskTarget(ctx, arg, title);
+  if (!target) {
     return undefined;
   }
+  const { state, ref } = target;
   const body = await prompter().inputBox({
     title: vscode.l10n.t('Comment on {0}', taskName(ref.row)),
     prompt: vscode.l10n.t('Comment (Markdown)'),

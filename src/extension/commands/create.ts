@@ -11,7 +11,7 @@ import { openTask, signedIn, taskName } from './context';
 import type { CommandContext } from './context';
 import { chooseDetails } from './createDetails';
 import { selectionDescription } from './selection';
-import { pickWorkspace, resolveTask, taskWith } from './pickTask';
+import { pickWorkspace, taskTarget, taskWith } from './pickTask';
 
 export interface ListChoice {
   readonly workspaceId: string;
@@ -84,17 +84,24 @@ async function remember(ctx: CommandContext, listId: string): Promise<void> {
   await ctx.globalState.update(RECENT_KEY, [listId, ...recent].slice(0, 5));
 }
 
+/** The session and the list a command acts on: the list node it was given, else a pick. */
+export async function listTarget(ctx: CommandContext, arg: unknown, title: string): Promise<{ state: SignedIn; list: ListChoice } | undefined> {
+  const state = await signedIn(ctx);
+  const list = state && (listFromArg(arg) ?? (await pickList(ctx, state, title)));
+  return state && list ? { state, list } : undefined;
+}
+
 /**
  * Create Task (issue 7): list (skipped when run on a list node), title, optional details, then POST
  * task. From an editor selection, the selection becomes the description with a link to the file/line.
  */
 export async function createTask(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
   const title = vscode.l10n.t('Create Task');
-  const state = await signedIn(ctx);
-  const list = state && (listFromArg(arg) ?? (await pickList(ctx, state, title)));
-  if (!state || !list) {
+  const target = await listTarget(ctx, arg, title);
+  if (!target) {
     return undefined;
   }
+  const { state, list } = target;
   const selection = selectionDescription(vscode.window.activeTextEditor);
   const taskTitle = await askTitle(vscode.l10n.t('Create Task in {0}', list.name), selection?.suggestedTitle);
   if (taskTitle === undefined) {
@@ -140,11 +147,11 @@ async function afterCreate(ref: TaskRef): Promise<void> {
 /** Add Subtask: a new task under the given one, in the parent's list (POST task with parent_task_id). */
 export async function addSubtask(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
   const title = vscode.l10n.t('Add Subtask');
-  const state = await signedIn(ctx);
-  const parent = state && (await resolveTask(ctx, state, arg, title));
-  if (!state || !parent) {
+  const target = await taskTarget(ctx, arg, title);
+  if (!target) {
     return undefined;
   }
+  const { state, ref: parent } = target;
   let row;
   try {
     row = await taskWith(state, parent, ['list_id']);

@@ -7,9 +7,9 @@ import type { SignedIn } from '../auth/session';
 import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { signedIn, taskName } from './context';
+import { taskName } from './context';
 import type { CommandContext } from './context';
-import { resolveTask, taskWith } from './pickTask';
+import { taskTarget, taskWith } from './pickTask';
 
 /** PATCH task (Tasks: "any subset of title, description, priority, status_id, assignee_id, due_date"). */
 export async function patchTask(ctx: CommandContext, state: SignedIn, ref: TaskRef, patch: UpdateTaskInput, action: string): Promise<Task | undefined> {
@@ -26,17 +26,11 @@ export async function patchTask(ctx: CommandContext, state: SignedIn, ref: TaskR
   }
 }
 
-async function begin(ctx: CommandContext, arg: unknown, title: string): Promise<{ state: SignedIn; ref: TaskRef } | undefined> {
-  const state = await signedIn(ctx);
-  const ref = state && (await resolveTask(ctx, state, arg, title));
-  return state && ref ? { state, ref } : undefined;
-}
-
 const current = (yes: boolean): string | undefined => (yes ? vscode.l10n.t('current') : undefined);
 
 export async function setStatus(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
   const title = vscode.l10n.t('Set Status');
-  const started = await begin(ctx, arg, title);
+  const started = await taskTarget(ctx, arg, title);
   if (!started) {
     return undefined;
   }
@@ -89,7 +83,7 @@ export function priorityItems(currentPriority?: string | null): (vscode.QuickPic
 
 export async function setPriority(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
   const title = vscode.l10n.t('Set Priority');
-  const started = await begin(ctx, arg, title);
+  const started = await taskTarget(ctx, arg, title);
   if (!started) {
     return undefined;
   }
@@ -122,7 +116,7 @@ export async function pickAssignee(ctx: CommandContext, state: SignedIn, workspa
 
 export async function assign(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
   const title = vscode.l10n.t('Assign');
-  const started = await begin(ctx, arg, title);
+  const started = await taskTarget(ctx, arg, title);
   if (!started) {
     return undefined;
   }
@@ -186,7 +180,7 @@ export async function pickDueDate(title: string, currentDue?: string | null): Pr
 
 export async function setDueDate(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
   const title = vscode.l10n.t('Set Due Date');
-  const started = await begin(ctx, arg, title);
+  const started = await taskTarget(ctx, arg, title);
   if (!started) {
     return undefined;
   }

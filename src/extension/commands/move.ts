@@ -7,9 +7,9 @@ import type { Services } from '../services';
 import type { TaskRef } from '../tasks/ref';
 import { describeFailure, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { signedIn, taskName } from './context';
+import { taskName } from './context';
 import type { CommandContext } from './context';
-import { resolveTask } from './pickTask';
+import { taskTarget } from './pickTask';
 
 export type MoveOutcome = { readonly ref: TaskRef; readonly ok: true; readonly task: Task } | { readonly ref: TaskRef; readonly ok: false; readonly error: unknown; readonly message: string };
 
@@ -108,11 +108,11 @@ function sprintItems(sprints: readonly SprintTarget[]): TargetItem[] {
 
 export async function moveTask(ctx: CommandContext, arg?: unknown): Promise<MoveOutcome[] | undefined> {
   const title = vscode.l10n.t('Move Task');
-  const state = await signedIn(ctx);
-  const ref = state && (await resolveTask(ctx, state, arg, title));
-  if (!state || !ref) {
+  const target = await taskTarget(ctx, arg, title);
+  if (!target) {
     return undefined;
   }
+  const { state, ref } = target;
   const picked = await pickMoveTarget(ctx, state, ref.workspaceId, title, ref.row?.list_id);
   if (!picked) {
     return undefined;

@@ -9,9 +9,17 @@ import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
+import { signedIn } from './context';
 import type { CommandContext } from './context';
 
 type RefItem = vscode.QuickPickItem & { ref?: TaskRef };
+
+/** The session and the task a command acts on; undefined when signed out (the user was told) or given up. */
+export async function taskTarget(ctx: CommandContext, arg: unknown, title: string): Promise<{ state: SignedIn; ref: TaskRef } | undefined> {
+  const state = await signedIn(ctx);
+  const ref = state && (await resolveTask(ctx, state, arg, title));
+  return state && ref ? { state, ref } : undefined;
+}
 
 /**
  * The task a command acts on: its argument (tree node, panel), else what the user has in front of

@@ -7,7 +7,7 @@ import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { signedIn, taskName } from './context';
 import type { CommandContext } from './context';
-import { pickWorkspace, resolveTask, taskWith } from './pickTask';
+import { pickWorkspace, taskTarget, taskWith } from './pickTask';
 import type { TrashedTask } from './recentTrash';
 
 /**
@@ -16,11 +16,11 @@ import type { TrashedTask } from './recentTrash';
  */
 export async function deleteTask(ctx: CommandContext, arg?: unknown): Promise<TrashReceipt | undefined> {
   const title = vscode.l10n.t('Delete Task');
-  const state = await signedIn(ctx);
-  const ref = state && (await resolveTask(ctx, state, arg, title));
-  if (!state || !ref) {
+  const target = await taskTarget(ctx, arg, title);
+  if (!target) {
     return undefined;
   }
+  const { state, ref } = target;
   let task;
   try {
     task = await taskWith(state, ref, ['subtask_count', 'title', 'list_id']);

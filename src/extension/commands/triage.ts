@@ -5,9 +5,9 @@ import type { SignedIn } from '../auth/session';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import type { LiveQuickPick } from '../ui/prompter';
-import { openTask, signedIn, taskName } from './context';
+import { openTask, taskName } from './context';
 import type { CommandContext } from './context';
-import { listFromArg, pickList } from './create';
+import { listTarget } from './create';
 import type { ListChoice } from './create';
 import { actionButtons, actionItems, choiceItems, KEYS } from './triageOptions';
 import type { Action, ChoiceMode, TriageItem } from './triageOptions';
@@ -28,11 +28,11 @@ const TRIAGE_PAGE = 100;
  */
 export async function triage(ctx: CommandContext, arg?: unknown): Promise<TriageSummary | undefined> {
   const title = vscode.l10n.t('Triage');
-  const state = await signedIn(ctx);
-  const list = state && (listFromArg(arg) ?? (await pickList(ctx, state, title)));
-  if (!state || !list) {
+  const target = await listTarget(ctx, arg, title);
+  if (!target) {
     return undefined;
   }
+  const { state, list } = target;
   let rows: TaskRow[];
   let total: number;
   try {
