@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { commandsWorld, writes } from './commandsCommon';
-import { waitFor } from './helpers';
+import { sandboxControl, waitFor } from './helpers';
 
 describe('Task commands: move, subtask, delete and undo, restore, create', function () {
   const w = commandsWorld(this);
@@ -27,6 +27,18 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
     w.script([], ['Sprint', 'Sprint 2', 'Move']);
     await vscode.commands.executeCommand('taskPlatform.moveTask', ref);
     assert.equal((await w.task(ref.taskId)).sprint_id, w.fx.sprints.sprint2);
+  });
+
+  it('Move Task falls back to walking spaces, folders and lists when the sidebar cannot be read', async () => {
+    await sandboxControl('POST', '/faults', { method: 'GET', path: '/api/workspaces/*/sidebar', kind: 'malformed_json' });
+    const ref = w.ref('side_task'); // Side Project: its targets are not cached yet in this suite
+    const prompter = w.script([], ['List', 'Todo', 'Move']);
+    await vscode.commands.executeCommand('taskPlatform.moveTask', ref);
+    assert.equal((await w.task(ref.taskId)).list_id, w.fx.lists.todo);
+    const reads = await w.requests((l) => l.startsWith('GET '));
+    assert.ok(reads.some((l) => l.endsWith('/sidebar')), 'the sidebar was tried first');
+    assert.ok(reads.some((l) => l.endsWith('/lists')), 'then the documented routes');
+    assert.equal(prompter.offered[0]?.find((i) => i.label === 'Sprint')?.description, 'no sprints known');
   });
 
   it('Add Subtask creates a child in the parent\'s list; an empty title sends nothing', async () => {
