@@ -96,9 +96,10 @@ describe('Task commands: search, go to, comment, link', function () {
 
   it('Add Comment posts the text with an optional assignee; an empty comment sends nothing', async () => {
     const ref = w.ref('blocker_task');
-    const empty = w.script([' ']);
+    // A blank answer opens the editor; posting it empty is refused without a request.
+    const empty = w.script([' '], ['Post Comment']);
     await vscode.commands.executeCommand('taskPlatform.addComment', ref);
-    assert.match(empty.messages[0]?.text ?? '', /cannot be empty/);
+    assert.ok(empty.messages.some((m) => /cannot be empty/.test(m.text)), JSON.stringify(empty.messages));
     assert.deepEqual(await w.requests(writes), []);
     w.script(['Needs a **migration** plan first.'], ['Bob Member']);
     await vscode.commands.executeCommand('taskPlatform.addComment', ref);
@@ -106,6 +107,28 @@ describe('Task commands: search, go to, comment, link', function () {
     const posted = comments.find((c) => c.body === 'Needs a **migration** plan first.');
     assert.equal(posted?.assignee_id, w.fx.users.bob.id);
     await waitFor(() => (w.changes.some((c) => c.kind === 'updated') ? true : undefined), 'the task change');
+  });
+
+  it('Add Comment: an empty first answer opens a Markdown editor, whose text is posted', async () => {
+    const ref = w.ref('blocker_task');
+    const body = 'A longer comment.\n\n- with a list\n- over several lines';
+    const prompter = w.script([''], ['Unassigned']);
+    // Answer "Post Comment" only once the text is in the editor, as a user would.
+    const original = prompter.info.bind(prompter);
+    prompter.info = (text: string, ...actions: string[]): Thenable<string | undefined> => {
+      if (!actions.includes('Post Comment')) {
+        return original(text, ...actions);
+      }
+      return (async () => {
+        const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.languageId === 'markdown' ? vscode.window.activeTextEditor : undefined), 'the comment editor');
+        await editor.edit((e) => e.insert(new vscode.Position(0, 0), body));
+        return 'Post Comment';
+      })();
+    };
+    await vscode.commands.executeCommand('taskPlatform.addComment', ref);
+    const comments = await w.rows('comments', `?task_id=${ref.taskId}`);
+    assert.ok(comments.some((c) => c.body === body), 'the editor text was posted');
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.isUntitled && d.getText() === body), 'the editor was closed');
   });
 
   it('Link Tasks adds a dependency; linking again says "already linked"; a task cannot block itself', async () => {

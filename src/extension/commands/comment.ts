@@ -29,11 +29,7 @@ export async function addComment(ctx: CommandContext, arg?: unknown): Promise<Co
     return undefined;
   }
   const { state, ref } = target;
-  const body = await prompter().inputBox({
-    title: vscode.l10n.t('Comment on {0}', taskName(ref.row)),
-    prompt: vscode.l10n.t('Comment (Markdown)'),
-    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('The comment cannot be empty.') : undefined),
-  });
+  const body = await askBody(taskName(ref.row));
   if (body === undefined) {
     return undefined;
   }
@@ -56,4 +52,33 @@ export async function addComment(ctx: CommandContext, arg?: unknown): Promise<Co
     void reportFailure(ctx.services.session, vscode.l10n.t('Could not post the comment'), error);
     return undefined;
   }
+}
+
+/** One line in an input box; an empty answer opens a Markdown editor for a longer comment. */
+async function askBody(name: string): Promise<string | undefined> {
+  const typed = await prompter().inputBox({
+    title: vscode.l10n.t('Comment on {0}', name),
+    prompt: vscode.l10n.t('Comment (Markdown). Press Enter on an empty box to write a longer one in an editor.'),
+  });
+  if (typed === undefined || typed.trim() !== '') {
+    return typed;
+  }
+  return writeInEditor(name);
+}
+
+/**
+ * An untitled Markdown editor for the comment; a notification posts what it holds (or cancels). The
+ * editor is then reverted and closed, so nothing asks to be saved.
+ */
+async function writeInEditor(name: string): Promise<string | undefined> {
+  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: '' });
+  await vscode.window.showTextDocument(doc, { preview: false });
+  const post = vscode.l10n.t('Post Comment');
+  const choice = await prompter().info(vscode.l10n.t('Write the comment on {0} in the editor, then choose Post Comment.', name), post, vscode.l10n.t('Cancel'));
+  const text = doc.getText();
+  if (!doc.isClosed) {
+    await vscode.window.showTextDocument(doc, { preview: false });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  return choice === post ? text : undefined;
 }
