@@ -33,6 +33,22 @@ describe('Task commands: status, priority, assignee, due date, copy', function (
     assert.ok(prompter.asked.includes('Set Priority'));
   });
 
+  it('Set Priority and Assign act on every task of a tree multi-selection', async () => {
+    const a = w.ref('task_with_comments');
+    const b = w.ref('blocker_task');
+    const prompter = w.script([], ['Low', 'Bob Member']);
+    const updated = await vscode.commands.executeCommand<unknown[]>('taskPlatform.setPriority', a, [a, b]);
+    assert.equal(updated?.length, 2);
+    assert.match(prompter.asked[0] ?? '', /Set Priority/);
+    await vscode.commands.executeCommand('taskPlatform.assign', b, [a, b]);
+    for (const id of [a.taskId, b.taskId]) {
+      const task = await w.task(id);
+      assert.equal(task.priority, 'low');
+      assert.equal(task.assignee_id, w.fx.users.bob.id);
+    }
+    assert.equal(w.changes.filter((c) => c.kind === 'updated').length, 4);
+  });
+
   it('Assign offers the members plus Unassigned, and can clear the assignee', async () => {
     const ref = w.ref('task_with_subtasks_3_deep');
     const prompter = w.script([], ['Bob Member']);

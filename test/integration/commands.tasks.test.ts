@@ -19,6 +19,18 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
     assert.ok(children.length > 0 && children.every((c) => c.list_id === w.fx.lists.database));
   });
 
+  it('Move Task moves a multi-selection and reports per task (moveTasks, reused by drag and drop)', async () => {
+    const a = w.ref('task_with_comments');
+    const b = w.ref('blocker_task');
+    const prompter = w.script([], ['List', 'Web App', 'Move']);
+    const outcomes = await vscode.commands.executeCommand<{ ok: boolean }[]>('taskPlatform.moveTask', a, [a, b]);
+    assert.deepEqual(outcomes?.map((o) => o.ok), [true, true]);
+    assert.match(prompter.messages[0]?.text ?? '', /Move 2 tasks to Web App\?/);
+    assert.equal((await w.task(a.taskId)).list_id, w.fx.lists.webapp);
+    assert.equal((await w.task(b.taskId)).list_id, w.fx.lists.webapp);
+    assert.equal(w.changes.filter((c) => c.kind === 'moved').length, 2);
+  });
+
   it('Move Task to a sprint; declining the confirmation sends nothing', async () => {
     const ref = w.ref('task_with_comments');
     w.script([], ['Sprint', 'Sprint 2', undefined]);

@@ -22,6 +22,20 @@ export async function taskTarget(ctx: CommandContext, arg: unknown, title: strin
 }
 
 /**
+ * The tasks of a multi-selection in a tree: VS Code passes the clicked node and then every selected
+ * node. Empty unless several tasks of one workspace are selected, the clicked one among them.
+ */
+export function selectedRefs(arg: unknown, all: unknown): TaskRef[] {
+  const clicked = taskRefFrom(arg);
+  if (!clicked || !Array.isArray(all) || all.length < 2) {
+    return [];
+  }
+  const refs = all.map(taskRefFrom).filter((r): r is TaskRef => r !== undefined);
+  const sameWorkspace = refs.every((r) => r.workspaceId === clicked.workspaceId);
+  return sameWorkspace && refs.some((r) => r.taskId === clicked.taskId) ? refs : [];
+}
+
+/**
  * The task a command acts on: its argument (tree node, panel), else what the user has in front of
  * them (currentTasks: focused panel, tree selection) offered first, else a search.
  */
