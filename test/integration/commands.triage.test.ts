@@ -60,6 +60,26 @@ describe('Task commands: triage, inbound address, task URIs', function () {
     assert.deepEqual(await done, { total, seen: 3, changed: 1 });
   });
 
+  it('Triage walks given tasks (a filter result) and ends after the last one', async () => {
+    const a = w.ref('task_with_comments');
+    const b = w.ref('blocker_task');
+    const prompter = w.script([]);
+    const done = vscode.commands.executeCommand<Json>('taskPlatform.triage', { workspaceId: w.acme, name: 'Overdue', tasks: [a, { workspaceId: w.acme, taskId: b.taskId }] });
+    const pick = await prompter.livePick();
+    await ready(pick, /^Next task$/, 'the first task');
+    assert.equal(pick.title, 'Triage Overdue · 1 of 2');
+    pick.setValue('a');
+    await ready(pick, /^Unassigned$/, 'assignee choices');
+    pick.accept('Unassigned');
+    await ready(pick, /^Assignee: unassigned$/, 'no assignee');
+    pick.setValue('n');
+    await waitFor(() => (pick.title === 'Triage Overdue · 2 of 2' ? true : undefined), 'the second task');
+    assert.match(pick.placeholder ?? '', /ACME-125/);
+    pick.setValue('n');
+    assert.deepEqual(await done, { total: 2, seen: 2, changed: 1 });
+    assert.equal((await w.task(a.taskId)).assignee_id, null);
+  });
+
   it('Triage of an empty list says so, without opening a pick', async () => {
     await sandboxControl('POST', '/reset', { seed: 'empty' });
     const list = { workspaceId: w.acme, listId: w.fx.lists.hiring, name: 'Hiring' };
