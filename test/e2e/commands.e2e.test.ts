@@ -86,6 +86,24 @@ describe('e2e: Create Task and Search Tasks from the command palette', function 
     await wb.page.keyboard.press('Escape');
   });
 
+  it('triages a list with single keys', async () => {
+    const wb = session!.workbench;
+    await wb.runCommand('Task Platform: Triage Tasks');
+    await choose('Acme', 'Acme');
+    await waitForStep('Pick a list');
+    await choose('Design System', 'Design System');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Next task' }).first().waitFor({ timeout: 30_000 });
+    const input = wb.page.locator('.quick-input-widget input');
+    await input.pressSequentially('p');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Critical' }).first().waitFor({ timeout: 30_000 });
+    await choose('Critical', 'Critical');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Priority: Critical' }).first().waitFor({ timeout: 30_000 });
+    await shoot('commands-05-triage');
+    await input.pressSequentially('n');
+    await wb.page.locator('.quick-input-widget .quick-input-title', { hasText: '2 of' }).waitFor({ timeout: 30_000 });
+    await wb.page.keyboard.press('Escape');
+  });
+
   it('sets a status from a pick that shows each status in its colour', async () => {
     const wb = session!.workbench;
     await wb.runCommand('Task Platform: Set Status');

@@ -130,13 +130,23 @@ class TriageSession {
     const pick = this.pick;
     pick.title = vscode.l10n.t('Triage {0} · {1} of {2}', this.walk.name, this.index + 1, this.walk.rows.length);
     if (this.mode === 'task') {
-      pick.placeholder = vscode.l10n.t('{0}: press s, p, a, d to set a field, o to open, n for the next task', taskName(this.row));
+      // The keys are on the items; the placeholder names the task (a long hint would be cut).
+      pick.placeholder = taskName(this.row);
       pick.buttons = actionButtons();
       pick.items = actionItems(this.row);
+      void this.colourStatus(this.index);
     } else {
       pick.placeholder = this.mode === 'due' ? vscode.l10n.t('Pick a date or type one (YYYY-MM-DD)') : vscode.l10n.t('Pick a value, or Back');
       pick.buttons = [];
       pick.items = items ?? [];
+    }
+  }
+
+  /** Puts the status's own colour on the Status item once its icon is ready (written once per colour). */
+  private async colourStatus(index: number): Promise<void> {
+    const icon = await this.ctx.statusIcons.icon(this.row.status?.color);
+    if (index === this.index && this.mode === 'task') {
+      this.pick.items = this.pick.items.map((item) => (item.action === 'status' ? { ...item, iconPath: icon } : item));
     }
   }
 

@@ -4,7 +4,7 @@ import type { TaskRow } from '../../core/api/schemas';
 import { checkDate, DUE_DATE_PRESETS, dayOf, presetDate } from '../../core/tasks/dates';
 import type { SignedIn } from '../auth/session';
 import type { CommandContext } from './context';
-import { priorityItems, priorityLabel } from './fields';
+import { priorityIcon, priorityItems, priorityLabel } from './fields';
 
 export type Action = 'next' | 'status' | 'priority' | 'assignee' | 'due' | 'open';
 export type ChoiceMode = Exclude<Action, 'next' | 'open'>;
@@ -21,7 +21,7 @@ export function actionItems(row: TaskRow): TriageItem[] {
   const entries: [Action, string, string][] = [
     ['next', vscode.l10n.t('Next task'), 'arrow-right'],
     ['status', vscode.l10n.t('Status: {0}', row.status?.name ?? none), 'circle-large-outline'],
-    ['priority', vscode.l10n.t('Priority: {0}', row.priority ? priorityLabel(row.priority) : none), 'arrow-up'],
+    ['priority', vscode.l10n.t('Priority: {0}', row.priority ? priorityLabel(row.priority) : none), priorityIcon(row.priority ?? '').id],
     ['assignee', vscode.l10n.t('Assignee: {0}', row.assignee?.name ?? vscode.l10n.t('unassigned')), 'person'],
     ['due', vscode.l10n.t('Due date: {0}', dayOf(row.due_date) ?? none), 'calendar'],
     ['open', vscode.l10n.t('Open'), 'go-to-file'],
