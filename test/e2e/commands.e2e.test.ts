@@ -96,7 +96,8 @@ describe('e2e: Create Task and Search Tasks from the command palette', function 
     const input = wb.page.locator('.quick-input-widget input');
     await input.pressSequentially('p');
     await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Critical' }).first().waitFor({ timeout: 30_000 });
-    await choose('Critical', 'Critical');
+    // Typed, then Enter: the first match is the value (Back comes last and is filtered too).
+    await choose('Critic', 'Critical');
     await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Priority: Critical' }).first().waitFor({ timeout: 30_000 });
     await shoot('commands-05-triage');
     await input.pressSequentially('n');
