@@ -32,9 +32,19 @@ export function titleProblem(value: string): string | undefined {
     : vscode.l10n.t('The title is {0} characters long; the limit is {1}.', check.length, MAX_TITLE_LENGTH);
 }
 
+/** As the title is typed: the problem, or how many characters are left once few remain. */
+function liveTitleCheck(value: string): string | vscode.InputBoxValidationMessage | undefined {
+  const problem = titleProblem(value);
+  if (problem) {
+    return problem;
+  }
+  const left = MAX_TITLE_LENGTH - [...value.trim()].length;
+  return left < 30 ? { message: vscode.l10n.t('{0} characters left', left), severity: vscode.InputBoxValidationSeverity.Info } : undefined;
+}
+
 /** Asks the title with live validation, and checks it again (a scripted or pasted answer skips the live check). */
 export async function askTitle(title: string, value = ''): Promise<string | undefined> {
-  const typed = await prompter().inputBox({ title, prompt: vscode.l10n.t('Title of the task'), value, validateInput: titleProblem });
+  const typed = await prompter().inputBox({ title, prompt: vscode.l10n.t('Title of the task'), value, validateInput: liveTitleCheck });
   if (typed === undefined) {
     return undefined;
   }
