@@ -117,7 +117,7 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
   });
 
   it('Create Task from the palette: workspace, list, title, details (priority, assignee, due date)', async () => {
-    const prompter = w.script(['Rotate the API keys', '2027-03-01'], ['Acme', 'API', 'Priority…', 'High', 'Assignee…', 'Bob Member', 'Due Date…', 'Pick a date…', 'Create']);
+    w.script(['Rotate the API keys', '2027-03-01'], ['Acme', 'API', 'Priority…', 'High', 'Assignee…', 'Bob Member', 'Due Date…', 'Pick a date…', 'Create']);
     const created = await vscode.commands.executeCommand<{ id: string }>('taskPlatform.createTask');
     const row = await w.task(created?.id ?? '');
     assert.equal(row.list_id, w.fx.lists.api);
@@ -125,10 +125,11 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
     assert.equal(row.assignee_id, w.fx.users.bob.id);
     assert.equal(String(row.due_date).slice(0, 10), '2027-03-01');
     assert.equal((await w.requests((l) => l.startsWith('POST '))).length, 1);
-    // The list just used is offered first next time.
-    w.script([], ['Acme', undefined]);
+    // The list just used is offered first next time, under "Recent".
+    const again = w.script([], ['Acme', undefined]);
     await vscode.commands.executeCommand('taskPlatform.createTask');
-    assert.ok(prompter.offered.length > 0);
+    assert.deepEqual(again.offered[1]?.slice(0, 2).map((i) => i.label), ['Recent', 'API']);
+    assert.equal(again.offered[1]?.filter((i) => i.label === 'API').length, 1, 'a recent list is not listed twice');
   });
 
   it('Create Task from an editor selection puts the code and a link to the file and line in the description', async () => {

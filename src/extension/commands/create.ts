@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { CreateTaskInput } from '../../core/api/inputs';
 import type { Task } from '../../core/api/schemas';
 import { checkTitle, MAX_TITLE_LENGTH } from '../../core/tasks/title';
+import type { ListTarget } from '../../core/tasks/sidebar';
 import type { SignedIn } from '../auth/session';
 import { isUuid } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
@@ -78,14 +79,15 @@ export async function pickList(ctx: CommandContext, state: SignedIn, title: stri
     return undefined;
   }
   const recent = ctx.globalState.get<string[]>(RECENT_KEY, []);
-  const rank = (id: string): number => (recent.includes(id) ? recent.indexOf(id) : recent.length + 1);
-  const ordered = [...lists].sort((a, b) => rank(a.id) - rank(b.id));
-  const items = ordered.map((l) => ({
-    label: l.name,
-    description: [l.path, recent.includes(l.id) ? vscode.l10n.t('recent') : undefined].filter(Boolean).join(' · '),
-    iconPath: new vscode.ThemeIcon(recent.includes(l.id) ? 'history' : 'list-unordered'),
-    list: { workspaceId, listId: l.id, name: l.name },
-  }));
+  type Item = vscode.QuickPickItem & { list?: ListChoice };
+  const item = (l: ListTarget, icon: string): Item => ({ label: l.name, description: l.path, iconPath: new vscode.ThemeIcon(icon), list: { workspaceId, listId: l.id, name: l.name } });
+  const recentLists = recent.flatMap((id) => lists.filter((l) => l.id === id));
+  const items: Item[] = [];
+  if (recentLists.length > 0) {
+    items.push({ label: vscode.l10n.t('Recent'), kind: vscode.QuickPickItemKind.Separator }, ...recentLists.map((l) => item(l, 'history')));
+    items.push({ label: vscode.l10n.t('All lists'), kind: vscode.QuickPickItemKind.Separator });
+  }
+  items.push(...lists.filter((l) => !recent.includes(l.id)).map((l) => item(l, 'list-unordered')));
   return (await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a list'), matchOnDescription: true }))?.list;
 }
 
