@@ -8,6 +8,7 @@ import { TokenStore } from './auth/tokenStore';
 import { onDidChangeSetting } from './config';
 import { log, logChannel } from './log';
 import { TaskChanges } from './tasks/changes';
+import { registerTaskSource } from './tasks/current';
 import { ExplorerTree } from './tree/explorer';
 import type { Services } from './services';
 import { prompter, setPrompter } from './ui/prompter';
@@ -21,6 +22,8 @@ export interface TestApi {
   readonly changes: TaskChanges;
   readonly activationMs: number;
   setPrompter(next: Prompter): () => void;
+  /** Lets a test stand in for the tree selection or the focused panel (tasks/current.ts). */
+  registerTaskSource: typeof registerTaskSource;
 }
 
 /**
@@ -62,7 +65,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    return { session, explorer, changes, activationMs, setPrompter };
+    return { session, explorer, changes, activationMs, setPrompter, registerTaskSource };
   }
   return undefined;
 }
