@@ -35,7 +35,9 @@ interface Query {
  */
 export async function searchTasks(ctx: CommandContext, arg?: unknown): Promise<TaskRef | undefined> {
   const state = await signedIn(ctx);
-  const given = (arg as { workspaceId?: unknown } | undefined)?.workspaceId;
+  // A task or list node carries workspaceId; the tree's workspace node carries its own id.
+  const node = arg as { workspaceId?: unknown; kind?: unknown; id?: unknown } | undefined;
+  const given = node?.workspaceId ?? (node?.kind === 'workspace' ? node.id : undefined);
   const workspaceId = state && (isUuid(given) ? given : await pickWorkspace(state, vscode.l10n.t('Search Tasks')));
   if (!state || !workspaceId) {
     return undefined;
