@@ -97,9 +97,18 @@ async function pickSearchHit(ctx: CommandContext, state: SignedIn, workspaceId: 
   const items: RefItem[] = hits.map((hit) => ({
     label: hit.title,
     description: typeof hit.display_id === 'string' ? hit.display_id : undefined,
-    ref: { workspaceId, taskId: hit.id },
+    ref: { workspaceId, taskId: hit.id, row: rowOfHit(hit) },
   }));
   return (await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a task'), matchOnDescription: true }))?.ref;
+}
+
+/**
+ * What a search hit tells of its task, as a partial row (messages name the task without a request).
+ * Only string fields are taken: hits are documented as { id, title, priority, ... } (Search).
+ */
+function rowOfHit(hit: SearchHit): TaskRow {
+  const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+  return { id: hit.id, title: hit.title, display_id: text(hit.display_id), priority: text(hit.priority), list_id: text(hit.list_id) };
 }
 
 /** The user's workspace (asked only when there are several). */

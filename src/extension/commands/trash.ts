@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { TrashReceipt } from '../../core/api/schemas';
 import { parseTaskReference } from '../../core/tasks/links';
 import type { SignedIn } from '../auth/session';
+import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
@@ -96,9 +97,9 @@ export async function restoreTask(ctx: CommandContext, arg?: unknown): Promise<b
   if (!state) {
     return false;
   }
-  const given = arg as { workspaceId?: unknown; taskId?: unknown } | undefined;
-  if (typeof given?.workspaceId === 'string' && typeof given.taskId === 'string') {
-    return restore(ctx, state, { workspaceId: given.workspaceId, taskId: given.taskId }, given.taskId);
+  const given = taskRefFrom(arg);
+  if (given) {
+    return restore(ctx, state, given, taskName(given.row ?? { title: given.taskId }));
   }
   const byId = vscode.l10n.t('Restore by task id…');
   const items: TrashItem[] = ctx.trash.list().map((t) => ({
