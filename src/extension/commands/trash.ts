@@ -31,7 +31,11 @@ export async function deleteTask(ctx: CommandContext, arg?: unknown): Promise<Tr
   }
   const count = task.subtask_count ?? 0;
   const question = count === 0 ? vscode.l10n.t('Delete {0}?', taskName(task)) : vscode.l10n.t('Delete {0} and its {1} subtask(s)?', taskName(task), count);
-  const detail = vscode.l10n.t('It goes to the Trash for 30 days{0}; you can undo right after.', count === 0 ? '' : vscode.l10n.t(', with the subtasks of its subtasks'));
+  // Whole sentences per case: translated fragments do not compose (Task lifecycle: "subtasks at any depth").
+  const detail =
+    count === 0
+      ? vscode.l10n.t('It goes to the Trash for 30 days; you can undo right after.')
+      : vscode.l10n.t('It goes to the Trash for 30 days with all its subtasks, at any depth; you can undo right after.');
   if (!(await prompter().confirm(question, detail, vscode.l10n.t('Delete')))) {
     return undefined;
   }
