@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { TaskRef } from '../../src/extension/tasks/ref';
 import { commandsWorld, writes } from './commandsCommon';
 import type { Json } from './commandsCommon';
-import { requestLog, waitFor } from './helpers';
+import { requestLog, sandboxControl, waitFor } from './helpers';
 import type { ScriptedQuickPick } from './helpers';
 
 describe('Task commands: search, go to, comment, link', function () {
@@ -56,6 +56,21 @@ describe('Task commands: search, go to, comment, link', function () {
     await waitFor(async () => ((await vscode.env.clipboard.readText()).endsWith(`/t/${first.description}`) ? true : undefined), 'the link on the clipboard');
     pick.hide();
     assert.equal(await done, undefined);
+  });
+
+  it('Search Tasks shows a failed search in the pick, without a popup, and recovers on the next keystroke', async () => {
+    await sandboxControl('POST', '/faults', { method: 'GET', path: '/api/search', kind: 'malformed_json', times: 1 });
+    const prompter = w.script([], ['Acme']);
+    const done = vscode.commands.executeCommand('taskPlatform.searchTasks');
+    const pick = await prompter.livePick();
+    pick.setValue('login');
+    await waitFor(() => (pick.items[0]?.label.startsWith('Search failed') ? true : undefined), 'the failure in the pick');
+    assert.deepEqual(prompter.messages, []);
+    await pick.type(' tests');
+    await settled(pick, 'results after the fault');
+    assert.ok(pick.items.some((i) => i.label === 'Flaky login tests'));
+    pick.hide();
+    await done;
   });
 
   it('Search Tasks also searches comments', async () => {
