@@ -12,6 +12,7 @@ import { registerTaskPanel } from './taskPanel/register';
 import { registerSavedViews } from './views/register';
 import type { SavedViewsTree } from './views/savedViewsTree';
 import type { TaskPanels } from './taskPanel/register';
+import { registerTaskSource } from './tasks/current';
 import type { ExplorerTree } from './tree/explorer';
 import type { MyTasksTree } from './tree/myTasks';
 import { registerTrees } from './tree/register';
@@ -34,6 +35,8 @@ export interface TestApi {
   readonly savedViews: SavedViewsTree;
   setPrompter(next: Prompter): () => void;
   scaleRateWindowForTests(windowMs: number): void;
+  /** Lets a test stand in for the tree selection or the focused panel (tasks/current.ts). */
+  registerTaskSource: typeof registerTaskSource;
 }
 
 /**
@@ -78,7 +81,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, activationMs, setPrompter, scaleRateWindowForTests };
+    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, activationMs, setPrompter, scaleRateWindowForTests, registerTaskSource };
   }
   return undefined;
 }
