@@ -98,6 +98,25 @@ describe('e2e: the task panel in a real workbench', function () {
     const stored = await control<{ data: Record<string, unknown>[] }>(session, 'GET', `/state/comments?task_id=${task.id}`);
     const posted = stored.data.find((c) => c.body === 'Posted from **e2e**');
     assert.ok(posted?.resolved_at, 'the comment is resolved in the sandbox');
+
+    // A draft survives the panel being hidden (its page is discarded) and a window reload.
+    const draft = 'A draft that must survive';
+    await frame.locator('.composer[data-composer="new"] vscode-textarea textarea').fill(draft);
+    await wb.runCommand('File: New Untitled Text File');
+    await wb.page.locator('.tabs-container .tab', { hasText: 'Untitled' }).first().waitFor({ timeout: 30_000 });
+    await wb.page.locator('.tabs-container .tab', { hasText: task.display_id }).first().click();
+    const shown = wb.webview().locator('.composer[data-composer="new"] vscode-textarea textarea');
+    await waitForCount(async () => ((await shown.inputValue().catch(() => '')) === draft ? 1 : 0), (n) => n === 1, 'the draft after hiding');
+    // The user's reload (its lifecycle saves the workbench state), not a raw page reload.
+    await wb.runCommand('Developer: Reload Window');
+    await wb.page.waitForEvent('load', { timeout: 60_000 });
+    await wb.page.locator('.tabs-container .tab', { hasText: task.display_id }).first().click({ timeout: 120_000 });
+    const restored = wb.webview().locator('.composer[data-composer="new"] vscode-textarea textarea');
+    await waitForCount(async () => ((await restored.inputValue().catch(() => '')) === draft ? 1 : 0), (n) => n === 1, 'the draft after a reload', 90_000).catch(async (e: unknown) => {
+      await wb.screenshot('panel-04-light-draft-after-reload-FAILED');
+      throw e;
+    });
+    await wb.screenshot('panel-04-light-draft-after-reload');
   });
 
   it('dark theme, hostile content: nothing executes, nothing is fetched, the text shows literally', async () => {
@@ -121,9 +140,9 @@ describe('e2e: the task panel in a real workbench', function () {
     const frame = await openTask(wb, xss.omnibus_task_id, 'XSS omnibus');
     await frame.locator('article.comment').nth(xss.corpus.length - 1).waitFor({ timeout: 60_000 });
     await frame.locator('.dependencies li[data-dependency]').nth(xss.task_ids.length - 1).waitFor({ timeout: 60_000 });
-    await wb.screenshot('panel-04-dark-xss-omnibus');
+    await wb.screenshot('panel-05-dark-xss-omnibus');
     await frame.locator('section.comments').scrollIntoViewIfNeeded();
-    await wb.screenshot('panel-05-dark-xss-comments');
+    await wb.screenshot('panel-06-dark-xss-comments');
 
     const inner = await webviewFrame(wb);
     const probe = await inner.evaluate(() => ({
@@ -150,7 +169,7 @@ describe('e2e: the task panel in a real workbench', function () {
     const titled = await openTask(wb, first, '<img src=x');
     const value = await titled.locator('.title-row vscode-textfield input').inputValue();
     assert.equal(value, xss.corpus[1]);
-    await wb.screenshot('panel-06-dark-xss-title');
+    await wb.screenshot('panel-07-dark-xss-title');
     const again = await webviewFrame(wb);
     assert.equal(await again.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), undefined);
     assert.deepEqual(dialogs, [], 'no alert, confirm or prompt');

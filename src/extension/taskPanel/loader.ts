@@ -1,6 +1,6 @@
 import type { Attachment, Task, TaskRow } from '../../core/api/schemas';
 import type { Page, PanelModel } from '../../webview/taskPanel/protocol';
-import { describeFailure } from '../ui/failure';
+import { describeFailure, reportFailure } from '../ui/failure';
 import * as vscode from 'vscode';
 import type { PanelContext } from './context';
 
@@ -91,6 +91,10 @@ async function section(ctx: PanelContext, name: Section, load: () => Promise<unk
   } catch (error) {
     if (ctx.signal.aborted) {
       return;
+    }
+    if (name === 'task') {
+      // The task itself failing is worth a message (and a 401 turns the session to "rejected").
+      void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the task'), error);
     }
     const message = describeFailure(vscode.l10n.t('Could not load this part of the task'), error);
     ctx.update({ errors: { ...ctx.model().errors, [name]: message } });
