@@ -1,5 +1,8 @@
 import * as assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Frame, FrameLocator, Request } from 'playwright-core';
+import { artifactsDir } from '../host/paths';
 import { closeSession, openSession } from './fixtures';
 import type { Session } from './fixtures';
 import type { Workbench } from './workbench';
@@ -10,8 +13,9 @@ interface Fixtures {
   tasks: Record<string, { id: string; display_id: string; title: string }>;
 }
 
-async function control<T>(session: Session, method: string, path: string): Promise<T> {
-  const res = await fetch(`${session.sandbox.origin}/__sandbox${path}`, { method });
+async function control<T>(session: Session, method: string, path: string, body?: unknown): Promise<T> {
+  const init = body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const res = await fetch(`${session.sandbox.origin}/__sandbox${path}`, init);
   assert.ok(res.ok, `${method} ${path}: ${res.status}`);
   return (await res.json()) as T;
 }
@@ -176,6 +180,51 @@ describe('e2e: the task panel in a real workbench', function () {
     assert.deepEqual(outbound, [], 'no request to a URL from the payloads');
     // What the CSP refused (if anything) is printed: the panel itself must not need anything refused.
     console.log(`      CSP reports during the run: ${cspViolations.length}${cspViolations.length ? `\n        ${cspViolations.slice(0, 5).join('\n        ')}` : ''}`);
+  });
+});
+
+describe('e2e: the task panel on the large seed (benchmark: time to first render)', function () {
+  let session: Session | undefined;
+  after(() => closeSession(session));
+
+  it('opens the task with 1,200 comments and 3,200 activity entries with one page of each, and stays responsive', async () => {
+    session = await openSession('task-panel-large');
+    const wb = session.workbench;
+    await control(session, 'POST', '/reset', { seed: 'large' });
+    const fx = await control<{ task_with_3000_activity: string; tasks: { task_with_1000_comments: { display_id: string } } }>(session, 'GET', '/fixtures');
+    await signIn(wb);
+    await wb.runCommand('Task Platform: Open Task');
+    const row = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Acme' }).first();
+    await row.click({ timeout: 30_000 });
+    const input = wb.page.locator('.quick-input-widget input');
+    await input.fill(fx.task_with_3000_activity);
+    const started = Date.now();
+    await wb.page.keyboard.press('Enter');
+    const frame = wb.webview();
+    await frame.locator('#root > *').first().waitFor({ timeout: 60_000 });
+    const pageShown = Date.now() - started;
+    await frame.locator('.title-row .display-id', { hasText: fx.tasks.task_with_1000_comments.display_id }).waitFor({ timeout: 60_000 });
+    const firstRender = Date.now() - started;
+    await frame.locator('article.comment').first().waitFor({ timeout: 60_000 });
+    await frame.locator('[data-activity]').first().waitFor({ timeout: 60_000 });
+    const sections = Date.now() - started;
+    assert.equal(await frame.locator('article.comment').count(), 50, 'one page of comments');
+    assert.equal(await frame.locator('[data-activity]').count(), 30, 'one page of activity');
+    await wb.screenshot('panel-08-large-seed');
+
+    // Responsive: the next page of comments arrives and renders promptly, typing is not held up.
+    const more = Date.now();
+    await frame.locator('vscode-button[data-action="more-comments"]').click();
+    await waitForCount(() => frame.locator('article.comment').count(), (n) => n === 100, 'the second page of comments');
+    const moreMs = Date.now() - more;
+    const typing = Date.now();
+    await frame.locator('.composer[data-composer="new"] vscode-textarea textarea').fill('still responsive');
+    const typingMs = Date.now() - typing;
+    const report = { task: 'large seed, 1,200 comments / 3,200 activity', webviewFirstPaintMs: pageShown, taskRenderedMs: firstRender, firstPagesMs: sections, loadMoreCommentsMs: moreMs, typingMs };
+    mkdirSync(join(artifactsDir, 'bench'), { recursive: true });
+    writeFileSync(join(artifactsDir, 'bench', 'panel-first-render.json'), `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`      ${JSON.stringify(report)}`);
+    assert.ok(sections < 20_000, `first pages after ${sections} ms`);
   });
 });
 
