@@ -86,7 +86,7 @@ export class TaskPanel extends Disposable {
     if (this.current.gone && 'id' in msg) {
       return this.answer(msg, { ok: false, error: this.current.gone });
     }
-    const outcome = await dispatch(this.ctx, msg, this.panel);
+    const outcome = await dispatch(this.ctx, msg);
     return 'id' in msg && outcome ? this.answer(msg, outcome) : outcome;
   }
 
