@@ -348,6 +348,15 @@ describe('Task panel (issue 6)', function () {
     assert.ok(pagesMs < 15_000, `opened in ${pagesMs} ms`);
   });
 
+  it('closes task panels on sign-out', async () => {
+    const t = fx.tasks.task_with_activity;
+    await open(t);
+    script([], ['Sign Out']);
+    await vscode.commands.executeCommand('taskPlatform.signOut');
+    await waitFor(() => api.taskPanels.get(ws, t.id) === undefined || undefined, 'the panel to close');
+    await signInAs('demo-token-dave');
+  });
+
   it('offers the focused panel as the current task and follows changes made elsewhere', async () => {
     const t = fx.tasks.task_with_activity;
     const panel = await open(t);
