@@ -348,6 +348,27 @@ describe('Task panel (issue 6)', function () {
     assert.ok(pagesMs < 15_000, `opened in ${pagesMs} ms`);
   });
 
+  it('breadcrumb clicks ask the tree to reveal that level (and tolerate the command missing)', async () => {
+    const t = fx.tasks.task_with_comments;
+    const panel = await open(t);
+    const calls: unknown[] = [];
+    const registered = (await vscode.commands.getCommands(true)).includes('taskPlatform.revealInExplorer');
+    const fake = registered ? undefined : vscode.commands.registerCommand('taskPlatform.revealInExplorer', (arg: unknown) => void calls.push(arg));
+    try {
+      assert.equal(await panel.receive({ type: 'reveal', level: 'folder' }), undefined);
+      if (fake) {
+        const crumbs = Object.fromEntries(panel.model.breadcrumb.map((c) => [`${c.level}Id`, c.id]));
+        assert.deepEqual(calls, [{ workspaceId: ws, spaceId: crumbs.spaceId, folderId: crumbs.folderId }]);
+      }
+    } finally {
+      fake?.dispose();
+    }
+    if (!registered) {
+      // Without the tree's command the click is a no-op, never an error.
+      assert.equal(await panel.receive({ type: 'reveal', level: 'list' }), undefined);
+    }
+  });
+
   it('closes task panels on sign-out', async () => {
     const t = fx.tasks.task_with_activity;
     await open(t);
