@@ -308,6 +308,23 @@ describe('Task panel (issue 6)', function () {
     assert.equal((await state('attachments', `id=${uploaded.id}`)).length, 0);
   });
 
+  it('serves its page under a strict CSP, with a fresh nonce and only dist/ and media/ as resources', async () => {
+    const a = await open(fx.tasks.task_with_activity);
+    const b = await open(fx.tasks.task_with_comments);
+    const csp = (html: string): string => /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    const policy = csp(a.panel.webview.html);
+    assert.match(policy, /default-src 'none'/);
+    assert.match(policy, /script-src 'nonce-[A-Za-z0-9_-]{20,}'(;|$)/);
+    assert.match(policy, /connect-src 'none'/);
+    assert.doesNotMatch(policy, /unsafe-inline|unsafe-eval|\*/);
+    const nonce = (html: string): string | undefined => /nonce="([^"]+)"/.exec(html)?.[1];
+    assert.notEqual(nonce(a.panel.webview.html), nonce(b.panel.webview.html), 'one nonce per page');
+    assert.equal((a.panel.webview.html.match(/<script/g) ?? []).length, 1, 'a single script, by nonce');
+    const roots = (a.panel.webview.options.localResourceRoots ?? []).map((u) => u.path.split('/').slice(-1)[0]);
+    assert.deepEqual(roots, ['dist', 'media']);
+    assert.equal(a.panel.webview.options.enableCommandUris, false);
+  });
+
   it('refuses malformed webview messages without any request', async () => {
     const panel = await open(fx.tasks.task_with_activity);
     const before = (await requestLog()).length;
