@@ -31,11 +31,17 @@ export async function loadAll(ctx: PanelContext, row: Task | TaskRow | undefined
   // Statuses, breadcrumb and parent need the list and parent ids: from the row when the tree gave
   // one, else from the task once it arrives.
   const base: Promise<Task | TaskRow | undefined> = row?.list_id ? Promise.resolve(row) : taskLoad.catch(() => undefined);
-  jobs.push(
-    base.then((task) => (task?.list_id ? section(ctx, 'statuses', () => ctx.lookups.statuses(task.list_id!, ctx.signal)) : undefined)),
-    base.then((task) => (task?.list_id ? loadPlace(ctx, task) : undefined)),
-  );
+  jobs.push(base.then((task) => (task ? loadListContext(ctx, task) : undefined)));
   await Promise.all(jobs);
+}
+
+/** Statuses, breadcrumb and parent: what depends on the task's list (again after a move). */
+export async function loadListContext(ctx: PanelContext, task: Task | TaskRow): Promise<void> {
+  if (!task.list_id) {
+    return;
+  }
+  const listId = task.list_id;
+  await Promise.all([section(ctx, 'statuses', () => ctx.lookups.statuses(listId, ctx.signal)), loadPlace(ctx, task)]);
 }
 
 export async function loadAttachments(ctx: PanelContext): Promise<Attachment[]> {
