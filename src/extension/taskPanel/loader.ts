@@ -30,7 +30,8 @@ export async function loadAll(ctx: PanelContext, row: Task | TaskRow | undefined
   ];
   // Statuses, breadcrumb and parent need the list and parent ids: from the row when the tree gave
   // one, else from the task once it arrives.
-  const base: Promise<Task | TaskRow | undefined> = row?.list_id ? Promise.resolve(row) : taskLoad.catch(() => undefined);
+  const rowKnowsPlace = row?.list_id !== undefined && row.parent_task_id !== undefined;
+  const base: Promise<Task | TaskRow | undefined> = rowKnowsPlace ? Promise.resolve(row) : taskLoad.catch(() => undefined);
   jobs.push(base.then((task) => (task ? loadListContext(ctx, task) : undefined)));
   await Promise.all(jobs);
 }
