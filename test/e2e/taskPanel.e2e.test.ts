@@ -73,6 +73,14 @@ describe('e2e: the task panel in a real workbench', function () {
     await status.getByRole('option', { name: 'Review' }).click();
     await waitForStored(session, task.id, (t) => t.status_name === 'Review' || typeof t.status_id === 'string', 'status');
 
+    // Bad input: an empty title is refused with a reason next to the field, and the old title is back.
+    const title = frame.locator('.title-row vscode-textfield input');
+    await title.fill('');
+    await title.press('Enter');
+    await frame.locator('.field-error[data-field="title"]', { hasText: 'cannot be empty' }).waitFor({ timeout: 30_000 });
+    await waitForCount(async () => ((await title.inputValue()) === task.title ? 1 : 0), (n) => n === 1, 'the old title back');
+    await wb.screenshot('panel-02a-light-refused-title');
+
     // A text custom field.
     const text = frame.locator('[data-cf-type="text"] vscode-textfield input');
     await text.fill('Globex from e2e');
