@@ -310,6 +310,23 @@ describe('Task panel (issue 6)', function () {
     assert.equal((await state('attachments', `id=${uploaded.id}`)).length, 0);
   });
 
+  it('serves its page under a strict CSP, with a fresh nonce and only dist/ and media/ as resources', async () => {
+    const a = await open(fx.tasks.task_with_activity);
+    const b = await open(fx.tasks.task_with_comments);
+    const csp = (html: string): string => /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    const policy = csp(a.panel.webview.html);
+    assert.match(policy, /default-src 'none'/);
+    assert.match(policy, /script-src 'nonce-[A-Za-z0-9_-]{20,}'(;|$)/);
+    assert.match(policy, /connect-src 'none'/);
+    assert.doesNotMatch(policy, /unsafe-inline|unsafe-eval/);
+    const nonce = (html: string): string | undefined => /nonce="([^"]+)"/.exec(html)?.[1];
+    assert.notEqual(nonce(a.panel.webview.html), nonce(b.panel.webview.html), 'one nonce per page');
+    assert.equal((a.panel.webview.html.match(/<script/g) ?? []).length, 1, 'a single script, by nonce');
+    const roots = (a.panel.webview.options.localResourceRoots ?? []).map((u) => u.path.split('/').slice(-1)[0]);
+    assert.deepEqual(roots, ['dist', 'media']);
+    assert.equal(a.panel.webview.options.enableCommandUris, false);
+  });
+
   it('refuses malformed webview messages without any request', async () => {
     const panel = await open(fx.tasks.task_with_activity);
     const before = (await requestLog()).length;
@@ -348,6 +365,36 @@ describe('Task panel (issue 6)', function () {
     // Reported in the benchmark notes (issue 6: time to first render of the heavy task).
     console.log(`      large seed: task shown after ${taskMs} ms, first comment and activity pages after ${pagesMs} ms`);
     assert.ok(pagesMs < 15_000, `opened in ${pagesMs} ms`);
+  });
+
+  it('breadcrumb clicks ask the tree to reveal that level (and tolerate the command missing)', async () => {
+    const t = fx.tasks.task_with_comments;
+    const panel = await open(t);
+    const calls: unknown[] = [];
+    const registered = (await vscode.commands.getCommands(true)).includes('taskPlatform.revealInExplorer');
+    const fake = registered ? undefined : vscode.commands.registerCommand('taskPlatform.revealInExplorer', (arg: unknown) => void calls.push(arg));
+    try {
+      assert.equal(await panel.receive({ type: 'reveal', level: 'folder' }), undefined);
+      if (fake) {
+        const crumbs = Object.fromEntries(panel.model.breadcrumb.map((c) => [`${c.level}Id`, c.id]));
+        assert.deepEqual(calls, [{ workspaceId: ws, spaceId: crumbs.spaceId, folderId: crumbs.folderId }]);
+      }
+    } finally {
+      fake?.dispose();
+    }
+    if (!registered) {
+      // Without the tree's command the click is a no-op, never an error.
+      assert.equal(await panel.receive({ type: 'reveal', level: 'list' }), undefined);
+    }
+  });
+
+  it('closes task panels on sign-out', async () => {
+    const t = fx.tasks.task_with_activity;
+    await open(t);
+    script([], ['Sign Out']);
+    await vscode.commands.executeCommand('taskPlatform.signOut');
+    await waitFor(() => api.taskPanels.get(ws, t.id) === undefined || undefined, 'the panel to close');
+    await signInAs('demo-token-dave');
   });
 
   it('offers the focused panel as the current task and follows changes made elsewhere', async () => {
