@@ -307,16 +307,14 @@ describe('Task panel (issue 6)', function () {
     assert.deepEqual(await panel.receive({ type: 'addComment', id: 'u7', body: 'See the file', parent_id: null, mentions: [], assignee_id: null }), { ok: true });
     const comment = panel.model.comments!.items.at(-1)!;
     assert.equal(comment.body, 'See the file');
-    {
-      const onComment = vscode.Uri.joinPath(dir, `panel-comment-${Date.now()}.txt`);
-      await vscode.workspace.fs.writeFile(onComment, Buffer.from('on a comment\n'));
-      script([], [], [onComment]);
-      assert.deepEqual(await panel.receive({ type: 'upload', id: 'u6', commentId: comment.id }), { ok: true });
-      const stored = (await state('attachments', `task_id=${t.id}`)).find((a) => String(a.file_name).startsWith('panel-comment-'));
-      assert.equal(stored?.context, 'comment');
-      assert.equal(stored?.comment_id, comment.id);
-      assert.ok(panel.model.attachments!.some((a) => a.id === stored?.id && a.context === 'comment'));
-    }
+    const onComment = vscode.Uri.joinPath(dir, `panel-comment-${Date.now()}.txt`);
+    await vscode.workspace.fs.writeFile(onComment, Buffer.from('on a comment\n'));
+    script([], [], [onComment]);
+    assert.deepEqual(await panel.receive({ type: 'upload', id: 'u6', commentId: comment.id }), { ok: true });
+    const stored = (await state('attachments', `task_id=${t.id}`)).find((a) => String(a.file_name).startsWith('panel-comment-'));
+    assert.equal(stored?.context, 'comment');
+    assert.equal(stored?.comment_id, comment.id);
+    assert.ok(panel.model.attachments!.some((a) => a.id === stored?.id && a.context === 'comment'));
 
     script([], ['Delete']);
     assert.deepEqual(await panel.receive({ type: 'deleteAttachment', id: 'u5', attachmentId: String(uploaded.id) }), { ok: true });
