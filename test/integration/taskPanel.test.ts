@@ -276,7 +276,7 @@ describe('Task panel (issue 6)', function () {
     assert.equal(panel.model.dependencies!.blocked_by.length, 0);
   });
 
-  it('uploads, previews, downloads and deletes attachments', async () => {
+  it('uploads (to the task and to a comment), previews, downloads and deletes attachments', async () => {
     const t = { id: fx.tasks.task_with_attachments!.id };
     const panel = await open(t);
     const dir = vscode.Uri.file(tmpdir());
@@ -304,6 +304,19 @@ describe('Task panel (issue 6)', function () {
     const refused = await panel.receive({ type: 'upload', id: 'u4', commentId: null });
     assert.match(refused && !refused.ok ? refused.error : '', /cannot be attached/);
     assert.equal((await requestLog()).length, before, 'a forbidden type is refused before sending');
+
+    // A file on a comment (context comment, comment_id).
+    assert.deepEqual(await panel.receive({ type: 'addComment', id: 'u7', body: 'See the file', parent_id: null, mentions: [], assignee_id: null }), { ok: true });
+    const comment = panel.model.comments!.items.at(-1)!;
+    assert.equal(comment.body, 'See the file');
+    const onComment = vscode.Uri.joinPath(dir, `panel-comment-${Date.now()}.txt`);
+    await vscode.workspace.fs.writeFile(onComment, Buffer.from('on a comment\n'));
+    script([], [], [onComment]);
+    assert.deepEqual(await panel.receive({ type: 'upload', id: 'u6', commentId: comment.id }), { ok: true });
+    const stored = (await state('attachments', `task_id=${t.id}`)).find((a) => String(a.file_name).startsWith('panel-comment-'));
+    assert.equal(stored?.context, 'comment');
+    assert.equal(stored?.comment_id, comment.id);
+    assert.ok(panel.model.attachments!.some((a) => a.id === stored?.id && a.context === 'comment'));
 
     script([], ['Delete']);
     assert.deepEqual(await panel.receive({ type: 'deleteAttachment', id: 'u5', attachmentId: String(uploaded.id) }), { ok: true });
