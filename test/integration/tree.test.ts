@@ -189,7 +189,7 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     assert.equal(stored.list_id, database.listId, 'moved in the sandbox');
     await waitFor(async () => taskIds(await api.explorer.getChildren(database)).includes(task.taskId) || undefined, 'the task under Database');
     assert.ok(!taskIds(await api.explorer.getChildren(api1)).includes(task.taskId), 'gone from API');
-    assert.match(prompter.messages.at(-1)?.text ?? '', /Moved 1 task\(s\) to Database/);
+    assert.ok(!prompter.messages.some((m) => m.level === 'error'), 'no error for an accepted move');
   });
 
   it('a drop the server refuses leaves the tree as it was and says why', async () => {
@@ -203,7 +203,7 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     await api.trees.dragAndDrop.handleDrop(ideas, data);
     const error = prompter.messages.find((m) => m.level === 'error');
     assert.ok(error, 'an error message');
-    assert.match(error.text, /Moved 0 of 1 task\(s\) to Ideas\. Could not move/);
+    assert.match(error.text, /Could not move .+: target_id/);
     assert.deepEqual(taskIds(await api.explorer.getChildren(api1)), before);
   });
 

@@ -21,7 +21,7 @@ export interface Trees {
 
 /** The two tree views, their decorations, drag and drop, filters, polling and view commands. */
 export function registerTrees(context: vscode.ExtensionContext, services: Services): Trees {
-  const dragAndDrop = new ExplorerDragAndDrop(services.session, services.changes);
+  const dragAndDrop = new ExplorerDragAndDrop(services);
   const explorer = new ExplorerTree(services, context.workspaceState, dragAndDrop);
   const myTasks = new MyTasksTree(services, context.workspaceState, explorer);
   const poller = new TreePoller(explorer, myTasks, services.session);
