@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { BudgetStatusBar } from './account/budget';
 import { AccountStatusBar } from './account/statusBar';
 import { registerCommands } from './commands/register';
 import { showAccount, signIn, signOut } from './auth/commands';
@@ -33,6 +34,7 @@ export interface TestApi {
   readonly activationMs: number;
   readonly taskPanels: TaskPanels;
   readonly savedViews: SavedViewsTree;
+  readonly budget: BudgetStatusBar;
   setPrompter(next: Prompter): () => void;
   scaleRateWindowForTests(windowMs: number): void;
   /** Lets a test stand in for the tree selection or the focused panel (tasks/current.ts). */
@@ -50,12 +52,14 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const session = new Session(new TokenStore(context.secrets));
   const changes = new TaskChanges();
   const services: Services = { session, changes, extensionUri: context.extensionUri };
+  const budget = new BudgetStatusBar(session);
   const trees = registerTrees(context, services);
   const { explorer, myTasks } = trees;
   context.subscriptions.push(
     session,
     changes,
     new AccountStatusBar(session),
+    budget,
     vscode.commands.registerCommand('taskPlatform.signIn', () => signIn(session)),
     vscode.commands.registerCommand('taskPlatform.signOut', () => signOut(session)),
     vscode.commands.registerCommand('taskPlatform.showAccount', () => showAccount(session)),
@@ -87,7 +91,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     if (window > 0) {
       scaleRateWindowForTests(window);
     }
-    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, activationMs, setPrompter, scaleRateWindowForTests, registerTaskSource };
+    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, activationMs, setPrompter, scaleRateWindowForTests, registerTaskSource };
   }
   return undefined;
 }

@@ -309,4 +309,19 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     const back = (await api.explorer.getChildren(list)).find((n): n is TaskNode => n.kind === 'task' && n.taskId === parent.taskId)!;
     assert.equal((await api.explorer.getChildren(back)).filter((n) => n.kind === 'task').length, parent.row.subtask_count, 'its subtasks came back too');
   });
+
+  it('shows the request budget in the status bar, with a warning while requests wait for a slot', async () => {
+    const state = api.session.state;
+    assert.equal(state.kind, 'signedIn');
+    const limiter = state.kind === 'signedIn' ? state.client.limiter : undefined;
+    await waitFor(() => (limiter!.snapshot().remaining === limiter!.limit ? true : undefined), 'a full budget', 10_000);
+    assert.match(api.budget.text, /^\$\(pulse\) 60\/60$/);
+    // Spend the whole budget, then ask for one more: it waits, and the item says so.
+    const permits = await Promise.all(Array.from({ length: limiter!.limit }, () => limiter!.acquire('user')));
+    const waiting = limiter!.acquire('background');
+    await waitFor(() => (api.budget.text.includes('+1') ? true : undefined), 'the waiting request shown');
+    assert.match(api.budget.text, /^\$\(watch\) 0\/60 \+1$/);
+    permits.forEach((p) => p.release());
+    (await waiting).release();
+  });
 });
