@@ -152,7 +152,12 @@ async function afterCreate(ref: TaskRef): Promise<void> {
   if (choice === 'open') {
     await openTask(ref);
   } else if (choice === 'reveal') {
-    await vscode.commands.executeCommand('taskPlatform.revealTask', ref).then(undefined, () => openTask(ref));
+    // The Workspaces view walks to the task's list (found through the sidebar when not loaded).
+    const target = { workspaceId: ref.workspaceId, listId: ref.row?.list_id, taskId: ref.taskId };
+    const shown = await vscode.commands.executeCommand<boolean>('taskPlatform.revealInExplorer', target).then((ok) => ok === true, () => false);
+    if (!shown) {
+      await openTask(ref);
+    }
   }
 }
 
