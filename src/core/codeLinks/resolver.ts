@@ -84,6 +84,11 @@ export class TaskResolver {
     }
   }
 
+  /** Every task found so far (completion in comments offers them without a request). */
+  cachedTasks(): { workspaceId: string; task: TaskRow }[] {
+    return [...this.cache.values()].flatMap((e) => (e.resolution.kind === 'found' ? [{ workspaceId: e.resolution.workspaceId, task: e.resolution.task }] : []));
+  }
+
   clear(): void {
     this.cache.clear();
     this.spaces.clear();
