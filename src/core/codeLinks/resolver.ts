@@ -28,7 +28,10 @@ export interface ResolverOptions {
   readonly workspacesFor: (prefix: string) => readonly string[];
   readonly ttlMs?: number;
   readonly now?: () => number;
-  /** Conditions per index call, so the URL stays short (each is ~80 encoded characters). */
+  /**
+   * Conditions per index call, so the URL stays near 8 KB (each is ~85 encoded characters), a
+   * request-line size common servers accept; the reference states no limit.
+   */
   readonly chunkSize?: number;
   /**
    * Ids the index did not find may be subtasks (the index lists top-level rows only; ASSUMPTIONS.md
@@ -168,7 +171,7 @@ export class TaskResolver {
   /** One index call per space and chunk of ids (Reference: Tasks, GET tasks with space_id and filter). */
   private async lookUpIn(workspaceId: string, ids: string[], priority: RequestPriority, found: Map<string, Resolution>): Promise<void> {
     const spaces = await this.spacesOf(workspaceId, priority);
-    const chunk = this.options.chunkSize ?? 60;
+    const chunk = this.options.chunkSize ?? 100;
     const calls: Promise<void>[] = [];
     for (const space of spaces) {
       for (let i = 0; i < ids.length; i += chunk) {
