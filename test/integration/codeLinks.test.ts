@@ -149,4 +149,26 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     const repo = api.getRepository(vscode.Uri.file(root));
     assert.equal(repo?.inputBox.value, `${w.fx.tasks.task_with_comments.display_id}: `);
   });
+
+  it('the Task References view lists the workspace\'s references by task and file, and follows file changes', async () => {
+    const t = w.fx.tasks.task_with_attachments.display_id;
+    workspaceFile('refs.rb', `# needs ${t}\nputs "${t}"\n`);
+    const view = w.api.codeLinks.references;
+    await view.start();
+    const tasks = view.getChildren();
+    const node = tasks.find((n) => n.kind === 'task' && n.displayId === t);
+    assert.ok(node, tasks.map((n) => (n.kind === 'task' ? n.displayId : '')).join(', '));
+    const files = view.getChildren(node);
+    assert.equal(files.length, 1);
+    assert.equal(view.getChildren(files[0]).length, 1, 'the string is not a reference');
+    const later = w.fx.tasks.task_with_custom_fields.display_id;
+    workspaceFile('later.sql', `-- ${later}\nSELECT 1;\n`);
+    await waitFor(() => view.getChildren().some((n) => n.kind === 'task' && n.displayId === later) || undefined, 'the new file is indexed', 15_000);
+    const item = await waitFor(() => {
+      const i = view.getTreeItem({ kind: 'task', displayId: t });
+      return typeof i.description === 'string' && i.description.length > 0 ? i : undefined;
+    }, 'the task row shows its title and status');
+    assert.match(String(item.description), new RegExp(w.fx.tasks.task_with_attachments.title.slice(0, 10).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  });
 });
+

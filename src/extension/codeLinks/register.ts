@@ -10,6 +10,7 @@ import { StaleReferences } from './diagnostics';
 import { CodeLinksHub } from './hub';
 import { insertReference, ReferenceCompletion } from './insert';
 import { openReference, ReferenceProviders } from './providers';
+import { ReferencesView } from './referencesView';
 import { startWork } from './startWork';
 import { createFromTodo, CREATE_FROM_TODO, TodoActions } from './todo';
 
@@ -18,6 +19,7 @@ export interface CodeLinks {
   readonly hub: CodeLinksHub;
   readonly stale: StaleReferences;
   readonly current: CurrentTask;
+  readonly references: ReferencesView;
 }
 
 /**
@@ -39,12 +41,14 @@ export function registerCodeLinks(context: vscode.ExtensionContext, services: Se
   const todos = new TodoActions();
   const stale = new StaleReferences(hub);
   const current = new CurrentTask(context.workspaceState);
+  const references = new ReferencesView(hub);
   context.subscriptions.push(
     hub,
     providers,
     todos,
     stale,
     current,
+    references,
     services.session.onDidChange(() => ctx.lookups.clear()),
     hub.onDidChange(() => todos.refreshLenses()),
     vscode.languages.registerDocumentLinkProvider(selector, providers),
@@ -59,5 +63,5 @@ export function registerCodeLinks(context: vscode.ExtensionContext, services: Se
     vscode.commands.registerCommand('taskPlatform.insertTaskReference', () => insertReference(ctx, hub)),
     vscode.commands.registerCommand('taskPlatform.stopWork', () => current.set(undefined)),
   );
-  return { hub, stale, current };
+  return { hub, stale, current, references };
 }

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { occurrences, ReferenceIndex } from '../../../src/core/codeLinks/referenceIndex';
 import { ReferenceMatcher, prefixOf } from '../../../src/core/codeLinks/references';
 import { lineCommentFor } from '../../../src/core/codeLinks/syntax';
 import { todoComments, todoReferenceInsert } from '../../../src/core/codeLinks/todos';
@@ -106,5 +107,23 @@ describe('code links: TODO comments', () => {
   it('caps the title at 255 characters', () => {
     const [todo] = todoComments(`// TODO ${'x'.repeat(400)}`, 'typescript');
     assert.equal([...todo!.text].length, 255);
+  });
+});
+
+describe('code links: the workspace reference index', () => {
+  it('groups by task then file, with lines and previews, and updates one file at a time', () => {
+    const index = new ReferenceIndex();
+    const a = 'x();\n// ACME-10 and ACME-2\n';
+    const b = '# SIDE-1\n# ACME-2\n';
+    assert.ok(index.set('a.ts', occurrences(a, matcher.scan(a, 'typescript'))));
+    assert.ok(index.set('b.py', occurrences(b, matcher.scan(b, 'python'))));
+    assert.deepEqual(index.displayIds(), ['ACME-2', 'ACME-10', 'SIDE-1']);
+    assert.deepEqual(index.filesOf('ACME-2').map((f) => [f.file, f.occurrences[0]?.line, f.occurrences[0]?.preview]), [
+      ['a.ts', 1, '// ACME-10 and ACME-2'],
+      ['b.py', 1, '# ACME-2'],
+    ]);
+    assert.ok(!index.set('a.ts', occurrences(a, matcher.scan(a, 'typescript'))), 'unchanged file');
+    assert.ok(index.set('b.py', []));
+    assert.deepEqual(index.displayIds(), ['ACME-2', 'ACME-10']);
   });
 });
