@@ -170,5 +170,20 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     }, 'the task row shows its title and status');
     assert.match(String(item.description), new RegExp(w.fx.tasks.task_with_attachments.title.slice(0, 10).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   });
+
+  it('Insert Task Reference writes the comment form of the language; completion in a comment offers tasks', async () => {
+    const t = w.fx.tasks.task_with_comments;
+    const uri = workspaceFile('insert.py', 'x = 1\n\n# ACME-\n');
+    const editor = await vscode.window.showTextDocument(uri);
+    editor.selection = new vscode.Selection(1, 0, 1, 0);
+    w.script([t.display_id]);
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.insertTaskReference'), `# ${t.display_id}`);
+    assert.equal(editor.document.lineAt(1).text, `# ${t.display_id}`);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(2, 7), '-');
+    const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    assert.ok(labels.includes(t.display_id), labels.slice(0, 10).join(', '));
+    const none = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(0, 5));
+    assert.ok(!none.items.some((i) => /^ACME-\d+$/.test(typeof i.label === 'string' ? i.label : i.label.label)), 'no task ids outside comments');
+  });
 });
 

@@ -6,7 +6,9 @@ import { Disposable } from '../disposable';
 import type { CodeLinksHub } from './hub';
 
 const SOURCE = 'Task Platform';
-const DELAY_MS = 1500;
+const DELAY_MS = 1000;
+/** When less than half the request budget is left, unknown ids wait this long (cached ones still show). */
+const BUDGET_RETRY_MS = 15_000;
 type Stale = 'completed' | 'trashed' | 'missing';
 
 export function staleDiagnosticsEnabled(uri?: vscode.Uri): boolean {
@@ -57,14 +59,20 @@ export class StaleReferences extends Disposable implements vscode.CodeActionProv
     vscode.workspace.textDocuments.forEach((d) => this.schedule(d));
   }
 
-  private schedule(document: vscode.TextDocument): void {
+  private schedule(document: vscode.TextDocument, delay = DELAY_MS): void {
     const key = document.uri.toString();
     clearTimeout(this.timers.get(key));
     if (!staleDiagnosticsEnabled(document.uri)) {
       this.collection.delete(document.uri);
       return;
     }
-    this.timers.set(key, setTimeout(() => void this.check(document), DELAY_MS));
+    this.timers.set(key, setTimeout(() => void this.check(document), delay));
+  }
+
+  /** Background work keeps to the first half of the budget (as the tree's poller does). */
+  private budgetLow(): boolean {
+    const budget = this.hub.signedIn?.client.limiter.snapshot();
+    return budget !== undefined && (budget.holding || budget.remaining < budget.limit / 2);
   }
 
   /** Computes the diagnostics of one document now (tests call it through the test API). */
@@ -76,7 +84,13 @@ export class StaleReferences extends Disposable implements vscode.CodeActionProv
       return [];
     }
     const version = document.version;
-    const answers = await resolver.resolve(refs.map((r) => r.displayId), 'background');
+    const ids = refs.map((r) => r.displayId);
+    let answers = new Map<string, Resolution>();
+    if (ids.some((id) => !resolver.isFresh(id)) && this.budgetLow()) {
+      this.schedule(document, BUDGET_RETRY_MS);
+    } else {
+      answers = await resolver.resolve(ids, 'background');
+    }
     if (document.version !== version) {
       return [];
     }
@@ -108,6 +122,13 @@ export class StaleReferences extends Disposable implements vscode.CodeActionProv
     remove.diagnostics = [diagnostic];
     remove.isPreferred = diagnostic.code !== 'completed';
     const actions = [remove];
+    const ref = this.hub.referenceAt(document, diagnostic.range.start);
+    if (ref) {
+      const replace = new vscode.CodeAction(vscode.l10n.t('Replace {0} with another task…', displayId), vscode.CodeActionKind.QuickFix);
+      replace.command = { command: 'taskPlatform.codeLinks.replaceReference', title: replace.title, arguments: [{ uri: document.uri.toString(), start: ref.start, end: ref.end }] };
+      replace.diagnostics = [diagnostic];
+      actions.push(replace);
+    }
     if (diagnostic.code !== 'missing') {
       const open = new vscode.CodeAction(vscode.l10n.t('Open {0}', displayId), vscode.CodeActionKind.QuickFix);
       open.command = { command: 'taskPlatform.codeLinks.open', title: open.title, arguments: [{ displayId }] };

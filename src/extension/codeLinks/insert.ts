@@ -25,8 +25,21 @@ export async function insertReference(ctx: CommandContext, hub: CodeLinksHub): P
     void prompter().warn(vscode.l10n.t('Open a file to insert a task reference into.'));
     return undefined;
   }
+  const displayId = await pickDisplayId(ctx, hub, vscode.l10n.t('Insert Task Reference'));
+  if (!displayId) {
+    return undefined;
+  }
+  const { document, selection } = editor;
+  const { open, close } = lineCommentFor(document.languageId);
+  const text = inComment(document, selection.active) ? displayId : `${open} ${displayId}${close ? ` ${close}` : ''}`;
+  await editor.edit((edit) => edit.replace(selection, text));
+  return text;
+}
+
+/** Searches for a task and returns its display id (learning its prefix). */
+async function pickDisplayId(ctx: CommandContext, hub: CodeLinksHub, title: string): Promise<string | undefined> {
   const state = await signedIn(ctx);
-  const ref = state && (await searchForTask(ctx, state, vscode.l10n.t('Insert Task Reference')));
+  const ref = state && (await searchForTask(ctx, state, title));
   if (!state || !ref) {
     return undefined;
   }
@@ -37,15 +50,29 @@ export async function insertReference(ctx: CommandContext, hub: CodeLinksHub): P
     void reportFailure(ctx.services.session, vscode.l10n.t('Could not read the task'), error);
     return undefined;
   }
-  if (!displayId) {
+  if (displayId) {
+    hub.learn(ref.workspaceId, displayId);
+  }
+  return displayId;
+}
+
+/** Quick fix of a stale reference: replace it with a reference to another task (picked by search). */
+export async function replaceReference(ctx: CommandContext, hub: CodeLinksHub, arg: unknown): Promise<string | undefined> {
+  const given = arg as { uri?: unknown; start?: unknown; end?: unknown } | undefined;
+  if (typeof given?.uri !== 'string' || typeof given.start !== 'number' || typeof given.end !== 'number') {
     return undefined;
   }
-  hub.learn(ref.workspaceId, displayId);
-  const { document, selection } = editor;
-  const { open, close } = lineCommentFor(document.languageId);
-  const text = inComment(document, selection.active) ? displayId : `${open} ${displayId}${close ? ` ${close}` : ''}`;
-  await editor.edit((edit) => edit.replace(selection, text));
-  return text;
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(given.uri));
+  const old = hub.scan(document).find((r) => r.start === given.start && r.end === given.end);
+  const displayId = old && (await pickDisplayId(ctx, hub, vscode.l10n.t('Replace {0}', old.displayId)));
+  // The document may have changed while the user searched: find the same reference again.
+  const now = old && hub.scan(document).filter((r) => r.displayId === old.displayId).sort((a, b) => Math.abs(a.start - old.start) - Math.abs(b.start - old.start))[0];
+  if (!now || !displayId) {
+    return undefined;
+  }
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, new vscode.Range(document.positionAt(now.start), document.positionAt(now.end)), displayId);
+  return (await vscode.workspace.applyEdit(edit)) ? displayId : undefined;
 }
 
 /**

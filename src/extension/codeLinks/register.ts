@@ -8,7 +8,7 @@ import type { Services } from '../services';
 import { CurrentTask } from './currentTask';
 import { StaleReferences } from './diagnostics';
 import { CodeLinksHub } from './hub';
-import { insertReference, ReferenceCompletion } from './insert';
+import { insertReference, ReferenceCompletion, replaceReference } from './insert';
 import { openReference, ReferenceProviders } from './providers';
 import { ReferencesView } from './referencesView';
 import { startWork } from './startWork';
@@ -61,6 +61,7 @@ export function registerCodeLinks(context: vscode.ExtensionContext, services: Se
     vscode.commands.registerCommand(CREATE_FROM_TODO, (arg?: unknown) => createFromTodo(ctx, arg)),
     vscode.commands.registerCommand('taskPlatform.startWork', (arg?: unknown) => startWork(ctx, current, arg)),
     vscode.commands.registerCommand('taskPlatform.insertTaskReference', () => insertReference(ctx, hub)),
+    vscode.commands.registerCommand('taskPlatform.codeLinks.replaceReference', (arg?: unknown) => replaceReference(ctx, hub, arg)),
     vscode.commands.registerCommand('taskPlatform.stopWork', () => current.set(undefined)),
   );
   return { hub, stale, current, references };
