@@ -25,8 +25,7 @@ describe('Code links: references in comments, TODO -> task, stale references, st
   const w = new CommandsWorld();
   before(async () => {
     await w.setUp();
-    // The prefixes are learned from one task row per workspace, in the background, once per session.
-    w.api.codeLinks.hub.resolver();
+    // The prefixes are learned at sign-in from one task row per workspace, in the background.
     await waitFor(() => ['ACME', 'SIDE'].every((p) => w.api.codeLinks.hub.prefixes().prefixes().includes(p)) || undefined, 'prefixes learned');
   });
   after(async () => {

@@ -32,7 +32,15 @@ export class CodeLinksHub extends Disposable {
 
   constructor(private readonly memento: vscode.Memento, readonly services: Services) {
     super();
-    this.register(services.session.onDidChange(() => this.changed.fire()));
+    this.register(
+      services.session.onDidChange((state) => {
+        // Signed in: learn the prefixes of workspaces not seen yet (background, once per session).
+        if (state.kind === 'signedIn') {
+          this.resolver();
+        }
+        this.changed.fire();
+      }),
+    );
     this.register(vscode.workspace.onDidCloseTextDocument((d) => this.scans.delete(d.uri.toString())));
     this.register(
       vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SECTION}.codeLinks.prefixes`) && this.changed.fire()),
