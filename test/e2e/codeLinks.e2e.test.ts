@@ -24,7 +24,7 @@ describe('e2e: code links (hover on a task reference, TODO CodeLens, Task Refere
     const deadline = Date.now() + 30_000;
     for (;;) {
       const log: Json[] = (await control('/requests')).data;
-      if (log.filter((r) => /\/tasks$/.test(r.path) && /per_page=1\b/.test(r.query ?? '')).length >= 2) break;
+      if (log.filter((r) => /\/tasks$/.test(r.path) && r.query?.per_page === '1').length >= 2) break;
       assert.ok(Date.now() < deadline, 'the prefixes were learned after sign-in');
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -47,8 +47,11 @@ describe('e2e: code links (hover on a task reference, TODO CodeLens, Task Refere
       '',
     ].join('\n');
     writeFileSync(join(wb.runDir, 'workspace', 'payments.ts'), text);
-    await wb.page.keyboard.press('Control+P');
-    await wb.answerInput('payments.ts');
+    await wb.runCommand('Go to File');
+    const input = wb.page.locator('.quick-input-widget input');
+    await input.fill('payments.ts');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'payments.ts' }).first().waitFor({ timeout: 30_000 });
+    await wb.page.keyboard.press('Enter');
     const link = wb.page.locator('.monaco-editor .view-line .detected-link', { hasText: t.display_id }).first();
     await link.waitFor({ timeout: 30_000 });
     await wb.page.locator('.monaco-editor .codelens-decoration', { hasText: 'Create task from TODO' }).first().waitFor({ timeout: 30_000 });
@@ -71,6 +74,7 @@ describe('e2e: code links (hover on a task reference, TODO CodeLens, Task Refere
     await wb.page.locator('.part.sidebar .monaco-list-row', { hasText: t.title }).first().waitFor({ timeout: 30_000 });
     await row.locator('.monaco-tl-twistie').click();
     await wb.treeRow('payments.ts').waitFor({ timeout: 30_000 });
+    await wb.setSidebarWidth(520);
     await wb.screenshot('code-links-references-view');
   });
 });

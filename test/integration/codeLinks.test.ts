@@ -167,7 +167,7 @@ describe('Code links: references in comments, TODO -> task, stale references, st
       const i = view.getTreeItem({ kind: 'task', displayId: t });
       return typeof i.description === 'string' && i.description.length > 0 ? i : undefined;
     }, 'the task row shows its title and status');
-    assert.match(String(item.description), new RegExp(w.fx.tasks.task_with_attachments.title.slice(0, 10).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    assert.ok(String(item.description).includes(w.fx.tasks.task_with_attachments.title), String(item.description));
   });
 
   it('Insert Task Reference writes the comment form of the language; completion in a comment offers tasks', async () => {

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { occurrences, ReferenceIndex } from '../../core/codeLinks/referenceIndex';
 import type { Occurrence } from '../../core/codeLinks/referenceIndex';
 import { commentSyntax, knownLanguages } from '../../core/codeLinks/syntax';
+import { chartColorFor } from '../../core/tasks/colors';
 import { isCompleted } from '../../core/tree/rows';
 import { Disposable } from '../disposable';
 import type { CodeLinksHub } from './hub';
@@ -108,7 +109,10 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     if (node.kind === 'file') {
       const uri = vscode.Uri.parse(node.file);
       const item = new vscode.TreeItem(uri, vscode.TreeItemCollapsibleState.Collapsed);
-      item.description = `${vscode.workspace.asRelativePath(uri, false)} · ${node.occurrences.length}`;
+      const relative = vscode.workspace.asRelativePath(uri, false);
+      const folder = relative.includes('/') ? relative.slice(0, relative.lastIndexOf('/')) : '';
+      const count = vscode.l10n.t('{0} reference(s)', node.occurrences.length);
+      item.description = folder ? `${folder} · ${count}` : count;
       return item;
     }
     const item = new vscode.TreeItem(vscode.l10n.t('Line {0}', node.occurrence.line + 1));
@@ -122,9 +126,10 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     const item = new vscode.TreeItem(displayId, vscode.TreeItemCollapsibleState.Collapsed);
     const resolution = this.hub.resolver()?.peek(displayId);
     if (resolution?.kind === 'found') {
-      const done = isCompleted(resolution.task);
-      item.description = `${resolution.task.title} · ${resolution.task.status?.name ?? ''}`;
-      item.iconPath = new vscode.ThemeIcon(done ? 'pass' : 'circle-large-outline');
+      const { task } = resolution;
+      item.description = [task.status?.name, task.title].filter(Boolean).join(' · ');
+      item.tooltip = `${displayId} ${task.title}`;
+      item.iconPath = new vscode.ThemeIcon(isCompleted(task) ? 'pass-filled' : 'circle-large-filled', new vscode.ThemeColor(chartColorFor(task.status?.color)));
     } else if (resolution) {
       item.description = resolution.kind === 'trashed' ? vscode.l10n.t('in Trash') : vscode.l10n.t('not found');
       item.iconPath = new vscode.ThemeIcon('warning');
