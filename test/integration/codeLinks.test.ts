@@ -153,6 +153,7 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     const t = w.fx.tasks.task_with_attachments.display_id;
     workspaceFile('refs.rb', `# needs ${t}\nputs "${t}"\n`);
     const view = w.api.codeLinks.references;
+    await vscode.commands.executeCommand('taskPlatform.codeReferences.focus');
     await view.start();
     const tasks = view.getChildren();
     const node = tasks.find((n) => n.kind === 'task' && n.displayId === t);

@@ -29,6 +29,9 @@ export class CodeLinksHub extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** Fires when the prefixes or the session changed: links, diagnostics and lenses recompute. */
   readonly onDidChange = this.changed.event;
+  private readonly prefixesChanged = this.register(new vscode.EventEmitter<void>());
+  /** Fires when the set of prefixes may have changed: what counts as a reference is different now. */
+  readonly onDidChangePrefixes = this.prefixesChanged.event;
 
   constructor(private readonly memento: vscode.Memento, readonly services: Services) {
     super();
@@ -43,7 +46,12 @@ export class CodeLinksHub extends Disposable {
     );
     this.register(vscode.workspace.onDidCloseTextDocument((d) => this.scans.delete(d.uri.toString())));
     this.register(
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SECTION}.codeLinks.prefixes`) && this.changed.fire()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`${SECTION}.codeLinks.prefixes`) || e.affectsConfiguration(`${SECTION}.baseUrl`)) {
+          this.prefixesChanged.fire();
+          this.changed.fire();
+        }
+      }),
     );
     this.register(services.changes.onDidChange((change) => this.onTaskChange(change)));
   }
@@ -135,6 +143,7 @@ export class CodeLinksHub extends Disposable {
     const known = this.prefixes().workspacesKnown();
     const missing = state.user.workspaces.filter((w) => !known.has(w.id));
     void Promise.all(missing.map((w) => this.learnWorkspace(state, w.id))).then((learned) => learned.some(Boolean) && this.changed.fire());
+    // learn() announced each new prefix; this refreshes what depends on the session's data.
   }
 
   private async learnWorkspace(state: SignedIn, workspaceId: string): Promise<boolean> {
@@ -160,6 +169,7 @@ export class CodeLinksHub extends Disposable {
     }
     const all = this.memento.get<Record<string, PrefixMap>>(PREFIXES_KEY, {});
     void this.memento.update(PREFIXES_KEY, { ...all, [this.bookFor ?? '']: book.toJSON() });
+    this.prefixesChanged.fire();
     return true;
   }
 

@@ -35,8 +35,12 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
   constructor(private readonly hub: CodeLinksHub) {
     super();
     this.view = this.register(vscode.window.createTreeView(REFERENCES_VIEW, { treeDataProvider: this, showCollapseAll: true }));
-    this.register(this.view.onDidChangeVisibility((e) => e.visible && this.start()));
-    this.register(hub.onDidChange(() => this.started && void this.rebuild()));
+    this.register(this.view.onDidChangeVisibility((e) => e.visible && (this.started ? this.dirty && void this.rebuild() : void this.start())));
+    // New prefixes change what counts as a reference: index again, now if the view is shown, else
+    // when it is next shown (a hidden view sends nothing and reads no files). Other changes (a task
+    // written, sign-in) only change the rows' titles and statuses.
+    this.register(hub.onDidChangePrefixes(() => this.started && (this.view.visible ? void this.rebuild() : (this.dirty = true))));
+    this.register(hub.onDidChange(() => this.changed.fire(undefined)));
   }
 
   /** Indexes the workspace (once; later changes are incremental). Resolves when the first pass is done. */
@@ -53,7 +57,13 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     return this.rebuild();
   }
 
+  private generation = 0;
+  private dirty = false;
+
+  /** Indexes every file again; a newer rebuild (prefixes changed meanwhile) stops this one. */
   private async rebuild(): Promise<void> {
+    const generation = ++this.generation;
+    this.dirty = false;
     this.index.clear();
     const exclude = Object.keys(vscode.workspace.getConfiguration('search').get<Record<string, boolean>>('exclude', {}));
     const files = await vscode.workspace.findFiles(GLOB, exclude.length > 0 ? `{${exclude.join(',')}}` : undefined, MAX_FILES);
@@ -62,9 +72,12 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
       if (i % YIELD_EVERY === 0) {
         await new Promise((resolve) => setImmediate(resolve));
       }
+      if (generation !== this.generation) {
+        return;
+      }
     }
     this.changed.fire(undefined);
-    const resolver = this.hub.resolver();
+    const resolver = this.view.visible ? this.hub.resolver() : undefined;
     if (resolver) {
       void resolver.resolve(this.index.displayIds(), 'background').then(() => this.changed.fire(undefined));
     }
