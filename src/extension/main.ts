@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { BudgetStatusBar } from './account/budget';
 import { AccountStatusBar } from './account/statusBar';
+import { registerCodeLinks } from './codeLinks/register';
+import type { CodeLinks } from './codeLinks/register';
 import { registerCommands } from './commands/register';
 import { showAccount, signIn, signOut } from './auth/commands';
 import { tokenRejectedMessage } from './auth/messages';
@@ -35,6 +37,7 @@ export interface TestApi {
   readonly taskPanels: TaskPanels;
   readonly savedViews: SavedViewsTree;
   readonly budget: BudgetStatusBar;
+  readonly codeLinks: CodeLinks;
   setPrompter(next: Prompter): () => void;
   scaleRateWindowForTests(windowMs: number): void;
   /** Lets a test stand in for the tree selection or the focused panel (tasks/current.ts). */
@@ -81,6 +84,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   registerCommands(context, services);
   const taskPanels = registerTaskPanel(context, services);
   const savedViews = registerSavedViews(context, services);
+  const codeLinks = registerCodeLinks(context, services);
 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
@@ -91,7 +95,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     if (window > 0) {
       scaleRateWindowForTests(window);
     }
-    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, activationMs, setPrompter, scaleRateWindowForTests, registerTaskSource };
+    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, codeLinks, activationMs, setPrompter, scaleRateWindowForTests, registerTaskSource };
   }
   return undefined;
 }
