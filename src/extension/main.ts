@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { AccountStatusBar } from './account/statusBar';
+import { registerAi } from './ai/register';
+import type { AiFeature } from './ai/register';
 import { registerCommands } from './commands/register';
 import { showAccount, signIn, signOut } from './auth/commands';
 import { tokenRejectedMessage } from './auth/messages';
@@ -32,6 +34,7 @@ export interface TestApi {
   readonly activationMs: number;
   readonly taskPanels: TaskPanels;
   readonly savedViews: SavedViewsTree;
+  readonly ai: AiFeature;
   setPrompter(next: Prompter): () => void;
   scaleRateWindowForTests(windowMs: number): void;
 }
@@ -74,11 +77,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   registerCommands(context, services);
   const taskPanels = registerTaskPanel(context, services);
   const savedViews = registerSavedViews(context, services);
+  const ai = registerAi(context, services);
 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, activationMs, setPrompter, scaleRateWindowForTests };
+    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, ai, activationMs, setPrompter, scaleRateWindowForTests };
   }
   return undefined;
 }

@@ -8,7 +8,7 @@ import type * as I from '../api/inputs';
  * strict: a misspelt key (`listId`) is refused instead of being silently ignored.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** Every identifier is a UUID (Conventions); a display id such as ACME-12 is refused before any request. */
 export function uuid(what: string): z.ZodString {

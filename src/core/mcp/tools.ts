@@ -12,7 +12,10 @@ import * as In from './inputs';
 export interface ToolSpec<S extends z.ZodType = z.ZodType> {
   readonly name: string;
   readonly title: string;
+  /** For the model: what the tool does and how to chain it. */
   readonly description: string;
+  /** For people (VS Code's tool picker), when it should differ from `description`. */
+  readonly userDescription?: string;
   readonly input: S;
   /** Writes ask for confirmation in VS Code and are not read-only for MCP clients. */
   readonly write: boolean;

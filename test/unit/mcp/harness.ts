@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Json } from '../api/env';
 
 export const root = join(__dirname, '..', '..', '..');
 export const serverPath = join(root, 'dist', 'mcp-server.js');
@@ -56,7 +57,7 @@ export function textOf(result: unknown): string {
 }
 
 /** The JSON a successful call returned; fails the test with the tool's own text otherwise. */
-export async function callJson(client: Client, name: string, args: Record<string, unknown> = {}): Promise<unknown> {
+export async function callJson(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Json> {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   if (result.isError) {
     throw new Error(`${name} answered a tool error: ${textOf(result)}`);
@@ -74,6 +75,6 @@ export async function callError(client: Client, name: string, args: Record<strin
 }
 
 /** What a client result looks like once it has gone through JSON (the tool's text form). */
-export function asJson(value: unknown): unknown {
+export function asJson(value: unknown): Json {
   return JSON.parse(JSON.stringify(value));
 }

@@ -77,10 +77,10 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
 
   it('list_tasks: scope, filter JSON, sorts, group_by and paging as the API answers them', async () => {
     const acme = fx.workspaces.acme.id;
-    const filter = { match: 'all', conditions: [{ field: 'priority', op: 'in', values: ['high', 'critical'] }] } as const;
-    const sorts = [{ field: 'title', direction: 'asc' }] as const;
+    const filter = { match: 'all' as const, conditions: [{ field: 'priority', op: 'in', values: ['high', 'critical'] }] };
+    const sorts = [{ field: 'title', direction: 'asc' as const }];
     const got = (await callJson(alice.client, 'list_tasks', { workspace_id: acme, folder_id: fx.folders.backend, filter, sorts, group_by: 'priority', per_page: 5 })) as Json;
-    const direct = await api.listTasks(acme, { scope: { folder_id: fx.folders.backend }, filter: { match: 'all', conditions: [...filter.conditions] }, sorts: [...sorts], group_by: 'priority', per_page: 5 });
+    const direct = await api.listTasks(acme, { scope: { folder_id: fx.folders.backend }, filter, sorts, group_by: 'priority', per_page: 5 });
     assert.deepEqual(got, asJson(direct));
     assert.equal(got.data.length, 5);
     assert.ok(got.data.every((t: Json) => ['high', 'critical'].includes(t.priority)));
