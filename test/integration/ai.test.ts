@@ -1,0 +1,125 @@
+import * as assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import * as vscode from 'vscode';
+import type { McpServerProvider } from '../../src/extension/ai/mcpProvider';
+import type { TestApi } from '../../src/extension/main';
+import { activateExtension, requestLog, sandboxControl, ScriptedPrompter, waitFor } from './helpers';
+
+const alice = 'demo-token-alice';
+const none = new vscode.CancellationTokenSource().token;
+
+describe('AI: the MCP server definition provider and the chat tools', function () {
+  this.timeout(60_000);
+  let api: TestApi;
+  let provider: McpServerProvider;
+  let changes = 0;
+  let restore: (() => void) | undefined;
+  let listener: vscode.Disposable | undefined;
+
+  async function signIn(): Promise<void> {
+    restore = api.setPrompter(new ScriptedPrompter([alice]));
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
+    restore();
+  }
+
+  async function provided(): Promise<vscode.McpStdioServerDefinition[]> {
+    return (await provider.provideMcpServerDefinitions()) ?? [];
+  }
+
+  before(async () => {
+    api = await activateExtension();
+    assert.ok(api.ai.mcpProvider, 'code-server 1.139 has vscode.lm.registerMcpServerDefinitionProvider');
+    provider = api.ai.mcpProvider;
+    listener = provider.onDidChangeMcpServerDefinitions(() => changes++);
+    await sandboxControl('POST', '/reset', { seed: 'demo' });
+    await api.session.signOut();
+  });
+
+  after(async () => {
+    listener?.dispose();
+    await api.session.signOut();
+  });
+
+  it('offers no server while signed out, and one after sign-in, announcing the change', async () => {
+    assert.deepEqual(await provided(), []);
+    const before = changes;
+    await signIn();
+    await waitFor(() => changes > before || undefined, 'onDidChangeMcpServerDefinitions after sign-in');
+    const [server, ...rest] = await provided();
+    assert.ok(server);
+    assert.equal(rest.length, 0);
+    assert.equal(server.label, 'Task Platform');
+    assert.match(server.args.join(' '), /dist[\\/]mcp-server\.js$/);
+    const baseUrl = vscode.workspace.getConfiguration('taskPlatform').get<string>('baseUrl');
+    assert.equal(server.env.TASK_PLATFORM_BASE_URL, baseUrl);
+    assert.equal(server.env.TASK_PLATFORM_TOKEN, undefined, 'the provided definition carries no token');
+    assert.ok(!JSON.stringify(server).includes(alice));
+  });
+
+  it('the resolved definition carries the token in its environment only, and the server it describes works', async () => {
+    const [server] = await provided();
+    assert.ok(server);
+    const resolved = await provider.resolveMcpServerDefinition(server);
+    assert.ok(resolved);
+    assert.equal(resolved.env.TASK_PLATFORM_TOKEN, alice);
+    const elsewhere = JSON.stringify({ label: resolved.label, command: resolved.command, args: resolved.args, cwd: resolved.cwd, version: resolved.version });
+    assert.ok(!elsewhere.includes(alice), 'not in the command line, label or version');
+    const config = JSON.stringify(vscode.workspace.getConfiguration('taskPlatform'));
+    assert.ok(!config.includes(alice), 'not in settings');
+
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries({ ...process.env, ...resolved.env })) {
+      if (value !== undefined && value !== null) env[key] = String(value);
+    }
+    const client = new Client({ name: 'integration', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: resolved.command, args: resolved.args, env, stderr: 'ignore' }));
+    try {
+      const { tools } = await client.listTools();
+      assert.equal(tools.length, 16);
+      const me = await client.callTool({ name: 'get_me', arguments: {} });
+      const text = (me.content as { type: string; text: string }[])[0]?.text ?? '';
+      assert.equal(JSON.parse(text).name, 'Alice Admin');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('the chat tools answer through the session client, and refuse bad input without a request', async () => {
+    const names = vscode.lm.tools.map((t) => t.name);
+    for (const name of ['taskPlatform_get_me', 'taskPlatform_list_tasks', 'taskPlatform_create_task', 'taskPlatform_current_task']) {
+      assert.ok(names.includes(name), `${name} is registered`);
+    }
+    const result = await vscode.lm.invokeTool('taskPlatform_get_me', { input: {}, toolInvocationToken: undefined }, none);
+    const part = result.content[0];
+    assert.ok(part instanceof vscode.LanguageModelTextPart);
+    assert.equal(JSON.parse(part.value).name, 'Alice Admin');
+    await sandboxControl('POST', '/reset', { seed: 'demo' });
+    const fx = await sandboxControl<{ workspaces: { acme: { id: string } } }>('GET', '/fixtures');
+    await assert.rejects(
+      Promise.resolve(vscode.lm.invokeTool('taskPlatform_list_tasks', { input: { workspace_id: fx.workspaces.acme.id }, toolInvocationToken: undefined }, none)),
+      /exactly one scope/,
+    );
+    assert.equal((await requestLog()).length, 0);
+  });
+
+  it('sign-out withdraws the server and a definition resolved afterwards gets no token', async () => {
+    const [server] = await provided();
+    assert.ok(server);
+    const before = changes;
+    await api.session.signOut();
+    await waitFor(() => changes > before || undefined, 'onDidChangeMcpServerDefinitions after sign-out');
+    assert.deepEqual(await provided(), []);
+    await assert.rejects(Promise.resolve(provider.resolveMcpServerDefinition(server)), /Sign in to Task Platform/);
+    assert.equal(server.env.TASK_PLATFORM_TOKEN, undefined);
+  });
+
+  it('a stored token counts as signed in before the session is restored, without a request', async () => {
+    await signIn();
+    await sandboxControl('POST', '/reset', { seed: 'demo' });
+    api.session.invalidate();
+    assert.equal(api.session.state.kind, 'unknown');
+    assert.equal((await provided()).length, 1);
+    assert.equal((await requestLog()).length, 0, 'offering the server sent no request');
+  });
+});
