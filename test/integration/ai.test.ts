@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import * as vscode from 'vscode';
+import { confirmationFor } from '../../src/extension/ai/confirm';
 import type { McpServerProvider } from '../../src/extension/ai/mcpProvider';
 import type { TestApi } from '../../src/extension/main';
 import { activateExtension, requestLog, sandboxControl, ScriptedPrompter, waitFor } from './helpers';
@@ -101,6 +102,21 @@ describe('AI: the MCP server definition provider and the chat tools', function (
       /exactly one scope/,
     );
     assert.equal((await requestLog()).length, 0);
+  });
+
+  it('writing chat tools ask first, showing what the model sent as text, not markdown', () => {
+    const create = confirmationFor('create_task', { workspace_id: 'w', list_id: 'l', title: '[click](https://evil.example) **now**', priority: 'high' });
+    assert.ok(create);
+    assert.match(create.title, /Create a Task Platform task/);
+    const plain = (m: string | vscode.MarkdownString | undefined): string => (typeof m === 'string' ? m : m?.value ?? '').replace(/&nbsp;/g, ' ');
+    const text = plain(create.message);
+    assert.ok(!text.includes('](https://evil.example)'), 'the link is escaped');
+    assert.match(text, /priority: high/);
+    assert.ok(!text.includes('workspace_id'));
+    const update = confirmationFor('update_task', { workspace_id: 'w', task_id: 't-1', assignee_id: null });
+    assert.match(plain(update?.message).replace(/\\/g, ''), /t-1[\s\S]*assignee_id: \(cleared\)/);
+    assert.ok(confirmationFor('add_comment', { workspace_id: 'w', task_id: 't', body: 'hi' }));
+    assert.equal(confirmationFor('get_task', { workspace_id: 'w', task_id: 't' }), undefined, 'reads do not ask');
   });
 
   it('sign-out withdraws the server and a definition resolved afterwards gets no token', async () => {
