@@ -104,6 +104,23 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     assert.equal((await requestLog()).length, 0);
   });
 
+  it('#taskPlatformTask gives the model the task of the focused panel, with comments and dependencies', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const invoke = (): Thenable<vscode.LanguageModelToolResult> => vscode.lm.invokeTool('taskPlatform_current_task', { input: {}, toolInvocationToken: undefined }, none);
+    await assert.rejects(Promise.resolve(invoke()), /No Task Platform task is open/);
+    const fx = await sandboxControl<{ workspaces: { acme: { id: string } }; tasks: { task_with_comments: { id: string } } }>('GET', '/fixtures');
+    const task = fx.tasks.task_with_comments;
+    await vscode.commands.executeCommand('taskPlatform.openTask', { workspaceId: fx.workspaces.acme.id, taskId: task.id });
+    await waitFor(() => api.taskPanels.get(fx.workspaces.acme.id, task.id), 'the panel');
+    const part = (await invoke()).content[0];
+    assert.ok(part instanceof vscode.LanguageModelTextPart);
+    const context = JSON.parse(part.value);
+    assert.equal(context.task.id, task.id);
+    assert.ok(context.comments.data.length > 0);
+    assert.ok(Array.isArray(context.dependencies.blocked_by));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('writing chat tools ask first, showing what the model sent as text, not markdown', () => {
     const create = confirmationFor('create_task', { workspace_id: 'w', list_id: 'l', title: '[click](https://evil.example) **now**', priority: 'high' });
     assert.ok(create);
