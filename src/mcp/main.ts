@@ -1,5 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ApiClient } from '../core/api/client';
+import { RateLimiter } from '../core/api/rateLimiter';
 import { parseBaseUrl } from '../core/api/baseUrl';
 import { createMcpServer } from './server';
 
@@ -14,6 +15,20 @@ const version = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0';
 export interface ServerConfig {
   baseUrl: string;
   token: string;
+  /** This process's share of the token's 60 requests a minute (Limits: request rate). */
+  requestsPerMinute: number;
+}
+
+/**
+ * TASK_PLATFORM_REQUESTS_PER_MINUTE (optional, 1 to 60, default 60): the service counts 60 a minute
+ * per token, across every program using it, so a server started next to the extension takes a share.
+ */
+function readBudget(value: string | undefined): number | string {
+  if (value === undefined || value.trim() === '') {
+    return 60;
+  }
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 60 ? n : `TASK_PLATFORM_REQUESTS_PER_MINUTE must be a whole number from 1 to 60 (got "${value}").`;
 }
 
 /** The configuration, or the sentence that says what is missing. */
@@ -34,7 +49,11 @@ export function readConfig(env: NodeJS.ProcessEnv): { ok: true; config: ServerCo
   if (!parsed.ok) {
     return { ok: false, message: `task-platform MCP server: TASK_PLATFORM_BASE_URL is not usable: ${parsed.message}` };
   }
-  return { ok: true, config: { baseUrl: parsed.url, token } };
+  const budget = readBudget(env.TASK_PLATFORM_REQUESTS_PER_MINUTE);
+  if (typeof budget === 'string') {
+    return { ok: false, message: `task-platform MCP server: ${budget}` };
+  }
+  return { ok: true, config: { baseUrl: parsed.url, token, requestsPerMinute: budget } };
 }
 
 async function main(): Promise<void> {
@@ -43,15 +62,18 @@ async function main(): Promise<void> {
     process.stderr.write(`${read.message}\n`);
     process.exit(2);
   }
+  const { baseUrl, token, requestsPerMinute } = read.config;
   const client = new ApiClient({
-    ...read.config,
+    baseUrl,
+    token,
+    limiter: new RateLimiter({ limit: requestsPerMinute }),
     userAgent: `task-platform-mcp/${version}`,
     // One line per request on stderr, never the token (the client never logs it).
     log: process.env.TASK_PLATFORM_MCP_DEBUG ? (level, message) => process.stderr.write(`[${level}] ${message}\n`) : undefined,
   });
   const server = createMcpServer(client, version);
   await server.connect(new StdioServerTransport());
-  process.stderr.write(`task-platform MCP server ready (${read.config.baseUrl}, 16 tools)\n`);
+  process.stderr.write(`task-platform MCP server ready (${baseUrl}, 16 tools, ${requestsPerMinute} requests a minute)\n`);
 }
 
 if (require.main === module) {

@@ -55,6 +55,7 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     const baseUrl = vscode.workspace.getConfiguration('taskPlatform').get<string>('baseUrl');
     assert.equal(server.env.TASK_PLATFORM_BASE_URL, baseUrl);
     assert.equal(server.env.TASK_PLATFORM_TOKEN, undefined, 'the provided definition carries no token');
+    assert.equal(server.env.TASK_PLATFORM_REQUESTS_PER_MINUTE, '30', 'half the budget, the extension keeps the rest');
     assert.ok(!JSON.stringify(server).includes(alice));
   });
 

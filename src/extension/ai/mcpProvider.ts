@@ -44,7 +44,9 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
       return [];
     }
     // Electron's binary runs as plain Node with ELECTRON_RUN_AS_NODE; Node itself ignores it.
-    const env = { [BASE_URL_VAR]: baseUrl, ELECTRON_RUN_AS_NODE: '1' };
+    // The service allows 60 requests a minute per token in all (Limits): the server started here
+    // takes half, so the extension's own views keep working while an assistant is busy.
+    const env = { [BASE_URL_VAR]: baseUrl, TASK_PLATFORM_REQUESTS_PER_MINUTE: '30', ELECTRON_RUN_AS_NODE: '1' };
     const definition = new vscode.McpStdioServerDefinition('Task Platform', process.execPath, [this.serverScript.fsPath], env, this.version);
     return [definition];
   }

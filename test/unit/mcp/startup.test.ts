@@ -27,6 +27,12 @@ describe('mcp server: configuration from the environment only', function () {
     assert.match(noToken.stderr, /TASK_PLATFORM_TOKEN is not set/);
   });
 
+  it('refuses a request budget outside 1 to 60 a minute', () => {
+    const result = runBare({ TASK_PLATFORM_BASE_URL: 'http://127.0.0.1:9/api', TASK_PLATFORM_TOKEN: 'secret-token-1234', TASK_PLATFORM_REQUESTS_PER_MINUTE: '120' });
+    assert.notEqual(result.status, 0);
+    assert.match(result.stderr, /TASK_PLATFORM_REQUESTS_PER_MINUTE must be a whole number from 1 to 60 \(got "120"\)/);
+  });
+
   it('refuses a base URL the client would refuse (plain http to another host)', () => {
     const result = runBare({ TASK_PLATFORM_BASE_URL: 'http://tasks.example.com/api', TASK_PLATFORM_TOKEN: 'secret-token-1234' });
     assert.notEqual(result.status, 0);
