@@ -87,6 +87,18 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     }
   });
 
+  it('switching account re-announces the server, and the resolved token is the new account\'s', async () => {
+    const before = changes;
+    restore = api.setPrompter(new ScriptedPrompter(['demo-token-bob']));
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
+    restore();
+    await waitFor(() => changes > before || undefined, 'onDidChangeMcpServerDefinitions after the account switch');
+    const [server] = await provided();
+    assert.ok(server);
+    assert.equal((await provider.resolveMcpServerDefinition(server))?.env.TASK_PLATFORM_TOKEN, 'demo-token-bob');
+    await signIn();
+  });
+
   it('the chat tools answer through the session client, and refuse bad input without a request', async () => {
     const names = vscode.lm.tools.map((t) => t.name);
     for (const name of ['taskPlatform_get_me', 'taskPlatform_list_tasks', 'taskPlatform_create_task', 'taskPlatform_current_task']) {
