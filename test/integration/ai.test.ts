@@ -7,7 +7,9 @@ import type { McpServerProvider } from '../../src/extension/ai/mcpProvider';
 import type { TestApi } from '../../src/extension/main';
 import { activateExtension, requestLog, sandboxControl, ScriptedPrompter, waitFor } from './helpers';
 
-const alice = 'demo-token-alice';
+// Erin (an Acme member) and Carol: tokens no other suite uses, so this suite takes nothing from
+// the 60-a-minute budget of the accounts the later suites work with.
+const erin = 'demo-token-erin';
 const none = new vscode.CancellationTokenSource().token;
 
 describe('AI: the MCP server definition provider and the chat tools', function () {
@@ -19,7 +21,7 @@ describe('AI: the MCP server definition provider and the chat tools', function (
   let listener: vscode.Disposable | undefined;
 
   async function signIn(): Promise<void> {
-    restore = api.setPrompter(new ScriptedPrompter([alice]));
+    restore = api.setPrompter(new ScriptedPrompter([erin]));
     assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
     restore();
   }
@@ -56,7 +58,7 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     assert.equal(server.env.TASK_PLATFORM_BASE_URL, baseUrl);
     assert.equal(server.env.TASK_PLATFORM_TOKEN, undefined, 'the provided definition carries no token');
     assert.equal(server.env.TASK_PLATFORM_REQUESTS_PER_MINUTE, '30', 'half the budget, the extension keeps the rest');
-    assert.ok(!JSON.stringify(server).includes(alice));
+    assert.ok(!JSON.stringify(server).includes(erin));
   });
 
   it('the resolved definition carries the token in its environment only, and the server it describes works', async () => {
@@ -64,11 +66,11 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     assert.ok(server);
     const resolved = await provider.resolveMcpServerDefinition(server);
     assert.ok(resolved);
-    assert.equal(resolved.env.TASK_PLATFORM_TOKEN, alice);
+    assert.equal(resolved.env.TASK_PLATFORM_TOKEN, erin);
     const elsewhere = JSON.stringify({ label: resolved.label, command: resolved.command, args: resolved.args, cwd: resolved.cwd, version: resolved.version });
-    assert.ok(!elsewhere.includes(alice), 'not in the command line, label or version');
+    assert.ok(!elsewhere.includes(erin), 'not in the command line, label or version');
     const config = JSON.stringify(vscode.workspace.getConfiguration('taskPlatform'));
-    assert.ok(!config.includes(alice), 'not in settings');
+    assert.ok(!config.includes(erin), 'not in settings');
 
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries({ ...process.env, ...resolved.env })) {
@@ -81,7 +83,7 @@ describe('AI: the MCP server definition provider and the chat tools', function (
       assert.equal(tools.length, 16);
       const me = await client.callTool({ name: 'get_me', arguments: {} });
       const text = (me.content as { type: string; text: string }[])[0]?.text ?? '';
-      assert.equal(JSON.parse(text).name, 'Alice Admin');
+      assert.equal(JSON.parse(text).name, 'Erin Designer');
     } finally {
       await client.close();
     }
@@ -89,13 +91,13 @@ describe('AI: the MCP server definition provider and the chat tools', function (
 
   it('switching account re-announces the server, and the resolved token is the new account\'s', async () => {
     const before = changes;
-    restore = api.setPrompter(new ScriptedPrompter(['demo-token-bob']));
+    restore = api.setPrompter(new ScriptedPrompter(['demo-token-carol']));
     assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
     restore();
     await waitFor(() => changes > before || undefined, 'onDidChangeMcpServerDefinitions after the account switch');
     const [server] = await provided();
     assert.ok(server);
-    assert.equal((await provider.resolveMcpServerDefinition(server))?.env.TASK_PLATFORM_TOKEN, 'demo-token-bob');
+    assert.equal((await provider.resolveMcpServerDefinition(server))?.env.TASK_PLATFORM_TOKEN, 'demo-token-carol');
     await signIn();
   });
 
@@ -107,7 +109,7 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     const result = await vscode.lm.invokeTool('taskPlatform_get_me', { input: {}, toolInvocationToken: undefined }, none);
     const part = result.content[0];
     assert.ok(part instanceof vscode.LanguageModelTextPart);
-    assert.equal(JSON.parse(part.value).name, 'Alice Admin');
+    assert.equal(JSON.parse(part.value).name, 'Erin Designer');
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     const fx = await sandboxControl<{ workspaces: { acme: { id: string } } }>('GET', '/fixtures');
     await assert.rejects(
