@@ -5,7 +5,7 @@
 // and, with --tests, the integration suite for the extension host (out/test/integration).
 // Flags: --production (minify, no sourcemaps), --watch, --tests.
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -56,6 +56,7 @@ if (existsSync('src/mcp/main.ts')) {
     format: 'cjs',
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
+    define: { __VERSION__: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
   });
 }
 if (tests) {

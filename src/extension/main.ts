@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { BudgetStatusBar } from './account/budget';
 import { AccountStatusBar } from './account/statusBar';
+import { registerAi } from './ai/register';
+import type { AiFeature } from './ai/register';
 import { registerCodeLinks } from './codeLinks/register';
 import type { CodeLinks } from './codeLinks/register';
 import { registerCommands } from './commands/register';
@@ -38,6 +40,7 @@ export interface TestApi {
   readonly savedViews: SavedViewsTree;
   readonly budget: BudgetStatusBar;
   readonly codeLinks: CodeLinks;
+  readonly ai: AiFeature;
   setPrompter(next: Prompter): () => void;
   scaleRateWindowForTests(windowMs: number): void;
   /** Lets a test stand in for the tree selection or the focused panel (tasks/current.ts). */
@@ -85,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const taskPanels = registerTaskPanel(context, services);
   const savedViews = registerSavedViews(context, services);
   const codeLinks = registerCodeLinks(context, services);
+  const ai = registerAi(context, services);
 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
@@ -95,7 +99,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     if (window > 0) {
       scaleRateWindowForTests(window);
     }
-    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, codeLinks, activationMs, setPrompter, scaleRateWindowForTests, registerTaskSource };
+    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, codeLinks, ai, activationMs, setPrompter, scaleRateWindowForTests, registerTaskSource };
   }
   return undefined;
 }

@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+import type { ApiClient } from '../api/client';
+import { ApiError, ValidationError } from '../api/errors';
+import type { RequestOptions } from '../api/requester';
+import type { ToolSpec } from './tools';
+
+/** What a tool call gives the assistant: JSON text, or an error it can read and act on. */
+export type ToolOutcome = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly text: string; readonly error?: unknown };
+
+/**
+ * Validates `args` with the tool's schema (bad input is refused with the reason and sends no
+ * request), runs the operation and renders the API's answer as JSON text. API failures become
+ * tool errors carrying the service's message and field errors (Errors: `message`, `errors`).
+ */
+export async function callTool(spec: ToolSpec, client: ApiClient, args: unknown, opts: RequestOptions = {}): Promise<ToolOutcome> {
+  const parsed = spec.input.safeParse(args ?? {});
+  if (!parsed.success) {
+    return { ok: false, text: invalidInputText(spec.name, parsed.error) };
+  }
+  try {
+    const result = await spec.run(client, parsed.data, { priority: 'user', ...opts });
+    return { ok: true, text: JSON.stringify(result ?? null, null, 2) };
+  } catch (error) {
+    return { ok: false, text: toolErrorText(spec.name, error), error };
+  }
+}
+
+export function invalidInputText(tool: string, error: z.ZodError): string {
+  const issues = error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+  return `Invalid input for ${tool}: ${issues.join('; ')}. No request was sent.`;
+}
+
+/** The client's messages never contain the token (errors.ts redacts server text). */
+export function toolErrorText(tool: string, error: unknown): string {
+  if (!ApiError.is(error)) {
+    return `${tool} failed: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  // A 422's own message already lists the fields in one line; an assistant reads them better one per line.
+  const validation = ValidationError.is(error) && Object.keys(error.fields).length > 0 ? error : undefined;
+  const lines = [validation ? `${tool} failed: the service rejected the input (422).` : `${tool} failed: ${error.message}`];
+  if (error.serverMessage && !lines[0]!.includes(error.serverMessage)) {
+    lines.push(`The service said: ${error.serverMessage}`);
+  }
+  for (const [field, messages] of Object.entries(validation?.fields ?? {})) {
+    lines.push(`- ${field}: ${messages.join(' ')}`);
+  }
+  if (error.status === 404) {
+    lines.push('Check the ids (they are UUIDs from the listing tools); the item may also be outside what this account can see.');
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,62 @@
+import * as vscode from 'vscode';
+import { UnauthorizedError } from '../../core/api/errors';
+import type { ApiClient } from '../../core/api/client';
+import { callTool } from '../../core/mcp/call';
+import type { ToolOutcome } from '../../core/mcp/call';
+import { lmToolName } from '../../core/mcp/manifest';
+import { TOOLS } from '../../core/mcp/tools';
+import type { ToolSpec } from '../../core/mcp/tools';
+import type { Session } from '../auth/session';
+import { log } from '../log';
+import { abortSignalFor } from '../ui/cancellation';
+import { confirmationFor } from './confirm';
+
+type Input = Record<string, unknown>;
+
+/** The signed-in client, or an error the model can relay ("sign in first"). */
+export async function signedInClient(session: Session): Promise<ApiClient> {
+  const state = await session.ensure();
+  if (state.kind !== 'signedIn') {
+    throw new Error(vscode.l10n.t('Not signed in to Task Platform. Ask the user to run "Task Platform: Sign In".'));
+  }
+  return state.client;
+}
+
+/** Runs one tool of the shared table for the chat, and turns a refused token into the "rejected" state. */
+export async function runChatTool(session: Session, spec: ToolSpec, input: unknown, token: vscode.CancellationToken): Promise<ToolOutcome> {
+  const client = await signedInClient(session);
+  const outcome = await callTool(spec, client, input, { signal: abortSignalFor(token), priority: 'user' });
+  if (!outcome.ok && UnauthorizedError.is(outcome.error)) {
+    session.markRejected();
+  }
+  if (!outcome.ok) {
+    log.warn(`Chat tool ${spec.name} failed: ${outcome.text.split('\n')[0]}`);
+  }
+  return outcome;
+}
+
+/** Errors are thrown so VS Code reports them to the model as a failed tool call, with the reason. */
+export function toolResult(outcome: ToolOutcome): vscode.LanguageModelToolResult {
+  if (!outcome.ok) {
+    throw new Error(outcome.text);
+  }
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(outcome.text)]);
+}
+
+function chatTool(session: Session, spec: ToolSpec): vscode.LanguageModelTool<Input> {
+  return {
+    prepareInvocation: (options) => ({
+      invocationMessage: vscode.l10n.t('Task Platform: {0}', spec.title),
+      confirmationMessages: spec.write ? confirmationFor(spec.name, options.input ?? {}) : undefined,
+    }),
+    invoke: async (options, token) => toolResult(await runChatTool(session, spec, options.input, token)),
+  };
+}
+
+/**
+ * The 16 tools of the shared table as VS Code chat tools (contributes.languageModelTools, generated
+ * from the same table), in-process with the session's client: same validation, same errors.
+ */
+export function registerChatTools(session: Session): vscode.Disposable[] {
+  return TOOLS.map((spec) => vscode.lm.registerTool<Input>(lmToolName(spec), chatTool(session, spec)));
+}

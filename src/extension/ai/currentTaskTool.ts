@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import { CURRENT_TASK_TOOL } from '../../core/mcp/currentTask';
+import { toolErrorText } from '../../core/mcp/call';
+import { lmToolName } from '../../core/mcp/manifest';
+import type { Session } from '../auth/session';
+import { currentTasks } from '../tasks/current';
+import { abortSignalFor } from '../ui/cancellation';
+import { signedInClient } from './chatTools';
+
+/**
+ * `#taskPlatformTask` in a chat request: the task of the focused panel (or the tree selection), with
+ * its first page of comments and its dependencies, as JSON for the model. Three user-priority reads.
+ */
+async function currentTaskJson(session: Session, token: vscode.CancellationToken): Promise<string> {
+  const ref = currentTasks()[0];
+  if (!ref) {
+    throw new Error(vscode.l10n.t('No Task Platform task is open in a panel or selected in the tree.'));
+  }
+  const client = await signedInClient(session);
+  const opts = { signal: abortSignalFor(token), priority: 'user' as const };
+  try {
+    const [task, comments, dependencies] = await Promise.all([
+      client.getTask(ref.workspaceId, ref.taskId, opts),
+      client.getComments(ref.workspaceId, ref.taskId, undefined, opts),
+      client.getDependencies(ref.workspaceId, ref.taskId, opts),
+    ]);
+    return JSON.stringify({ task, comments, dependencies }, null, 2);
+  } catch (error) {
+    throw new Error(toolErrorText(CURRENT_TASK_TOOL.name, error));
+  }
+}
+
+export function registerCurrentTaskTool(session: Session): vscode.Disposable {
+  return vscode.lm.registerTool<Record<string, never>>(lmToolName(CURRENT_TASK_TOOL), {
+    prepareInvocation: () => ({ invocationMessage: vscode.l10n.t('Task Platform: reading the current task') }),
+    invoke: async (_options, token) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(await currentTaskJson(session, token))]),
+  });
+}

@@ -1,0 +1,36 @@
+import * as vscode from 'vscode';
+import { TokenStore } from '../auth/tokenStore';
+import { log } from '../log';
+import type { Services } from '../services';
+import { registerChatTools } from './chatTools';
+import { registerCurrentTaskTool } from './currentTaskTool';
+import { MCP_PROVIDER_ID, McpServerProvider } from './mcpProvider';
+
+export interface AiFeature {
+  /** Undefined when this VS Code has no MCP provider API (before 1.101). */
+  readonly mcpProvider: McpServerProvider | undefined;
+  readonly chatTools: boolean;
+}
+
+/**
+ * AI assistants (issue 10): the bundled MCP server offered to VS Code while signed in, and the same
+ * tools as in-process chat tools. Registration only: nothing here reads secrets or the network.
+ * The APIs are checked at run time, so an editor without them still activates the extension.
+ */
+export function registerAi(context: vscode.ExtensionContext, services: Services): AiFeature {
+  const lm = vscode.lm as Partial<typeof vscode.lm> | undefined;
+  let mcpProvider: McpServerProvider | undefined;
+  if (typeof lm?.registerMcpServerDefinitionProvider === 'function' && typeof vscode.McpStdioServerDefinition === 'function') {
+    const script = vscode.Uri.joinPath(context.extensionUri, 'dist', 'mcp-server.js');
+    const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
+    mcpProvider = new McpServerProvider(services.session, new TokenStore(context.secrets), script, version);
+    context.subscriptions.push(mcpProvider, lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpProvider));
+  } else {
+    log.info('This editor has no MCP server provider API; the Task Platform MCP server is not offered.');
+  }
+  const chatTools = typeof lm?.registerTool === 'function';
+  if (chatTools) {
+    context.subscriptions.push(...registerChatTools(services.session), registerCurrentTaskTool(services.session));
+  }
+  return { mcpProvider, chatTools };
+}

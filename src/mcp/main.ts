@@ -1,0 +1,84 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { ApiClient } from '../core/api/client';
+import { RateLimiter } from '../core/api/rateLimiter';
+import { parseBaseUrl } from '../core/api/baseUrl';
+import { createMcpServer } from './server';
+
+/**
+ * `node dist/mcp-server.js`: the Task Platform MCP server on stdio. Configuration comes only from
+ * the environment (TASK_PLATFORM_BASE_URL, TASK_PLATFORM_TOKEN); stdout carries the protocol, so
+ * every message for people goes to stderr, and the token is never printed.
+ */
+declare const __VERSION__: string | undefined;
+const version = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0';
+
+export interface ServerConfig {
+  baseUrl: string;
+  token: string;
+  /** This process's share of the token's 60 requests a minute (Limits: request rate). */
+  requestsPerMinute: number;
+}
+
+/**
+ * TASK_PLATFORM_REQUESTS_PER_MINUTE (optional, 1 to 60, default 60): the service counts 60 a minute
+ * per token, across every program using it, so a server started next to the extension takes a share.
+ */
+function readBudget(value: string | undefined): number | string {
+  if (value === undefined || value.trim() === '') {
+    return 60;
+  }
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 60 ? n : `TASK_PLATFORM_REQUESTS_PER_MINUTE must be a whole number from 1 to 60 (got "${value}").`;
+}
+
+/** The configuration, or the sentence that says what is missing. */
+export function readConfig(env: NodeJS.ProcessEnv): { ok: true; config: ServerConfig } | { ok: false; message: string } {
+  const baseUrl = env.TASK_PLATFORM_BASE_URL?.trim() ?? '';
+  const token = env.TASK_PLATFORM_TOKEN?.trim() ?? '';
+  const missing = [baseUrl ? undefined : 'TASK_PLATFORM_BASE_URL', token ? undefined : 'TASK_PLATFORM_TOKEN'].filter(Boolean);
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      message:
+        `task-platform MCP server: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set. ` +
+        'Set TASK_PLATFORM_BASE_URL to the service address including /api (e.g. https://tasks.example.com/api) ' +
+        'and TASK_PLATFORM_TOKEN to a personal access token (profile settings, API token).',
+    };
+  }
+  const parsed = parseBaseUrl(baseUrl);
+  if (!parsed.ok) {
+    return { ok: false, message: `task-platform MCP server: TASK_PLATFORM_BASE_URL is not usable: ${parsed.message}` };
+  }
+  const budget = readBudget(env.TASK_PLATFORM_REQUESTS_PER_MINUTE);
+  if (typeof budget === 'string') {
+    return { ok: false, message: `task-platform MCP server: ${budget}` };
+  }
+  return { ok: true, config: { baseUrl: parsed.url, token, requestsPerMinute: budget } };
+}
+
+async function main(): Promise<void> {
+  const read = readConfig(process.env);
+  if (!read.ok) {
+    process.stderr.write(`${read.message}\n`);
+    process.exit(2);
+  }
+  const { baseUrl, token, requestsPerMinute } = read.config;
+  const client = new ApiClient({
+    baseUrl,
+    token,
+    limiter: new RateLimiter({ limit: requestsPerMinute }),
+    userAgent: `task-platform-mcp/${version}`,
+    // One line per request on stderr, never the token (the client never logs it).
+    log: process.env.TASK_PLATFORM_MCP_DEBUG ? (level, message) => process.stderr.write(`[${level}] ${message}\n`) : undefined,
+  });
+  const server = createMcpServer(client, version);
+  await server.connect(new StdioServerTransport());
+  process.stderr.write(`task-platform MCP server ready (${baseUrl}, 16 tools, ${requestsPerMinute} requests a minute)\n`);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`task-platform MCP server failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}
