@@ -64,6 +64,8 @@ describe('e2e: the explorer tree in a real workbench (issue 5)', function () {
     const deep = fx.tasks.task_with_subtasks_3_deep;
     await openFilter('Title or Id Contains');
     await wb.answerInput(deep.display_id);
+    // The list is re-read with the filter; wait for its new count before expanding its row.
+    await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="4"]', { hasText: '1 task' }).waitFor({ timeout: 30_000 });
     const row = wb.treeRow(deep.title);
     await row.waitFor({ timeout: 30_000 });
     assert.match((await row.textContent()) ?? '', new RegExp(deep.display_id));
@@ -131,4 +133,15 @@ describe('e2e: the explorer tree in a real workbench (issue 5)', function () {
     await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="3"]').first().waitFor({ timeout: 30_000 });
     await wb.screenshot('14-my-tasks');
   });
+
+  it('offers the Get Started walkthrough with its seven steps', async () => {
+    const wb = session!.workbench;
+    await wb.runCommand('Welcome: Open Walkthrough');
+    await wb.quickInput().locator('.monaco-list-row', { hasText: 'Get Started with Task Platform' }).first().click();
+    const page = wb.page.locator('.gettingStartedContainer');
+    await page.locator('.step-title', { hasText: 'Sign in with your token' }).first().waitFor({ timeout: 30_000 });
+    assert.equal(await page.locator('.getting-started-step').count(), 7);
+    await wb.screenshot('15-walkthrough');
+  });
 });
+
