@@ -33,7 +33,8 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     changes: TaskChanges,
   ) {
     super();
-    this.register(session.onDidChange((state) => this.onSession(state)));
+    // A new session means a new client: every cached answer of the old one is dropped with the model.
+    this.register(session.onDidChange(() => this.onSession()));
     this.register(changes.onDidChange((change) => this.onTaskChange(change)));
   }
 
@@ -187,10 +188,9 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     return messageNode(parentKey, 'error', vscode.l10n.t('Could not load ({0}). Retry', short), reason);
   }
 
-  private onSession(state: SessionState): void {
+  private onSession(): void {
     this.model = undefined;
     this.parents.clear();
-    void state;
     this.fire(undefined);
   }
 
