@@ -1,7 +1,10 @@
 import * as vscode from 'vscode';
+import { BudgetStatusBar } from './account/budget';
 import { AccountStatusBar } from './account/statusBar';
 import { registerAi } from './ai/register';
 import type { AiFeature } from './ai/register';
+import { registerCodeLinks } from './codeLinks/register';
+import type { CodeLinks } from './codeLinks/register';
 import { registerCommands } from './commands/register';
 import { showAccount, signIn, signOut } from './auth/commands';
 import { tokenRejectedMessage } from './auth/messages';
@@ -14,6 +17,7 @@ import { registerTaskPanel } from './taskPanel/register';
 import { registerSavedViews } from './views/register';
 import type { SavedViewsTree } from './views/savedViewsTree';
 import type { TaskPanels } from './taskPanel/register';
+import { registerTaskSource } from './tasks/current';
 import type { ExplorerTree } from './tree/explorer';
 import type { MyTasksTree } from './tree/myTasks';
 import { registerTrees } from './tree/register';
@@ -34,9 +38,13 @@ export interface TestApi {
   readonly activationMs: number;
   readonly taskPanels: TaskPanels;
   readonly savedViews: SavedViewsTree;
+  readonly budget: BudgetStatusBar;
+  readonly codeLinks: CodeLinks;
   readonly ai: AiFeature;
   setPrompter(next: Prompter): () => void;
   scaleRateWindowForTests(windowMs: number): void;
+  /** Lets a test stand in for the tree selection or the focused panel (tasks/current.ts). */
+  registerTaskSource: typeof registerTaskSource;
 }
 
 /**
@@ -50,12 +58,14 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const session = new Session(new TokenStore(context.secrets));
   const changes = new TaskChanges();
   const services: Services = { session, changes, extensionUri: context.extensionUri };
+  const budget = new BudgetStatusBar(session);
   const trees = registerTrees(context, services);
   const { explorer, myTasks } = trees;
   context.subscriptions.push(
     session,
     changes,
     new AccountStatusBar(session),
+    budget,
     vscode.commands.registerCommand('taskPlatform.signIn', () => signIn(session)),
     vscode.commands.registerCommand('taskPlatform.signOut', () => signOut(session)),
     vscode.commands.registerCommand('taskPlatform.showAccount', () => showAccount(session)),
@@ -77,12 +87,19 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   registerCommands(context, services);
   const taskPanels = registerTaskPanel(context, services);
   const savedViews = registerSavedViews(context, services);
+  const codeLinks = registerCodeLinks(context, services);
   const ai = registerAi(context, services);
 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, ai, activationMs, setPrompter, scaleRateWindowForTests };
+    // The integration runner shortens the client's 60-request window for the whole suite (the
+    // limiter's own behaviour is tested in Node with scaled windows too).
+    const window = Number(process.env.TASK_PLATFORM_TEST_RATE_WINDOW_MS);
+    if (window > 0) {
+      scaleRateWindowForTests(window);
+    }
+    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, codeLinks, ai, activationMs, setPrompter, scaleRateWindowForTests, registerTaskSource };
   }
   return undefined;
 }

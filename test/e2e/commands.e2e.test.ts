@@ -19,6 +19,9 @@ describe('e2e: Create Task and Search Tasks from the command palette', function 
     await wb.answerInput('demo-token-alice');
     await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
     await wb.page.locator('.notification-toast', { hasText: 'Checking the token' }).waitFor({ state: 'detached', timeout: 10_000 });
+    // The sign-in toast would sit in every screenshot of the quick picks.
+    await wb.runCommand('Notifications: Clear All Notifications');
+    await wb.page.locator('.notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 });
   });
 
   after(async () => {
@@ -83,6 +86,32 @@ describe('e2e: Create Task and Search Tasks from the command palette', function 
     await shoot('commands-03-search-tasks');
     const searches = ((await control('/requests')).data as Json[]).filter((r) => r.path === '/api/search').length - before;
     assert.ok(searches >= 1 && searches <= 3, `typing 11 characters sent ${searches} search requests`);
+    // Many hits (the last row, "More results…", pages on); the priority buttons filter on the server.
+    await input.fill('legacy ticket');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Legacy ticket' }).first().waitFor({ timeout: 30_000 });
+    await wb.page.locator('.quick-input-titlebar .action-label[aria-label^="Only High"]').click();
+    await wb.page.locator('.quick-input-widget .quick-input-title', { hasText: 'High priority only' }).waitFor({ timeout: 30_000 });
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Legacy ticket' }).first().waitFor({ timeout: 30_000 });
+    await shoot('commands-06-search-filtered');
+    await wb.page.keyboard.press('Escape');
+  });
+
+  it('triages a list with single keys', async () => {
+    const wb = session!.workbench;
+    await wb.runCommand('Task Platform: Triage Tasks');
+    await choose('Acme', 'Acme');
+    await waitForStep('Pick a list');
+    await choose('Design System', 'Design System');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Next task' }).first().waitFor({ timeout: 30_000 });
+    const input = wb.page.locator('.quick-input-widget input');
+    await input.pressSequentially('p');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Critical' }).first().waitFor({ timeout: 30_000 });
+    // Typed, then Enter: the first match is the value (Back comes last and is filtered too).
+    await choose('Critic', 'Critical');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Priority: Critical' }).first().waitFor({ timeout: 30_000 });
+    await shoot('commands-05-triage');
+    await input.pressSequentially('n');
+    await wb.page.locator('.quick-input-widget .quick-input-title', { hasText: '2 of' }).waitFor({ timeout: 30_000 });
     await wb.page.keyboard.press('Escape');
   });
 

@@ -1,5 +1,8 @@
 import * as assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Frame, FrameLocator, Request } from 'playwright-core';
+import { artifactsDir } from '../host/paths';
 import { closeSession, openSession } from './fixtures';
 import type { Session } from './fixtures';
 import type { Workbench } from './workbench';
@@ -10,8 +13,9 @@ interface Fixtures {
   tasks: Record<string, { id: string; display_id: string; title: string }>;
 }
 
-async function control<T>(session: Session, method: string, path: string): Promise<T> {
-  const res = await fetch(`${session.sandbox.origin}/__sandbox${path}`, { method });
+async function control<T>(session: Session, method: string, path: string, body?: unknown): Promise<T> {
+  const init = body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const res = await fetch(`${session.sandbox.origin}/__sandbox${path}`, init);
   assert.ok(res.ok, `${method} ${path}: ${res.status}`);
   return (await res.json()) as T;
 }
@@ -66,6 +70,14 @@ describe('e2e: the task panel in a real workbench', function () {
     await status.getByRole('option', { name: 'Review' }).click();
     await waitForStored(session, task.id, (t) => t.status_name === 'Review' || typeof t.status_id === 'string', 'status');
 
+    // Bad input: an empty title is refused with a reason next to the field, and the old title is back.
+    const title = frame.locator('.title-row vscode-textfield input');
+    await title.fill('');
+    await title.press('Enter');
+    await frame.locator('.field-error[data-field="title"]', { hasText: 'cannot be empty' }).waitFor({ timeout: 30_000 });
+    await waitForCount(async () => ((await title.inputValue()) === task.title ? 1 : 0), (n) => n === 1, 'the old title back');
+    await wb.screenshot('panel-02a-light-refused-title');
+
     // A text custom field.
     const text = frame.locator('[data-cf-type="text"] vscode-textfield input');
     await text.fill('Globex from e2e');
@@ -95,6 +107,25 @@ describe('e2e: the task panel in a real workbench', function () {
     const stored = await control<{ data: Record<string, unknown>[] }>(session, 'GET', `/state/comments?task_id=${task.id}`);
     const posted = stored.data.find((c) => c.body === 'Posted from **e2e**');
     assert.ok(posted?.resolved_at, 'the comment is resolved in the sandbox');
+
+    // A draft survives the panel being hidden (its page is discarded) and a window reload.
+    const draft = 'A draft that must survive';
+    await frame.locator('.composer[data-composer="new"] vscode-textarea textarea').fill(draft);
+    await wb.runCommand('File: New Untitled Text File');
+    await wb.page.locator('.tabs-container .tab', { hasText: 'Untitled' }).first().waitFor({ timeout: 30_000 });
+    await wb.page.locator('.tabs-container .tab', { hasText: task.display_id }).first().click();
+    const shown = wb.webview().locator('.composer[data-composer="new"] vscode-textarea textarea');
+    await waitForCount(async () => ((await shown.inputValue().catch(() => '')) === draft ? 1 : 0), (n) => n === 1, 'the draft after hiding');
+    // The user's reload (its lifecycle saves the workbench state), not a raw page reload.
+    await wb.runCommand('Developer: Reload Window');
+    await wb.page.waitForEvent('load', { timeout: 60_000 });
+    await wb.page.locator('.tabs-container .tab', { hasText: task.display_id }).first().click({ timeout: 120_000 });
+    const restored = wb.webview().locator('.composer[data-composer="new"] vscode-textarea textarea');
+    await waitForCount(async () => ((await restored.inputValue().catch(() => '')) === draft ? 1 : 0), (n) => n === 1, 'the draft after a reload', 90_000).catch(async (e: unknown) => {
+      await wb.screenshot('panel-04-light-draft-after-reload-FAILED');
+      throw e;
+    });
+    await wb.screenshot('panel-04-light-draft-after-reload');
   });
 
   it('dark theme, hostile content: nothing executes, nothing is fetched, the text shows literally', async () => {
@@ -118,9 +149,9 @@ describe('e2e: the task panel in a real workbench', function () {
     const frame = await openTask(wb, xss.omnibus_task_id, 'XSS omnibus');
     await frame.locator('article.comment').nth(xss.corpus.length - 1).waitFor({ timeout: 60_000 });
     await frame.locator('.dependencies li[data-dependency]').nth(xss.task_ids.length - 1).waitFor({ timeout: 60_000 });
-    await wb.screenshot('panel-04-dark-xss-omnibus');
+    await wb.screenshot('panel-05-dark-xss-omnibus');
     await frame.locator('section.comments').scrollIntoViewIfNeeded();
-    await wb.screenshot('panel-05-dark-xss-comments');
+    await wb.screenshot('panel-06-dark-xss-comments');
 
     const inner = await webviewFrame(wb);
     const probe = await inner.evaluate(() => ({
@@ -147,13 +178,58 @@ describe('e2e: the task panel in a real workbench', function () {
     const titled = await openTask(wb, first, '<img src=x');
     const value = await titled.locator('.title-row vscode-textfield input').inputValue();
     assert.equal(value, xss.corpus[1]);
-    await wb.screenshot('panel-06-dark-xss-title');
+    await wb.screenshot('panel-07-dark-xss-title');
     const again = await webviewFrame(wb);
     assert.equal(await again.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), undefined);
     assert.deepEqual(dialogs, [], 'no alert, confirm or prompt');
     assert.deepEqual(outbound, [], 'no request to a URL from the payloads');
     // What the CSP refused (if anything) is printed: the panel itself must not need anything refused.
     console.log(`      CSP reports during the run: ${cspViolations.length}${cspViolations.length ? `\n        ${cspViolations.slice(0, 5).join('\n        ')}` : ''}`);
+  });
+});
+
+describe('e2e: the task panel on the large seed (benchmark: time to first render)', function () {
+  let session: Session | undefined;
+  after(() => closeSession(session));
+
+  it('opens the task with 1,200 comments and 3,200 activity entries with one page of each, and stays responsive', async () => {
+    session = await openSession('task-panel-large');
+    const wb = session.workbench;
+    await control(session, 'POST', '/reset', { seed: 'large' });
+    const fx = await control<{ task_with_3000_activity: string; tasks: { task_with_1000_comments: { display_id: string } } }>(session, 'GET', '/fixtures');
+    await signIn(wb);
+    // With nothing selected, Open Task asks for the task (Go to Task): its id is typed.
+    await wb.runCommand('Task Platform: Open Task');
+    const input = wb.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 30_000 });
+    await input.fill(fx.task_with_3000_activity);
+    const started = Date.now();
+    await wb.page.keyboard.press('Enter');
+    const frame = wb.webview();
+    await frame.locator('#root > *').first().waitFor({ timeout: 60_000 });
+    const pageShown = Date.now() - started;
+    await frame.locator('.title-row .display-id', { hasText: fx.tasks.task_with_1000_comments.display_id }).waitFor({ timeout: 60_000 });
+    const firstRender = Date.now() - started;
+    await frame.locator('article.comment').first().waitFor({ timeout: 60_000 });
+    await frame.locator('[data-activity]').first().waitFor({ timeout: 60_000 });
+    const sections = Date.now() - started;
+    assert.equal(await frame.locator('article.comment').count(), 50, 'one page of comments');
+    assert.equal(await frame.locator('[data-activity]').count(), 30, 'one page of activity');
+    await wb.screenshot('panel-08-large-seed');
+
+    // Responsive: the next page of comments arrives and renders promptly, typing is not held up.
+    const more = Date.now();
+    await frame.locator('vscode-button[data-action="more-comments"]').click();
+    await waitForCount(() => frame.locator('article.comment').count(), (n) => n === 100, 'the second page of comments');
+    const moreMs = Date.now() - more;
+    const typing = Date.now();
+    await frame.locator('.composer[data-composer="new"] vscode-textarea textarea').fill('still responsive');
+    const typingMs = Date.now() - typing;
+    const report = { task: 'large seed, 1,200 comments / 3,200 activity', webviewFirstPaintMs: pageShown, taskRenderedMs: firstRender, firstPagesMs: sections, loadMoreCommentsMs: moreMs, typingMs };
+    mkdirSync(join(artifactsDir, 'bench'), { recursive: true });
+    writeFileSync(join(artifactsDir, 'bench', 'panel-first-render.json'), `${JSON.stringify(report, null, 2)}\n`);
+    // A measurement for `npm run bench` (bench/panel.ts), not a timed assertion.
+    console.log(`      ${JSON.stringify(report)}`);
   });
 });
 

@@ -32,7 +32,7 @@ async function main(): Promise<number> {
     workspace,
     smokeTestDriver: true,
     settings: { 'taskPlatform.baseUrl': sandbox.baseUrl },
-    env: { TASK_PLATFORM_SANDBOX_ORIGIN: sandbox.origin, TASK_PLATFORM_TEST_WORKSPACE: workspace },
+    env: { TASK_PLATFORM_SANDBOX_ORIGIN: sandbox.origin, TASK_PLATFORM_TEST_WORKSPACE: workspace, TASK_PLATFORM_TEST_RATE_WINDOW_MS: '2000' },
   }).catch(async (error: unknown) => {
     await sandbox.stop();
     throw error;

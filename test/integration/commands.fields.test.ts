@@ -1,17 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { presetDate } from '../../src/core/tasks/dates';
-import { CommandsWorld, writes } from './commandsCommon';
+import { commandsWorld, writes } from './commandsCommon';
+import { sandboxControl } from './helpers';
 
 describe('Task commands: status, priority, assignee, due date, copy', function () {
-  // The client keeps to 60 requests a minute per token, and every suite signs in as alice: once the
-  // whole run has spent that budget, a request waits for a free slot (up to a minute).
-  this.timeout(90_000);
-  const w = new CommandsWorld();
-  before(() => w.setUp());
-  after(() => w.tearDown());
-  beforeEach(() => w.beforeEach());
-  afterEach(() => w.afterEach());
+  const w = commandsWorld(this);
 
   it('Set Status offers the statuses of the task\'s list (cached) and writes the chosen one', async () => {
     const ref = w.ref('task_with_subtasks_3_deep'); // list API, custom statuses
@@ -38,6 +32,22 @@ describe('Task commands: status, priority, assignee, due date, copy', function (
     assert.equal(task.priority, 'critical');
     assert.deepEqual(await w.requests(writes), [`PATCH /api/workspaces/${w.acme}/tasks/${task.id}`]);
     assert.ok(prompter.asked.includes('Set Priority'));
+  });
+
+  it('Set Priority and Assign act on every task of a tree multi-selection', async () => {
+    const a = w.ref('task_with_comments');
+    const b = w.ref('blocker_task');
+    const prompter = w.script([], ['Low', 'Bob Member']);
+    const updated = await vscode.commands.executeCommand<unknown[]>('taskPlatform.setPriority', a, [a, b]);
+    assert.equal(updated?.length, 2);
+    assert.match(prompter.asked[0] ?? '', /Set Priority/);
+    await vscode.commands.executeCommand('taskPlatform.assign', b, [a, b]);
+    for (const id of [a.taskId, b.taskId]) {
+      const task = await w.task(id);
+      assert.equal(task.priority, 'low');
+      assert.equal(task.assignee_id, w.fx.users.bob.id);
+    }
+    assert.equal(w.changes.filter((c) => c.kind === 'updated').length, 4);
   });
 
   it('Assign offers the members plus Unassigned, and can clear the assignee', async () => {
@@ -89,6 +99,36 @@ describe('Task commands: status, priority, assignee, due date, copy', function (
     const page = await fetch(link);
     assert.equal(page.status, 200);
     assert.match(await page.text(), /ACME-122/);
+  });
+
+  it('from the palette, offers the task in front of the user (tree selection or panel) first', async () => {
+    const ref = w.ref('task_with_comments');
+    const source = w.api.registerTaskSource('test', () => [{ workspaceId: ref.workspaceId, taskId: ref.taskId, row: ref.row }]);
+    try {
+      const prompter = w.script([], ['Flaky login tests', 'High']);
+      await vscode.commands.executeCommand('taskPlatform.setPriority');
+      assert.deepEqual(prompter.offered[0]?.map((i) => i.label), ['Flaky login tests', 'Search for another task…']);
+      assert.equal((await w.task(ref.taskId)).priority, 'high');
+      assert.deepEqual(await w.requests(), [`PATCH /api/workspaces/${w.acme}/tasks/${ref.taskId}`], 'no search: the current task was picked');
+    } finally {
+      source.dispose();
+    }
+  });
+
+  it('reports a task that is gone plainly, and a rejected token by turning the session to "rejected"', async () => {
+    const gone = { workspaceId: w.acme, taskId: w.fx.trash.trashed_task, row: { id: w.fx.trash.trashed_task, title: 'Old sharding spike', display_id: 'ACME-131' } };
+    const prompter = w.script([], ['Low']);
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.setPriority', gone), undefined);
+    assert.match(prompter.messages[0]?.text ?? '', /Could not update ACME-131 "Old sharding spike": it no longer exists or you cannot see it/);
+
+    await sandboxControl('POST', '/tokens/rotate', { token: 'demo-token-alice' });
+    const rejected = w.script([], ['Low']);
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.setPriority', w.ref('task_with_comments')), undefined);
+    assert.equal(w.api.session.state.kind, 'rejected');
+    assert.deepEqual(rejected.messages.filter((m) => m.level === 'error'), [], 'the session offers Sign In instead of an error popup');
+    await sandboxControl('POST', '/reset', { seed: 'demo' });
+    w.script(['demo-token-alice']);
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
   });
 
   it('says "sign in first" without any request when signed out', async () => {

@@ -1,35 +1,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TaskRef } from '../../src/extension/tasks/ref';
-import { CommandsWorld, writes } from './commandsCommon';
+import { commandsWorld, writes } from './commandsCommon';
 import type { Json } from './commandsCommon';
-import { requestLog, waitFor } from './helpers';
+import { requestLog, sandboxControl, waitFor } from './helpers';
 import type { ScriptedQuickPick } from './helpers';
 
 describe('Task commands: search, go to, comment, link', function () {
-  // The client keeps to 60 requests a minute per token, and every suite signs in as alice: once the
-  // whole run has spent that budget, a request waits for a free slot (up to a minute).
-  this.timeout(90_000);
-  const w = new CommandsWorld();
-  const opened: unknown[] = [];
-  let recorder: vscode.Disposable | undefined;
-
-  before(async () => {
-    await w.setUp();
-    // The panel is another feature; when it is not in this build, record what would be opened.
-    if (!(await vscode.commands.getCommands(true)).includes('taskPlatform.openTask')) {
-      recorder = vscode.commands.registerCommand('taskPlatform.openTask', (ref: unknown) => void opened.push(ref));
-    }
-  });
-  after(async () => {
-    recorder?.dispose();
-    await w.tearDown();
-  });
-  beforeEach(async () => {
-    opened.length = 0;
-    await w.beforeEach();
-  });
-  afterEach(() => w.afterEach());
+  const w = commandsWorld(this);
 
   const searches = async (): Promise<Json[]> => (await requestLog()).filter((r) => r.path === '/api/search');
   const settled = (pick: ScriptedQuickPick<vscode.QuickPickItem>, what: string): Promise<readonly vscode.QuickPickItem[]> =>
@@ -47,8 +25,8 @@ describe('Task commands: search, go to, comment, link', function () {
     pick.accept('Flaky login tests');
     const ref = await done;
     assert.equal(ref?.taskId, w.fx.tasks.task_with_comments.id);
-    if (recorder) {
-      assert.equal((opened[0] as TaskRef).taskId, ref?.taskId);
+    if (w.recordingOpen) {
+      assert.equal((w.opened[0] as TaskRef).taskId, ref?.taskId);
     }
   });
 
@@ -78,6 +56,21 @@ describe('Task commands: search, go to, comment, link', function () {
     await waitFor(async () => ((await vscode.env.clipboard.readText()).endsWith(`/t/${first.description}`) ? true : undefined), 'the link on the clipboard');
     pick.hide();
     assert.equal(await done, undefined);
+  });
+
+  it('Search Tasks shows a failed search in the pick, without a popup, and recovers on the next keystroke', async () => {
+    await sandboxControl('POST', '/faults', { method: 'GET', path: '/api/search', kind: 'malformed_json', times: 1 });
+    const prompter = w.script([], ['Acme']);
+    const done = vscode.commands.executeCommand('taskPlatform.searchTasks');
+    const pick = await prompter.livePick();
+    pick.setValue('login');
+    await waitFor(() => (pick.items[0]?.label.startsWith('Search failed') ? true : undefined), 'the failure in the pick');
+    assert.deepEqual(prompter.messages, []);
+    await pick.type(' tests');
+    await settled(pick, 'results after the fault');
+    assert.ok(pick.items.some((i) => i.label === 'Flaky login tests'));
+    pick.hide();
+    await done;
   });
 
   it('Search Tasks also searches comments', async () => {
@@ -118,9 +111,10 @@ describe('Task commands: search, go to, comment, link', function () {
 
   it('Add Comment posts the text with an optional assignee; an empty comment sends nothing', async () => {
     const ref = w.ref('blocker_task');
-    const empty = w.script([' ']);
+    // A blank answer opens the editor; posting it empty is refused without a request.
+    const empty = w.script([' '], ['Post Comment']);
     await vscode.commands.executeCommand('taskPlatform.addComment', ref);
-    assert.match(empty.messages[0]?.text ?? '', /cannot be empty/);
+    assert.ok(empty.messages.some((m) => /cannot be empty/.test(m.text)), JSON.stringify(empty.messages));
     assert.deepEqual(await w.requests(writes), []);
     w.script(['Needs a **migration** plan first.'], ['Bob Member']);
     await vscode.commands.executeCommand('taskPlatform.addComment', ref);
@@ -128,6 +122,28 @@ describe('Task commands: search, go to, comment, link', function () {
     const posted = comments.find((c) => c.body === 'Needs a **migration** plan first.');
     assert.equal(posted?.assignee_id, w.fx.users.bob.id);
     await waitFor(() => (w.changes.some((c) => c.kind === 'updated') ? true : undefined), 'the task change');
+  });
+
+  it('Add Comment: an empty first answer opens a Markdown editor, whose text is posted', async () => {
+    const ref = w.ref('blocker_task');
+    const body = 'A longer comment.\n\n- with a list\n- over several lines';
+    const prompter = w.script([''], ['Unassigned']);
+    // Answer "Post Comment" only once the text is in the editor, as a user would.
+    const original = prompter.info.bind(prompter);
+    prompter.info = (text: string, ...actions: string[]): Thenable<string | undefined> => {
+      if (!actions.includes('Post Comment')) {
+        return original(text, ...actions);
+      }
+      return (async () => {
+        const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.languageId === 'markdown' ? vscode.window.activeTextEditor : undefined), 'the comment editor');
+        await editor.edit((e) => e.insert(new vscode.Position(0, 0), body));
+        return 'Post Comment';
+      })();
+    };
+    await vscode.commands.executeCommand('taskPlatform.addComment', ref);
+    const comments = await w.rows('comments', `?task_id=${ref.taskId}`);
+    assert.ok(comments.some((c) => c.body === body), 'the editor text was posted');
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.isUntitled && d.getText() === body), 'the editor was closed');
   });
 
   it('Link Tasks adds a dependency; linking again says "already linked"; a task cannot block itself', async () => {

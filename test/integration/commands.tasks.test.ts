@@ -1,17 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { CommandsWorld, writes } from './commandsCommon';
-import { waitFor } from './helpers';
+import { commandsWorld, writes } from './commandsCommon';
+import { sandboxControl, waitFor } from './helpers';
 
 describe('Task commands: move, subtask, delete and undo, restore, create', function () {
-  // The client keeps to 60 requests a minute per token, and every suite signs in as alice: once the
-  // whole run has spent that budget, a request waits for a free slot (up to a minute).
-  this.timeout(90_000);
-  const w = new CommandsWorld();
-  before(() => w.setUp());
-  after(() => w.tearDown());
-  beforeEach(() => w.beforeEach());
-  afterEach(() => w.afterEach());
+  const w = commandsWorld(this);
 
   it('Move Task to another list (after confirming) moves it with its subtasks and announces it', async () => {
     const ref = w.ref('task_with_subtasks_3_deep');
@@ -26,6 +19,18 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
     assert.ok(children.length > 0 && children.every((c) => c.list_id === w.fx.lists.database));
   });
 
+  it('Move Task moves a multi-selection and reports per task (moveTasks, reused by drag and drop)', async () => {
+    const a = w.ref('task_with_comments');
+    const b = w.ref('blocker_task');
+    const prompter = w.script([], ['List', 'Web App', 'Move']);
+    const outcomes = await vscode.commands.executeCommand<{ ok: boolean }[]>('taskPlatform.moveTask', a, [a, b]);
+    assert.deepEqual(outcomes?.map((o) => o.ok), [true, true]);
+    assert.match(prompter.messages[0]?.text ?? '', /Move 2 tasks to Web App\?/);
+    assert.equal((await w.task(a.taskId)).list_id, w.fx.lists.webapp);
+    assert.equal((await w.task(b.taskId)).list_id, w.fx.lists.webapp);
+    assert.equal(w.changes.filter((c) => c.kind === 'moved').length, 2);
+  });
+
   it('Move Task to a sprint; declining the confirmation sends nothing', async () => {
     const ref = w.ref('task_with_comments');
     w.script([], ['Sprint', 'Sprint 2', undefined]);
@@ -34,6 +39,18 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
     w.script([], ['Sprint', 'Sprint 2', 'Move']);
     await vscode.commands.executeCommand('taskPlatform.moveTask', ref);
     assert.equal((await w.task(ref.taskId)).sprint_id, w.fx.sprints.sprint2);
+  });
+
+  it('Move Task falls back to walking spaces, folders and lists when the sidebar cannot be read', async () => {
+    await sandboxControl('POST', '/faults', { method: 'GET', path: '/api/workspaces/*/sidebar', kind: 'malformed_json' });
+    const ref = w.ref('side_task'); // Side Project: its targets are not cached yet in this suite
+    const prompter = w.script([], ['List', 'Todo', 'Move']);
+    await vscode.commands.executeCommand('taskPlatform.moveTask', ref);
+    assert.equal((await w.task(ref.taskId)).list_id, w.fx.lists.todo);
+    const reads = await w.requests((l) => l.startsWith('GET '));
+    assert.ok(reads.some((l) => l.endsWith('/sidebar')), 'the sidebar was tried first');
+    assert.ok(reads.some((l) => l.endsWith('/lists')), 'then the documented routes');
+    assert.equal(prompter.offered[0]?.find((i) => i.label === 'Sprint')?.description, 'no sprints known');
   });
 
   it('Add Subtask creates a child in the parent\'s list; an empty title sends nothing', async () => {
@@ -100,7 +117,7 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
   });
 
   it('Create Task from the palette: workspace, list, title, details (priority, assignee, due date)', async () => {
-    const prompter = w.script(['Rotate the API keys', '2027-03-01'], ['Acme', 'API', 'Priority…', 'High', 'Assignee…', 'Bob Member', 'Due Date…', 'Pick a date…', 'Create']);
+    w.script(['Rotate the API keys', '2027-03-01'], ['Acme', 'API', 'Priority…', 'High', 'Assignee…', 'Bob Member', 'Due Date…', 'Pick a date…', 'Create']);
     const created = await vscode.commands.executeCommand<{ id: string }>('taskPlatform.createTask');
     const row = await w.task(created?.id ?? '');
     assert.equal(row.list_id, w.fx.lists.api);
@@ -108,10 +125,11 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
     assert.equal(row.assignee_id, w.fx.users.bob.id);
     assert.equal(String(row.due_date).slice(0, 10), '2027-03-01');
     assert.equal((await w.requests((l) => l.startsWith('POST '))).length, 1);
-    // The list just used is offered first next time.
-    w.script([], ['Acme', undefined]);
+    // The list just used is offered first next time, under "Recent".
+    const again = w.script([], ['Acme', undefined]);
     await vscode.commands.executeCommand('taskPlatform.createTask');
-    assert.ok(prompter.offered.length > 0);
+    assert.deepEqual(again.offered[1]?.slice(0, 2).map((i) => i.label), ['Recent', 'API']);
+    assert.equal(again.offered[1]?.filter((i) => i.label === 'API').length, 1, 'a recent list is not listed twice');
   });
 
   it('Create Task from an editor selection puts the code and a link to the file and line in the description', async () => {

@@ -15,6 +15,10 @@ export class CommandsWorld {
   api!: TestApi;
   fx: Json;
   changes: TaskChange[] = [];
+  /** Tasks the commands asked to open, when this build has no task panel (another feature). */
+  readonly opened: unknown[] = [];
+  recordingOpen = false;
+  private recorder: vscode.Disposable | undefined;
   private restore: (() => void) | undefined;
   private listener: vscode.Disposable | undefined;
 
@@ -28,10 +32,15 @@ export class CommandsWorld {
     }
     this.fx = await sandboxControl('GET', '/fixtures');
     this.listener = this.api.changes.onDidChange((c) => this.changes.push(c));
+    if (!(await vscode.commands.getCommands(true)).includes('taskPlatform.openTask')) {
+      this.recorder = vscode.commands.registerCommand('taskPlatform.openTask', (ref: unknown) => void this.opened.push(ref));
+      this.recordingOpen = true;
+    }
   }
 
   async tearDown(): Promise<void> {
     this.listener?.dispose();
+    this.recorder?.dispose();
     console.log(`[commands] ${this.total} requests in this suite`);
     // Leave the host as the other suites expect it: signed out, the token gone from SecretStorage.
     await this.api.session.signOut();
@@ -41,6 +50,7 @@ export class CommandsWorld {
   async beforeEach(): Promise<void> {
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     this.changes = [];
+    this.opened.length = 0;
   }
 
   /** Requests this suite sent (the client's budget is 60 a minute per token, shared by the suites of one user). */
@@ -86,3 +96,18 @@ export class CommandsWorld {
 }
 
 export const writes = (line: string): boolean => !line.startsWith('GET ');
+
+/**
+ * The world of one command suite, with its mocha hooks registered in the calling describe(). The
+ * client keeps to 60 requests a minute per token and every suite signs in as alice: once the whole
+ * run has spent that budget, a request waits for a free slot (up to a minute), hence the timeout.
+ */
+export function commandsWorld(suite: Mocha.Suite): CommandsWorld {
+  suite.timeout(90_000);
+  const w = new CommandsWorld();
+  before(() => w.setUp());
+  after(() => w.tearDown());
+  beforeEach(() => w.beforeEach());
+  afterEach(() => w.afterEach());
+  return w;
+}

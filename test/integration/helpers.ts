@@ -116,7 +116,7 @@ export class ScriptedPrompter implements Prompter {
     return pick;
   }
 
-  /** The newest live quick pick once it is shown. */
+  /** The live quick pick number `index` (the first by default), once the command has shown it. */
   async livePick(index = 0): Promise<ScriptedQuickPick<vscode.QuickPickItem>> {
     return waitFor(() => (this.livePicks[index]?.visible ? this.livePicks[index] : undefined), `live quick pick #${index}`);
   }

@@ -276,7 +276,7 @@ describe('Task panel (issue 6)', function () {
     assert.equal(panel.model.dependencies!.blocked_by.length, 0);
   });
 
-  it('uploads, previews, downloads and deletes attachments', async () => {
+  it('uploads (to the task and to a comment), previews, downloads and deletes attachments', async () => {
     const t = { id: fx.tasks.task_with_attachments!.id };
     const panel = await open(t);
     const dir = vscode.Uri.file(tmpdir());
@@ -305,9 +305,39 @@ describe('Task panel (issue 6)', function () {
     assert.match(refused && !refused.ok ? refused.error : '', /cannot be attached/);
     assert.equal((await requestLog()).length, before, 'a forbidden type is refused before sending');
 
+    // A file on a comment (context comment, comment_id).
+    assert.deepEqual(await panel.receive({ type: 'addComment', id: 'u7', body: 'See the file', parent_id: null, mentions: [], assignee_id: null }), { ok: true });
+    const comment = panel.model.comments!.items.at(-1)!;
+    assert.equal(comment.body, 'See the file');
+    const onComment = vscode.Uri.joinPath(dir, `panel-comment-${Date.now()}.txt`);
+    await vscode.workspace.fs.writeFile(onComment, Buffer.from('on a comment\n'));
+    script([], [], [onComment]);
+    assert.deepEqual(await panel.receive({ type: 'upload', id: 'u6', commentId: comment.id }), { ok: true });
+    const stored = (await state('attachments', `task_id=${t.id}`)).find((a) => String(a.file_name).startsWith('panel-comment-'));
+    assert.equal(stored?.context, 'comment');
+    assert.equal(stored?.comment_id, comment.id);
+    assert.ok(panel.model.attachments!.some((a) => a.id === stored?.id && a.context === 'comment'));
+
     script([], ['Delete']);
     assert.deepEqual(await panel.receive({ type: 'deleteAttachment', id: 'u5', attachmentId: String(uploaded.id) }), { ok: true });
     assert.equal((await state('attachments', `id=${uploaded.id}`)).length, 0);
+  });
+
+  it('serves its page under a strict CSP, with a fresh nonce and only dist/ and media/ as resources', async () => {
+    const a = await open(fx.tasks.task_with_activity);
+    const b = await open(fx.tasks.task_with_comments);
+    const csp = (html: string): string => /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    const policy = csp(a.panel.webview.html);
+    assert.match(policy, /default-src 'none'/);
+    assert.match(policy, /script-src 'nonce-[A-Za-z0-9_-]{20,}'(;|$)/);
+    assert.match(policy, /connect-src 'none'/);
+    assert.doesNotMatch(policy, /unsafe-inline|unsafe-eval/);
+    const nonce = (html: string): string | undefined => /nonce="([^"]+)"/.exec(html)?.[1];
+    assert.notEqual(nonce(a.panel.webview.html), nonce(b.panel.webview.html), 'one nonce per page');
+    assert.equal((a.panel.webview.html.match(/<script/g) ?? []).length, 1, 'a single script, by nonce');
+    const roots = (a.panel.webview.options.localResourceRoots ?? []).map((u) => u.path.split('/').slice(-1)[0]);
+    assert.deepEqual(roots, ['dist', 'media']);
+    assert.equal(a.panel.webview.options.enableCommandUris, false);
   });
 
   it('refuses malformed webview messages without any request', async () => {
@@ -348,6 +378,36 @@ describe('Task panel (issue 6)', function () {
     // Reported in the benchmark notes (issue 6: time to first render of the heavy task).
     console.log(`      large seed: task shown after ${taskMs} ms, first comment and activity pages after ${pagesMs} ms`);
     assert.ok(pagesMs < 15_000, `opened in ${pagesMs} ms`);
+  });
+
+  it('breadcrumb clicks ask the tree to reveal that level (and tolerate the command missing)', async () => {
+    const t = fx.tasks.task_with_comments;
+    const panel = await open(t);
+    const calls: unknown[] = [];
+    const registered = (await vscode.commands.getCommands(true)).includes('taskPlatform.revealInExplorer');
+    const fake = registered ? undefined : vscode.commands.registerCommand('taskPlatform.revealInExplorer', (arg: unknown) => void calls.push(arg));
+    try {
+      assert.equal(await panel.receive({ type: 'reveal', level: 'folder' }), undefined);
+      if (fake) {
+        const crumbs = Object.fromEntries(panel.model.breadcrumb.map((c) => [`${c.level}Id`, c.id]));
+        assert.deepEqual(calls, [{ workspaceId: ws, spaceId: crumbs.spaceId, folderId: crumbs.folderId }]);
+      }
+    } finally {
+      fake?.dispose();
+    }
+    if (!registered) {
+      // Without the tree's command the click is a no-op, never an error.
+      assert.equal(await panel.receive({ type: 'reveal', level: 'list' }), undefined);
+    }
+  });
+
+  it('closes task panels on sign-out', async () => {
+    const t = fx.tasks.task_with_activity;
+    await open(t);
+    script([], ['Sign Out']);
+    await vscode.commands.executeCommand('taskPlatform.signOut');
+    await waitFor(() => api.taskPanels.get(ws, t.id) === undefined || undefined, 'the panel to close');
+    await signInAs('demo-token-dave');
   });
 
   it('offers the focused panel as the current task and follows changes made elsewhere', async () => {

@@ -39,7 +39,7 @@ async function dispatch(app: App, router: Router, req: IncomingMessage, res: Ser
   } else if (path.startsWith('/__sandbox/')) {
     await handleControls(app, req, res, path.slice('/__sandbox'.length), url.searchParams);
   } else if (path.startsWith('/t/')) {
-    send(res, taskPage(path.slice('/t/'.length)));
+    send(res, taskPage(path.slice('/t/'.length), req.method ?? 'GET'));
   } else if (path.startsWith('/files/')) {
     send(res, serveFile(app, path.slice('/files/'.length), url.searchParams, req.method ?? 'GET'));
   } else {
@@ -52,7 +52,10 @@ async function dispatch(app: App, router: Router, req: IncomingMessage, res: Ser
  * Like a real web app without a browser session it shows nothing of the task; ids are restricted to
  * display-id / UUID characters, so nothing the caller sends is echoed as markup.
  */
-function taskPage(id: string): Reply {
+function taskPage(id: string, method: string): Reply {
+  if (method !== 'GET' && method !== 'HEAD') {
+    return { status: 405, body: { message: `The ${method} method is not supported for this route.` }, headers: { Allow: 'GET, HEAD' } };
+  }
   if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(id)) {
     return { status: 404, body: { message: 'Not found.' } };
   }

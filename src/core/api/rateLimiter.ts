@@ -46,6 +46,8 @@ export interface RateLimitSnapshot {
   limit: number;
   /** Requests waiting for a slot. */
   queued: number;
+  /** Of those, background work (polling, prefetch) that yields to what the user waits for. */
+  queuedBackground: number;
   /** True while a 429 holds every request back (see `penalize`). */
   holding: boolean;
   /** Requests sent and not finished yet. */
@@ -104,6 +106,7 @@ export class RateLimiter {
       remaining: holding ? 0 : Math.max(0, this.capacity()),
       limit: this.limit,
       queued: this.queue.length,
+      queuedBackground: this.queue.filter((w) => w.priority() === 'background').length,
       holding,
       inFlight: this.inFlight,
     };

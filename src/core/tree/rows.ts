@@ -43,12 +43,12 @@ export interface RowWords {
 }
 
 /** The description after the title: `ACME-12 · blocked · high · Bob · due tomorrow · ↳3 · 📎2`. */
-export function rowDescription(row: TaskRow, now: Date, words: RowWords): string {
+export function rowDescription(row: TaskRow, now: Date, words: RowWords, options: { omitAssignee?: boolean } = {}): string {
   const parts = [
     row.display_id,
     row.is_blocked ? words.blocked : undefined,
     row.priority ?? undefined,
-    assigneeName(row),
+    options.omitAssignee ? undefined : assigneeName(row),
     words.due(dueState(row, now)),
     row.subtask_count ? words.subtasks(row.subtask_count) : undefined,
     row.attachments_count ? words.attachments(row.attachments_count) : undefined,

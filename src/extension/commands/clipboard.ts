@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
 import { taskWebLink } from '../../core/tasks/links';
 import { reportFailure } from '../ui/failure';
-import { signedIn } from './context';
 import type { CommandContext } from './context';
-import { resolveTask, taskWith } from './pickTask';
+import { taskTarget, taskWith } from './pickTask';
 
 /** Copies the task's web-app link (format: core/tasks/links.ts). Returns what was copied. */
 export async function copyLink(ctx: CommandContext, arg?: unknown): Promise<string | undefined> {
@@ -15,11 +14,11 @@ export async function copyDisplayId(ctx: CommandContext, arg?: unknown): Promise
 }
 
 async function copy(ctx: CommandContext, arg: unknown, title: string, text: (displayId: string, baseUrl: string) => string): Promise<string | undefined> {
-  const state = await signedIn(ctx);
-  const ref = state && (await resolveTask(ctx, state, arg, title));
-  if (!state || !ref) {
+  const target = await taskTarget(ctx, arg, title);
+  if (!target) {
     return undefined;
   }
+  const { state, ref } = target;
   try {
     const task = await taskWith(state, ref, ['display_id']);
     // A task without a display id (not expected) still gets a working link through its UUID.

@@ -5,10 +5,10 @@ import type { TaskRef } from '../tasks/ref';
 import { log } from '../log';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { signedIn, taskName } from './context';
+import { taskName } from './context';
 import type { CommandContext } from './context';
 import { pickAssignee } from './fields';
-import { resolveTask } from './pickTask';
+import { taskTarget } from './pickTask';
 
 /**
  * Tells the tree and the panel that a task changed through a write that does not return the task
@@ -24,16 +24,12 @@ export function announceUpdated(ctx: CommandContext, state: SignedIn, ref: TaskR
 /** Add Comment: the task, the text (Markdown), an optional assignee; POST comment (Comments). */
 export async function addComment(ctx: CommandContext, arg?: unknown): Promise<Comment | undefined> {
   const title = vscode.l10n.t('Add Comment');
-  const state = await signedIn(ctx);
-  const ref = state && (await resolveTask(ctx, state, arg, title));
-  if (!state || !ref) {
+  const target = await taskTarget(ctx, arg, title);
+  if (!target) {
     return undefined;
   }
-  const body = await prompter().inputBox({
-    title: vscode.l10n.t('Comment on {0}', taskName(ref.row)),
-    prompt: vscode.l10n.t('Comment (Markdown)'),
-    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('The comment cannot be empty.') : undefined),
-  });
+  const { state, ref } = target;
+  const body = await askBody(taskName(ref.row));
   if (body === undefined) {
     return undefined;
   }
@@ -56,4 +52,33 @@ export async function addComment(ctx: CommandContext, arg?: unknown): Promise<Co
     void reportFailure(ctx.services.session, vscode.l10n.t('Could not post the comment'), error);
     return undefined;
   }
+}
+
+/** One line in an input box; an empty answer opens a Markdown editor for a longer comment. */
+async function askBody(name: string): Promise<string | undefined> {
+  const typed = await prompter().inputBox({
+    title: vscode.l10n.t('Comment on {0}', name),
+    prompt: vscode.l10n.t('Comment (Markdown). Press Enter on an empty box to write a longer one in an editor.'),
+  });
+  if (typed === undefined || typed.trim() !== '') {
+    return typed;
+  }
+  return writeInEditor(name);
+}
+
+/**
+ * An untitled Markdown editor for the comment; a notification posts what it holds (or cancels). The
+ * editor is then reverted and closed, so nothing asks to be saved.
+ */
+async function writeInEditor(name: string): Promise<string | undefined> {
+  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: '' });
+  await vscode.window.showTextDocument(doc, { preview: false });
+  const post = vscode.l10n.t('Post Comment');
+  const choice = await prompter().info(vscode.l10n.t('Write the comment on {0} in the editor, then choose Post Comment.', name), post, vscode.l10n.t('Cancel'));
+  const text = doc.getText();
+  if (!doc.isClosed) {
+    await vscode.window.showTextDocument(doc, { preview: false });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  return choice === post ? text : undefined;
 }

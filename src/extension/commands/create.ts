@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { CreateTaskInput } from '../../core/api/inputs';
 import type { Task } from '../../core/api/schemas';
 import { checkTitle, MAX_TITLE_LENGTH } from '../../core/tasks/title';
+import type { ListTarget } from '../../core/tasks/sidebar';
 import type { SignedIn } from '../auth/session';
 import { isUuid } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
@@ -11,7 +12,7 @@ import { openTask, signedIn, taskName } from './context';
 import type { CommandContext } from './context';
 import { chooseDetails } from './createDetails';
 import { selectionDescription } from './selection';
-import { pickWorkspace, resolveTask, taskWith } from './pickTask';
+import { pickWorkspace, taskTarget, taskWith } from './pickTask';
 
 export interface ListChoice {
   readonly workspaceId: string;
@@ -32,9 +33,19 @@ export function titleProblem(value: string): string | undefined {
     : vscode.l10n.t('The title is {0} characters long; the limit is {1}.', check.length, MAX_TITLE_LENGTH);
 }
 
+/** As the title is typed: the problem, or how many characters are left once few remain. */
+function liveTitleCheck(value: string): string | vscode.InputBoxValidationMessage | undefined {
+  const problem = titleProblem(value);
+  if (problem) {
+    return problem;
+  }
+  const left = MAX_TITLE_LENGTH - [...value.trim()].length;
+  return left < 30 ? { message: vscode.l10n.t('{0} characters left', left), severity: vscode.InputBoxValidationSeverity.Info } : undefined;
+}
+
 /** Asks the title with live validation, and checks it again (a scripted or pasted answer skips the live check). */
 export async function askTitle(title: string, value = ''): Promise<string | undefined> {
-  const typed = await prompter().inputBox({ title, prompt: vscode.l10n.t('Title of the task'), value, validateInput: titleProblem });
+  const typed = await prompter().inputBox({ title, prompt: vscode.l10n.t('Title of the task'), value, validateInput: liveTitleCheck });
   if (typed === undefined) {
     return undefined;
   }
@@ -68,14 +79,15 @@ export async function pickList(ctx: CommandContext, state: SignedIn, title: stri
     return undefined;
   }
   const recent = ctx.globalState.get<string[]>(RECENT_KEY, []);
-  const rank = (id: string): number => (recent.includes(id) ? recent.indexOf(id) : recent.length + 1);
-  const ordered = [...lists].sort((a, b) => rank(a.id) - rank(b.id));
-  const items = ordered.map((l) => ({
-    label: l.name,
-    description: [l.path, recent.includes(l.id) ? vscode.l10n.t('recent') : undefined].filter(Boolean).join(' · '),
-    iconPath: new vscode.ThemeIcon(recent.includes(l.id) ? 'history' : 'list-unordered'),
-    list: { workspaceId, listId: l.id, name: l.name },
-  }));
+  type Item = vscode.QuickPickItem & { list?: ListChoice };
+  const item = (l: ListTarget, icon: string): Item => ({ label: l.name, description: l.path, iconPath: new vscode.ThemeIcon(icon), list: { workspaceId, listId: l.id, name: l.name } });
+  const recentLists = recent.flatMap((id) => lists.filter((l) => l.id === id));
+  const items: Item[] = [];
+  if (recentLists.length > 0) {
+    items.push({ label: vscode.l10n.t('Recent'), kind: vscode.QuickPickItemKind.Separator }, ...recentLists.map((l) => item(l, 'history')));
+    items.push({ label: vscode.l10n.t('All lists'), kind: vscode.QuickPickItemKind.Separator });
+  }
+  items.push(...lists.filter((l) => !recent.includes(l.id)).map((l) => item(l, 'list-unordered')));
   return (await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a list'), matchOnDescription: true }))?.list;
 }
 
@@ -84,17 +96,24 @@ async function remember(ctx: CommandContext, listId: string): Promise<void> {
   await ctx.globalState.update(RECENT_KEY, [listId, ...recent].slice(0, 5));
 }
 
+/** The session and the list a command acts on: the list node it was given, else a pick. */
+export async function listTarget(ctx: CommandContext, arg: unknown, title: string): Promise<{ state: SignedIn; list: ListChoice } | undefined> {
+  const state = await signedIn(ctx);
+  const list = state && (listFromArg(arg) ?? (await pickList(ctx, state, title)));
+  return state && list ? { state, list } : undefined;
+}
+
 /**
  * Create Task (issue 7): list (skipped when run on a list node), title, optional details, then POST
  * task. From an editor selection, the selection becomes the description with a link to the file/line.
  */
 export async function createTask(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
   const title = vscode.l10n.t('Create Task');
-  const state = await signedIn(ctx);
-  const list = state && (listFromArg(arg) ?? (await pickList(ctx, state, title)));
-  if (!state || !list) {
+  const target = await listTarget(ctx, arg, title);
+  if (!target) {
     return undefined;
   }
+  const { state, list } = target;
   const selection = selectionDescription(vscode.window.activeTextEditor);
   const taskTitle = await askTitle(vscode.l10n.t('Create Task in {0}', list.name), selection?.suggestedTitle);
   if (taskTitle === undefined) {
@@ -133,18 +152,23 @@ async function afterCreate(ref: TaskRef): Promise<void> {
   if (choice === 'open') {
     await openTask(ref);
   } else if (choice === 'reveal') {
-    await vscode.commands.executeCommand('taskPlatform.revealTask', ref).then(undefined, () => openTask(ref));
+    // The Workspaces view walks to the task's list (found through the sidebar when not loaded).
+    const target = { workspaceId: ref.workspaceId, listId: ref.row?.list_id, taskId: ref.taskId };
+    const shown = await vscode.commands.executeCommand<boolean>('taskPlatform.revealInExplorer', target).then((ok) => ok === true, () => false);
+    if (!shown) {
+      await openTask(ref);
+    }
   }
 }
 
 /** Add Subtask: a new task under the given one, in the parent's list (POST task with parent_task_id). */
 export async function addSubtask(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
   const title = vscode.l10n.t('Add Subtask');
-  const state = await signedIn(ctx);
-  const parent = state && (await resolveTask(ctx, state, arg, title));
-  if (!state || !parent) {
+  const target = await taskTarget(ctx, arg, title);
+  if (!target) {
     return undefined;
   }
+  const { state, ref: parent } = target;
   let row;
   try {
     row = await taskWith(state, parent, ['list_id']);

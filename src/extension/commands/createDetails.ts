@@ -45,11 +45,11 @@ async function askStep(title: string, shown: Shown): Promise<Step | undefined> {
   const unset = vscode.l10n.t('not set');
   const items: (vscode.QuickPickItem & { step: Step })[] = [
     { label: vscode.l10n.t('Create'), iconPath: new vscode.ThemeIcon('check'), description: vscode.l10n.t('create the task now'), step: 'create' },
-    { label: vscode.l10n.t('Priority…'), description: shown.priority ?? unset, step: 'priority' },
-    { label: vscode.l10n.t('Assignee…'), description: shown.assignee ?? unset, step: 'assignee' },
-    { label: vscode.l10n.t('Status…'), description: shown.status ?? unset, step: 'status' },
-    { label: vscode.l10n.t('Due Date…'), description: shown.due ?? unset, step: 'due' },
-    { label: vscode.l10n.t('Parent Task…'), description: shown.parent ?? unset, step: 'parent' },
+    { label: vscode.l10n.t('Priority…'), iconPath: new vscode.ThemeIcon('arrow-up'), description: shown.priority ?? unset, step: 'priority' },
+    { label: vscode.l10n.t('Assignee…'), iconPath: new vscode.ThemeIcon('person'), description: shown.assignee ?? unset, step: 'assignee' },
+    { label: vscode.l10n.t('Status…'), iconPath: new vscode.ThemeIcon('circle-large-outline'), description: shown.status ?? unset, step: 'status' },
+    { label: vscode.l10n.t('Due Date…'), iconPath: new vscode.ThemeIcon('calendar'), description: shown.due ?? unset, step: 'due' },
+    { label: vscode.l10n.t('Parent Task…'), iconPath: new vscode.ThemeIcon('type-hierarchy-sub'), description: shown.parent ?? unset, step: 'parent' },
   ];
   return (await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Create now, or set optional fields first') }))?.step;
 }

@@ -5,9 +5,9 @@ import type { SignedIn } from '../auth/session';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { announceUpdated } from './comment';
-import { signedIn, taskName } from './context';
+import { taskName } from './context';
 import type { CommandContext } from './context';
-import { resolveTask, searchForTask } from './pickTask';
+import { searchForTask, taskTarget } from './pickTask';
 
 export type LinkOutcome = 'linked' | 'alreadyLinked' | undefined;
 
@@ -17,11 +17,11 @@ export type LinkOutcome = 'linked' | 'alreadyLinked' | undefined;
  * existing dependency: said plainly, not as a failure.
  */
 export async function linkTasks(ctx: CommandContext, arg?: unknown): Promise<LinkOutcome> {
-  const state = await signedIn(ctx);
-  const blocked = state && (await resolveTask(ctx, state, arg, vscode.l10n.t('Link Tasks: the task that is blocked')));
-  if (!state || !blocked) {
+  const target = await taskTarget(ctx, arg, vscode.l10n.t('Link Tasks: the task that is blocked'));
+  if (!target) {
     return undefined;
   }
+  const { state, ref: blocked } = target;
   const blocker = await searchForTask(ctx, state, vscode.l10n.t('Link Tasks: which task blocks {0}?', taskName(blocked.row)), blocked.workspaceId);
   if (!blocker) {
     return undefined;
@@ -50,11 +50,11 @@ type DependencyItem = vscode.QuickPickItem & { entry: DependencyEntry };
 /** Remove Dependency: lists what blocks the task and what it blocks (GET dependencies), removes one. */
 export async function removeDependency(ctx: CommandContext, arg?: unknown): Promise<boolean> {
   const title = vscode.l10n.t('Remove Dependency');
-  const state = await signedIn(ctx);
-  const ref = state && (await resolveTask(ctx, state, arg, title));
-  if (!state || !ref) {
+  const target = await taskTarget(ctx, arg, title);
+  if (!target) {
     return false;
   }
+  const { state, ref } = target;
   const items = await dependencyItems(ctx, state, ref.workspaceId, ref.taskId);
   if (!items) {
     return false;

@@ -5,11 +5,11 @@ import { checkDate, DUE_DATE_PRESETS, dayOf, presetDate } from '../../core/tasks
 import type { DuePresetId } from '../../core/tasks/dates';
 import type { SignedIn } from '../auth/session';
 import type { TaskRef } from '../tasks/ref';
-import { reportFailure } from '../ui/failure';
+import { describeFailure, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { signedIn, taskName } from './context';
+import { taskName } from './context';
 import type { CommandContext } from './context';
-import { resolveTask, taskWith } from './pickTask';
+import { selectedRefs, taskTarget, taskWith } from './pickTask';
 
 /** PATCH task (Tasks: "any subset of title, description, priority, status_id, assignee_id, due_date"). */
 export async function patchTask(ctx: CommandContext, state: SignedIn, ref: TaskRef, patch: UpdateTaskInput, action: string): Promise<Task | undefined> {
@@ -26,17 +26,56 @@ export async function patchTask(ctx: CommandContext, state: SignedIn, ref: TaskR
   }
 }
 
-async function begin(ctx: CommandContext, arg: unknown, title: string): Promise<{ state: SignedIn; ref: TaskRef } | undefined> {
-  const state = await signedIn(ctx);
-  const ref = state && (await resolveTask(ctx, state, arg, title));
-  return state && ref ? { state, ref } : undefined;
+/**
+ * The same PATCH on every selected task, one after the other with progress (never in parallel: the
+ * budget is 60 a minute), then one summary. A single task gives its Task, several the updated ones.
+ */
+export async function patchAll(ctx: CommandContext, state: SignedIn, refs: readonly TaskRef[], patch: UpdateTaskInput, action: string): Promise<Task | Task[] | undefined> {
+  if (refs.length === 1) {
+    return patchTask(ctx, state, refs[0] as TaskRef, patch, action);
+  }
+  const updated: Task[] = [];
+  const failures: string[] = [];
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: action, cancellable: true }, async (progress, token) => {
+    for (const [index, ref] of refs.entries()) {
+      if (token.isCancellationRequested) {
+        break;
+      }
+      progress.report({ message: vscode.l10n.t('{0} of {1}', index + 1, refs.length), increment: 100 / refs.length });
+      try {
+        const task = await state.client.updateTask(ref.workspaceId, ref.taskId, patch, { priority: 'user' });
+        ctx.services.changes.fire({ kind: 'updated', workspaceId: ref.workspaceId, task });
+        updated.push(task);
+      } catch (error) {
+        failures.push(describeFailure(vscode.l10n.t('Could not update {0}', taskName(ref.row)), error));
+      }
+    }
+  });
+  if (failures.length > 0) {
+    void prompter().warn(vscode.l10n.t('Updated {0} of {1} tasks. {2}', updated.length, refs.length, failures.join(' ')));
+  } else {
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Updated {0} tasks', updated.length), 4000);
+  }
+  return updated;
 }
+
+/** The tasks a field command changes: the tree's multi-selection, else the one task it resolves. */
+async function fieldTargets(ctx: CommandContext, arg: unknown, all: unknown, title: string): Promise<{ state: SignedIn; refs: TaskRef[] } | undefined> {
+  const target = await taskTarget(ctx, arg, title);
+  if (!target) {
+    return undefined;
+  }
+  const many = selectedRefs(arg, all);
+  return { state: target.state, refs: many.length > 1 ? many : [target.ref] };
+}
+
+const several = (refs: readonly TaskRef[]): string => (refs.length === 1 ? taskName(refs[0]?.row) : vscode.l10n.t('{0} tasks', refs.length));
 
 const current = (yes: boolean): string | undefined => (yes ? vscode.l10n.t('current') : undefined);
 
 export async function setStatus(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
   const title = vscode.l10n.t('Set Status');
-  const started = await begin(ctx, arg, title);
+  const started = await taskTarget(ctx, arg, title);
   if (!started) {
     return undefined;
   }
@@ -87,15 +126,16 @@ export function priorityItems(currentPriority?: string | null): (vscode.QuickPic
   return PRIORITY_ORDER.map((p) => ({ label: priorityLabel(p), description: current(p === currentPriority), iconPath: priorityIcon(p), priority: p }));
 }
 
-export async function setPriority(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
+export async function setPriority(ctx: CommandContext, arg?: unknown, all?: unknown): Promise<Task | Task[] | undefined> {
   const title = vscode.l10n.t('Set Priority');
-  const started = await begin(ctx, arg, title);
+  const started = await fieldTargets(ctx, arg, all, title);
   if (!started) {
     return undefined;
   }
-  const { state, ref } = started;
-  const picked = await prompter().quickPick(priorityItems(ref.row?.priority), { title, placeHolder: vscode.l10n.t('Priority of {0}', taskName(ref.row)) });
-  return picked && patchTask(ctx, state, ref, { priority: picked.priority }, title);
+  const { state, refs } = started;
+  const currentPriority = refs.length === 1 ? refs[0]?.row?.priority : undefined;
+  const picked = await prompter().quickPick(priorityItems(currentPriority), { title, placeHolder: vscode.l10n.t('Priority of {0}', several(refs)) });
+  return picked && patchAll(ctx, state, refs, { priority: picked.priority }, title);
 }
 
 /** Members of the workspace plus "Unassigned" (Member: "member id is used as assignee_id"). */
@@ -120,15 +160,16 @@ export async function pickAssignee(ctx: CommandContext, state: SignedIn, workspa
   return picked && { id: picked.id };
 }
 
-export async function assign(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
+export async function assign(ctx: CommandContext, arg?: unknown, all?: unknown): Promise<Task | Task[] | undefined> {
   const title = vscode.l10n.t('Assign');
-  const started = await begin(ctx, arg, title);
+  const started = await fieldTargets(ctx, arg, all, title);
   if (!started) {
     return undefined;
   }
-  const { state, ref } = started;
-  const picked = await pickAssignee(ctx, state, ref.workspaceId, title, ref.row?.assignee_id);
-  return picked && patchTask(ctx, state, ref, { assignee_id: picked.id }, title);
+  const { state, refs } = started;
+  const first = refs[0] as TaskRef;
+  const picked = await pickAssignee(ctx, state, first.workspaceId, title, refs.length === 1 ? first.row?.assignee_id : undefined);
+  return picked && patchAll(ctx, state, refs, { assignee_id: picked.id }, title);
 }
 
 function presetLabel(preset: DuePresetId): string {
@@ -184,13 +225,13 @@ export async function pickDueDate(title: string, currentDue?: string | null): Pr
   return { date: typed.trim() };
 }
 
-export async function setDueDate(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
+export async function setDueDate(ctx: CommandContext, arg?: unknown, all?: unknown): Promise<Task | Task[] | undefined> {
   const title = vscode.l10n.t('Set Due Date');
-  const started = await begin(ctx, arg, title);
+  const started = await fieldTargets(ctx, arg, all, title);
   if (!started) {
     return undefined;
   }
-  const { state, ref } = started;
-  const picked = await pickDueDate(title, ref.row?.due_date);
-  return picked && patchTask(ctx, state, ref, { due_date: picked.date }, title);
+  const { state, refs } = started;
+  const picked = await pickDueDate(title, refs.length === 1 ? refs[0]?.row?.due_date : undefined);
+  return picked && patchAll(ctx, state, refs, { due_date: picked.date }, title);
 }

@@ -3,9 +3,8 @@ import type { InboundAddress } from '../../core/api/schemas';
 import type { SignedIn } from '../auth/session';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { signedIn } from './context';
 import type { CommandContext } from './context';
-import { listFromArg, pickList } from './create';
+import { listTarget } from './create';
 import type { ListChoice } from './create';
 
 export interface InboundOutcome {
@@ -21,11 +20,11 @@ export interface InboundOutcome {
  */
 export async function showInboundAddress(ctx: CommandContext, arg?: unknown): Promise<InboundOutcome | undefined> {
   const title = vscode.l10n.t('Inbound Email Address');
-  const state = await signedIn(ctx);
-  const list = state && (listFromArg(arg) ?? (await pickList(ctx, state, title)));
-  if (!state || !list) {
+  const target = await listTarget(ctx, arg, title);
+  if (!target) {
     return undefined;
   }
+  const { state, list } = target;
   let address: InboundAddress | null;
   try {
     address = await state.client.getInboundAddress(list.listId, { priority: 'user' });

@@ -7,9 +7,9 @@ import type { Services } from '../services';
 import type { TaskRef } from '../tasks/ref';
 import { describeFailure, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { signedIn, taskName } from './context';
+import { taskName } from './context';
 import type { CommandContext } from './context';
-import { resolveTask } from './pickTask';
+import { selectedRefs, taskTarget } from './pickTask';
 
 export type MoveOutcome = { readonly ref: TaskRef; readonly ok: true; readonly task: Task } | { readonly ref: TaskRef; readonly ok: false; readonly error: unknown; readonly message: string };
 
@@ -106,21 +106,27 @@ function sprintItems(sprints: readonly SprintTarget[]): TargetItem[] {
   return sprints.map((s) => ({ label: s.name, iconPath: new vscode.ThemeIcon('rocket'), target: { target_type: 'sprint', target_id: s.id } }));
 }
 
-export async function moveTask(ctx: CommandContext, arg?: unknown): Promise<MoveOutcome[] | undefined> {
+/** Move Task: one task, or the tree's multi-selection, to a list or a sprint, after confirming. */
+export async function moveTask(ctx: CommandContext, arg?: unknown, all?: unknown): Promise<MoveOutcome[] | undefined> {
   const title = vscode.l10n.t('Move Task');
-  const state = await signedIn(ctx);
-  const ref = state && (await resolveTask(ctx, state, arg, title));
-  if (!state || !ref) {
+  const target = await taskTarget(ctx, arg, title);
+  if (!target) {
     return undefined;
   }
-  const picked = await pickMoveTarget(ctx, state, ref.workspaceId, title, ref.row?.list_id);
+  const { state, ref } = target;
+  const many = selectedRefs(arg, all);
+  const refs = many.length > 1 ? many : [ref];
+  // The current list is left out only when every task is in it.
+  const from = refs.every((r) => r.row?.list_id === ref.row?.list_id) ? ref.row?.list_id : undefined;
+  const picked = await pickMoveTarget(ctx, state, ref.workspaceId, title, from);
   if (!picked) {
     return undefined;
   }
-  const question = vscode.l10n.t('Move {0} to {1}?', taskName(ref.row), picked.name);
-  const detail = picked.target.target_type === 'list' ? vscode.l10n.t('Its subtasks move with it.') : vscode.l10n.t('The task stays in its list.');
+  const what = refs.length === 1 ? taskName(ref.row) : vscode.l10n.t('{0} tasks', refs.length);
+  const question = vscode.l10n.t('Move {0} to {1}?', what, picked.name);
+  const detail = picked.target.target_type === 'list' ? vscode.l10n.t('Subtasks move with their parents.') : vscode.l10n.t('Tasks stay in their lists.');
   if (!(await prompter().confirm(question, detail, vscode.l10n.t('Move')))) {
     return undefined;
   }
-  return moveTasks(ctx.services, [ref], picked.target, picked.name);
+  return moveTasks(ctx.services, refs, picked.target, picked.name);
 }

@@ -9,9 +9,31 @@ import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
+import { signedIn } from './context';
 import type { CommandContext } from './context';
 
 type RefItem = vscode.QuickPickItem & { ref?: TaskRef };
+
+/** The session and the task a command acts on; undefined when signed out (the user was told) or given up. */
+export async function taskTarget(ctx: CommandContext, arg: unknown, title: string): Promise<{ state: SignedIn; ref: TaskRef } | undefined> {
+  const state = await signedIn(ctx);
+  const ref = state && (await resolveTask(ctx, state, arg, title));
+  return state && ref ? { state, ref } : undefined;
+}
+
+/**
+ * The tasks of a multi-selection in a tree: VS Code passes the clicked node and then every selected
+ * node. Empty unless several tasks of one workspace are selected, the clicked one among them.
+ */
+export function selectedRefs(arg: unknown, all: unknown): TaskRef[] {
+  const clicked = taskRefFrom(arg);
+  if (!clicked || !Array.isArray(all) || all.length < 2) {
+    return [];
+  }
+  const refs = all.map(taskRefFrom).filter((r): r is TaskRef => r !== undefined);
+  const sameWorkspace = refs.every((r) => r.workspaceId === clicked.workspaceId);
+  return sameWorkspace && refs.some((r) => r.taskId === clicked.taskId) ? refs : [];
+}
 
 /**
  * The task a command acts on: its argument (tree node, panel), else what the user has in front of
@@ -75,9 +97,18 @@ async function pickSearchHit(ctx: CommandContext, state: SignedIn, workspaceId: 
   const items: RefItem[] = hits.map((hit) => ({
     label: hit.title,
     description: typeof hit.display_id === 'string' ? hit.display_id : undefined,
-    ref: { workspaceId, taskId: hit.id },
+    ref: { workspaceId, taskId: hit.id, row: rowOfHit(hit) },
   }));
   return (await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a task'), matchOnDescription: true }))?.ref;
+}
+
+/**
+ * What a search hit tells of its task, as a partial row (messages name the task without a request).
+ * Only string fields are taken: hits are documented as { id, title, priority, ... } (Search).
+ */
+function rowOfHit(hit: SearchHit): TaskRow {
+  const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+  return { id: hit.id, title: hit.title, display_id: text(hit.display_id), priority: text(hit.priority), list_id: text(hit.list_id) };
 }
 
 /** The user's workspace (asked only when there are several). */

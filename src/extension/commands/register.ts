@@ -17,7 +17,7 @@ import { deleteTask, restoreTask } from './trash';
 import { triage } from './triage';
 
 /** Every command id of this feature; the tree's menus and package.json reference them. */
-const handlers: Record<string, (ctx: CommandContext, arg?: unknown) => Promise<unknown>> = {
+const handlers: Record<string, (ctx: CommandContext, arg?: unknown, all?: unknown) => Promise<unknown>> = {
   'taskPlatform.setStatus': setStatus,
   'taskPlatform.setPriority': setPriority,
   'taskPlatform.assign': assign,
@@ -54,6 +54,6 @@ export function registerCommands(context: vscode.ExtensionContext, services: Ser
       ctx.trash.clear();
     }),
     vscode.window.registerUriHandler(taskUriHandler(ctx)),
-    ...Object.entries(handlers).map(([id, handler]) => vscode.commands.registerCommand(id, (arg?: unknown) => handler(ctx, arg))),
+    ...Object.entries(handlers).map(([id, handler]) => vscode.commands.registerCommand(id, (arg?: unknown, all?: unknown) => handler(ctx, arg, all))),
   );
 }

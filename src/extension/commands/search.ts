@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { SearchResult } from '../../core/api/envelopes';
+import { UnauthorizedError } from '../../core/api/errors';
 import type { Priority } from '../../core/api/schemas';
 import { taskWebLink } from '../../core/tasks/links';
 import { LatestOnly } from '../../core/util/latest';
@@ -35,7 +36,9 @@ interface Query {
  */
 export async function searchTasks(ctx: CommandContext, arg?: unknown): Promise<TaskRef | undefined> {
   const state = await signedIn(ctx);
-  const given = (arg as { workspaceId?: unknown } | undefined)?.workspaceId;
+  // A task or list node carries workspaceId; the tree's workspace node carries its own id.
+  const node = arg as { workspaceId?: unknown; kind?: unknown; id?: unknown } | undefined;
+  const given = node?.workspaceId ?? (node?.kind === 'workspace' ? node.id : undefined);
   const workspaceId = state && (isUuid(given) ? given : await pickWorkspace(state, vscode.l10n.t('Search Tasks')));
   if (!state || !workspaceId) {
     return undefined;
@@ -110,8 +113,11 @@ class SearchPick {
     this.pick.busy = false;
     const message = describeFailure(vscode.l10n.t('Search failed'), error);
     this.pick.items = [{ label: message, alwaysShow: true, iconPath: new vscode.ThemeIcon('error') }];
-    // 401 and friends also go through the shared reporting (it turns a 401 into "token rejected").
-    void reportFailure(this.ctx.services.session, vscode.l10n.t('Search failed'), error);
+    // The reason is shown in the pick itself; a 401 also goes through the shared reporting, which
+    // turns the session to "token rejected" (and shows no second popup).
+    if (UnauthorizedError.is(error)) {
+      void reportFailure(this.ctx.services.session, vscode.l10n.t('Search failed'), error);
+    }
   }
 
   private accept(): void {

@@ -2,12 +2,13 @@ import * as vscode from 'vscode';
 import type { TrashReceipt } from '../../core/api/schemas';
 import { parseTaskReference } from '../../core/tasks/links';
 import type { SignedIn } from '../auth/session';
+import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { signedIn, taskName } from './context';
 import type { CommandContext } from './context';
-import { pickWorkspace, resolveTask, taskWith } from './pickTask';
+import { pickWorkspace, taskTarget, taskWith } from './pickTask';
 import type { TrashedTask } from './recentTrash';
 
 /**
@@ -16,11 +17,11 @@ import type { TrashedTask } from './recentTrash';
  */
 export async function deleteTask(ctx: CommandContext, arg?: unknown): Promise<TrashReceipt | undefined> {
   const title = vscode.l10n.t('Delete Task');
-  const state = await signedIn(ctx);
-  const ref = state && (await resolveTask(ctx, state, arg, title));
-  if (!state || !ref) {
+  const target = await taskTarget(ctx, arg, title);
+  if (!target) {
     return undefined;
   }
+  const { state, ref } = target;
   let task;
   try {
     task = await taskWith(state, ref, ['subtask_count', 'title', 'list_id']);
@@ -30,7 +31,11 @@ export async function deleteTask(ctx: CommandContext, arg?: unknown): Promise<Tr
   }
   const count = task.subtask_count ?? 0;
   const question = count === 0 ? vscode.l10n.t('Delete {0}?', taskName(task)) : vscode.l10n.t('Delete {0} and its {1} subtask(s)?', taskName(task), count);
-  const detail = vscode.l10n.t('It goes to the Trash for 30 days{0}; you can undo right after.', count === 0 ? '' : vscode.l10n.t(', with the subtasks of its subtasks'));
+  // Whole sentences per case: translated fragments do not compose (Task lifecycle: "subtasks at any depth").
+  const detail =
+    count === 0
+      ? vscode.l10n.t('It goes to the Trash for 30 days; you can undo right after.')
+      : vscode.l10n.t('It goes to the Trash for 30 days with all its subtasks, at any depth; you can undo right after.');
   if (!(await prompter().confirm(question, detail, vscode.l10n.t('Delete')))) {
     return undefined;
   }
@@ -96,9 +101,9 @@ export async function restoreTask(ctx: CommandContext, arg?: unknown): Promise<b
   if (!state) {
     return false;
   }
-  const given = arg as { workspaceId?: unknown; taskId?: unknown } | undefined;
-  if (typeof given?.workspaceId === 'string' && typeof given.taskId === 'string') {
-    return restore(ctx, state, { workspaceId: given.workspaceId, taskId: given.taskId }, given.taskId);
+  const given = taskRefFrom(arg);
+  if (given) {
+    return restore(ctx, state, given, taskName(given.row ?? { title: given.taskId }));
   }
   const byId = vscode.l10n.t('Restore by task id…');
   const items: TrashItem[] = ctx.trash.list().map((t) => ({

@@ -2,13 +2,15 @@ import * as vscode from 'vscode';
 import type { UpdateTaskInput } from '../../core/api/inputs';
 import type { TaskRow } from '../../core/api/schemas';
 import type { SignedIn } from '../auth/session';
+import { isUuid, taskRefFrom } from '../tasks/ref';
+import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import type { LiveQuickPick } from '../ui/prompter';
 import { openTask, signedIn, taskName } from './context';
 import type { CommandContext } from './context';
-import { listFromArg, pickList } from './create';
-import type { ListChoice } from './create';
+import { listTarget } from './create';
+import { selectedRefs, taskWith } from './pickTask';
 import { actionButtons, actionItems, choiceItems, KEYS } from './triageOptions';
 import type { Action, ChoiceMode, TriageItem } from './triageOptions';
 
@@ -21,36 +23,78 @@ export interface TriageSummary {
 /** One page of the task index is what a triage session walks (Tasks: per_page max 100). */
 const TRIAGE_PAGE = 100;
 
+/** What a triage session walks: a list's tasks, or given tasks (a multi-selection, a filter result). */
+interface Walk {
+  readonly workspaceId: string;
+  readonly name: string;
+  readonly rows: TaskRow[];
+}
+
 /**
- * Triage mode: walks the tasks of a list one at a time in a keyboard-driven QuickPick. Single keys
- * (s, p, a, d, o, n) or the title-bar buttons set status, priority, assignee, due date, open the
- * task or go to the next one; the title shows "n of m".
+ * Triage mode: walks tasks one at a time in a keyboard-driven QuickPick. Single keys (s, p, a, d, o,
+ * n) or the title-bar buttons set status, priority, assignee, due date, open the task or go to the
+ * next one; the title shows "n of m". It walks the tree's multi-selection, or given tasks
+ * (`{ workspaceId, name, tasks: TaskRef[] }`, e.g. a filtered view), or else a list (node or pick).
  */
-export async function triage(ctx: CommandContext, arg?: unknown): Promise<TriageSummary | undefined> {
+export async function triage(ctx: CommandContext, arg?: unknown, all?: unknown): Promise<TriageSummary | undefined> {
   const title = vscode.l10n.t('Triage');
-  const state = await signedIn(ctx);
-  const list = state && (listFromArg(arg) ?? (await pickList(ctx, state, title)));
-  if (!state || !list) {
+  const given = givenTasks(arg, all);
+  const state = given ? await signedIn(ctx) : undefined;
+  const walk = given ? state && (await loadGiven(ctx, state, given)) : await loadList(ctx, arg, title);
+  if (!walk) {
     return undefined;
   }
-  let rows: TaskRow[];
-  let total: number;
+  if (walk.walk.rows.length === 0) {
+    void prompter().info(vscode.l10n.t('Nothing to triage: {0} has no tasks.', walk.walk.name));
+    return { total: 0, seen: 0, changed: 0 };
+  }
+  return new Promise((resolve) => new TriageSession(ctx, walk.state, walk.walk, resolve).start());
+}
+
+function givenTasks(arg: unknown, all: unknown): { workspaceId: string; name: string; refs: TaskRef[] } | undefined {
+  const selected = selectedRefs(arg, all);
+  if (selected.length > 1) {
+    return { workspaceId: (selected[0] as TaskRef).workspaceId, name: vscode.l10n.t('{0} selected tasks', selected.length), refs: selected };
+  }
+  const value = arg as { workspaceId?: unknown; name?: unknown; tasks?: unknown } | undefined;
+  if (!isUuid(value?.workspaceId) || !Array.isArray(value.tasks)) {
+    return undefined;
+  }
+  const refs = value.tasks.map(taskRefFrom).filter((r): r is TaskRef => r !== undefined && r.workspaceId === value.workspaceId);
+  return { workspaceId: value.workspaceId, name: typeof value.name === 'string' ? value.name : vscode.l10n.t('{0} tasks', refs.length), refs };
+}
+
+/** Rows for given tasks: the caller's rows when they carry the list (statuses are per list), else GET task. */
+async function loadGiven(ctx: CommandContext, state: SignedIn, given: { workspaceId: string; name: string; refs: TaskRef[] }): Promise<{ state: SignedIn; walk: Walk } | undefined> {
+  const rows: TaskRow[] = [];
+  try {
+    for (const ref of given.refs) {
+      rows.push(await taskWith(state, ref, ['list_id', 'title']));
+    }
+  } catch (error) {
+    void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the tasks to triage'), error);
+    return undefined;
+  }
+  return { state, walk: { workspaceId: given.workspaceId, name: given.name, rows } };
+}
+
+async function loadList(ctx: CommandContext, arg: unknown, title: string): Promise<{ state: SignedIn; walk: Walk } | undefined> {
+  const target = await listTarget(ctx, arg, title);
+  if (!target) {
+    return undefined;
+  }
+  const { state, list } = target;
   try {
     const page = await state.client.listTasks(list.workspaceId, { scope: { list_id: list.listId }, per_page: TRIAGE_PAGE, page: 1 }, { priority: 'user' });
-    rows = page.data;
-    total = page.total_count ?? rows.length;
+    const total = page.total_count ?? page.data.length;
+    if (total > page.data.length) {
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Triage walks the first {0} of {1} tasks.', page.data.length, total), 6000);
+    }
+    return { state, walk: { workspaceId: list.workspaceId, name: list.name, rows: page.data } };
   } catch (error) {
     void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the tasks of {0}', list.name), error);
     return undefined;
   }
-  if (rows.length === 0) {
-    void prompter().info(vscode.l10n.t('Nothing to triage: {0} has no tasks.', list.name));
-    return { total: 0, seen: 0, changed: 0 };
-  }
-  if (total > rows.length) {
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Triage walks the first {0} of {1} tasks.', rows.length, total), 6000);
-  }
-  return new Promise((resolve) => new TriageSession(ctx, state, list, rows, resolve).start());
 }
 
 class TriageSession {
@@ -63,8 +107,7 @@ class TriageSession {
   constructor(
     private readonly ctx: CommandContext,
     private readonly state: SignedIn,
-    private readonly list: ListChoice,
-    private readonly rows: TaskRow[],
+    private readonly walk: Walk,
     private readonly done: (summary: TriageSummary) => void,
   ) {}
 
@@ -80,16 +123,18 @@ class TriageSession {
   }
 
   private get row(): TaskRow {
-    return this.rows[this.index] as TaskRow;
+    return this.walk.rows[this.index] as TaskRow;
   }
 
   private render(items?: TriageItem[]): void {
     const pick = this.pick;
-    pick.title = vscode.l10n.t('Triage {0} · {1} of {2}', this.list.name, this.index + 1, this.rows.length);
+    pick.title = vscode.l10n.t('Triage {0} · {1} of {2}', this.walk.name, this.index + 1, this.walk.rows.length);
     if (this.mode === 'task') {
-      pick.placeholder = vscode.l10n.t('{0}: press s, p, a, d to set a field, o to open, n for the next task', taskName(this.row));
+      // The keys are on the items; the placeholder names the task (a long hint would be cut).
+      pick.placeholder = taskName(this.row);
       pick.buttons = actionButtons();
       pick.items = actionItems(this.row);
+      void this.colourStatus(this.index);
     } else {
       pick.placeholder = this.mode === 'due' ? vscode.l10n.t('Pick a date or type one (YYYY-MM-DD)') : vscode.l10n.t('Pick a value, or Back');
       pick.buttons = [];
@@ -97,9 +142,17 @@ class TriageSession {
     }
   }
 
+  /** Puts the status's own colour on the Status item once its icon is ready (written once per colour). */
+  private async colourStatus(index: number): Promise<void> {
+    const icon = await this.ctx.statusIcons.icon(this.row.status?.color);
+    if (index === this.index && this.mode === 'task') {
+      this.pick.items = this.pick.items.map((item) => (item.action === 'status' ? { ...item, iconPath: icon } : item));
+    }
+  }
+
   private async onValue(value: string): Promise<void> {
     if (this.mode === 'due') {
-      this.render(await choiceItems(this.ctx, this.state, 'due', this.row, this.list.workspaceId, value));
+      this.render(await choiceItems(this.ctx, this.state, 'due', this.row, this.walk.workspaceId, value));
       return;
     }
     const action = this.mode === 'task' ? KEYS[value.trim().toLowerCase()] : undefined;
@@ -126,11 +179,11 @@ class TriageSession {
     if (action === 'next') {
       this.next();
     } else if (action === 'open') {
-      await openTask({ workspaceId: this.list.workspaceId, taskId: this.row.id, row: this.row });
+      await openTask({ workspaceId: this.walk.workspaceId, taskId: this.row.id, row: this.row });
     } else if (action) {
       this.pick.busy = true;
       try {
-        const items = await choiceItems(this.ctx, this.state, action, this.row, this.list.workspaceId, '');
+        const items = await choiceItems(this.ctx, this.state, action, this.row, this.walk.workspaceId, '');
         this.mode = action;
         this.render(items);
       } catch (error) {
@@ -145,9 +198,9 @@ class TriageSession {
     const row = this.row;
     this.pick.busy = true;
     try {
-      const task = await this.state.client.updateTask(this.list.workspaceId, row.id, patch, { priority: 'user' });
-      this.ctx.services.changes.fire({ kind: 'updated', workspaceId: this.list.workspaceId, task });
-      this.rows[this.index] = task;
+      const task = await this.state.client.updateTask(this.walk.workspaceId, row.id, patch, { priority: 'user' });
+      this.ctx.services.changes.fire({ kind: 'updated', workspaceId: this.walk.workspaceId, task });
+      this.walk.rows[this.index] = task;
       this.changed.add(row.id);
       this.mode = 'task';
       this.pick.value = '';
@@ -160,8 +213,8 @@ class TriageSession {
   }
 
   private next(): void {
-    if (this.index + 1 >= this.rows.length) {
-      this.index = this.rows.length;
+    if (this.index + 1 >= this.walk.rows.length) {
+      this.index = this.walk.rows.length;
       this.pick.hide();
       return;
     }
@@ -176,8 +229,8 @@ class TriageSession {
     }
     this.settled = true;
     this.pick.dispose();
-    const summary = { total: this.rows.length, seen: Math.min(this.index + 1, this.rows.length), changed: this.changed.size };
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Triage of {0}: {1} of {2} tasks seen, {3} changed.', this.list.name, summary.seen, summary.total, summary.changed), 6000);
+    const summary = { total: this.walk.rows.length, seen: Math.min(this.index + 1, this.walk.rows.length), changed: this.changed.size };
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Triage of {0}: {1} of {2} tasks seen, {3} changed.', this.walk.name, summary.seen, summary.total, summary.changed), 6000);
     this.done(summary);
   }
 }

@@ -4,7 +4,7 @@ import type { TaskRow } from '../../core/api/schemas';
 import { checkDate, DUE_DATE_PRESETS, dayOf, presetDate } from '../../core/tasks/dates';
 import type { SignedIn } from '../auth/session';
 import type { CommandContext } from './context';
-import { priorityItems, priorityLabel } from './fields';
+import { priorityIcon, priorityItems, priorityLabel } from './fields';
 
 export type Action = 'next' | 'status' | 'priority' | 'assignee' | 'due' | 'open';
 export type ChoiceMode = Exclude<Action, 'next' | 'open'>;
@@ -21,7 +21,7 @@ export function actionItems(row: TaskRow): TriageItem[] {
   const entries: [Action, string, string][] = [
     ['next', vscode.l10n.t('Next task'), 'arrow-right'],
     ['status', vscode.l10n.t('Status: {0}', row.status?.name ?? none), 'circle-large-outline'],
-    ['priority', vscode.l10n.t('Priority: {0}', row.priority ? priorityLabel(row.priority) : none), 'arrow-up'],
+    ['priority', vscode.l10n.t('Priority: {0}', row.priority ? priorityLabel(row.priority) : none), priorityIcon(row.priority ?? '').id],
     ['assignee', vscode.l10n.t('Assignee: {0}', row.assignee?.name ?? vscode.l10n.t('unassigned')), 'person'],
     ['due', vscode.l10n.t('Due date: {0}', dayOf(row.due_date) ?? none), 'calendar'],
     ['open', vscode.l10n.t('Open'), 'go-to-file'],
@@ -41,7 +41,8 @@ export function actionButtons(): (vscode.QuickInputButton & { action: Action })[
   return entries.map(([action, icon, name]) => ({ iconPath: new vscode.ThemeIcon(icon), tooltip: `${name} (${keyOf(action)})`, action }));
 }
 
-const back = (): TriageItem => ({ label: vscode.l10n.t('Back'), iconPath: new vscode.ThemeIcon('arrow-left'), back: true, alwaysShow: true });
+/** Last and filtered like the rest: typing a value then Enter must pick that value, never "Back". */
+const withBack = (items: TriageItem[]): TriageItem[] => [...items, { label: vscode.l10n.t('Back'), iconPath: new vscode.ThemeIcon('arrow-left'), back: true }];
 
 /** The values offered for one field of `row`; `typed` is what the user typed (a date in due mode). */
 export async function choiceItems(ctx: CommandContext, state: SignedIn, mode: ChoiceMode, row: TaskRow, workspaceId: string, typed: string): Promise<TriageItem[]> {
@@ -49,17 +50,17 @@ export async function choiceItems(ctx: CommandContext, state: SignedIn, mode: Ch
     case 'status': {
       const statuses = await ctx.lookups.statuses(state.client, row.list_id as string);
       const icons = await ctx.statusIcons.all(statuses);
-      return [back(), ...statuses.map((s, i) => ({ label: s.name, description: s.id === row.status_id ? vscode.l10n.t('current') : s.type, iconPath: icons[i], patch: { status_id: s.id } }))];
+      return withBack(statuses.map((s, i) => ({ label: s.name, description: s.id === row.status_id ? vscode.l10n.t('current') : s.type, iconPath: icons[i], patch: { status_id: s.id } })));
     }
     case 'priority':
-      return [back(), ...priorityItems(row.priority).map((i) => ({ ...i, patch: { priority: i.priority } }))];
+      return withBack(priorityItems(row.priority).map((i) => ({ ...i, patch: { priority: i.priority } })));
     case 'assignee': {
       const members = await ctx.lookups.members(state.client, workspaceId);
       const unassigned: TriageItem = { label: vscode.l10n.t('Unassigned'), iconPath: new vscode.ThemeIcon('circle-slash'), patch: { assignee_id: null } };
-      return [back(), unassigned, ...members.map((m) => ({ label: m.name, description: m.email, iconPath: new vscode.ThemeIcon('person'), patch: { assignee_id: m.id } }))];
+      return withBack([unassigned, ...members.map((m) => ({ label: m.name, description: m.email, iconPath: new vscode.ThemeIcon('person'), patch: { assignee_id: m.id } }))]);
     }
     case 'due':
-      return [back(), ...dueItems(typed)];
+      return withBack(dueItems(typed));
   }
 }
 

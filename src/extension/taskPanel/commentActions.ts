@@ -97,13 +97,19 @@ export async function loadMore(ctx: PanelContext, section: 'comments' | 'activit
     ctx.cursors[section] = page.next_cursor;
     const latest = (ctx.model()[section] as Page<{ id: string }> | undefined)?.items ?? [];
     const known = new Set(latest.map((i) => i.id));
-    const items = [...latest, ...(page.data as { id: string }[]).filter((i) => !known.has(i.id))];
+    const merged = [...latest, ...(page.data as { id: string }[]).filter((i) => !known.has(i.id))];
+    // A comment posted here before its page was loaded sits at the end; comments keep time order.
+    const items = section === 'comments' ? byTime(merged as Comment[]) : merged;
     ctx.update({ [section]: { items, hasMore: page.has_more } } as Partial<PanelModel>);
     return done;
   } catch (error) {
     ctx.update({ [section]: { ...current, loadingMore: false } } as Partial<PanelModel>);
     return attempt(ctx, vscode.l10n.t('Could not load more'), () => Promise.reject(error));
   }
+}
+
+function byTime(comments: Comment[]): Comment[] {
+  return comments.map((c, i) => ({ c, i })).sort((a, b) => a.c.created_at.localeCompare(b.c.created_at) || a.i - b.i).map(({ c }) => c);
 }
 
 function checkBody(ctx: PanelContext, body: string, mentions: readonly string[], assigneeId: string | null): string | undefined {

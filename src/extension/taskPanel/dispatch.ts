@@ -11,55 +11,46 @@ import { loadAll } from './loader';
 import * as relations from './relationActions';
 import { editTaskField, setCustomField } from './taskEdits';
 
+type Handlers = { [K in WebviewMessage['type']]: (ctx: PanelContext, msg: Extract<WebviewMessage, { type: K }>) => Promise<Outcome | undefined> };
+
+/** One handler per message type of the protocol (the compiler checks that none is missing). */
+const handlers: Handlers = {
+  ready: async () => undefined,
+  refresh: async (ctx) => {
+    ctx.update({ errors: {} });
+    await loadAll(ctx, undefined);
+    return undefined;
+  },
+  edit: (ctx, msg) => editTaskField(ctx, msg.change),
+  setCustomField: (ctx, msg) => setCustomField(ctx, msg.fieldId, msg.value),
+  addComment: (ctx, msg) => comments.addComment(ctx, msg),
+  editComment: (ctx, msg) => comments.editComment(ctx, msg),
+  deleteComment: (ctx, msg) => comments.deleteComment(ctx, msg.commentId),
+  resolveComment: (ctx, msg) => comments.resolveComment(ctx, msg.commentId, msg.resolved),
+  loadMore: (ctx, msg) => comments.loadMore(ctx, msg.section),
+  openTask: async (ctx, msg) => {
+    const row = ctx.model().subtasks?.find((s) => s.id === msg.taskId);
+    await vscode.commands.executeCommand('taskPlatform.openTask', { workspaceId: ctx.workspaceId, taskId: msg.taskId, row });
+    return undefined;
+  },
+  addSubtask: (ctx, msg) => relations.addSubtask(ctx, msg.title),
+  addBlocker: (ctx) => relations.addBlocker(ctx),
+  removeDependency: (ctx, msg) => relations.removeDependency(ctx, msg.dependencyId),
+  upload: (ctx, msg) => attachments.upload(ctx, msg.commentId),
+  download: (ctx, msg) => attachments.download(ctx, msg.attachmentId),
+  preview: (ctx, msg) => attachments.preview(ctx, msg.attachmentId),
+  deleteAttachment: (ctx, msg) => attachments.deleteAttachment(ctx, msg.attachmentId),
+  openLink: (_ctx, msg) => openLink(msg.url),
+  reveal: async (ctx, msg) => {
+    await reveal(ctx, msg.level);
+    return undefined;
+  },
+};
+
 /** Routes one validated webview message to its handler. */
-export async function dispatch(ctx: PanelContext, msg: WebviewMessage, panel: vscode.WebviewPanel): Promise<Outcome | undefined> {
-  switch (msg.type) {
-    case 'ready':
-      return undefined;
-    case 'refresh':
-      ctx.update({ errors: {} });
-      await loadAll(ctx, undefined);
-      return undefined;
-    case 'edit':
-      return editTaskField(ctx, msg.change);
-    case 'setCustomField':
-      return setCustomField(ctx, msg.fieldId, msg.value);
-    case 'addComment':
-      return comments.addComment(ctx, msg);
-    case 'editComment':
-      return comments.editComment(ctx, msg);
-    case 'deleteComment':
-      return comments.deleteComment(ctx, msg.commentId);
-    case 'resolveComment':
-      return comments.resolveComment(ctx, msg.commentId, msg.resolved);
-    case 'loadMore':
-      return comments.loadMore(ctx, msg.section);
-    case 'openTask':
-      await vscode.commands.executeCommand('taskPlatform.openTask', { workspaceId: ctx.workspaceId, taskId: msg.taskId, row: ctx.model().subtasks?.find((s) => s.id === msg.taskId) });
-      return undefined;
-    case 'addSubtask':
-      return relations.addSubtask(ctx, msg.title);
-    case 'addBlocker':
-      return relations.addBlocker(ctx);
-    case 'removeDependency':
-      return relations.removeDependency(ctx, msg.dependencyId);
-    case 'upload':
-      return attachments.upload(ctx, msg.commentId);
-    case 'download':
-      return attachments.download(ctx, msg.attachmentId);
-    case 'preview':
-      return attachments.preview(ctx, msg.attachmentId);
-    case 'deleteAttachment':
-      return attachments.deleteAttachment(ctx, msg.attachmentId);
-    case 'openLink':
-      return openLink(msg.url);
-    case 'reveal':
-      await reveal(ctx, msg.level);
-      return undefined;
-    default:
-      void panel;
-      return undefined;
-  }
+export function dispatch(ctx: PanelContext, msg: WebviewMessage): Promise<Outcome | undefined> {
+  const handler = handlers[msg.type] as (ctx: PanelContext, msg: WebviewMessage) => Promise<Outcome | undefined>;
+  return handler(ctx, msg);
 }
 
 /** Links from task text open only after the host checks them again (http, https, mailto). */

@@ -1,6 +1,6 @@
 import type { Attachment, Task, TaskRow } from '../../core/api/schemas';
 import type { Page, PanelModel } from '../../webview/taskPanel/protocol';
-import { describeFailure } from '../ui/failure';
+import { describeFailure, reportFailure } from '../ui/failure';
 import * as vscode from 'vscode';
 import type { PanelContext } from './context';
 
@@ -30,12 +30,19 @@ export async function loadAll(ctx: PanelContext, row: Task | TaskRow | undefined
   ];
   // Statuses, breadcrumb and parent need the list and parent ids: from the row when the tree gave
   // one, else from the task once it arrives.
-  const base: Promise<Task | TaskRow | undefined> = row?.list_id ? Promise.resolve(row) : taskLoad.catch(() => undefined);
-  jobs.push(
-    base.then((task) => (task?.list_id ? section(ctx, 'statuses', () => ctx.lookups.statuses(task.list_id!, ctx.signal)) : undefined)),
-    base.then((task) => (task?.list_id ? loadPlace(ctx, task) : undefined)),
-  );
+  const rowKnowsPlace = row?.list_id !== undefined && row.parent_task_id !== undefined;
+  const base: Promise<Task | TaskRow | undefined> = rowKnowsPlace ? Promise.resolve(row) : taskLoad.catch(() => undefined);
+  jobs.push(base.then((task) => (task ? loadListContext(ctx, task) : undefined)));
   await Promise.all(jobs);
+}
+
+/** Statuses, breadcrumb and parent: what depends on the task's list (again after a move). */
+export async function loadListContext(ctx: PanelContext, task: Task | TaskRow): Promise<void> {
+  if (!task.list_id) {
+    return;
+  }
+  const listId = task.list_id;
+  await Promise.all([section(ctx, 'statuses', () => ctx.lookups.statuses(listId, ctx.signal)), loadPlace(ctx, task)]);
 }
 
 export async function loadAttachments(ctx: PanelContext): Promise<Attachment[]> {
@@ -91,6 +98,10 @@ async function section(ctx: PanelContext, name: Section, load: () => Promise<unk
   } catch (error) {
     if (ctx.signal.aborted) {
       return;
+    }
+    if (name === 'task') {
+      // The task itself failing is worth a message (and a 401 turns the session to "rejected").
+      void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the task'), error);
     }
     const message = describeFailure(vscode.l10n.t('Could not load this part of the task'), error);
     ctx.update({ errors: { ...ctx.model().errors, [name]: message } });

@@ -11,7 +11,7 @@ import type { TaskRef } from '../tasks/ref';
 import type { Outcome, PanelContext } from './context';
 import { dispatch } from './dispatch';
 import { panelHtml } from './html';
-import { loadAll, loadFirstPage } from './loader';
+import { loadAll, loadFirstPage, loadListContext } from './loader';
 import type { Lookups } from './lookups';
 
 export const viewType = 'taskPlatform.task';
@@ -86,7 +86,7 @@ export class TaskPanel extends Disposable {
     if (this.current.gone && 'id' in msg) {
       return this.answer(msg, { ok: false, error: this.current.gone });
     }
-    const outcome = await dispatch(this.ctx, msg, this.panel);
+    const outcome = await dispatch(this.ctx, msg);
     return 'id' in msg && outcome ? this.answer(msg, outcome) : outcome;
   }
 
@@ -115,7 +115,11 @@ export class TaskPanel extends Disposable {
       return;
     }
     if ((change.kind === 'updated' || change.kind === 'moved') && change.task.id === this.ref.taskId && change.task !== this.current.task) {
+      const moved = change.task.list_id !== this.current.task.list_id;
       this.update({ task: change.task, complete: true });
+      if (moved) {
+        void loadListContext(this.ctx, change.task); // new list: its statuses and place in the tree
+      }
     } else if (change.kind === 'deleted' && change.taskId === this.ref.taskId) {
       this.update({ gone: vscode.l10n.t('This task was moved to the Trash.') });
     } else if (change.kind === 'restored' && change.taskId === this.ref.taskId) {

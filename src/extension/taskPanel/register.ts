@@ -12,7 +12,16 @@ export class TaskPanels implements vscode.Disposable {
   private readonly panels = new Map<string, TaskPanel>();
   private lookups: Lookups | undefined;
 
-  constructor(private readonly services: Services) {}
+  private readonly sessionListener: vscode.Disposable;
+
+  constructor(private readonly services: Services) {
+    // Signing out closes every task panel: what they show belongs to the account that left.
+    this.sessionListener = services.session.onDidChange((state) => {
+      if (state.kind === 'signedOut') {
+        this.closeAll();
+      }
+    });
+  }
 
   get(workspaceId: string, taskId: string): TaskPanel | undefined {
     return this.panels.get(key(workspaceId, taskId));
@@ -49,11 +58,17 @@ export class TaskPanels implements vscode.Disposable {
     return panel;
   }
 
-  dispose(): void {
-    for (const panel of this.panels.values()) {
+  closeAll(): void {
+    this.lookups = undefined;
+    for (const panel of [...this.panels.values()]) {
       panel.panel.dispose();
     }
     this.panels.clear();
+  }
+
+  dispose(): void {
+    this.sessionListener.dispose();
+    this.closeAll();
   }
 }
 

@@ -12,6 +12,8 @@ export interface ItemContext {
   now(): Date;
   /** The view the item is in (commands of synthetic rows need to know). */
   readonly viewId: string;
+  /** My Tasks: every row is the user's, so the assignee is not repeated. */
+  readonly omitAssignee?: boolean;
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -54,7 +56,7 @@ export function treeItem(node: TreeNode, ctx: ItemContext): vscode.TreeItem {
       return container(node.key, node.name, 'list', 'checklist', description, vscode.l10n.t('List {0}', node.name));
     }
     case 'task':
-      return taskItem(node, ctx.now());
+      return taskItem(node, ctx.now(), ctx.omitAssignee === true);
     case 'group':
       return groupItem(node, collapsed);
     case 'more':
@@ -75,12 +77,12 @@ function container(id: string, label: string, contextValue: string, icon: string
   return item;
 }
 
-function taskItem(node: TaskNode, now: Date): vscode.TreeItem {
+function taskItem(node: TaskNode, now: Date, omitAssignee: boolean): vscode.TreeItem {
   const row = node.row;
   const item = new vscode.TreeItem(row.title, row.subtask_count ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
   item.id = node.key;
   item.contextValue = row.subtask_count ? 'task.parent' : 'task';
-  item.description = rowDescription(row, now, rowWords);
+  item.description = rowDescription(row, now, rowWords, { omitAssignee: omitAssignee && node.parentKey.includes('group:') });
   item.iconPath = statusIcon(row);
   item.resourceUri = taskDecorationUri(row, now);
   item.tooltip = taskTooltip(row, now);

@@ -60,7 +60,7 @@ export class MyTasksTree extends TaskTree<MyTasksModel> {
   }
 
   protected itemContext(): ItemContext {
-    return { listTotal: () => undefined, now: () => new Date(), viewId: this.viewId };
+    return { listTotal: () => undefined, now: () => new Date(), viewId: this.viewId, omitAssignee: true };
   }
 
   override async getChildren(node?: TreeNode): Promise<TreeNode[]> {

@@ -3,6 +3,7 @@ import { ROOT_KEY } from '../../core/tree/nodes';
 import type { MessageNode, MoreNode } from '../../core/tree/nodes';
 import type { Services } from '../services';
 import { reportFailure } from '../ui/failure';
+import { prompter } from '../ui/prompter';
 import { registerTaskDecorations } from './decorations';
 import { ExplorerDragAndDrop } from './dragAndDrop';
 import { ExplorerTree } from './explorer';
@@ -21,7 +22,7 @@ export interface Trees {
 
 /** The two tree views, their decorations, drag and drop, filters, polling and view commands. */
 export function registerTrees(context: vscode.ExtensionContext, services: Services): Trees {
-  const dragAndDrop = new ExplorerDragAndDrop(services.session, services.changes);
+  const dragAndDrop = new ExplorerDragAndDrop(services);
   const explorer = new ExplorerTree(services, context.workspaceState, dragAndDrop);
   const myTasks = new MyTasksTree(services, context.workspaceState, explorer);
   const poller = new TreePoller(explorer, myTasks, services.session);
@@ -41,8 +42,19 @@ export function registerTrees(context: vscode.ExtensionContext, services: Servic
     cmd('taskPlatform.myTasks.groupByStatus', () => myTasks.setGroupBy('status')),
     cmd('taskPlatform.myTasks.groupByPriority', () => myTasks.setGroupBy('priority')),
     cmd('taskPlatform.revealInExplorer', (target: unknown) => revealInExplorer(explorer, target)),
+    cmd('taskPlatform.tree.deleteSelected', () => deleteSelected(explorer)),
   );
   return { explorer, myTasks, dragAndDrop, poller };
+}
+
+/** The Delete key in the Workspaces view: the selected task (a list or folder is never deleted here). */
+async function deleteSelected(explorer: ExplorerTree): Promise<void> {
+  const task = explorer.view.selection.find((n) => n.kind === 'task');
+  if (!task) {
+    void prompter().info(vscode.l10n.t('Select a task to delete it. Lists, folders and spaces are not deleted from here.'));
+    return;
+  }
+  await vscode.commands.executeCommand('taskPlatform.deleteTask', task);
 }
 
 async function more(services: Services, tree: ExplorerTree | MyTasksTree, node: MoreNode): Promise<void> {

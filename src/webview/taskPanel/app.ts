@@ -21,6 +21,7 @@ export class App {
   drafts: Record<string, string>;
   order: 'oldest' | 'newest';
   private counter = 0;
+  private readonly generations = new Map<string, number>();
   private scheduled = false;
   private readonly onDone = new Map<string, (ok: boolean) => void>();
 
@@ -44,6 +45,9 @@ export class App {
         const fieldError = message.fieldErrors?.[key] ?? (message.fieldErrors ? Object.values(message.fieldErrors).join(' ') : '');
         const error = message.ok ? '' : fieldError || message.error || '';
         error ? this.errors.set(key, error) : this.errors.delete(key);
+        if (!message.ok) {
+          this.generations.set(key, this.generation(key) + 1); // re-create the control: old value back
+        }
       }
       this.onDone.get(message.id)?.(message.ok);
       this.onDone.delete(message.id);
@@ -63,6 +67,10 @@ export class App {
     if (then) this.onDone.set(id, then);
     this.post({ ...body, id } as WebviewMessage);
     this.schedule();
+  }
+
+  generation(key: string): number {
+    return this.generations.get(key) ?? 0;
   }
 
   busy(key: string): boolean {

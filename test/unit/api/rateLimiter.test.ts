@@ -17,7 +17,7 @@ describe('api/rateLimiter (fake clock)', () => {
     const limiter = new RateLimiter({ clock });
     assert.equal(limiter.limit, 60);
     assert.equal(limiter.windowMs, 60_000);
-    assert.deepEqual(limiter.snapshot(), { remaining: 60, limit: 60, queued: 0, holding: false, inFlight: 0 });
+    assert.deepEqual(limiter.snapshot(), { remaining: 60, limit: 60, queued: 0, queuedBackground: 0, holding: false, inFlight: 0 });
   });
 
   it('grants `limit` slots, then waits until a slot is a full window past its response', async () => {

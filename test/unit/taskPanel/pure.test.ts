@@ -4,6 +4,7 @@ import { checkValue, currentValue, isCalendarDate } from '../../../src/core/task
 import { describeActivity } from '../../../src/webview/taskPanel/activityText';
 import { mentionedIds } from '../../../src/webview/taskPanel/mentions';
 import { parseInbound } from '../../../src/webview/taskPanel/protocol';
+import { Lookups } from '../../../src/extension/taskPanel/lookups';
 
 const id = '3f2b6c1e-8d4a-4e7b-9c0d-1a2b3c4d5e6f';
 const def = (type: string, extra: Partial<CustomFieldDefinition> = {}): CustomFieldDefinition => ({ id, name: 'F', type, options: [{ label: 'A' }, { label: 'B' }], ...extra });
@@ -87,4 +88,20 @@ describe('task panel protocol: the host refuses anything that is not exactly a m
   ];
   for (const msg of valid) it(`accepts ${JSON.stringify(msg).slice(0, 60)}`, () => assert.ok(parseInbound(msg)));
   for (const msg of malformed) it(`refuses ${JSON.stringify(msg)?.slice(0, 60)}`, () => assert.equal(parseInbound(msg), undefined));
+});
+
+describe('task panel: breadcrumb from the sidebar (shape not shown: read defensively)', () => {
+  // Lookups only imports types, so it runs in Node with a stand-in for the one call it makes.
+  const sidebar = (data: unknown) => ({ getSidebar: async () => data }) as never;
+  it('names the space, folder and list of a list', async () => {
+    const data = { data: { spaces: [{ id: 's', name: 'Eng', folders: [{ id: 'f', name: 'Back', lists: [{ id: 'l', name: 'API' }] }] }] } };
+    const crumbs = await new Lookups(sidebar(data)).breadcrumb('w', 'Acme', 'l');
+    assert.deepEqual(crumbs.map((c) => `${c.level}:${c.name}`), ['workspace:Acme', 'space:Eng', 'folder:Back', 'list:API']);
+  });
+  for (const odd of [null, 'x', { data: null }, { data: { spaces: 'no' } }, { data: { spaces: [{ folders: [null, { lists: [1] }] }] } }]) {
+    it(`gives the workspace only for ${JSON.stringify(odd)}`, async () => {
+      const crumbs = await new Lookups(sidebar(odd)).breadcrumb('w', 'Acme', 'l');
+      assert.deepEqual(crumbs.map((c) => c.level), ['workspace']);
+    });
+  }
 });

@@ -36,6 +36,12 @@ describe('tree rows: description, due state, status icon', () => {
     });
   }
 
+  it('My Tasks leaves out the assignee (always the user)', () => {
+    const r = row({ display_id: 'ACME-3', priority: 'low', assignee: { id: 'x', name: 'Alice' } });
+    assert.equal(rowDescription(r, now, words, { omitAssignee: true }), 'ACME-3 · low');
+    assert.equal(rowDescription(r, now, words), 'ACME-3 · low · Alice');
+  });
+
   it('only a plain #rrggbb colour reaches the SVG', () => {
     assert.equal(safeColor('#A1B2C3'), '#a1b2c3');
     for (const hostile of ['red', '#fff', '#123456"/><script>', 'url(javascript:x)', '', null, undefined]) {

@@ -26,11 +26,22 @@ export function comments(app: App): TemplateResult {
     ${sectionError(app, 'comments')}
     ${page === undefined ? (model.errors.comments ? nothing : loading(l10n.t('comments'))) : nothing}
     ${app.order === 'newest' && !model.gone ? composer(app, 'new', null) : nothing}
+    ${app.order === 'newest' ? more(app) : nothing}
     <ol class="thread">${ordered.map((c) => thread(app, c, items))}</ol>
-    ${page?.hasMore ? html`<vscode-button secondary data-action="more-comments" ?disabled=${page.loadingMore === true} @click=${() => app.request('comments', { type: 'loadMore', section: 'comments' })}>${l10n.t('Load More Comments')}</vscode-button>` : nothing}
-    ${fieldState(app, 'comments')}
+    ${app.order === 'oldest' ? more(app) : nothing}
     ${app.order === 'oldest' && !model.gone ? composer(app, 'new', null) : nothing}
   </section>`;
+}
+
+/**
+ * Pages come oldest first (the service's order), so the next page holds NEWER comments: in "newest
+ * first" the button sits above the list and says so.
+ */
+function more(app: App): TemplateResult {
+  const page = app.model!.comments;
+  const label = app.order === 'newest' ? l10n.t('Load Newer Comments') : l10n.t('Load More Comments');
+  return html`${page?.hasMore ? html`<vscode-button secondary data-action="more-comments" ?disabled=${page.loadingMore === true}
+    @click=${() => app.request('comments', { type: 'loadMore', section: 'comments' })}>${label}</vscode-button>` : nothing}${fieldState(app, 'comments')}`;
 }
 
 function thread(app: App, comment: Comment, all: readonly Comment[]): TemplateResult {

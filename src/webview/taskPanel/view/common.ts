@@ -1,8 +1,18 @@
 import * as l10n from '@vscode/l10n';
 import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
 import { ref } from 'lit/directives/ref.js';
 import type { App } from '../app';
+
+/**
+ * An edit control bound to the model. Its value is bound plainly (set only when the model's value
+ * changes), so a re-render never overwrites what the user is typing; after a failed save the app
+ * bumps the field's generation and the control is re-created from the model: the old value is back.
+ */
+export function control(app: App, key: string, template: TemplateResult): TemplateResult {
+  return html`${keyed(`${key}#${app.generation(key)}`, template)}`;
+}
 
 /** Progress and the last error of one field (what failed and why, next to the field). */
 export function fieldState(app: App, key: string): TemplateResult {

@@ -1,12 +1,11 @@
 import * as l10n from '@vscode/l10n';
 import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
-import { live } from 'lit/directives/live.js';
 import type { CustomFieldDefinition } from '../../../core/api/schemas';
 import { currentValue, isWebUrl } from '../../../core/tasks/customFields';
 import type { FieldValue } from '../../../core/tasks/customFields';
 import type { App } from '../app';
-import { fieldState, loading, sectionError, swatch } from './common';
+import { control, fieldState, loading, sectionError, swatch } from './common';
 import { val } from './details';
 
 /** Every definition in effect for the task, with the editor its type needs (Custom fields). */
@@ -25,7 +24,7 @@ export function customFields(app: App): TemplateResult {
 function row(app: App, def: CustomFieldDefinition): TemplateResult {
   const value = currentValue(def, app.model!.task.custom_field_values);
   return html`<label data-cf-label=${def.id}>${def.name}${def.is_required ? html`<span class="required" title=${l10n.t('Required')}> *</span>` : nothing}</label>
-    <div class="field" data-cf=${def.id} data-cf-type=${def.type}>${editor(app, def, value)}${fieldState(app, def.id)}</div>`;
+    <div class="field" data-cf=${def.id} data-cf-type=${def.type}>${control(app, def.id, editor(app, def, value))}${fieldState(app, def.id)}</div>`;
 }
 
 function editor(app: App, def: CustomFieldDefinition, value: FieldValue): TemplateResult {
@@ -34,14 +33,14 @@ function editor(app: App, def: CustomFieldDefinition, value: FieldValue): Templa
   const label = def.name;
   switch (def.type) {
     case 'checkbox':
-      return html`<vscode-checkbox aria-label=${label} ?disabled=${off} .checked=${live(value === true)} @change=${(e: Event) => set((e.target as HTMLInputElement).checked)}></vscode-checkbox>`;
+      return html`<vscode-checkbox aria-label=${label} ?disabled=${off} .checked=${value === true} @change=${(e: Event) => set((e.target as HTMLInputElement).checked)}></vscode-checkbox>`;
     case 'number':
-      return html`<vscode-textfield type="number" min="0" aria-label=${label} ?disabled=${off} .value=${live(value === null ? '' : String(value))}
+      return html`<vscode-textfield type="number" min="0" aria-label=${label} ?disabled=${off} .value=${value === null ? '' : String(value)}
         @change=${(e: Event) => set(val(e) === '' ? null : Number(val(e)))}></vscode-textfield>`;
     case 'date':
-      return html`<vscode-textfield type="date" aria-label=${label} ?disabled=${off} .value=${live(typeof value === 'string' ? value : '')} @change=${(e: Event) => set(val(e) || null)}></vscode-textfield>`;
+      return html`<vscode-textfield type="date" aria-label=${label} ?disabled=${off} .value=${typeof value === 'string' ? value : ''} @change=${(e: Event) => set(val(e) || null)}></vscode-textfield>`;
     case 'dropdown':
-      return html`${swatch(def.options?.find((o) => o.label === value)?.color)}<vscode-single-select aria-label=${label} ?disabled=${off} .value=${live(typeof value === 'string' ? value : '')}
+      return html`${swatch(def.options?.find((o) => o.label === value)?.color)}<vscode-single-select aria-label=${label} ?disabled=${off} .value=${typeof value === 'string' ? value : ''}
         @change=${(e: Event) => set(val(e) || null)}>
         <vscode-option value="" ?selected=${value === null}>${l10n.t('(none)')}</vscode-option>
         ${(def.options ?? []).map((o) => html`<vscode-option value=${o.label} ?selected=${o.label === value}>${o.label}</vscode-option>`)}
@@ -51,10 +50,10 @@ function editor(app: App, def: CustomFieldDefinition, value: FieldValue): Templa
     case 'attachment':
       return html`<span class="meta">${l10n.t('Files of this field are managed in Task Platform (read-only here).')}</span>`;
     case 'url':
-      return html`<vscode-textfield type="url" aria-label=${label} ?disabled=${off} .value=${live(typeof value === 'string' ? value : '')} @change=${(e: Event) => set(val(e))}></vscode-textfield>
+      return html`<vscode-textfield type="url" aria-label=${label} ?disabled=${off} .value=${typeof value === 'string' ? value : ''} @change=${(e: Event) => set(val(e))}></vscode-textfield>
         ${typeof value === 'string' && isWebUrl(value) ? html`<vscode-button secondary @click=${() => app.post({ type: 'openLink', url: value })}>${l10n.t('Open')}</vscode-button>` : nothing}`;
     default:
-      return html`<vscode-textfield aria-label=${label} ?disabled=${off} .value=${live(typeof value === 'string' ? value : '')} @change=${(e: Event) => set(val(e))}></vscode-textfield>`;
+      return html`<vscode-textfield aria-label=${label} ?disabled=${off} .value=${typeof value === 'string' ? value : ''} @change=${(e: Event) => set(val(e))}></vscode-textfield>`;
   }
 }
 
@@ -62,6 +61,6 @@ function editor(app: App, def: CustomFieldDefinition, value: FieldValue): Templa
 function multi(app: App, def: CustomFieldDefinition, chosen: string[], off: boolean, set: (v: FieldValue) => void): TemplateResult {
   const flip = (label: string, on: boolean): void => set(on ? [...chosen, label] : chosen.filter((c) => c !== label));
   void app;
-  return html`<div class="multi">${(def.options ?? []).map((o) => html`<span class="chip">${swatch(o.color)}<vscode-checkbox ?disabled=${off} .checked=${live(chosen.includes(o.label))}
+  return html`<div class="multi">${(def.options ?? []).map((o) => html`<span class="chip">${swatch(o.color)}<vscode-checkbox ?disabled=${off} .checked=${chosen.includes(o.label)}
     @change=${(e: Event) => flip(o.label, (e.target as HTMLInputElement).checked)}>${o.label}</vscode-checkbox></span>`)}</div>`;
 }

@@ -4,7 +4,7 @@ import type { TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { App } from '../app';
 import type { TaskField } from '../protocol';
-import { fieldState, swatch, when } from './common';
+import { control, fieldState, swatch, when } from './common';
 import { markdown } from './markdownView';
 
 const priorities = ['low', 'medium', 'high', 'critical'] as const;
@@ -20,24 +20,24 @@ export function details(app: App): TemplateResult {
     <div class="fields">
       <label>${l10n.t('Status')}</label>
       <div class="field">${swatch(status?.color, status?.name)}
-        <vscode-single-select data-field="status_id" aria-label=${l10n.t('Status')} ?disabled=${off || !model.statuses}
-          .value=${live(task.status_id ?? '')} @change=${(e: Event) => edit(app, { field: 'status_id', value: val(e) })}>
+        ${control(app, 'status_id', html`<vscode-single-select data-field="status_id" aria-label=${l10n.t('Status')} ?disabled=${off || !model.statuses}
+          .value=${task.status_id ?? ''} @change=${(e: Event) => edit(app, { field: 'status_id', value: val(e) })}>
           ${(model.statuses ?? (status ? [status] : [])).map((s) => html`<vscode-option value=${s.id} ?selected=${s.id === task.status_id}>${s.name}</vscode-option>`)}
-        </vscode-single-select>${fieldState(app, 'status_id')}</div>
+        </vscode-single-select>`)}${fieldState(app, 'status_id')}</div>
       <label>${l10n.t('Priority')}</label>
-      <div class="field"><vscode-single-select data-field="priority" aria-label=${l10n.t('Priority')} ?disabled=${off}
-          .value=${live(task.priority ?? 'medium')} @change=${(e: Event) => edit(app, { field: 'priority', value: val(e) as (typeof priorities)[number] })}>
+      <div class="field">${control(app, 'priority', html`<vscode-single-select data-field="priority" aria-label=${l10n.t('Priority')} ?disabled=${off}
+          .value=${task.priority ?? 'medium'} @change=${(e: Event) => edit(app, { field: 'priority', value: val(e) as (typeof priorities)[number] })}>
           ${priorities.map((p) => html`<vscode-option value=${p} ?selected=${p === task.priority}>${priorityName(p)}</vscode-option>`)}
-        </vscode-single-select>${fieldState(app, 'priority')}</div>
+        </vscode-single-select>`)}${fieldState(app, 'priority')}</div>
       <label>${l10n.t('Assignee')}</label>
-      <div class="field"><vscode-single-select data-field="assignee_id" aria-label=${l10n.t('Assignee')} ?disabled=${off || !model.members} combobox
-          .value=${live(task.assignee_id ?? '')} @change=${(e: Event) => edit(app, { field: 'assignee_id', value: val(e) || null })}>
+      <div class="field">${control(app, 'assignee_id', html`<vscode-single-select data-field="assignee_id" aria-label=${l10n.t('Assignee')} ?disabled=${off || !model.members} combobox
+          .value=${task.assignee_id ?? ''} @change=${(e: Event) => edit(app, { field: 'assignee_id', value: val(e) || null })}>
           <vscode-option value="" ?selected=${!task.assignee_id}>${l10n.t('Unassigned')}</vscode-option>
           ${(model.members ?? (task.assignee ? [task.assignee] : [])).map((m) => html`<vscode-option value=${m.id} ?selected=${m.id === task.assignee_id}>${m.name}</vscode-option>`)}
-        </vscode-single-select>${fieldState(app, 'assignee_id')}</div>
+        </vscode-single-select>`)}${fieldState(app, 'assignee_id')}</div>
       <label>${l10n.t('Due date')}</label>
-      <div class="field"><vscode-textfield type="date" data-field="due_date" aria-label=${l10n.t('Due date')} ?disabled=${off}
-          .value=${live(due)} @change=${(e: Event) => edit(app, { field: 'due_date', value: val(e) || null })}></vscode-textfield>${fieldState(app, 'due_date')}</div>
+      <div class="field">${control(app, 'due_date', html`<vscode-textfield type="date" data-field="due_date" aria-label=${l10n.t('Due date')} ?disabled=${off}
+          .value=${due} @change=${(e: Event) => edit(app, { field: 'due_date', value: val(e) || null })}></vscode-textfield>`)}${fieldState(app, 'due_date')}</div>
       <label>${l10n.t('Created')}</label>
       <div class="field meta">${when(task.created_at)}${task.creator ? html` · ${l10n.t('by {0}', task.creator.name)}` : nothing}</div>
       <label>${l10n.t('Updated')}</label>

@@ -1,11 +1,10 @@
 import * as l10n from '@vscode/l10n';
 import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
-import { live } from 'lit/directives/live.js';
 import type { App } from '../app';
 import type { DependencyEntry } from '../../../core/api/schemas';
 import type { Crumb } from '../protocol';
-import { fieldState, sectionError } from './common';
+import { control, fieldState, sectionError } from './common';
 
 /** Breadcrumb, parent, title, and the banners that matter first (blocked, in Trash, errors). */
 export function header(app: App): TemplateResult {
@@ -23,8 +22,8 @@ export function header(app: App): TemplateResult {
     ${sectionError(app, 'task')}
     <div class="title-row">
       <span class="display-id">${task.display_id ?? ''}</span>
-      <vscode-textfield class="title" data-field="title" aria-label=${l10n.t('Title')} ?disabled=${!model.complete || !!model.gone}
-        .value=${live(task.title)} @change=${(e: Event) => editTitle(app, e)}></vscode-textfield>
+      ${control(app, 'title', html`<vscode-textfield class="title" data-field="title" aria-label=${l10n.t('Title')} ?disabled=${!model.complete || !!model.gone}
+        .value=${task.title} @change=${(e: Event) => editTitle(app, e)}></vscode-textfield>`)}
       <vscode-button secondary data-action="refresh" title=${l10n.t('Reload the task')} @click=${() => app.post({ type: 'refresh' })}>${l10n.t('Reload')}</vscode-button>
     </div>
     ${fieldState(app, 'title')}

@@ -1,0 +1,220 @@
+// Display ids -> tasks with few requests. The reference has no lookup by display id; the task index
+// filter on `display_id` (Reference: Tasks, filter fields; `is` takes one value) with `match: any`
+// finds many ids in one call per space (GET /workspaces/{w}/spaces gives the spaces). Lookups asked
+// for in the same tick are coalesced into one pass, answers are cached with a TTL, and nothing is
+// sent per keystroke or per hover: callers read `peek()` first.
+import type { SearchResult, TaskPage } from '../api/envelopes';
+import type { FilterCondition, SearchQuery, TaskQuery } from '../api/inputs';
+import type { RequestPriority } from '../api/rateLimiter';
+import type { Space, Task, TaskRow } from '../api/schemas';
+import { prefixOf } from './references';
+
+export interface ResolverApi {
+  listSpaces(workspaceId: string, opts?: { priority?: RequestPriority }): Promise<Space[]>;
+  listTasks(workspaceId: string, query: TaskQuery, opts?: { priority?: RequestPriority }): Promise<TaskPage>;
+  search(query: SearchQuery, opts?: { priority?: RequestPriority }): Promise<SearchResult>;
+  getTask(workspaceId: string, taskId: string, opts?: { priority?: RequestPriority }): Promise<Task>;
+}
+
+export type Resolution =
+  | { readonly kind: 'found'; readonly workspaceId: string; readonly task: TaskRow }
+  /** Sent to Trash from this extension (the API answers 404 for trashed tasks, so only we know). */
+  | { readonly kind: 'trashed'; readonly workspaceId: string; readonly taskId: string }
+  /** Not visible to the token: unknown, in Trash, purged or private. The API tells these apart nowhere. */
+  | { readonly kind: 'missing' };
+
+export interface ResolverOptions {
+  /** Workspaces to look in for a prefix (learned); all workspaces when the prefix is not mapped. */
+  readonly workspacesFor: (prefix: string) => readonly string[];
+  readonly ttlMs?: number;
+  readonly now?: () => number;
+  /**
+   * Conditions per index call, so the URL stays near 8 KB (each is ~85 encoded characters), a
+   * request-line size common servers accept; the reference states no limit.
+   */
+  readonly chunkSize?: number;
+  /**
+   * Ids the index did not find may be subtasks (the index lists top-level rows only; ASSUMPTIONS.md
+   * "Task index rows"): at most this many per pass are looked up through /search, 2 requests each.
+   */
+  readonly maxFallback?: number;
+}
+
+interface Pending {
+  priority: RequestPriority;
+  waiters: ((result: Map<string, Resolution>) => void)[];
+  ids: Set<string>;
+}
+
+export class TaskResolver {
+  private readonly cache = new Map<string, { resolution: Resolution; at: number }>();
+  private readonly spaces = new Map<string, Promise<Space[]>>();
+  private pending: Pending | undefined;
+  private readonly inFlight = new Map<string, Promise<Resolution | undefined>>();
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+  /** Requests this resolver sent (the benchmark and tests read it). */
+  requests = 0;
+
+  constructor(private readonly api: ResolverApi, private readonly options: ResolverOptions) {
+    this.ttlMs = options.ttlMs ?? 5 * 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The cached answer, fresh or not; never a request. */
+  peek(displayId: string): Resolution | undefined {
+    return this.cache.get(displayId)?.resolution;
+  }
+
+  isFresh(displayId: string): boolean {
+    const entry = this.cache.get(displayId);
+    return entry !== undefined && this.now() - entry.at < this.ttlMs;
+  }
+
+  /** Learns a task the extension saw (a write, a tree row): later lookups of its id cost nothing. */
+  note(workspaceId: string, task: TaskRow): void {
+    if (task.display_id) {
+      this.cache.set(task.display_id, { resolution: { kind: 'found', workspaceId, task }, at: this.now() });
+    }
+  }
+
+  /** A task this extension sent to Trash. */
+  noteTrashed(workspaceId: string, taskId: string): void {
+    for (const [id, entry] of this.cache) {
+      if (entry.resolution.kind === 'found' && entry.resolution.task.id === taskId) {
+        this.cache.set(id, { resolution: { kind: 'trashed', workspaceId, taskId }, at: this.now() });
+      }
+    }
+  }
+
+  /** Every task found so far (completion in comments offers them without a request). */
+  cachedTasks(): { workspaceId: string; task: TaskRow }[] {
+    return [...this.cache.values()].flatMap((e) => (e.resolution.kind === 'found' ? [{ workspaceId: e.resolution.workspaceId, task: e.resolution.task }] : []));
+  }
+
+  clear(): void {
+    this.cache.clear();
+    this.spaces.clear();
+  }
+
+  /**
+   * Resolves display ids: fresh cache entries at once, the rest in one coalesced pass (ids asked for
+   * in the same tick share it). An id missing from the answer could not be checked in this pass.
+   */
+  async resolve(displayIds: Iterable<string>, priority: RequestPriority = 'background'): Promise<Map<string, Resolution>> {
+    const result = new Map<string, Resolution>();
+    const wanted: string[] = [];
+    for (const id of new Set(displayIds)) {
+      const entry = this.cache.get(id);
+      if (entry && this.now() - entry.at < this.ttlMs) {
+        result.set(id, entry.resolution);
+      } else {
+        wanted.push(id);
+      }
+    }
+    const answers = await Promise.all(wanted.map((id) => this.join(id, priority)));
+    wanted.forEach((id, i) => answers[i] && result.set(id, answers[i] as Resolution));
+    return result;
+  }
+
+  private join(id: string, priority: RequestPriority): Promise<Resolution | undefined> {
+    const running = this.inFlight.get(id);
+    if (running) {
+      return running;
+    }
+    if (!this.pending) {
+      const batch: Pending = { priority, waiters: [], ids: new Set() };
+      this.pending = batch;
+      setTimeout(() => void this.flush(batch), 0);
+    }
+    const batch = this.pending;
+    batch.ids.add(id);
+    if (priority === 'user') {
+      batch.priority = 'user';
+    }
+    const promise = new Promise<Map<string, Resolution>>((resolve) => batch.waiters.push(resolve)).then((m) => m.get(id));
+    this.inFlight.set(id, promise);
+    return promise;
+  }
+
+  private async flush(batch: Pending): Promise<void> {
+    this.pending = undefined;
+    const found = new Map<string, Resolution>();
+    try {
+      await this.lookUp([...batch.ids], batch.priority, found);
+    } catch {
+      // A failed pass caches nothing: the ids it could not check stay unresolved and are asked again later.
+    } finally {
+      batch.ids.forEach((id) => this.inFlight.delete(id));
+      batch.waiters.forEach((resolve) => resolve(found));
+    }
+  }
+
+  private async lookUp(ids: string[], priority: RequestPriority, found: Map<string, Resolution>): Promise<void> {
+    const byWorkspace = new Map<string, string[]>();
+    for (const id of ids) {
+      for (const ws of this.options.workspacesFor(prefixOf(id) ?? '')) {
+        byWorkspace.set(ws, [...(byWorkspace.get(ws) ?? []), id]);
+      }
+    }
+    await Promise.all([...byWorkspace].map(([ws, wsIds]) => this.lookUpIn(ws, wsIds, priority, found)));
+    const misses = ids.filter((id) => !found.has(id));
+    const budget = this.options.maxFallback ?? 5;
+    await Promise.all(misses.slice(0, budget).map((id) => this.fallback(id, [...new Set(this.options.workspacesFor(prefixOf(id) ?? ''))], priority, found)));
+    for (const id of misses.slice(0, budget)) {
+      const resolution = found.get(id) ?? { kind: 'missing' };
+      found.set(id, resolution);
+      this.cache.set(id, { resolution, at: this.now() });
+    }
+  }
+
+  /** One index call per space and chunk of ids (Reference: Tasks, GET tasks with space_id and filter). */
+  private async lookUpIn(workspaceId: string, ids: string[], priority: RequestPriority, found: Map<string, Resolution>): Promise<void> {
+    const spaces = await this.spacesOf(workspaceId, priority);
+    const chunk = this.options.chunkSize ?? 100;
+    const calls: Promise<void>[] = [];
+    for (const space of spaces) {
+      for (let i = 0; i < ids.length; i += chunk) {
+        const conditions: FilterCondition[] = ids.slice(i, i + chunk).map((id) => ({ field: 'display_id', op: 'is', values: [id] }));
+        this.requests += 1;
+        calls.push(
+          this.api.listTasks(workspaceId, { scope: { space_id: space.id }, filter: { match: 'any', conditions }, per_page: 0 }, { priority }).then((page) => {
+            // The filter is case-insensitive (ASSUMPTIONS.md "Filter"): keep only exact matches.
+            page.data.filter((row) => row.display_id && ids.includes(row.display_id)).forEach((row) => {
+              this.note(workspaceId, row);
+              found.set(row.display_id as string, { kind: 'found', workspaceId, task: row });
+            });
+          }),
+        );
+      }
+    }
+    await Promise.all(calls);
+  }
+
+  private spacesOf(workspaceId: string, priority: RequestPriority): Promise<Space[]> {
+    let spaces = this.spaces.get(workspaceId);
+    if (!spaces) {
+      this.requests += 1;
+      spaces = this.api.listSpaces(workspaceId, { priority });
+      spaces.catch(() => this.spaces.delete(workspaceId));
+      this.spaces.set(workspaceId, spaces);
+    }
+    return spaces;
+  }
+
+  /** Search ranks the exact display id first (Search); the hit then needs the full task. */
+  private async fallback(id: string, workspaces: string[], priority: RequestPriority, found: Map<string, Resolution>): Promise<void> {
+    for (const workspaceId of workspaces) {
+      this.requests += 1;
+      const result = await this.api.search({ q: id, workspace_id: workspaceId, type: 'tasks', per_page: 1 }, { priority });
+      const hit = result.tasks?.hits[0] as { id: string; display_id?: string } | undefined;
+      if (hit && hit.display_id === id) {
+        this.requests += 1;
+        const task = await this.api.getTask(workspaceId, hit.id, { priority });
+        this.note(workspaceId, task);
+        found.set(id, { kind: 'found', workspaceId, task });
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import * as vscode from 'vscode';
+import type { RateLimitSnapshot } from '../../core/api/rateLimiter';
+import type { Session, SessionState } from '../auth/session';
+import { Disposable } from '../disposable';
+
+/**
+ * The request budget in the status bar: requests left in the current minute of the 60 the service
+ * allows (Limits: request rate), what is waiting, and a warning colour while the limiter is holding
+ * requests back (after a 429, or with the budget spent and work queued).
+ */
+export class BudgetStatusBar extends Disposable {
+  private readonly item = this.register(vscode.window.createStatusBarItem('taskPlatform.budget', vscode.StatusBarAlignment.Left, 9));
+  private unsubscribe: { dispose(): void } | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(session: Session) {
+    super();
+    this.item.name = vscode.l10n.t('Task Platform Request Budget');
+    this.item.command = 'taskPlatform.showLog';
+    this.register(session.onDidChange((state) => this.watch(state)));
+    this.register({ dispose: () => this.stop() });
+    this.watch(session.state);
+  }
+
+  /** What the item shows now (tests read it). */
+  get text(): string {
+    return this.item.text;
+  }
+
+  private watch(state: SessionState): void {
+    this.stop();
+    if (state.kind !== 'signedIn') {
+      this.item.hide();
+      return;
+    }
+    const limiter = state.client.limiter;
+    this.unsubscribe = limiter.onDidChange((snapshot) => this.render(snapshot));
+    // Slots free up as the minute passes without any event: look again every few seconds.
+    this.timer = setInterval(() => this.render(limiter.snapshot()), 3000);
+    this.render(limiter.snapshot());
+    this.item.show();
+  }
+
+  private render(s: RateLimitSnapshot): void {
+    const straining = s.holding || (s.remaining === 0 && s.queued > 0);
+    this.item.text = `$(${straining ? 'watch' : 'pulse'}) ${s.remaining}/${s.limit}${s.queued > 0 ? ` +${s.queued}` : ''}`;
+    this.item.backgroundColor = straining ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    const lines = [
+      vscode.l10n.t('Task Platform requests: {0} of {1} left in the current minute.', s.remaining, s.limit),
+      s.inFlight > 0 ? vscode.l10n.t('{0} on the way.', s.inFlight) : '',
+      s.queued > 0 ? vscode.l10n.t('{0} waiting: {1} you asked for, {2} background (polling, prefetch) that yields to yours.', s.queued, s.queued - s.queuedBackground, s.queuedBackground) : '',
+      s.holding ? vscode.l10n.t('The service said "too many requests": everything waits until it allows more.') : '',
+    ];
+    this.item.tooltip = lines.filter(Boolean).join('\n');
+    this.item.accessibilityInformation = { label: lines[0]! };
+  }
+
+  private stop(): void {
+    this.unsubscribe?.dispose();
+    this.unsubscribe = undefined;
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}

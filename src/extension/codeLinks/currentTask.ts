@@ -1,0 +1,48 @@
+import * as vscode from 'vscode';
+import { isUuid } from '../tasks/ref';
+
+export interface CurrentTaskInfo {
+  readonly workspaceId: string;
+  readonly taskId: string;
+  readonly displayId: string;
+  readonly title: string;
+  readonly branch: string;
+}
+
+const KEY = 'taskPlatform.codeLinks.currentTask';
+
+/** The task the user started work on (per workspace), shown in the status bar; a click opens it. */
+export class CurrentTask implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('taskPlatform.currentTask', vscode.StatusBarAlignment.Left, 50);
+
+  constructor(private readonly memento: vscode.Memento) {
+    this.item.name = vscode.l10n.t('Task Platform: Current Task');
+    this.render();
+  }
+
+  get(): CurrentTaskInfo | undefined {
+    const value = this.memento.get<CurrentTaskInfo>(KEY);
+    return value && isUuid(value.workspaceId) && isUuid(value.taskId) ? value : undefined;
+  }
+
+  async set(info: CurrentTaskInfo | undefined): Promise<void> {
+    await this.memento.update(KEY, info);
+    this.render();
+  }
+
+  private render(): void {
+    const info = this.get();
+    if (!info) {
+      this.item.hide();
+      return;
+    }
+    this.item.text = `$(tasklist) ${info.displayId}`;
+    this.item.tooltip = vscode.l10n.t('Working on {0} "{1}" (branch {2}). Click to open.', info.displayId, info.title, info.branch);
+    this.item.command = { command: 'taskPlatform.openTask', title: vscode.l10n.t('Open Task'), arguments: [{ workspaceId: info.workspaceId, taskId: info.taskId }] };
+    this.item.show();
+  }
+
+  dispose(): void {
+    this.item.dispose();
+  }
+}

@@ -1,0 +1,187 @@
+import * as vscode from 'vscode';
+import type { ApiClient } from '../../core/api/client';
+import { PrefixBook } from '../../core/codeLinks/prefixes';
+import type { PrefixMap } from '../../core/codeLinks/prefixes';
+import { ReferenceMatcher } from '../../core/codeLinks/references';
+import type { CodeReference } from '../../core/codeLinks/references';
+import { TaskResolver } from '../../core/codeLinks/resolver';
+import type { SignedIn } from '../auth/session';
+import { readBaseUrl, SECTION } from '../config';
+import { Disposable } from '../disposable';
+import { log } from '../log';
+import type { Services } from '../services';
+import type { TaskChange } from '../tasks/changes';
+
+const PREFIXES_KEY = 'taskPlatform.codeLinks.prefixes';
+
+/**
+ * What every code-links provider shares: the prefixes (learned, persisted per service address, plus
+ * the setting), the matcher built from them, the per-session resolver, and scans of documents cached
+ * by version so providers called on the same document version scan once.
+ */
+export class CodeLinksHub extends Disposable {
+  private readonly resolvers = new WeakMap<ApiClient, TaskResolver>();
+  private book = new PrefixBook();
+  private bookFor: string | undefined;
+  private cachedMatcher: { key: string; matcher: ReferenceMatcher } | undefined;
+  private readonly scans = new Map<string, { version: number; key: string; refs: CodeReference[] }>();
+  private bootstrapped = new WeakSet<ApiClient>();
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  /** Fires when the prefixes or the session changed: links, diagnostics and lenses recompute. */
+  readonly onDidChange = this.changed.event;
+  private readonly prefixesChanged = this.register(new vscode.EventEmitter<void>());
+  /** Fires when the set of prefixes may have changed: what counts as a reference is different now. */
+  readonly onDidChangePrefixes = this.prefixesChanged.event;
+
+  constructor(private readonly memento: vscode.Memento, readonly services: Services) {
+    super();
+    this.register(
+      services.session.onDidChange((state) => {
+        // Signed in: learn the prefixes of workspaces not seen yet (background, once per session).
+        if (state.kind === 'signedIn') {
+          this.resolver();
+        }
+        this.changed.fire();
+      }),
+    );
+    this.register(vscode.workspace.onDidCloseTextDocument((d) => this.scans.delete(d.uri.toString())));
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`${SECTION}.codeLinks.prefixes`) || e.affectsConfiguration(`${SECTION}.baseUrl`)) {
+          this.prefixesChanged.fire();
+          this.changed.fire();
+        }
+      }),
+    );
+    this.register(services.changes.onDidChange((change) => this.onTaskChange(change)));
+  }
+
+  /** The signed-in session, without any I/O (providers must not restore a session per keystroke). */
+  get signedIn(): SignedIn | undefined {
+    const state = this.services.session.state;
+    return state.kind === 'signedIn' ? state : undefined;
+  }
+
+  prefixes(): PrefixBook {
+    const key = this.baseUrl() ?? '';
+    if (this.bookFor !== key) {
+      this.bookFor = key;
+      this.book = new PrefixBook(this.memento.get<Record<string, PrefixMap>>(PREFIXES_KEY, {})[key] ?? {});
+    }
+    this.book.setConfigured(vscode.workspace.getConfiguration(SECTION).get<string[]>('codeLinks.prefixes', []));
+    return this.book;
+  }
+
+  matcher(): ReferenceMatcher {
+    const book = this.prefixes();
+    const baseUrl = this.baseUrl();
+    const key = `${baseUrl ?? ''}|${book.prefixes().sort().join(',')}`;
+    if (this.cachedMatcher?.key !== key) {
+      this.cachedMatcher = { key, matcher: new ReferenceMatcher(book.prefixes(), baseUrl) };
+    }
+    return this.cachedMatcher.matcher;
+  }
+
+  /** The configured service (setting, no I/O): prefixes are kept per service address. */
+  baseUrl(): string | undefined {
+    const setting = readBaseUrl();
+    return setting.kind === 'valid' ? setting.url : this.signedIn?.baseUrl;
+  }
+
+  /** The resolver, restoring the session first when it was not yet (a hover or a click: the user waits). */
+  async ensureResolver(): Promise<TaskResolver | undefined> {
+    if (this.services.session.state.kind === 'unknown') {
+      await this.services.session.ensure();
+    }
+    return this.resolver();
+  }
+
+  /** References of a document version (scanned once per version and prefix set). */
+  scan(document: vscode.TextDocument): CodeReference[] {
+    const matcher = this.matcher();
+    const key = this.cachedMatcher?.key ?? '';
+    const uri = document.uri.toString();
+    const hit = this.scans.get(uri);
+    if (hit && hit.version === document.version && hit.key === key) {
+      return hit.refs;
+    }
+    const refs = matcher.scan(document.getText(), document.languageId);
+    this.scans.set(uri, { version: document.version, key, refs });
+    return refs;
+  }
+
+  referenceAt(document: vscode.TextDocument, position: vscode.Position): CodeReference | undefined {
+    const offset = document.offsetAt(position);
+    return this.scan(document).find((r) => offset >= r.start && offset <= r.end);
+  }
+
+  /** The resolver of the current session (created without I/O), or undefined when signed out. */
+  resolver(): TaskResolver | undefined {
+    const state = this.signedIn;
+    if (!state) {
+      return undefined;
+    }
+    let resolver = this.resolvers.get(state.client);
+    if (!resolver) {
+      const all = state.user.workspaces.map((w) => w.id);
+      resolver = new TaskResolver(state.client, { workspacesFor: (prefix) => this.prefixes().workspacesFor(prefix, all) });
+      this.resolvers.set(state.client, resolver);
+    }
+    this.bootstrap(state);
+    return resolver;
+  }
+
+  /**
+   * Learns the prefix of each workspace not seen yet from one task row (spaces, then one row per
+   * space until one is found), at background priority, once per session; persisted afterwards.
+   */
+  private bootstrap(state: SignedIn): void {
+    if (this.bootstrapped.has(state.client)) {
+      return;
+    }
+    this.bootstrapped.add(state.client);
+    const known = this.prefixes().workspacesKnown();
+    const missing = state.user.workspaces.filter((w) => !known.has(w.id));
+    void Promise.all(missing.map((w) => this.learnWorkspace(state, w.id))).then((learned) => learned.some(Boolean) && this.changed.fire());
+    // learn() announced each new prefix; this refreshes what depends on the session's data.
+  }
+
+  private async learnWorkspace(state: SignedIn, workspaceId: string): Promise<boolean> {
+    try {
+      for (const space of await state.client.listSpaces(workspaceId, { priority: 'background' })) {
+        const page = await state.client.listTasks(workspaceId, { scope: { space_id: space.id }, per_page: 1 }, { priority: 'background' });
+        const row = page.data[0];
+        if (row?.display_id) {
+          return this.learn(workspaceId, row.display_id);
+        }
+      }
+    } catch (error) {
+      log.warn(`Code links: could not learn the id prefix of a workspace: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return false;
+  }
+
+  /** Learns a prefix; persists it; true when new. */
+  learn(workspaceId: string, displayId: string | undefined): boolean {
+    const book = this.prefixes();
+    if (!book.learn(workspaceId, displayId)) {
+      return false;
+    }
+    const all = this.memento.get<Record<string, PrefixMap>>(PREFIXES_KEY, {});
+    void this.memento.update(PREFIXES_KEY, { ...all, [this.bookFor ?? '']: book.toJSON() });
+    this.prefixesChanged.fire();
+    return true;
+  }
+
+  /** Writes made elsewhere in the extension keep the cache right without a request. */
+  private onTaskChange(change: TaskChange): void {
+    const resolver = this.resolver();
+    if (change.kind === 'deleted') {
+      resolver?.noteTrashed(change.workspaceId, change.taskId);
+    } else if (change.task) {
+      resolver?.note(change.workspaceId, change.task);
+      this.learn(change.workspaceId, change.task.display_id);
+    }
+    this.changed.fire();
+  }
+}

@@ -1,0 +1,118 @@
+import * as vscode from 'vscode';
+import type { TaskRow } from '../../core/api/schemas';
+import { commentSpans } from '../../core/codeLinks/comments';
+import { commentSyntax, lineCommentFor } from '../../core/codeLinks/syntax';
+import { signedIn } from '../commands/context';
+import type { CommandContext } from '../commands/context';
+import { searchForTask } from '../commands/pickTask';
+import { reportFailure } from '../ui/failure';
+import { prompter } from '../ui/prompter';
+import type { CodeLinksHub } from './hub';
+
+function inComment(document: vscode.TextDocument, position: vscode.Position): boolean {
+  const syntax = commentSyntax(document.languageId);
+  const offset = document.offsetAt(position);
+  return syntax !== undefined && commentSpans(document.getText(), syntax).some((s) => offset > s.start && offset <= s.end);
+}
+
+/**
+ * Insert Task Reference: search for a task, then write its display id at the cursor; outside a
+ * comment it is wrapped in the language's comment form (`# ACME-12`, `<!-- ACME-12 -->`).
+ */
+export async function insertReference(ctx: CommandContext, hub: CodeLinksHub): Promise<string | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) {
+    void prompter().warn(vscode.l10n.t('Open a file to insert a task reference into.'));
+    return undefined;
+  }
+  const displayId = await pickDisplayId(ctx, hub, vscode.l10n.t('Insert Task Reference'));
+  if (!displayId) {
+    return undefined;
+  }
+  const { document, selection } = editor;
+  const { open, close } = lineCommentFor(document.languageId);
+  const text = inComment(document, selection.active) ? displayId : `${open} ${displayId}${close ? ` ${close}` : ''}`;
+  await editor.edit((edit) => edit.replace(selection, text));
+  return text;
+}
+
+/** Searches for a task and returns its display id (learning its prefix). */
+async function pickDisplayId(ctx: CommandContext, hub: CodeLinksHub, title: string): Promise<string | undefined> {
+  const state = await signedIn(ctx);
+  const ref = state && (await searchForTask(ctx, state, title));
+  if (!state || !ref) {
+    return undefined;
+  }
+  let displayId = ref.row?.display_id;
+  try {
+    displayId ??= (await state.client.getTask(ref.workspaceId, ref.taskId, { priority: 'user' })).display_id;
+  } catch (error) {
+    void reportFailure(ctx.services.session, vscode.l10n.t('Could not read the task'), error);
+    return undefined;
+  }
+  if (displayId) {
+    hub.learn(ref.workspaceId, displayId);
+  }
+  return displayId;
+}
+
+/** Quick fix of a stale reference: replace it with a reference to another task (picked by search). */
+export async function replaceReference(ctx: CommandContext, hub: CodeLinksHub, arg: unknown): Promise<string | undefined> {
+  const given = arg as { uri?: unknown; start?: unknown; end?: unknown } | undefined;
+  if (typeof given?.uri !== 'string' || typeof given.start !== 'number' || typeof given.end !== 'number') {
+    return undefined;
+  }
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(given.uri));
+  const old = hub.scan(document).find((r) => r.start === given.start && r.end === given.end);
+  const displayId = old && (await pickDisplayId(ctx, hub, vscode.l10n.t('Replace {0}', old.displayId)));
+  // The document may have changed while the user searched: find the same reference again.
+  const now = old && hub.scan(document).filter((r) => r.displayId === old.displayId).sort((a, b) => Math.abs(a.start - old.start) - Math.abs(b.start - old.start))[0];
+  if (!now || !displayId) {
+    return undefined;
+  }
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, new vscode.Range(document.positionAt(now.start), document.positionAt(now.end)), displayId);
+  return (await vscode.workspace.applyEdit(edit)) ? displayId : undefined;
+}
+
+/**
+ * Completion in comments: after `ACME-` (a known prefix) offers the tasks already resolved and one
+ * search of that prefix (Search: display ids match); VS Code filters the list while the user types,
+ * so there is one request per completion session, not per keystroke.
+ */
+export class ReferenceCompletion implements vscode.CompletionItemProvider {
+  constructor(private readonly hub: CodeLinksHub) {}
+
+  async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionList | undefined> {
+    const before = document.lineAt(position.line).text.slice(0, position.character);
+    const match = /([A-Za-z][A-Za-z0-9_]*)-(\d*)$/.exec(before);
+    const prefix = match?.[1];
+    if (!match || !prefix || !this.hub.prefixes().prefixes().includes(prefix) || !inComment(document, position)) {
+      return undefined;
+    }
+    const range = new vscode.Range(position.translate(0, -match[0].length), position);
+    const resolver = this.hub.resolver();
+    const rows = new Map<string, TaskRow>();
+    resolver?.cachedTasks().forEach(({ task }) => task.display_id?.startsWith(`${prefix}-`) && rows.set(task.display_id, task));
+    const state = this.hub.signedIn;
+    const workspaces = this.hub.prefixes().workspacesFor(prefix, state?.user.workspaces.map((w) => w.id) ?? []);
+    for (const workspaceId of state ? workspaces.slice(0, 2) : []) {
+      try {
+        const result = await state?.client.search({ q: `${prefix}-${match[2] ?? ''}`, workspace_id: workspaceId, type: 'tasks', per_page: 20 }, { priority: 'user' });
+        (result?.tasks?.hits ?? []).forEach((hit) => typeof hit.display_id === 'string' && rows.set(hit.display_id, hit as TaskRow));
+      } catch {
+        // Completion stays quiet on failure: the cached tasks are still offered.
+      }
+      if (token.isCancellationRequested) {
+        return undefined;
+      }
+    }
+    const items = [...rows.values()].map((row) => {
+      const item = new vscode.CompletionItem({ label: row.display_id as string, description: row.title }, vscode.CompletionItemKind.Reference);
+      item.range = range;
+      item.filterText = `${row.display_id} ${row.title}`;
+      return item;
+    });
+    return new vscode.CompletionList(items, false);
+  }
+}

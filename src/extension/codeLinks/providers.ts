@@ -1,0 +1,97 @@
+import * as vscode from 'vscode';
+import { isDisplayId } from '../../core/tasks/links';
+import { openTask } from '../commands/context';
+import { prompter } from '../ui/prompter';
+import type { CodeLinksHub } from './hub';
+import { commandUri, hoverMarkdown } from './markdown';
+
+const PREFETCH_DELAY_MS = 1000;
+
+/**
+ * Links and hovers over task references. Neither sends a request per keystroke: links come from the
+ * scan alone (the target is a command that resolves on click), and the ids of a document are looked
+ * up in one background pass a second after the last change, so hovers are served from the cache.
+ */
+export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.HoverProvider {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  constructor(private readonly hub: CodeLinksHub) {}
+
+  provideDocumentLinks(document: vscode.TextDocument): vscode.DocumentLink[] {
+    const refs = this.hub.scan(document);
+    this.schedulePrefetch(document, refs.map((r) => r.displayId));
+    return refs.map((ref) => {
+      const range = new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end));
+      const link = new vscode.DocumentLink(range, commandUri('taskPlatform.codeLinks.open', { displayId: ref.displayId }));
+      link.tooltip = vscode.l10n.t('Open {0} in Task Platform', ref.displayId);
+      return link;
+    });
+  }
+
+  async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
+    const ref = this.hub.referenceAt(document, position);
+    if (!ref) {
+      return undefined;
+    }
+    const resolver = await this.hub.ensureResolver();
+    const range = new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end));
+    // Cache first; an id not looked up yet joins the current batch (coalesced, cached after).
+    let resolution = resolver?.isFresh(ref.displayId) ? resolver.peek(ref.displayId) : undefined;
+    if (!resolution && resolver) {
+      resolution = (await resolver.resolve([ref.displayId], 'user')).get(ref.displayId) ?? resolver.peek(ref.displayId);
+    }
+    return new vscode.Hover(hoverMarkdown(ref.displayId, resolution), range);
+  }
+
+  private schedulePrefetch(document: vscode.TextDocument, ids: string[]): void {
+    const key = document.uri.toString();
+    clearTimeout(this.timers.get(key));
+    if (ids.length === 0) {
+      return;
+    }
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        const resolver = this.hub.resolver();
+        const stale = ids.filter((id) => !resolver?.isFresh(id));
+        if (resolver && stale.length > 0) {
+          void resolver.resolve(stale, 'background');
+        }
+      }, PREFETCH_DELAY_MS),
+    );
+  }
+
+  dispose(): void {
+    this.timers.forEach((t) => clearTimeout(t));
+    this.timers.clear();
+  }
+}
+
+/**
+ * `taskPlatform.codeLinks.open` (link and hover targets): the argument arrives from a command URI, so
+ * it is checked before use; only a display id is accepted.
+ */
+export async function openReference(hub: CodeLinksHub, arg: unknown): Promise<boolean> {
+  const displayId = (arg as { displayId?: unknown } | undefined)?.displayId;
+  if (typeof displayId !== 'string' || !isDisplayId(displayId)) {
+    void prompter().warn(vscode.l10n.t('This is not a task reference.'));
+    return false;
+  }
+  const resolver = await hub.ensureResolver();
+  if (!resolver) {
+    void prompter().warn(vscode.l10n.t('Sign in to Task Platform to open {0}.', displayId));
+    return false;
+  }
+  const resolution = (await resolver.resolve([displayId], 'user')).get(displayId) ?? resolver.peek(displayId);
+  if (resolution?.kind !== 'found') {
+    void prompter().warn(
+      resolution?.kind === 'trashed'
+        ? vscode.l10n.t('{0} is in Trash.', displayId)
+        : vscode.l10n.t('{0} was not found: it is unknown, in Trash, deleted, or not visible to you.', displayId),
+    );
+    return false;
+  }
+  await openTask({ workspaceId: resolution.workspaceId, taskId: resolution.task.id, row: resolution.task });
+  return true;
+}

@@ -1,0 +1,169 @@
+import * as vscode from 'vscode';
+import { occurrences, ReferenceIndex } from '../../core/codeLinks/referenceIndex';
+import type { Occurrence } from '../../core/codeLinks/referenceIndex';
+import { commentSyntax, knownLanguages } from '../../core/codeLinks/syntax';
+import { chartColorFor } from '../../core/tasks/colors';
+import { isCompleted } from '../../core/tree/rows';
+import { Disposable } from '../disposable';
+import type { CodeLinksHub } from './hub';
+
+export const REFERENCES_VIEW = 'taskPlatform.codeReferences';
+const EXTENSIONS = 'ts,tsx,js,jsx,mjs,cjs,java,c,h,cpp,hpp,cc,cs,go,rs,swift,kt,dart,scala,scss,less,css,php,py,rb,sh,bash,yml,yaml,pl,r,toml,ps1,sql,lua,hs,html,xml,md,vue';
+const GLOB = `**/*.{${EXTENSIONS}}`;
+const MAX_FILES = 20_000;
+const MAX_BYTES = 1_000_000;
+const YIELD_EVERY = 50;
+
+export type ReferenceNode =
+  | { readonly kind: 'task'; readonly displayId: string }
+  | { readonly kind: 'file'; readonly displayId: string; readonly file: string; readonly occurrences: Occurrence[] }
+  | { readonly kind: 'line'; readonly file: string; readonly occurrence: Occurrence };
+
+/**
+ * Task References view: every reference in the workspace, grouped by task (with its status) and file.
+ * Files come from findFiles (files.exclude and search.exclude applied; .gitignore is not read by this
+ * API), are scanned in slices that yield to the editor, and only when the view is first shown; then
+ * a watcher and open-document edits rescan one file at a time.
+ */
+export class ReferencesView extends Disposable implements vscode.TreeDataProvider<ReferenceNode> {
+  private readonly index = new ReferenceIndex();
+  private readonly changed = this.register(new vscode.EventEmitter<ReferenceNode | undefined>());
+  readonly onDidChangeTreeData = this.changed.event;
+  private started = false;
+  private readonly view: vscode.TreeView<ReferenceNode>;
+
+  constructor(private readonly hub: CodeLinksHub) {
+    super();
+    this.view = this.register(vscode.window.createTreeView(REFERENCES_VIEW, { treeDataProvider: this, showCollapseAll: true }));
+    this.register(this.view.onDidChangeVisibility((e) => e.visible && (this.started ? this.dirty && void this.rebuild() : void this.start())));
+    // New prefixes change what counts as a reference: index again, now if the view is shown, else
+    // when it is next shown (a hidden view sends nothing and reads no files). Other changes (a task
+    // written, sign-in) only change the rows' titles and statuses.
+    this.register(hub.onDidChangePrefixes(() => this.started && (this.view.visible ? void this.rebuild() : (this.dirty = true))));
+    this.register(hub.onDidChange(() => this.changed.fire(undefined)));
+  }
+
+  /** Indexes the workspace (once; later changes are incremental). Resolves when the first pass is done. */
+  start(): Promise<void> {
+    if (this.started) {
+      return Promise.resolve();
+    }
+    this.started = true;
+    const watcher = this.register(vscode.workspace.createFileSystemWatcher(GLOB));
+    this.register(watcher.onDidChange((uri) => void this.scanFile(uri)));
+    this.register(watcher.onDidCreate((uri) => void this.scanFile(uri)));
+    this.register(watcher.onDidDelete((uri) => this.index.delete(uri.toString()) && this.changed.fire(undefined)));
+    this.register(vscode.workspace.onDidChangeTextDocument((e) => this.scanDocument(e.document)));
+    return this.rebuild();
+  }
+
+  private generation = 0;
+  private dirty = false;
+
+  /** Indexes every file again; a newer rebuild (prefixes changed meanwhile) stops this one. */
+  private async rebuild(): Promise<void> {
+    const generation = ++this.generation;
+    this.dirty = false;
+    this.index.clear();
+    const exclude = Object.keys(vscode.workspace.getConfiguration('search').get<Record<string, boolean>>('exclude', {}));
+    const files = await vscode.workspace.findFiles(GLOB, exclude.length > 0 ? `{${exclude.join(',')}}` : undefined, MAX_FILES);
+    for (let i = 0; i < files.length; i += 1) {
+      await this.scanFile(files[i] as vscode.Uri, false);
+      if (i % YIELD_EVERY === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (generation !== this.generation) {
+        return;
+      }
+    }
+    this.changed.fire(undefined);
+    const resolver = this.view.visible ? this.hub.resolver() : undefined;
+    if (resolver) {
+      void resolver.resolve(this.index.displayIds(), 'background').then(() => this.changed.fire(undefined));
+    }
+  }
+
+  private async scanFile(uri: vscode.Uri, fire = true): Promise<void> {
+    const language = languageOf(uri);
+    try {
+      const stat = await vscode.workspace.fs.stat(uri);
+      if (!language || stat.size > MAX_BYTES) {
+        return;
+      }
+      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      if (this.index.set(uri.toString(), occurrences(text, this.hub.matcher().scan(text, language))) && fire) {
+        this.changed.fire(undefined);
+      }
+    } catch {
+      // A file that vanished or cannot be read has no references.
+    }
+  }
+
+  private scanDocument(document: vscode.TextDocument): void {
+    if (document.uri.scheme === 'file' && commentSyntax(document.languageId) && this.index.set(document.uri.toString(), occurrences(document.getText(), this.hub.scan(document)))) {
+      this.changed.fire(undefined);
+    }
+  }
+
+  getChildren(node?: ReferenceNode): ReferenceNode[] {
+    if (!node) {
+      return this.index.displayIds().map((displayId) => ({ kind: 'task', displayId }));
+    }
+    if (node.kind === 'task') {
+      return this.index.filesOf(node.displayId).map((f) => ({ kind: 'file', displayId: node.displayId, file: f.file, occurrences: f.occurrences }));
+    }
+    return node.kind === 'file' ? node.occurrences.map((occurrence) => ({ kind: 'line', file: node.file, occurrence })) : [];
+  }
+
+  getTreeItem(node: ReferenceNode): vscode.TreeItem {
+    if (node.kind === 'task') {
+      return this.taskItem(node.displayId);
+    }
+    if (node.kind === 'file') {
+      const uri = vscode.Uri.parse(node.file);
+      const item = new vscode.TreeItem(uri, vscode.TreeItemCollapsibleState.Collapsed);
+      const relative = vscode.workspace.asRelativePath(uri, false);
+      const folder = relative.includes('/') ? relative.slice(0, relative.lastIndexOf('/')) : '';
+      const count = vscode.l10n.t('{0} reference(s)', node.occurrences.length);
+      item.description = folder ? `${folder} · ${count}` : count;
+      return item;
+    }
+    const item = new vscode.TreeItem(vscode.l10n.t('Line {0}', node.occurrence.line + 1));
+    item.description = node.occurrence.preview;
+    const position = new vscode.Position(node.occurrence.line, node.occurrence.character);
+    item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [vscode.Uri.parse(node.file), { selection: new vscode.Range(position, position) }] };
+    return item;
+  }
+
+  private taskItem(displayId: string): vscode.TreeItem {
+    const item = new vscode.TreeItem(displayId, vscode.TreeItemCollapsibleState.Collapsed);
+    const resolution = this.hub.resolver()?.peek(displayId);
+    if (resolution?.kind === 'found') {
+      const { task } = resolution;
+      item.description = [task.status?.name, task.title].filter(Boolean).join(' · ');
+      item.tooltip = `${displayId} ${task.title}`;
+      item.iconPath = new vscode.ThemeIcon(isCompleted(task) ? 'pass-filled' : 'circle-large-filled', new vscode.ThemeColor(chartColorFor(task.status?.color)));
+    } else if (resolution) {
+      item.description = resolution.kind === 'trashed' ? vscode.l10n.t('in Trash') : vscode.l10n.t('not found');
+      item.iconPath = new vscode.ThemeIcon('warning');
+    }
+    item.contextValue = 'codeReferenceTask';
+    item.command = { command: 'taskPlatform.codeLinks.open', title: vscode.l10n.t('Open'), arguments: [{ displayId }] };
+    return item;
+  }
+}
+
+const byExtension = new Map<string, string>([
+  ['ts', 'typescript'], ['tsx', 'typescriptreact'], ['js', 'javascript'], ['jsx', 'javascriptreact'], ['mjs', 'javascript'], ['cjs', 'javascript'],
+  ['java', 'java'], ['c', 'c'], ['h', 'c'], ['cpp', 'cpp'], ['hpp', 'cpp'], ['cc', 'cpp'], ['cs', 'csharp'], ['go', 'go'], ['rs', 'rust'],
+  ['swift', 'swift'], ['kt', 'kotlin'], ['dart', 'dart'], ['scala', 'scala'], ['scss', 'scss'], ['less', 'less'], ['css', 'css'], ['php', 'php'],
+  ['py', 'python'], ['rb', 'ruby'], ['sh', 'shellscript'], ['bash', 'shellscript'], ['yml', 'yaml'], ['yaml', 'yaml'], ['pl', 'perl'], ['r', 'r'],
+  ['toml', 'toml'], ['ps1', 'powershell'], ['sql', 'sql'], ['lua', 'lua'], ['hs', 'haskell'], ['html', 'html'], ['xml', 'xml'], ['md', 'markdown'], ['vue', 'vue'],
+]);
+
+/** The language of a file by its extension (no document is opened for indexing). */
+function languageOf(uri: vscode.Uri): string | undefined {
+  const ext = uri.path.slice(uri.path.lastIndexOf('.') + 1).toLowerCase();
+  const language = byExtension.get(ext);
+  return language && knownLanguages().includes(language) ? language : undefined;
+}

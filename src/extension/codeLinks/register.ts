@@ -1,0 +1,68 @@
+import * as vscode from 'vscode';
+import { knownLanguages } from '../../core/codeLinks/syntax';
+import type { CommandContext } from '../commands/context';
+import { Lookups } from '../commands/lookups';
+import { RecentTrash } from '../commands/recentTrash';
+import { StatusIcons } from '../commands/statusIcons';
+import type { Services } from '../services';
+import { CurrentTask } from './currentTask';
+import { StaleReferences } from './diagnostics';
+import { CodeLinksHub } from './hub';
+import { insertReference, ReferenceCompletion, replaceReference } from './insert';
+import { openReference, ReferenceProviders } from './providers';
+import { ReferencesView } from './referencesView';
+import { startWork } from './startWork';
+import { createFromTodo, CREATE_FROM_TODO, TodoActions } from './todo';
+
+/** What the integration tests reach (through the TestApi). */
+export interface CodeLinks {
+  readonly hub: CodeLinksHub;
+  readonly stale: StaleReferences;
+  readonly current: CurrentTask;
+  readonly references: ReferencesView;
+}
+
+/**
+ * Tasks in code (issue 9): links, hovers, completion, TODO -> task, stale-reference diagnostics,
+ * Start Work, Insert Task Reference. Registration only: the providers run when VS Code asks, and
+ * nothing is sent before a document with a known prefix is shown.
+ */
+export function registerCodeLinks(context: vscode.ExtensionContext, services: Services): CodeLinks {
+  const hub = new CodeLinksHub(context.globalState, services);
+  const ctx: CommandContext = {
+    services,
+    lookups: new Lookups(),
+    trash: new RecentTrash(),
+    globalState: context.globalState,
+    statusIcons: new StatusIcons(context.globalStorageUri),
+  };
+  const selector = knownLanguages().map((language) => ({ language }));
+  const providers = new ReferenceProviders(hub);
+  const todos = new TodoActions();
+  const stale = new StaleReferences(hub);
+  const current = new CurrentTask(context.workspaceState);
+  const references = new ReferencesView(hub);
+  context.subscriptions.push(
+    hub,
+    providers,
+    todos,
+    stale,
+    current,
+    references,
+    services.session.onDidChange(() => ctx.lookups.clear()),
+    hub.onDidChange(() => todos.refreshLenses()),
+    vscode.languages.registerDocumentLinkProvider(selector, providers),
+    vscode.languages.registerHoverProvider(selector, providers),
+    vscode.languages.registerCodeActionsProvider(selector, todos, { providedCodeActionKinds: TodoActions.kinds }),
+    vscode.languages.registerCodeActionsProvider(selector, stale, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
+    vscode.languages.registerCodeLensProvider(selector, todos),
+    vscode.languages.registerCompletionItemProvider(selector, new ReferenceCompletion(hub), '-'),
+    vscode.commands.registerCommand('taskPlatform.codeLinks.open', (arg?: unknown) => openReference(hub, arg)),
+    vscode.commands.registerCommand(CREATE_FROM_TODO, (arg?: unknown) => createFromTodo(ctx, arg)),
+    vscode.commands.registerCommand('taskPlatform.startWork', (arg?: unknown) => startWork(ctx, current, arg)),
+    vscode.commands.registerCommand('taskPlatform.insertTaskReference', () => insertReference(ctx, hub)),
+    vscode.commands.registerCommand('taskPlatform.codeLinks.replaceReference', (arg?: unknown) => replaceReference(ctx, hub, arg)),
+    vscode.commands.registerCommand('taskPlatform.stopWork', () => current.set(undefined)),
+  );
+  return { hub, stale, current, references };
+}

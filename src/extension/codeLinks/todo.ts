@@ -1,0 +1,128 @@
+import * as vscode from 'vscode';
+import type { Task } from '../../core/api/schemas';
+import { todoComments, todoReferenceInsert } from '../../core/codeLinks/todos';
+import type { TodoComment } from '../../core/codeLinks/todos';
+import { signedIn } from '../commands/context';
+import type { CommandContext } from '../commands/context';
+import { pickList } from '../commands/create';
+import { SECTION } from '../config';
+import { reportFailure } from '../ui/failure';
+import { prompter } from '../ui/prompter';
+
+export const CREATE_FROM_TODO = 'taskPlatform.codeLinks.createFromTodo';
+const SNIPPET_LINES = 3;
+
+function todosIn(document: vscode.TextDocument, range?: vscode.Range): TodoComment[] {
+  const all = todoComments(document.getText(), document.languageId).filter((t) => !t.linked);
+  return range ? all.filter((t) => range.intersection(lineOf(document, t)) !== undefined || range.start.line === document.positionAt(t.keywordStart).line) : all;
+}
+
+function lineOf(document: vscode.TextDocument, todo: TodoComment): vscode.Range {
+  return document.lineAt(document.positionAt(todo.keywordStart).line).range;
+}
+
+/** Code action "Create Task from TODO" on TODO/FIXME/BUG comments not linked yet. */
+export class TodoActions implements vscode.CodeActionProvider, vscode.CodeLensProvider {
+  static readonly kinds = [vscode.CodeActionKind.QuickFix];
+  private readonly lensChanged = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.lensChanged.event;
+
+  provideCodeActions(document: vscode.TextDocument, range: vscode.Range): vscode.CodeAction[] {
+    return todosIn(document, range).map((todo) => {
+      const action = new vscode.CodeAction(vscode.l10n.t('Create Task from {0}: "{1}"', todo.keyword, todo.text), vscode.CodeActionKind.QuickFix);
+      action.command = { command: CREATE_FROM_TODO, title: action.title, arguments: [{ uri: document.uri.toString(), offset: todo.keywordStart }] };
+      return action;
+    });
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    if (!vscode.workspace.getConfiguration(SECTION, document.uri).get<boolean>('codeLinks.todoCodeLens', true)) {
+      return [];
+    }
+    return todosIn(document).map(
+      (todo) =>
+        new vscode.CodeLens(lineOf(document, todo), {
+          command: CREATE_FROM_TODO,
+          title: vscode.l10n.t('Create task from {0}', todo.keyword),
+          arguments: [{ uri: document.uri.toString(), offset: todo.keywordStart }],
+        }),
+    );
+  }
+
+  refreshLenses(): void {
+    this.lensChanged.fire();
+  }
+
+  dispose(): void {
+    this.lensChanged.dispose();
+  }
+}
+
+/**
+ * Creates the task (title from the comment; file, line and a snippet in the description; Reference:
+ * Tasks, POST task) and rewrites the comment to carry the new display id: `TODO(ACME-12): ...`.
+ */
+export async function createFromTodo(ctx: CommandContext, arg: unknown): Promise<Task | undefined> {
+  const found = await todoFromArg(arg);
+  if (!found) {
+    void prompter().warn(vscode.l10n.t('Put the cursor on a TODO, FIXME or BUG comment that has no task reference yet.'));
+    return undefined;
+  }
+  const { document, todo } = found;
+  const state = await signedIn(ctx);
+  const title = vscode.l10n.t('Create Task from {0}', todo.keyword);
+  const list = state && (await pickList(ctx, state, title));
+  if (!state || !list) {
+    return undefined;
+  }
+  let task: Task;
+  try {
+    task = await state.client.createTask(list.workspaceId, { list_id: list.listId, title: todo.text, description: describe(document, todo) }, { priority: 'user' });
+  } catch (error) {
+    void reportFailure(ctx.services.session, vscode.l10n.t('Could not create the task'), error);
+    return undefined;
+  }
+  ctx.services.changes.fire({ kind: 'created', workspaceId: list.workspaceId, task });
+  if (!(await linkComment(document, todo, task.display_id ?? task.id))) {
+    void prompter().warn(vscode.l10n.t('Created {0}, but the comment changed meanwhile; add the reference by hand.', task.display_id ?? task.title));
+  }
+  return task;
+}
+
+async function todoFromArg(arg: unknown): Promise<{ document: vscode.TextDocument; todo: TodoComment } | undefined> {
+  const given = arg as { uri?: unknown; offset?: unknown } | undefined;
+  const editor = vscode.window.activeTextEditor;
+  const uri = typeof given?.uri === 'string' ? vscode.Uri.parse(given.uri) : editor?.document.uri;
+  if (!uri) {
+    return undefined;
+  }
+  const document = await vscode.workspace.openTextDocument(uri);
+  const todos = todosIn(document);
+  const todo =
+    typeof given?.offset === 'number'
+      ? todos.find((t) => t.keywordStart === given.offset)
+      : todos.find((t) => editor && document.positionAt(t.keywordStart).line === editor.selection.active.line);
+  return todo ? { document, todo } : undefined;
+}
+
+function describe(document: vscode.TextDocument, todo: TodoComment): string {
+  const line = document.positionAt(todo.keywordStart).line;
+  const path = vscode.workspace.asRelativePath(document.uri, false);
+  const first = Math.max(0, line - 1);
+  const last = Math.min(document.lineCount - 1, first + SNIPPET_LINES - 1);
+  const snippet = document.getText(new vscode.Range(first, 0, last, document.lineAt(last).text.length));
+  return `${todo.keyword} in ${path}:${line + 1}\n\n\`\`\`${document.languageId}\n${snippet}\n\`\`\``;
+}
+
+/** Inserts `(ACME-12)` after the keyword of the same TODO (found again: the document may have moved on). */
+async function linkComment(document: vscode.TextDocument, todo: TodoComment, displayId: string): Promise<boolean> {
+  const now = todosIn(document)
+    .filter((t) => t.keyword === todo.keyword && t.text === todo.text)
+    .sort((a, b) => Math.abs(a.keywordStart - todo.keywordStart) - Math.abs(b.keywordStart - todo.keywordStart))[0];
+  if (!now) {
+    return false;
+  }
+  const edit = new vscode.WorkspaceEdit();
+  edit.insert(document.uri, document.positionAt(now.keywordEnd), todoReferenceInsert(displayId));
+  return vscode.workspace.applyEdit(edit);
+}

@@ -1,0 +1,80 @@
+import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { closeSession, openSession } from './fixtures';
+import type { Session } from './fixtures';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- sandbox JSON */
+type Json = any;
+
+describe('e2e: code links (hover on a task reference, TODO CodeLens, Task References view)', function () {
+  let session: Session | undefined;
+  let fx: Json;
+  const control = async (path: string): Promise<Json> => (await fetch(`${session!.sandbox.origin}/__sandbox${path}`)).json();
+
+  before(async () => {
+    session = await openSession('codeLinks');
+    const wb = session.workbench;
+    fx = await control('/fixtures');
+    await wb.openContainer('Task Platform');
+    await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
+    await wb.answerInput('demo-token-alice');
+    await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+    // Sign-in teaches the id prefixes: one task row per workspace, read in the background.
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const log: Json[] = (await control('/requests')).data;
+      if (log.filter((r) => /\/tasks$/.test(r.path) && r.query?.per_page === '1').length >= 2) break;
+      assert.ok(Date.now() < deadline, 'the prefixes were learned after sign-in');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  });
+
+  after(async () => {
+    await closeSession(session);
+  });
+
+  it('a reference in a comment is a link whose hover shows the task; the TODO has a CodeLens', async () => {
+    const wb = session!.workbench;
+    const t = fx.tasks.blocked_task;
+    const text = [
+      'export function charge(amount: number): void {',
+      `  // Fixes ${t.display_id}: the card is charged twice on retry`,
+      '  // TODO: handle the 429 from the payment API',
+      `  const note = "${t.display_id} released 2026-08"; // not a link: a string and a date`,
+      '  void amount;',
+      '}',
+      '',
+    ].join('\n');
+    writeFileSync(join(wb.runDir, 'workspace', 'payments.ts'), text);
+    await wb.runCommand('Go to File');
+    const input = wb.page.locator('.quick-input-widget input');
+    await input.fill('payments.ts');
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'payments.ts' }).first().waitFor({ timeout: 30_000 });
+    await wb.page.keyboard.press('Enter');
+    const link = wb.page.locator('.monaco-editor .view-line .detected-link', { hasText: t.display_id }).first();
+    await link.waitFor({ timeout: 30_000 });
+    await wb.page.locator('.monaco-editor .codelens-decoration', { hasText: 'Create task from TODO' }).first().waitFor({ timeout: 30_000 });
+    assert.equal(await wb.page.locator('.monaco-editor .view-line .detected-link').count(), 1, 'the string and the date are not links');
+    await link.hover();
+    const hover = wb.page.locator('.monaco-hover', { hasText: t.title }).first();
+    await hover.waitFor({ timeout: 30_000 });
+    assert.match((await hover.innerText()) ?? '', /blocked/);
+    await hover.locator('a', { hasText: 'Start Work' }).first().waitFor();
+    await wb.screenshot('code-links-hover');
+  });
+
+  it('the Task References view lists the reference with its task', async () => {
+    const wb = session!.workbench;
+    const t = fx.tasks.blocked_task;
+    await wb.page.mouse.move(5, 5);
+    await wb.sidebar().locator('.pane-header', { hasText: 'Task References' }).first().click();
+    const row = wb.treeRow(t.display_id);
+    await row.waitFor({ timeout: 30_000 });
+    await wb.page.locator('.part.sidebar .monaco-list-row', { hasText: t.title }).first().waitFor({ timeout: 30_000 });
+    await row.locator('.monaco-tl-twistie').click();
+    await wb.treeRow('payments.ts').waitFor({ timeout: 30_000 });
+    await wb.setSidebarWidth(520);
+    await wb.screenshot('code-links-references-view');
+  });
+});

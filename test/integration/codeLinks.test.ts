@@ -1,0 +1,189 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { GitApi } from '../../src/extension/codeLinks/git';
+import { CommandsWorld } from './commandsCommon';
+import { waitFor } from './helpers';
+
+function workspaceFile(name: string, text: string): vscode.Uri {
+  const dir = process.env.TASK_PLATFORM_TEST_WORKSPACE;
+  assert.ok(dir, 'TASK_PLATFORM_TEST_WORKSPACE is set by the runner');
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return vscode.Uri.file(path);
+}
+
+function markdownOf(hovers: vscode.Hover[]): string {
+  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+}
+
+describe('Code links: references in comments, TODO -> task, stale references, start work (issue 9)', function () {
+  this.timeout(90_000);
+  const w = new CommandsWorld();
+  before(async () => {
+    await w.setUp();
+    // The prefixes are learned at sign-in from one task row per workspace, in the background.
+    await waitFor(() => ['ACME', 'SIDE'].every((p) => w.api.codeLinks.hub.prefixes().prefixes().includes(p)) || undefined, 'prefixes learned');
+  });
+  after(async () => {
+    await vscode.workspace.getConfiguration('taskPlatform').update('codeLinks.staleReferenceDiagnostics', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.getConfiguration('taskPlatform').update('startWork.updateTask', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await w.tearDown();
+  });
+  beforeEach(() => w.beforeEach());
+  afterEach(() => w.afterEach());
+
+  it('links and hovers on a fixture file show the sandbox\'s task; unknown prefixes and dates stay plain', async () => {
+    const t = w.fx.tasks.blocked_task;
+    const text = `// Fixes ${t.display_id}; see also ABC-123, released 2026-08\nconst s = "${t.display_id}";\n`;
+    const uri = workspaceFile('links.ts', text);
+    await vscode.window.showTextDocument(uri);
+    const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', uri);
+    assert.equal(links.length, 1, 'one link: the comment\'s reference, not the string, not ABC-123 or the date');
+    assert.equal(links[0]?.range.start.character, text.indexOf(t.display_id));
+    const before = (await w.requests()).length;
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(0, 12));
+    const md = markdownOf(hovers);
+    const state = await w.task(t.id);
+    assert.ok(md.includes(state.title.replace(/[\\`*_{}[\]()#+\-.!|~]/g, '\\$&')), md);
+    assert.match(md, /blocked/);
+    assert.match(md, /command:taskPlatform\.codeLinks\.open/);
+    assert.match(md, /<span style="color:#[0-9a-fA-F]{6};">/);
+    const used = (await w.requests()).length - before;
+    assert.ok(used <= 4, `one batched lookup (spaces + one call per space), sent ${used}`);
+    const again = (await w.requests()).length;
+    await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(0, 12));
+    assert.equal((await w.requests()).length, again, 'a second hover is served from the cache');
+    const prompter = w.script([]);
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.codeLinks.open', { displayId: 'javascript:alert(1)' }), false);
+    assert.match(prompter.messages[0]?.text ?? '', /not a task reference/);
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.codeLinks.open', { displayId: t.display_id }), true);
+  });
+
+  it('Create Task from TODO creates the task and rewrites the comment', async () => {
+    const uri = workspaceFile('todo.py', 'def retry():\n    # TODO: retry after a 429 with backoff\n    pass\n');
+    const editor = await vscode.window.showTextDocument(uri);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(1, 6, 1, 6));
+    const action = actions.find((a) => a.title.startsWith('Create Task from TODO'));
+    assert.ok(action?.command, actions.map((a) => a.title).join(', '));
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    assert.ok(lenses.some((l) => l.command?.command === 'taskPlatform.codeLinks.createFromTodo'));
+    w.script([], ['Acme', 'API']);
+    const task = await vscode.commands.executeCommand<{ id: string; display_id: string }>(action.command.command, ...(action.command.arguments ?? []));
+    assert.ok(task?.display_id);
+    const row = await w.task(task.id);
+    assert.equal(row.title, 'retry after a 429 with backoff');
+    assert.equal(row.list_id, w.fx.lists.api);
+    assert.match(row.description, /todo\.py:2/);
+    assert.match(row.description, /def retry\(\):/);
+    assert.equal(editor.document.lineAt(1).text, `    # TODO(${task.display_id}): retry after a 429 with backoff`);
+    const after = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(1, 6, 1, 6));
+    assert.ok(!after.some((a) => a.title.startsWith('Create Task from TODO')), 'a linked TODO offers no second task');
+    await editor.document.save();
+  });
+
+  it('stale-reference diagnostics for a completed and a trashed task vanish after the quick fix', async () => {
+    const done = w.fx.tasks.completed_task.display_id;
+    const trashed = w.fx.tasks.trashed_task.display_id;
+    const fine = w.fx.tasks.task_with_comments.display_id;
+    const uri = workspaceFile('stale.go', `package main\n// See ${done} and ${fine}\n// Workaround for ${trashed}\n`);
+    const editor = await vscode.window.showTextDocument(uri);
+    assert.deepEqual(vscode.languages.getDiagnostics(uri), [], 'off by default');
+    await vscode.workspace.getConfiguration('taskPlatform').update('codeLinks.staleReferenceDiagnostics', true, vscode.ConfigurationTarget.Workspace);
+    const diagnostics = await waitFor(() => {
+      const d = vscode.languages.getDiagnostics(uri);
+      return d.length === 2 ? d : undefined;
+    }, 'two stale references');
+    const completed = diagnostics.find((d) => d.code === 'completed');
+    const missing = diagnostics.find((d) => d.code !== 'completed');
+    assert.equal(completed?.severity, vscode.DiagnosticSeverity.Information);
+    assert.match(completed?.message ?? '', new RegExp(`${done} is completed`));
+    assert.equal(missing?.severity, vscode.DiagnosticSeverity.Warning);
+    assert.match(missing?.message ?? '', new RegExp(`${trashed} was not found.*in Trash`));
+    for (const diagnostic of [missing!, completed!]) {
+      const current = vscode.languages.getDiagnostics(uri).find((d) => d.code === diagnostic.code)!;
+      const fixes = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, current.range, vscode.CodeActionKind.QuickFix.value);
+      const remove = fixes.find((f) => f.title.startsWith('Remove the reference'));
+      assert.ok(remove?.edit, fixes.map((f) => f.title).join(', '));
+      assert.ok(await vscode.workspace.applyEdit(remove.edit));
+      await waitFor(() => !vscode.languages.getDiagnostics(uri).some((d) => d.code === diagnostic.code) || undefined, `the ${diagnostic.code} diagnostic is gone`);
+    }
+    assert.equal(editor.document.lineAt(1).text, `// See and ${fine}`);
+    assert.equal(editor.document.lineAt(2).text, '// Workaround for');
+    await editor.document.save();
+  });
+
+  it('Start Work creates and checks out the branch in a temp git repo, updates the task and shows it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'tp-git-'));
+    const git = (...args: string[]): string => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: root, encoding: 'utf8' }).trim();
+    git('init', '-q', '-b', 'main');
+    writeFileSync(join(root, 'main.ts'), '// work\n');
+    git('add', '.');
+    git('commit', '-q', '-m', 'init');
+    const api = (await vscode.extensions.getExtension<{ getAPI(v: 1): GitApi }>('vscode.git')!.activate()).getAPI(1);
+    await api.openRepository?.(vscode.Uri.file(root));
+    await vscode.window.showTextDocument(vscode.Uri.file(join(root, 'main.ts')));
+    await waitFor(() => api.getRepository(vscode.Uri.file(join(root, 'main.ts'))) ?? undefined, 'the git extension sees the temp repo');
+    await vscode.workspace.getConfiguration('taskPlatform').update('startWork.updateTask', 'always', vscode.ConfigurationTarget.Global);
+
+    const blocked = w.ref('blocked_task');
+    const declined = w.script([], []);
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.startWork', blocked), undefined);
+    assert.match(declined.messages[0]?.text ?? '', /is blocked by/);
+    assert.equal(git('branch', '--list').split('\n').length, 1, 'no branch when the user declines');
+
+    const ref = w.ref('task_with_comments');
+    w.script([], []);
+    const result = await vscode.commands.executeCommand<{ branch: string; created: boolean }>('taskPlatform.startWork', ref);
+    const expected = `${w.fx.tasks.task_with_comments.display_id}-${w.fx.tasks.task_with_comments.title}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-+$/, '');
+    assert.equal(result?.branch, expected.slice(0, 100));
+    assert.equal(git('branch', '--show-current'), result?.branch);
+    const row = await w.task(ref.taskId);
+    assert.equal(row.assignee_id, w.fx.users.alice.id);
+    assert.equal(w.api.codeLinks.current.get()?.taskId, ref.taskId);
+    const repo = api.getRepository(vscode.Uri.file(root));
+    assert.equal(repo?.inputBox.value, `${w.fx.tasks.task_with_comments.display_id}: `);
+  });
+
+  it('the Task References view lists the workspace\'s references by task and file, and follows file changes', async () => {
+    const t = w.fx.tasks.task_with_attachments.display_id;
+    workspaceFile('refs.rb', `# needs ${t}\nputs "${t}"\n`);
+    const view = w.api.codeLinks.references;
+    await vscode.commands.executeCommand('taskPlatform.codeReferences.focus');
+    await view.start();
+    const tasks = view.getChildren();
+    const node = tasks.find((n) => n.kind === 'task' && n.displayId === t);
+    assert.ok(node, tasks.map((n) => (n.kind === 'task' ? n.displayId : '')).join(', '));
+    const files = view.getChildren(node);
+    assert.equal(files.length, 1);
+    assert.equal(view.getChildren(files[0]).length, 1, 'the string is not a reference');
+    const later = w.fx.tasks.task_with_custom_fields.display_id;
+    workspaceFile('later.sql', `-- ${later}\nSELECT 1;\n`);
+    await waitFor(() => view.getChildren().some((n) => n.kind === 'task' && n.displayId === later) || undefined, 'the new file is indexed', 15_000);
+    const item = await waitFor(() => {
+      const i = view.getTreeItem({ kind: 'task', displayId: t });
+      return typeof i.description === 'string' && i.description.length > 0 ? i : undefined;
+    }, 'the task row shows its title and status');
+    assert.ok(String(item.description).includes(w.fx.tasks.task_with_attachments.title), String(item.description));
+  });
+
+  it('Insert Task Reference writes the comment form of the language; completion in a comment offers tasks', async () => {
+    const t = w.fx.tasks.task_with_comments;
+    const uri = workspaceFile('insert.py', 'x = 1\n\n# ACME-\n');
+    const editor = await vscode.window.showTextDocument(uri);
+    editor.selection = new vscode.Selection(1, 0, 1, 0);
+    w.script([t.display_id]);
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.insertTaskReference'), `# ${t.display_id}`);
+    assert.equal(editor.document.lineAt(1).text, `# ${t.display_id}`);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(2, 7), '-');
+    const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    assert.ok(labels.includes(t.display_id), labels.slice(0, 10).join(', '));
+    const none = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(0, 5));
+    assert.ok(!none.items.some((i) => /^ACME-\d+$/.test(typeof i.label === 'string' ? i.label : i.label.label)), 'no task ids outside comments');
+  });
+});
+
