@@ -121,6 +121,7 @@ describe('AI: the MCP server definition provider and the chat tools', function (
 
   it('#taskPlatformTask gives the model the task of the focused panel, with comments and dependencies', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await api.codeLinks.current.set(undefined);
     const invoke = (): Thenable<vscode.LanguageModelToolResult> => vscode.lm.invokeTool('taskPlatform_current_task', { input: {}, toolInvocationToken: undefined }, none);
     await assert.rejects(Promise.resolve(invoke()), /No Task Platform task is open/);
     const fx = await sandboxControl<{ workspaces: { acme: { id: string } }; tasks: { task_with_comments: { id: string } } }>('GET', '/fixtures');
@@ -134,6 +135,24 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     assert.ok(context.comments.data.length > 0);
     assert.ok(Array.isArray(context.dependencies.blocked_by));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('#taskPlatformTask falls back to the current branch\'s task (Start Work) when no panel is open', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const fx = await sandboxControl<{ workspaces: { acme: { id: string } }; tasks: { blocked_task: { id: string; display_id: string; title: string } } }>('GET', '/fixtures');
+    const task = fx.tasks.blocked_task;
+    // No git repository is open in this host, so the record stands for the current branch.
+    await api.codeLinks.current.set({ workspaceId: fx.workspaces.acme.id, taskId: task.id, displayId: task.display_id, title: task.title, branch: 'work' });
+    try {
+      const result = await vscode.lm.invokeTool('taskPlatform_current_task', { input: {}, toolInvocationToken: undefined }, none);
+      const part = result.content[0];
+      assert.ok(part instanceof vscode.LanguageModelTextPart);
+      const context = JSON.parse(part.value);
+      assert.equal(context.task.id, task.id);
+      assert.ok(context.dependencies.blocked_by.length > 0, 'the blocked task lists its blockers');
+    } finally {
+      await api.codeLinks.current.set(undefined);
+    }
   });
 
   it('writing chat tools ask first, showing what the model sent as text, not markdown', () => {

@@ -3,18 +3,36 @@ import { CURRENT_TASK_TOOL } from '../../core/mcp/currentTask';
 import { toolErrorText } from '../../core/mcp/call';
 import { lmToolName } from '../../core/mcp/manifest';
 import type { Session } from '../auth/session';
+import { startedTask } from '../codeLinks/currentTask';
+import { gitApi, repositoryFor } from '../codeLinks/git';
+import type { TaskRef } from '../tasks/ref';
 import { currentTasks } from '../tasks/current';
 import { abortSignalFor } from '../ui/cancellation';
 import { signedInClient } from './chatTools';
 
 /**
- * `#taskPlatformTask` in a chat request: the task of the focused panel (or the tree selection), with
- * its first page of comments and its dependencies, as JSON for the model. Three user-priority reads.
+ * The current branch's task: the one Start Work began in this workspace, while its branch is the
+ * one checked out (or when there is no Git to ask).
  */
-async function currentTaskJson(session: Session, token: vscode.CancellationToken): Promise<string> {
-  const ref = currentTasks()[0];
+async function branchTask(workspaceState: vscode.Memento): Promise<TaskRef | undefined> {
+  const started = startedTask(workspaceState);
+  if (!started) {
+    return undefined;
+  }
+  const git = await gitApi().catch(() => undefined);
+  const head = git ? repositoryFor(git)?.state.HEAD?.name : undefined;
+  return head === undefined || head === started.branch ? { workspaceId: started.workspaceId, taskId: started.taskId } : undefined;
+}
+
+/**
+ * `#taskPlatformTask` in a chat request: the task of the focused panel (or the tree selection), else
+ * the current branch's task, with its first page of comments and its dependencies, as JSON for the
+ * model. Three user-priority reads.
+ */
+async function currentTaskJson(session: Session, workspaceState: vscode.Memento, token: vscode.CancellationToken): Promise<string> {
+  const ref = currentTasks()[0] ?? (await branchTask(workspaceState));
   if (!ref) {
-    throw new Error(vscode.l10n.t('No Task Platform task is open in a panel or selected in the tree.'));
+    throw new Error(vscode.l10n.t('No Task Platform task is open in a panel or selected in the tree, and no task was started on this branch (Start Work).'));
   }
   const client = await signedInClient(session);
   const opts = { signal: abortSignalFor(token), priority: 'user' as const };
@@ -30,9 +48,9 @@ async function currentTaskJson(session: Session, token: vscode.CancellationToken
   }
 }
 
-export function registerCurrentTaskTool(session: Session): vscode.Disposable {
+export function registerCurrentTaskTool(session: Session, workspaceState: vscode.Memento): vscode.Disposable {
   return vscode.lm.registerTool<Record<string, never>>(lmToolName(CURRENT_TASK_TOOL), {
     prepareInvocation: () => ({ invocationMessage: vscode.l10n.t('Task Platform: reading the current task') }),
-    invoke: async (_options, token) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(await currentTaskJson(session, token))]),
+    invoke: async (_options, token) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(await currentTaskJson(session, workspaceState, token))]),
   });
 }

@@ -30,7 +30,7 @@ export function registerAi(context: vscode.ExtensionContext, services: Services)
   }
   const chatTools = typeof lm?.registerTool === 'function';
   if (chatTools) {
-    context.subscriptions.push(...registerChatTools(services.session), registerCurrentTaskTool(services.session));
+    context.subscriptions.push(...registerChatTools(services.session), registerCurrentTaskTool(services.session, context.workspaceState));
   }
   return { mcpProvider, chatTools };
 }

@@ -11,6 +11,12 @@ export interface CurrentTaskInfo {
 
 const KEY = 'taskPlatform.codeLinks.currentTask';
 
+/** The Start Work record of a workspace (workspaceState), also read by the chat's #taskPlatformTask. */
+export function startedTask(memento: vscode.Memento): CurrentTaskInfo | undefined {
+  const value = memento.get<CurrentTaskInfo>(KEY);
+  return value && isUuid(value.workspaceId) && isUuid(value.taskId) ? value : undefined;
+}
+
 /** The task the user started work on (per workspace), shown in the status bar; a click opens it. */
 export class CurrentTask implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('taskPlatform.currentTask', vscode.StatusBarAlignment.Left, 50);
@@ -21,8 +27,7 @@ export class CurrentTask implements vscode.Disposable {
   }
 
   get(): CurrentTaskInfo | undefined {
-    const value = this.memento.get<CurrentTaskInfo>(KEY);
-    return value && isUuid(value.workspaceId) && isUuid(value.taskId) ? value : undefined;
+    return startedTask(this.memento);
   }
 
   async set(info: CurrentTaskInfo | undefined): Promise<void> {
