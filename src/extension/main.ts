@@ -36,7 +36,7 @@ export interface TestApi {
   readonly savedViews: SavedViewsTree;
   readonly codeLinks: CodeLinks;
   setPrompter(next: Prompter): () => void;
-  scaleRateWindowForTests(windowMs: number): void;
+  scaleRateWindowForTests(windowMs: number | undefined): void;
 }
 
 /**
