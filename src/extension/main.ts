@@ -42,7 +42,7 @@ export interface TestApi {
   readonly codeLinks: CodeLinks;
   readonly ai: AiFeature;
   setPrompter(next: Prompter): () => void;
-  scaleRateWindowForTests(windowMs: number): void;
+  scaleRateWindowForTests(windowMs: number | undefined): void;
   /** Lets a test stand in for the tree selection or the focused panel (tasks/current.ts). */
   registerTaskSource: typeof registerTaskSource;
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { GitApi } from '../../src/extension/codeLinks/git';
 import { CommandsWorld } from './commandsCommon';
-import { waitFor } from './helpers';
+import { activateExtension, waitFor } from './helpers';
 
 function workspaceFile(name: string, text: string): vscode.Uri {
   const dir = process.env.TASK_PLATFORM_TEST_WORKSPACE;
@@ -24,6 +24,9 @@ describe('Code links: references in comments, TODO -> task, stale references, st
   this.timeout(90_000);
   const w = new CommandsWorld();
   before(async () => {
+    // A budget of its own (60 per 2 s, on a limiter no other suite uses): the suites after this one
+    // keep their full minute's budget.
+    (await activateExtension()).scaleRateWindowForTests(2000);
     await w.setUp();
     // The prefixes are learned at sign-in from one task row per workspace, in the background.
     await waitFor(() => ['ACME', 'SIDE'].every((p) => w.api.codeLinks.hub.prefixes().prefixes().includes(p)) || undefined, 'prefixes learned');
@@ -32,7 +35,10 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     await vscode.workspace.getConfiguration('taskPlatform').update('codeLinks.staleReferenceDiagnostics', undefined, vscode.ConfigurationTarget.Workspace);
     await vscode.workspace.getConfiguration('taskPlatform').update('startWork.updateTask', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The references test showed the Task Platform views; leave the side bar as other suites expect it.
+    await vscode.commands.executeCommand('workbench.view.explorer');
     await w.tearDown();
+    // The runner keeps the short window for the whole run (TASK_PLATFORM_TEST_RATE_WINDOW_MS): leave it.
   });
   beforeEach(() => w.beforeEach());
   afterEach(() => w.afterEach());
@@ -97,7 +103,7 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     const diagnostics = await waitFor(() => {
       const d = vscode.languages.getDiagnostics(uri);
       return d.length === 2 ? d : undefined;
-    }, 'two stale references');
+    }, 'two stale references', 40_000); // the background check waits while less than half the budget is left
     const completed = diagnostics.find((d) => d.code === 'completed');
     const missing = diagnostics.find((d) => d.code !== 'completed');
     assert.equal(completed?.severity, vscode.DiagnosticSeverity.Information);
@@ -184,6 +190,26 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     assert.ok(labels.includes(t.display_id), labels.slice(0, 10).join(', '));
     const none = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(0, 5));
     assert.ok(!none.items.some((i) => /^ACME-\d+$/.test(typeof i.label === 'string' ? i.label : i.label.label)), 'no task ids outside comments');
+  });
+
+  it('a task trashed from the extension reads "in Trash" in the next check and in the hover, without a request', async () => {
+    const t = w.fx.tasks.blocker_task;
+    const uri = workspaceFile('trash.go', `package main\n// Blocked on ${t.display_id}\n`);
+    await vscode.workspace.getConfiguration('taskPlatform').update('codeLinks.staleReferenceDiagnostics', true, vscode.ConfigurationTarget.Workspace);
+    const document = await vscode.workspace.openTextDocument(uri);
+    // A hover resolves at user priority (the background check may wait for budget: earlier tests spent it).
+    const live = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(1, 14));
+    assert.ok(markdownOf(live).includes(t.title.split(' ')[0]), markdownOf(live));
+    assert.deepEqual(await w.api.codeLinks.stale.check(document), [], 'a live open task is not stale');
+    w.script([], ['Delete']);
+    await vscode.commands.executeCommand('taskPlatform.deleteTask', w.ref('blocker_task'));
+    const before = (await w.requests()).length;
+    const [diagnostic] = await w.api.codeLinks.stale.check(document);
+    assert.match(diagnostic?.message ?? '', new RegExp(`${t.display_id} is in Trash`));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(1, 14));
+    assert.match(markdownOf(hovers), /in Trash/);
+    assert.equal((await w.requests()).length, before, 'known from the change the delete announced');
+    await vscode.workspace.getConfiguration('taskPlatform').update('codeLinks.staleReferenceDiagnostics', undefined, vscode.ConfigurationTarget.Workspace);
   });
 });
 

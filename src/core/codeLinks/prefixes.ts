@@ -9,7 +9,10 @@ export type PrefixMap = Record<string, string[]>;
 export class PrefixBook {
   private readonly map = new Map<string, Set<string>>();
 
-  constructor(initial: PrefixMap = {}, private configured: readonly string[] = []) {
+  private configured: readonly string[] = [];
+
+  constructor(initial: PrefixMap = {}, configured: readonly string[] = []) {
+    this.setConfigured(configured);
     for (const [prefix, workspaces] of Object.entries(initial)) {
       if (isValidPrefix(prefix) && Array.isArray(workspaces)) {
         this.map.set(prefix, new Set(workspaces.filter((w) => typeof w === 'string')));

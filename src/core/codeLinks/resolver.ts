@@ -191,7 +191,8 @@ export class TaskResolver {
     await Promise.all(calls);
   }
 
-  private spacesOf(workspaceId: string, priority: RequestPriority): Promise<Space[]> {
+  /** The spaces of a workspace, read once per resolver (shared with prefix learning). */
+  spacesOf(workspaceId: string, priority: RequestPriority): Promise<Space[]> {
     let spaces = this.spaces.get(workspaceId);
     if (!spaces) {
       this.requests += 1;

@@ -113,9 +113,10 @@ let testWindowMs: number | undefined;
 
 /**
  * Test hook (TestApi only): the same 60-request budget over a shorter window, as the client tests
- * scale it, so a long integration suite does not wait a real minute for its budget.
+ * scale it, so a long integration suite does not wait a real minute for its budget. `undefined`
+ * puts the real window back (for the clients created after the call).
  */
-export function scaleRateWindowForTests(windowMs: number): void {
+export function scaleRateWindowForTests(windowMs: number | undefined): void {
   testWindowMs = windowMs;
 }
 

@@ -127,7 +127,7 @@ export class CodeLinksHub extends Disposable {
       resolver = new TaskResolver(state.client, { workspacesFor: (prefix) => this.prefixes().workspacesFor(prefix, all) });
       this.resolvers.set(state.client, resolver);
     }
-    this.bootstrap(state);
+    this.bootstrap(state, resolver);
     return resolver;
   }
 
@@ -135,20 +135,19 @@ export class CodeLinksHub extends Disposable {
    * Learns the prefix of each workspace not seen yet from one task row (spaces, then one row per
    * space until one is found), at background priority, once per session; persisted afterwards.
    */
-  private bootstrap(state: SignedIn): void {
+  private bootstrap(state: SignedIn, resolver: TaskResolver): void {
     if (this.bootstrapped.has(state.client)) {
       return;
     }
     this.bootstrapped.add(state.client);
     const known = this.prefixes().workspacesKnown();
     const missing = state.user.workspaces.filter((w) => !known.has(w.id));
-    void Promise.all(missing.map((w) => this.learnWorkspace(state, w.id))).then((learned) => learned.some(Boolean) && this.changed.fire());
-    // learn() announced each new prefix; this refreshes what depends on the session's data.
+    void Promise.all(missing.map((w) => this.learnWorkspace(state, resolver, w.id))).then((learned) => learned.some(Boolean) && this.changed.fire());
   }
 
-  private async learnWorkspace(state: SignedIn, workspaceId: string): Promise<boolean> {
+  private async learnWorkspace(state: SignedIn, resolver: TaskResolver, workspaceId: string): Promise<boolean> {
     try {
-      for (const space of await state.client.listSpaces(workspaceId, { priority: 'background' })) {
+      for (const space of await resolver.spacesOf(workspaceId, 'background')) {
         const page = await state.client.listTasks(workspaceId, { scope: { space_id: space.id }, per_page: 1 }, { priority: 'background' });
         const row = page.data[0];
         if (row?.display_id) {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { occurrences, ReferenceIndex } from '../../../src/core/codeLinks/referenceIndex';
+import { PrefixBook } from '../../../src/core/codeLinks/prefixes';
 import { ReferenceMatcher, prefixOf } from '../../../src/core/codeLinks/references';
 import { lineCommentFor } from '../../../src/core/codeLinks/syntax';
 import { todoComments, todoReferenceInsert } from '../../../src/core/codeLinks/todos';
@@ -125,5 +126,18 @@ describe('code links: the workspace reference index', () => {
     assert.ok(!index.set('a.ts', occurrences(a, matcher.scan(a, 'typescript'))), 'unchanged file');
     assert.ok(index.set('b.py', []));
     assert.deepEqual(index.displayIds(), ['ACME-2', 'ACME-10']);
+  });
+});
+
+describe('code links: the prefix book', () => {
+  it('learns prefixes per workspace, keeps configured ones apart, and refuses bad prefixes', () => {
+    const book = new PrefixBook({ ACME: ['w1'], 'bad prefix': ['w9'] }, ['OPS', '2026', 'x-y']);
+    assert.deepEqual(book.prefixes().sort(), ['ACME', 'OPS']);
+    assert.ok(book.learn('w2', 'SIDE-4'));
+    assert.ok(!book.learn('w2', 'SIDE-5'), 'known already');
+    assert.ok(!book.learn('w2', '2026-08'), 'not a display id');
+    assert.deepEqual(book.workspacesFor('SIDE', ['w1', 'w2']), ['w2']);
+    assert.deepEqual(book.workspacesFor('OPS', ['w1', 'w2']), ['w1', 'w2'], 'a configured prefix is looked up everywhere');
+    assert.deepEqual(book.toJSON(), { ACME: ['w1'], SIDE: ['w2'] });
   });
 });
