@@ -25,9 +25,10 @@ if (spawnSync(process.execPath, ['esbuild.mjs'], { stdio: 'inherit' }).status !=
   process.exit(1);
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-const { runDevHost } = await import('../test/host/devHost.ts');
+// tsImport loads the TypeScript dev host in its own namespace: a global register() plus import()
+// fails on Node 20 with ERR_REQUIRE_CYCLE_MODULE (the host's modules are CommonJS-compiled TS).
+const { tsImport } = await import('tsx/esm/api');
+const { runDevHost } = await tsImport('../test/host/devHost.ts', import.meta.url);
 await runDevHost({
   port: Number(arg('port', '8080')),
   sandboxPort: Number(arg('sandbox-port', '4010')),
