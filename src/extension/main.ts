@@ -84,10 +84,10 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   );
 
   // Features register here, one line each: register<Feature>(context, services).
-  registerCommands(context, services);
+  const commandContext = registerCommands(context, services);
   const taskPanels = registerTaskPanel(context, services);
   const savedViews = registerSavedViews(context, services);
-  const codeLinks = registerCodeLinks(context, services);
+  const codeLinks = registerCodeLinks(context, services, commandContext);
   const ai = registerAi(context, services);
 
   const activationMs = performance.now() - started;

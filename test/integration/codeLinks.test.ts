@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { GitApi } from '../../src/extension/codeLinks/git';
 import { CommandsWorld } from './commandsCommon';
-import { activateExtension, waitFor } from './helpers';
+import { waitFor } from './helpers';
 
 function workspaceFile(name: string, text: string): vscode.Uri {
   const dir = process.env.TASK_PLATFORM_TEST_WORKSPACE;
@@ -24,9 +24,6 @@ describe('Code links: references in comments, TODO -> task, stale references, st
   this.timeout(90_000);
   const w = new CommandsWorld();
   before(async () => {
-    // A budget of its own (60 per 2 s, on a limiter no other suite uses): the suites after this one
-    // keep their full minute's budget.
-    (await activateExtension()).scaleRateWindowForTests(2000);
     await w.setUp();
     // The prefixes are learned at sign-in from one task row per workspace, in the background.
     await waitFor(() => ['ACME', 'SIDE'].every((p) => w.api.codeLinks.hub.prefixes().prefixes().includes(p)) || undefined, 'prefixes learned');

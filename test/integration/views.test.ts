@@ -56,7 +56,6 @@ describe('Saved views (issue 8)', function () {
 
   before(async () => {
     api = await activateExtension();
-    api.scaleRateWindowForTests(2000);
   });
   beforeEach(async () => {
     await sandboxControl('POST', '/reset', { seed: 'demo' });

@@ -35,8 +35,6 @@ export class ChildrenBatcher {
   private readonly generation = new Map<string, number>();
   private queue = new Map<string, { workspaceId: string; parent: ParentInfo; siblings: readonly ParentInfo[]; waiters: Waiter[] }>();
   private scheduled = false;
-  /** Requests sent (for the benchmark and the tests). */
-  requests = 0;
 
   constructor(
     private readonly api: ChildrenApi,
@@ -135,7 +133,6 @@ export class ChildrenBatcher {
     const waiting = entries.filter((e) => generations.has(e.parent.id));
     // Prefetched siblings share the call: register them as in flight so an expand joins it.
     const call = this.api.getTaskChildren(workspaceId, ids, { priority: 'user' });
-    this.requests++;
     for (const id of ids) {
       if (!this.inflight.has(id)) {
         const result = call.then((answer) => this.resultOf(answer, id));

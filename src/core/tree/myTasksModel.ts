@@ -34,8 +34,6 @@ const STATUS_ORDER = ['open', 'not_started', 'active', 'done', 'closed'];
 export class MyTasksModel {
   readonly batcher: ChildrenBatcher;
   readonly cache = new NodeCache();
-  /** Requests made for the last load of each workspace (for the benchmark). */
-  lastLoadRequests = 0;
 
   constructor(
     private readonly api: ExplorerApi,
@@ -114,7 +112,6 @@ export class MyTasksModel {
         this.api.listTasks(workspaceId, { scope: { space_id: s.id }, filter: { match: 'all', conditions }, search: query.search, group_by: groupBy, per_page: 0 }, { priority: 'user' }),
       ),
     );
-    this.lastLoadRequests = 1 + spaces.length;
     const rows = pages.flatMap((p) => p.data);
     if (rows.length === 0) {
       return [messageNode(parentKey, 'info', query.filter || query.search ? this.options.text.noMatches : this.options.text.noTasks)];

@@ -1,9 +1,6 @@
 import * as vscode from 'vscode';
 import { knownLanguages } from '../../core/codeLinks/syntax';
 import type { CommandContext } from '../commands/context';
-import { Lookups } from '../commands/lookups';
-import { RecentTrash } from '../commands/recentTrash';
-import { StatusIcons } from '../commands/statusIcons';
 import type { Services } from '../services';
 import { CurrentTask } from './currentTask';
 import { StaleReferences } from './diagnostics';
@@ -27,15 +24,8 @@ export interface CodeLinks {
  * Start Work, Insert Task Reference. Registration only: the providers run when VS Code asks, and
  * nothing is sent before a document with a known prefix is shown.
  */
-export function registerCodeLinks(context: vscode.ExtensionContext, services: Services): CodeLinks {
+export function registerCodeLinks(context: vscode.ExtensionContext, services: Services, ctx: CommandContext): CodeLinks {
   const hub = new CodeLinksHub(context.globalState, services);
-  const ctx: CommandContext = {
-    services,
-    lookups: new Lookups(),
-    trash: new RecentTrash(),
-    globalState: context.globalState,
-    statusIcons: new StatusIcons(context.globalStorageUri),
-  };
   const selector = knownLanguages().map((language) => ({ language }));
   const providers = new ReferenceProviders(hub);
   const todos = new TodoActions();
@@ -49,7 +39,6 @@ export function registerCodeLinks(context: vscode.ExtensionContext, services: Se
     stale,
     current,
     references,
-    services.session.onDidChange(() => ctx.lookups.clear()),
     hub.onDidChange(() => todos.refreshLenses()),
     vscode.languages.registerDocumentLinkProvider(selector, providers),
     vscode.languages.registerHoverProvider(selector, providers),

@@ -6,7 +6,7 @@ import { signedIn, taskName } from '../commands/context';
 import type { CommandContext } from '../commands/context';
 import { resolveTask } from '../commands/pickTask';
 import { SECTION } from '../config';
-import { directoryFor } from '../tree/directory';
+import { directoryFor } from '../directory';
 import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';

@@ -2,30 +2,28 @@ import type { ApiClient } from '../../core/api/client';
 import type { Member, Status } from '../../core/api/schemas';
 import { targetsFromSidebar } from '../../core/tasks/sidebar';
 import type { ListTarget, Targets } from '../../core/tasks/sidebar';
+import { directoryFor } from '../directory';
 import { log } from '../log';
 
 /**
- * Per-session caches of what pickers show: statuses per list, members per workspace, move/create
- * targets per workspace (Limits: 60 requests a minute; these rarely change). A new session (sign
- * out, another account) clears them, and so does a failed load, so the next pick asks again.
+ * What pickers show: statuses per list and members per workspace come from the session's shared
+ * directory (the tree and the panel read the same cache); move/create targets per workspace are
+ * derived here from its sidebar, or from the documented tree walk when the sidebar cannot be read.
+ * A new session (sign out, another account) clears them, and so does a failed load.
  */
 export class Lookups {
-  private readonly statusCache = new Map<string, Promise<Status[]>>();
-  private readonly memberCache = new Map<string, Promise<Member[]>>();
   private readonly targetCache = new Map<string, Promise<Targets>>();
 
   clear(): void {
-    this.statusCache.clear();
-    this.memberCache.clear();
     this.targetCache.clear();
   }
 
   statuses(client: ApiClient, listId: string): Promise<Status[]> {
-    return cached(this.statusCache, listId, async () => (await client.listStatuses(listId, { priority: 'user' })).data);
+    return directoryFor(client).statusesOf(listId);
   }
 
   members(client: ApiClient, workspaceId: string): Promise<Member[]> {
-    return cached(this.memberCache, workspaceId, () => client.listMembers(workspaceId, { priority: 'user' }));
+    return directoryFor(client).membersOf(workspaceId);
   }
 
   /** Lists and sprints of a workspace: the sidebar in one request, else the documented tree walk. */
@@ -51,7 +49,7 @@ function cached<T>(cache: Map<string, Promise<T>>, key: string, load: () => Prom
 
 async function loadTargets(client: ApiClient, workspaceId: string): Promise<Targets> {
   try {
-    const targets = targetsFromSidebar(await client.getSidebar(workspaceId, { priority: 'user' }));
+    const targets = targetsFromSidebar(await directoryFor(client).sidebar(workspaceId));
     if (targets) {
       return targets;
     }

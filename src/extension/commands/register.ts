@@ -38,8 +38,11 @@ const handlers: Record<string, (ctx: CommandContext, arg?: unknown, all?: unknow
   'taskPlatform.triage': triage,
 };
 
-/** Registers the task commands (issue 7 and the tree's context menu). No request until one runs. */
-export function registerCommands(context: vscode.ExtensionContext, services: Services): void {
+/**
+ * Registers the task commands (issue 7 and the tree's context menu). No request until one runs.
+ * Returns the command context, which other features' commands (code links) share.
+ */
+export function registerCommands(context: vscode.ExtensionContext, services: Services): CommandContext {
   const ctx: CommandContext = {
     services,
     lookups: new Lookups(),
@@ -56,4 +59,5 @@ export function registerCommands(context: vscode.ExtensionContext, services: Ser
     vscode.window.registerUriHandler(taskUriHandler(ctx)),
     ...Object.entries(handlers).map(([id, handler]) => vscode.commands.registerCommand(id, (arg?: unknown, all?: unknown) => handler(ctx, arg, all))),
   );
+  return ctx;
 }

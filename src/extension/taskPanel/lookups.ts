@@ -1,49 +1,29 @@
 import type { ApiClient } from '../../core/api/client';
 import type { Member, Status } from '../../core/api/schemas';
 import type { Crumb } from '../../webview/taskPanel/protocol';
-
-const TTL_MS = 5 * 60_000;
-
-interface Entry<T> {
-  readonly at: number;
-  readonly value: Promise<T>;
-}
+import { directoryFor } from '../directory';
 
 /**
- * What every open panel of a workspace shares: members, statuses per list, the place of a list in
- * the tree. Cached for a few minutes per client (a new client, after sign-in, starts empty), so
- * opening a second task costs no extra request for them (Limits: 60 requests a minute).
+ * What every open panel shares with the tree and the commands: members, statuses per list and the
+ * place of a list in the tree, from the session's one directory (src/core/api/directory.ts), so
+ * opening a task costs no request for what another feature already read. The shared requests are not
+ * tied to one panel's cancellation: another feature may be waiting on the same answer.
  */
 export class Lookups {
-  private readonly entries = new Map<string, Entry<unknown>>();
-
   constructor(readonly client: ApiClient) {}
 
-  members(workspaceId: string, signal?: AbortSignal): Promise<Member[]> {
-    return this.cached(`members:${workspaceId}`, () => this.client.listMembers(workspaceId, { signal, priority: 'user' }));
+  members(workspaceId: string): Promise<Member[]> {
+    return directoryFor(this.client).membersOf(workspaceId);
   }
 
-  statuses(listId: string, signal?: AbortSignal): Promise<Status[]> {
-    return this.cached(`statuses:${listId}`, async () => (await this.client.listStatuses(listId, { signal, priority: 'user' })).data);
+  statuses(listId: string): Promise<Status[]> {
+    return directoryFor(this.client).statusesOf(listId);
   }
 
   /** Workspace / space / folder / list names for a list, from the sidebar (ASSUMPTIONS.md: Sidebar). */
-  async breadcrumb(workspaceId: string, workspaceName: string | undefined, listId: string, signal?: AbortSignal): Promise<Crumb[]> {
+  async breadcrumb(workspaceId: string, workspaceName: string | undefined, listId: string): Promise<Crumb[]> {
     const root: Crumb[] = [{ level: 'workspace', id: workspaceId, name: workspaceName ?? '' }];
-    const sidebar = await this.cached(`sidebar:${workspaceId}`, () => this.client.getSidebar(workspaceId, { signal, priority: 'background' }));
-    return [...root, ...findList(sidebar, listId)];
-  }
-
-  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = this.entries.get(key) as Entry<T> | undefined;
-    if (hit && Date.now() - hit.at < TTL_MS) {
-      return hit.value;
-    }
-    const value = load();
-    this.entries.set(key, { at: Date.now(), value });
-    // A failed load is not kept: the next panel asks again.
-    value.catch(() => this.entries.get(key)?.value === value && this.entries.delete(key));
-    return value;
+    return [...root, ...findList(await directoryFor(this.client).sidebar(workspaceId), listId)];
   }
 }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { SignedIn } from '../auth/session';
-import type { Directory } from '../../core/tree/directory';
+import type { Directory } from '../../core/api/directory';
 import { ExplorerModel } from '../../core/tree/explorerModel';
 import type { ExplorerText } from '../../core/tree/explorerModel';
 import { keys } from '../../core/tree/nodes';
@@ -8,7 +8,7 @@ import type { TaskNode, TreeNode } from '../../core/tree/nodes';
 import type { Services } from '../services';
 import type { TaskChange } from '../tasks/changes';
 import { registerTaskSource } from '../tasks/current';
-import { directoryFor } from './directory';
+import { directoryFor } from '../directory';
 import type { ItemContext } from './items';
 import { TaskTree } from './taskTree';
 import { ViewFilter } from './viewFilter';

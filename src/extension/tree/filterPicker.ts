@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { WorkspaceRef } from '../../core/api/schemas';
-import type { Directory } from '../../core/tree/directory';
+import type { Directory } from '../../core/api/directory';
 import { DUE_PRESETS, MAX_SEARCH_LENGTH, PRIORITIES } from '../../core/tasks/filter';
 import type { DuePreset, Priority } from '../../core/tasks/filter';
 import { prompter } from '../ui/prompter';

@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import type { TaskChange } from '../tasks/changes';
 import type { ExplorerTree } from './explorer';
 import { subtaskText } from './explorer';
-import { directoryFor } from './directory';
+import { directoryFor } from '../directory';
 import type { ItemContext } from './items';
 import { TaskTree } from './taskTree';
 import { ViewFilter } from './viewFilter';

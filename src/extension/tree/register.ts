@@ -69,7 +69,7 @@ function retry(tree: ExplorerTree | MyTasksTree, node: MessageNode): void {
   if (node.parentKey === ROOT_KEY) {
     void vscode.commands.executeCommand('taskPlatform.refresh');
   } else {
-    tree.refreshByKey(node.parentKey);
+    tree.refreshKey(node.parentKey);
   }
 }
 

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { z } from 'zod';
 import { keys } from '../../core/tree/nodes';
 import type { TreeNode } from '../../core/tree/nodes';
+import { directoryFor } from '../directory';
 import { log } from '../log';
 import { prompter } from '../ui/prompter';
 import type { ExplorerTree } from './explorer';
@@ -74,7 +75,7 @@ async function completePath(explorer: ExplorerTree, target: RevealTarget): Promi
     return target;
   }
   try {
-    const sidebar = SidebarSchema.safeParse(await state.client.getSidebar(target.workspaceId, { priority: 'user' }));
+    const sidebar = SidebarSchema.safeParse(await directoryFor(state.client).sidebar(target.workspaceId));
     for (const space of sidebar.success ? sidebar.data.data.spaces : []) {
       for (const folder of space.folders) {
         if (folder.lists.some((l) => l.id === target.listId)) {

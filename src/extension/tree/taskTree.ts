@@ -87,11 +87,6 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     this.fire(this.nodeByKey(node.parentKey));
   }
 
-  /** Retry of an error row: re-reads the node it belongs to. */
-  refreshByKey(key: string): void {
-    this.refreshKey(key);
-  }
-
   /** Asks VS Code to re-render `node`; bursts in the same tick become one event per node. */
   protected fire(node: TreeNode | undefined): void {
     this.pending.add(node);
@@ -123,8 +118,8 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     }
   }
 
-  /** Invalidates and re-renders a container by key, or the whole view when it is not loaded. */
-  protected refreshKey(key: string | undefined): void {
+  /** Invalidates and re-renders a loaded container by key (Retry of an error row, structure changes). */
+  refreshKey(key: string | undefined): void {
     const node = key === undefined ? undefined : this.nodeByKey(key);
     if (key !== undefined && key !== ROOT_KEY && !node) {
       return; // not loaded: it will be read fresh when it is expanded

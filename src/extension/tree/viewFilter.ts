@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { TaskFilter as QueryFilter } from '../../core/api/inputs';
-import type { Directory } from '../../core/tree/directory';
+import type { Directory } from '../../core/api/directory';
 import { describeFilter, isEmptyFilter, toQueryParts } from '../../core/tasks/filter';
 import type { DuePreset, Priority } from '../../core/tasks/filter';
 

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import type { ApiClient } from '../../core/api/client';
 import type { KnownView } from '../../core/views/known';
 import { parseViewReference, viewsFromSidebar } from '../../core/views/references';
 import type { SidebarView } from '../../core/views/references';
 import type { SignedIn } from '../auth/session';
+import { directoryFor } from '../directory';
 import { log } from '../log';
 import { prompter } from '../ui/prompter';
 import { knownViews, lastRunLabel, scopeLabel } from './context';
@@ -11,28 +11,23 @@ import type { ViewsContext } from './context';
 
 type ViewItem = vscode.QuickPickItem & { view?: KnownView; paste?: true };
 
-const sidebars = new WeakMap<ApiClient, Promise<(SidebarView & { workspaceId: string })[]>>();
-
 /**
- * The views the sidebar route names in each workspace, once per session (the reference documents no
- * view listing; the sidebar's shape is not shown, so it is read defensively and may name none).
+ * The views the sidebar route names in each workspace (the reference documents no view listing; the
+ * sidebar's shape is not shown, so it is read defensively and may name none). The sidebar answer is
+ * the session directory's, shared with the other features.
  */
-export function sidebarViews(state: SignedIn): Promise<(SidebarView & { workspaceId: string })[]> {
-  let pending = sidebars.get(state.client);
-  if (!pending) {
-    pending = Promise.all(
-      state.user.workspaces.map(async (w) => {
-        try {
-          return viewsFromSidebar(await state.client.getSidebar(w.id, { priority: 'user' })).map((v) => ({ ...v, workspaceId: w.id }));
-        } catch (error) {
-          log.warn(`Views of ${w.name} could not be read from the sidebar: ${error instanceof Error ? error.message : String(error)}`);
-          return [];
-        }
-      }),
-    ).then((lists) => lists.flat());
-    sidebars.set(state.client, pending);
-  }
-  return pending;
+export async function sidebarViews(state: SignedIn): Promise<(SidebarView & { workspaceId: string })[]> {
+  const lists = await Promise.all(
+    state.user.workspaces.map(async (w) => {
+      try {
+        return viewsFromSidebar(await directoryFor(state.client).sidebar(w.id)).map((v) => ({ ...v, workspaceId: w.id }));
+      } catch (error) {
+        log.warn(`Views of ${w.name} could not be read from the sidebar: ${error instanceof Error ? error.message : String(error)}`);
+        return [];
+      }
+    }),
+  );
+  return lists.flat();
 }
 
 /** Pinned views first, then views run before, then the sidebar's, then "paste a link or id". */
