@@ -51,6 +51,7 @@ function bearer(header: string | undefined): string | null {
 export async function handleApi(
   app: App, router: Router, req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams,
 ): Promise<void> {
+  const arrived = performance.now();
   const method = (req.method ?? 'GET').toUpperCase();
   const token = bearer(req.headers.authorization);
   const user = token ? app.store.userByToken.get(token) : undefined;
@@ -90,6 +91,7 @@ export async function handleApi(
     return;
   }
   send(res, reply, plan.action === 'malformed_json');
+  entry.duration_ms = Math.round((performance.now() - arrived) * 100) / 100;
 }
 
 interface RunInput {

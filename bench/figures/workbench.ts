@@ -1,0 +1,2 @@
+import type { BenchContext } from '../context';
+export async function workbenchFigures(_ctx: BenchContext): Promise<void> {}

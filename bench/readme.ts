@@ -1,0 +1,65 @@
+/**
+ * Writes the README's "## Performance" section from bench-results.json, between the markers
+ * `<!-- performance:start -->` and `<!-- performance:end -->` (created before "## Commands, settings
+ * and keys" the first time), so the table never drifts from a real run. Nothing else in the README
+ * is touched. Run: `npm run bench -- --readme` (after a run) or `npm run bench -- --readme-only`.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../test/host/paths';
+import { formatNumber, markdownTable } from './report';
+import type { BenchResults } from './report';
+
+const START = '<!-- performance:start -->';
+const END = '<!-- performance:end -->';
+const ANCHOR = '## Commands, settings and keys';
+
+export function performanceSection(results: BenchResults): string {
+  const m = results.machine;
+  const missed = results.measures.filter((x) => x.target && !x.target.met);
+  const notes = results.measures.filter((x) => x.note).map((x) => `- ${x.figure}, ${x.measure}: ${x.note}.`);
+  const lines = [
+    START,
+    '## Performance',
+    '',
+    `Measured by \`npm run bench\` on ${results.finishedAt.slice(0, 10)}: every figure ${results.runs} times (min / median / max),`,
+    'each against a baseline measured in the same run, against the sandbox on its `large` seed (20,781 tasks) on 127.0.0.1.',
+    `Machine: ${m.nproc} cores (\`nproc\`), ${m.cpu}, Node ${m.node}, ${m.platform}; the whole run took ${Math.round(results.durationS / 60)} min.`,
+    '',
+    markdownTable(results.measures),
+    '',
+    ...notes,
+    ...results.notes.map((n) => `- ${n}.`),
+    '',
+    '**Figures that miss their target**' + (missed.length === 0 ? ': none.' : ':'),
+    ...missed.map((x) => `- ${x.figure}, ${x.measure}: ${formatNumber(x.value.median, x.unit)} (median) against ${x.target!.text}. Limited by ${x.target!.limitedBy ?? 'not analysed yet'}.`),
+    ...(results.failures.length > 0 ? ['', `Figures that failed to run: ${results.failures.map((f) => f.figure).join(', ')}.`] : []),
+    '',
+    'Reproduce: `npm install`, `bash scripts/host/setup.sh` (the offline VS Code host of the tests), then',
+    '`npm run bench -- --readme` (about 12 minutes on 2 cores; `--runs N`, `--only tree-load,burst`). It prints the',
+    'table, writes `bench-results.json` and rewrites this section from it.',
+    END,
+  ];
+  return lines.join('\n');
+}
+
+/** Replaces the section between the markers, or inserts it before the settings section. */
+export function withSection(readme: string, section: string): string {
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start >= 0 && end > start) {
+    return readme.slice(0, start) + section + readme.slice(end + END.length);
+  }
+  const anchor = readme.indexOf(ANCHOR);
+  if (anchor < 0) {
+    return `${readme.trimEnd()}\n\n${section}\n`;
+  }
+  return `${readme.slice(0, anchor)}${section}\n\n${readme.slice(anchor)}`;
+}
+
+export function writeReadme(resultsFile: string): void {
+  const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as BenchResults;
+  const path = join(repoRoot, 'README.md');
+  writeFileSync(path, withSection(readFileSync(path, 'utf8'), performanceSection(results)));
+  console.log(`wrote the Performance section of ${path}`);
+}
