@@ -55,7 +55,7 @@ export function formatNumber(n: number, unit: string): string {
     return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(2)} MB` : `${(n / 1024).toFixed(1)} KB`;
   }
   const abs = Math.abs(n);
-  const text = abs >= 100 ? n.toFixed(0) : abs >= 10 ? n.toFixed(1) : n.toFixed(2);
+  const text = Number.isInteger(n) ? String(n) : abs >= 100 ? n.toFixed(0) : abs >= 10 ? n.toFixed(1) : n.toFixed(2);
   return unit === '' || unit === 'x' ? text : `${text} ${unit}`;
 }
 

@@ -1,2 +1,164 @@
+/**
+ * The figures that need the real extension host: start-up, panel open, search and idle. Each run
+ * starts a fresh code-server with the .vsix installed (so start-up is cold) and then, as alice on
+ * the `large` seed: signs in, opens the task with 1,200 comments and 3,200 activity entries, types a
+ * search, expands a list and leaves one panel and one list open with polling on.
+ *   start-up: VS Code's activation time (code loading + activate(), Show Running Extensions), the
+ *     activate() body the extension logs, and host start (code-server spawned) to the view usable
+ *     (the Task Platform view showing its Sign In button); against an extension that registers one
+ *     command (bench/host/emptyExtension.ts) started the same way, usable = its command has run.
+ *   idle: every `*poll*` setting the extension contributes is divided by IDLE_SCALE (within its
+ *     minimum), requests are read from the sandbox log over IDLE_WINDOW_MS, and requests per hour at
+ *     the default intervals = count x (1 h / window) / IDLE_SCALE (stats.ts requestsPerHour). Polls
+ *     added later are measured too, as long as their interval is such a setting.
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Workbench } from '../../test/e2e/workbench';
+import { artifactsDir, repoRoot } from '../../test/host/paths';
 import type { BenchContext } from '../context';
-export async function workbenchFigures(_ctx: BenchContext): Promise<void> {}
+import { VSIX } from './bundle';
+import { EMPTY_ID, EMPTY_COMMAND_TITLE, EMPTY_READY_TEXT, buildEmptyExtension } from '../host/emptyExtension';
+import { expandFirstList, KEY_DELAY_MS, loggedActivateMs, openHeavyTask, runCommandWhenListed, runningActivationMs, SEARCH_QUERY, settledRequests, signIn, typeSearch } from '../host/steps';
+import type { PanelOpen } from '../host/steps';
+import { pairedRatios, requestsPerHour, summarize } from '../stats';
+
+const IDLE_SCALE = 10;
+const IDLE_WINDOW_MS = 60_000;
+const EXTENSION_ID = 'task-platform.task-platform';
+
+interface StartUp {
+  activationMs: number;
+  activateBodyMs: number;
+  usableMs: number;
+}
+
+/** Poll interval settings (`taskPlatform.*poll*`, numbers) scaled down by IDLE_SCALE; notes where a minimum stops it. */
+export function scaledPollSettings(manifest: { contributes?: { configuration?: unknown } }, scale: number): { settings: Record<string, number>; notes: string[] } {
+  const sections = [manifest.contributes?.configuration ?? []].flat() as { properties?: Record<string, { type?: string; default?: number; minimum?: number }> }[];
+  const settings: Record<string, number> = {};
+  const notes: string[] = [];
+  for (const [key, spec] of sections.flatMap((s) => Object.entries(s.properties ?? {}))) {
+    if (/poll/i.test(key) && spec.type === 'number' && typeof spec.default === 'number' && spec.default > 0) {
+      const value = Math.max(spec.minimum ?? 0, spec.default / scale);
+      settings[key] = value;
+      if (value * scale !== spec.default) {
+        notes.push(`${key} could only be scaled to ${value} s (default ${spec.default} s)`);
+      }
+    }
+  }
+  return { settings, notes };
+}
+
+async function emptyRun(vsix: string, run: number): Promise<StartUp> {
+  const runDir = join(artifactsDir, 'bench', `empty-${run}`);
+  rmSync(runDir, { recursive: true, force: true });
+  const wb = await Workbench.open({ runDir, vsix, settings: {} });
+  try {
+    await runCommandWhenListed(wb, EMPTY_COMMAND_TITLE);
+    await wb.statusBarItem(EMPTY_READY_TEXT).waitFor({ timeout: 60_000 });
+    const usableMs = Date.now() - wb.server.startedAt;
+    const activationMs = await runningActivationMs(wb, 'Bench Empty Extension');
+    return { activationMs, activateBodyMs: loggedActivateMs(wb.server.userDataDir, EMPTY_ID), usableMs };
+  } catch (error) {
+    await wb.screenshot('bench-failure-empty');
+    throw error;
+  } finally {
+    await wb.close();
+  }
+}
+
+interface OursRun {
+  startUp: StartUp;
+  panel: PanelOpen;
+  searchRequests: number;
+  idleRequests: number;
+}
+
+async function oursRun(ctx: BenchContext, run: number, pollSettings: Record<string, number>): Promise<OursRun> {
+  const fx = await ctx.reset({ limit: 60, windowMs: 60_000 });
+  const runDir = join(artifactsDir, 'bench', `extension-${run}`);
+  rmSync(runDir, { recursive: true, force: true });
+  const wb = await Workbench.open({ runDir, vsix: VSIX, settings: { 'taskPlatform.baseUrl': ctx.sandbox.baseUrl, ...pollSettings } });
+  try {
+    await wb.openContainer('Task Platform');
+    await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().waitFor({ timeout: 60_000 });
+    const usableMs = Date.now() - wb.server.startedAt;
+    const activationMs = await runningActivationMs(wb, 'Task Platform');
+    const startUp = { activationMs, activateBodyMs: loggedActivateMs(wb.server.userDataDir, EXTENSION_ID), usableMs };
+    await signIn(wb);
+    const panel = await openHeavyTask(ctx, wb, fx);
+    await wb.runCommand('View: Close All Editors');
+    const searchRequests = await typeSearch(ctx, wb);
+    await expandFirstList(wb);
+    await openHeavyTask(ctx, wb, fx);
+    await settledRequests(ctx);
+    await ctx.clearRequests();
+    await new Promise((r) => setTimeout(r, IDLE_WINDOW_MS));
+    const idleRequests = (await ctx.requests()).length;
+    if (run === 0) {
+      await wb.screenshot('bench-idle');
+    }
+    return { startUp, panel, searchRequests, idleRequests };
+  } catch (error) {
+    await wb.screenshot('bench-failure-extension');
+    throw error;
+  } finally {
+    await wb.close();
+  }
+}
+
+export async function workbenchFigures(ctx: BenchContext): Promise<void> {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { contributes?: { configuration?: unknown } };
+  const poll = scaledPollSettings(manifest, IDLE_SCALE);
+  poll.notes.forEach((n) => ctx.note(`idle: ${n}`));
+  const emptyVsix = buildEmptyExtension();
+  const empty: StartUp[] = [];
+  const ours: OursRun[] = [];
+  for (let run = 0; run < ctx.runs; run++) {
+    // Alternating keeps drift of a busy machine from landing on one side only.
+    empty.push(await emptyRun(emptyVsix, run));
+    ours.push(await oursRun(ctx, run, poll.settings));
+    ctx.log(`  run ${run + 1}: ${JSON.stringify(ours.at(-1))} empty ${JSON.stringify(empty.at(-1))}`);
+  }
+  addStartUp(ctx, ours.map((o) => o.startUp), empty);
+  addPanel(ctx, ours.map((o) => o.panel));
+  const search = ours.map((o) => o.searchRequests);
+  const sr = pairedRatios(search, search.map(() => 1));
+  ctx.add({
+    figure: 'search', measure: `requests typing "${SEARCH_QUERY}" (12 keys, ${KEY_DELAY_MS} ms apart)`, unit: 'req', value: summarize(search),
+    baseline: { label: 'the last query', value: summarize([1]) }, ratio: sr, target: { text: 'ratio 1.0', met: sr.median <= 1, limitedBy: 'the debounce' },
+  });
+  const hourly = ours.map((o) => requestsPerHour(o.idleRequests, IDLE_WINDOW_MS, IDLE_SCALE));
+  ctx.add({
+    figure: 'idle', measure: 'requests per hour, one panel + one list open, polling on', unit: 'req/h', value: summarize(hourly),
+    note: `poll settings ${JSON.stringify(poll.settings)} (defaults / ${IDLE_SCALE}); ${IDLE_WINDOW_MS / 1000} s window per run; requests/h = count × ${3_600_000 / IDLE_WINDOW_MS} / ${IDLE_SCALE}; raw counts ${JSON.stringify(ours.map((o) => o.idleRequests))}`,
+  });
+}
+
+function addStartUp(ctx: BenchContext, ours: StartUp[], empty: StartUp[]): void {
+  const pick = (rows: StartUp[], k: keyof StartUp): number[] => rows.map((r) => r[k]);
+  const rows: [keyof StartUp, string][] = [
+    ['activationMs', 'activation (VS Code: code loading + activate())'],
+    ['activateBodyMs', 'activate() body (logged by the extension)'],
+    ['usableMs', 'host start → view usable'],
+  ];
+  for (const [key, label] of rows) {
+    ctx.add({
+      figure: 'start-up', measure: label, unit: 'ms', value: summarize(pick(ours, key)),
+      baseline: { label: 'empty extension', value: summarize(pick(empty, key)) }, ratio: pairedRatios(pick(ours, key), pick(empty, key)),
+    });
+  }
+}
+
+function addPanel(ctx: BenchContext, panels: PanelOpen[]): void {
+  const sandbox = panels.map((p) => p.sandboxMs);
+  for (const [key, label] of [['firstRenderMs', 'first render'], ['loadedMs', 'fully loaded (first pages of comments and activity)']] as const) {
+    const values = panels.map((p) => p[key]);
+    ctx.add({
+      figure: 'panel open', measure: `task with 1,200 comments / 3,200 activity: ${label}`, unit: 'ms', value: summarize(values),
+      baseline: { label: "sandbox's own time for those requests", value: summarize(sandbox) }, ratio: pairedRatios(values, sandbox),
+    });
+  }
+  ctx.add({ figure: 'panel open', measure: 'requests sent', unit: 'req', value: summarize(panels.map((p) => p.requests)) });
+}

@@ -25,6 +25,8 @@ export interface CodeServer {
   readonly port: number;
   readonly userDataDir: string;
   readonly extensionsDir: string;
+  /** Date.now() just before the server process was spawned (after any extension install): host start for benchmarks. */
+  readonly startedAt: number;
   stop(): Promise<void>;
 }
 
@@ -93,6 +95,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
   ];
   const log = createWriteStream(join(options.runDir, 'server.log'));
+  const startedAt = Date.now();
   const child = spawn(node24, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
@@ -116,7 +119,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     await stop();
     throw error;
   }
-  return { url, port, userDataDir: dirs.userData, extensionsDir: dirs.extensions, stop };
+  return { url, port, userDataDir: dirs.userData, extensionsDir: dirs.extensions, startedAt, stop };
 }
 
 function run(args: string[], env: NodeJS.ProcessEnv, logFile: string): Promise<void> {
