@@ -87,3 +87,23 @@ export function minimumTreeRequests(tasks: readonly SeedTask[], listId: string):
 export function requestsPerHour(count: number, windowMs: number, factor: number): number {
   return (count * (3_600_000 / windowMs)) / factor;
 }
+
+/**
+ * The extension's poll interval settings (contributed `*poll*` numbers with a positive default),
+ * each set to its default divided by `scale`, or to its minimum where that is higher (noted).
+ */
+export function scaledPollSettings(manifest: { contributes?: { configuration?: unknown } }, scale: number): { settings: Record<string, number>; notes: string[] } {
+  const sections = [manifest.contributes?.configuration ?? []].flat() as { properties?: Record<string, { type?: string; default?: number; minimum?: number }> }[];
+  const settings: Record<string, number> = {};
+  const notes: string[] = [];
+  for (const [key, spec] of sections.flatMap((s) => Object.entries(s.properties ?? {}))) {
+    if (/poll|refreshInterval/i.test(key) && (spec.type === 'number' || spec.type === 'integer') && typeof spec.default === 'number' && spec.default > 0) {
+      const value = Math.max(spec.minimum ?? 0, spec.default / scale);
+      settings[key] = value;
+      if (value * scale !== spec.default) {
+        notes.push(`${key} could only be scaled to ${value} s (default ${spec.default} s)`);
+      }
+    }
+  }
+  return { settings, notes };
+}

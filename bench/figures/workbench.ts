@@ -21,7 +21,7 @@ import { VSIX } from './bundle';
 import { EMPTY_ID, EMPTY_COMMAND_TITLE, EMPTY_READY_TEXT, buildEmptyExtension } from '../host/emptyExtension';
 import { expandFirstList, KEY_DELAY_MS, loggedActivateMs, openHeavyTask, runCommandWhenListed, runningActivationMs, SEARCH_QUERY, settledRequests, signIn, typeSearch } from '../host/steps';
 import type { PanelOpen } from '../host/steps';
-import { pairedRatios, requestsPerHour, summarize } from '../stats';
+import { pairedRatios, requestsPerHour, scaledPollSettings, summarize } from '../stats';
 
 const IDLE_SCALE = 10;
 const IDLE_WINDOW_MS = 60_000;
@@ -31,23 +31,6 @@ interface StartUp {
   activationMs: number;
   activateBodyMs: number;
   usableMs: number;
-}
-
-/** Poll interval settings (`taskPlatform.*poll*`, numbers) scaled down by IDLE_SCALE; notes where a minimum stops it. */
-export function scaledPollSettings(manifest: { contributes?: { configuration?: unknown } }, scale: number): { settings: Record<string, number>; notes: string[] } {
-  const sections = [manifest.contributes?.configuration ?? []].flat() as { properties?: Record<string, { type?: string; default?: number; minimum?: number }> }[];
-  const settings: Record<string, number> = {};
-  const notes: string[] = [];
-  for (const [key, spec] of sections.flatMap((s) => Object.entries(s.properties ?? {}))) {
-    if (/poll/i.test(key) && spec.type === 'number' && typeof spec.default === 'number' && spec.default > 0) {
-      const value = Math.max(spec.minimum ?? 0, spec.default / scale);
-      settings[key] = value;
-      if (value * scale !== spec.default) {
-        notes.push(`${key} could only be scaled to ${value} s (default ${spec.default} s)`);
-      }
-    }
-  }
-  return { settings, notes };
 }
 
 async function emptyRun(vsix: string, run: number): Promise<StartUp> {
