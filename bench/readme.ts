@@ -36,7 +36,7 @@ export function performanceSection(results: BenchResults): string {
     ...(results.failures.length > 0 ? ['', `Figures that failed to run: ${results.failures.map((f) => f.figure).join(', ')}.`] : []),
     '',
     'Reproduce: `npm install`, `bash scripts/host/setup.sh` (the offline VS Code host of the tests), then',
-    '`npm run bench -- --readme` (about 12 minutes on 2 cores; `--runs N`, `--only tree-load,burst`). It prints the',
+    `\`npm run bench -- --readme\` (${Math.round(results.durationS / 60)} minutes here; \`--runs N\`, \`--only tree-load,burst\`). It prints the`,
     'table, writes `bench-results.json` and rewrites this section from it.',
     END,
   ];
