@@ -59,13 +59,14 @@ export function formatNumber(n: number, unit: string): string {
   return unit === '' || unit === 'x' ? text : `${text} ${unit}`;
 }
 
-const header = ['figure', 'measure', 'min', 'median', 'max', 'baseline (median)', 'ratio (median)', 'target'];
+const header = ['figure', 'measure', 'n', 'min', 'median', 'max', 'baseline (median)', 'ratio (median)', 'target'];
 
 /** The table's cells, one array per measure (the console and the README print the same cells). */
 export function tableRows(measures: readonly Measure[]): string[][] {
   return measures.map((m) => [
     m.figure,
     m.measure,
+    String(m.value.runs.length),
     formatNumber(m.value.min, m.unit),
     formatNumber(m.value.median, m.unit),
     formatNumber(m.value.max, m.unit),

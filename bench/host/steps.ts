@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Locator } from 'playwright-core';
 import type { Workbench } from '../../test/e2e/workbench';
 import type { BenchContext, LargeFixtures, LoggedRequest } from '../context';
 
@@ -157,26 +158,14 @@ export async function expandFirstList(wb: Workbench): Promise<void> {
   }
 }
 
-/**
- * Runs a palette command as soon as the palette lists it: right after the workbench shows, the
- * extension host may not have registered the extension's contributions yet, and an open palette does
- * not refresh its list, so it is reopened until the command appears.
- */
-export async function runCommandWhenListed(wb: Workbench, title: string, timeoutMs = 60_000): Promise<void> {
+/** Presses `key` every 100 ms until `done` shows (a key bound by an extension works once VS Code has read it). */
+export async function pressUntil(wb: Workbench, key: string, done: Locator, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  const input = wb.page.locator('.quick-input-widget input');
-  for (;;) {
-    await wb.page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible', timeout: 30_000 });
-    await input.fill(`>${title}`);
-    const row = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-    if (await row.waitFor({ timeout: 2000 }).then(() => true, () => false)) {
-      await wb.page.keyboard.press('Enter');
-      return;
-    }
-    await wb.page.keyboard.press('Escape');
+  while (!(await done.isVisible())) {
     if (Date.now() > deadline) {
-      throw new Error(`the palette never listed "${title}"`);
+      throw new Error(`nothing came of pressing ${key}`);
     }
+    await wb.page.keyboard.press(key);
+    await done.waitFor({ timeout: 100 }).catch(() => undefined);
   }
 }
