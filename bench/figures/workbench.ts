@@ -13,12 +13,12 @@
  *     the default intervals = count x (1 h / window) / IDLE_SCALE (stats.ts requestsPerHour). Polls
  *     added later are measured too, as long as their interval is such a setting.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Workbench } from '../../test/e2e/workbench';
 import { artifactsDir, repoRoot } from '../../test/host/paths';
 import type { BenchContext, LargeFixtures } from '../context';
-import { VSIX } from './bundle';
+import { packageExtension, VSIX } from './bundle';
 import { EMPTY_ID, EMPTY_KEY, EMPTY_READY_TEXT, buildEmptyExtension } from '../host/emptyExtension';
 import { expandFirstList, KEY_DELAY_MS, loggedActivateMs, openHeavyTask, pressUntil, runningActivationMs, SEARCH_QUERY, settledRequests, signIn, typeSearch } from '../host/steps';
 import type { PanelOpen } from '../host/steps';
@@ -107,6 +107,9 @@ export async function workbenchFigures(ctx: BenchContext): Promise<void> {
   const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { contributes?: { configuration?: unknown } };
   const poll = scaledPollSettings(manifest, IDLE_SCALE);
   poll.notes.forEach((n) => ctx.note(`idle: ${n}`));
+  if (!existsSync(VSIX)) {
+    packageExtension(); // --only without the bundle figure, on a fresh clone
+  }
   const emptyVsix = buildEmptyExtension();
   try {
     await measureAll(ctx, emptyVsix, poll.settings);
