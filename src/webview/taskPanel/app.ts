@@ -94,11 +94,25 @@ export class App {
     this.rerender();
   }
 
-  /** "Keep mine": the question goes away; the typed value stays until it is saved. */
-  keepMine(field: EditableField): void {
+  /**
+   * "Keep mine": the question goes away. A typed title or date is saved now (its control's value:
+   * the blur that came with the click was not saved while the question was open); a description
+   * stays a draft until its Save.
+   */
+  keepMine(field: EditableField, typed?: string): void {
     const hold = this.holds.held.get(field);
     if (hold) hold.acknowledged = true;
+    if (field === 'title' && typed !== undefined && typed.trim() !== '') {
+      this.request('title', { type: 'edit', change: { field: 'title', value: typed } });
+    } else if (field === 'due_date' && typed !== undefined) {
+      this.request('due_date', { type: 'edit', change: { field: 'due_date', value: typed || null } });
+    }
     this.schedule();
+  }
+
+  /** While "Show theirs / Keep mine" is asked for a field, leaving it saves nothing. */
+  asking(field: string): boolean {
+    return this.holds.held.get(field as EditableField)?.acknowledged === false;
   }
 
   private rerender(): void {

@@ -75,7 +75,7 @@ function description(app: App, off: boolean): TemplateResult {
 function edit(app: App, change: TaskField): void {
   const task = app.model?.task as Record<string, unknown> | undefined;
   const current = change.field === 'due_date' ? (task?.due_date as string | null | undefined)?.slice(0, 10) ?? null : task?.[change.field] ?? null;
-  if (current === change.value) return;
+  if (current === change.value || app.asking(change.field)) return;
   app.request(change.field, { type: 'edit', change });
 }
 

@@ -18,7 +18,7 @@ export function remoteNotice(app: App): TemplateResult {
   return html`<div class="notice-region" aria-live="polite">
     ${notice
       ? html`<div class="remote-notice" data-notice=${notice.id}>
-          <span class="codicon-like" aria-hidden="true">↻</span>
+          <span class="notice-icon" aria-hidden="true">↻</span>
           <span class="notice-text">${l10n.t('Updated by {0} at {1}: {2}', notice.actors.join(', '), time(notice.at), summary(notice.entries))}</span>
           <button class="link dismiss" data-action="dismiss-notice" title=${l10n.t('Dismiss')} aria-label=${l10n.t('Dismiss the notice')}
             @click=${() => app.post({ type: 'dismissNotice' })}>✕</button>
@@ -32,8 +32,14 @@ function conflict(app: App, field: EditableField, by: string): TemplateResult {
   return html`<div class="banner banner-warning conflict" role="alert" data-conflict=${field}>
     ${l10n.t('{0} changed the {1} while you were editing it.', by || l10n.t('Someone'), fieldName(field))}
     <vscode-button secondary data-action="show-theirs" @click=${() => app.showTheirs(field)}>${l10n.t('Show theirs')}</vscode-button>
-    <vscode-button secondary data-action="keep-mine" @click=${() => app.keepMine(field)}>${l10n.t('Keep mine')}</vscode-button>
+    <vscode-button secondary data-action="keep-mine" @click=${() => app.keepMine(field, typedValue(field))}>${l10n.t('Keep mine')}</vscode-button>
   </div>`;
+}
+
+/** What the user typed in a field's control (the page keeps it; the model holds the old value). */
+function typedValue(field: EditableField): string | undefined {
+  const control = document.querySelector(`[data-field="${field}"]`) as HTMLInputElement | null;
+  return typeof control?.value === 'string' ? control.value : undefined;
 }
 
 /** A few short changes ("status → Done, new comment"); the activity section has the full story. */
