@@ -127,6 +127,25 @@ describe('Task panel change polling (issue 11)', function () {
     assert.match(JSON.stringify(panel.model.notice?.entries.map((e) => e.action)), /comment_added/);
   });
 
+  it('after more changes than two activity pages, reloads the task and starts the timeline again', async () => {
+    const t = fx.tasks.task_with_activity!;
+    const panel = await open(t);
+    for (let i = 1; i <= 61; i++) {
+      await asBob('PATCH', `/workspaces/${ws}/tasks/${t.id}`, { title: `Bob edit ${i}` });
+    }
+    await fullBudget();
+    await sandboxControl('DELETE', '/requests');
+    await poller.tick();
+    const sent = await erinRequests();
+    assert.equal(sent.filter((r) => r === `GET /tasks/${t.id}/activity`).length, 3, 'two pages, then the first page again');
+    assert.ok(sent.includes(`GET /tasks/${t.id}`) && sent.includes(`GET /tasks/${t.id}/comments`), sent.join('\n'));
+    assert.equal(panel.model.task.title, 'Bob edit 61');
+    assert.equal(panel.model.activity!.items[0]!.new_value?.title, 'Bob edit 61');
+    assert.equal(panel.model.activity!.items.length, 30, 'one fresh page');
+    await sandboxControl('DELETE', '/requests');
+    assert.equal(await poller.tick(), 1, 'the next poll is one request again');
+  });
+
   it('our own writes make no notice and no re-read', async () => {
     const t = fx.tasks.task_with_activity!;
     const panel = await open(t);

@@ -44,7 +44,7 @@ export async function pollPanel(ctx: PanelContext, mark: FeedMark, me: string | 
       return { mark: feed.mark, requests: feed.requests, others: others.length };
     }
     const read: { patch: Patch; requests: number } = others.length > 0 || feed.gap ? await reread(ctx, stale, signal) : { patch: {}, requests: 0 };
-    const activity = feed.gap ? await loadFirstPage(ctx, 'activity', 'background') : prepend(ctx.model().activity, feed.entries);
+    const activity = feed.gap ? await firstActivityPage(ctx, signal) : prepend(ctx.model().activity, feed.entries);
     const before = ctx.model().task;
     const fields = read.patch.task ? changedFields(before as Record<string, unknown>, read.patch.task as Record<string, unknown>) : [];
     const patch: Partial<PanelModel> = { ...read.patch, activity, ...(others.length > 0 ? { notice: notice(ctx.model(), others, fields) } : {}) };
@@ -96,6 +96,13 @@ function announce(ctx: PanelContext, fromListId: string | undefined, task: Task)
   } else {
     ctx.services.changes.fire({ kind: 'updated', workspaceId: ctx.workspaceId, task });
   }
+}
+
+/** After a gap the timeline starts again from its first page (the pages below no longer join it). */
+async function firstActivityPage(ctx: PanelContext, signal: AbortSignal): Promise<Page<ActivityEntry>> {
+  const page = await ctx.client.getActivity(ctx.workspaceId, ctx.taskId, undefined, { signal, priority: 'background' });
+  ctx.cursors.activity = page.next_cursor;
+  return { items: page.data, hasMore: page.has_more };
 }
 
 /** New entries on top of the loaded ones (ids already shown are not repeated). */

@@ -115,6 +115,13 @@ export class App {
     return this.holds.held.get(field as EditableField)?.acknowledged === false;
   }
 
+  /** The user left a field (or cancelled its editor) without saving: remote values may show again. */
+  leave(field: string): void {
+    if (this.holds.release(field)) {
+      this.rerender();
+    }
+  }
+
   private rerender(): void {
     if (this.real) {
       this.model = this.holds.apply(this.real, this.model, () => false);

@@ -11,6 +11,9 @@ export interface Hold {
   acknowledged: boolean;
 }
 
+/** Custom field editors are keyed by their definition id (view/customFields.ts). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const ACTION: Record<EditableField, string> = {
   title: 'title_changed',
   description: 'description_changed',
@@ -31,24 +34,36 @@ export class Holds {
   /** Fields typed into since their last save (input events, see main.ts). */
   readonly typing = new Set<string>();
   private seenNotice: string | undefined;
+  /**
+   * Custom field values as shown when someone else's change arrived while a custom field was being
+   * typed in (its key is the definition id). No question for these: the typed value is saved when
+   * the field is left, then the service's values show.
+   */
+  private customBase: { value: unknown } | undefined;
 
   /** The model to render: the host's, with held fields showing their base value. */
   apply(real: PanelModel, shown: PanelModel | undefined, isEditing: (f: EditableField) => boolean): PanelModel {
     const notice = real.notice;
     if (notice && notice.id !== this.seenNotice && shown) {
       this.seenNotice = notice.id;
+      if (this.typingCustomField()) {
+        this.customBase ??= { value: shown.task.custom_field_values };
+      }
       for (const field of notice.fields) {
         if (!this.held.has(field) && isEditing(field)) {
           this.held.set(field, { by: actorOf(notice, field), base: (shown.task as Record<string, unknown>)[field], acknowledged: false });
         }
       }
     }
-    if (this.held.size === 0) {
+    if (this.held.size === 0 && !this.customBase) {
       return real;
     }
     const task: Record<string, unknown> = { ...real.task };
     for (const [field, hold] of this.held) {
       task[field] = hold.base;
+    }
+    if (this.customBase) {
+      task.custom_field_values = this.customBase.value;
     }
     return { ...real, task: task as unknown as PanelModel['task'] };
   }
@@ -56,7 +71,15 @@ export class Holds {
   /** The user saved (or gave up on) a field: its own value or the service's answer shows now. */
   release(field: string): boolean {
     this.typing.delete(field);
-    return this.held.delete(field as EditableField);
+    const custom = this.customBase !== undefined && !this.typingCustomField();
+    if (custom) {
+      this.customBase = undefined;
+    }
+    return this.held.delete(field as EditableField) || custom;
+  }
+
+  private typingCustomField(): boolean {
+    return [...this.typing].some((key) => UUID.test(key));
   }
 }
 

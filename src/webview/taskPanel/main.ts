@@ -61,7 +61,7 @@ document.addEventListener('input', (event) => {
 }, true);
 document.addEventListener('focusout', (event) => {
   const field = fieldOf(event);
-  if (field && !app.busy(field) && !app.holds.held.has(field as never)) app.holds.typing.delete(field);
+  if (field && !app.busy(field) && !app.holds.held.has(field as never)) app.leave(field);
 }, true);
 
 app.schedule();

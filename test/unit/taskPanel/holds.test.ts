@@ -38,6 +38,19 @@ describe('task panel: remote changes never replace what the user is typing (issu
     assert.equal(holds.typing.has('title'), false);
   });
 
+  it('keeps custom field values while one is typed in, until the field is left', () => {
+    const holds = new Holds();
+    const cf = '3f2b6c1e-8d4a-4e7b-9c0d-1a2b3c4d5e6f';
+    const shown = model({ custom_field_values: [{ id: 'v', value_text: 'mine' }] });
+    holds.typing.add(cf);
+    const next = model({ custom_field_values: [{ id: 'v', value_text: 'theirs' }], priority: 'high' }, notice('n2', ['priority']));
+    const rendered = holds.apply(next, shown, () => false);
+    assert.deepEqual(rendered.task.custom_field_values, [{ id: 'v', value_text: 'mine' }]);
+    assert.equal(rendered.task.priority, 'high');
+    assert.equal(holds.release(cf), true, 'leaving the field lets the values through');
+    assert.deepEqual(holds.apply(next, rendered, () => false).task.custom_field_values, [{ id: 'v', value_text: 'theirs' }]);
+  });
+
   it('holds nothing when nobody is editing, and looks at each notice once', () => {
     const holds = new Holds();
     const first = model({ title: 'Bob title' }, notice('n1', ['title']));
