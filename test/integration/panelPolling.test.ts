@@ -34,6 +34,7 @@ describe('Task panel change polling (issue 11)', function () {
   let fx: Fixtures;
   let ws: string;
   let poller: PanelPoller;
+  let timer = false;
   let restore: (() => void) | undefined;
   const changes: TaskChange[] = [];
 
@@ -60,6 +61,7 @@ describe('Task panel change polling (issue 11)', function () {
   before(async () => {
     api = await activateExtension();
     poller = api.taskPanels.poller!;
+    timer = poller.timerEnabled;
     poller.timerEnabled = false; // only tick() polls here, so the request log is the test's alone
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     fx = await sandboxControl<Fixtures>('GET', '/fixtures');
@@ -71,8 +73,9 @@ describe('Task panel change polling (issue 11)', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  after(() => {
-    poller.timerEnabled = true;
+  after(async () => {
+    poller.timerEnabled = timer;
+    await api.session.signOut(); // the suites after this one start signed out
   });
 
   beforeEach(async () => {

@@ -43,16 +43,31 @@ export class PanelPoller extends Disposable {
   private busy: Promise<number> | undefined;
   /** Polls that ran, requests they made, ticks skipped, changes by others applied (tests, benchmark). */
   readonly stats = { ticks: 0, polls: 0, requests: 0, skipped: 0, changes: 0 };
-  /** Off only in tests that drive tick() themselves and read the request log. */
-  timerEnabled = true;
+  private automatic = true;
+  private closed = false;
 
   constructor(private readonly panels: PanelSource, private readonly session: Session) {
     super();
     this.register(vscode.window.onDidChangeWindowState((state) => this.setWindowFocused(state.focused)));
     this.register(panels.onDidChangePanels(() => this.panelsChanged()));
     this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SECTION}.panel`) && this.schedule()));
-    this.register({ dispose: () => this.stop() });
+    this.register({
+      dispose: () => {
+        this.closed = true;
+        this.stop();
+      },
+    });
     this.schedule();
+  }
+
+  /** Off only in tests that drive tick() themselves and read the request log. */
+  get timerEnabled(): boolean {
+    return this.automatic;
+  }
+
+  set timerEnabled(on: boolean) {
+    this.automatic = on;
+    on ? this.schedule() : this.stop();
   }
 
   /** The window gained or lost focus (also how tests simulate it): polling stops while unfocused. */
@@ -177,7 +192,7 @@ export class PanelPoller extends Disposable {
       const interval = this.intervalOf(panel);
       return interval > 0 ? [Math.max(1000, (this.polledAt.get(key(panel)) ?? now) + interval - now)] : [];
     });
-    if (waits.length > 0 && !this.busy && this.timerEnabled) {
+    if (waits.length > 0 && !this.busy && this.automatic && !this.closed) {
       this.timer = setTimeout(() => void this.tick({ dueOnly: true }), Math.min(...waits));
     }
   }

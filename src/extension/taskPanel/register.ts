@@ -94,6 +94,9 @@ function key(workspaceId: string, taskId: string): string {
 export function registerTaskPanel(context: vscode.ExtensionContext, services: Services): TaskPanels {
   const panels = new TaskPanels(services);
   panels.poller = new PanelPoller(panels, services.session);
+  // Integration tests drive polling with tick(): a timer would add requests to other suites' logs.
+  // The packaged extension (e2e) runs it.
+  panels.poller.timerEnabled = context.extensionMode !== vscode.ExtensionMode.Test;
   context.subscriptions.push(
     panels,
     panels.poller,

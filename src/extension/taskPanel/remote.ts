@@ -46,6 +46,9 @@ export async function pollPanel(ctx: PanelContext, mark: FeedMark, me: string | 
     const read: { patch: Patch; requests: number } = others.length > 0 || feed.gap ? await reread(ctx, stale, signal) : { patch: {}, requests: 0 };
     const activity = feed.gap ? await firstActivityPage(ctx, signal) : prepend(ctx.model().activity, feed.entries);
     const before = ctx.model().task;
+    if (read.patch.task && isOlder(read.patch.task, before)) {
+      delete read.patch.task; // the user saved while it was read: their answer is newer
+    }
     const fields = read.patch.task ? changedFields(before as Record<string, unknown>, read.patch.task as Record<string, unknown>) : [];
     const patch: Partial<PanelModel> = { ...read.patch, activity, ...(others.length > 0 ? { notice: notice(ctx.model(), others, fields) } : {}) };
     ctx.update(patch);
@@ -86,6 +89,10 @@ async function reread(ctx: PanelContext, stale: Stale, signal: AbortSignal): Pro
   }
   await Promise.all(jobs);
   return { patch: patch.task ? { ...patch, complete: true } : patch, requests };
+}
+
+function isOlder(read: Task, shown: { updated_at?: string | null }): boolean {
+  return typeof read.updated_at === 'string' && typeof shown.updated_at === 'string' && read.updated_at < shown.updated_at;
 }
 
 /** Tells the tree (and other features) about the task a poll found, without a request of theirs. */
