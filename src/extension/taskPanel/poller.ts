@@ -80,10 +80,6 @@ export class PanelPoller extends Disposable {
     }
   }
 
-  get windowFocused(): boolean {
-    return this.focused;
-  }
-
   /** The interval of one panel now, in ms; 0 = not polled (hidden, window unfocused, setting 0). */
   intervalOf(panel: TaskPanel): number {
     if (!this.focused || !panel.panel.visible || panel.model.gone) {
