@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { sleep, throwIfAborted } from '../util/abort';
-import { ApiError, BadResponseError, errorForStatus, NetworkError, RateLimitedError } from './errors';
+import type { HeldWrite } from '../outbox/heldWrite';
+import { isTransient } from '../outbox/outbox';
+import type { WriteQueue } from '../outbox/outbox';
+import { ApiError, BadResponseError, errorForStatus, NetworkError, RateLimitedError, WriteQueuedError } from './errors';
 import { decodeJson } from './parse';
 import type { RateLimiter, RequestPriority } from './rateLimiter';
 import { toNetworkError } from './transport';
@@ -14,6 +17,8 @@ export interface RequestOptions {
   priority?: RequestPriority;
   /** One key per logical write; generated when omitted. Retries of the same call reuse it. */
   idempotencyKey?: string;
+  /** `false`: never keep this write in the offline queue (replays of held writes). */
+  queue?: false;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -54,6 +59,8 @@ export interface CallSpec {
   path: string;
   query?: Record<string, string | number | boolean | null | undefined>;
   json?: unknown;
+  /** The exact JSON text to send instead of `json` (replays send the bytes they kept). */
+  bodyText?: string;
   upload?: UploadBody;
   timeoutMs?: number;
   /** Overrides opts.priority with a live value (shared GETs upgraded by a user caller). */
@@ -69,6 +76,8 @@ export interface RequesterConfig {
   userAgent: string;
   retry: RetryPolicy;
   log?: LogFn;
+  /** Keeps writes the service cannot get now and replays them in order (src/core/outbox). */
+  queue?: WriteQueue;
 }
 
 interface CallState {
@@ -77,6 +86,8 @@ interface CallState {
   url: string;
   key: string | undefined;
   bodyText: string | undefined;
+  /** A JSON or body-less write that goes to the offline queue rather than failing on a transient error. */
+  queueable: boolean;
   attempt: number;
   transient: number;
   rateLimited: number;
@@ -109,12 +120,45 @@ export class Requester {
       url: this.url(spec.path, spec.query),
       // Limits, idempotency rules: one key per logical operation, the same on every retry.
       key: write ? (opts.idempotencyKey ?? randomUUID()) : undefined,
-      bodyText: spec.json === undefined ? undefined : JSON.stringify(spec.json),
+      bodyText: spec.bodyText ?? (spec.json === undefined ? undefined : JSON.stringify(spec.json)),
+      queueable: write && this.config.queue !== undefined && opts.queue !== false && spec.upload === undefined,
       attempt: 0,
       transient: 0,
       rateLimited: 0,
       inFlight: 0,
     };
+    const queue = state.queueable ? this.config.queue : undefined;
+    if (!queue) {
+      return this.loop(state, accept);
+    }
+    throwIfAborted(opts.signal);
+    if ((await queue.admit(held(state, 'offline'), (w) => this.replay(w))) === 'held') {
+      throw queuedError(state);
+    }
+    try {
+      return await this.loop(state, accept);
+    } catch (error) {
+      if (!isTransient(error)) {
+        throw error;
+      }
+      // The outcome is unknown or the service is busy: keep the write (same key, same bytes) for later.
+      const reason = NetworkError.is(error) ? 'network' : RateLimitedError.is(error) ? 'rateLimited' : 'server';
+      await queue.hold(held(state, reason));
+      throw queuedError(state, error as ApiError);
+    }
+  }
+
+  /** Sends a held write again: its own key and bytes, never queued again, the answer decoded. */
+  replay(write: HeldWrite, signal?: AbortSignal): Promise<unknown> {
+    const spec: CallSpec = { operation: write.operation, method: write.method, path: write.path, query: write.query, bodyText: write.body };
+    return this.send(spec, { idempotencyKey: write.key, queue: false, priority: 'user', signal }, async (res) => {
+      const text = await res.text();
+      return text.trim() === '' ? undefined : decodeJson(text, headerValue(res.headers['content-type']), write.operation, this.config.baseUrl);
+    });
+  }
+
+  private async loop<R>(state: CallState, accept: (res: HttpResponse) => Promise<R>): Promise<R> {
+    const { opts } = state;
     for (;;) {
       throwIfAborted(opts.signal);
       state.attempt++;
@@ -145,12 +189,17 @@ export class Requester {
       });
     } catch (error) {
       this.log('warn', `${spec.method} ${spec.path} failed after ${Date.now() - started}ms (${errorCode(error)})`);
-      return this.onFailure(state, toNetworkError(error, spec.operation, state.url, opts.signal));
+      const failure = toNetworkError(error, spec.operation, state.url, opts.signal);
+      if (NetworkError.is(failure)) {
+        this.config.queue?.observe(false);
+      }
+      return this.onFailure(state, failure);
     } finally {
       // The service has counted the request once it answered or failed (see rateLimiter.ts).
       permit.release();
     }
     this.log(res.status >= 400 ? 'warn' : 'debug', `${spec.method} ${spec.path} ${res.status} ${Date.now() - started}ms`);
+    this.config.queue?.observe(true);
     if (res.status < 400) {
       return this.onSuccess(state, res, accept);
     }
@@ -216,7 +265,10 @@ export class Requester {
     if (!(error instanceof NetworkError) && !(error instanceof ApiError)) {
       return { error };
     }
-    if (state.transient >= this.config.retry.transientRetries || !this.replayable(state)) {
+    // A queueable write is kept after a couple of tries: the queue retries it for as long as it takes,
+    // and the user is not held up meanwhile.
+    const retries = state.queueable ? Math.min(2, this.config.retry.transientRetries) : this.config.retry.transientRetries;
+    if (state.transient >= retries || !this.replayable(state)) {
       return { error };
     }
     state.transient++;
@@ -255,6 +307,35 @@ export class Requester {
     // Never the token, never bodies: method, path, status, time.
     this.config.log?.(level, message);
   }
+}
+
+function held(state: CallState, reason: HeldWrite['reason']): HeldWrite {
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(state.spec.query ?? {})) {
+    if (value !== undefined && value !== null) {
+      query[name] = String(value);
+    }
+  }
+  return {
+    key: state.key ?? randomUUID(),
+    operation: state.spec.operation,
+    method: state.spec.method,
+    path: state.spec.path,
+    query: Object.keys(query).length > 0 ? query : undefined,
+    body: state.bodyText,
+    heldAt: Date.now(),
+    reason,
+  };
+}
+
+function queuedError(state: CallState, cause?: ApiError): WriteQueuedError {
+  const why = cause ? ` (${cause.message})` : '';
+  return new WriteQueuedError({
+    operation: state.spec.operation,
+    key: state.key ?? '',
+    cause,
+    message: `${state.spec.operation}: not sent now${why}; kept and sent when the service can be reached.`,
+  });
 }
 
 /** JSON of an error response, a BadResponseError when it is not JSON, or an Error when reading broke. */
