@@ -15,7 +15,7 @@ import type { RateLimiter } from './rateLimiter';
 import { DEFAULT_RETRY, Requester } from './requester';
 import type { CallSpec, LogFn, RequestOptions, RetryPolicy } from './requester';
 import * as S from './schemas';
-import type { Outbox } from '../outbox/outbox';
+import type { WriteQueue } from '../outbox/outbox';
 import { UndiciTransport } from './transport';
 import type { HttpTransport } from './transport';
 import { describeUpload, MAX_UPLOAD_BYTES, multipartBody } from './upload';
@@ -38,8 +38,8 @@ export interface ApiClientOptions {
   retry?: Partial<RetryPolicy>;
   /** Default 500 MB (Limits: upload size). */
   maxUploadBytes?: number;
-  /** Keeps writes the service cannot get now, and replays them in order (src/core/outbox). */
-  writeQueue?: Outbox;
+  /** Keeps writes the service cannot get now and replays them in order (src/core/outbox). */
+  writeQueue?: WriteQueue;
 }
 
 type Opts = RequestOptions;
@@ -54,7 +54,6 @@ export class ApiClient {
   private readonly requester: Requester;
   private readonly calls: Calls;
   private readonly maxUploadBytes: number;
-  private readonly writeQueue: Outbox | undefined;
 
   constructor(options: ApiClientOptions) {
     const parsed = parseBaseUrl(options.baseUrl);
@@ -75,16 +74,12 @@ export class ApiClient {
       log: options.log,
       queue: options.writeQueue,
     });
-    this.writeQueue = options.writeQueue;
     this.calls = new Calls(this.requester, parsed.url);
   }
 
-  /**
-   * Sends the writes held in the offline queue, oldest first. True when none is left pending. A cheap
-   * no-op without a queue or with nothing held.
-   */
+  /** Sends the writes held in the offline queue, oldest first; true when none is left pending. */
   flushHeldWrites(): Promise<boolean> {
-    const queue = this.writeQueue;
+    const queue = this.requester.config.queue;
     return queue ? queue.drain((write) => this.requester.replay(write)) : Promise.resolve(true);
   }
 

@@ -4,7 +4,8 @@ import { sleep, throwIfAborted } from '../util/abort';
 import type { HeldWrite } from '../outbox/heldWrite';
 import { isTransient } from '../outbox/outbox';
 import type { WriteQueue } from '../outbox/outbox';
-import { ApiError, BadResponseError, errorForStatus, NetworkError, RateLimitedError, WriteQueuedError } from './errors';
+import { ApiError, BadResponseError, errorForStatus, NetworkError, RateLimitedError } from './errors';
+import { errorCode, headerValue, held, parseRetryAfter, queuedError, readErrorBody } from './responses';
 import { decodeJson } from './parse';
 import type { RateLimiter, RequestPriority } from './rateLimiter';
 import { toNetworkError } from './transport';
@@ -132,8 +133,8 @@ export class Requester {
       return this.loop(state, accept);
     }
     throwIfAborted(opts.signal);
-    if ((await queue.admit(held(state, 'offline'), (w) => this.replay(w))) === 'held') {
-      throw queuedError(state);
+    if ((await queue.admit(held(spec, state.key, state.bodyText, 'offline'), (w) => this.replay(w))) === 'held') {
+      throw queuedError(spec, state.key);
     }
     try {
       return await this.loop(state, accept);
@@ -143,8 +144,8 @@ export class Requester {
       }
       // The outcome is unknown or the service is busy: keep the write (same key, same bytes) for later.
       const reason = NetworkError.is(error) ? 'network' : RateLimitedError.is(error) ? 'rateLimited' : 'server';
-      await queue.hold(held(state, reason));
-      throw queuedError(state, error as ApiError);
+      await queue.hold(held(spec, state.key, state.bodyText, reason));
+      throw queuedError(spec, state.key, error as ApiError);
     }
   }
 
@@ -309,71 +310,4 @@ export class Requester {
   }
 }
 
-function held(state: CallState, reason: HeldWrite['reason']): HeldWrite {
-  const query: Record<string, string> = {};
-  for (const [name, value] of Object.entries(state.spec.query ?? {})) {
-    if (value !== undefined && value !== null) {
-      query[name] = String(value);
-    }
-  }
-  return {
-    key: state.key ?? randomUUID(),
-    operation: state.spec.operation,
-    method: state.spec.method,
-    path: state.spec.path,
-    query: Object.keys(query).length > 0 ? query : undefined,
-    body: state.bodyText,
-    heldAt: Date.now(),
-    reason,
-  };
-}
-
-function queuedError(state: CallState, cause?: ApiError): WriteQueuedError {
-  const why = cause ? ` (${cause.message})` : '';
-  return new WriteQueuedError({
-    operation: state.spec.operation,
-    key: state.key ?? '',
-    cause,
-    message: `${state.spec.operation}: not sent now${why}; kept and sent when the service can be reached.`,
-  });
-}
-
-/** JSON of an error response, a BadResponseError when it is not JSON, or an Error when reading broke. */
-async function readErrorBody(res: HttpResponse, operation: string, baseUrl: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await res.text();
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
-  if (text.trim() === '') {
-    return undefined; // mapped by status alone
-  }
-  try {
-    return decodeJson(text, headerValue(res.headers['content-type']), operation, baseUrl);
-  } catch (error) {
-    return error;
-  }
-}
-
-export function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** Retry-After in seconds or as an HTTP date (RFC 9110 10.2.3); undefined when absent or unreadable. */
-export function parseRetryAfter(raw: string | string[] | undefined, now = Date.now()): number | undefined {
-  const value = headerValue(raw)?.trim();
-  if (!value) {
-    return undefined;
-  }
-  if (/^\d+$/.test(value)) {
-    return Number(value) * 1000;
-  }
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-function errorCode(error: unknown): string {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? code : error instanceof Error ? error.name : 'error';
-}
+export { headerValue, parseRetryAfter } from './responses';

@@ -31,6 +31,8 @@ export interface WriteQueue {
   hold(write: HeldWrite): Promise<void>;
   /** Every answer from the service (reachable) and every failed connection (unreachable). */
   observe(reachable: boolean): void;
+  /** Sends what is held, oldest first; true when nothing pending is left. */
+  drain(send: ReplaySend): Promise<boolean>;
 }
 
 /**
