@@ -11,7 +11,8 @@ const MAX_PROBE_MS = 60_000;
  * Notices when the service can be reached again and sends what was held. While a connection fails, one
  * `GET /user` probe at background priority every 10 s, backing off to a minute (at most one request a
  * minute of the 60 the budget allows). A session that could not be restored because the service was
- * unreachable is restored the same way, so the views recover by themselves.
+ * unreachable is restored the same way, so the views recover by themselves. Writes held after a 5xx or
+ * a 429 (the service answered, but not well) are tried again on the same schedule.
  */
 export class Connectivity extends Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -32,6 +33,8 @@ export class Connectivity extends Disposable {
       }
     }));
     this.register(vscode.window.onDidChangeWindowState((state) => state.focused && void this.flush()));
+    // Held after a 5xx or 429 while the service answers: tried again later, on the same backoff.
+    this.register(outboxes.onDidChange(() => this.timer === undefined && this.pendingCount() > 0 && this.schedule()));
     this.register({ dispose: () => clearTimeout(this.timer) });
   }
 
@@ -69,6 +72,10 @@ export class Connectivity extends Disposable {
     }
   }
 
+  private pendingCount(): number {
+    return this.outboxes.current(this.session.state)?.pending.length ?? 0;
+  }
+
   private lost(): void {
     this.offline = true;
     if (!this.timer) {
@@ -87,12 +94,15 @@ export class Connectivity extends Disposable {
   private schedule(): void {
     this.timer = setTimeout(async () => {
       this.timer = undefined;
-      const answered = await this.probe();
-      if (!answered && (this.offline || this.session.state.kind === 'error')) {
+      const unreachable = this.offline || this.session.state.kind === 'error';
+      const ok = unreachable ? await this.probe() : await this.flush();
+      if (ok && unreachable) {
+        this.online();
+      } else if (!ok && (this.offline || this.session.state.kind === 'error' || this.pendingCount() > 0)) {
         this.delayMs = Math.min(MAX_PROBE_MS, this.delayMs * 2);
         this.schedule();
-      } else if (answered) {
-        this.online();
+      } else {
+        this.delayMs = FIRST_PROBE_MS;
       }
     }, this.delayMs);
   }
