@@ -38,6 +38,9 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     this.register(changes.onDidChange((change) => this.onTaskChange(change)));
   }
 
+  abstract readonly view: vscode.TreeView<TreeNode>;
+  private staleShown = false;
+
   protected abstract createModel(state: SignedIn): M;
   protected abstract itemContext(): ItemContext;
 
@@ -58,6 +61,7 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     try {
       const children = await model.children(node);
       children.forEach((child) => this.parents.set(child.key, node));
+      this.showStale(model.cache.stale.size > 0);
       return children;
     } catch (error) {
       return [this.errorRow(node?.key ?? ROOT_KEY, error)];
@@ -187,6 +191,14 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     this.model = undefined;
     this.parents.clear();
     this.fire(undefined);
+  }
+
+  /** Offline, reloaded nodes keep their last children (NodeCache); the view says they may be old. */
+  private showStale(stale: boolean): void {
+    if (stale !== this.staleShown) {
+      this.staleShown = stale;
+      this.view.message = stale ? vscode.l10n.t('Task Platform cannot be reached: showing what was loaded earlier, which may be out of date.') : undefined;
+    }
   }
 
   private startLoading(): void {
