@@ -61,6 +61,11 @@ export class NodeCache {
     this.settled.delete(key);
   }
 
+  /** Keys whose children are loaded. */
+  loadedKeys(): string[] {
+    return [...this.settled.keys()];
+  }
+
   *values(): Generator<TreeNode> {
     for (const nodes of this.settled.values()) {
       yield* nodes;

@@ -85,6 +85,21 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     this.fire(node);
   }
 
+  /**
+   * Re-reads every loaded node, keeping the model: what was shown stays until its new answer arrives,
+   * and stays (marked as possibly out of date) when the service cannot be reached.
+   */
+  refreshLoaded(): void {
+    if (!this.model) {
+      this.refresh();
+      return;
+    }
+    for (const key of this.model.cache.loadedKeys()) {
+      this.model.invalidate(key);
+    }
+    this.fire(undefined);
+  }
+
   /** "more…": shows rows in memory, or loads a cut parent's subtasks, then re-renders the parent. */
   async more(node: MoreNode): Promise<void> {
     await this.model?.more(node);
