@@ -187,7 +187,10 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
   private signedOutRows(): TreeNode[] {
     const state = this.session.state;
     if (state.kind === 'error') {
-      return [{ ...messageNode(ROOT_KEY, 'error', vscode.l10n.t('Could not load your account. Retry'), state.message) }];
+      const label = state.unreachable
+        ? vscode.l10n.t('Task Platform cannot be reached; trying again by itself. Retry now')
+        : vscode.l10n.t('Could not load your account. Retry');
+      return [{ ...messageNode(ROOT_KEY, 'error', label, state.message) }];
     }
     return [];
   }
