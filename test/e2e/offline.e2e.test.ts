@@ -72,7 +72,7 @@ describe('e2e: offline edits survive a reload and are sent once when the service
     await wb.page.reload();
     await wb.openContainer('Task Platform');
     // Still offline after the reload: the session cannot be restored yet, and nothing is lost.
-    await wb.treeRow('Task Platform cannot be reached').waitFor({ timeout: 60_000 });
+    await wb.treeRow('Cannot reach Task Platform').waitFor({ timeout: 60_000 });
     await wb.screenshot('offline-02-reloaded-offline');
     await control('/faults', { method: 'DELETE' });
 

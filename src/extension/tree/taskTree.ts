@@ -187,10 +187,11 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
   private signedOutRows(): TreeNode[] {
     const state = this.session.state;
     if (state.kind === 'error') {
-      const label = state.unreachable
-        ? vscode.l10n.t('Task Platform cannot be reached; trying again by itself. Retry now')
-        : vscode.l10n.t('Could not load your account. Retry');
-      return [{ ...messageNode(ROOT_KEY, 'error', label, state.message) }];
+      if (state.unreachable) {
+        const tooltip = `${state.message}\n${vscode.l10n.t('Trying again by itself; changes you make meanwhile are kept and sent later.')}`;
+        return [{ ...messageNode(ROOT_KEY, 'error', vscode.l10n.t('Cannot reach Task Platform. Retry'), tooltip) }];
+      }
+      return [{ ...messageNode(ROOT_KEY, 'error', vscode.l10n.t('Could not load your account. Retry'), state.message) }];
     }
     return [];
   }
