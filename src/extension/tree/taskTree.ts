@@ -188,7 +188,7 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     const state = this.session.state;
     if (state.kind === 'error') {
       if (state.unreachable) {
-        const tooltip = `${state.message}\n${vscode.l10n.t('Trying again by itself; changes you make meanwhile are kept and sent later.')}`;
+        const tooltip = `${state.message}\n${vscode.l10n.t('Trying again by itself; changes kept from before are sent once it answers.')}`;
         return [{ ...messageNode(ROOT_KEY, 'error', vscode.l10n.t('Cannot reach Task Platform. Retry'), tooltip) }];
       }
       return [{ ...messageNode(ROOT_KEY, 'error', vscode.l10n.t('Could not load your account. Retry'), state.message) }];
