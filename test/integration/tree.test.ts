@@ -260,6 +260,23 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     assert.ok(after.some((n) => n.row.title === 'Changed by Bob'));
   });
 
+  it('Refresh while the service cannot be reached keeps the rows shown and says they may be out of date', async () => {
+    const list = (await path('Acme', 'Engineering', 'Backend', 'API')) as ListNode;
+    const shown = taskIds(await api.explorer.getChildren(list));
+    assert.ok(shown.length > 0);
+    await sandboxControl('POST', '/faults', { path: '/api/**', kind: 'reset_before' });
+    try {
+      await vscode.commands.executeCommand('taskPlatform.refresh');
+      assert.deepEqual(taskIds(await api.explorer.getChildren(list)), shown, 'the last rows, not an error row');
+      assert.match(api.explorer.view.message ?? '', /cannot be reached/);
+    } finally {
+      await sandboxControl('DELETE', '/faults');
+    }
+    await vscode.commands.executeCommand('taskPlatform.refresh');
+    assert.deepEqual(taskIds(await api.explorer.getChildren(list)), shown);
+    assert.equal(api.explorer.view.message, undefined, 'the note goes once the rows are fresh');
+  });
+
   it('a token revoked mid-session turns into "token rejected" with Sign In offered, and nothing is cleared', async () => {
     const prompter = script([]);
     const acme = await child(undefined, 'Acme');
