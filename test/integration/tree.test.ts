@@ -330,12 +330,14 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     assert.equal(state.kind, 'signedIn');
     const limiter = state.kind === 'signedIn' ? state.client.limiter : undefined;
     await waitFor(() => (limiter!.snapshot().remaining === limiter!.limit ? true : undefined), 'a full budget', 10_000);
-    assert.match(api.budget.text, /^\$\(pulse\) 60\/60$/);
+    // 60, or 40 once an earlier suite had VS Code start the MCP server (it takes 20 of the 60).
+    const n = limiter!.limit;
+    assert.equal(api.budget.text, `$(pulse) ${n}/${n}`);
     // Spend the whole budget, then ask for one more: it waits, and the item says so.
     const permits = await Promise.all(Array.from({ length: limiter!.limit }, () => limiter!.acquire('user')));
     const waiting = limiter!.acquire('background');
     await waitFor(() => (api.budget.text.includes('+1') ? true : undefined), 'the waiting request shown');
-    assert.match(api.budget.text, /^\$\(watch\) 0\/60 \+1$/);
+    assert.equal(api.budget.text, `$(watch) 0/${n} +1`);
     permits.forEach((p) => p.release());
     (await waiting).release();
   });
