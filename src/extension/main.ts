@@ -21,6 +21,7 @@ import { registerTaskSource } from './tasks/current';
 import type { ExplorerTree } from './tree/explorer';
 import type { MyTasksTree } from './tree/myTasks';
 import { registerTrees } from './tree/register';
+import { registerWalkthrough } from './walkthrough/progress';
 import type { Trees } from './tree/register';
 import type { Services } from './services';
 import { prompter, setPrompter } from './ui/prompter';
@@ -89,6 +90,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const savedViews = registerSavedViews(context, services);
   const codeLinks = registerCodeLinks(context, services, commandContext);
   const ai = registerAi(context, services);
+  registerWalkthrough(context);
 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../host/browser';
 import { startCodeServer } from '../host/codeServer';
 import type { CodeServer } from '../host/codeServer';
@@ -101,6 +101,23 @@ export class Workbench {
 
   webview(): FrameLocator {
     return this.page.frameLocator('iframe.webview').frameLocator('#active-frame');
+  }
+
+  /** The Frame object of the active webview (to run scripts in it), two iframes deep. */
+  async activeWebviewFrame(): Promise<Frame> {
+    const outer = await this.page.locator('iframe.webview').last().elementHandle();
+    const outerFrame = await outer!.contentFrame();
+    const inner = await outerFrame!.locator('#active-frame').elementHandle();
+    return (await inner!.contentFrame())!;
+  }
+
+  /** Dismisses every notification toast (they would sit in the screenshots). */
+  async clearNotifications(): Promise<void> {
+    if ((await this.page.locator('.notification-toast').count()) === 0) {
+      return;
+    }
+    await this.runCommand('Notifications: Clear All Notifications');
+    await this.page.locator('.notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 });
   }
 
   async screenshot(name: string): Promise<string> {

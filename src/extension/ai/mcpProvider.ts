@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { markStepDone } from '../walkthrough/progress';
 import type { Session, SessionState } from '../auth/session';
 import type { TokenStore } from '../auth/tokenStore';
 import { onDidChangeSetting, readBaseUrl } from '../config';
@@ -63,6 +64,7 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
       throw new Error(vscode.l10n.t('Sign in to Task Platform to use its tools (command "Task Platform: Sign In").'));
     }
     server.env = { ...server.env, [TOKEN_VAR]: token };
+    markStepDone('mcpStarted');
     return server;
   }
 
