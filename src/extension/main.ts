@@ -10,7 +10,7 @@ import { showAccount, signIn, signOut } from './auth/commands';
 import { tokenRejectedMessage } from './auth/messages';
 import { scaleRateWindowForTests, Session } from './auth/session';
 import { TokenStore } from './auth/tokenStore';
-import { onDidChangeSetting } from './config';
+import { onDidChangeSetting, requestTimeoutMs } from './config';
 import { log, logChannel } from './log';
 import { TaskChanges } from './tasks/changes';
 import { registerTaskPanel } from './taskPanel/register';
@@ -77,6 +77,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     }),
     vscode.commands.registerCommand('taskPlatform.showLog', () => logChannel().show()),
     onDidChangeSetting('baseUrl', () => session.invalidate()),
+    onDidChangeSetting('requestTimeoutSeconds', () => {
+      const state = session.state;
+      if (state.kind === 'signedIn') {
+        state.client.setTimeoutMs(requestTimeoutMs());
+      }
+    }),
     session.onDidChange((state) => {
       if (state.kind === 'rejected') {
         void notifyRejected();

@@ -83,7 +83,7 @@ describe('e2e: error paths a user can reach (issue 13)', function () {
     await frame.locator('.title-row vscode-textfield').waitFor({ timeout: 60_000 });
     await frame.locator('[data-activity]').first().waitFor({ timeout: 60_000 });
     // Someone deletes it elsewhere (the web app, another machine) through the API.
-    const res = await fetch(`${session!.sandbox.baseUrl}/workspaces/${fx.workspaces.acme}/tasks/${task.id}`, { method: 'DELETE', headers: { authorization: 'Bearer demo-token-alice' } });
+    const res = await fetch(`${session!.sandbox.baseUrl}/workspaces/${fx.workspaces.acme.id}/tasks/${task.id}`, { method: 'DELETE', headers: { authorization: 'Bearer demo-token-alice' } });
     assert.ok(res.status === 204 || res.status === 200, `delete elsewhere: ${res.status}`);
     const status = frame.locator('vscode-single-select[data-field="status_id"]');
     await status.click();

@@ -93,7 +93,7 @@ describe('e2e: the main flow, README pictures, accessibility and walkthrough pro
     const wb = session!.workbench;
     await wb.runCommand('Preferences: Color Theme');
     // The theme picker replaces the palette in the same widget: wait for its rows, then pick.
-    const dark = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: /^\s*Dark Modern/ }).first();
+    const dark = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Dark Modern' }).first();
     await dark.waitFor({ timeout: 30_000 });
     await dark.click();
     await wb.page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });

@@ -73,6 +73,11 @@ export class ApiClient {
     this.calls = new Calls(this.requester, parsed.url);
   }
 
+  /** Applies a new per-request timeout to the next requests (a setting changed: no new client, no reload). */
+  setTimeoutMs(timeoutMs: number): void {
+    this.requester.config.timeoutMs = timeoutMs;
+  }
+
   // Navigation
 
   getUser(opts?: Opts): Promise<S.User> {

@@ -103,7 +103,7 @@ function composer(app: App, draftKey: string, editing: Comment | null, parentId:
     app.schedule();
   };
   return html`<div class="composer" data-composer=${draftKey}>
-    <vscode-textarea rows="3" resize="vertical" aria-label=${editing ? l10n.t('Edit the comment') : parentId ? l10n.t('Reply') : l10n.t('New comment')} label=${editing ? l10n.t('Edit the comment') : parentId ? l10n.t('Reply') : l10n.t('New comment')}
+    <vscode-textarea rows="3" resize="vertical" aria-label=${editing ? l10n.t('Edit the comment') : parentId ? l10n.t('Reply') : l10n.t('New comment')} .label=${editing ? l10n.t('Edit the comment') : parentId ? l10n.t('Reply') : l10n.t('New comment')}
       placeholder=${l10n.t('Write a comment (Markdown, @Name to mention)')} .value=${live(body)} @input=${(e: Event) => app.setDraft(draftKey, val(e))}></vscode-textarea>
     <div class="actions">
       <vscode-single-select class="mention" aria-label=${l10n.t('Mention someone')} label=${l10n.t('Mention someone')} @change=${mention}>

@@ -36,7 +36,7 @@ export function details(app: App): TemplateResult {
           ${(model.members ?? (task.assignee ? [task.assignee] : [])).map((m) => html`<vscode-option value=${m.id} ?selected=${m.id === task.assignee_id}>${m.name}</vscode-option>`)}
         </vscode-single-select>`)}${fieldState(app, 'assignee_id')}</div>
       <label>${l10n.t('Due date')}</label>
-      <div class="field">${control(app, 'due_date', html`<vscode-textfield type="date" data-field="due_date" aria-label=${l10n.t('Due date')} label=${l10n.t('Due date')} ?disabled=${off}
+      <div class="field">${control(app, 'due_date', html`<vscode-textfield type="date" data-field="due_date" aria-label=${l10n.t('Due date')} .label=${l10n.t('Due date')} ?disabled=${off}
           .value=${due} @change=${(e: Event) => edit(app, { field: 'due_date', value: val(e) || null })}></vscode-textfield>`)}${fieldState(app, 'due_date')}</div>
       <label>${l10n.t('Created')}</label>
       <div class="field meta">${when(task.created_at)}${task.creator ? html` · ${l10n.t('by {0}', task.creator.name)}` : nothing}</div>
@@ -63,7 +63,7 @@ function description(app: App, off: boolean): TemplateResult {
     <div class="section-title"><h2>${l10n.t('Description')}</h2>
       ${editing || off ? nothing : html`<vscode-button secondary data-action="edit-description" @click=${() => app.toggle('description', true)}>${l10n.t('Edit')}</vscode-button>`}</div>
     ${editing
-      ? html`<vscode-textarea data-field="description" rows="8" resize="vertical" aria-label=${l10n.t('Description (Markdown)')} label=${l10n.t('Description (Markdown)')}
+      ? html`<vscode-textarea data-field="description" rows="8" resize="vertical" aria-label=${l10n.t('Description (Markdown)')} .label=${l10n.t('Description (Markdown)')}
             .value=${live(app.drafts.description ?? text)} @input=${(e: Event) => app.setDraft('description', val(e))}></vscode-textarea>
           <div class="actions"><vscode-button data-action="save-description" @click=${save}>${l10n.t('Save')}</vscode-button>
           <vscode-button secondary @click=${() => { app.setDraft('description', undefined); app.toggle('description', false); }}>${l10n.t('Cancel')}</vscode-button></div>`
