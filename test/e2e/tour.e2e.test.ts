@@ -91,6 +91,7 @@ describe('e2e: the main flow, README pictures, accessibility and walkthrough pro
 
   it('the task panel in the dark theme: picture and no serious or critical axe violations', async () => {
     const wb = session!.workbench;
+    await wb.focusSideBar();
     await wb.runCommand('Preferences: Color Theme');
     // The theme picker replaces the palette in the same widget: wait for its rows, then pick.
     const dark = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Dark Modern' }).first();
@@ -104,36 +105,46 @@ describe('e2e: the main flow, README pictures, accessibility and walkthrough pro
     assert.deepEqual(violations, [], 'axe (dark)');
   });
 
-  it('the panel works from the keyboard: every enabled control takes the focus', async () => {
-    const inner = await session!.workbench.activeWebviewFrame();
-    const focusable = await inner.evaluate(() => {
-      const names: string[] = [];
-      const seen = new Set<Element>();
-      for (const el of Array.from(document.querySelectorAll<HTMLElement>('vscode-single-select, vscode-textfield, vscode-textarea, vscode-button, button, a[href]'))) {
-        if (seen.has(el) || el.closest('[hidden]') || el.hasAttribute('disabled')) continue;
-        seen.add(el);
-        if (el.tabIndex < 0 && !(el.shadowRoot?.querySelector('[tabindex="0"], input, textarea, button'))) names.push(el.outerHTML.slice(0, 80));
-      }
-      return names;
-    });
-    assert.deepEqual(focusable, [], 'every control can take the keyboard focus');
+  it('the panel works from the keyboard: Tab from the title reaches the status, Enter and arrows change it', async () => {
+    const wb = session!.workbench;
+    const inner = await wb.activeWebviewFrame();
+    const unreachable = await inner.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('vscode-single-select, vscode-textfield, vscode-textarea, vscode-button, vscode-checkbox, button, a[href]'))
+        .filter((el) => !el.closest('[hidden]') && !el.hasAttribute('disabled'))
+        .filter((el) => el.tabIndex < 0 && !el.shadowRoot?.querySelector('[tabindex="0"], input, textarea, button'))
+        .map((el) => el.outerHTML.slice(0, 80)),
+    );
+    assert.deepEqual(unreachable, [], 'every enabled control can take the keyboard focus');
+
+    await frame.locator('.title-row vscode-textfield input').focus();
+    let reached = false;
+    for (let i = 0; i < 8 && !reached; i++) {
+      await wb.page.keyboard.press('Tab');
+      reached = await inner.evaluate(() => document.activeElement?.getAttribute('data-field') === 'status_id');
+    }
+    assert.ok(reached, 'Tab from the title reaches the status');
+    await wb.page.keyboard.press('Enter');
+    await wb.page.keyboard.press('ArrowDown');
+    await wb.page.keyboard.press('Enter');
+    await frame.locator('[data-activity]', { hasText: 'to Blocked' }).first().waitFor({ timeout: 30_000 });
   });
 
   it('the walkthrough shows the steps done in this session as checked', async () => {
     const wb = session!.workbench;
-    await wb.page.locator('.tabs-container .tab', { hasText: 'Welcome' }).first().click();
-    const page = wb.page.locator('.gettingStartedContainer');
-    for (const step of ['address', 'signIn', 'tree', 'task']) {
-      await page.locator(`.getting-started-step[data-step-id$="${step}"][aria-checked="true"]`).first().waitFor({ timeout: 30_000 });
-    }
-    assert.equal(await page.locator('.getting-started-step[data-step-id$="views"][aria-checked="true"]').count(), 0, 'a saved view was not run yet');
+    await wb.focusSideBar();
     await wb.runCommand('Task Platform: Run Saved View');
     const view = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Engineering — everything' }).first();
     await view.waitFor({ timeout: 30_000 });
     await view.click();
     await wb.quickInput().locator('.quick-input-title', { hasText: /of 310 tasks/ }).waitFor({ timeout: 30_000 });
     await wb.page.keyboard.press('Escape');
-    await page.locator('.getting-started-step[data-step-id$="views"][aria-checked="true"]').first().waitFor({ timeout: 30_000 });
+    await wb.page.locator('.tabs-container .tab', { hasText: 'Welcome' }).first().click();
+    const page = wb.page.locator('.gettingStartedContainer');
+    for (const step of ['address', 'signIn', 'tree', 'task', 'views']) {
+      await page.locator(`.getting-started-step[data-step-id$="#${step}"][aria-checked="true"]`).first().waitFor({ timeout: 30_000 });
+    }
+    // Not done in this session, so not ticked: the steps complete on the real events only.
+    assert.equal(await page.locator('.getting-started-step[data-step-id$="#code"][aria-checked="true"]').count(), 0);
     await wb.screenshot('walkthrough-progress');
   });
 });

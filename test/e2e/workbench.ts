@@ -111,6 +111,15 @@ export class Workbench {
     return (await inner!.contentFrame())!;
   }
 
+  /**
+   * Moves the keyboard focus to the side bar's tree without clicking a row (a click would open or
+   * fold it). A quick pick opened while a webview or the Welcome page holds the focus can lose it
+   * to them and close by itself.
+   */
+  async focusSideBar(): Promise<void> {
+    await this.page.locator('.part.sidebar .monaco-list').first().focus();
+  }
+
   /** Dismisses every notification toast (they would sit in the screenshots). */
   async clearNotifications(): Promise<void> {
     if ((await this.page.locator('.notification-toast').count()) === 0) {

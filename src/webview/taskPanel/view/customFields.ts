@@ -33,7 +33,7 @@ function editor(app: App, def: CustomFieldDefinition, value: FieldValue): Templa
   const label = def.name;
   switch (def.type) {
     case 'checkbox':
-      return html`<vscode-checkbox aria-label=${label} ?disabled=${off} .checked=${value === true} @change=${(e: Event) => set((e.target as HTMLInputElement).checked)}></vscode-checkbox>`;
+      return html`<vscode-checkbox aria-label=${label} ?disabled=${off} .checked=${value === true} @change=${(e: Event) => set((e.target as HTMLInputElement).checked)}><span class="visually-hidden">${label}</span></vscode-checkbox>`;
     case 'number':
       return html`<vscode-textfield type="number" min="0" aria-label=${label} .label=${label} ?disabled=${off} .value=${value === null ? '' : String(value)}
         @change=${(e: Event) => set(val(e) === '' ? null : Number(val(e)))}></vscode-textfield>`;
