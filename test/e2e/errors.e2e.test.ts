@@ -91,6 +91,7 @@ describe('e2e: error paths a user can reach (issue 13)', function () {
     await frame.locator('.banner-error', { hasText: 'no longer exists' }).waitFor({ timeout: 30_000 });
     await toast('no longer exists').locator('.monaco-button', { hasText: 'Refresh Tree' }).waitFor({ timeout: 30_000 });
     assert.equal(await frame.locator('.title-row vscode-textfield[disabled]').count(), 1, 'the title is read-only');
+    await wb.settleToasts();
     await wb.screenshot('error-task-deleted');
     await toast('no longer exists').locator('.monaco-button', { hasText: 'Refresh Tree' }).click();
     await wb.runCommand('View: Close All Editors');
@@ -103,6 +104,7 @@ describe('e2e: error paths a user can reach (issue 13)', function () {
     const warning = toast('rejected the stored token');
     await warning.waitFor({ timeout: 60_000 });
     await wb.statusBarItem('token rejected').waitFor({ timeout: 30_000 });
+    await wb.settleToasts();
     await wb.screenshot('error-token-revoked');
     await warning.locator('.monaco-button', { hasText: 'Sign In' }).click();
     await wb.answerInput('demo-token-bob');
@@ -120,6 +122,7 @@ describe('e2e: error paths a user can reach (issue 13)', function () {
     await message.waitFor({ timeout: 60_000 });
     const text = (await message.textContent()) ?? '';
     assert.match(text, /Ask its owner or a workspace admin to share it/, text);
+    await wb.settleToasts();
     await wb.screenshot('error-permission');
   });
 });

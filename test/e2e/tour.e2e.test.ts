@@ -1,6 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
 import { axeViolations } from './axe';
 import { closeSession, openSession } from './fixtures';
@@ -93,12 +91,10 @@ describe('e2e: the main flow, README pictures, accessibility and walkthrough pro
 
   it('the task panel in the dark theme: picture and no serious or critical axe violations', async () => {
     const wb = session!.workbench;
-    // The user's settings file, as editing settings.json would: the workbench re-themes live, and
-    // the open panel with it. (The theme picker closes itself in this headless host when the focus
-    // moves under it.)
-    const settingsFile = join(wb.runDir, 'user-data', 'User', 'settings.json');
-    const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
-    writeFileSync(settingsFile, JSON.stringify({ ...settings, 'workbench.colorTheme': 'Default Dark Modern' }, null, 2));
+    // One command, no picker (the theme picker closes itself in this headless host): the preferred
+    // dark theme is Dark Modern.
+    await wb.focusSideBar();
+    await wb.runCommand('Preferences: Toggle between Light/Dark Themes');
     await wb.page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
     const inner = await wb.activeWebviewFrame();
     await inner.waitForFunction(() => document.body.classList.contains('vscode-dark'), undefined, { timeout: 30_000 });

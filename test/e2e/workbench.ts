@@ -120,6 +120,15 @@ export class Workbench {
     await this.page.locator('.part.sidebar .monaco-list').first().focus();
   }
 
+  /** Waits until the notification toasts have finished fading in (screenshots are for people). */
+  async settleToasts(): Promise<void> {
+    await this.page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('.notification-toast-container, .notification-toast')).every(
+        (el) => getComputedStyle(el).opacity === '1' && (el.getAnimations?.({ subtree: true }) ?? []).every((a) => a.playState !== 'running'),
+      ),
+    );
+  }
+
   /** Dismisses every notification toast (they would sit in the screenshots). */
   async clearNotifications(): Promise<void> {
     if ((await this.page.locator('.notification-toast').count()) === 0) {

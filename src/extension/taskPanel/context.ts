@@ -50,7 +50,8 @@ export async function attempt(ctx: PanelContext, action: string, write: () => Pr
       return { ok: false, error: '' };
     }
     if (NotFoundError.is(error) && (await taskIsGone(ctx))) {
-      return { ok: false, error: ctx.model().gone ?? '' };
+      // The banner says it once for the whole panel; the field only goes back to its old value.
+      return { ok: false, error: '' };
     }
     void reportFailure(ctx.services.session, action, error);
     const fieldErrors: Record<string, string> = {};
