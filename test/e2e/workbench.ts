@@ -129,6 +129,12 @@ export class Workbench {
     );
   }
 
+  /** After signing in: waits for the "Signed in" toast and dismisses it (it would sit in the pictures). */
+  async dismissSignInToast(): Promise<void> {
+    await this.page.locator('.notification-toast', { hasText: 'Signed in to Task Platform' }).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+    await this.clearNotifications();
+  }
+
   /** Dismisses every notification toast (they would sit in the screenshots). */
   async clearNotifications(): Promise<void> {
     if ((await this.page.locator('.notification-toast').count()) === 0) {
