@@ -35,8 +35,11 @@ export const README_IMAGES = [
 
 export const FLOW_FRAMES = ['main-flow-1-tree', 'main-flow-2-task', 'main-flow-3-status', 'main-flow-4-comment'];
 
-/** Each frame halved (2x2 box filter): a readable GIF of a few hundred KB instead of megabytes. */
-function halve(png: PNG): { data: Uint8Array; width: number; height: number } {
+/** A frame at full size (text stays readable), or halved with a 2x2 box filter for a smaller file. */
+function frame(png: PNG, half: boolean): { data: Uint8Array; width: number; height: number } {
+  if (!half) {
+    return { data: new Uint8Array(png.data), width: png.width, height: png.height };
+  }
   const width = Math.floor(png.width / 2);
   const height = Math.floor(png.height / 2);
   const data = new Uint8Array(width * height * 4);
@@ -51,10 +54,10 @@ function halve(png: PNG): { data: Uint8Array; width: number; height: number } {
   return { data, width, height };
 }
 
-export function encodeGif(framePaths: string[], delayMs: number): Uint8Array {
+export function encodeGif(framePaths: string[], delayMs: number, half = false): Uint8Array {
   const gif = GIFEncoder();
   for (const path of framePaths) {
-    const { data, width, height } = halve(PNG.sync.read(readFileSync(path)));
+    const { data, width, height } = frame(PNG.sync.read(readFileSync(path)), half);
     const palette = quantize(data, 256);
     gif.writeFrame(applyPalette(data, palette), width, height, { palette, delay: delayMs });
   }
