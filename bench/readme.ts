@@ -1,8 +1,8 @@
 /**
  * Writes the README's "## Performance" section from bench-results.json, between the markers
- * `<!-- performance:start -->` and `<!-- performance:end -->` (created before "## Commands, settings
- * and keys" the first time), so the table never drifts from a real run. Nothing else in the README
- * is touched. Run: `npm run bench -- --readme` (after a run) or `npm run bench -- --readme-only`.
+ * `<!-- performance:start -->` and `<!-- performance:end -->` under that heading (both created
+ * before "## Commands, settings and keys" when missing), so the table never drifts from a real run.
+ * Nothing else in the README is touched. Run: `npm run bench -- --readme` (after a run) or `npm run bench -- --readme-only`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,8 @@ import type { BenchResults } from './report';
 const START = '<!-- performance:start -->';
 const END = '<!-- performance:end -->';
 const ANCHOR = '## Commands, settings and keys';
+/** The heading stays outside the markers (the README keeps its headings; the markers hold the generated part). */
+const HEADING = '## Performance';
 
 export function performanceSection(results: BenchResults): string {
   const m = results.machine;
@@ -20,8 +22,6 @@ export function performanceSection(results: BenchResults): string {
   const notes = results.measures.filter((x) => x.note).map((x) => `- ${x.figure}, ${x.measure}: ${x.note}.`);
   const lines = [
     START,
-    '## Performance',
-    '',
     `Measured by \`npm run bench\` on ${results.finishedAt.slice(0, 10)}: each measure n times (min / median / max; ${results.runs} runs,`,
     'one for the deterministic bundle sizes), each against a baseline measured in the same run, against the sandbox',
     'on its `large` seed (20,781 tasks) on 127.0.0.1. Ratios are the median of run-by-run ratios.',
@@ -53,9 +53,9 @@ export function withSection(readme: string, section: string): string {
   }
   const anchor = readme.indexOf(ANCHOR);
   if (anchor < 0) {
-    return `${readme.trimEnd()}\n\n${section}\n`;
+    return `${readme.trimEnd()}\n\n${HEADING}\n${section}\n`;
   }
-  return `${readme.slice(0, anchor)}${section}\n\n${readme.slice(anchor)}`;
+  return `${readme.slice(0, anchor)}${HEADING}\n${section}\n\n${readme.slice(anchor)}`;
 }
 
 export function writeReadme(resultsFile: string): void {

@@ -10,7 +10,10 @@ import { showAccount, signIn, signOut } from './auth/commands';
 import { tokenRejectedMessage } from './auth/messages';
 import { scaleRateWindowForTests, Session } from './auth/session';
 import { TokenStore } from './auth/tokenStore';
-import { onDidChangeSetting } from './config';
+import { Outboxes } from './outbox/outboxes';
+import { registerOutbox } from './outbox/register';
+import type { OutboxFeature } from './outbox/register';
+import { onDidChangeSetting, requestTimeoutMs } from './config';
 import { log, logChannel } from './log';
 import { TaskChanges } from './tasks/changes';
 import { registerTaskPanel } from './taskPanel/register';
@@ -21,6 +24,7 @@ import { registerTaskSource } from './tasks/current';
 import type { ExplorerTree } from './tree/explorer';
 import type { MyTasksTree } from './tree/myTasks';
 import { registerTrees } from './tree/register';
+import { registerWalkthrough } from './walkthrough/progress';
 import type { Trees } from './tree/register';
 import type { Services } from './services';
 import { prompter, setPrompter } from './ui/prompter';
@@ -41,6 +45,7 @@ export interface TestApi {
   readonly budget: BudgetStatusBar;
   readonly codeLinks: CodeLinks;
   readonly ai: AiFeature;
+  readonly outbox: OutboxFeature;
   setPrompter(next: Prompter): () => void;
   scaleRateWindowForTests(windowMs: number | undefined): void;
   /** Lets a test stand in for the tree selection or the focused panel (tasks/current.ts). */
@@ -55,13 +60,15 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const started = performance.now();
   context.subscriptions.push(logChannel());
 
-  const session = new Session(new TokenStore(context.secrets));
+  const outboxes = new Outboxes(context.globalState);
+  const session = new Session(new TokenStore(context.secrets), outboxes);
   const changes = new TaskChanges();
-  const services: Services = { session, changes, extensionUri: context.extensionUri };
+  const services: Services = { session, changes, extensionUri: context.extensionUri, outboxes };
   const budget = new BudgetStatusBar(session);
   const trees = registerTrees(context, services);
   const { explorer, myTasks } = trees;
   context.subscriptions.push(
+    outboxes,
     session,
     changes,
     new AccountStatusBar(session),
@@ -70,12 +77,25 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     vscode.commands.registerCommand('taskPlatform.signOut', () => signOut(session)),
     vscode.commands.registerCommand('taskPlatform.showAccount', () => showAccount(session)),
     vscode.commands.registerCommand('taskPlatform.refresh', () => {
-      session.invalidate();
-      explorer.refresh();
-      myTasks.refresh();
+      // Signed in: re-read what is shown (kept if the service cannot be reached). Otherwise check the
+      // stored token again, which rebuilds the views.
+      if (session.state.kind === 'signedIn') {
+        explorer.refreshLoaded();
+        myTasks.refreshLoaded();
+      } else {
+        session.invalidate();
+        explorer.refresh();
+        myTasks.refresh();
+      }
     }),
     vscode.commands.registerCommand('taskPlatform.showLog', () => logChannel().show()),
     onDidChangeSetting('baseUrl', () => session.invalidate()),
+    onDidChangeSetting('requestTimeoutSeconds', () => {
+      const state = session.state;
+      if (state.kind === 'signedIn') {
+        state.client.setTimeoutMs(requestTimeoutMs());
+      }
+    }),
     session.onDidChange((state) => {
       if (state.kind === 'rejected') {
         void notifyRejected();
@@ -89,6 +109,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const savedViews = registerSavedViews(context, services);
   const codeLinks = registerCodeLinks(context, services, commandContext);
   const ai = registerAi(context, services);
+  const outbox = registerOutbox(context, services);
+  registerWalkthrough(context);
 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
@@ -99,7 +121,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     if (window > 0) {
       scaleRateWindowForTests(window);
     }
-    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, codeLinks, ai, activationMs, setPrompter, scaleRateWindowForTests, registerTaskSource };
+    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, codeLinks, ai, outbox, activationMs, setPrompter, scaleRateWindowForTests, registerTaskSource };
   }
   return undefined;
 }

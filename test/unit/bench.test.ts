@@ -82,9 +82,9 @@ describe('bench helpers', () => {
   });
 
   it('writes the Performance section between its markers, or before the settings section the first time', () => {
-    const section = '<!-- performance:start -->\n## Performance\nnew\n<!-- performance:end -->';
+    const section = '<!-- performance:start -->\nnew\n<!-- performance:end -->';
     const fresh = withSection('# T\n\n## A\n\n## Commands, settings and keys\nx\n', section);
-    assert.equal(fresh, `# T\n\n## A\n\n${section}\n\n## Commands, settings and keys\nx\n`);
+    assert.equal(fresh, `# T\n\n## A\n\n## Performance\n${section}\n\n## Commands, settings and keys\nx\n`);
     const again = withSection(fresh.replace('new', 'old'), section);
     assert.equal(again, fresh);
   });

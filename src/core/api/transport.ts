@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { Agent, request } from 'undici';
+import { Agent, EnvHttpProxyAgent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import { AbortError } from '../util/abort';
 import { NetworkError } from './errors';
@@ -60,9 +60,17 @@ export class UndiciTransport implements HttpTransport {
   }
 }
 
-let agent: Agent | undefined;
-function defaultAgent(): Agent {
-  agent ??= new Agent({ connect: { timeout: 15_000 }, keepAliveTimeout: 4_000 });
+let agent: Dispatcher | undefined;
+/**
+ * Direct connections, or through the proxy named by HTTPS_PROXY / HTTP_PROXY (NO_PROXY honoured)
+ * when the environment VS Code was started from sets one: undici does not read VS Code's
+ * `http.proxy`, and a company network that only lets a proxy out would otherwise look "offline".
+ */
+function defaultAgent(): Dispatcher {
+  const options = { connect: { timeout: 15_000 }, keepAliveTimeout: 4_000 };
+  const env = process.env;
+  const proxied = Boolean(env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
+  agent ??= proxied ? new EnvHttpProxyAgent(options) : new Agent(options);
   return agent;
 }
 
@@ -83,7 +91,7 @@ export function toNetworkError(error: unknown, operation: string, url: string, c
   const code = codeOf(error);
   const timeout = TIMEOUT_CODES.has(code) || (error instanceof Error && error.name === 'TimeoutError');
   const reason = timeout ? 'did not answer in time' : describeCode(code);
-  return new NetworkError({ operation, host, timeout, message: `${operation}: ${host} ${reason}. Check your connection and the base URL.` });
+  return new NetworkError({ operation, host, timeout, code, message: `${operation}: ${host} ${reason}. Check your connection and the base URL.` });
 }
 
 function describeCode(code: string): string {
@@ -98,7 +106,9 @@ function describeCode(code: string): string {
     case 'EPIPE':
       return 'closed the connection before answering';
     default:
-      return `could not be reached${code ? ` (${code})` : ''}`;
+      return /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code)
+        ? `presented a certificate that is not trusted (${code})`
+        : `could not be reached${code ? ` (${code})` : ''}`;
   }
 }
 

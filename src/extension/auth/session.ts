@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
 import { ApiClient } from '../../core/api/client';
-import { UnauthorizedError } from '../../core/api/errors';
+import { NetworkError, UnauthorizedError } from '../../core/api/errors';
 import { sharedRateLimiter } from '../../core/api/rateLimiter';
 import type { RetryPolicy } from '../../core/api/requester';
 import type { User } from '../../core/api/schemas';
+import type { WriteQueue } from '../../core/outbox/outbox';
 import { readBaseUrl, requestTimeoutMs } from '../config';
 import { log } from '../log';
+import type { Outboxes } from '../outbox/outboxes';
 import type { TokenStore } from './tokenStore';
 
 export type SessionState =
@@ -15,7 +17,7 @@ export type SessionState =
   /** A token is stored but the service refused it (401). Nothing is cleared until the user acts. */
   | { readonly kind: 'rejected'; readonly baseUrl: string }
   /** A token is stored but checking it failed for another reason (offline, bad base URL...). */
-  | { readonly kind: 'error'; readonly baseUrl: string; readonly message: string };
+  | { readonly kind: 'error'; readonly baseUrl: string; readonly message: string; readonly unreachable?: boolean };
 
 export type SignedIn = Extract<SessionState, { kind: 'signedIn' }>;
 
@@ -30,7 +32,10 @@ export class Session implements vscode.Disposable {
   private current: SessionState = { kind: 'unknown' };
   private restoring: Promise<SessionState> | undefined;
 
-  constructor(private readonly tokens: TokenStore) {}
+  constructor(
+    private readonly tokens: TokenStore,
+    private readonly outboxes?: Outboxes,
+  ) {}
 
   get state(): SessionState {
     return this.current;
@@ -55,7 +60,9 @@ export class Session implements vscode.Disposable {
     // The user is waiting on this check: one attempt, no transient retries, so a dead or silent
     // host is reported after one timeout rather than after a series of backoffs.
     const user = await createClient(baseUrl, token, { transientRetries: 0 }).getUser({ signal, priority: 'user' });
-    return { kind: 'signedIn', baseUrl, user, client: createClient(baseUrl, token) };
+    // The account's offline queue: writes the service cannot get now are kept and sent later.
+    const client = createClient(baseUrl, token, undefined, this.outboxes?.for(baseUrl, user.id));
+    return { kind: 'signedIn', baseUrl, user, client };
   }
 
   async adopt(state: SignedIn, token: string): Promise<void> {
@@ -120,7 +127,7 @@ export function scaleRateWindowForTests(windowMs: number | undefined): void {
   testWindowMs = windowMs;
 }
 
-function createClient(baseUrl: string, token: string, retry?: Partial<RetryPolicy>): ApiClient {
+function createClient(baseUrl: string, token: string, retry?: Partial<RetryPolicy>, writeQueue?: WriteQueue): ApiClient {
   const limiter = testWindowMs === undefined ? undefined : sharedRateLimiter(`${baseUrl}#window=${testWindowMs}`, token, { windowMs: testWindowMs });
   return new ApiClient({
     baseUrl,
@@ -130,6 +137,7 @@ function createClient(baseUrl: string, token: string, retry?: Partial<RetryPolic
     timeoutMs: requestTimeoutMs(),
     userAgent: `task-platform-vscode/${vscode.version}`,
     log: (level, message) => (level === 'error' ? log.error(message) : log.debug(message)),
+    writeQueue,
   });
 }
 
@@ -139,5 +147,6 @@ function stateForFailure(baseUrl: string, error: unknown): SessionState {
   }
   const message = error instanceof Error ? error.message : String(error);
   log.warn(`Restoring the session failed: ${message}`);
-  return { kind: 'error', baseUrl, message };
+  // Unreachable: the connectivity probe restores the session by itself when the service answers.
+  return { kind: 'error', baseUrl, message, unreachable: NetworkError.is(error) };
 }

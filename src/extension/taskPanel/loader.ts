@@ -1,7 +1,9 @@
+import { NotFoundError } from '../../core/api/errors';
 import type { Attachment, Task, TaskRow } from '../../core/api/schemas';
 import type { Page, PanelModel } from '../../webview/taskPanel/protocol';
 import { describeFailure, reportFailure } from '../ui/failure';
 import * as vscode from 'vscode';
+import { markGone } from './context';
 import type { PanelContext } from './context';
 
 type Section = keyof PanelModel & string;
@@ -52,9 +54,12 @@ export async function loadAttachments(ctx: PanelContext): Promise<Attachment[]> 
   return lists.flat();
 }
 
-/** First page of comments or activity; also used to refresh after a write (keeps pages loaded below). */
-export async function loadFirstPage<K extends 'comments' | 'activity'>(ctx: PanelContext, which: K): Promise<NonNullable<PanelModel[K]>> {
-  const opts = { signal: ctx.signal, priority: 'user' as const };
+/**
+ * First page of comments or activity; also used to refresh after a write and by the change poller
+ * (`background`), keeping pages loaded below.
+ */
+export async function loadFirstPage<K extends 'comments' | 'activity'>(ctx: PanelContext, which: K, priority: 'user' | 'background' = 'user'): Promise<NonNullable<PanelModel[K]>> {
+  const opts = { signal: ctx.signal, priority };
   const page = which === 'comments'
     ? await ctx.client.getComments(ctx.workspaceId, ctx.taskId, undefined, opts)
     : await ctx.client.getActivity(ctx.workspaceId, ctx.taskId, undefined, opts);
@@ -97,6 +102,10 @@ async function section(ctx: PanelContext, name: Section, load: () => Promise<unk
     }
   } catch (error) {
     if (ctx.signal.aborted) {
+      return;
+    }
+    if (name === 'task' && NotFoundError.is(error)) {
+      markGone(ctx);
       return;
     }
     if (name === 'task') {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Attachment, Comment, CustomFieldDefinition, Member, Status, Task, TaskRow } from '../../core/api/schemas';
 import type { ActivityEntry } from '../../core/api/schemas';
 import type { Dependencies } from '../../core/api/envelopes';
+import type { EditableField } from './fields';
 
 /**
  * The one message protocol between the task panel's host (src/extension/taskPanel) and its webview
@@ -44,8 +45,25 @@ export interface PanelModel {
   readonly preview?: { readonly attachmentId: string; readonly name: string; readonly src: string };
   /** Set when the task went to Trash or is gone: the panel is read-only. */
   readonly gone?: string;
+  /** Changes to this task kept for sending later (offline), already phrased for the user. */
+  readonly pending?: string;
   /** Load failures per section, already phrased for the user. */
   readonly errors: Readonly<Record<string, string>>;
+  /** Changes someone else made, found by polling (taskPanel/poller.ts); cleared when dismissed. */
+  readonly notice?: RemoteNotice;
+}
+
+/** "Updated by Bob Smith: status → Done": what a poll found others changed. */
+export interface RemoteNotice {
+  /** New for every poll that found changes: the webview checks its edits against `fields` once per id. */
+  readonly id: string;
+  readonly actors: readonly string[];
+  /** The entries behind it, newest first (a few; the activity section has them all). */
+  readonly entries: readonly ActivityEntry[];
+  /** When the poll saw them (ISO). */
+  readonly at: string;
+  /** Task fields whose value this poll changed. */
+  readonly fields: readonly EditableField[];
 }
 
 export type HostMessage =
@@ -74,6 +92,7 @@ const commentBody = { body: text(20_000), mentions: z.array(id).max(100), assign
 const inbound = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ready') }),
   z.strictObject({ type: z.literal('refresh') }),
+  z.strictObject({ type: z.literal('dismissNotice') }),
   z.strictObject({ type: z.literal('edit'), id: reqId, change: TaskFieldSchema }),
   z.strictObject({ type: z.literal('setCustomField'), id: reqId, fieldId: id, value: cfValue }),
   z.strictObject({ type: z.literal('addComment'), id: reqId, parent_id: id.nullable(), ...commentBody }),

@@ -18,11 +18,12 @@ export function header(app: App): TemplateResult {
       ${model.parent ? html`<span class="sep" aria-hidden="true">›</span><button class="link" data-action="open-parent" @click=${() => app.post({ type: 'openTask', taskId: model.parent!.id })}>${model.parent.display_id ?? ''} ${model.parent.title}</button>` : nothing}
     </nav>
     ${model.gone ? html`<div class="banner banner-error" role="alert">${model.gone}</div>` : nothing}
+    ${model.pending ? html`<div class="banner banner-info" role="status" data-pending>${model.pending}</div>` : nothing}
     ${blocked ? blockedBanner(blockedBy) : nothing}
     ${sectionError(app, 'task')}
     <div class="title-row">
       <span class="display-id">${task.display_id ?? ''}</span>
-      ${control(app, 'title', html`<vscode-textfield class="title" data-field="title" aria-label=${l10n.t('Title')} ?disabled=${!model.complete || !!model.gone}
+      ${control(app, 'title', html`<vscode-textfield class="title" data-field="title" aria-label=${l10n.t('Title')} .label=${l10n.t('Title')} ?disabled=${!model.complete || !!model.gone}
         .value=${task.title} @change=${(e: Event) => editTitle(app, e)}></vscode-textfield>`)}
       <vscode-button secondary data-action="refresh" title=${l10n.t('Reload the task')} @click=${() => app.post({ type: 'refresh' })}>${l10n.t('Reload')}</vscode-button>
     </div>
@@ -48,6 +49,6 @@ function crumb(app: App, c: Crumb): TemplateResult {
 
 function editTitle(app: App, e: Event): void {
   const value = (e.target as HTMLInputElement).value;
-  if (value === app.model?.task.title) return;
+  if (value === app.model?.task.title || app.asking('title')) return;
   app.request('title', { type: 'edit', change: { field: 'title', value } });
 }
