@@ -89,21 +89,21 @@ export function requestsPerHour(count: number, windowMs: number, factor: number)
 }
 
 /**
- * The extension's poll interval settings (contributed `*poll*` numbers with a positive default),
- * each set to its default divided by `scale`, or to its minimum where that is higher (noted).
+ * The extension's poll interval settings (contributed `*poll*` numbers with a positive default), all
+ * divided by ONE factor, so that requests/hour at the defaults is the measured rate over that factor.
+ * The factor is `maxScale`, lowered so that no setting drops below `floorSeconds`: pollers clamp
+ * their interval in code (the panel's at 5 s, the tree's at 30 s), and a clamped poll would run less
+ * often than the factor says and be under-counted.
  */
-export function scaledPollSettings(manifest: { contributes?: { configuration?: unknown } }, scale: number): { settings: Record<string, number>; notes: string[] } {
-  const sections = [manifest.contributes?.configuration ?? []].flat() as { properties?: Record<string, { type?: string; default?: number; minimum?: number }> }[];
-  const settings: Record<string, number> = {};
-  const notes: string[] = [];
+export function scaledPollSettings(manifest: { contributes?: { configuration?: unknown } }, maxScale: number, floorSeconds: number): { scale: number; settings: Record<string, number> } {
+  const sections = [manifest.contributes?.configuration ?? []].flat() as { properties?: Record<string, { type?: string; default?: number }> }[];
+  const defaults = new Map<string, number>();
   for (const [key, spec] of sections.flatMap((s) => Object.entries(s.properties ?? {}))) {
     if (/poll|refreshInterval/i.test(key) && (spec.type === 'number' || spec.type === 'integer') && typeof spec.default === 'number' && spec.default > 0) {
-      const value = Math.max(spec.minimum ?? 0, spec.default / scale);
-      settings[key] = value;
-      if (value * scale !== spec.default) {
-        notes.push(`${key} could only be scaled to ${value} s (default ${spec.default} s)`);
-      }
+      defaults.set(key, spec.default);
     }
   }
-  return { settings, notes };
+  const scale = Math.max(1, Math.min(maxScale, ...[...defaults.values()].map((d) => d / floorSeconds)));
+  const settings = Object.fromEntries([...defaults].map(([key, d]) => [key, d / scale]));
+  return { scale, settings };
 }

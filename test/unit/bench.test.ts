@@ -53,23 +53,17 @@ describe('bench helpers', () => {
     assert.equal(requestsPerHour(5, 120_000, 1), 150);
   });
 
-  it('scales every poll interval setting the manifest contributes, within its minimum', () => {
-    const manifest = {
-      contributes: {
-        configuration: {
-          properties: {
-            'x.tree.pollIntervalSeconds': { type: 'number', default: 300, minimum: 0 },
-            'x.panel.pollSeconds': { type: 'integer', default: 60, minimum: 30 },
-            'x.requestTimeoutSeconds': { type: 'number', default: 30 },
-            'x.off.pollSeconds': { type: 'number', default: 0 },
-          },
-        },
-      },
-    };
-    const { settings, notes } = scaledPollSettings(manifest, 10);
-    assert.deepEqual(settings, { 'x.tree.pollIntervalSeconds': 30, 'x.panel.pollSeconds': 30 });
-    assert.equal(notes.length, 1);
-    assert.match(notes[0]!, /x\.panel\.pollSeconds could only be scaled to 30 s/);
+  it('scales every poll interval setting by one factor, no lower than the floor allows', () => {
+    const manifest = (props: Record<string, unknown>): { contributes: { configuration: { properties: Record<string, unknown> } } } => ({ contributes: { configuration: { properties: props } } });
+    const tree = { type: 'number', default: 300, minimum: 0 };
+    const panel = { type: 'integer', default: 15 };
+    const others = { 'x.requestTimeoutSeconds': { type: 'number', default: 30 }, 'x.off.pollSeconds': { type: 'number', default: 0 } };
+    assert.deepEqual(scaledPollSettings(manifest({ 'x.tree.pollIntervalSeconds': tree, ...others }), 10, 5), { scale: 10, settings: { 'x.tree.pollIntervalSeconds': 30 } });
+    assert.deepEqual(scaledPollSettings(manifest({ 'x.tree.pollIntervalSeconds': tree, 'x.panel.pollIntervalSeconds': panel }), 10, 5), {
+      scale: 3,
+      settings: { 'x.tree.pollIntervalSeconds': 100, 'x.panel.pollIntervalSeconds': 5 },
+    });
+    assert.equal(scaledPollSettings(manifest({ 'x.fast.pollSeconds': { type: 'number', default: 2 } }), 10, 5).scale, 1);
   });
 
   it('formats bytes and counts, and escapes table cells', () => {
