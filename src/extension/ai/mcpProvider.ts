@@ -4,14 +4,12 @@ import type { Session, SessionState } from '../auth/session';
 import type { TokenStore } from '../auth/tokenStore';
 import { onDidChangeSetting, readBaseUrl } from '../config';
 import { log } from '../log';
+import { MCP_SHARE, SERVICE_LIMIT } from '../../core/mcp/budget';
 
 export const MCP_PROVIDER_ID = 'taskPlatform.mcpServers';
 const BASE_URL_VAR = 'TASK_PLATFORM_BASE_URL';
 const TOKEN_VAR = 'TASK_PLATFORM_TOKEN';
-/** The service allows 60 requests a minute per token (Limits), for every client of the token together. */
-const SERVICE_LIMIT = 60;
-/** The MCP server's share while it runs; the extension keeps the rest, so together they never exceed 60. */
-export const MCP_SHARE = 20;
+
 
 /**
  * Offers the bundled MCP server (dist/mcp-server.js) to VS Code's chat while the user is signed in.
