@@ -18,9 +18,9 @@ for (const result of results) {
     if (!file.endsWith('.js')) {
       continue;
     }
-    const budget = file === 'dist/extension.js' ? ` (budget ${kb(EXTENSION_BUDGET_BYTES).trim()})` : '';
+    const budget = file === 'dist/extension.js' ? ` (budget ${EXTENSION_BUDGET_BYTES.toLocaleString('en')} bytes)` : '';
     overBudget ||= budget !== '' && output.bytes >= EXTENSION_BUDGET_BYTES;
-    console.log(`${file}${kb(output.bytes)}${budget}`);
+    console.log(`${file}${kb(output.bytes)} = ${output.bytes.toLocaleString('en')} bytes${budget}`);
     for (const [name, bytes] of contributors(output).slice(0, top)) {
       console.log(`  ${name.padEnd(40)}${kb(bytes)}`);
     }

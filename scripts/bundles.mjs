@@ -7,8 +7,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Issue 12: "extension under 300 KB minified". */
-export const EXTENSION_BUDGET_BYTES = 300 * 1024;
+/** Issue 12: "extension under 300 KB minified" (300,000 bytes: the stricter reading of KB). */
+export const EXTENSION_BUDGET_BYTES = 300_000;
 
 function common(production) {
   return {

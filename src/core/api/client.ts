@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseBaseUrl } from './baseUrl';
 import type { ChildrenLoad, ParentRef } from './children';
 import { CHILDREN_MAX_PARENTS, loadChildren, loadDescendants } from './children';
