@@ -11,6 +11,9 @@ import { tokenRejectedMessage } from './auth/messages';
 import { scaleRateWindowForTests, Session } from './auth/session';
 import { TokenStore } from './auth/tokenStore';
 import { onDidChangeSetting } from './config';
+import { Outboxes } from './outbox/outboxes';
+import { registerOutbox } from './outbox/register';
+import type { OutboxFeature } from './outbox/register';
 import { log, logChannel } from './log';
 import { TaskChanges } from './tasks/changes';
 import { registerTaskPanel } from './taskPanel/register';
@@ -41,6 +44,7 @@ export interface TestApi {
   readonly budget: BudgetStatusBar;
   readonly codeLinks: CodeLinks;
   readonly ai: AiFeature;
+  readonly outbox: OutboxFeature;
   setPrompter(next: Prompter): () => void;
   scaleRateWindowForTests(windowMs: number | undefined): void;
   /** Lets a test stand in for the tree selection or the focused panel (tasks/current.ts). */
@@ -55,13 +59,15 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const started = performance.now();
   context.subscriptions.push(logChannel());
 
-  const session = new Session(new TokenStore(context.secrets));
+  const outboxes = new Outboxes(context.globalState);
+  const session = new Session(new TokenStore(context.secrets), outboxes);
   const changes = new TaskChanges();
-  const services: Services = { session, changes, extensionUri: context.extensionUri };
+  const services: Services = { session, changes, extensionUri: context.extensionUri, outboxes };
   const budget = new BudgetStatusBar(session);
   const trees = registerTrees(context, services);
   const { explorer, myTasks } = trees;
   context.subscriptions.push(
+    outboxes,
     session,
     changes,
     new AccountStatusBar(session),
@@ -89,6 +95,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const savedViews = registerSavedViews(context, services);
   const codeLinks = registerCodeLinks(context, services, commandContext);
   const ai = registerAi(context, services);
+  const outbox = registerOutbox(context, services);
 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
@@ -99,7 +106,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     if (window > 0) {
       scaleRateWindowForTests(window);
     }
-    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, codeLinks, ai, activationMs, setPrompter, scaleRateWindowForTests, registerTaskSource };
+    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, codeLinks, ai, outbox, activationMs, setPrompter, scaleRateWindowForTests, registerTaskSource };
   }
   return undefined;
 }

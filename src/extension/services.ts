@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { Session } from './auth/session';
+import type { Outboxes } from './outbox/outboxes';
 import type { TaskChanges } from './tasks/changes';
 
 /** What activate() hands to each feature's register function. */
@@ -7,4 +8,6 @@ export interface Services {
   readonly session: Session;
   readonly changes: TaskChanges;
   readonly extensionUri: vscode.Uri;
+  /** Writes kept while the service cannot be reached (per account, in global storage). */
+  readonly outboxes: Outboxes;
 }

@@ -156,20 +156,23 @@ describe('Task panel (issue 6)', function () {
     assert.equal(stored!.description, description);
   });
 
-  it('restores the old value and says why when the service fails', async () => {
+  it('keeps an edit the service keeps failing (5xx), says it is pending, and sends it when the service recovers', async () => {
     const t = fx.tasks.task_with_activity;
     const panel = await open(t);
     const prompter = script();
     await sandboxControl('POST', '/faults', { method: 'PATCH', path: '/api/workspaces/*/tasks/*', kind: 'status500' });
     try {
-      const title = panel.model.task.title;
-      const outcome = await panel.receive({ type: 'edit', id: 'f1', change: { field: 'title', value: 'Never saved' } });
-      assert.equal(outcome?.ok, false);
-      assert.equal(panel.model.task.title, title);
-      assert.match(prompter.messages.at(-1)?.text ?? '', /Could not save the title/);
+      const outcome = await panel.receive({ type: 'edit', id: 'f1', change: { field: 'title', value: 'Saved later' } });
+      assert.equal(outcome?.ok, true, 'the field keeps the value the user typed');
+      assert.match(panel.model.pending ?? '', /not sent yet/);
+      assert.ok(!prompter.messages.some((m) => m.level === 'error'), 'no error pop-up for a kept change');
     } finally {
       await sandboxControl('DELETE', '/faults');
     }
+    assert.equal(await api.outbox.connectivity.flush(), true);
+    await waitFor(() => (panel.model.pending === undefined ? true : undefined), 'the banner to go');
+    const rows = (await sandboxControl<{ data: Array<{ title: string }> }>('GET', `/state/tasks?id=${t.id}`)).data;
+    assert.equal(rows[0]?.title, 'Saved later');
   });
 
   it('sets every custom field type and refuses bad values before sending', async () => {

@@ -15,6 +15,7 @@ import type { RateLimiter } from './rateLimiter';
 import { DEFAULT_RETRY, Requester } from './requester';
 import type { CallSpec, LogFn, RequestOptions, RetryPolicy } from './requester';
 import * as S from './schemas';
+import type { WriteQueue } from '../outbox/outbox';
 import { NodeHttpTransport } from './transport';
 import type { HttpTransport } from './transport';
 import { describeUpload, MAX_UPLOAD_BYTES, multipartBody } from './upload';
@@ -37,6 +38,8 @@ export interface ApiClientOptions {
   retry?: Partial<RetryPolicy>;
   /** Default 500 MB (Limits: upload size). */
   maxUploadBytes?: number;
+  /** Keeps writes the service cannot get now and replays them in order (src/core/outbox). */
+  writeQueue?: WriteQueue;
 }
 
 type Opts = RequestOptions;
@@ -69,8 +72,15 @@ export class ApiClient {
       userAgent: options.userAgent ?? 'task-platform-client',
       retry: { ...DEFAULT_RETRY, ...options.retry },
       log: options.log,
+      queue: options.writeQueue,
     });
     this.calls = new Calls(this.requester, parsed.url);
+  }
+
+  /** Sends the writes held in the offline queue, oldest first; true when none is left pending. */
+  flushHeldWrites(): Promise<boolean> {
+    const queue = this.requester.config.queue;
+    return queue ? queue.drain((write) => this.requester.replay(write)) : Promise.resolve(true);
   }
 
   // Navigation

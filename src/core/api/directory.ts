@@ -4,6 +4,7 @@
 // filter is not read again for Set Status or for the panel (Limits: 60 requests a minute). Entries
 // live a few minutes; a failed load is not kept, so the next caller asks again.
 import type { StatusList } from './envelopes';
+import { NetworkError } from './errors';
 import type { RequestPriority } from './rateLimiter';
 import type { Member, Status, TaskRow } from './schemas';
 
@@ -14,9 +15,18 @@ export interface DirectoryApi {
 }
 
 const TTL_MS = 5 * 60_000;
+/** Recently seen task names (for labels of held writes and the like), at most this many. */
+const RECENT_TASKS = 5_000;
+
+export interface TaskName {
+  readonly id: string;
+  readonly display_id?: string;
+  readonly title: string;
+}
 
 export class Directory {
-  private readonly entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  private readonly entries = new Map<string, { at: number; value: Promise<unknown>; good?: { value: unknown } }>();
+  private readonly names = new Map<string, TaskName>();
   /** Every status seen, from status lists and from task rows, by id. */
   private readonly seen = new Map<string, Pick<Status, 'id' | 'name'> & { type?: string; color?: string }>();
 
@@ -45,9 +55,23 @@ export class Directory {
   /** Learns the statuses of rows the trees received (no request). */
   noteRows(rows: Iterable<TaskRow>): void {
     for (const row of rows) {
+      this.rememberName(row);
       if (row.status?.id && !this.seen.has(row.status.id)) {
         this.seen.set(row.status.id, { id: row.status.id, name: row.status.name, type: row.status.type, color: row.status.color });
       }
+    }
+  }
+
+  /** Display id and title of a task seen recently, without a request. */
+  taskName(taskId: string): TaskName | undefined {
+    return this.names.get(taskId);
+  }
+
+  private rememberName(row: Pick<TaskRow, 'id' | 'title'> & { display_id?: string | null }): void {
+    this.names.delete(row.id); // re-inserted last: the map's order is the recency order
+    this.names.set(row.id, { id: row.id, title: row.title, display_id: row.display_id ?? undefined });
+    if (this.names.size > RECENT_TASKS) {
+      this.names.delete(this.names.keys().next().value as string);
     }
   }
 
@@ -72,14 +96,35 @@ export class Directory {
     return (await this.statusesOf(listId)).filter((s) => names.includes(s.name)).map((s) => s.id);
   }
 
+  /**
+   * A fresh entry is served as is; an old one is read again. When that read fails on the network, the
+   * last good answer is served (still the best there is, offline) and the next caller tries again.
+   */
   private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
     if (hit && this.now() - hit.at < TTL_MS) {
       return hit.value as Promise<T>;
     }
-    const value = load();
-    this.entries.set(key, { at: this.now(), value });
-    value.catch(() => this.entries.get(key)?.value === value && this.entries.delete(key));
+    const good = hit?.good;
+    const value = load().then(
+      (answer) => {
+        const entry = this.entries.get(key);
+        if (entry) {
+          entry.good = { value: answer };
+        }
+        return answer;
+      },
+      (error: unknown) => {
+        if (this.entries.get(key)?.value === value) {
+          this.entries.set(key, { at: 0, value, good });
+        }
+        if (good && NetworkError.is(error)) {
+          return good.value as T;
+        }
+        throw error;
+      },
+    );
+    this.entries.set(key, { at: this.now(), value, good });
     return value;
   }
 }

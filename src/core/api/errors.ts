@@ -16,7 +16,8 @@ export type ApiErrorKind =
   | 'badResponse'
   | 'server'
   | 'unexpectedStatus'
-  | 'invalidRequest';
+  | 'invalidRequest'
+  | 'queued';
 
 interface ApiErrorInit {
   operation: string;
@@ -165,6 +166,26 @@ export class InvalidRequestError extends ApiError {
   override readonly kind = 'invalidRequest';
   static override is(error: unknown): error is InvalidRequestError {
     return isKind(error, 'invalidRequest');
+  }
+}
+
+/**
+ * The write was not delivered now but kept in the offline queue (src/core/outbox): it will be sent,
+ * with the same Idempotency-Key, when the service can be reached. Not a failure the user must fix.
+ */
+export class WriteQueuedError extends ApiError {
+  override readonly kind = 'queued';
+  /** The Idempotency-Key the write keeps. */
+  readonly key: string;
+  /** Why it could not be sent now (the network error, 5xx or 429), when it was tried. */
+  override readonly cause: ApiError | undefined;
+  constructor(init: ApiErrorInit & { key: string; cause?: ApiError }) {
+    super(init);
+    this.key = init.key;
+    this.cause = init.cause;
+  }
+  static override is(error: unknown): error is WriteQueuedError {
+    return isKind(error, 'queued');
   }
 }
 

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { sleep, throwIfAborted } from '../util/abort';
+import type { HeldWrite } from '../outbox/heldWrite';
+import { isTransient } from '../outbox/outbox';
+import type { WriteQueue } from '../outbox/outbox';
 import { ApiError, BadResponseError, errorForStatus, NetworkError, RateLimitedError } from './errors';
+import { errorCode, headerValue, held, parseRetryAfter, queuedError, readErrorBody } from './responses';
 import { decodeJson } from './parse';
 import type { RateLimiter, RequestPriority } from './rateLimiter';
 import { toNetworkError } from './transport';
@@ -14,6 +18,8 @@ export interface RequestOptions {
   priority?: RequestPriority;
   /** One key per logical write; generated when omitted. Retries of the same call reuse it. */
   idempotencyKey?: string;
+  /** `false`: never keep this write in the offline queue (replays of held writes). */
+  queue?: false;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -54,6 +60,8 @@ export interface CallSpec {
   path: string;
   query?: Record<string, string | number | boolean | null | undefined>;
   json?: unknown;
+  /** The exact JSON text to send instead of `json` (replays send the bytes they kept). */
+  bodyText?: string;
   upload?: UploadBody;
   timeoutMs?: number;
   /** Overrides opts.priority with a live value (shared GETs upgraded by a user caller). */
@@ -69,6 +77,8 @@ export interface RequesterConfig {
   userAgent: string;
   retry: RetryPolicy;
   log?: LogFn;
+  /** Keeps writes the service cannot get now and replays them in order (src/core/outbox). */
+  queue?: WriteQueue;
 }
 
 interface CallState {
@@ -77,6 +87,8 @@ interface CallState {
   url: string;
   key: string | undefined;
   bodyText: string | undefined;
+  /** A JSON or body-less write that goes to the offline queue rather than failing on a transient error. */
+  queueable: boolean;
   attempt: number;
   transient: number;
   rateLimited: number;
@@ -109,12 +121,45 @@ export class Requester {
       url: this.url(spec.path, spec.query),
       // Limits, idempotency rules: one key per logical operation, the same on every retry.
       key: write ? (opts.idempotencyKey ?? randomUUID()) : undefined,
-      bodyText: spec.json === undefined ? undefined : JSON.stringify(spec.json),
+      bodyText: spec.bodyText ?? (spec.json === undefined ? undefined : JSON.stringify(spec.json)),
+      queueable: write && this.config.queue !== undefined && opts.queue !== false && spec.upload === undefined,
       attempt: 0,
       transient: 0,
       rateLimited: 0,
       inFlight: 0,
     };
+    const queue = state.queueable ? this.config.queue : undefined;
+    if (!queue) {
+      return this.loop(state, accept);
+    }
+    throwIfAborted(opts.signal);
+    if ((await queue.admit(held(spec, state.key, state.bodyText, 'offline'), (w) => this.replay(w))) === 'held') {
+      throw queuedError(spec, state.key);
+    }
+    try {
+      return await this.loop(state, accept);
+    } catch (error) {
+      if (!isTransient(error)) {
+        throw error;
+      }
+      // The outcome is unknown or the service is busy: keep the write (same key, same bytes) for later.
+      const reason = NetworkError.is(error) ? 'network' : RateLimitedError.is(error) ? 'rateLimited' : 'server';
+      await queue.hold(held(spec, state.key, state.bodyText, reason));
+      throw queuedError(spec, state.key, error as ApiError);
+    }
+  }
+
+  /** Sends a held write again: its own key and bytes, never queued again, the answer decoded. */
+  replay(write: HeldWrite, signal?: AbortSignal): Promise<unknown> {
+    const spec: CallSpec = { operation: write.operation, method: write.method, path: write.path, query: write.query, bodyText: write.body };
+    return this.send(spec, { idempotencyKey: write.key, queue: false, priority: 'user', signal }, async (res) => {
+      const text = await res.text();
+      return text.trim() === '' ? undefined : decodeJson(text, headerValue(res.headers['content-type']), write.operation, this.config.baseUrl);
+    });
+  }
+
+  private async loop<R>(state: CallState, accept: (res: HttpResponse) => Promise<R>): Promise<R> {
+    const { opts } = state;
     for (;;) {
       throwIfAborted(opts.signal);
       state.attempt++;
@@ -145,12 +190,17 @@ export class Requester {
       });
     } catch (error) {
       this.log('warn', `${spec.method} ${spec.path} failed after ${Date.now() - started}ms (${errorCode(error)})`);
-      return this.onFailure(state, toNetworkError(error, spec.operation, state.url, opts.signal));
+      const failure = toNetworkError(error, spec.operation, state.url, opts.signal);
+      if (NetworkError.is(failure)) {
+        this.config.queue?.observe(false);
+      }
+      return this.onFailure(state, failure);
     } finally {
       // The service has counted the request once it answered or failed (see rateLimiter.ts).
       permit.release();
     }
     this.log(res.status >= 400 ? 'warn' : 'debug', `${spec.method} ${spec.path} ${res.status} ${Date.now() - started}ms`);
+    this.config.queue?.observe(true);
     if (res.status < 400) {
       return this.onSuccess(state, res, accept);
     }
@@ -216,7 +266,10 @@ export class Requester {
     if (!(error instanceof NetworkError) && !(error instanceof ApiError)) {
       return { error };
     }
-    if (state.transient >= this.config.retry.transientRetries || !this.replayable(state)) {
+    // A queueable write is kept after a couple of tries: the queue retries it for as long as it takes,
+    // and the user is not held up meanwhile.
+    const retries = state.queueable ? Math.min(2, this.config.retry.transientRetries) : this.config.retry.transientRetries;
+    if (state.transient >= retries || !this.replayable(state)) {
       return { error };
     }
     state.transient++;
@@ -257,42 +310,4 @@ export class Requester {
   }
 }
 
-/** JSON of an error response, a BadResponseError when it is not JSON, or an Error when reading broke. */
-async function readErrorBody(res: HttpResponse, operation: string, baseUrl: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await res.text();
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
-  if (text.trim() === '') {
-    return undefined; // mapped by status alone
-  }
-  try {
-    return decodeJson(text, headerValue(res.headers['content-type']), operation, baseUrl);
-  } catch (error) {
-    return error;
-  }
-}
-
-export function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** Retry-After in seconds or as an HTTP date (RFC 9110 10.2.3); undefined when absent or unreadable. */
-export function parseRetryAfter(raw: string | string[] | undefined, now = Date.now()): number | undefined {
-  const value = headerValue(raw)?.trim();
-  if (!value) {
-    return undefined;
-  }
-  if (/^\d+$/.test(value)) {
-    return Number(value) * 1000;
-  }
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-function errorCode(error: unknown): string {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? code : error instanceof Error ? error.name : 'error';
-}
+export { headerValue, parseRetryAfter } from './responses';

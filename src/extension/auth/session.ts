@@ -4,8 +4,10 @@ import { UnauthorizedError } from '../../core/api/errors';
 import { sharedRateLimiter } from '../../core/api/rateLimiter';
 import type { RetryPolicy } from '../../core/api/requester';
 import type { User } from '../../core/api/schemas';
+import type { WriteQueue } from '../../core/outbox/outbox';
 import { readBaseUrl, requestTimeoutMs } from '../config';
 import { log } from '../log';
+import type { Outboxes } from '../outbox/outboxes';
 import type { TokenStore } from './tokenStore';
 
 export type SessionState =
@@ -30,7 +32,10 @@ export class Session implements vscode.Disposable {
   private current: SessionState = { kind: 'unknown' };
   private restoring: Promise<SessionState> | undefined;
 
-  constructor(private readonly tokens: TokenStore) {}
+  constructor(
+    private readonly tokens: TokenStore,
+    private readonly outboxes?: Outboxes,
+  ) {}
 
   get state(): SessionState {
     return this.current;
@@ -55,7 +60,9 @@ export class Session implements vscode.Disposable {
     // The user is waiting on this check: one attempt, no transient retries, so a dead or silent
     // host is reported after one timeout rather than after a series of backoffs.
     const user = await createClient(baseUrl, token, { transientRetries: 0 }).getUser({ signal, priority: 'user' });
-    return { kind: 'signedIn', baseUrl, user, client: createClient(baseUrl, token) };
+    // The account's offline queue: writes the service cannot get now are kept and sent later.
+    const client = createClient(baseUrl, token, undefined, this.outboxes?.for(baseUrl, user.id));
+    return { kind: 'signedIn', baseUrl, user, client };
   }
 
   async adopt(state: SignedIn, token: string): Promise<void> {
@@ -120,7 +127,7 @@ export function scaleRateWindowForTests(windowMs: number | undefined): void {
   testWindowMs = windowMs;
 }
 
-function createClient(baseUrl: string, token: string, retry?: Partial<RetryPolicy>): ApiClient {
+function createClient(baseUrl: string, token: string, retry?: Partial<RetryPolicy>, writeQueue?: WriteQueue): ApiClient {
   const limiter = testWindowMs === undefined ? undefined : sharedRateLimiter(`${baseUrl}#window=${testWindowMs}`, token, { windowMs: testWindowMs });
   return new ApiClient({
     baseUrl,
@@ -130,6 +137,7 @@ function createClient(baseUrl: string, token: string, retry?: Partial<RetryPolic
     timeoutMs: requestTimeoutMs(),
     userAgent: `task-platform-vscode/${vscode.version}`,
     log: (level, message) => (level === 'error' ? log.error(message) : log.debug(message)),
+    writeQueue,
   });
 }
 

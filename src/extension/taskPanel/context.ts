@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { ApiClient } from '../../core/api/client';
-import { ValidationError } from '../../core/api/errors';
+import { ValidationError, WriteQueuedError } from '../../core/api/errors';
 import { AbortError } from '../../core/util/abort';
 import type { PanelModel } from '../../webview/taskPanel/protocol';
 import type { Services } from '../services';
@@ -47,6 +47,11 @@ export async function attempt(ctx: PanelContext, action: string, write: () => Pr
   } catch (error) {
     if (AbortError.is(error)) {
       return { ok: false, error: '' };
+    }
+    if (WriteQueuedError.is(error)) {
+      // Kept for replay: the field keeps the user's value; the banner says it is not sent yet.
+      void reportFailure(ctx.services.session, action, error);
+      return done;
     }
     void reportFailure(ctx.services.session, action, error);
     const fieldErrors: Record<string, string> = {};

@@ -56,6 +56,7 @@ export class TaskPanel extends Disposable {
     };
     this.register(panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)));
     this.register(services.changes.onDidChange((change) => this.onChange(change)));
+    this.register(services.outboxes.onDidChange(() => this.update({ pending: pendingText(services, ref.taskId) })));
     this.register({ dispose: () => this.closed.abort() });
     this.register({ dispose: () => clearTimeout(this.activityTimer) });
     panel.webview.html = panelHtml(panel.webview, services.extensionUri, titleOf(row));
@@ -162,4 +163,14 @@ function describeShape(raw: unknown): string {
   }
   const type = (raw as { type?: unknown }).type;
   return `type ${typeof type === 'string' ? JSON.stringify(type.slice(0, 30)) : typeof type}, keys ${Object.keys(raw).slice(0, 8).join(',')}`;
+}
+
+/** The banner for changes to this task that wait in the offline queue (or were refused on replay). */
+function pendingText(services: Services, taskId: string): string | undefined {
+  const held = services.outboxes.forTask(services.session.state, taskId);
+  const refused = held.filter((w) => w.rejected).length;
+  if (refused > 0) {
+    return vscode.l10n.t('{0} change(s) to this task were refused by Task Platform. Run "Task Platform: Show Pending Changes" to fix or discard them.', refused);
+  }
+  return held.length > 0 ? vscode.l10n.t('{0} change(s) to this task are not sent yet: Task Platform cannot be reached. They are kept and will be sent when the connection returns.', held.length) : undefined;
 }

@@ -21,6 +21,8 @@ export function describeFailure(action: string, error: unknown): string {
       return vscode.l10n.t('{0}: you do not have permission for this.', action);
     case 'notFound':
       return vscode.l10n.t('{0}: it no longer exists or you cannot see it.', action);
+    case 'queued':
+      return vscode.l10n.t('{0}: Task Platform cannot be reached now; the change is kept and will be sent when the connection returns.', action);
     case 'network':
       return vscode.l10n.t('{0}: {1}', action, error.message);
     case 'rateLimited':
@@ -45,6 +47,11 @@ export function reportFailure(session: Session, action: string, error: unknown, 
   }
   const message = describeFailure(action, error);
   log.warn(message);
+  if (ApiError.is(error) && error.kind === 'queued') {
+    // Not a failure to fix: the outbox shows the pending count and says it once per offline spell.
+    vscode.window.setStatusBarMessage(`$(cloud-upload) ${message}`, 5000);
+    return undefined;
+  }
   if (ApiError.is(error) && error.kind === 'unauthorized') {
     session.markRejected();
     return undefined;

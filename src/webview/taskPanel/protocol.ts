@@ -44,6 +44,8 @@ export interface PanelModel {
   readonly preview?: { readonly attachmentId: string; readonly name: string; readonly src: string };
   /** Set when the task went to Trash or is gone: the panel is read-only. */
   readonly gone?: string;
+  /** Changes to this task kept for sending later (offline), already phrased for the user. */
+  readonly pending?: string;
   /** Load failures per section, already phrased for the user. */
   readonly errors: Readonly<Record<string, string>>;
 }

@@ -18,6 +18,7 @@ export function header(app: App): TemplateResult {
       ${model.parent ? html`<span class="sep" aria-hidden="true">›</span><button class="link" data-action="open-parent" @click=${() => app.post({ type: 'openTask', taskId: model.parent!.id })}>${model.parent.display_id ?? ''} ${model.parent.title}</button>` : nothing}
     </nav>
     ${model.gone ? html`<div class="banner banner-error" role="alert">${model.gone}</div>` : nothing}
+    ${model.pending ? html`<div class="banner banner-info" role="status" data-pending>${model.pending}</div>` : nothing}
     ${blocked ? blockedBanner(blockedBy) : nothing}
     ${sectionError(app, 'task')}
     <div class="title-row">

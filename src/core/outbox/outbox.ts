@@ -1,0 +1,175 @@
+import { ApiError, BadResponseError } from '../api/errors';
+import { ValidationError } from '../api/errors';
+import { AbortError } from '../util/abort';
+import { isHeldWrite } from './heldWrite';
+import type { HeldWrite, RejectedWrite } from './heldWrite';
+
+/** Where held writes survive a reload (per account; the extension uses globalState). */
+export interface OutboxStore {
+  read(): unknown[];
+  write(entries: readonly HeldWrite[]): Promise<void>;
+}
+
+/** Sends one held write again, with its own key and bytes; resolves with the decoded answer. */
+export type ReplaySend = (write: HeldWrite) => Promise<unknown>;
+
+export interface OutboxEvents {
+  changed?(): void;
+  applied?(write: HeldWrite, answer: unknown): void;
+  rejected?(write: HeldWrite, error: ApiError): void;
+  reachability?(reachable: boolean): void;
+}
+
+/** What the requester asks of the queue (src/core/api/requester.ts). */
+export interface WriteQueue {
+  /**
+   * Called before a write is sent. `held`: it was kept (the service is known to be unreachable, or
+   * earlier held writes could not all be delivered): the caller gets a WriteQueuedError. `send`: go on.
+   */
+  admit(write: HeldWrite, send: ReplaySend): Promise<'send' | 'held'>;
+  /** A write failed in a way that may be temporary: keep it, with its key, for replay. */
+  hold(write: HeldWrite): Promise<void>;
+  /** Every answer from the service (reachable) and every failed connection (unreachable). */
+  observe(reachable: boolean): void;
+  /** Sends what is held, oldest first; true when nothing pending is left. */
+  drain(send: ReplaySend): Promise<boolean>;
+}
+
+/**
+ * The persistent queue of writes the service did not get. Order is the user's order: while anything is
+ * pending, a new write waits for the queue to drain before it is sent, so it can never overtake an older
+ * one. Replays reuse the original Idempotency-Key and body, so a write whose first attempt did reach
+ * the service is not applied twice. A write refused for a real reason (4xx) stays, marked rejected, until
+ * the user retries or discards it.
+ */
+export class Outbox implements WriteQueue {
+  private entries: HeldWrite[];
+  private reachable = true;
+  private draining: Promise<boolean> | undefined;
+  private saving: Promise<void> = Promise.resolve();
+  /** Entries read back from storage that were not valid held writes (kept aside, reported once). */
+  readonly unreadable: number;
+
+  constructor(
+    private readonly store: OutboxStore,
+    private readonly events: OutboxEvents = {},
+  ) {
+    const stored = store.read();
+    this.entries = stored.filter(isHeldWrite);
+    this.unreadable = stored.length - this.entries.length;
+  }
+
+  get offline(): boolean {
+    return !this.reachable;
+  }
+  get all(): readonly HeldWrite[] {
+    return this.entries;
+  }
+  get pending(): HeldWrite[] {
+    return this.entries.filter((e) => !e.rejected);
+  }
+  get rejected(): HeldWrite[] {
+    return this.entries.filter((e) => e.rejected);
+  }
+
+  async admit(write: HeldWrite, send: ReplaySend): Promise<'send' | 'held'> {
+    if (this.reachable && (this.pending.length === 0 || (await this.drain(send)))) {
+      return 'send';
+    }
+    await this.hold({ ...write, reason: this.reachable ? 'queued' : 'offline' });
+    return 'held';
+  }
+
+  async hold(write: HeldWrite): Promise<void> {
+    if (!this.entries.some((e) => e.key === write.key)) {
+      this.entries = [...this.entries, write];
+      await this.persist();
+    }
+  }
+
+  observe(reachable: boolean): void {
+    if (reachable !== this.reachable) {
+      this.reachable = reachable;
+      this.events.reachability?.(reachable);
+    }
+  }
+
+  /**
+   * Sends pending writes oldest first, one at a time; stops at the first transient failure (the rest
+   * wait for the next chance). True when nothing pending is left. Concurrent calls share one run.
+   */
+  drain(send: ReplaySend): Promise<boolean> {
+    this.draining ??= this.run(send).finally(() => (this.draining = undefined));
+    return this.draining;
+  }
+
+  /** Removes an entry (the user discarded it). */
+  async discard(key: string): Promise<void> {
+    this.entries = this.entries.filter((e) => e.key !== key);
+    await this.persist();
+  }
+
+  /**
+   * Puts a rejected entry back in line with a new key (the service stored its answer to the old one)
+   * and, when given, a corrected body; it keeps its place in the order.
+   */
+  async retry(key: string, newKey: string, body?: string): Promise<void> {
+    this.entries = this.entries.map((e) => (e.key === key ? { ...e, key: newKey, body: body ?? e.body, rejected: undefined } : e));
+    await this.persist();
+  }
+
+  private async run(send: ReplaySend): Promise<boolean> {
+    for (;;) {
+      const next = this.entries.find((e) => !e.rejected);
+      if (!next) {
+        return true;
+      }
+      let answer: unknown;
+      try {
+        answer = await send(next);
+      } catch (error) {
+        if (isTransient(error) || AbortError.is(error) || !ApiError.is(error) || error.kind === 'unauthorized') {
+          return false;
+        }
+        await this.markRejected(next, error);
+        continue;
+      }
+      this.entries = this.entries.filter((e) => e.key !== next.key);
+      await this.persist();
+      this.events.applied?.(next, answer);
+    }
+  }
+
+  private async markRejected(write: HeldWrite, error: ApiError): Promise<void> {
+    if (error instanceof BadResponseError && (error.status === undefined || error.status < 400)) {
+      // A 2xx whose body we could not read: the service applied it. Nothing to keep.
+      this.entries = this.entries.filter((e) => e.key !== write.key);
+      await this.persist();
+      this.events.applied?.(write, undefined);
+      return;
+    }
+    const rejected: RejectedWrite = {
+      status: error.status,
+      message: error.serverMessage ?? error.message,
+      fields: ValidationError.is(error) ? error.fields : undefined,
+      at: Date.now(),
+    };
+    const marked = { ...write, rejected };
+    this.entries = this.entries.map((e) => (e.key === write.key ? marked : e));
+    await this.persist();
+    this.events.rejected?.(marked, error);
+  }
+
+  private persist(): Promise<void> {
+    const snapshot = this.entries;
+    // Writes to storage are chained so an older snapshot never lands after a newer one.
+    this.saving = this.saving.then(() => this.store.write(snapshot)).catch(() => undefined);
+    this.events.changed?.();
+    return this.saving;
+  }
+}
+
+/** Failures after which the write may still succeed later: keep it and stop the replay. */
+export function isTransient(error: unknown): boolean {
+  return ApiError.is(error) && (error.kind === 'network' || error.kind === 'server' || error.kind === 'rateLimited');
+}

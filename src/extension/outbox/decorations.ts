@@ -1,0 +1,35 @@
+import * as vscode from 'vscode';
+import type { Session } from '../auth/session';
+import type { Outboxes } from './outboxes';
+
+const TASK_SCHEME = 'taskplatform-task'; // the tree's task rows (tree/decorations.ts)
+
+/** A badge on tree rows of tasks with changes waiting to be sent (or refused on replay). */
+export class PendingDecorations implements vscode.FileDecorationProvider {
+  private readonly changed = new vscode.EventEmitter<undefined>();
+  readonly onDidChangeFileDecorations = this.changed.event;
+
+  constructor(
+    private readonly session: Session,
+    private readonly outboxes: Outboxes,
+  ) {
+    outboxes.onDidChange(() => this.changed.fire(undefined));
+  }
+
+  provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    if (uri.scheme !== TASK_SCHEME) {
+      return undefined;
+    }
+    const held = this.outboxes.forTask(this.session.state, uri.path.slice(1));
+    if (held.length === 0) {
+      return undefined;
+    }
+    const refused = held.some((w) => w.rejected);
+    return {
+      badge: refused ? '✕' : '↑',
+      tooltip: refused ? vscode.l10n.t('A change to this task was refused: see Pending Changes') : vscode.l10n.t('{0} change(s) waiting to be sent', held.length),
+      color: new vscode.ThemeColor(refused ? 'list.errorForeground' : 'list.warningForeground'),
+      propagate: false,
+    };
+  }
+}

@@ -1,0 +1,91 @@
+import * as vscode from 'vscode';
+import type { ApiError } from '../../core/api/errors';
+import type { HeldWrite } from '../../core/outbox/heldWrite';
+import { targetOf } from '../../core/outbox/heldWrite';
+import { Outbox } from '../../core/outbox/outbox';
+import type { OutboxStore } from '../../core/outbox/outbox';
+import type { SessionState } from '../auth/session';
+
+/** globalState key: `{ [account]: HeldWrite[] }`. An account is the service address and the user id. */
+const STORAGE_KEY = 'taskPlatform.outbox';
+
+export interface AppliedWrite {
+  readonly write: HeldWrite;
+  readonly answer: unknown;
+}
+
+/**
+ * The offline queues of every account this window has used, kept in extension global storage so they
+ * survive a reload. Stored: method, path, body and Idempotency-Key of each write, never the token or
+ * any header.
+ */
+export class Outboxes implements vscode.Disposable {
+  private readonly byAccount = new Map<string, Outbox>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly appliedEmitter = new vscode.EventEmitter<AppliedWrite>();
+  private readonly rejectedEmitter = new vscode.EventEmitter<{ write: HeldWrite; error: ApiError }>();
+  private readonly reachability = new vscode.EventEmitter<boolean>();
+  readonly onDidChange = this.changed.event;
+  readonly onDidApply = this.appliedEmitter.event;
+  readonly onDidReject = this.rejectedEmitter.event;
+  /** The service answered again (true) or a connection failed (false). */
+  readonly onDidChangeReachability = this.reachability.event;
+
+  constructor(private readonly state: vscode.Memento) {}
+
+  /** The queue of one account (created from storage on first use). */
+  for(baseUrl: string, userId: string): Outbox {
+    const account = `${baseUrl} ${userId}`;
+    let outbox = this.byAccount.get(account);
+    if (!outbox) {
+      outbox = new Outbox(this.store(account), {
+        changed: () => this.changed.fire(),
+        applied: (write, answer) => this.appliedEmitter.fire({ write, answer }),
+        rejected: (write, error) => this.rejectedEmitter.fire({ write, error }),
+        reachability: (reachable) => this.reachability.fire(reachable),
+      });
+      this.byAccount.set(account, outbox);
+    }
+    return outbox;
+  }
+
+  /** The queue of the signed-in account, if any. */
+  current(state: SessionState): Outbox | undefined {
+    return state.kind === 'signedIn' ? this.for(state.baseUrl, state.user.id) : undefined;
+  }
+
+  /** Held writes (pending and refused) that change `taskId`, for the tree badge and the panel banner. */
+  forTask(state: SessionState, taskId: string): HeldWrite[] {
+    return this.current(state)?.all.filter((w) => targetOf(w)?.taskId === taskId) ?? [];
+  }
+
+  /** Forgets the in-memory queues, so the next use reads storage again (what a reload does; tests). */
+  forgetLoaded(): void {
+    this.byAccount.clear();
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+    this.appliedEmitter.dispose();
+    this.rejectedEmitter.dispose();
+    this.reachability.dispose();
+  }
+
+  private store(account: string): OutboxStore {
+    return {
+      read: () => {
+        const stored = this.state.get<Record<string, unknown>>(STORAGE_KEY, {})[account];
+        return Array.isArray(stored) ? stored : [];
+      },
+      write: async (entries) => {
+        const all = { ...this.state.get<Record<string, unknown>>(STORAGE_KEY, {}) };
+        if (entries.length === 0) {
+          delete all[account];
+        } else {
+          all[account] = entries;
+        }
+        await this.state.update(STORAGE_KEY, all);
+      },
+    };
+  }
+}

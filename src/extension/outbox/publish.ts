@@ -1,0 +1,78 @@
+import { TaskSchema } from '../../core/api/schemas';
+import type { Task } from '../../core/api/schemas';
+import { targetOf } from '../../core/outbox/heldWrite';
+import type { Session } from '../auth/session';
+import { log } from '../log';
+import type { TaskChanges } from '../tasks/changes';
+import type { AppliedWrite } from './outboxes';
+
+/**
+ * Tells the tree and the panel about a held write the service has now applied. Task writes answer
+ * with the task (no request); for the others (comments, dependencies, custom fields) the task is read
+ * once, at background priority, after the replay settles.
+ */
+export class AppliedPublisher {
+  private readonly toRead = new Map<string, string>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly session: Session,
+    private readonly changes: TaskChanges,
+  ) {}
+
+  publish({ write, answer }: AppliedWrite): void {
+    const target = targetOf(write);
+    const task = taskIn(answer);
+    if (task && target?.workspaceId !== undefined && write.operation === 'updateTask') {
+      this.changes.fire({ kind: 'updated', workspaceId: target.workspaceId, task });
+    } else if (task && write.operation === 'createTask' && target === undefined) {
+      this.changes.fire({ kind: 'created', workspaceId: workspaceOf(write.path) ?? '', task });
+    } else if (write.operation === 'deleteTask' && target?.workspaceId) {
+      this.changes.fire({ kind: 'deleted', workspaceId: target.workspaceId, taskId: target.taskId });
+    } else if (target?.workspaceId) {
+      this.toRead.set(target.taskId, target.workspaceId);
+      this.schedule();
+    } else if (task && write.operation === 'moveTask') {
+      const workspaceId = typeof (task as { workspace_id?: unknown }).workspace_id === 'string' ? (task as { workspace_id: string }).workspace_id : undefined;
+      if (workspaceId) {
+        this.changes.fire({ kind: 'moved', workspaceId, task });
+      }
+    }
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.readAll(), 500);
+  }
+
+  private async readAll(): Promise<void> {
+    const state = this.session.state;
+    const batch = [...this.toRead];
+    this.toRead.clear();
+    if (state.kind !== 'signedIn') {
+      return;
+    }
+    for (const [taskId, workspaceId] of batch) {
+      try {
+        const task = await state.client.getTask(workspaceId, taskId, { priority: 'background' });
+        this.changes.fire({ kind: 'updated', workspaceId, task });
+      } catch (error) {
+        log.debug(`Re-reading task ${taskId} after a replay failed: ${String(error)}`);
+      }
+    }
+  }
+}
+
+function taskIn(answer: unknown): Task | undefined {
+  const parsed = TaskSchema.safeParse(answer);
+  return parsed.success ? parsed.data : undefined;
+}
+
+function workspaceOf(path: string): string | undefined {
+  const match = /^\/workspaces\/([^/]+)\/tasks$/.exec(path);
+  return match ? decodeURIComponent(match[1]!) : undefined;
+}

@@ -1,0 +1,72 @@
+import * as vscode from 'vscode';
+import type { Session } from '../auth/session';
+import { Disposable } from '../disposable';
+import type { Services } from '../services';
+import { prompter } from '../ui/prompter';
+import { Connectivity } from './connectivity';
+import { describeHeld } from './labels';
+import type { Outboxes } from './outboxes';
+import { PendingDecorations } from './decorations';
+import { AppliedPublisher } from './publish';
+import { PendingReview } from './review';
+import { OutboxStatusBar } from './statusBar';
+
+export interface OutboxFeature {
+  readonly outboxes: Outboxes;
+  readonly connectivity: Connectivity;
+  readonly statusBar: OutboxStatusBar;
+  readonly review: PendingReview;
+}
+
+/** Offline writes: the status bar count, the tree badge, replay when back, review of refused ones. */
+export function registerOutbox(context: vscode.ExtensionContext, services: Services): OutboxFeature {
+  const { session, outboxes } = services;
+  const connectivity = new Connectivity(session, outboxes);
+  const statusBar = new OutboxStatusBar(session, outboxes);
+  const review = new PendingReview(session, outboxes, connectivity);
+  const publisher = new AppliedPublisher(session, services.changes);
+  context.subscriptions.push(
+    connectivity,
+    statusBar,
+    publisher,
+    new Notices(session, outboxes),
+    vscode.window.registerFileDecorationProvider(new PendingDecorations(session, outboxes)),
+    outboxes.onDidApply((applied) => publisher.publish(applied)),
+    vscode.commands.registerCommand('taskPlatform.showPendingChanges', () => review.show()),
+  );
+  return { outboxes, connectivity, statusBar, review };
+}
+
+/** One notice per offline spell ("kept, will be sent"), and one per refused replay (with Review). */
+class Notices extends Disposable {
+  private told = false;
+
+  constructor(
+    private readonly session: Session,
+    private readonly outboxes: Outboxes,
+  ) {
+    super();
+    this.register(outboxes.onDidChangeReachability((reachable) => reachable && (this.told = false)));
+    this.register(outboxes.onDidChange(() => this.onChange()));
+    this.register(outboxes.onDidReject(({ write }) => void this.refused(describeHeld(write), write.rejected?.message ?? '')));
+  }
+
+  private onChange(): void {
+    const outbox = this.outboxes.current(this.session.state);
+    if (this.told || !outbox || outbox.pending.length === 0) {
+      return;
+    }
+    this.told = true;
+    const show = vscode.l10n.t('Show Pending Changes');
+    const text = vscode.l10n.t('Task Platform cannot be reached right now. Your changes are kept and will be sent, in order, when the connection returns.');
+    void prompter().info(text, show).then((choice) => choice === show && vscode.commands.executeCommand('taskPlatform.showPendingChanges'));
+  }
+
+  private async refused(label: string, reason: string): Promise<void> {
+    const review = vscode.l10n.t('Review…');
+    const text = vscode.l10n.t('Task Platform refused a change made while it could not be reached: {0}: {1}', label, reason);
+    if ((await prompter().warn(text, review)) === review) {
+      await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import * as vscode from 'vscode';
+import { targetOf } from '../../core/outbox/heldWrite';
+import type { Session } from '../auth/session';
+import { directoryFor } from '../directory';
+import { Disposable } from '../disposable';
+import { describeHeld } from './labels';
+import type { Outboxes } from './outboxes';
+
+/**
+ * Held changes in the status bar: `$(cloud-upload) 3` while writes wait for the service, `$(warning) 1`
+ * when the service refused one on replay (click to review). Hidden when nothing is held.
+ */
+export class OutboxStatusBar extends Disposable {
+  private readonly item = this.register(vscode.window.createStatusBarItem('taskPlatform.outbox', vscode.StatusBarAlignment.Left, 8));
+
+  constructor(
+    private readonly session: Session,
+    private readonly outboxes: Outboxes,
+  ) {
+    super();
+    this.item.name = vscode.l10n.t('Task Platform Pending Changes');
+    this.item.command = 'taskPlatform.showPendingChanges';
+    this.register(outboxes.onDidChange(() => this.render()));
+    this.register(outboxes.onDidChangeReachability(() => this.render()));
+    this.register(session.onDidChange(() => this.render()));
+    this.render();
+  }
+
+  get text(): string {
+    return this.item.text;
+  }
+
+  render(): void {
+    const state = this.session.state;
+    const outbox = this.outboxes.current(state);
+    const pending = outbox?.pending ?? [];
+    const refused = outbox?.rejected ?? [];
+    if (pending.length === 0 && refused.length === 0) {
+      this.item.text = '';
+      this.item.hide();
+      return;
+    }
+    const parts = [pending.length > 0 ? `$(cloud-upload) ${pending.length}` : '', refused.length > 0 ? `$(warning) ${refused.length}` : ''];
+    this.item.text = parts.filter(Boolean).join(' ');
+    this.item.backgroundColor = new vscode.ThemeColor(refused.length > 0 ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground');
+    const directory = state.kind === 'signedIn' ? directoryFor(state.client) : undefined;
+    const summary = [
+      pending.length > 0 ? vscode.l10n.t('{0} change(s) waiting to be sent{1}.', pending.length, outbox?.offline ? vscode.l10n.t(' (Task Platform cannot be reached)') : '') : '',
+      refused.length > 0 ? vscode.l10n.t('{0} change(s) refused by Task Platform: click to review.', refused.length) : '',
+    ].filter(Boolean);
+    const names = [...refused, ...pending].slice(0, 10).map((w) => {
+      const id = targetOf(w)?.taskId;
+      const task = id ? directory?.taskName(id) : undefined;
+      return `- ${describeHeld(w, task?.display_id ?? task?.title)}`;
+    });
+    this.item.tooltip = new vscode.MarkdownString([...summary, '', ...names].join('\n'));
+    this.item.accessibilityInformation = { label: summary.join(' ') };
+    this.item.show();
+  }
+}

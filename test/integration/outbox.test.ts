@@ -1,0 +1,145 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ApiClient } from '../../src/core/api/client';
+import { commandsWorld, writes } from './commandsCommon';
+import type { Json } from './commandsCommon';
+import { sandboxControl, waitFor } from './helpers';
+
+/**
+ * Issue 11: writes made while the service cannot be reached are kept (global storage, per account),
+ * survive a reload, and are applied exactly once, in order, when it comes back; one the service
+ * refuses on replay is shown with its input.
+ */
+describe('Offline changes: kept, replayed in order after a reload, exactly once', function () {
+  const w = commandsWorld(this);
+
+  const offline = (): Promise<unknown> => sandboxControl('POST', '/faults', { path: '/api/**', kind: 'reset_before' });
+  const online = (): Promise<unknown> => sandboxControl('DELETE', '/faults');
+
+  function client(): ApiClient {
+    const state = w.api.session.state;
+    assert.equal(state.kind, 'signedIn');
+    return (state as { client: ApiClient }).client;
+  }
+  function outbox(): NonNullable<ReturnType<typeof w.api.outbox.outboxes.current>> {
+    const box = w.api.outbox.outboxes.current(w.api.session.state);
+    assert.ok(box, 'the signed-in account has an outbox');
+    return box;
+  }
+  async function held(write: Promise<unknown>): Promise<void> {
+    // The extension's bundle has its own error classes: recognise the kind, not the class.
+    await assert.rejects(write, (error: unknown) => (error as { kind?: string }).kind === 'queued');
+  }
+  /**
+   * What a window reload does: the in-memory queue and session are gone; the queue is read back from
+   * global storage by the next session. Reloaded while offline, the session cannot be restored yet.
+   */
+  async function reload(): Promise<void> {
+    w.api.outbox.outboxes.forgetLoaded();
+    w.api.session.invalidate();
+    assert.equal((await w.api.session.ensure()).kind, 'error', 'still offline after the reload');
+  }
+
+  afterEach(async () => {
+    await online();
+    for (const write of [...(w.api.outbox.outboxes.current(w.api.session.state)?.all ?? [])]) {
+      await outbox().discard(write.key);
+    }
+  });
+
+  it('20 edits of different kinds made offline are all applied once, in order, after a reload', async () => {
+    const acme = w.acme;
+    const a = w.ref('task_with_comments');
+    const b = w.ref('blocker_task');
+    const mover = w.ref('task_blocked_by_completed');
+    const doomed = w.ref('task_with_attachments');
+    // Online first: the pickers' statuses and members are read once and cached (Directory).
+    w.script([], ['Ready']);
+    await vscode.commands.executeCommand('taskPlatform.setStatus', a);
+    w.script([], ['Bob Member']);
+    await vscode.commands.executeCommand('taskPlatform.assign', b);
+
+    await offline();
+    const prompter = w.script([], ['In Progress', 'Critical', 'Unassigned', 'Tomorrow']);
+    await vscode.commands.executeCommand('taskPlatform.setStatus', a); //  1
+    await vscode.commands.executeCommand('taskPlatform.setPriority', a); //  2
+    await vscode.commands.executeCommand('taskPlatform.assign', b); //  3
+    await vscode.commands.executeCommand('taskPlatform.setDueDate', b); //  4
+    assert.equal(outbox().pending.length, 4, `held by the commands: ${prompter.messages.map((m) => m.text).join(' | ')}`);
+    assert.ok(!prompter.messages.some((m) => m.level === 'error'), 'a held change is not reported as an error');
+    const writesSoFar = (await w.requests(writes)).length;
+
+    const api = client();
+    for (let i = 1; i <= 3; i++) {
+      await held(api.updateTask(acme, a.taskId, { title: `Offline title ${i}` })); //  5-7
+    }
+    await held(api.updateTask(acme, a.taskId, { description: 'Written on a train' })); //  8
+    for (let i = 1; i <= 5; i++) {
+      await held(api.createComment(acme, a.taskId, { body: `offline comment ${i}` })); //  9-13
+    }
+    await held(api.addDependency(acme, b.taskId, mover.taskId)); // 14
+    await held(api.setCustomFieldValues(w.fx.tasks.task_with_custom_fields.id, [{ custom_field_definition_id: w.fx.custom_fields.number, value: 42 }])); // 15
+    await held(api.moveTask(mover.taskId, { target_type: 'list', target_id: w.fx.lists.database })); // 16
+    await held(api.createTask(acme, { list_id: w.fx.lists.api, title: 'Created offline' })); // 17
+    await held(api.resolveComment(acme, w.fx.comments.task_id, w.fx.comments.assigned_unresolved)); // 18
+    await held(api.deleteTask(acme, doomed.taskId)); // 19
+    await held(api.updateTask(acme, b.taskId, { priority: 'low' })); // 20
+    assert.equal(outbox().pending.length, 20);
+    assert.equal((await w.requests(writes)).length, writesSoFar, 'known offline: the later writes sent no request');
+    assert.match(w.api.outbox.statusBar.text, /cloud-upload\) 20/);
+    assert.ok(prompter.messages.some((m) => /kept and will be sent/.test(m.text)), 'told once that changes are kept');
+
+    await reload();
+    await sandboxControl('DELETE', '/requests');
+    await online();
+    // The connectivity probe restores the session, which reads the queue back and sends it.
+    assert.equal(await w.api.outbox.connectivity.probe(), true);
+    assert.equal(w.api.session.state.kind, 'signedIn');
+    await waitFor(() => (outbox().all.length === 0 ? true : undefined), 'the queue to drain', 60_000);
+
+    const log = (await sandboxControl<{ data: Json[] }>('GET', '/requests')).data.filter((r) => r.method !== 'GET');
+    assert.equal(log.length, 20, `one request per held write: ${log.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+    const taskA = await w.task(a.taskId);
+    assert.equal(taskA.title, 'Offline title 3', 'the last title wins: applied in order');
+    assert.equal(taskA.description, 'Written on a train');
+    assert.equal(taskA.priority, 'critical');
+    assert.equal(taskA.status_id, w.fx.statuses.api.find((s: Json) => s.name === 'In Progress').id);
+    const taskB = await w.task(b.taskId);
+    assert.equal(taskB.assignee_id, null);
+    assert.ok(taskB.due_date, 'due date set');
+    assert.equal(taskB.priority, 'low');
+    const comments = (await w.rows('comments')).filter((c) => c.task_id === a.taskId && /^offline comment/.test(c.body)).map((c) => c.body);
+    assert.deepEqual(comments, [1, 2, 3, 4, 5].map((i) => `offline comment ${i}`));
+    assert.equal((await w.rows('tasks')).filter((t) => t.title === 'Created offline').length, 1);
+    assert.equal((await w.task(mover.taskId)).list_id, w.fx.lists.database);
+    assert.equal((await w.rows('dependencies')).filter((d) => d.blocked_task_id === b.taskId && d.blocker_task_id === mover.taskId).length, 1);
+    assert.ok((await w.task(doomed.taskId)).deleted_at, 'sent to Trash');
+    assert.equal(w.api.outbox.statusBar.text, '', 'nothing held: the item is hidden');
+  });
+
+  it('a change the service refuses on replay is reported with its input and can be discarded', async () => {
+    const a = w.ref('task_with_comments');
+    await offline();
+    const prompter = w.script([], []);
+    await held(client().updateTask(w.acme, a.taskId, { status_id: '00000000-0000-4000-8000-000000000000' }));
+    await held(client().createComment(w.acme, a.taskId, { body: 'still delivered' }));
+    await online();
+    await w.api.outbox.connectivity.probe();
+    await waitFor(() => (outbox().pending.length === 0 ? true : undefined), 'the replay', 30_000);
+    assert.equal(outbox().rejected.length, 1);
+    await waitFor(() => prompter.messages.find((m) => m.level === 'warn' && /refused a change/.test(m.text)), 'the refusal notice');
+    assert.ok((await w.rows('comments')).some((c) => c.body === 'still delivered'), 'the next change went on');
+    assert.match(w.api.outbox.statusBar.text, /warning\) 1/);
+
+    // Review: the entry shows the reason and the original input; Discard after a confirmation.
+    const review = w.script([], [undefined]);
+    await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
+    const entry = review.offered[0]?.find((i) => /Update task/.test(i.label));
+    assert.ok(entry, 'the refused change is listed');
+    assert.match(entry.detail ?? '', /status_id/);
+    assert.match(entry.description ?? '', /422/);
+    w.script([], [entry.label, 'Discard', 'Discard']);
+    await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
+    assert.equal(outbox().all.length, 0);
+  });
+});

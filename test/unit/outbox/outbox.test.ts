@@ -1,0 +1,165 @@
+import { strict as assert } from 'node:assert';
+import type { ApiClient } from '../../../src/core/api/client';
+import { WriteQueuedError } from '../../../src/core/api/errors';
+import type { HeldWrite } from '../../../src/core/outbox/heldWrite';
+import { fieldsOf, targetOf } from '../../../src/core/outbox/heldWrite';
+import { Outbox } from '../../../src/core/outbox/outbox';
+import type { OutboxStore } from '../../../src/core/outbox/outbox';
+import { Env } from '../api/env';
+import type { Json } from '../api/env';
+
+/** What globalState does for the extension: a JSON round trip, as a reload would read it back. */
+class MemoryStore implements OutboxStore {
+  text = '[]';
+  writes = 0;
+  read(): unknown[] {
+    return JSON.parse(this.text) as unknown[];
+  }
+  async write(entries: readonly HeldWrite[]): Promise<void> {
+    this.writes++;
+    this.text = JSON.stringify(entries);
+  }
+}
+
+async function queued(promise: Promise<unknown>): Promise<WriteQueuedError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(WriteQueuedError.is(error), `expected WriteQueuedError, got ${String(error)}`);
+    return error;
+  }
+  assert.fail('the write was not queued');
+}
+
+describe('outbox: writes the service cannot get are kept, replayed once and in order', function () {
+  this.timeout(60_000);
+  let env: Env;
+  let fx: Json;
+  let acme: string;
+  let store: MemoryStore;
+  let outbox: Outbox;
+  let api: ApiClient;
+  const applied: string[] = [];
+  const rejected: HeldWrite[] = [];
+
+  before(async () => {
+    env = await Env.start();
+  });
+  after(() => env.stop());
+  beforeEach(async () => {
+    await env.reset();
+    fx = env.fx;
+    acme = fx.workspaces.acme.id;
+    store = new MemoryStore();
+    applied.length = 0;
+    rejected.length = 0;
+    outbox = newOutbox();
+    api = env.client('demo-token-alice', { writeQueue: outbox });
+  });
+
+  function newOutbox(): Outbox {
+    return new Outbox(store, { applied: (w) => applied.push(w.operation), rejected: (w) => rejected.push(w) });
+  }
+
+  async function goOffline(): Promise<void> {
+    await env.fault({ path: '/api/**', kind: 'reset_before' });
+  }
+  async function comeBack(): Promise<void> {
+    await env.control('DELETE', '/faults');
+  }
+  async function commentsOn(taskId: string): Promise<string[]> {
+    const all = await env.state('comments');
+    return all.filter((c: Json) => c.task_id === taskId).map((c: Json) => c.body as string);
+  }
+
+  it('keeps a write that fails on the network, and holds later ones without a request', async () => {
+    const task = fx.tasks.completed_task.id;
+    await goOffline();
+    const first = await queued(api.createComment(acme, task, { body: 'offline 1' }));
+    assert.equal(first.cause?.kind, 'network');
+    assert.equal(outbox.offline, true);
+    await env.control('DELETE', '/requests');
+    await queued(api.createComment(acme, task, { body: 'offline 2' }));
+    assert.equal((await env.requests()).length, 0, 'known offline: no request for the second write');
+    assert.deepEqual(outbox.pending.map((w) => w.reason), ['network', 'offline']);
+    assert.equal(store.read().length, 2, 'both are persisted');
+    assert.ok(!store.text.includes('demo-token-alice'), 'the token is never stored');
+  });
+
+  it('replays after a reload, in order, exactly once, with the original keys', async () => {
+    const task = fx.tasks.completed_task.id;
+    await goOffline();
+    const keys: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      keys.push((await queued(api.createComment(acme, task, { body: `ordered ${i}` }))).key);
+    }
+    await queued(api.updateTask(acme, task, { title: 'title A' }));
+    await queued(api.updateTask(acme, task, { title: 'title B' }));
+    // A reload: a new outbox and client, reading only what was stored.
+    outbox = newOutbox();
+    api = env.client('demo-token-alice', { writeQueue: outbox });
+    assert.equal(outbox.pending.length, 7);
+    await comeBack();
+    await env.control('DELETE', '/requests');
+    assert.equal(await api.flushHeldWrites(), true);
+    const bodies = (await commentsOn(task)).filter((b) => b.startsWith('ordered'));
+    assert.deepEqual(bodies, ['ordered 1', 'ordered 2', 'ordered 3', 'ordered 4', 'ordered 5']);
+    assert.equal((await api.getTask(acme, task)).title, 'title B');
+    const log = (await env.requests()).filter((r) => r.method !== 'GET');
+    assert.deepEqual(log.slice(0, 5).map((r) => r.idempotency_key), keys);
+    assert.equal(outbox.all.length, 0);
+    assert.equal(applied.length, 7);
+  });
+
+  it('a write whose answer was lost is not applied twice on replay', async () => {
+    const task = fx.tasks.completed_task.id;
+    await env.fault({ method: 'POST', path: '/api/**', kind: 'reset_after' });
+    await queued(api.createComment(acme, task, { body: 'answer lost' }));
+    await comeBack();
+    await api.flushHeldWrites();
+    assert.deepEqual((await commentsOn(task)).filter((b) => b === 'answer lost'), ['answer lost']);
+    const replayed = (await env.requests()).filter((r) => r.method === 'POST' && r.replay);
+    assert.ok(replayed.length >= 1, 'the service answered the replay from its idempotency store');
+  });
+
+  it('a new write waits for the held ones, so it never overtakes them', async () => {
+    const task = fx.tasks.completed_task.id;
+    await goOffline();
+    await queued(api.updateTask(acme, task, { title: 'older' }));
+    await comeBack();
+    outbox.observe(true);
+    const newer = await api.updateTask(acme, task, { title: 'newer' });
+    assert.equal(newer.title, 'newer');
+    assert.equal((await api.getTask(acme, task)).title, 'newer');
+    assert.equal(outbox.all.length, 0);
+  });
+
+  it('a write refused on replay stays, with its input and the reason, and the rest go on', async () => {
+    const task = fx.tasks.completed_task.id;
+    await goOffline();
+    await queued(api.updateTask(acme, task, { status_id: '00000000-0000-4000-8000-000000000000' }));
+    await queued(api.createComment(acme, task, { body: 'after the refused one' }));
+    await comeBack();
+    assert.equal(await api.flushHeldWrites(), true);
+    assert.equal(rejected.length, 1);
+    const [kept] = outbox.all;
+    assert.equal(kept?.operation, 'updateTask');
+    assert.equal(kept?.rejected?.status, 422);
+    assert.match(kept?.body ?? '', /status_id/);
+    assert.deepEqual(fieldsOf(kept as HeldWrite), ['status_id']);
+    assert.deepEqual(targetOf(kept as HeldWrite), { workspaceId: acme, taskId: task });
+    assert.ok((await commentsOn(task)).includes('after the refused one'));
+    // Fixed by the user: a new key, the corrected body, sent in its place.
+    const statuses = (await api.listStatuses(fx.lists.api)).data;
+    await outbox.retry(kept!.key, 'fixed-key-1', JSON.stringify({ status_id: statuses[0]!.id }));
+    assert.equal(await api.flushHeldWrites(), true);
+    assert.equal(outbox.all.length, 0);
+  });
+
+  it('reads back only valid entries from storage', () => {
+    store.text = JSON.stringify([{ key: 'k', operation: 'updateTask', method: 'PATCH', path: '/workspaces/w/tasks/t', heldAt: 1, reason: 'offline' }, { nonsense: true }, 'x']);
+    const reloaded = newOutbox();
+    assert.equal(reloaded.all.length, 1);
+    assert.equal(reloaded.unreadable, 2);
+  });
+});
