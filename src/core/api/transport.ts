@@ -150,6 +150,8 @@ class Deadline {
     if (socket) {
       this.arm(ms, 'BODY_TIMEOUT');
       socket.on('data', progress);
+    } else {
+      this.clear(); // nothing to watch: no idle timeout rather than a wrong one
     }
     finished(res, () => {
       socket?.off('data', progress);
