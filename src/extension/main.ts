@@ -76,9 +76,16 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     vscode.commands.registerCommand('taskPlatform.signOut', () => signOut(session)),
     vscode.commands.registerCommand('taskPlatform.showAccount', () => showAccount(session)),
     vscode.commands.registerCommand('taskPlatform.refresh', () => {
-      session.invalidate();
-      explorer.refresh();
-      myTasks.refresh();
+      // Signed in: re-read what is shown (kept if the service cannot be reached). Otherwise check the
+      // stored token again, which rebuilds the views.
+      if (session.state.kind === 'signedIn') {
+        explorer.refreshLoaded();
+        myTasks.refreshLoaded();
+      } else {
+        session.invalidate();
+        explorer.refresh();
+        myTasks.refresh();
+      }
     }),
     vscode.commands.registerCommand('taskPlatform.showLog', () => logChannel().show()),
     onDidChangeSetting('baseUrl', () => session.invalidate()),

@@ -57,7 +57,7 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     const baseUrl = vscode.workspace.getConfiguration('taskPlatform').get<string>('baseUrl');
     assert.equal(server.env.TASK_PLATFORM_BASE_URL, baseUrl);
     assert.equal(server.env.TASK_PLATFORM_TOKEN, undefined, 'the provided definition carries no token');
-    assert.equal(server.env.TASK_PLATFORM_REQUESTS_PER_MINUTE, '30', 'half the budget, the extension keeps the rest');
+    assert.equal(server.env.TASK_PLATFORM_REQUESTS_PER_MINUTE, '20', 'a third of the budget, the extension keeps the rest');
     assert.ok(!JSON.stringify(server).includes(erin));
   });
 
@@ -67,6 +67,9 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     const resolved = await provider.resolveMcpServerDefinition(server);
     assert.ok(resolved);
     assert.equal(resolved.env.TASK_PLATFORM_TOKEN, erin);
+    const state = api.session.state;
+    assert.equal(state.kind === 'signedIn' && state.client.limiter.limit, 40, 'two processes, one budget: the editor keeps 60 - 20');
+    assert.match(api.budget.text, /\/40/);
     const elsewhere = JSON.stringify({ label: resolved.label, command: resolved.command, args: resolved.args, cwd: resolved.cwd, version: resolved.version });
     assert.ok(!elsewhere.includes(erin), 'not in the command line, label or version');
     const config = JSON.stringify(vscode.workspace.getConfiguration('taskPlatform'));

@@ -260,6 +260,23 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     assert.ok(after.some((n) => n.row.title === 'Changed by Bob'));
   });
 
+  it('Refresh while the service cannot be reached keeps the rows shown and says they may be out of date', async () => {
+    const list = (await path('Acme', 'Engineering', 'Backend', 'API')) as ListNode;
+    const shown = taskIds(await api.explorer.getChildren(list));
+    assert.ok(shown.length > 0);
+    await sandboxControl('POST', '/faults', { path: '/api/**', kind: 'reset_before' });
+    try {
+      await vscode.commands.executeCommand('taskPlatform.refresh');
+      assert.deepEqual(taskIds(await api.explorer.getChildren(list)), shown, 'the last rows, not an error row');
+      assert.match(api.explorer.view.message ?? '', /cannot be reached/);
+    } finally {
+      await sandboxControl('DELETE', '/faults');
+    }
+    await vscode.commands.executeCommand('taskPlatform.refresh');
+    assert.deepEqual(taskIds(await api.explorer.getChildren(list)), shown);
+    assert.equal(api.explorer.view.message, undefined, 'the note goes once the rows are fresh');
+  });
+
   it('a token revoked mid-session turns into "token rejected" with Sign In offered, and nothing is cleared', async () => {
     const prompter = script([]);
     const acme = await child(undefined, 'Acme');
@@ -313,12 +330,14 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     assert.equal(state.kind, 'signedIn');
     const limiter = state.kind === 'signedIn' ? state.client.limiter : undefined;
     await waitFor(() => (limiter!.snapshot().remaining === limiter!.limit ? true : undefined), 'a full budget', 10_000);
-    assert.match(api.budget.text, /^\$\(pulse\) 60\/60$/);
+    // 60, or 40 once an earlier suite had VS Code start the MCP server (it takes 20 of the 60).
+    const n = limiter!.limit;
+    assert.equal(api.budget.text, `$(pulse) ${n}/${n}`);
     // Spend the whole budget, then ask for one more: it waits, and the item says so.
     const permits = await Promise.all(Array.from({ length: limiter!.limit }, () => limiter!.acquire('user')));
     const waiting = limiter!.acquire('background');
     await waitFor(() => (api.budget.text.includes('+1') ? true : undefined), 'the waiting request shown');
-    assert.match(api.budget.text, /^\$\(watch\) 0\/60 \+1$/);
+    assert.equal(api.budget.text, `$(watch) 0/${n} +1`);
     permits.forEach((p) => p.release());
     (await waiting).release();
   });

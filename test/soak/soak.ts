@@ -1,6 +1,6 @@
 /**
  * Soak: simulated use of the extension's core (expanding lists, opening tasks, searching, editing)
- * with background polling on, against the sandbox with its rate limit on. Checks the property the
+ * with background polling on (the tree's list re-reads and the open task panel's activity feed), against the sandbox with its rate limit on. Checks the property the
  * request budget promises (Limits: 60 requests per minute per token): the sandbox's request log never
  * shows more than `limit` requests of the token in any window, and no operation fails.
  * `npm run soak` runs 10 minutes at 60/60 s; the unit suite runs a shortened form (window scaled down).
@@ -8,6 +8,8 @@
  */
 import { ApiClient } from '../../src/core/api/client';
 import { RateLimiter } from '../../src/core/api/rateLimiter';
+import { markFromLoaded, readNewActivity } from '../../src/core/tasks/changeFeed';
+import type { FeedMark } from '../../src/core/tasks/changeFeed';
 import type { TaskRow } from '../../src/core/api/schemas';
 import { ExplorerModel } from '../../src/core/tree/explorerModel';
 import type { ExplorerText } from '../../src/core/tree/explorerModel';
@@ -61,12 +63,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const actions: Record<string, number> = {};
   const errors: string[] = [];
   try {
-    const client = new ApiClient({ baseUrl: sandbox.baseUrl, token: 'demo-token-alice', limiter: new RateLimiter({ limit: options.limit, windowMs: options.windowMs }) });
+    const limiter = new RateLimiter({ limit: options.limit, windowMs: options.windowMs });
+    const client = new ApiClient({ baseUrl: sandbox.baseUrl, token: 'demo-token-alice', limiter });
     const user = await client.getUser();
     const workspaceId = user.workspaces[0]!.id;
     const model = new ExplorerModel(client, user.workspaces, { text });
     const lists = await allLists(model);
     const seen: TaskRow[] = [];
+    /** The task panel in front (the last task opened): polled like PanelPoller does it. */
+    let panel: { workspaceId: string; taskId: string; mark: FeedMark } | undefined;
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const act: Record<string, () => Promise<unknown>> = {
       expandList: async () => seen.push(...rowsOf(await model.children(pick(lists)))),
@@ -74,7 +79,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         const row = seen.length ? pick(seen) : undefined;
         if (row) {
           const ws = row.workspace_id ?? workspaceId;
-          await Promise.all([client.getTask(ws, row.id, { priority: 'user' }), client.getComments(ws, row.id, undefined, { priority: 'user' }), client.getActivity(ws, row.id, undefined, { priority: 'user' })]);
+          const [, , activity] = await Promise.all([client.getTask(ws, row.id, { priority: 'user' }), client.getComments(ws, row.id, undefined, { priority: 'user' }), client.getActivity(ws, row.id, undefined, { priority: 'user' })]);
+          panel = { workspaceId: ws, taskId: row.id, mark: markFromLoaded(activity.data) };
         }
       },
       search: () => client.search({ q: pick(words), workspace_id: workspaceId }, { priority: 'user' }),
@@ -95,6 +101,26 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         actions.poll = (actions.poll ?? 0) + 1;
       }
     })();
+    const panelPoller = (async () => {
+      while (Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, options.pollMs / 2));
+        const budget = limiter.snapshot();
+        if (!panel) continue;
+        if (budget.remaining < budget.limit / 2 || budget.holding) {
+          actions.panelPollSkipped = (actions.panelPollSkipped ?? 0) + 1; // yields, as PanelPoller does
+          continue;
+        }
+        const open = panel;
+        const opts = { priority: 'background' as const };
+        try {
+          const feed = await readNewActivity((cursor) => client.getActivity(open.workspaceId, open.taskId, cursor, opts), open.mark);
+          open.mark = feed.mark;
+          actions.panelPoll = (actions.panelPoll ?? 0) + 1;
+        } catch (error) {
+          errors.push(`panel poll: ${String(error)}`);
+        }
+      }
+    })();
     while (Date.now() < deadline) {
       const name = pick(Object.keys(act));
       try {
@@ -105,7 +131,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       }
       await new Promise((r) => setTimeout(r, options.thinkMs * (0.5 + random())));
     }
-    await poller;
+    await Promise.all([poller, panelPoller]);
     const log = ((await (await fetch(`${sandbox.origin}/__sandbox/requests`)).json()) as { data: { token_label: string; at_ms: number; status: number }[] }).data;
     const mine = log.filter((r) => r.token_label === 'alice');
     const result = { actions, requests: mine.length, maxInWindow: maxInAnyWindow(mine.map((r) => r.at_ms), options.windowMs), rejected429: mine.filter((r) => r.status === 429).length, errors };

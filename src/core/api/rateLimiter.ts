@@ -70,9 +70,10 @@ interface Waiter {
 }
 
 export class RateLimiter {
-  readonly limit: number;
+  private max: number;
   readonly windowMs: number;
-  private readonly reserve: number;
+  private reserve: number;
+  private readonly reserveOption: number | undefined;
   private readonly margin: number;
   private readonly clock: Clock;
   /** Instants (sorted) at which slots of finished requests become free again. */
@@ -86,11 +87,31 @@ export class RateLimiter {
   private last = '';
 
   constructor(options: RateLimiterOptions = {}) {
-    this.limit = Math.max(1, options.limit ?? 60);
+    this.max = Math.max(1, options.limit ?? 60);
     this.windowMs = Math.max(1, options.windowMs ?? 60_000);
-    this.reserve = Math.min(options.userReserve ?? Math.floor(this.limit / 10), this.limit - 1);
+    this.reserveOption = options.userReserve;
+    this.reserve = this.reserveFor(this.max);
     this.margin = Math.max(10, Math.ceil(this.windowMs / 200));
     this.clock = options.clock ?? systemClock;
+  }
+
+  /** Requests allowed per window. */
+  get limit(): number {
+    return this.max;
+  }
+
+  /**
+   * Gives this client a smaller (or larger) part of the token's budget from now on, e.g. when another
+   * process (the MCP server) takes a share of the same 60 a minute. Slots already used still count.
+   */
+  setLimit(limit: number): void {
+    this.max = Math.max(1, Math.floor(limit));
+    this.reserve = this.reserveFor(this.max);
+    this.pump();
+  }
+
+  private reserveFor(limit: number): number {
+    return Math.max(0, Math.min(this.reserveOption ?? Math.floor(limit / 10), limit - 1));
   }
 
   /** Observes the budget (the UI shows it). Returns a disposer. */

@@ -268,7 +268,10 @@ export class Requester {
     }
     // A queueable write is kept after a couple of tries: the queue retries it for as long as it takes,
     // and the user is not held up meanwhile.
-    const retries = state.queueable ? Math.min(2, this.config.retry.transientRetries) : this.config.retry.transientRetries;
+    // While the service is known to be unreachable, a read fails at once (the views keep what they
+    // showed; the connectivity probe notices the return) instead of after a series of backoffs.
+    const { transientRetries } = this.config.retry;
+    const retries = this.config.queue?.offline && NetworkError.is(error) ? 0 : state.queueable ? Math.min(2, transientRetries) : transientRetries;
     if (state.transient >= retries || !this.replayable(state)) {
       return { error };
     }

@@ -22,6 +22,8 @@ export interface OutboxEvents {
 
 /** What the requester asks of the queue (src/core/api/requester.ts). */
 export interface WriteQueue {
+  /** A connection failed and the service has not answered since. */
+  readonly offline: boolean;
   /**
    * Called before a write is sent. `held`: it was kept (the service is known to be unreachable, or
    * earlier held writes could not all be delivered): the caller gets a WriteQueuedError. `send`: go on.

@@ -1,6 +1,11 @@
 // Children per node key, loaded once and kept until invalidated. At most one load of a node is in
 // flight: a refresh asked for while one runs marks it stale, waits for it, and then loads again
 // (issue: "never more than one refresh of a node in flight").
+//
+// When a reload of a node fails on the network, its last children are served again and the key is
+// listed in `stale`, so the tree keeps what it showed while offline (marked as possibly out of date)
+// instead of replacing it with an error row.
+import { NetworkError } from '../api/errors';
 import type { TreeNode } from './nodes';
 
 interface Load {
@@ -11,6 +16,10 @@ interface Load {
 export class NodeCache {
   private readonly settled = new Map<string, TreeNode[]>();
   private readonly loads = new Map<string, Load>();
+  /** Children shown before the last invalidate, kept until a reload succeeds. */
+  private readonly lastGood = new Map<string, TreeNode[]>();
+  /** Keys showing last-known children because their reload failed on the network. */
+  readonly stale = new Set<string>();
 
   get(key: string, load: () => Promise<TreeNode[]>): Promise<TreeNode[]> {
     const known = this.settled.get(key);
@@ -21,7 +30,7 @@ export class NodeCache {
     if (running) {
       return running.stale ? running.promise.catch(() => undefined).then(() => this.get(key, load)) : running.promise;
     }
-    const entry: Load = { promise: load(), stale: false };
+    const entry: Load = { promise: this.loadOrLastGood(key, load), stale: false };
     this.loads.set(key, entry);
     void entry.promise.then(
       (nodes) => this.settle(key, entry, nodes),
@@ -36,6 +45,10 @@ export class NodeCache {
 
   /** Forgets `key`'s children; a load in flight finishes but is not kept. */
   invalidate(key: string): void {
+    const known = this.settled.get(key);
+    if (known) {
+      this.lastGood.set(key, known);
+    }
     this.settled.delete(key);
     const running = this.loads.get(key);
     if (running) {
@@ -48,9 +61,30 @@ export class NodeCache {
     this.settled.delete(key);
   }
 
+  /** Keys whose children are loaded. */
+  loadedKeys(): string[] {
+    return [...this.settled.keys()];
+  }
+
   *values(): Generator<TreeNode> {
     for (const nodes of this.settled.values()) {
       yield* nodes;
+    }
+  }
+
+  private async loadOrLastGood(key: string, load: () => Promise<TreeNode[]>): Promise<TreeNode[]> {
+    try {
+      const nodes = await load();
+      this.lastGood.delete(key);
+      this.stale.delete(key);
+      return nodes;
+    } catch (error) {
+      const old = this.lastGood.get(key);
+      if (old && NetworkError.is(error)) {
+        this.stale.add(key);
+        return old;
+      }
+      throw error;
     }
   }
 

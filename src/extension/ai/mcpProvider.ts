@@ -7,6 +7,10 @@ import { log } from '../log';
 export const MCP_PROVIDER_ID = 'taskPlatform.mcpServers';
 const BASE_URL_VAR = 'TASK_PLATFORM_BASE_URL';
 const TOKEN_VAR = 'TASK_PLATFORM_TOKEN';
+/** The service allows 60 requests a minute per token (Limits), for every client of the token together. */
+const SERVICE_LIMIT = 60;
+/** The MCP server's share while it runs; the extension keeps the rest, so together they never exceed 60. */
+export const MCP_SHARE = 20;
 
 /**
  * Offers the bundled MCP server (dist/mcp-server.js) to VS Code's chat while the user is signed in.
@@ -19,6 +23,8 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
   readonly onDidChangeMcpServerDefinitions = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
   private lastKey: string | undefined;
+  /** Set once VS Code started the server: the extension's own client keeps to the rest of the budget. */
+  private shareGiven = false;
 
   constructor(
     private readonly session: Session,
@@ -44,9 +50,9 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
       return [];
     }
     // Electron's binary runs as plain Node with ELECTRON_RUN_AS_NODE; Node itself ignores it.
-    // The service allows 60 requests a minute per token in all (Limits): the server started here
-    // takes half, so the extension's own views keep working while an assistant is busy.
-    const env = { [BASE_URL_VAR]: baseUrl, TASK_PLATFORM_REQUESTS_PER_MINUTE: '30', ELECTRON_RUN_AS_NODE: '1' };
+    // The service allows 60 requests a minute per token in all (Limits): the server started here takes
+    // a third and the extension keeps the rest (see giveShare), so their sum never exceeds the budget.
+    const env = { [BASE_URL_VAR]: baseUrl, TASK_PLATFORM_REQUESTS_PER_MINUTE: String(MCP_SHARE), ELECTRON_RUN_AS_NODE: '1' };
     const definition = new vscode.McpStdioServerDefinition('Task Platform', process.execPath, [this.serverScript.fsPath], env, this.version);
     return [definition];
   }
@@ -63,6 +69,8 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
       throw new Error(vscode.l10n.t('Sign in to Task Platform to use its tools (command "Task Platform: Sign In").'));
     }
     server.env = { ...server.env, [TOKEN_VAR]: token };
+    this.shareGiven = true;
+    this.giveShare(this.session.state);
     return server;
   }
 
@@ -83,7 +91,19 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
   }
 
   /** Only a change of who is signed in, or where, changes the offer; a re-check of the same account does not. */
+  /**
+   * Two processes, one budget: once the server may be running, the extension's limiter keeps to
+   * 60 - MCP_SHARE. The server's end is not reported to extensions, so this lasts for the session.
+   */
+  private giveShare(state: SessionState): void {
+    if (this.shareGiven && state.kind === 'signedIn' && state.client.limiter.limit > SERVICE_LIMIT - MCP_SHARE) {
+      state.client.limiter.setLimit(SERVICE_LIMIT - MCP_SHARE);
+      log.info(`The AI tools' server takes ${MCP_SHARE} of the ${SERVICE_LIMIT} requests a minute; the editor keeps ${SERVICE_LIMIT - MCP_SHARE}.`);
+    }
+  }
+
   private onSession(state: SessionState): void {
+    this.giveShare(state);
     const key = state.kind === 'signedIn' ? `${state.baseUrl}|${state.user.id}` : state.kind === 'unknown' ? this.lastKey : state.kind;
     if (key !== this.lastKey) {
       this.lastKey = key;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ApiClient } from '../../core/api/client';
-import { UnauthorizedError } from '../../core/api/errors';
+import { NetworkError, UnauthorizedError } from '../../core/api/errors';
 import { sharedRateLimiter } from '../../core/api/rateLimiter';
 import type { RetryPolicy } from '../../core/api/requester';
 import type { User } from '../../core/api/schemas';
@@ -17,7 +17,7 @@ export type SessionState =
   /** A token is stored but the service refused it (401). Nothing is cleared until the user acts. */
   | { readonly kind: 'rejected'; readonly baseUrl: string }
   /** A token is stored but checking it failed for another reason (offline, bad base URL...). */
-  | { readonly kind: 'error'; readonly baseUrl: string; readonly message: string };
+  | { readonly kind: 'error'; readonly baseUrl: string; readonly message: string; readonly unreachable?: boolean };
 
 export type SignedIn = Extract<SessionState, { kind: 'signedIn' }>;
 
@@ -147,5 +147,6 @@ function stateForFailure(baseUrl: string, error: unknown): SessionState {
   }
   const message = error instanceof Error ? error.message : String(error);
   log.warn(`Restoring the session failed: ${message}`);
-  return { kind: 'error', baseUrl, message };
+  // Unreachable: the connectivity probe restores the session by itself when the service answers.
+  return { kind: 'error', baseUrl, message, unreachable: NetworkError.is(error) };
 }

@@ -40,7 +40,12 @@ export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.H
     if (!resolution && resolver) {
       resolution = (await resolver.resolve([ref.displayId], 'user')).get(ref.displayId) ?? resolver.peek(ref.displayId);
     }
-    return new vscode.Hover(hoverMarkdown(ref.displayId, resolution), range);
+    const markdown = hoverMarkdown(ref.displayId, resolution);
+    if (resolution && resolver && !resolver.isFresh(ref.displayId)) {
+      // Could not be checked now (offline, budget): the last answer, said to be possibly old.
+      markdown.appendMarkdown(`\n\n_${vscode.l10n.t('Could not be refreshed just now: this may be out of date.')}_`);
+    }
+    return new vscode.Hover(markdown, range);
   }
 
   private schedulePrefetch(document: vscode.TextDocument, ids: string[]): void {

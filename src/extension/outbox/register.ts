@@ -53,7 +53,8 @@ class Notices extends Disposable {
 
   private onChange(): void {
     const outbox = this.outboxes.current(this.session.state);
-    if (this.told || !outbox || outbox.pending.length === 0) {
+    // Only while the service cannot be reached: a queue being sent after a reload says nothing.
+    if (this.told || !outbox || !outbox.offline || outbox.pending.length === 0) {
       return;
     }
     this.told = true;

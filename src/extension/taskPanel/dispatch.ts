@@ -21,6 +21,10 @@ const handlers: Handlers = {
     await loadAll(ctx, undefined);
     return undefined;
   },
+  dismissNotice: async (ctx) => {
+    ctx.update({ notice: undefined });
+    return undefined;
+  },
   edit: (ctx, msg) => editTaskField(ctx, msg.change),
   setCustomField: (ctx, msg) => setCustomField(ctx, msg.fieldId, msg.value),
   addComment: (ctx, msg) => comments.addComment(ctx, msg),

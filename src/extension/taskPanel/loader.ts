@@ -52,9 +52,12 @@ export async function loadAttachments(ctx: PanelContext): Promise<Attachment[]> 
   return lists.flat();
 }
 
-/** First page of comments or activity; also used to refresh after a write (keeps pages loaded below). */
-export async function loadFirstPage<K extends 'comments' | 'activity'>(ctx: PanelContext, which: K): Promise<NonNullable<PanelModel[K]>> {
-  const opts = { signal: ctx.signal, priority: 'user' as const };
+/**
+ * First page of comments or activity; also used to refresh after a write and by the change poller
+ * (`background`), keeping pages loaded below.
+ */
+export async function loadFirstPage<K extends 'comments' | 'activity'>(ctx: PanelContext, which: K, priority: 'user' | 'background' = 'user'): Promise<NonNullable<PanelModel[K]>> {
+  const opts = { signal: ctx.signal, priority };
   const page = which === 'comments'
     ? await ctx.client.getComments(ctx.workspaceId, ctx.taskId, undefined, opts)
     : await ctx.client.getActivity(ctx.workspaceId, ctx.taskId, undefined, opts);

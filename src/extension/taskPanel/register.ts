@@ -6,11 +6,17 @@ import type { Services } from '../services';
 import { prompter } from '../ui/prompter';
 import { Lookups } from './lookups';
 import { TaskPanel, viewType } from './panel';
+import { PanelPoller } from './poller';
 
 /** The open task panels, one per task (re-focused when opened again). Reached by tests. */
 export class TaskPanels implements vscode.Disposable {
   private readonly panels = new Map<string, TaskPanel>();
   private lookups: Lookups | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** A panel opened, closed, or was shown, hidden or brought to front (the change poller listens). */
+  readonly onDidChangePanels = this.changed.event;
+  /** Change polling of the open panels (issue 11); set by registerTaskPanel, reached by tests. */
+  poller: PanelPoller | undefined;
 
   private readonly sessionListener: vscode.Disposable;
 
@@ -25,6 +31,10 @@ export class TaskPanels implements vscode.Disposable {
 
   get(workspaceId: string, taskId: string): TaskPanel | undefined {
     return this.panels.get(key(workspaceId, taskId));
+  }
+
+  all(): TaskPanel[] {
+    return [...this.panels.values()];
   }
 
   /** The panel in front, for "the current task" of palette commands. */
@@ -54,7 +64,10 @@ export class TaskPanels implements vscode.Disposable {
     webviewPanel.onDidDispose(() => {
       panel.dispose();
       if (this.panels.get(k) === panel) this.panels.delete(k);
+      this.changed.fire();
     });
+    webviewPanel.onDidChangeViewState(() => this.changed.fire());
+    this.changed.fire();
     return panel;
   }
 
@@ -69,6 +82,7 @@ export class TaskPanels implements vscode.Disposable {
   dispose(): void {
     this.sessionListener.dispose();
     this.closeAll();
+    this.changed.dispose();
   }
 }
 
@@ -79,8 +93,13 @@ function key(workspaceId: string, taskId: string): string {
 /** The task panel feature (issue 6): `taskPlatform.openTask`, the panel serializer, the task source. */
 export function registerTaskPanel(context: vscode.ExtensionContext, services: Services): TaskPanels {
   const panels = new TaskPanels(services);
+  panels.poller = new PanelPoller(panels, services.session);
+  // Integration tests drive polling with tick(): a timer would add requests to other suites' logs.
+  // The packaged extension (e2e) runs it.
+  panels.poller.timerEnabled = context.extensionMode !== vscode.ExtensionMode.Test;
   context.subscriptions.push(
     panels,
+    panels.poller,
     vscode.commands.registerCommand('taskPlatform.openTask', (arg?: unknown) => openTask(panels, services, arg)),
     registerTaskSource('panel', () => {
       const panel = panels.active();

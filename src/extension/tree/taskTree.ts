@@ -38,6 +38,9 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     this.register(changes.onDidChange((change) => this.onTaskChange(change)));
   }
 
+  abstract readonly view: vscode.TreeView<TreeNode>;
+  private staleShown = false;
+
   protected abstract createModel(state: SignedIn): M;
   protected abstract itemContext(): ItemContext;
 
@@ -58,6 +61,7 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     try {
       const children = await model.children(node);
       children.forEach((child) => this.parents.set(child.key, node));
+      this.showStale(model.cache.stale.size > 0);
       return children;
     } catch (error) {
       return [this.errorRow(node?.key ?? ROOT_KEY, error)];
@@ -79,6 +83,21 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
       this.model?.invalidate(node.key);
     }
     this.fire(node);
+  }
+
+  /**
+   * Re-reads every loaded node, keeping the model: what was shown stays until its new answer arrives,
+   * and stays (marked as possibly out of date) when the service cannot be reached.
+   */
+  refreshLoaded(): void {
+    if (!this.model) {
+      this.refresh();
+      return;
+    }
+    for (const key of this.model.cache.loadedKeys()) {
+      this.model.invalidate(key);
+    }
+    this.fire(undefined);
   }
 
   /** "more…": shows rows in memory, or loads a cut parent's subtasks, then re-renders the parent. */
@@ -168,6 +187,10 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
   private signedOutRows(): TreeNode[] {
     const state = this.session.state;
     if (state.kind === 'error') {
+      if (state.unreachable) {
+        const tooltip = `${state.message}\n${vscode.l10n.t('Trying again by itself; changes kept from before are sent once it answers.')}`;
+        return [{ ...messageNode(ROOT_KEY, 'error', vscode.l10n.t('Cannot reach Task Platform. Retry'), tooltip) }];
+      }
       return [{ ...messageNode(ROOT_KEY, 'error', vscode.l10n.t('Could not load your account. Retry'), state.message) }];
     }
     return [];
@@ -187,6 +210,14 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     this.model = undefined;
     this.parents.clear();
     this.fire(undefined);
+  }
+
+  /** Offline, reloaded nodes keep their last children (NodeCache); the view says they may be old. */
+  private showStale(stale: boolean): void {
+    if (stale !== this.staleShown) {
+      this.staleShown = stale;
+      this.view.message = stale ? vscode.l10n.t('Task Platform cannot be reached: showing what was loaded earlier, which may be out of date.') : undefined;
+    }
   }
 
   private startLoading(): void {

@@ -1,4 +1,6 @@
 import * as l10n from '@vscode/l10n';
+import type { EditableField } from './fields';
+import { Holds } from './holds';
 import type { HostMessage, PanelModel, RequestMessage, WebviewMessage, WebviewState } from './protocol';
 
 export interface VsCodeApi {
@@ -14,7 +16,11 @@ type RequestBody = RequestMessage extends infer M ? (M extends RequestMessage ? 
  * drafts (kept in vscode.setState so they survive a hidden panel, a failed post and a reload).
  */
 export class App {
+  /** What the page renders: the host's model, with remote changes to fields being edited held back. */
   model: PanelModel | undefined;
+  /** The host's model as it came. */
+  private real: PanelModel | undefined;
+  readonly holds = new Holds();
   readonly pending = new Map<string, string>();
   readonly errors = new Map<string, string>();
   readonly open = new Set<string>();
@@ -36,11 +42,15 @@ export class App {
       if (message.l10n?.contents) {
         l10n.config({ contents: message.l10n.contents });
       }
-      this.model = message.model;
+      this.real = message.model;
+      this.model = this.holds.apply(message.model, this.model, (f) => this.isEditing(f));
       this.save();
     } else if (message.type === 'result') {
       const key = this.pending.get(message.id);
       this.pending.delete(message.id);
+      if (key !== undefined && this.holds.release(key)) {
+        this.rerender(); // saved or refused: the service's value shows, no longer the held one
+      }
       if (key !== undefined) {
         const fieldError = message.fieldErrors?.[key] ?? (message.fieldErrors ? Object.values(message.fieldErrors).join(' ') : '');
         const error = message.ok ? '' : fieldError || message.error || '';
@@ -66,6 +76,56 @@ export class App {
     this.errors.delete(key);
     if (then) this.onDone.set(id, then);
     this.post({ ...body, id } as WebviewMessage);
+    this.schedule();
+  }
+
+  /** Typed into since its last save, or a description being written: a remote change waits. */
+  isEditing(field: EditableField): boolean {
+    return this.holds.typing.has(field) || (field === 'description' && this.open.has('description') && this.drafts.description !== undefined);
+  }
+
+  /** "Show theirs": the field drops what the user typed and shows the value someone else saved. */
+  showTheirs(field: EditableField): void {
+    this.holds.release(field);
+    if (field === 'description') {
+      this.setDraft('description', undefined);
+    }
+    this.generations.set(field, this.generation(field) + 1); // re-create the control from the model
+    this.rerender();
+  }
+
+  /**
+   * "Keep mine": the question goes away. A typed title or date is saved now (its control's value:
+   * the blur that came with the click was not saved while the question was open); a description
+   * stays a draft until its Save.
+   */
+  keepMine(field: EditableField, typed?: string): void {
+    const hold = this.holds.held.get(field);
+    if (hold) hold.acknowledged = true;
+    if (field === 'title' && typed !== undefined && typed.trim() !== '') {
+      this.request('title', { type: 'edit', change: { field: 'title', value: typed } });
+    } else if (field === 'due_date' && typed !== undefined) {
+      this.request('due_date', { type: 'edit', change: { field: 'due_date', value: typed || null } });
+    }
+    this.schedule();
+  }
+
+  /** While "Show theirs / Keep mine" is asked for a field, leaving it saves nothing. */
+  asking(field: string): boolean {
+    return this.holds.held.get(field as EditableField)?.acknowledged === false;
+  }
+
+  /** The user left a field (or cancelled its editor) without saving: remote values may show again. */
+  leave(field: string): void {
+    if (this.holds.release(field)) {
+      this.rerender();
+    }
+  }
+
+  private rerender(): void {
+    if (this.real) {
+      this.model = this.holds.apply(this.real, this.model, () => false);
+    }
     this.schedule();
   }
 

@@ -20,6 +20,7 @@ import { comments } from './view/comments';
 import { customFields } from './view/customFields';
 import { details } from './view/details';
 import { header } from './view/header';
+import { remoteNotice } from './view/notice';
 import { dependencies, subtasks } from './view/relations';
 
 declare function acquireVsCodeApi(): VsCodeApi;
@@ -31,7 +32,7 @@ function page(): TemplateResult {
   if (!app.model) {
     return html`<p class="loading">${l10n.t('Loading task…')}</p>`;
   }
-  return html`${header(app)}
+  return html`${header(app)}${remoteNotice(app)}
     <div class="layout">
       <div class="main-column">${details(app)}${comments(app)}${activity(app)}</div>
       <aside class="side-column">${customFields(app)}${subtasks(app)}${dependencies(app)}${attachments(app)}</aside>
@@ -45,6 +46,23 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     app.receive(data as HostMessage);
   }
 });
+
+/** The task field an event comes from (controls carry data-field; shadow DOM retargets to them). */
+function fieldOf(event: Event): string | undefined {
+  const target = event.target as Element | null;
+  return target?.closest?.('[data-field]')?.getAttribute('data-field') ?? undefined;
+}
+
+// Typing marks a field as being edited, so a change someone else made waits (holds.ts). Leaving it
+// without saving anything unmarks it.
+document.addEventListener('input', (event) => {
+  const field = fieldOf(event);
+  if (field) app.holds.typing.add(field);
+}, true);
+document.addEventListener('focusout', (event) => {
+  const field = fieldOf(event);
+  if (field && !app.busy(field) && !app.holds.held.has(field as never)) app.leave(field);
+}, true);
 
 app.schedule();
 app.post({ type: 'ready' });

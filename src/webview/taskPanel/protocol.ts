@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { Attachment, Comment, CustomFieldDefinition, Member, Status, Task, TaskRow } from '../../core/api/schemas';
 import type { ActivityEntry } from '../../core/api/schemas';
 import type { Dependencies } from '../../core/api/envelopes';
+import type { EditableField } from './fields';
 
 /**
  * The one message protocol between the task panel's host (src/extension/taskPanel) and its webview
@@ -48,6 +49,21 @@ export interface PanelModel {
   readonly pending?: string;
   /** Load failures per section, already phrased for the user. */
   readonly errors: Readonly<Record<string, string>>;
+  /** Changes someone else made, found by polling (taskPanel/poller.ts); cleared when dismissed. */
+  readonly notice?: RemoteNotice;
+}
+
+/** "Updated by Bob Smith: status → Done": what a poll found others changed. */
+export interface RemoteNotice {
+  /** New for every poll that found changes: the webview checks its edits against `fields` once per id. */
+  readonly id: string;
+  readonly actors: readonly string[];
+  /** The entries behind it, newest first (a few; the activity section has them all). */
+  readonly entries: readonly ActivityEntry[];
+  /** When the poll saw them (ISO). */
+  readonly at: string;
+  /** Task fields whose value this poll changed. */
+  readonly fields: readonly EditableField[];
 }
 
 export type HostMessage =
@@ -76,6 +92,7 @@ const commentBody = { body: text(20_000), mentions: z.array(id).check(z.maxLengt
 const inbound = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ready') }),
   z.strictObject({ type: z.literal('refresh') }),
+  z.strictObject({ type: z.literal('dismissNotice') }),
   z.strictObject({ type: z.literal('edit'), id: reqId, change: TaskFieldSchema }),
   z.strictObject({ type: z.literal('setCustomField'), id: reqId, fieldId: id, value: cfValue }),
   z.strictObject({ type: z.literal('addComment'), id: reqId, parent_id: z.nullable(id), ...commentBody }),

@@ -27,4 +27,24 @@ describe('Directory: one shared cache of statuses, members and the sidebar per s
     assert.equal((await env.requests()).filter((r) => r.path.includes(unknown)).length, 2, 'a failure is asked again');
     assert.deepEqual(await directory.listIdsFor(listId, ['Shipped']), (await directory.statusesOf(listId)).filter((s) => s.name === 'Shipped').map((s) => s.id));
   });
+
+  it('offline, serves the last good answer of an old entry and asks again next time; remembers task names', async () => {
+    let now = 0;
+    const directory = new Directory(env.client('demo-token-alice', { retry: { transientRetries: 0 } }), () => now);
+    const listId = env.fx.lists.api as string;
+    const statuses = await directory.statusesOf(listId);
+    now += 5 * 60_000;
+    await env.fault({ path: '/api/**', kind: 'reset_before' });
+    try {
+      assert.deepEqual(await directory.statusesOf(listId), statuses, 'the last good answer, offline');
+      await env.control('DELETE', '/requests');
+      await directory.statusesOf(listId).catch(() => undefined);
+    } finally {
+      await env.control('DELETE', '/faults');
+    }
+    assert.equal((await env.requests()).length, 1, 'the next caller asks again');
+    assert.equal(directory.taskName('nope'), undefined);
+    directory.noteRows([{ id: 't1', title: 'Seen', display_id: 'ACME-1' } as never]);
+    assert.deepEqual(directory.taskName('t1'), { id: 't1', title: 'Seen', display_id: 'ACME-1' });
+  });
 });

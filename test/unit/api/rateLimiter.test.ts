@@ -36,6 +36,22 @@ describe('api/rateLimiter (fake clock)', () => {
     assert.ok(fourth);
   });
 
+  it('setLimit gives the client a smaller share from now on; slots already used still count', async () => {
+    const limiter = make(6, 1000, 0);
+    const used = await Promise.all([0, 1, 2].map(() => limiter.acquire('user')));
+    used.forEach((p) => p.release());
+    limiter.setLimit(4);
+    assert.equal(limiter.limit, 4);
+    assert.equal(limiter.snapshot().remaining, 1);
+    await limiter.acquire('user');
+    let next: Permit | undefined;
+    void limiter.acquire('user').then((p) => (next = p));
+    await flush();
+    assert.equal(next, undefined, 'the fifth request of the window waits under the new limit');
+    await clock.advance(1100);
+    assert.ok(next);
+  });
+
   it('serves user requests before background ones', async () => {
     const limiter = make(1, 1000, 0);
     const first = await limiter.acquire('user');

@@ -66,7 +66,7 @@ function description(app: App, off: boolean): TemplateResult {
       ? html`<vscode-textarea data-field="description" rows="8" resize="vertical" aria-label=${l10n.t('Description (Markdown)')}
             .value=${live(app.drafts.description ?? text)} @input=${(e: Event) => app.setDraft('description', val(e))}></vscode-textarea>
           <div class="actions"><vscode-button data-action="save-description" @click=${save}>${l10n.t('Save')}</vscode-button>
-          <vscode-button secondary @click=${() => { app.setDraft('description', undefined); app.toggle('description', false); }}>${l10n.t('Cancel')}</vscode-button></div>`
+          <vscode-button secondary @click=${() => { app.setDraft('description', undefined); app.leave('description'); app.toggle('description', false); }}>${l10n.t('Cancel')}</vscode-button></div>`
       : text ? markdown(app, text) : html`<p class="empty">${l10n.t('No description.')}</p>`}
     ${fieldState(app, 'description')}
   </section>`;
@@ -75,7 +75,7 @@ function description(app: App, off: boolean): TemplateResult {
 function edit(app: App, change: TaskField): void {
   const task = app.model?.task as Record<string, unknown> | undefined;
   const current = change.field === 'due_date' ? (task?.due_date as string | null | undefined)?.slice(0, 10) ?? null : task?.[change.field] ?? null;
-  if (current === change.value) return;
+  if (current === change.value || app.asking(change.field)) return;
   app.request(change.field, { type: 'edit', change });
 }
 

@@ -49,6 +49,6 @@ function crumb(app: App, c: Crumb): TemplateResult {
 
 function editTitle(app: App, e: Event): void {
   const value = (e.target as HTMLInputElement).value;
-  if (value === app.model?.task.title) return;
+  if (value === app.model?.task.title || app.asking('title')) return;
   app.request('title', { type: 'edit', change: { field: 'title', value } });
 }

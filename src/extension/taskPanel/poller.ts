@@ -1,0 +1,205 @@
+import * as vscode from 'vscode';
+import { AbortError } from '../../core/util/abort';
+import { markFromLoaded } from '../../core/tasks/changeFeed';
+import type { FeedMark } from '../../core/tasks/changeFeed';
+import type { Session } from '../auth/session';
+import { SECTION } from '../config';
+import { Disposable } from '../disposable';
+import { log } from '../log';
+import type { TaskPanel } from './panel';
+import { pollPanel } from './remote';
+
+/** What the poller needs of the open panels (TaskPanels). */
+export interface PanelSource {
+  all(): TaskPanel[];
+  readonly onDidChangePanels: vscode.Event<void>;
+}
+
+const MIN_SECONDS = 5;
+
+/**
+ * Change polling for open task panels (issue 11). The reference has no event stream for API clients:
+ * changes are detected by polling the task activity route and `/search` (What the service does, 9;
+ * Events, 5). A panel polls its task's activity, newest first, stopping at the newest entry already
+ * seen (core/tasks/changeFeed.ts): one request per poll when nothing changed.
+ *
+ * `/search` is not used here: it needs a text to match (`q` 1-255 characters, Endpoints > Search)
+ * and documents no order by time and no updated_at in its hits (`{ id, title, priority, ... }`), so
+ * it cannot answer "what changed on this task since" for less than the one activity request, and for
+ * expanded lists the tree's index re-read (tree/poller.ts) already returns every row of a list in
+ * one request, with the fields the rows show.
+ *
+ * Adaptive: `taskPlatform.panel.pollIntervalSeconds` (15) for the panel in front, while the window
+ * has focus; `taskPlatform.panel.idlePollIntervalSeconds` (60) for other visible panels; nothing
+ * for hidden panels or while the window is not focused; skipped while less than half of the budget
+ * is left or the limiter holds requests (a 429). Always background priority. One poll per task.
+ */
+export class PanelPoller extends Disposable {
+  private readonly marks = new Map<string, FeedMark>();
+  private readonly polledAt = new Map<string, number>();
+  private focused = vscode.window.state.focused;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: AbortController | undefined;
+  private busy: Promise<number> | undefined;
+  /** Polls that ran, requests they made, ticks skipped, changes by others applied (tests, benchmark). */
+  readonly stats = { ticks: 0, polls: 0, requests: 0, skipped: 0, changes: 0 };
+  private automatic = true;
+  private closed = false;
+
+  constructor(private readonly panels: PanelSource, private readonly session: Session) {
+    super();
+    this.register(vscode.window.onDidChangeWindowState((state) => this.setWindowFocused(state.focused)));
+    this.register(panels.onDidChangePanels(() => this.panelsChanged()));
+    this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SECTION}.panel`) && this.schedule()));
+    this.register({
+      dispose: () => {
+        this.closed = true;
+        this.stop();
+      },
+    });
+    this.schedule();
+  }
+
+  /** Off only in tests that drive tick() themselves and read the request log. */
+  get timerEnabled(): boolean {
+    return this.automatic;
+  }
+
+  set timerEnabled(on: boolean) {
+    this.automatic = on;
+    on ? this.schedule() : this.stop();
+  }
+
+  /** The window gained or lost focus (also how tests simulate it): polling stops while unfocused. */
+  setWindowFocused(focused: boolean): void {
+    this.focused = focused;
+    if (focused) {
+      this.schedule();
+    } else {
+      this.stop();
+    }
+  }
+
+  /** The interval of one panel now, in ms; 0 = not polled (hidden, window unfocused, setting 0). */
+  intervalOf(panel: TaskPanel): number {
+    if (!this.focused || !panel.panel.visible || panel.model.gone) {
+      return 0;
+    }
+    const config = vscode.workspace.getConfiguration(SECTION);
+    const seconds = panel.panel.active ? config.get<number>('panel.pollIntervalSeconds', 15) : config.get<number>('panel.idlePollIntervalSeconds', 60);
+    return seconds <= 0 ? 0 : Math.max(MIN_SECONDS, seconds) * 1000;
+  }
+
+  /**
+   * One poll now of every panel that may be polled (tests and the soak call it; the timer calls it
+   * with `dueOnly`, polling only panels whose interval has passed). Returns the requests sent.
+   */
+  tick(options: { dueOnly?: boolean } = {}): Promise<number> {
+    // One tick at a time: a second caller waits for the one running rather than polling twice.
+    this.busy ??= this.pollAll(options.dueOnly === true).finally(() => {
+      this.busy = undefined;
+      this.schedule();
+    });
+    return this.busy;
+  }
+
+  private async pollAll(dueOnly: boolean): Promise<number> {
+    const state = this.session.state;
+    if (state.kind !== 'signedIn') {
+      this.stats.skipped++;
+      return 0;
+    }
+    this.running = new AbortController();
+    const signal = this.running.signal;
+    let requests = 0;
+    for (const panel of this.due(dueOnly)) {
+      const budget = state.client.limiter.snapshot();
+      if (budget.remaining < budget.limit / 2 || budget.holding) {
+        this.stats.skipped++;
+        log.debug(`Panel polling skipped: ${budget.remaining} of ${budget.limit} requests left`);
+        break;
+      }
+      requests += await this.pollOne(panel, state.user.id, signal);
+    }
+    this.stats.ticks++;
+    this.stats.requests += requests;
+    return requests;
+  }
+
+  /** Panels to poll now, one per task (a task has one panel; the key makes it so regardless). */
+  private due(dueOnly: boolean): TaskPanel[] {
+    const now = Date.now();
+    const byTask = new Map<string, TaskPanel>();
+    for (const panel of this.panels.all()) {
+      const interval = this.intervalOf(panel);
+      const k = key(panel);
+      if (interval > 0 && !byTask.has(k) && (!dueOnly || now - (this.polledAt.get(k) ?? 0) >= interval)) {
+        byTask.set(k, panel);
+      }
+    }
+    return [...byTask.values()];
+  }
+
+  private async pollOne(panel: TaskPanel, me: string, signal: AbortSignal): Promise<number> {
+    const k = key(panel);
+    const loaded = panel.model.activity;
+    const mark = this.marks.get(k) ?? (loaded ? markFromLoaded(loaded.items) : undefined);
+    if (!mark) {
+      return 0; // its activity is still loading: that load is the first look
+    }
+    this.polledAt.set(k, Date.now());
+    try {
+      const result = await pollPanel(panel.ctx, mark, me, AbortSignal.any([signal, panel.ctx.signal]));
+      this.marks.set(k, result.mark);
+      this.stats.polls++;
+      this.stats.changes += result.others;
+      return result.requests;
+    } catch (error) {
+      if (!AbortError.is(error)) {
+        // Background work says nothing to the user; the next poll tries again.
+        log.debug(`Panel polling: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return 1;
+    }
+  }
+
+  /** Panels opened, closed, shown, hidden or brought to front: new ones wait one interval (they just loaded). */
+  private panelsChanged(): void {
+    const open = new Set(this.panels.all().map(key));
+    const now = Date.now();
+    for (const k of open) {
+      if (!this.polledAt.has(k)) this.polledAt.set(k, now);
+    }
+    for (const k of [...this.marks.keys(), ...this.polledAt.keys()]) {
+      if (!open.has(k)) {
+        this.marks.delete(k);
+        this.polledAt.delete(k);
+      }
+    }
+    this.schedule();
+  }
+
+  /** Wakes at the earliest due time of the panels that may be polled; nothing when none may. */
+  private schedule(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const now = Date.now();
+    const waits = this.panels.all().flatMap((panel) => {
+      const interval = this.intervalOf(panel);
+      return interval > 0 ? [Math.max(1000, (this.polledAt.get(key(panel)) ?? now) + interval - now)] : [];
+    });
+    if (waits.length > 0 && !this.busy && this.automatic && !this.closed) {
+      this.timer = setTimeout(() => void this.tick({ dueOnly: true }), Math.min(...waits));
+    }
+  }
+
+  private stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.running?.abort();
+  }
+}
+
+function key(panel: TaskPanel): string {
+  return `${panel.ref.workspaceId}/${panel.ref.taskId}`;
+}

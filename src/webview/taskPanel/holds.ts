@@ -1,0 +1,89 @@
+import type { EditableField } from './fields';
+import type { PanelModel, RemoteNotice } from './protocol';
+
+/** A remote value kept off a field the user is editing, until they choose. */
+export interface Hold {
+  /** Who changed it (from the notice's entries). */
+  readonly by: string;
+  /** The value the field showed when the change arrived: what the page keeps rendering. */
+  readonly base: unknown;
+  /** "Keep mine" was chosen: the question is gone, the hold stays until the user saves. */
+  acknowledged: boolean;
+}
+
+/** Custom field editors are keyed by their definition id (view/customFields.ts). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const ACTION: Record<EditableField, string> = {
+  title: 'title_changed',
+  description: 'description_changed',
+  status_id: 'status_changed',
+  priority: 'priority_changed',
+  assignee_id: 'assignee_changed',
+  due_date: 'due_date_changed',
+};
+
+/**
+ * What the user is typing wins over what someone else saved (issue 11). The host posts the whole
+ * model; when a poll changed a field the user is editing (typed into, or a description draft),
+ * the page keeps rendering the value it had (Lit then leaves the control, and the user's text, alone)
+ * and asks "Show theirs / Keep mine". Untouched fields update at once.
+ */
+export class Holds {
+  readonly held = new Map<EditableField, Hold>();
+  /** Fields typed into since their last save (input events, see main.ts). */
+  readonly typing = new Set<string>();
+  private seenNotice: string | undefined;
+  /**
+   * Custom field values as shown when someone else's change arrived while a custom field was being
+   * typed in (its key is the definition id). No question for these: the typed value is saved when
+   * the field is left, then the service's values show.
+   */
+  private customBase: { value: unknown } | undefined;
+
+  /** The model to render: the host's, with held fields showing their base value. */
+  apply(real: PanelModel, shown: PanelModel | undefined, isEditing: (f: EditableField) => boolean): PanelModel {
+    const notice = real.notice;
+    if (notice && notice.id !== this.seenNotice && shown) {
+      this.seenNotice = notice.id;
+      if (this.typingCustomField()) {
+        this.customBase ??= { value: shown.task.custom_field_values };
+      }
+      for (const field of notice.fields) {
+        if (!this.held.has(field) && isEditing(field)) {
+          this.held.set(field, { by: actorOf(notice, field), base: (shown.task as Record<string, unknown>)[field], acknowledged: false });
+        }
+      }
+    }
+    if (this.held.size === 0 && !this.customBase) {
+      return real;
+    }
+    const task: Record<string, unknown> = { ...real.task };
+    for (const [field, hold] of this.held) {
+      task[field] = hold.base;
+    }
+    if (this.customBase) {
+      task.custom_field_values = this.customBase.value;
+    }
+    return { ...real, task: task as unknown as PanelModel['task'] };
+  }
+
+  /** The user saved (or gave up on) a field: its own value or the service's answer shows now. */
+  release(field: string): boolean {
+    this.typing.delete(field);
+    const custom = this.customBase !== undefined && !this.typingCustomField();
+    if (custom) {
+      this.customBase = undefined;
+    }
+    return this.held.delete(field as EditableField) || custom;
+  }
+
+  private typingCustomField(): boolean {
+    return [...this.typing].some((key) => UUID.test(key));
+  }
+}
+
+function actorOf(notice: RemoteNotice, field: EditableField): string {
+  const entry = notice.entries.find((e) => e.action === ACTION[field]);
+  return entry?.actor_name || notice.actors[0] || '';
+}

@@ -1,0 +1,94 @@
+import * as assert from 'node:assert/strict';
+import { closeSession, openSession } from './fixtures';
+import type { Session } from './fixtures';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- sandbox JSON */
+type Json = any;
+
+/**
+ * Issue 11 in a real workbench: edits made while the service cannot be reached show as pending (status
+ * bar, tree badge), survive a real window reload, and are applied once when the service is back.
+ */
+describe('e2e: offline edits survive a reload and are sent once when the service is back', function () {
+  let session: Session | undefined;
+
+  const control = async (path: string, init?: RequestInit): Promise<Json> => (await fetch(`${session!.sandbox.origin}/__sandbox${path}`, init)).json();
+  const post = (path: string, body: unknown): Promise<Json> => control(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  before(async () => {
+    session = await openSession('offline');
+    const wb = session.workbench;
+    await wb.openContainer('Task Platform');
+    await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
+    await wb.answerInput('demo-token-alice');
+    await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+    await wb.setSidebarWidth(460);
+    await wb.page.locator('.part.sidebar .pane-header', { hasText: 'My Tasks' }).click();
+    for (const name of ['Acme', 'Engineering', 'Backend', 'API']) {
+      await wb.treeRow(name).click();
+    }
+    await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"]').nth(1).waitFor({ timeout: 30_000 });
+    await wb.runCommand('Notifications: Clear All Notifications');
+  });
+
+  after(async () => {
+    await closeSession(session);
+  });
+
+  /** Sets the priority of the task row number `index` through its context menu; returns its display id. */
+  async function setPriority(index: number, priority: string): Promise<string> {
+    const wb = session!.workbench;
+    const row = wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"]').nth(index);
+    const text = (await row.textContent()) ?? '';
+    const displayId = /ACME-\d+/.exec(text)?.[0];
+    assert.ok(displayId, `a display id in the row: ${text}`);
+    await row.click({ button: 'right' });
+    await wb.page.locator('.context-view .monaco-menu .action-label', { hasText: 'Set Priority' }).click();
+    const input = wb.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 30_000 });
+    await input.fill(priority);
+    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: priority }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.page.keyboard.press('Enter');
+    await input.waitFor({ state: 'hidden', timeout: 30_000 });
+    return displayId;
+  }
+
+  it('keeps two edits made offline, through a reload, and sends each once when the service is back', async () => {
+    const wb = session!.workbench;
+    await post('/faults', { path: '/api/**', kind: 'reset_before' });
+    const first = await setPriority(0, 'Critical');
+    const pending = (n: number) => wb.page.locator('.part.statusbar').getByRole('button', { name: new RegExp(`^${n} change\\(s\\) waiting to be sent`) });
+    await pending(1).waitFor({ timeout: 30_000 });
+    await wb.page.locator('.notification-toast', { hasText: 'cannot be reached' }).waitFor({ timeout: 10_000 });
+    const secondText = (await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"]').nth(1).textContent()) ?? '';
+    const secondPriority = /\blow\b/i.test(secondText) ? 'High' : 'Low';
+    const second = await setPriority(1, secondPriority);
+    await pending(2).waitFor({ timeout: 30_000 });
+    // File decoration badges are drawn by CSS (::after content): look for the pending badge there.
+    await wb.page.waitForFunction(() => Array.from(document.querySelectorAll('.part.sidebar .monaco-list-row[aria-level="5"] *')).some((el) => getComputedStyle(el, '::after').content.includes('↑')), undefined, { timeout: 10_000 });
+    await wb.screenshot('offline-01-pending-changes');
+
+    await control('/requests', { method: 'DELETE' });
+    await wb.page.reload();
+    await wb.openContainer('Task Platform');
+    // Still offline after the reload: the session cannot be restored yet, and nothing is lost.
+    await wb.treeRow('Cannot reach Task Platform').waitFor({ timeout: 60_000 });
+    await wb.screenshot('offline-02-reloaded-offline');
+    await control('/faults', { method: 'DELETE' });
+
+    // The extension probes again (10 s after the failure), restores the session and sends the queue.
+    const task = async (displayId: string): Promise<Json> => (await control(`/state/tasks?display_id=${displayId}`)).data[0];
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline && ((await task(first)).priority !== 'critical' || (await task(second)).priority !== secondPriority.toLowerCase())) {
+      await wb.page.waitForTimeout(500);
+    }
+    assert.equal((await task(first)).priority, 'critical');
+    assert.equal((await task(second)).priority, secondPriority.toLowerCase());
+    const patches = ((await control('/requests')).data as Json[]).filter((r) => r.method === 'PATCH');
+    assert.equal(patches.length, 2, `one PATCH per held edit: ${patches.map((p) => p.path).join(', ')}`);
+    await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+    await wb.page.locator('.part.statusbar').getByRole('button', { name: /change\(s\) waiting to be sent/ }).waitFor({ state: 'detached', timeout: 30_000 });
+    assert.equal(await wb.page.locator('.notification-toast', { hasText: 'cannot be reached' }).count(), 0, 'no offline notice once the queue is being sent');
+    await wb.screenshot('offline-03-sent');
+  });
+});
