@@ -1,5 +1,5 @@
 /**
- * Collects every `vscode.l10n.t('…')` message of src/extension into l10n/bundle.l10n.json, the
+ * Collects every `vscode.l10n.t('…')` message of src/extension (and `l10n.t` of src/webview) into l10n/bundle.l10n.json, the
  * file VS Code's localization pipeline translates (the English bundle maps each message to itself).
  * `npm run l10n` writes it; a unit test fails when the committed file is out of date, and when a
  * message is not a plain string literal (a translator could never see it).
@@ -24,10 +24,19 @@ function files(dir: string): string[] {
 
 function isL10nCall(node: ts.CallExpression): boolean {
   const callee = node.expression;
-  return ts.isPropertyAccessExpression(callee) && callee.name.text === 't' && ts.isPropertyAccessExpression(callee.expression) && callee.expression.name.text === 'l10n';
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 't') {
+    return false;
+  }
+  // `vscode.l10n.t(...)` in the extension, `l10n.t(...)` (@vscode/l10n) in the webview.
+  const target = callee.expression;
+  return (ts.isPropertyAccessExpression(target) && target.name.text === 'l10n') || (ts.isIdentifier(target) && target.text === 'l10n');
 }
 
-export function scanL10n(root: string, dirs = ['src/extension']): L10nScan {
+/**
+ * The webview's messages belong in the same bundle: the panel gets `vscode.l10n.bundle` from the
+ * host and hands it to @vscode/l10n, so one translated bundle covers both.
+ */
+export function scanL10n(root: string, dirs = ['src/extension', 'src/webview']): L10nScan {
   const messages = new Map<string, string>();
   const dynamic: string[] = [];
   for (const file of dirs.flatMap((d) => files(join(root, d))).sort()) {

@@ -10,10 +10,10 @@ import { showAccount, signIn, signOut } from './auth/commands';
 import { tokenRejectedMessage } from './auth/messages';
 import { scaleRateWindowForTests, Session } from './auth/session';
 import { TokenStore } from './auth/tokenStore';
-import { onDidChangeSetting } from './config';
 import { Outboxes } from './outbox/outboxes';
 import { registerOutbox } from './outbox/register';
 import type { OutboxFeature } from './outbox/register';
+import { onDidChangeSetting, requestTimeoutMs } from './config';
 import { log, logChannel } from './log';
 import { TaskChanges } from './tasks/changes';
 import { registerTaskPanel } from './taskPanel/register';
@@ -24,6 +24,7 @@ import { registerTaskSource } from './tasks/current';
 import type { ExplorerTree } from './tree/explorer';
 import type { MyTasksTree } from './tree/myTasks';
 import { registerTrees } from './tree/register';
+import { registerWalkthrough } from './walkthrough/progress';
 import type { Trees } from './tree/register';
 import type { Services } from './services';
 import { prompter, setPrompter } from './ui/prompter';
@@ -89,6 +90,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     }),
     vscode.commands.registerCommand('taskPlatform.showLog', () => logChannel().show()),
     onDidChangeSetting('baseUrl', () => session.invalidate()),
+    onDidChangeSetting('requestTimeoutSeconds', () => {
+      const state = session.state;
+      if (state.kind === 'signedIn') {
+        state.client.setTimeoutMs(requestTimeoutMs());
+      }
+    }),
     session.onDidChange((state) => {
       if (state.kind === 'rejected') {
         void notifyRejected();
@@ -103,6 +110,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const codeLinks = registerCodeLinks(context, services, commandContext);
   const ai = registerAi(context, services);
   const outbox = registerOutbox(context, services);
+  registerWalkthrough(context);
 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);

@@ -20,6 +20,7 @@ describe('e2e: code links (hover on a task reference, TODO CodeLens, Task Refere
     await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
     await wb.answerInput('demo-token-alice');
     await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+    await wb.dismissSignInToast();
     // Sign-in teaches the id prefixes: one task row per workspace, read in the background.
     const deadline = Date.now() + 30_000;
     for (;;) {
@@ -61,6 +62,8 @@ describe('e2e: code links (hover on a task reference, TODO CodeLens, Task Refere
     await hover.waitFor({ timeout: 30_000 });
     assert.match((await hover.innerText()) ?? '', /blocked/);
     await hover.locator('a', { hasText: 'Start Work' }).first().waitFor();
+    // Other hover providers (the TypeScript server) may still say "Loading..." for a moment.
+    await wb.page.waitForFunction(() => !Array.from(document.querySelectorAll('.monaco-hover')).some((h) => /Loading\.\.\./.test(h.textContent ?? '')), undefined, { timeout: 15_000 }).catch(() => undefined);
     await wb.screenshot('code-links-hover');
   });
 

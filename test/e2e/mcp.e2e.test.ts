@@ -15,6 +15,7 @@ describe('e2e: the Task Platform MCP server in a real workbench (issue 10)', fun
     await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
     await wb.answerInput(token);
     await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+    await wb.dismissSignInToast();
   });
 
   afterEach(async function () {

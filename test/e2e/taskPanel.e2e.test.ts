@@ -38,11 +38,8 @@ async function openTask(wb: Workbench, taskId: string, title: string): Promise<F
 }
 
 /** The Frame object of the active webview (to read its globals), two iframes deep. */
-async function webviewFrame(wb: Workbench): Promise<Frame> {
-  const outer = await wb.page.locator('iframe.webview').last().elementHandle();
-  const outerFrame = await outer!.contentFrame();
-  const inner = await outerFrame!.locator('#active-frame').elementHandle();
-  return (await inner!.contentFrame())!;
+function webviewFrame(wb: Workbench): Promise<Frame> {
+  return wb.activeWebviewFrame();
 }
 
 describe('e2e: the task panel in a real workbench', function () {

@@ -17,6 +17,7 @@ describe('e2e: the explorer tree in a real workbench (issue 5)', function () {
     await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
     await wb.answerInput('demo-token-alice');
     await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+    await wb.dismissSignInToast();
     await wb.setSidebarWidth(620);
   });
 

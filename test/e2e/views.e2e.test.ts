@@ -13,6 +13,7 @@ describe('e2e: saved views from the palette (issue 8)', function () {
     await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
     await wb.answerInput('demo-token-alice');
     await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+    await wb.dismissSignInToast();
     await wb.setSidebarWidth(520);
   });
 

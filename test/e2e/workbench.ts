@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../host/browser';
 import { startCodeServer } from '../host/codeServer';
 import type { CodeServer } from '../host/codeServer';
@@ -101,6 +101,47 @@ export class Workbench {
 
   webview(): FrameLocator {
     return this.page.frameLocator('iframe.webview').frameLocator('#active-frame');
+  }
+
+  /** The Frame object of the active webview (to run scripts in it), two iframes deep. */
+  async activeWebviewFrame(): Promise<Frame> {
+    const outer = await this.page.locator('iframe.webview').last().elementHandle();
+    const outerFrame = await outer!.contentFrame();
+    const inner = await outerFrame!.locator('#active-frame').elementHandle();
+    return (await inner!.contentFrame())!;
+  }
+
+  /**
+   * Moves the keyboard focus to the side bar's tree without clicking a row (a click would open or
+   * fold it). A quick pick opened while a webview or the Welcome page holds the focus can lose it
+   * to them and close by itself.
+   */
+  async focusSideBar(): Promise<void> {
+    await this.page.locator('.part.sidebar .monaco-list').first().focus();
+  }
+
+  /** Waits until the notification toasts have finished fading in (screenshots are for people). */
+  async settleToasts(): Promise<void> {
+    await this.page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('.notification-toast-container, .notification-toast')).every(
+        (el) => getComputedStyle(el).opacity === '1' && (el.getAnimations?.({ subtree: true }) ?? []).every((a) => a.playState !== 'running'),
+      ),
+    );
+  }
+
+  /** After signing in: waits for the "Signed in" toast and dismisses it (it would sit in the pictures). */
+  async dismissSignInToast(): Promise<void> {
+    await this.page.locator('.notification-toast', { hasText: 'Signed in to Task Platform' }).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+    await this.clearNotifications();
+  }
+
+  /** Dismisses every notification toast (they would sit in the screenshots). */
+  async clearNotifications(): Promise<void> {
+    if ((await this.page.locator('.notification-toast').count()) === 0) {
+      return;
+    }
+    await this.runCommand('Notifications: Clear All Notifications');
+    await this.page.locator('.notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 });
   }
 
   async screenshot(name: string): Promise<string> {

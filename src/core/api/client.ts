@@ -83,6 +83,11 @@ export class ApiClient {
     return queue ? queue.drain((write) => this.requester.replay(write)) : Promise.resolve(true);
   }
 
+  /** Applies a new per-request timeout to the next requests (a setting changed: no new client, no reload). */
+  setTimeoutMs(timeoutMs: number): void {
+    this.requester.config.timeoutMs = timeoutMs;
+  }
+
   // Navigation
 
   getUser(opts?: Opts): Promise<S.User> {

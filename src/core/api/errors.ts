@@ -121,10 +121,17 @@ export class NetworkError extends ApiError {
   override readonly kind = 'network';
   readonly host: string;
   readonly timeout: boolean;
-  constructor(init: ApiErrorInit & { host: string; timeout: boolean }) {
+  /** The system error code (`ECONNREFUSED`, `SELF_SIGNED_CERT_IN_CHAIN`...), '' when there is none. */
+  readonly code: string;
+  constructor(init: ApiErrorInit & { host: string; timeout: boolean; code?: string }) {
     super(init);
     this.host = init.host;
     this.timeout = init.timeout;
+    this.code = init.code ?? '';
+  }
+  /** The TLS check failed: a self-signed or company certificate, an expired one, a wrong host name. */
+  get certificate(): boolean {
+    return /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(this.code);
   }
   static override is(error: unknown): error is NetworkError {
     return isKind(error, 'network');

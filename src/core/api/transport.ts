@@ -238,7 +238,7 @@ export function toNetworkError(error: unknown, operation: string, url: string, c
   const code = codeOf(error);
   const timeout = TIMEOUT_CODES.has(code) || (error instanceof Error && error.name === 'TimeoutError');
   const reason = timeout ? 'did not answer in time' : describeCode(code);
-  return new NetworkError({ operation, host, timeout, message: `${operation}: ${host} ${reason}. Check your connection and the base URL.` });
+  return new NetworkError({ operation, host, timeout, code, message: `${operation}: ${host} ${reason}. Check your connection and the base URL.` });
 }
 
 function describeCode(code: string): string {
@@ -254,7 +254,9 @@ function describeCode(code: string): string {
     case 'ERR_STREAM_PREMATURE_CLOSE':
       return 'closed the connection before answering';
     default:
-      return `could not be reached${code ? ` (${code})` : ''}`;
+      return /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code)
+        ? `presented a certificate that is not trusted (${code})`
+        : `could not be reached${code ? ` (${code})` : ''}`;
   }
 }
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { markStepDone } from '../walkthrough/progress';
 import type { Session, SessionState } from '../auth/session';
 import type { TokenStore } from '../auth/tokenStore';
 import { onDidChangeSetting, readBaseUrl } from '../config';
@@ -71,6 +72,7 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
     server.env = { ...server.env, [TOKEN_VAR]: token };
     this.shareGiven = true;
     this.giveShare(this.session.state);
+    markStepDone('mcpStarted');
     return server;
   }
 

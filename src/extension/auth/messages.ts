@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { BadResponseError, NetworkError, UnauthorizedError } from '../../core/api/errors';
+import { describeFailure } from '../ui/failure';
 
 /** What a failed token check means for the user, and what to do about it. Never includes the token. */
 export function describeSignInFailure(baseUrl: string, error: unknown): string {
@@ -10,9 +11,8 @@ export function describeSignInFailure(baseUrl: string, error: unknown): string {
     );
   }
   if (NetworkError.is(error)) {
-    return error.timeout
-      ? vscode.l10n.t('{0} did not answer in time. Check your connection, proxy and the taskPlatform.baseUrl setting.', error.host)
-      : vscode.l10n.t('Could not reach {0}: {1}', error.host, error.message);
+    // The core's message is English and names an operation; the shared wording is translated.
+    return describeFailure(vscode.l10n.t('Signing in failed'), error);
   }
   if (BadResponseError.is(error)) {
     return vscode.l10n.t(

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { markStepDone } from '../walkthrough/progress';
 import type { TaskRow } from '../../core/api/schemas';
 import { commentSpans } from '../../core/codeLinks/comments';
 import { commentSyntax, lineCommentFor } from '../../core/codeLinks/syntax';
@@ -33,6 +34,7 @@ export async function insertReference(ctx: CommandContext, hub: CodeLinksHub): P
   const { open, close } = lineCommentFor(document.languageId);
   const text = inComment(document, selection.active) ? displayId : `${open} ${displayId}${close ? ` ${close}` : ''}`;
   await editor.edit((edit) => edit.replace(selection, text));
+  markStepDone('taskLinked');
   return text;
 }
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { onDidChangeSetting } from '../config';
 import { knownLanguages } from '../../core/codeLinks/syntax';
 import type { CommandContext } from '../commands/context';
 import type { Services } from '../services';
@@ -40,6 +41,8 @@ export function registerCodeLinks(context: vscode.ExtensionContext, services: Se
     current,
     references,
     hub.onDidChange(() => todos.refreshLenses()),
+    // The CodeLens setting takes effect at once, without a reload.
+    onDidChangeSetting('codeLinks.todoCodeLens', () => todos.refreshLenses()),
     vscode.languages.registerDocumentLinkProvider(selector, providers),
     vscode.languages.registerHoverProvider(selector, providers),
     vscode.languages.registerCodeActionsProvider(selector, todos, { providedCodeActionKinds: TodoActions.kinds }),

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { markStepDone } from '../walkthrough/progress';
 import type { Task } from '../../core/api/schemas';
 import { todoComments, todoReferenceInsert } from '../../core/codeLinks/todos';
 import type { TodoComment } from '../../core/codeLinks/todos';
@@ -83,6 +84,7 @@ export async function createFromTodo(ctx: CommandContext, arg: unknown): Promise
     return undefined;
   }
   ctx.services.changes.fire({ kind: 'created', workspaceId: list.workspaceId, task });
+  markStepDone('taskLinked');
   if (!(await linkComment(document, todo, task.display_id ?? task.id))) {
     void prompter().warn(vscode.l10n.t('Created {0}, but the comment changed meanwhile; add the reference by hand.', task.display_id ?? task.title));
   }

@@ -1,11 +1,12 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { ApiClient } from '../../core/api/client';
-import { ValidationError, WriteQueuedError } from '../../core/api/errors';
+import { NotFoundError, ValidationError, WriteQueuedError } from '../../core/api/errors';
 import { AbortError } from '../../core/util/abort';
 import type { PanelModel } from '../../webview/taskPanel/protocol';
 import type { Services } from '../services';
 import { describeFailure, reportFailure } from '../ui/failure';
 import type { Lookups } from './lookups';
+import { prompter } from '../ui/prompter';
 
 /** What a panel's message handlers and loaders work with: one task, one client, one model. */
 export interface PanelContext {
@@ -53,6 +54,10 @@ export async function attempt(ctx: PanelContext, action: string, write: () => Pr
       void reportFailure(ctx.services.session, action, error);
       return done;
     }
+    if (NotFoundError.is(error) && (await taskIsGone(ctx))) {
+      // The banner says it once for the whole panel; the field only goes back to its old value.
+      return { ok: false, error: '' };
+    }
     void reportFailure(ctx.services.session, action, error);
     const fieldErrors: Record<string, string> = {};
     if (ValidationError.is(error)) {
@@ -62,4 +67,40 @@ export async function attempt(ctx: PanelContext, action: string, write: () => Pr
     }
     return { ok: false, error: describeFailure(action, error), fieldErrors };
   }
+}
+
+/** The panel's words for a task that answers 404: the API says the same for deleted and invisible. */
+export function goneMessage(): string {
+  return vscode.l10n.t('This task no longer exists or you can no longer see it: someone deleted or moved it to the Trash, or your access changed. Close this tab, or refresh the tree to see where things are now.');
+}
+
+/**
+ * A write answered 404: the task itself may be gone (deleted elsewhere, access lost) or only the
+ * thing written to (a comment, a dependency). One read of the task tells which (Errors: 404 is
+ * "not found or not visible"); when the task is gone the panel turns read-only with a banner and
+ * one message, instead of letting each later edit fail.
+ */
+async function taskIsGone(ctx: PanelContext): Promise<boolean> {
+  try {
+    await ctx.client.getTask(ctx.workspaceId, ctx.taskId, { signal: ctx.signal, priority: 'user' });
+    return false;
+  } catch (error) {
+    if (!NotFoundError.is(error)) {
+      return false;
+    }
+    markGone(ctx);
+    return true;
+  }
+}
+
+/** Turns the panel read-only with the "gone" banner and says so once, with a way out. */
+export function markGone(ctx: PanelContext): void {
+  if (ctx.model().gone) {
+    return;
+  }
+  ctx.update({ gone: goneMessage() });
+  const refresh = vscode.l10n.t('Refresh Tree');
+  void prompter()
+    .warn(goneMessage(), refresh)
+    .then((choice) => (choice === refresh ? vscode.commands.executeCommand('taskPlatform.refresh') : undefined));
 }

@@ -1,7 +1,9 @@
+import { NotFoundError } from '../../core/api/errors';
 import type { Attachment, Task, TaskRow } from '../../core/api/schemas';
 import type { Page, PanelModel } from '../../webview/taskPanel/protocol';
 import { describeFailure, reportFailure } from '../ui/failure';
 import * as vscode from 'vscode';
+import { markGone } from './context';
 import type { PanelContext } from './context';
 
 type Section = keyof PanelModel & string;
@@ -100,6 +102,10 @@ async function section(ctx: PanelContext, name: Section, load: () => Promise<unk
     }
   } catch (error) {
     if (ctx.signal.aborted) {
+      return;
+    }
+    if (name === 'task' && NotFoundError.is(error)) {
+      markGone(ctx);
       return;
     }
     if (name === 'task') {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { markStepDone } from '../walkthrough/progress';
 import { isUuid, taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { registerTaskSource } from '../tasks/current';
@@ -61,6 +62,7 @@ export class TaskPanels implements vscode.Disposable {
     const panel = new TaskPanel(webviewPanel, ref, state.client, this.lookups, this.services);
     const k = key(ref.workspaceId, ref.taskId);
     this.panels.set(k, panel);
+    markStepDone('taskOpened');
     webviewPanel.onDidDispose(() => {
       panel.dispose();
       if (this.panels.get(k) === panel) this.panels.delete(k);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { markStepDone } from '../walkthrough/progress';
 import type { SignedIn } from '../auth/session';
 import type { Directory } from '../../core/api/directory';
 import { ExplorerModel } from '../../core/tree/explorerModel';
@@ -83,6 +84,9 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
 
   override async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     const children = await super.getChildren(node);
+    if (node !== undefined && children.length > 0) {
+      markStepDone('treeExplored');
+    }
     this.directory()?.noteRows(children.flatMap((c) => (c.kind === 'task' ? [c.row] : [])));
     if (node?.kind === 'list' && this.renderedTotals.get(node.key) !== this.model?.listTotal(node.key)) {
       // The list's description shows its task count once loaded (fired only when it changes).

@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
-import { ApiError, ValidationError } from '../../core/api/errors';
+import { ApiError, NetworkError, ValidationError } from '../../core/api/errors';
 import { AbortError } from '../../core/util/abort';
 import type { Session } from '../auth/session';
-import { log } from '../log';
+import { log, logChannel } from '../log';
 import { prompter } from './prompter';
 
 /**
- * One sentence for a failed API call: what failed (`action`, e.g. "Could not set the status") and
- * why, in the user's terms. Field errors of a 422 are listed; the token never appears (the client
- * redacts server text).
+ * One sentence for a failed API call: what failed (`action`, e.g. "Could not set the status"), why,
+ * and what to do, in the user's terms (Errors section of the API reference). Field errors of a 422
+ * are listed; the token never appears (the client redacts server text).
  */
 export function describeFailure(action: string, error: unknown): string {
   if (!ApiError.is(error)) {
@@ -18,13 +18,13 @@ export function describeFailure(action: string, error: unknown): string {
     case 'unauthorized':
       return vscode.l10n.t('{0}: Task Platform rejected the token. Sign in again.', action);
     case 'forbidden':
-      return vscode.l10n.t('{0}: you do not have permission for this.', action);
+      return vscode.l10n.t('{0}: you do not have permission for this. Ask a workspace admin for access.', action);
     case 'notFound':
-      return vscode.l10n.t('{0}: it no longer exists or you cannot see it.', action);
+      return vscode.l10n.t('{0}: it no longer exists or you cannot see it (deleted, moved, or your access changed). Refresh to see the current state.', action);
     case 'queued':
       return vscode.l10n.t('{0}: Task Platform cannot be reached now; the change is kept and will be sent when the connection returns.', action);
     case 'network':
-      return vscode.l10n.t('{0}: {1}', action, error.message);
+      return describeNetwork(action, error as NetworkError);
     case 'rateLimited':
       return vscode.l10n.t('{0}: the request budget (60 a minute) is used up. Try again in a minute.', action);
     case 'validation': {
@@ -32,14 +32,59 @@ export function describeFailure(action: string, error: unknown): string {
       const detail = fields.length > 0 ? fields.map(([k, v]) => `${k}: ${v.join(' ')}`).join('; ') : (error.serverMessage ?? error.message);
       return vscode.l10n.t('{0}: {1}', action, detail);
     }
+    case 'server':
+      return vscode.l10n.t('{0}: the service failed ({1}). Try again later; the log has the details.', action, String(error.status ?? ''));
     default:
       return vscode.l10n.t('{0}: {1}', action, error.serverMessage ?? error.message);
   }
 }
 
+function describeNetwork(action: string, error: NetworkError): string {
+  if (error.certificate) {
+    return vscode.l10n.t(
+      '{0}: {1} presented a certificate VS Code does not trust ({2}). If your company uses its own certificate authority, start VS Code with NODE_EXTRA_CA_CERTS set to its certificate file.',
+      action,
+      error.host,
+      error.code,
+    );
+  }
+  return error.timeout
+    ? vscode.l10n.t('{0}: {1} did not answer in time. Check your connection, proxy and the taskPlatform.baseUrl setting.', action, error.host)
+    : vscode.l10n.t('{0}: could not reach {1}{2}. Check your connection, proxy and the taskPlatform.baseUrl setting.', action, error.host, error.code ? ` (${error.code})` : '');
+}
+
+interface FixAction {
+  readonly label: string;
+  run(): Thenable<unknown>;
+}
+
+/** The one action that fixes each kind of failure, offered as the message's button. */
+function fixesFor(error: unknown): FixAction[] {
+  if (!ApiError.is(error)) {
+    return [];
+  }
+  const showLog: FixAction = { label: vscode.l10n.t('Show Log'), run: async () => logChannel().show() };
+  switch (error.kind) {
+    case 'network':
+      return [{ label: vscode.l10n.t('Open Settings'), run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'taskPlatform.baseUrl') }, showLog];
+    case 'forbidden':
+    case 'notFound':
+      return [{ label: vscode.l10n.t('Refresh'), run: () => vscode.commands.executeCommand('taskPlatform.refresh') }];
+    case 'server':
+    case 'badResponse':
+    case 'unexpectedStatus':
+    case 'rateLimited':
+      return [showLog];
+    default:
+      return [];
+  }
+}
+
 /**
  * Reports a failed call to the user (a 401 also turns the session to "rejected", which offers Sign In).
- * A cancelled call is not a failure and says nothing. Returns the message shown, or undefined.
+ * A cancelled call is not a failure and says nothing. The caller's `actions` come first; then the
+ * button that fixes this kind of failure (Open Settings, Refresh, Show Log), which runs here.
+ * Returns the caller's action the user chose, or undefined.
  */
 export function reportFailure(session: Session, action: string, error: unknown, ...actions: string[]): Thenable<string | undefined> | undefined {
   if (AbortError.is(error)) {
@@ -56,5 +101,15 @@ export function reportFailure(session: Session, action: string, error: unknown, 
     session.markRejected();
     return undefined;
   }
-  return prompter().error(message, ...actions);
+  const fixes = fixesFor(error).filter((f) => !actions.includes(f.label));
+  return prompter()
+    .error(message, ...actions, ...fixes.map((f) => f.label))
+    .then((choice) => {
+      const fix = fixes.find((f) => f.label === choice);
+      if (fix) {
+        void fix.run();
+        return undefined;
+      }
+      return choice;
+    });
 }

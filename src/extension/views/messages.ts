@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { ApiError } from '../../core/api/errors';
-import { describeFailure } from '../ui/failure';
+import type { Session } from '../auth/session';
+import { describeFailure, reportFailure } from '../ui/failure';
+import { prompter } from '../ui/prompter';
 
 /**
  * The errors the reference defines for running a view, each in its own words (Views, rule 7): 403
@@ -11,14 +13,26 @@ export function describeViewFailure(viewName: string, error: unknown): string {
   if (ApiError.is(error)) {
     switch (error.status) {
       case 403:
-        return vscode.l10n.t('You may not see the view "{0}": it is private or in a space you cannot access.', viewName);
+        return vscode.l10n.t('You may not see the view "{0}": it is private or in a space you cannot access. Ask its owner or a workspace admin to share it.', viewName);
       case 404:
-        return vscode.l10n.t('The view "{0}" was not found: the id is unknown, or it belongs to a workspace you are not a member of.', viewName);
+        return vscode.l10n.t('The view "{0}" was not found: the id is unknown, or it belongs to a workspace you are not a member of. Check the link, or the account you are signed in with.', viewName);
       case 422:
         return vscode.l10n.t('The service refused the page asked for in "{0}": {1}', viewName, error.serverMessage ?? error.message);
     }
   }
   return describeFailure(vscode.l10n.t('Could not run the view "{0}"', viewName), error);
+}
+
+/**
+ * Shows a view failure: the view's own words for 403/404/422, otherwise the common report (a 401
+ * turns the session to "rejected" and offers Sign In; network and server failures get their button).
+ */
+export function reportViewFailure(session: Session, viewName: string, error: unknown): void {
+  if (ApiError.is(error) && (error.status === 403 || error.status === 404 || error.status === 422)) {
+    void prompter().error(describeViewFailure(viewName, error));
+    return;
+  }
+  void reportFailure(session, vscode.l10n.t('Could not run the view "{0}"', viewName), error);
 }
 
 export const staleCountsNote = (): string => vscode.l10n.t('Counts may be up to 60 seconds old: the service caches them per user.');

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { markStepDone } from '../walkthrough/progress';
 import type { TaskRow } from '../../core/api/schemas';
 import type { KnownView } from '../../core/views/known';
 import { ViewPager } from '../../core/views/pager';
@@ -9,7 +10,7 @@ import { rowWords, statusIcon } from '../tree/items';
 import { prompter } from '../ui/prompter';
 import { knownViews } from './context';
 import type { ViewsContext } from './context';
-import { describeViewFailure } from './messages';
+import { describeViewFailure, reportViewFailure } from './messages';
 
 type RowItem = vscode.QuickPickItem & { row?: TaskRow; more?: true };
 
@@ -30,6 +31,7 @@ export async function showViewResults(ctx: ViewsContext, state: SignedIn, view: 
   pick.buttons = [pinButton(pinned), treeButton];
   pick.busy = true;
   pick.show();
+  markStepDone('viewRun');
 
   const render = (): void => {
     const items: RowItem[] = pager.rows.map((row) => ({
@@ -56,9 +58,8 @@ export async function showViewResults(ctx: ViewsContext, state: SignedIn, view: 
       return true;
     } catch (error) {
       pick.hide();
-      const message = describeViewFailure(view.name, error);
-      log.warn(message);
-      void prompter().error(message);
+      log.warn(describeViewFailure(view.name, error));
+      reportViewFailure(ctx.services.session, view.name, error);
       return false;
     } finally {
       pick.busy = false;

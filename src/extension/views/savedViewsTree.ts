@@ -8,7 +8,7 @@ import { Disposable } from '../disposable';
 import { treeItem } from '../tree/items';
 import { knownViews, lastRunLabel, scopeLabel } from './context';
 import type { ViewsContext } from './context';
-import { describeViewFailure, staleCountsNote } from './messages';
+import { describeViewFailure, reportViewFailure, staleCountsNote } from './messages';
 
 export const SAVED_VIEWS_VIEW = 'taskPlatform.savedViews';
 
@@ -110,7 +110,7 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
       try {
         await pager.next();
       } catch (error) {
-        void vscode.window.showErrorMessage(describeViewFailure(root?.view.name ?? viewId, error));
+        reportViewFailure(this.ctx.services.session, root?.view.name ?? viewId, error);
       }
     }
     this.emitter.fire(root);

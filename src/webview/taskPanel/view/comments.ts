@@ -19,7 +19,7 @@ export function comments(app: App): TemplateResult {
   const ordered = app.order === 'newest' ? [...roots].reverse() : roots;
   return html`<section class="comments" aria-label=${l10n.t('Comments')}>
     <div class="section-title"><h2>${l10n.t('Comments')}</h2>
-      <vscode-single-select class="order" aria-label=${l10n.t('Order of comments')} .value=${live(app.order)} @change=${(e: Event) => app.setOrder(val(e) === 'newest' ? 'newest' : 'oldest')}>
+      <vscode-single-select class="order" aria-label=${l10n.t('Order of comments')} label=${l10n.t('Order of comments')} .value=${live(app.order)} @change=${(e: Event) => app.setOrder(val(e) === 'newest' ? 'newest' : 'oldest')}>
         <vscode-option value="oldest" ?selected=${app.order === 'oldest'}>${l10n.t('Oldest first')}</vscode-option>
         <vscode-option value="newest" ?selected=${app.order === 'newest'}>${l10n.t('Newest first')}</vscode-option>
       </vscode-single-select></div>
@@ -103,14 +103,14 @@ function composer(app: App, draftKey: string, editing: Comment | null, parentId:
     app.schedule();
   };
   return html`<div class="composer" data-composer=${draftKey}>
-    <vscode-textarea rows="3" resize="vertical" aria-label=${editing ? l10n.t('Edit the comment') : parentId ? l10n.t('Reply') : l10n.t('New comment')}
+    <vscode-textarea rows="3" resize="vertical" aria-label=${editing ? l10n.t('Edit the comment') : parentId ? l10n.t('Reply') : l10n.t('New comment')} .label=${editing ? l10n.t('Edit the comment') : parentId ? l10n.t('Reply') : l10n.t('New comment')}
       placeholder=${l10n.t('Write a comment (Markdown, @Name to mention)')} .value=${live(body)} @input=${(e: Event) => app.setDraft(draftKey, val(e))}></vscode-textarea>
     <div class="actions">
-      <vscode-single-select class="mention" aria-label=${l10n.t('Mention someone')} @change=${mention}>
+      <vscode-single-select class="mention" aria-label=${l10n.t('Mention someone')} label=${l10n.t('Mention someone')} @change=${mention}>
         <vscode-option value="" selected>${l10n.t('Mention…')}</vscode-option>
         ${members.map((m) => html`<vscode-option value=${m.name}>${m.name}</vscode-option>`)}
       </vscode-single-select>
-      <vscode-single-select class="assign" aria-label=${l10n.t('Assign the comment')} .value=${live(assignee)} @change=${(e: Event) => app.setDraft(`${draftKey}:assignee`, val(e) || '')}>
+      <vscode-single-select class="assign" aria-label=${l10n.t('Assign the comment')} label=${l10n.t('Assign the comment')} .value=${live(assignee)} @change=${(e: Event) => app.setDraft(`${draftKey}:assignee`, val(e) || '')}>
         <vscode-option value="" ?selected=${!assignee}>${l10n.t('Not assigned')}</vscode-option>
         ${members.map((m) => html`<vscode-option value=${m.id} ?selected=${m.id === assignee}>${l10n.t('Assign to {0}', m.name)}</vscode-option>`)}
       </vscode-single-select>

@@ -33,7 +33,11 @@ export function swatch(color: string | undefined, label = ''): TemplateResult | 
     return nothing;
   }
   const paint = (el: Element | undefined): void => (el as HTMLElement | undefined)?.style.setProperty('background-color', color);
-  return html`<span class="swatch" role="img" aria-label=${label} ${ref(paint)}></span>`;
+  // Colour is never the only carrier: the status or option name is written next to it. Without a
+  // name of its own the swatch is decoration, hidden from screen readers.
+  return label
+    ? html`<span class="swatch" role="img" aria-label=${label} ${ref(paint)}></span>`
+    : html`<span class="swatch" aria-hidden="true" ${ref(paint)}></span>`;
 }
 
 export function sectionError(app: App, name: string): TemplateResult | typeof nothing {

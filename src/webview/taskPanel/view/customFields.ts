@@ -33,14 +33,14 @@ function editor(app: App, def: CustomFieldDefinition, value: FieldValue): Templa
   const label = def.name;
   switch (def.type) {
     case 'checkbox':
-      return html`<vscode-checkbox aria-label=${label} ?disabled=${off} .checked=${value === true} @change=${(e: Event) => set((e.target as HTMLInputElement).checked)}></vscode-checkbox>`;
+      return html`<vscode-checkbox aria-label=${label} ?disabled=${off} .checked=${value === true} @change=${(e: Event) => set((e.target as HTMLInputElement).checked)}><span class="visually-hidden">${label}</span></vscode-checkbox>`;
     case 'number':
-      return html`<vscode-textfield data-field=${def.id} type="number" min="0" aria-label=${label} ?disabled=${off} .value=${value === null ? '' : String(value)}
+      return html`<vscode-textfield data-field=${def.id} type="number" min="0" aria-label=${label} .label=${label} ?disabled=${off} .value=${value === null ? '' : String(value)}
         @change=${(e: Event) => set(val(e) === '' ? null : Number(val(e)))}></vscode-textfield>`;
     case 'date':
-      return html`<vscode-textfield data-field=${def.id} type="date" aria-label=${label} ?disabled=${off} .value=${typeof value === 'string' ? value : ''} @change=${(e: Event) => set(val(e) || null)}></vscode-textfield>`;
+      return html`<vscode-textfield data-field=${def.id} type="date" aria-label=${label} .label=${label} ?disabled=${off} .value=${typeof value === 'string' ? value : ''} @change=${(e: Event) => set(val(e) || null)}></vscode-textfield>`;
     case 'dropdown':
-      return html`${swatch(def.options?.find((o) => o.label === value)?.color)}<vscode-single-select aria-label=${label} ?disabled=${off} .value=${typeof value === 'string' ? value : ''}
+      return html`${swatch(def.options?.find((o) => o.label === value)?.color)}<vscode-single-select aria-label=${label} label=${label} ?disabled=${off} .value=${typeof value === 'string' ? value : ''}
         @change=${(e: Event) => set(val(e) || null)}>
         <vscode-option value="" ?selected=${value === null}>${l10n.t('(none)')}</vscode-option>
         ${(def.options ?? []).map((o) => html`<vscode-option value=${o.label} ?selected=${o.label === value}>${o.label}</vscode-option>`)}
@@ -50,10 +50,10 @@ function editor(app: App, def: CustomFieldDefinition, value: FieldValue): Templa
     case 'attachment':
       return html`<span class="meta">${l10n.t('Files of this field are managed in Task Platform (read-only here).')}</span>`;
     case 'url':
-      return html`<vscode-textfield data-field=${def.id} type="url" aria-label=${label} ?disabled=${off} .value=${typeof value === 'string' ? value : ''} @change=${(e: Event) => set(val(e))}></vscode-textfield>
+      return html`<vscode-textfield data-field=${def.id} type="url" aria-label=${label} .label=${label} ?disabled=${off} .value=${typeof value === 'string' ? value : ''} @change=${(e: Event) => set(val(e))}></vscode-textfield>
         ${typeof value === 'string' && isWebUrl(value) ? html`<vscode-button secondary @click=${() => app.post({ type: 'openLink', url: value })}>${l10n.t('Open')}</vscode-button>` : nothing}`;
     default:
-      return html`<vscode-textfield data-field=${def.id} aria-label=${label} ?disabled=${off} .value=${typeof value === 'string' ? value : ''} @change=${(e: Event) => set(val(e))}></vscode-textfield>`;
+      return html`<vscode-textfield data-field=${def.id} aria-label=${label} .label=${label} ?disabled=${off} .value=${typeof value === 'string' ? value : ''} @change=${(e: Event) => set(val(e))}></vscode-textfield>`;
   }
 }
 

@@ -23,7 +23,7 @@ export function header(app: App): TemplateResult {
     ${sectionError(app, 'task')}
     <div class="title-row">
       <span class="display-id">${task.display_id ?? ''}</span>
-      ${control(app, 'title', html`<vscode-textfield class="title" data-field="title" aria-label=${l10n.t('Title')} ?disabled=${!model.complete || !!model.gone}
+      ${control(app, 'title', html`<vscode-textfield class="title" data-field="title" aria-label=${l10n.t('Title')} .label=${l10n.t('Title')} ?disabled=${!model.complete || !!model.gone}
         .value=${task.title} @change=${(e: Event) => editTitle(app, e)}></vscode-textfield>`)}
       <vscode-button secondary data-action="refresh" title=${l10n.t('Reload the task')} @click=${() => app.post({ type: 'refresh' })}>${l10n.t('Reload')}</vscode-button>
     </div>

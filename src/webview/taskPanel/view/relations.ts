@@ -22,7 +22,7 @@ export function subtasks(app: App): TemplateResult {
         ${swatch(s.status?.color, s.status?.name)}<button class="link" data-open-task=${s.id} @click=${() => app.post({ type: 'openTask', taskId: s.id })}>${s.display_id ?? ''} ${s.title}</button>
         <span class="meta">${s.status?.name ?? ''}${s.assignee ? ` · ${s.assignee.name}` : ''}</span></li>`)}</ul>`}
     ${model.gone ? nothing : html`<div class="add-row">
-      <vscode-textfield data-field="subtask" placeholder=${l10n.t('New subtask title')} .value=${live(app.drafts.subtask ?? '')}
+      <vscode-textfield data-field="subtask" placeholder=${l10n.t('New subtask title')} aria-label=${l10n.t('New subtask title')} .label=${l10n.t('New subtask title')} .value=${live(app.drafts.subtask ?? '')}
         @input=${(e: Event) => app.setDraft('subtask', val(e))} @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && add()}></vscode-textfield>
       <vscode-button data-action="add-subtask" @click=${add}>${l10n.t('Add Subtask')}</vscode-button></div>`}
     ${fieldState(app, 'subtask')}
