@@ -112,3 +112,8 @@ export async function loadDescendants(api: ChildrenApi, roots: ParentRef[]): Pro
   }
   return { children: all, incomplete, requests };
 }
+
+/** A parent given by id alone has no expected count (it is asked about). */
+export function asParent(parent: ParentRef | string): ParentRef {
+  return typeof parent === 'string' ? { id: parent } : parent;
+}

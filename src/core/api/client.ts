@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { parseBaseUrl } from './baseUrl';
 import type { ChildrenLoad, ParentRef } from './children';
-import { CHILDREN_MAX_PARENTS, loadChildren, loadDescendants } from './children';
+import { asParent, CHILDREN_MAX_PARENTS, loadChildren, loadDescendants } from './children';
 import { download, saveTo } from './download';
 import type { DownloadedFile } from './download';
 import * as E from './envelopes';
@@ -316,8 +316,4 @@ export class ApiClient {
       getSubtasks: (id) => this.getSubtasks(workspaceId, id, opts),
     };
   }
-}
-
-function asParent(parent: ParentRef | string): ParentRef {
-  return typeof parent === 'string' ? { id: parent } : parent;
 }
