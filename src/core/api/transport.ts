@@ -5,6 +5,7 @@ import * as https from 'https';
 import { finished, pipeline } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { AbortError } from '../util/abort';
+import { envProxyFor, TunnelAgent } from './envProxy';
 import { NetworkError } from './errors';
 
 /**
@@ -49,6 +50,11 @@ export interface NodeHttpTransportOptions {
   connectTimeoutMs?: number;
   /** How long an idle connection stays in the pool; default 4 s, below the usual 5 s of servers. */
   keepAliveMs?: number;
+  /**
+   * Read HTTPS_PROXY / NO_PROXY from this environment (envProxy.ts). For processes VS Code does not
+   * patch (the MCP server); the extension leaves it unset, VS Code's own proxy support applies.
+   */
+  proxyEnv?: NodeJS.ProcessEnv;
 }
 
 /** Timeouts fail with this error; `code` says which phase (toNetworkError reports `timeout: true`). */
@@ -63,13 +69,13 @@ export class NodeHttpTransport implements HttpTransport {
   private readonly http: http.Agent;
   private readonly https: https.Agent;
   private readonly connectTimeoutMs: number;
+  private readonly tunnels = new Map<string, TunnelAgent>();
 
-  constructor(options: NodeHttpTransportOptions = {}) {
+  constructor(private readonly options: NodeHttpTransportOptions = {}) {
     // One keep-alive pool per transport (per client). The agent's `timeout` closes idle pooled
     // sockets only: every phase of a request has its own deadline below.
-    const pool: http.AgentOptions = { keepAlive: true, timeout: options.keepAliveMs ?? 4_000 };
-    this.http = new http.Agent(pool);
-    this.https = new https.Agent(pool);
+    this.http = new http.Agent(this.pool());
+    this.https = new https.Agent(this.pool());
     this.connectTimeoutMs = options.connectTimeoutMs ?? 15_000;
   }
 
@@ -83,7 +89,7 @@ export class NodeHttpTransport implements HttpTransport {
     if (typeof req.body === 'string') {
       headers['content-length'] = String(Buffer.byteLength(req.body));
     }
-    const options: http.RequestOptions = { method: req.method, headers, agent: secure ? this.https : this.http, signal: req.signal };
+    const options: http.RequestOptions = { method: req.method, headers, agent: secure ? this.httpsAgent(url) : this.http, signal: req.signal };
     // Looked up at call time (not bound at import) so the host's patched functions are the ones used.
     const outgoing = secure ? https.request(url, options) : http.request(url, options);
     return new Promise((resolve, reject) => {
@@ -114,6 +120,24 @@ export class NodeHttpTransport implements HttpTransport {
   destroy(): void {
     this.http.destroy();
     this.https.destroy();
+    this.tunnels.forEach((agent) => agent.destroy());
+  }
+
+  private pool(): http.AgentOptions {
+    return { keepAlive: true, timeout: this.options.keepAliveMs ?? 4_000 };
+  }
+
+  private httpsAgent(url: URL): https.Agent {
+    const proxy = this.options.proxyEnv && envProxyFor(url, this.options.proxyEnv);
+    if (!proxy) {
+      return this.https;
+    }
+    let agent = this.tunnels.get(proxy.href);
+    if (!agent) {
+      agent = new TunnelAgent(proxy, this.pool());
+      this.tunnels.set(proxy.href, agent);
+    }
+    return agent;
   }
 }
 
@@ -253,6 +277,8 @@ function describeCode(code: string): string {
     case 'ECONNABORTED':
     case 'ERR_STREAM_PREMATURE_CLOSE':
       return 'closed the connection before answering';
+    case 'EPROXY': // envProxy.ts: the HTTPS_PROXY refused the tunnel
+      return 'could not be reached through the proxy (HTTPS_PROXY)';
     default:
       return /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code)
         ? `presented a certificate that is not trusted (${code})`
