@@ -2,6 +2,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { ApiClient } from '../core/api/client';
 import { RateLimiter } from '../core/api/rateLimiter';
 import { parseBaseUrl } from '../core/api/baseUrl';
+import { NodeHttpTransport } from '../core/api/transport';
 import { createMcpServer } from './server';
 
 /**
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
     token,
     limiter: new RateLimiter({ limit: requestsPerMinute }),
     userAgent: `task-platform-mcp/${version}`,
+    // Not in VS Code's extension host: nothing patches http/https here, so HTTPS_PROXY is read by us.
+    transport: new NodeHttpTransport({ proxyEnv: process.env }),
     // One line per request on stderr, never the token (the client never logs it).
     log: process.env.TASK_PLATFORM_MCP_DEBUG ? (level, message) => process.stderr.write(`[${level}] ${message}\n`) : undefined,
   });

@@ -1,6 +1,6 @@
-import type { z } from 'zod';
 import { InFlightGets } from './inflight';
 import { decodeJson, parseBody } from './parse';
+import type { Schema } from './parse';
 import type { RequestPriority } from './rateLimiter';
 import { headerValue } from './requester';
 import type { CallSpec, Requester, RequestOptions } from './requester';
@@ -18,7 +18,7 @@ export class Calls {
   }
 
   /** A GET; identical in-flight GETs (same URL) share one request (STYLE 4). */
-  get<T>(operation: string, path: string, schema: z.ZodType<T>, opts?: RequestOptions, query?: CallSpec['query']): Promise<T> {
+  get<T>(operation: string, path: string, schema: Schema<T>, opts?: RequestOptions, query?: CallSpec['query']): Promise<T> {
     const run = (signal: AbortSignal, priority: () => RequestPriority): Promise<T> => {
       const spec: CallSpec = { operation, method: 'GET', path, query, priority };
       return this.requester.send(spec, { ...opts, signal }, (res) => this.json(res, schema, operation));
@@ -26,11 +26,11 @@ export class Calls {
     return this.gets.run(this.requester.url(path, query), opts?.signal, opts?.priority ?? 'user', run);
   }
 
-  write<T>(operation: string, method: HttpMethod, path: string, json: unknown, schema: z.ZodType<T>, opts?: RequestOptions): Promise<T> {
+  write<T>(operation: string, method: HttpMethod, path: string, json: unknown, schema: Schema<T>, opts?: RequestOptions): Promise<T> {
     return this.send({ operation, method, path, json }, schema, opts);
   }
 
-  send<T>(spec: CallSpec, schema: z.ZodType<T>, opts?: RequestOptions): Promise<T> {
+  send<T>(spec: CallSpec, schema: Schema<T>, opts?: RequestOptions): Promise<T> {
     return this.requester.send(spec, opts ?? {}, (res) => this.json(res, schema, spec.operation));
   }
 
@@ -39,7 +39,7 @@ export class Calls {
     return this.requester.send({ operation, method: 'DELETE', path }, opts ?? {}, (res) => res.dump());
   }
 
-  async json<T>(res: HttpResponse, schema: z.ZodType<T>, operation: string): Promise<T> {
+  async json<T>(res: HttpResponse, schema: Schema<T>, operation: string): Promise<T> {
     return parseBody(schema, await this.decode(res, operation), operation);
   }
 

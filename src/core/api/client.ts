@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseBaseUrl } from './baseUrl';
 import type { ChildrenLoad, ParentRef } from './children';
 import { asParent, CHILDREN_MAX_PARENTS, loadChildren, loadDescendants } from './children';
@@ -16,7 +16,7 @@ import { DEFAULT_RETRY, Requester } from './requester';
 import type { CallSpec, LogFn, RequestOptions, RetryPolicy } from './requester';
 import * as S from './schemas';
 import type { WriteQueue } from '../outbox/outbox';
-import { UndiciTransport } from './transport';
+import { NodeHttpTransport } from './transport';
 import type { HttpTransport } from './transport';
 import { describeUpload, MAX_UPLOAD_BYTES, multipartBody } from './upload';
 import type { UploadFields, UploadSource } from './upload';
@@ -33,7 +33,7 @@ export interface ApiClientOptions {
   userAgent?: string;
   /** Receives one line per request: method, path, status, time. */
   log?: LogFn;
-  /** The network seam; defaults to undici. */
+  /** The network seam; defaults to Node's http/https (NodeHttpTransport). */
   transport?: HttpTransport;
   retry?: Partial<RetryPolicy>;
   /** Default 500 MB (Limits: upload size). */
@@ -67,7 +67,7 @@ export class ApiClient {
       baseUrl: parsed.url,
       token: options.token,
       limiter: this.limiter,
-      transport: options.transport ?? new UndiciTransport(),
+      transport: options.transport ?? new NodeHttpTransport(),
       timeoutMs: options.timeoutMs ?? 30_000,
       userAgent: options.userAgent ?? 'task-platform-client',
       retry: { ...DEFAULT_RETRY, ...options.retry },

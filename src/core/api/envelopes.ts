@@ -1,8 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   ActivityEntrySchema,
   AttachmentSchema,
   CommentSchema,
+  count,
   CustomFieldDefinitionSchema,
   DependencyEntrySchema,
   InboundAddressSchema,
@@ -14,25 +15,25 @@ import {
 
 /** Envelopes of the reference's responses ("Endpoints"). Loose: extra fields are kept. */
 
-const count = z.number().int().nonnegative();
+const integer = z.number().check(z.int());
 
 export const StatusListSchema = z.looseObject({
   data: z.array(StatusSchema),
-  is_customized: z.boolean().optional(),
-  source: z.string().nullable().optional(),
+  is_customized: z.optional(z.boolean()),
+  source: z.optional(z.nullable(z.string())),
 });
 export type StatusList = z.infer<typeof StatusListSchema>;
 
 /** GET /workspaces/{workspace}/tasks (Tasks) and GET /views/{view}/tasks (Views 5). */
 export const TaskPageSchema = z.looseObject({
   data: z.array(TaskRowSchema),
-  total_count: count.optional(),
-  completed_count: count.optional(),
-  filtered_count: count.optional(),
-  group_counts: z.record(z.string(), z.number()).nullable().optional(),
-  current_page: z.number().int().optional(),
-  last_page: z.number().int().optional(),
-  per_page: z.number().int().optional(),
+  total_count: z.optional(count),
+  completed_count: z.optional(count),
+  filtered_count: z.optional(count),
+  group_counts: z.optional(z.nullable(z.record(z.string(), z.number()))),
+  current_page: z.optional(integer),
+  last_page: z.optional(integer),
+  per_page: z.optional(integer),
 });
 export type TaskPage = z.infer<typeof TaskPageSchema>;
 
@@ -44,8 +45,8 @@ export type Children = z.infer<typeof ChildrenSchema>;
 
 export const SubtasksSchema = z.looseObject({ data: z.array(TaskRowSchema) });
 
-function cursorPage<T extends z.ZodType>(item: T) {
-  return z.looseObject({ data: z.array(item), next_cursor: z.string().nullable(), has_more: z.boolean() });
+function cursorPage<T extends z.ZodMiniType>(item: T) {
+  return z.looseObject({ data: z.array(item), next_cursor: z.nullable(z.string()), has_more: z.boolean() });
 }
 export const ActivityPageSchema = cursorPage(ActivityEntrySchema);
 export type ActivityPage = z.infer<typeof ActivityPageSchema>;
@@ -62,17 +63,17 @@ export const AttachmentListSchema = z.array(AttachmentSchema);
 export const CustomFieldsSchema = z.looseObject({ data: z.array(CustomFieldDefinitionSchema) });
 
 export const SearchResultSchema = z.looseObject({
-  query: z.string().optional(),
-  page: z.number().int().optional(),
-  per_page: z.number().int().optional(),
-  tasks: z.looseObject({ total: count, hits: z.array(SearchHitSchema) }).optional(),
+  query: z.optional(z.string()),
+  page: z.optional(integer),
+  per_page: z.optional(integer),
+  tasks: z.optional(z.looseObject({ total: count, hits: z.array(SearchHitSchema) })),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
-export const InboundAddressEnvelopeSchema = z.looseObject({ data: InboundAddressSchema.nullable() });
+export const InboundAddressEnvelopeSchema = z.looseObject({ data: z.nullable(InboundAddressSchema) });
 
 /** Restore (shape not shown in the reference): only the task, when present, is checked. */
-export const RestoreResultSchema = z.looseObject({ data: TaskSchema.optional() });
+export const RestoreResultSchema = z.looseObject({ data: z.optional(TaskSchema) });
 export type RestoreResult = z.infer<typeof RestoreResultSchema>;
 
 /** Sidebar (shape not shown in the reference): kept as JSON, not checked. */

@@ -1,9 +1,14 @@
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
+import '../zodMessages';
 import { BadResponseError } from './errors';
 
+/** Any zod schema (mini or classic) whose output is T. */
+export type Schema<T> = $ZodType<T>;
+
 /** Validates a decoded body; a broken documented field becomes a BadResponseError naming it. */
-export function parseBody<T>(schema: z.ZodType<T>, body: unknown, operation: string): T {
-  const result = schema.safeParse(body);
+export function parseBody<T>(schema: Schema<T>, body: unknown, operation: string): T {
+  const result = safeParse(schema, body);
   if (result.success) {
     return result.data;
   }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Resources of the reference ("Resources and their fields"). Objects are loose: unknown extra fields
@@ -7,17 +7,19 @@ import { z } from 'zod';
  * Enumerations the service may extend (priority, status type...) are plain strings.
  */
 
-const id = z.string().min(1);
+const id = z.string().check(z.minLength(1));
 const timestamp = z.string();
-const nullableId = id.nullable();
+const nullableId = z.nullable(id);
+/** An integer >= 0 (counts, sizes). */
+export const count = z.number().check(z.int(), z.nonnegative());
 
-export const UserSummarySchema = z.looseObject({ id, name: z.string(), email: z.string().optional() });
+export const UserSummarySchema = z.looseObject({ id, name: z.string(), email: z.optional(z.string()) });
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 
 export const WorkspaceRefSchema = z.looseObject({
   id,
   name: z.string(),
-  pivot: z.looseObject({ role_id: id.nullable().optional(), is_active: z.boolean().optional() }).optional(),
+  pivot: z.optional(z.looseObject({ role_id: z.optional(z.nullable(id)), is_active: z.optional(z.boolean()) })),
 });
 export type WorkspaceRef = z.infer<typeof WorkspaceRefSchema>;
 
@@ -35,8 +37,8 @@ export const MemberSchema = z.looseObject({
   id,
   name: z.string(),
   email: z.string(),
-  role: z.string().nullable().optional(),
-  role_slug: z.string().nullable().optional(),
+  role: z.optional(z.nullable(z.string())),
+  role_slug: z.optional(z.nullable(z.string())),
 });
 export type Member = z.infer<typeof MemberSchema>;
 
@@ -47,14 +49,14 @@ export type Priority = 'low' | 'medium' | 'high' | 'critical';
 
 export const CustomFieldValueSchema = z.looseObject({
   id,
-  workspace_id: id.optional(),
+  workspace_id: z.optional(id),
   task_id: id,
   custom_field_definition_id: id,
-  value_number: z.union([z.number(), z.string()]).nullable().optional(),
-  value_text: z.string().nullable().optional(),
-  value_date: z.string().nullable().optional(),
-  value_boolean: z.boolean().nullable().optional(),
-  value_json: z.unknown().optional(),
+  value_number: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+  value_text: z.optional(z.nullable(z.string())),
+  value_date: z.optional(z.nullable(z.string())),
+  value_boolean: z.optional(z.nullable(z.boolean())),
+  value_json: z.optional(z.unknown()),
 });
 export type CustomFieldValue = z.infer<typeof CustomFieldValueSchema>;
 
@@ -62,32 +64,32 @@ export type CustomFieldValue = z.infer<typeof CustomFieldValueSchema>;
 export const TaskRowSchema = z.looseObject({
   id,
   title: z.string(),
-  display_id: z.string().optional(),
-  workspace_id: id.optional(),
-  list_id: id.optional(),
-  parent_task_id: nullableId.optional(),
-  description: z.string().nullable().optional(),
-  priority: z.string().nullable().optional(),
-  status_id: id.optional(),
-  assignee_id: nullableId.optional(),
-  due_date: timestamp.nullable().optional(),
-  created_at: timestamp.optional(),
-  updated_at: timestamp.optional(),
-  status: z.looseObject({ id, name: z.string(), type: z.string().optional(), color: z.string().optional() }).nullable().optional(),
-  assignee: UserSummarySchema.nullable().optional(),
-  assignees: z.array(UserSummarySchema).optional(),
-  creator: UserSummarySchema.nullable().optional(),
-  custom_field_values: z.array(CustomFieldValueSchema).optional(),
-  recurrence: z.unknown().optional(),
-  subtask_count: z.number().int().nonnegative().optional(),
-  attachments_count: z.number().int().nonnegative().optional(),
-  is_blocked: z.boolean().optional(),
-  tags: z.array(z.looseObject({ name: z.string().optional() })).optional(),
+  display_id: z.optional(z.string()),
+  workspace_id: z.optional(id),
+  list_id: z.optional(id),
+  parent_task_id: z.optional(nullableId),
+  description: z.optional(z.nullable(z.string())),
+  priority: z.optional(z.nullable(z.string())),
+  status_id: z.optional(id),
+  assignee_id: z.optional(nullableId),
+  due_date: z.optional(z.nullable(timestamp)),
+  created_at: z.optional(timestamp),
+  updated_at: z.optional(timestamp),
+  status: z.optional(z.nullable(z.looseObject({ id, name: z.string(), type: z.optional(z.string()), color: z.optional(z.string()) }))),
+  assignee: z.optional(z.nullable(UserSummarySchema)),
+  assignees: z.optional(z.array(UserSummarySchema)),
+  creator: z.optional(z.nullable(UserSummarySchema)),
+  custom_field_values: z.optional(z.array(CustomFieldValueSchema)),
+  recurrence: z.optional(z.unknown()),
+  subtask_count: z.optional(count),
+  attachments_count: z.optional(count),
+  is_blocked: z.optional(z.boolean()),
+  tags: z.optional(z.array(z.looseObject({ name: z.optional(z.string()) }))),
 });
 export type TaskRow = z.infer<typeof TaskRowSchema>;
 
 /** A full task (get, create, update, move). */
-export const TaskSchema = TaskRowSchema.extend({
+export const TaskSchema = z.extend(TaskRowSchema, {
   workspace_id: id,
   list_id: id,
   parent_task_id: nullableId,
@@ -100,10 +102,10 @@ export type Task = z.infer<typeof TaskSchema>;
 
 export const TrashReceiptSchema = z.looseObject({
   id,
-  display_id: z.string().optional(),
+  display_id: z.optional(z.string()),
   deleted_at: timestamp,
   trash_expires_at: timestamp,
-  subtasks_deleted: z.number().int().nonnegative(),
+  subtasks_deleted: count,
 });
 export type TrashReceipt = z.infer<typeof TrashReceiptSchema>;
 
@@ -111,21 +113,21 @@ export const CommentSchema = z.looseObject({
   id,
   task_id: id,
   body: z.string(),
-  parent_id: nullableId.optional(),
-  assignee_id: nullableId.optional(),
-  resolved_at: timestamp.nullable().optional(),
+  parent_id: z.optional(nullableId),
+  assignee_id: z.optional(nullableId),
+  resolved_at: z.optional(z.nullable(timestamp)),
   created_at: timestamp,
-  user: UserSummarySchema.nullable().optional(),
-  assignee: UserSummarySchema.nullable().optional(),
+  user: z.optional(z.nullable(UserSummarySchema)),
+  assignee: z.optional(z.nullable(UserSummarySchema)),
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
 export const DependencyLinkSchema = z.looseObject({
   id,
-  workspace_id: id.optional(),
+  workspace_id: z.optional(id),
   blocker_task_id: id,
   blocked_task_id: id,
-  created_by: nullableId.optional(),
+  created_by: z.optional(nullableId),
 });
 export type DependencyLink = z.infer<typeof DependencyLinkSchema>;
 
@@ -133,7 +135,7 @@ export const DependencyEntrySchema = z.looseObject({
   dependency_id: id,
   id,
   title: z.string(),
-  status: z.looseObject({ id, name: z.string() }).nullable().optional(),
+  status: z.optional(z.nullable(z.looseObject({ id, name: z.string() }))),
 });
 export type DependencyEntry = z.infer<typeof DependencyEntrySchema>;
 
@@ -142,24 +144,24 @@ export const AttachmentSchema = z.looseObject({
   task_id: id,
   file_name: z.string(),
   mime_type: z.string(),
-  file_size: z.number().int().nonnegative(),
-  context: z.string().optional(),
-  preview_url: z.string().nullable().optional(),
-  download_url: z.string().nullable().optional(),
-  created_at: timestamp.optional(),
-  uploadedBy: UserSummarySchema.nullable().optional(),
+  file_size: count,
+  context: z.optional(z.string()),
+  preview_url: z.optional(z.nullable(z.string())),
+  download_url: z.optional(z.nullable(z.string())),
+  created_at: z.optional(timestamp),
+  uploadedBy: z.optional(z.nullable(UserSummarySchema)),
 });
 export type Attachment = z.infer<typeof AttachmentSchema>;
 
 export const CustomFieldDefinitionSchema = z.looseObject({
   id,
-  workspace_id: id.optional(),
-  scopeable_type: z.string().optional(),
-  scopeable_id: id.optional(),
+  workspace_id: z.optional(id),
+  scopeable_type: z.optional(z.string()),
+  scopeable_id: z.optional(id),
   name: z.string(),
   type: z.string(),
-  options: z.array(z.looseObject({ label: z.string(), color: z.string().optional() })).nullable().optional(),
-  is_required: z.boolean().optional(),
+  options: z.optional(z.nullable(z.array(z.looseObject({ label: z.string(), color: z.optional(z.string()) })))),
+  is_required: z.optional(z.boolean()),
 });
 export type CustomFieldDefinition = z.infer<typeof CustomFieldDefinitionSchema>;
 
@@ -170,11 +172,11 @@ export const ActivityEntrySchema = z.looseObject({
   entity_type: z.string(),
   entity_id: id,
   action: z.string(),
-  actor_id: nullableId.optional(),
-  actor_type: z.string().optional(),
-  actor_name: z.string().nullable().optional(),
-  old_value: jsonObject.nullable().optional(),
-  new_value: jsonObject.nullable().optional(),
+  actor_id: z.optional(nullableId),
+  actor_type: z.optional(z.string()),
+  actor_name: z.optional(z.nullable(z.string())),
+  old_value: z.optional(z.nullable(jsonObject)),
+  new_value: z.optional(z.nullable(jsonObject)),
   created_at: timestamp,
 });
 export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
@@ -185,10 +187,10 @@ export const InboundAddressSchema = z.looseObject({
   email_address: z.string(),
   /** Relative to the caller; never cache across users (Inbound address). */
   can_reset: z.boolean(),
-  created_at: timestamp.optional(),
-  updated_at: timestamp.optional(),
+  created_at: z.optional(timestamp),
+  updated_at: z.optional(timestamp),
 });
 export type InboundAddress = z.infer<typeof InboundAddressSchema>;
 
-export const SearchHitSchema = z.looseObject({ id, title: z.string(), priority: z.string().nullable().optional() });
+export const SearchHitSchema = z.looseObject({ id, title: z.string(), priority: z.optional(z.nullable(z.string())) });
 export type SearchHit = z.infer<typeof SearchHitSchema>;

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import type { $ZodError } from 'zod/v4/core';
+import '../zodMessages';
 import type { ApiClient } from '../api/client';
 import { ApiError, ValidationError } from '../api/errors';
 import type { RequestOptions } from '../api/requester';
@@ -25,7 +26,7 @@ export async function callTool(spec: ToolSpec, client: ApiClient, args: unknown,
   }
 }
 
-export function invalidInputText(tool: string, error: z.ZodError): string {
+export function invalidInputText(tool: string, error: $ZodError): string {
   const issues = error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
   return `Invalid input for ${tool}: ${issues.join('; ')}. No request was sent.`;
 }

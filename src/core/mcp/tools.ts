@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ApiClient } from '../api/client';
 import type { RequestOptions } from '../api/requester';
 import type { TaskScope } from '../api/inputs';
@@ -9,7 +9,7 @@ import * as In from './inputs';
  * (src/extension/ai). One entry per row of the API reference's "MCP tool map", same names, each
  * calling the one client operation the map names (so rate limiting and idempotency apply).
  */
-export interface ToolSpec<S extends z.ZodType = z.ZodType> {
+export interface ToolSpec<S extends z.ZodMiniType = z.ZodMiniType> {
   readonly name: string;
   readonly title: string;
   /** For the model: what the tool does and how to chain it. */
@@ -22,7 +22,7 @@ export interface ToolSpec<S extends z.ZodType = z.ZodType> {
   run(client: ApiClient, input: z.output<S>, opts: RequestOptions): Promise<unknown>;
 }
 
-function tool<S extends z.ZodType>(spec: ToolSpec<S>): ToolSpec {
+function tool<S extends z.ZodMiniType>(spec: ToolSpec<S>): ToolSpec {
   return spec as unknown as ToolSpec;
 }
 

@@ -2,7 +2,7 @@
 // view link, or the sidebar route names views. The web app's view link is not shown in the
 // reference: we accept a UUID that follows `/v/` or `/views/` in a link of the configured service
 // (test/sandbox/ASSUMPTIONS.md "View links"); nothing else is guessed.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IN_PATH = /\/(?:v|views)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[/?#]|$)/i;
@@ -50,10 +50,10 @@ export interface SidebarView {
 }
 
 const SidebarViewSchema = z.looseObject({
-  id: z.string().regex(UUID),
+  id: z.string().check(z.regex(UUID)),
   name: z.string(),
-  viewable_type: z.string().optional(),
-  viewable_id: z.string().optional(),
+  viewable_type: z.optional(z.string()),
+  viewable_id: z.optional(z.string()),
 });
 
 /**

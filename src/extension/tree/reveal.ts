@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { keys } from '../../core/tree/nodes';
 import type { TreeNode } from '../../core/tree/nodes';
 import { directoryFor } from '../directory';
@@ -7,13 +7,13 @@ import { log } from '../log';
 import { prompter } from '../ui/prompter';
 import type { ExplorerTree } from './explorer';
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
 const TargetSchema = z.object({
   workspaceId: uuid,
-  spaceId: uuid.optional(),
-  folderId: uuid.optional(),
-  listId: uuid.optional(),
-  taskId: uuid.optional(),
+  spaceId: z.optional(uuid),
+  folderId: z.optional(uuid),
+  listId: z.optional(uuid),
+  taskId: z.optional(uuid),
 });
 export type RevealTarget = z.infer<typeof TargetSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Attachment, Comment, CustomFieldDefinition, Member, Status, Task, TaskRow } from '../../core/api/schemas';
 import type { ActivityEntry } from '../../core/api/schemas';
 import type { Dependencies } from '../../core/api/envelopes';
@@ -8,7 +8,7 @@ import type { EditableField } from './fields';
  * The one message protocol between the task panel's host (src/extension/taskPanel) and its webview
  * (main.ts here). The host owns the model and posts it whole; the webview posts requests, each with
  * an `id` the host answers with a `result`. The webview is untrusted input: every inbound message is
- * parsed with `parseInbound` (zod, strict) and anything else is dropped. The webview imports only
+ * parsed with `parseInbound` (zod/mini, strict) and anything else is dropped. The webview imports only
  * types from this file, so zod stays out of its bundle.
  */
 
@@ -71,23 +71,23 @@ export type HostMessage =
   | { readonly type: 'result'; readonly id: string; readonly ok: boolean; readonly error?: string; readonly fieldErrors?: Readonly<Record<string, string>> };
 
 // Same shape as TaskRef's check (src/extension/tasks/ref.ts): any 8-4-4-4-12 hex id.
-const id = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
-const reqId = z.string().min(1).max(64);
-const text = (max: number) => z.string().max(max);
+const id = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+const reqId = z.string().check(z.minLength(1), z.maxLength(64));
+const text = (max: number) => z.string().check(z.maxLength(max));
 
 /** A change of one task field (PATCH, Tasks). */
 export const TaskFieldSchema = z.discriminatedUnion('field', [
   z.strictObject({ field: z.literal('title'), value: text(1000) }),
-  z.strictObject({ field: z.literal('description'), value: text(70_000).nullable() }),
+  z.strictObject({ field: z.literal('description'), value: z.nullable(text(70_000)) }),
   z.strictObject({ field: z.literal('priority'), value: z.enum(['low', 'medium', 'high', 'critical']) }),
   z.strictObject({ field: z.literal('status_id'), value: id }),
-  z.strictObject({ field: z.literal('assignee_id'), value: id.nullable() }),
-  z.strictObject({ field: z.literal('due_date'), value: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable() }),
+  z.strictObject({ field: z.literal('assignee_id'), value: z.nullable(id) }),
+  z.strictObject({ field: z.literal('due_date'), value: z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))) }),
 ]);
 export type TaskField = z.infer<typeof TaskFieldSchema>;
 
-const cfValue = z.union([z.string().max(10_000), z.number(), z.boolean(), z.array(z.string().max(1000)).max(200), z.null()]);
-const commentBody = { body: text(20_000), mentions: z.array(id).max(100), assignee_id: id.nullable() };
+const cfValue = z.union([text(10_000), z.number(), z.boolean(), z.array(text(1000)).check(z.maxLength(200)), z.null()]);
+const commentBody = { body: text(20_000), mentions: z.array(id).check(z.maxLength(100)), assignee_id: z.nullable(id) };
 
 const inbound = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ready') }),
@@ -95,7 +95,7 @@ const inbound = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('dismissNotice') }),
   z.strictObject({ type: z.literal('edit'), id: reqId, change: TaskFieldSchema }),
   z.strictObject({ type: z.literal('setCustomField'), id: reqId, fieldId: id, value: cfValue }),
-  z.strictObject({ type: z.literal('addComment'), id: reqId, parent_id: id.nullable(), ...commentBody }),
+  z.strictObject({ type: z.literal('addComment'), id: reqId, parent_id: z.nullable(id), ...commentBody }),
   z.strictObject({ type: z.literal('editComment'), id: reqId, commentId: id, ...commentBody }),
   z.strictObject({ type: z.literal('deleteComment'), id: reqId, commentId: id }),
   z.strictObject({ type: z.literal('resolveComment'), id: reqId, commentId: id, resolved: z.boolean() }),
@@ -104,7 +104,7 @@ const inbound = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('addSubtask'), id: reqId, title: text(1000) }),
   z.strictObject({ type: z.literal('addBlocker'), id: reqId }),
   z.strictObject({ type: z.literal('removeDependency'), id: reqId, dependencyId: id }),
-  z.strictObject({ type: z.literal('upload'), id: reqId, commentId: id.nullable() }),
+  z.strictObject({ type: z.literal('upload'), id: reqId, commentId: z.nullable(id) }),
   z.strictObject({ type: z.literal('download'), id: reqId, attachmentId: id }),
   z.strictObject({ type: z.literal('preview'), id: reqId, attachmentId: id }),
   z.strictObject({ type: z.literal('deleteAttachment'), id: reqId, attachmentId: id }),

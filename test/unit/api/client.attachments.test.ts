@@ -8,15 +8,15 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ApiClient } from '../../../src/core/api/client';
 import { InvalidRequestError } from '../../../src/core/api/errors';
-import { UndiciTransport } from '../../../src/core/api/transport';
+import { NodeHttpTransport } from '../../../src/core/api/transport';
 import type { HttpRequest, HttpResponse, HttpTransport } from '../../../src/core/api/transport';
 import { Env } from './env';
 import type { Json } from './env';
 
-/** The real undici transport, recording what was sent where (the seam, not a mock). */
+/** The real transport (node:http), recording what was sent where (the seam, not a mock). */
 class RecordingTransport implements HttpTransport {
   readonly sent: Array<{ url: string; headers: Record<string, string>; streamed: boolean }> = [];
-  private readonly inner = new UndiciTransport();
+  private readonly inner = new NodeHttpTransport();
   send(request: HttpRequest): Promise<HttpResponse> {
     this.sent.push({ url: request.url, headers: request.headers, streamed: typeof request.body === 'object' });
     return this.inner.send(request);

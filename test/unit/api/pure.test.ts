@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { BadResponseError } from '../../../src/core/api/errors';
 import { iterateCursor, iteratePages } from '../../../src/core/api/pagination';
 import { formatPath, parseBody } from '../../../src/core/api/parse';

@@ -1,0 +1,29 @@
+// `node scripts/bundleSize.mjs [--top N] [--dev]`: builds every shipped bundle in memory (production by
+// default, as packaged) and prints each output's size and its largest contributors, grouped by
+// node_modules package (our own code by folder: src/core, src/extension...). Nothing is written.
+import * as esbuild from 'esbuild';
+import { allBuilds, contributors, EXTENSION_BUDGET_BYTES } from './bundles.mjs';
+
+const production = !process.argv.includes('--dev');
+const topArg = process.argv.indexOf('--top');
+const top = topArg > 0 ? Number(process.argv[topArg + 1]) : 8;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1).padStart(8)} KB`;
+
+const results = await Promise.all(
+  allBuilds({ production }).map((options) => esbuild.build({ ...options, write: false, metafile: true, sourcemap: false, logLevel: 'error' })),
+);
+let overBudget = false;
+for (const result of results) {
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    if (!file.endsWith('.js')) {
+      continue;
+    }
+    const budget = file === 'dist/extension.js' ? ` (budget ${EXTENSION_BUDGET_BYTES.toLocaleString('en')} bytes)` : '';
+    overBudget ||= budget !== '' && output.bytes >= EXTENSION_BUDGET_BYTES;
+    console.log(`${file}${kb(output.bytes)} = ${output.bytes.toLocaleString('en')} bytes${budget}`);
+    for (const [name, bytes] of contributors(output).slice(0, top)) {
+      console.log(`  ${name.padEnd(40)}${kb(bytes)}`);
+    }
+  }
+}
+process.exitCode = overBudget ? 1 : 0;

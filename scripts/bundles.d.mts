@@ -1,0 +1,8 @@
+// Types of scripts/bundles.mjs for the TypeScript callers (test/unit/bundleSize.test.ts).
+import type { BuildOptions, Metafile } from 'esbuild';
+
+export declare const EXTENSION_BUDGET_BYTES: number;
+export declare function extensionBuild(options?: { production?: boolean; root?: string }): BuildOptions;
+export declare function allBuilds(options?: { production?: boolean; tests?: boolean }): BuildOptions[];
+export declare function contributorOf(input: string): string;
+export declare function contributors(output: Metafile['outputs'][string]): Array<[string, number]>;
