@@ -36,7 +36,7 @@ export function performanceSection(results: BenchResults): string {
     ...missed.map((x) => `- ${x.figure}, ${x.measure}: ${formatNumber(x.value.median, x.unit)} (median) against ${x.target!.text}. Limited by ${x.target!.limitedBy ?? 'not analysed yet'}.`),
     ...(results.failures.length > 0 ? ['', `Figures that failed to run: ${results.failures.map((f) => f.figure).join(', ')}.`] : []),
     '',
-    'Reproduce: `npm install`, `bash scripts/host/setup.sh` (the offline VS Code host of the tests), then',
+    'Reproduce: `npm install`, then',
     `\`npm run bench -- --readme\` (${Math.round(results.durationS / 60)} minutes here; \`--runs N\`, \`--only tree-load,burst\`). It prints the`,
     'table, writes `bench-results.json` and rewrites this section from it.',
     END,

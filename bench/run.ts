@@ -6,8 +6,9 @@
  * section from that file (bench/readme.ts).
  * Options: --runs N, --only fig1,fig2 (figure ids below), --readme, --readme-only.
  * Needs node --expose-gc for the heap figures (the npm script passes it) and, for the workbench
- * figures, the VS Code host of `npm test` (scripts/host/setup.sh).
+ * figures, the VS Code host of `npm test` (scripts/host/setup.sh, run here first).
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../test/host/paths';
@@ -47,6 +48,10 @@ async function main(): Promise<number> {
   }
   const runs = Number(option('--runs') ?? 3);
   const only = option('--only')?.split(',');
+  if (!only || only.includes('workbench')) {
+    // The real-host figures need the offline VS Code host of the tests (idempotent, cached after).
+    execFileSync('bash', ['scripts/host/setup.sh'], { stdio: 'inherit', cwd: repoRoot });
+  }
   const started = new Date();
   const sink: { measures: Measure[]; notes: string[] } = { measures: [], notes: [] };
   const failures: { figure: string; error: string }[] = [];

@@ -2,7 +2,8 @@
 // integration (inside a real VS Code extension host), end-to-end (a real workbench in Chromium).
 // Every tier runs even when an earlier one failed, so one run shows everything; the exit code is
 // non-zero when any tier failed. The last line is the plain "N passed, N failed" summary.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 const tiers = [
   { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
@@ -31,6 +32,15 @@ function run(cmd) {
 function counts(out) {
   const n = (re) => [...out.matchAll(re)].reduce((sum, m) => sum + Number(m[1]), 0);
   return { passed: n(/^\s*(\d+) passing/gm), failed: n(/^\s*(\d+) failing/gm), pending: n(/^\s*(\d+) pending/gm) };
+}
+
+// A fresh clone: install what the tiers need first (both steps are quick no-ops once done).
+if (!existsSync('node_modules/.package-lock.json')) {
+  execFileSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+}
+if (!only || only.includes('integration') || only.includes('e2e')) {
+  // The offline VS Code host (code-server, Node 24, Debian chromium): idempotent, cached after.
+  execFileSync('bash', ['scripts/host/setup.sh'], { stdio: 'inherit' });
 }
 
 const results = [];
