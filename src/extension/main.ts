@@ -24,7 +24,7 @@ import { registerTaskSource } from './tasks/current';
 import type { ExplorerTree } from './tree/explorer';
 import type { MyTasksTree } from './tree/myTasks';
 import { registerTrees } from './tree/register';
-import { registerWalkthrough } from './walkthrough/progress';
+import { registerWalkthrough, stepsDone } from './walkthrough/progress';
 import type { Trees } from './tree/register';
 import type { Services } from './services';
 import { prompter, setPrompter } from './ui/prompter';
@@ -46,6 +46,8 @@ export interface TestApi {
   readonly codeLinks: CodeLinks;
   readonly ai: AiFeature;
   readonly outbox: OutboxFeature;
+  /** Walkthrough steps marked done in this window (their context keys are set). */
+  stepsDone(): string[];
   setPrompter(next: Prompter): () => void;
   scaleRateWindowForTests(windowMs: number | undefined): void;
   /** Lets a test stand in for the tree selection or the focused panel (tasks/current.ts). */
@@ -121,7 +123,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     if (window > 0) {
       scaleRateWindowForTests(window);
     }
-    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, codeLinks, ai, outbox, activationMs, setPrompter, scaleRateWindowForTests, registerTaskSource };
+    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, codeLinks, ai, outbox, stepsDone, activationMs, setPrompter, scaleRateWindowForTests, registerTaskSource };
   }
   return undefined;
 }

@@ -70,6 +70,7 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     const state = api.session.state;
     assert.equal(state.kind === 'signedIn' && state.client.limiter.limit, 40, 'two processes, one budget: the editor keeps 60 - 20');
     assert.match(api.budget.text, /\/40/);
+    assert.ok(api.stepsDone().includes('mcpStarted'), 'the walkthrough step "Connect Copilot" is done once VS Code starts the server');
     const elsewhere = JSON.stringify({ label: resolved.label, command: resolved.command, args: resolved.args, cwd: resolved.cwd, version: resolved.version });
     assert.ok(!elsewhere.includes(erin), 'not in the command line, label or version');
     const config = JSON.stringify(vscode.workspace.getConfiguration('taskPlatform'));

@@ -182,6 +182,7 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     w.script([t.display_id]);
     assert.equal(await vscode.commands.executeCommand('taskPlatform.insertTaskReference'), `# ${t.display_id}`);
     assert.equal(editor.document.lineAt(1).text, `# ${t.display_id}`);
+    assert.ok(w.api.stepsDone().includes('taskLinked'), 'the walkthrough step "Link a task from code" is done');
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(2, 7), '-');
     const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
     assert.ok(labels.includes(t.display_id), labels.slice(0, 10).join(', '));

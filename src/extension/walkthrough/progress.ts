@@ -14,6 +14,11 @@ export function contextKey(step: WalkthroughStep): string {
   return `taskPlatform.walkthrough.${step}`;
 }
 
+/** Steps marked done in this window (the integration tests read it through the TestApi). */
+export function stepsDone(): WalkthroughStep[] {
+  return [...done];
+}
+
 /** Marks a step done; cheap and idempotent (one setContext per step per window). */
 export function markStepDone(step: WalkthroughStep): void {
   if (done.has(step)) {
