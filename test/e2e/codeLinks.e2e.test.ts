@@ -16,10 +16,7 @@ describe('e2e: code links (hover on a task reference, TODO CodeLens, Task Refere
     session = await openSession('codeLinks');
     const wb = session.workbench;
     fx = await control('/fixtures');
-    await wb.openContainer('Task Platform');
-    await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
-    await wb.answerInput('demo-token-alice');
-    await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+    await wb.signInFromView();
     await wb.dismissSignInToast();
     // Sign-in teaches the id prefixes: one task row per workspace, read in the background.
     const deadline = Date.now() + 30_000;

@@ -14,10 +14,7 @@ describe('e2e: Create Task and Search Tasks from the command palette', function 
     // The task panel is another feature; here the new task only gets a status-bar confirmation.
     session = await openSession('commands', { settings: { 'taskPlatform.afterCreateTask': 'nothing' } });
     const wb = session.workbench;
-    await wb.openContainer('Task Platform');
-    await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
-    await wb.answerInput('demo-token-alice');
-    await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+    await wb.signInFromView();
     await wb.page.locator('.notification-toast', { hasText: 'Checking the token' }).waitFor({ state: 'detached', timeout: 10_000 });
     // The sign-in toast would sit in every screenshot of the quick picks.
     await wb.runCommand('Notifications: Clear All Notifications');

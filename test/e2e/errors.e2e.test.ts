@@ -28,10 +28,7 @@ describe('e2e: error paths a user can reach (issue 13)', function () {
     session = await openSession('errors');
     fx = await control('GET', '/fixtures');
     const wb = session.workbench;
-    await wb.openContainer('Task Platform');
-    await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
-    await wb.answerInput('demo-token-alice');
-    await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+    await wb.signInFromView();
     await toast('Checking the token').waitFor({ state: 'detached', timeout: 30_000 });
     await wb.clearNotifications();
     await wb.setSidebarWidth(520);

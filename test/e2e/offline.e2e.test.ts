@@ -18,10 +18,7 @@ describe('e2e: offline edits survive a reload and are sent once when the service
   before(async () => {
     session = await openSession('offline');
     const wb = session.workbench;
-    await wb.openContainer('Task Platform');
-    await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
-    await wb.answerInput('demo-token-alice');
-    await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+    await wb.signInFromView();
     await wb.setSidebarWidth(460);
     await wb.page.locator('.part.sidebar .pane-header', { hasText: 'My Tasks' }).click();
     for (const name of ['Acme', 'Engineering', 'Backend', 'API']) {

@@ -50,10 +50,7 @@ describe('e2e: a change made by someone else shows in the open task panel', func
     const wb = session.workbench;
     const fx = await call<Fixtures>(session, '/fixtures');
     const task = fx.tasks.task_with_activity!;
-    await wb.openContainer('Task Platform');
-    await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
-    await wb.answerInput('demo-token-alice');
-    await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+    await wb.signInFromView();
     const frame = await openTask(wb, task.id, task.display_id);
     await frame.locator('vscode-single-select[data-field="status_id"]').waitFor({ timeout: 60_000 });
 

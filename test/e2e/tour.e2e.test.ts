@@ -21,10 +21,7 @@ describe('e2e: the main flow, README pictures, accessibility and walkthrough pro
     // As after an install, the walkthrough is open first: VS Code tracks a step's completion event
     // from the moment it has the walkthrough, and credits nothing that happened before.
     await openWalkthrough();
-    await wb.openContainer('Task Platform');
-    await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
-    await wb.answerInput('demo-token-alice');
-    await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+    await wb.signInFromView();
     await wb.page.locator('.notification-toast', { hasText: 'Checking the token' }).waitFor({ state: 'detached', timeout: 30_000 });
     await wb.clearNotifications();
     await wb.setSidebarWidth(520);

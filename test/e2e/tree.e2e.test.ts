@@ -13,10 +13,7 @@ describe('e2e: the explorer tree in a real workbench (issue 5)', function () {
     session = await openSession('tree');
     fx = await (await fetch(`${session.sandbox.origin}/__sandbox/fixtures`)).json();
     const wb = session.workbench;
-    await wb.openContainer('Task Platform');
-    await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
-    await wb.answerInput('demo-token-alice');
-    await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+    await wb.signInFromView();
     await wb.dismissSignInToast();
     await wb.setSidebarWidth(620);
   });

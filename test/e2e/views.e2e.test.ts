@@ -9,10 +9,7 @@ describe('e2e: saved views from the palette (issue 8)', function () {
   before(async () => {
     session = await openSession('views');
     const wb = session.workbench;
-    await wb.openContainer('Task Platform');
-    await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
-    await wb.answerInput('demo-token-alice');
-    await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+    await wb.signInFromView();
     await wb.dismissSignInToast();
     await wb.setSidebarWidth(520);
   });

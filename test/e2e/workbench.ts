@@ -130,6 +130,14 @@ export class Workbench {
   }
 
   /** After signing in: waits for the "Signed in" toast and dismisses it (it would sit in the pictures). */
+  /** Signs in from the Task Platform view as a user would (Sign In, paste the token) and waits for the tree. */
+  async signInFromView(token = 'demo-token-alice'): Promise<void> {
+    await this.openContainer('Task Platform');
+    await this.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
+    await this.answerInput(token);
+    await this.treeRow('Acme').waitFor({ timeout: 60_000 });
+  }
+
   async dismissSignInToast(): Promise<void> {
     await this.page.locator('.notification-toast', { hasText: 'Signed in to Task Platform' }).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
     await this.clearNotifications();

@@ -114,6 +114,10 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     assert.equal((await w.task(mover.taskId)).list_id, w.fx.lists.database);
     assert.equal((await w.rows('dependencies')).filter((d) => d.blocked_task_id === b.taskId && d.blocker_task_id === mover.taskId).length, 1);
     assert.ok((await w.task(doomed.taskId)).deleted_at, 'sent to Trash');
+    // The tree and open panels hear of what the replay applied (outbox/publish.ts), as after any write.
+    await waitFor(() => w.changes.find((c) => c.kind === 'updated' && c.task.id === a.taskId && c.task.title === 'Offline title 3'), 'the replayed edits announced');
+    await waitFor(() => w.changes.find((c) => c.kind === 'deleted' && c.taskId === doomed.taskId), 'the replayed delete announced');
+    await waitFor(() => w.changes.find((c) => c.kind === 'created' && c.task.title === 'Created offline'), 'the replayed create announced');
     assert.equal(w.api.outbox.statusBar.text, '', 'nothing held: the item is hidden');
   });
 
@@ -142,4 +146,37 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
     assert.equal(outbox().all.length, 0);
   });
+
+  it('a refused change can be fixed: Edit and Retry sends nothing for broken JSON, and sends the fixed input once', async () => {
+    const a = w.ref('task_with_comments');
+    await offline();
+    w.script([], []);
+    await held(client().updateTask(w.acme, a.taskId, { status_id: '00000000-0000-4000-8000-000000000000' }));
+    await online();
+    await w.api.outbox.connectivity.probe();
+    await waitFor(() => (outbox().rejected.length === 1 ? true : undefined), 'the refusal', 30_000);
+    const label = await listed();
+    await sandboxControl('DELETE', '/requests');
+
+    w.script(['{"status_id": '], [label, 'Edit and Retry…']);
+    await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
+    assert.equal((await w.requests(writes)).length, 0, 'broken JSON: no request');
+    assert.equal(outbox().rejected.length, 1, 'still kept');
+
+    const ready = w.fx.statuses.api.find((s: Json) => s.name === 'Ready').id;
+    w.script([JSON.stringify({ status_id: ready })], [label, 'Edit and Retry…']);
+    await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
+    assert.equal(outbox().all.length, 0);
+    assert.equal((await w.task(a.taskId)).status_id, ready);
+    assert.deepEqual(await w.requests(writes), [`PATCH /api/workspaces/${w.acme}/tasks/${a.taskId}`]);
+  });
+
+  /** The label Show Pending Changes gives the one refused entry. */
+  async function listed(): Promise<string> {
+    const review = w.script([], [undefined]);
+    await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
+    const entry = review.offered[0]?.find((i) => i.label.startsWith('$(warning)'));
+    assert.ok(entry);
+    return entry.label;
+  }
 });

@@ -5,15 +5,21 @@ import type { Outboxes } from './outboxes';
 const TASK_SCHEME = 'taskplatform-task'; // the tree's task rows (tree/decorations.ts)
 
 /** A badge on tree rows of tasks with changes waiting to be sent (or refused on replay). */
-export class PendingDecorations implements vscode.FileDecorationProvider {
+export class PendingDecorations implements vscode.FileDecorationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<undefined>();
   readonly onDidChangeFileDecorations = this.changed.event;
+  private readonly subscription: vscode.Disposable;
 
   constructor(
     private readonly session: Session,
     private readonly outboxes: Outboxes,
   ) {
-    outboxes.onDidChange(() => this.changed.fire(undefined));
+    this.subscription = outboxes.onDidChange(() => this.changed.fire(undefined));
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
   }
 
   provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {

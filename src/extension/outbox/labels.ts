@@ -1,6 +1,15 @@
 import * as vscode from 'vscode';
 import type { HeldWrite } from '../../core/outbox/heldWrite';
-import { fieldsOf } from '../../core/outbox/heldWrite';
+import { fieldsOf, targetOf } from '../../core/outbox/heldWrite';
+import type { SessionState } from '../auth/session';
+import { directoryFor } from '../directory';
+
+/** describeHeld with the task's display id (or title) when the session has seen the task; no request. */
+export function labelOf(state: SessionState, write: HeldWrite): string {
+  const id = targetOf(write)?.taskId;
+  const task = state.kind === 'signedIn' && id ? directoryFor(state.client).taskName(id) : undefined;
+  return describeHeld(write, task?.display_id ?? task?.title);
+}
 
 /** A held write in the user's words: "Update task (status, priority)", "Add comment". */
 export function describeHeld(write: HeldWrite, taskName?: string): string {

@@ -4,7 +4,7 @@ import { Disposable } from '../disposable';
 import type { Services } from '../services';
 import { prompter } from '../ui/prompter';
 import { Connectivity } from './connectivity';
-import { describeHeld } from './labels';
+import { labelOf } from './labels';
 import type { Outboxes } from './outboxes';
 import { PendingDecorations } from './decorations';
 import { AppliedPublisher } from './publish';
@@ -25,12 +25,14 @@ export function registerOutbox(context: vscode.ExtensionContext, services: Servi
   const statusBar = new OutboxStatusBar(session, outboxes);
   const review = new PendingReview(session, outboxes, connectivity);
   const publisher = new AppliedPublisher(session, services.changes);
+  const decorations = new PendingDecorations(session, outboxes);
   context.subscriptions.push(
     connectivity,
     statusBar,
     publisher,
     new Notices(session, outboxes),
-    vscode.window.registerFileDecorationProvider(new PendingDecorations(session, outboxes)),
+    decorations,
+    vscode.window.registerFileDecorationProvider(decorations),
     outboxes.onDidApply((applied) => publisher.publish(applied)),
     vscode.commands.registerCommand('taskPlatform.showPendingChanges', () => review.show()),
   );
@@ -48,7 +50,7 @@ class Notices extends Disposable {
     super();
     this.register(outboxes.onDidChangeReachability((reachable) => reachable && (this.told = false)));
     this.register(outboxes.onDidChange(() => this.onChange()));
-    this.register(outboxes.onDidReject(({ write }) => void this.refused(describeHeld(write), write.rejected?.message ?? '')));
+    this.register(outboxes.onDidReject(({ write }) => void this.refused(labelOf(this.session.state, write), write.rejected?.message ?? '')));
   }
 
   private onChange(): void {

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { HeldWrite } from '../../core/outbox/heldWrite';
-import { targetOf } from '../../core/outbox/heldWrite';
 import type { Outbox } from '../../core/outbox/outbox';
 import type { Session } from '../auth/session';
-import { directoryFor } from '../directory';
 import { prompter } from '../ui/prompter';
 import type { Connectivity } from './connectivity';
-import { describeHeld, inputOf } from './labels';
+import { inputOf, labelOf } from './labels';
 import type { Outboxes } from './outboxes';
 
 type EntryItem = vscode.QuickPickItem & { write?: HeldWrite; sendNow?: true };
@@ -55,10 +53,7 @@ export class PendingReview {
   }
 
   private label(write: HeldWrite): string {
-    const state = this.session.state;
-    const id = targetOf(write)?.taskId;
-    const task = state.kind === 'signedIn' && id ? directoryFor(state.client).taskName(id) : undefined;
-    return describeHeld(write, task?.display_id ?? task?.title);
+    return labelOf(this.session.state, write);
   }
 
   private async act(outbox: Outbox, write: HeldWrite): Promise<void> {

@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
-import { targetOf } from '../../core/outbox/heldWrite';
 import type { Session } from '../auth/session';
-import { directoryFor } from '../directory';
+import { escapeMarkdown } from '../codeLinks/markdown';
 import { Disposable } from '../disposable';
-import { describeHeld } from './labels';
+import { labelOf } from './labels';
 import type { Outboxes } from './outboxes';
 
 /**
@@ -43,16 +42,12 @@ export class OutboxStatusBar extends Disposable {
     const parts = [pending.length > 0 ? `$(cloud-upload) ${pending.length}` : '', refused.length > 0 ? `$(warning) ${refused.length}` : ''];
     this.item.text = parts.filter(Boolean).join(' ');
     this.item.backgroundColor = new vscode.ThemeColor(refused.length > 0 ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground');
-    const directory = state.kind === 'signedIn' ? directoryFor(state.client) : undefined;
     const summary = [
       pending.length > 0 ? vscode.l10n.t('{0} change(s) waiting to be sent{1}.', pending.length, outbox?.offline ? vscode.l10n.t(' (Task Platform cannot be reached)') : '') : '',
       refused.length > 0 ? vscode.l10n.t('{0} change(s) refused by Task Platform: click to review.', refused.length) : '',
     ].filter(Boolean);
-    const names = [...refused, ...pending].slice(0, 10).map((w) => {
-      const id = targetOf(w)?.taskId;
-      const task = id ? directory?.taskName(id) : undefined;
-      return `- ${describeHeld(w, task?.display_id ?? task?.title)}`;
-    });
+    // Task titles are user text: escaped, so the tooltip shows them as typed.
+    const names = [...refused, ...pending].slice(0, 10).map((w) => `- ${escapeMarkdown(labelOf(state, w))}`);
     this.item.tooltip = new vscode.MarkdownString([...summary, '', ...names].join('\n'));
     this.item.accessibilityInformation = { label: summary.join(' ') };
     this.item.show();

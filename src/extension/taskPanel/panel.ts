@@ -56,7 +56,13 @@ export class TaskPanel extends Disposable {
     };
     this.register(panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)));
     this.register(services.changes.onDidChange((change) => this.onChange(change)));
-    this.register(services.outboxes.onDidChange(() => this.update({ pending: pendingText(services, ref.taskId) })));
+    this.register(services.outboxes.onDidChange(() => {
+      // Every queue change of the account fires this; the webview hears only of this task's banner.
+      const pending = pendingText(services, ref.taskId);
+      if (pending !== this.current.pending) {
+        this.update({ pending });
+      }
+    }));
     this.register({ dispose: () => this.closed.abort() });
     this.register({ dispose: () => clearTimeout(this.activityTimer) });
     panel.webview.html = panelHtml(panel.webview, services.extensionUri, titleOf(row));
