@@ -48,7 +48,25 @@ for (const tier of tiers.filter((t) => !only || only.includes(t.name))) {
   console.log(`\n===== ${tier.name} =====`);
   const started = Date.now();
   const { code, out } = await run(tier.cmd);
-  results.push({ ...tier, code, seconds: (Date.now() - started) / 1000, ...counts(out) });
+  results.push({ ...tier, code, out, seconds: (Date.now() - started) / 1000, ...counts(out) });
+}
+
+// Mocha prints each failure after "N failing"; repeat those blocks here, just above the summary,
+// so the tail of a long CI log (often all that is kept) names what failed and why.
+function failures(out) {
+  const blocks = [];
+  for (const m of out.matchAll(/^\s*\d+ failing\s*$/gm)) {
+    const rest = out.slice(m.index + m[0].length).split('\n');
+    const end = rest.findIndex((line, i) => i > 0 && /^\s*(\d+ passing|=====|\[)/.test(line));
+    blocks.push(rest.slice(0, end === -1 ? 80 : Math.min(end, 80)).join('\n').trim());
+  }
+  return blocks;
+}
+for (const r of results.filter((t) => t.code !== 0)) {
+  const blocks = failures(r.out);
+  if (blocks.length === 0) continue;
+  console.log(`\n===== ${r.name}: failures =====`);
+  for (const block of blocks) console.log(block);
 }
 
 console.log('\n===== summary =====');

@@ -11,6 +11,7 @@ import { tokenRejectedMessage } from './auth/messages';
 import { scaleRateWindowForTests, Session } from './auth/session';
 import { TokenStore } from './auth/tokenStore';
 import { Outboxes } from './outbox/outboxes';
+import { SerialMemento } from './state/globalState';
 import { registerOutbox } from './outbox/register';
 import type { OutboxFeature } from './outbox/register';
 import { onDidChangeSetting, requestTimeoutMs } from './config';
@@ -62,10 +63,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const started = performance.now();
   context.subscriptions.push(logChannel());
 
-  const outboxes = new Outboxes(context.globalState);
+  const globalState = new SerialMemento(context.globalState);
+  pendingState = globalState;
+  const outboxes = new Outboxes(globalState);
   const session = new Session(new TokenStore(context.secrets), outboxes);
   const changes = new TaskChanges();
-  const services: Services = { session, changes, extensionUri: context.extensionUri, outboxes };
+  const services: Services = { session, changes, extensionUri: context.extensionUri, outboxes, globalState };
   const budget = new BudgetStatusBar(session);
   const trees = registerTrees(context, services);
   const { explorer, myTasks } = trees;
@@ -135,6 +138,9 @@ async function notifyRejected(): Promise<void> {
   }
 }
 
-export function deactivate(): void {
-  // Everything activate() created is in context.subscriptions, which VS Code disposes.
+let pendingState: SerialMemento | undefined;
+
+/** Everything activate() created is in context.subscriptions; only queued state writes are awaited. */
+export function deactivate(): Promise<void> | undefined {
+  return pendingState?.flushed();
 }

@@ -10,4 +10,6 @@ export interface Services {
   readonly extensionUri: vscode.Uri;
   /** Writes kept while the service cannot be reached (per account, in global storage). */
   readonly outboxes: Outboxes;
+  /** `context.globalState` with serialised writes (state/globalState.ts); use it, never the raw one. */
+  readonly globalState: vscode.Memento;
 }

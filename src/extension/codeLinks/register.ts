@@ -26,7 +26,7 @@ export interface CodeLinks {
  * nothing is sent before a document with a known prefix is shown.
  */
 export function registerCodeLinks(context: vscode.ExtensionContext, services: Services, ctx: CommandContext): CodeLinks {
-  const hub = new CodeLinksHub(context.globalState, services);
+  const hub = new CodeLinksHub(services.globalState, services);
   const selector = knownLanguages().map((language) => ({ language }));
   const providers = new ReferenceProviders(hub);
   const todos = new TodoActions();

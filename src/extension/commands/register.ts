@@ -47,7 +47,7 @@ export function registerCommands(context: vscode.ExtensionContext, services: Ser
     services,
     lookups: new Lookups(),
     trash: new RecentTrash(),
-    globalState: context.globalState,
+    globalState: services.globalState,
     statusIcons: new StatusIcons(context.globalStorageUri),
   };
   context.subscriptions.push(

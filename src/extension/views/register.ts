@@ -14,7 +14,7 @@ import type { ViewNode } from './savedViewsTree';
 /** Saved views: Run Saved View, pin / unpin / rename, and the Saved Views tree. */
 export function registerSavedViews(context: vscode.ExtensionContext, services: Services): SavedViewsTree {
   const changed = new vscode.EventEmitter<void>();
-  const ctx: ViewsContext = { services, memento: context.globalState, changed };
+  const ctx: ViewsContext = { services, memento: services.globalState, changed };
   const tree = new SavedViewsTree(ctx);
   const cmd = vscode.commands.registerCommand;
   context.subscriptions.push(
