@@ -118,6 +118,9 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     await waitFor(() => w.changes.find((c) => c.kind === 'updated' && c.task.id === a.taskId && c.task.title === 'Offline title 3'), 'the replayed edits announced');
     await waitFor(() => w.changes.find((c) => c.kind === 'deleted' && c.taskId === doomed.taskId), 'the replayed delete announced');
     await waitFor(() => w.changes.find((c) => c.kind === 'created' && c.task.title === 'Created offline'), 'the replayed create announced');
+    const withFields = w.fx.tasks.task_with_custom_fields.id;
+    const announced = await waitFor(() => w.changes.find((c) => c.kind === 'updated' && c.task.id === withFields), 'the replayed custom field (flat route) announced');
+    assert.ok(announced.kind === 'updated' && JSON.stringify(announced.task).includes('42'), 'announced with the value the replay set');
     assert.equal(w.api.outbox.statusBar.text, '', 'nothing held: the item is hidden');
   });
 

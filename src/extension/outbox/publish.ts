@@ -9,7 +9,8 @@ import type { AppliedWrite } from './outboxes';
 /**
  * Tells the tree and the panel about a held write the service has now applied. Task writes answer
  * with the task (no request); for the others (comments, dependencies, custom fields) the task is read
- * once, at background priority, after the replay settles.
+ * once, at background priority, after the replay settles. A flat route has no workspace in its path;
+ * custom field values name it in the answer.
  */
 export class AppliedPublisher {
   private readonly toRead = new Map<string, string>();
@@ -31,6 +32,10 @@ export class AppliedPublisher {
       this.changes.fire({ kind: 'deleted', workspaceId: target.workspaceId, taskId: target.taskId });
     } else if (target?.workspaceId) {
       this.toRead.set(target.taskId, target.workspaceId);
+      this.schedule();
+    } else if (target && workspaceIn(answer)) {
+      // A flat route (custom field values): its answer names the workspace (Reference: Custom field value).
+      this.toRead.set(target.taskId, workspaceIn(answer)!);
       this.schedule();
     } else if (task && write.operation === 'moveTask') {
       const workspaceId = typeof (task as { workspace_id?: unknown }).workspace_id === 'string' ? (task as { workspace_id: string }).workspace_id : undefined;
@@ -70,6 +75,13 @@ export class AppliedPublisher {
 function taskIn(answer: unknown): Task | undefined {
   const parsed = TaskSchema.safeParse(answer);
   return parsed.success ? parsed.data : undefined;
+}
+
+/** The workspace an answer names: `workspace_id` on it, or on the first entry of an array answer. */
+function workspaceIn(answer: unknown): string | undefined {
+  const first: unknown = Array.isArray(answer) ? answer[0] : answer;
+  const id = typeof first === 'object' && first !== null ? (first as { workspace_id?: unknown }).workspace_id : undefined;
+  return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
 function workspaceOf(path: string): string | undefined {
