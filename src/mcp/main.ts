@@ -1,8 +1,10 @@
+import { isAbsolute } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ApiClient } from '../core/api/client';
 import { RateLimiter } from '../core/api/rateLimiter';
 import { parseBaseUrl } from '../core/api/baseUrl';
 import { NodeHttpTransport } from '../core/api/transport';
+import { holdLease, LEASE_VAR } from '../core/mcp/lease';
 import { createMcpServer } from './server';
 
 /**
@@ -76,6 +78,11 @@ async function main(): Promise<void> {
   });
   const server = createMcpServer(client, version);
   await server.connect(new StdioServerTransport());
+  // Started by the extension: tell it this process is alive, so it keeps to its share until we stop.
+  const lease = process.env[LEASE_VAR];
+  if (lease && isAbsolute(lease)) {
+    holdLease(lease);
+  }
   process.stderr.write(`task-platform MCP server ready (${baseUrl}, 16 tools, ${requestsPerMinute} requests a minute)\n`);
 }
 

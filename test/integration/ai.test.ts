@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs';
 import * as assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import * as vscode from 'vscode';
 import { confirmationFor } from '../../src/extension/ai/confirm';
 import type { McpServerProvider } from '../../src/extension/ai/mcpProvider';
+import { LEASE_STALE_MS, LEASE_VAR } from '../../src/core/mcp/lease';
 import type { TestApi } from '../../src/extension/main';
 import { activateExtension, requestLog, sandboxControl, ScriptedPrompter, waitFor } from './helpers';
 
@@ -91,6 +93,16 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     } finally {
       await client.close();
     }
+
+    // The server touched its lease while it ran (and on exit): the share stays given until the last
+    // touch has left the service's window, then the editor has the whole budget again.
+    const lease = resolved.env[LEASE_VAR];
+    assert.ok(typeof lease === 'string' && existsSync(lease), 'the server wrote the lease named in its environment');
+    assert.equal(await provider.checkLease(), true);
+    assert.equal(state.kind === 'signedIn' && state.client.limiter.limit, 40, 'still 40 right after the server stopped');
+    assert.equal(await provider.checkLease(Date.now() + LEASE_STALE_MS + 1_000), false);
+    assert.equal(state.kind === 'signedIn' && state.client.limiter.limit, 60, 'the whole budget once the lease is stale');
+    await waitFor(() => (/\/60/.test(api.budget.text) ? true : undefined), 'the status bar shows /60 again');
   });
 
   it('switching account re-announces the server, and the resolved token is the new account\'s', async () => {
@@ -102,6 +114,8 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     const [server] = await provided();
     assert.ok(server);
     assert.equal((await provider.resolveMcpServerDefinition(server))?.env.TASK_PLATFORM_TOKEN, 'demo-token-carol');
+    const state = api.session.state;
+    assert.equal(state.kind === 'signedIn' && state.client.limiter.limit, 40, 'started again: the share is given again');
     await signIn();
   });
 

@@ -50,7 +50,7 @@ export class BudgetStatusBar extends Disposable {
       s.inFlight > 0 ? vscode.l10n.t('{0} on the way.', s.inFlight) : '',
       s.queued > 0 ? vscode.l10n.t('{0} waiting: {1} you asked for, {2} background (polling, prefetch) that yields to yours.', s.queued, s.queued - s.queuedBackground, s.queuedBackground) : '',
       s.holding ? vscode.l10n.t('The service said "too many requests": everything waits until it allows more.') : '',
-      s.limit < 60 ? vscode.l10n.t('{0} a minute of the 60 are left to the AI tools (MCP server), which share the token.', 60 - s.limit) : '',
+      s.limit < 60 ? vscode.l10n.t('{0} a minute of the 60 are left to the AI tools (MCP server) while it runs, since they share the token.', 60 - s.limit) : '',
     ];
     this.item.tooltip = lines.filter(Boolean).join('\n');
     this.item.accessibilityInformation = { label: lines[0]! };

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { unlinkSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { markStepDone } from '../walkthrough/progress';
 import type { Session, SessionState } from '../auth/session';
@@ -5,6 +7,7 @@ import type { TokenStore } from '../auth/tokenStore';
 import { onDidChangeSetting, readBaseUrl } from '../config';
 import { log } from '../log';
 import { MCP_SHARE, SERVICE_LIMIT } from '../../core/mcp/budget';
+import { LEASE_STALE_MS, LEASE_VAR, lastTouch, serverMayBeActive } from '../../core/mcp/lease';
 
 export const MCP_PROVIDER_ID = 'taskPlatform.mcpServers';
 const BASE_URL_VAR = 'TASK_PLATFORM_BASE_URL';
@@ -22,15 +25,21 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
   readonly onDidChangeMcpServerDefinitions = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
   private lastKey: string | undefined;
-  /** Set once VS Code started the server: the extension's own client keeps to the rest of the budget. */
+  /** Set while the server VS Code started may be running: the extension's client keeps to the rest of the budget. */
   private shareGiven = false;
+  private resolvedAt = 0;
+  private leaseTimer: ReturnType<typeof setInterval> | undefined;
+  /** The file the server touches while it runs (core/mcp/lease.ts); one per window. */
+  private readonly leaseFile: vscode.Uri;
 
   constructor(
     private readonly session: Session,
     private readonly tokens: TokenStore,
     private readonly serverScript: vscode.Uri,
     private readonly version: string,
+    storage: vscode.Uri,
   ) {
+    this.leaseFile = vscode.Uri.joinPath(storage, `mcp-lease-${randomUUID()}`);
     this.subscriptions = [
       this.changed,
       session.onDidChange((state) => this.onSession(state)),
@@ -67,15 +76,59 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
     if (!token) {
       throw new Error(vscode.l10n.t('Sign in to Task Platform to use its tools (command "Task Platform: Sign In").'));
     }
-    server.env = { ...server.env, [TOKEN_VAR]: token };
+    await this.prepareLeaseDir();
+    server.env = { ...server.env, [TOKEN_VAR]: token, [LEASE_VAR]: this.leaseFile.fsPath };
     this.shareGiven = true;
+    this.resolvedAt = Date.now();
     this.giveShare(this.session.state);
+    this.leaseTimer ??= setInterval(() => void this.checkLease(), LEASE_STALE_MS / 4);
     markStepDone('mcpStarted');
     return server;
   }
 
+  /** Creates the storage folder, and forgets the leases of windows that ended without cleaning up. */
+  private async prepareLeaseDir(): Promise<void> {
+    const dir = vscode.Uri.joinPath(this.leaseFile, '..');
+    await vscode.workspace.fs.createDirectory(dir);
+    const dayAgo = Date.now() - 24 * 3600_000;
+    for (const [name] of await vscode.workspace.fs.readDirectory(dir)) {
+      const file = vscode.Uri.joinPath(dir, name);
+      if (name.startsWith('mcp-lease-') && file.fsPath !== this.leaseFile.fsPath && ((await lastTouch(file.fsPath)) ?? 0) < dayAgo) {
+        await Promise.resolve(vscode.workspace.fs.delete(file)).catch(() => undefined);
+      }
+    }
+  }
+
+  /**
+   * Gives the extension its whole budget back once the server has stopped and its last requests have
+   * left the service's window. `now` is for tests. Returns whether the share is still given.
+   */
+  async checkLease(now = Date.now()): Promise<boolean> {
+    if (!this.shareGiven) {
+      return false;
+    }
+    if (serverMayBeActive(await lastTouch(this.leaseFile.fsPath), this.resolvedAt, now)) {
+      return true;
+    }
+    this.shareGiven = false;
+    clearInterval(this.leaseTimer);
+    this.leaseTimer = undefined;
+    const state = this.session.state;
+    if (state.kind === 'signedIn' && state.client.limiter.limit < SERVICE_LIMIT) {
+      state.client.limiter.setLimit(SERVICE_LIMIT);
+      log.info(`The AI tools' server has stopped; the editor has all ${SERVICE_LIMIT} requests a minute again.`);
+    }
+    return false;
+  }
+
   dispose(): void {
+    clearInterval(this.leaseTimer);
     this.subscriptions.forEach((d) => d.dispose());
+    try {
+      unlinkSync(this.leaseFile.fsPath);
+    } catch {
+      // Never written, or already gone.
+    }
   }
 
   private async offeredBaseUrl(): Promise<string | undefined> {
@@ -90,10 +143,9 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
     return baseUrl.kind === 'valid' && (await this.tokens.get(baseUrl.url)) ? baseUrl.url : undefined;
   }
 
-  /** Only a change of who is signed in, or where, changes the offer; a re-check of the same account does not. */
   /**
-   * Two processes, one budget: once the server may be running, the extension's limiter keeps to
-   * 60 - MCP_SHARE. The server's end is not reported to extensions, so this lasts for the session.
+   * Two processes, one budget: while the server may be running, the extension's limiter keeps to
+   * 60 - MCP_SHARE. VS Code does not report the server's end; the lease does (checkLease).
    */
   private giveShare(state: SessionState): void {
     if (this.shareGiven && state.kind === 'signedIn' && state.client.limiter.limit > SERVICE_LIMIT - MCP_SHARE) {
@@ -102,6 +154,7 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
     }
   }
 
+  /** Only a change of who is signed in, or where, changes the offer; a re-check of the same account does not. */
   private onSession(state: SessionState): void {
     this.giveShare(state);
     const key = state.kind === 'signedIn' ? `${state.baseUrl}|${state.user.id}` : state.kind === 'unknown' ? this.lastKey : state.kind;

@@ -23,7 +23,7 @@ export function registerAi(context: vscode.ExtensionContext, services: Services)
   if (typeof lm?.registerMcpServerDefinitionProvider === 'function' && typeof vscode.McpStdioServerDefinition === 'function') {
     const script = vscode.Uri.joinPath(context.extensionUri, 'dist', 'mcp-server.js');
     const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
-    mcpProvider = new McpServerProvider(services.session, new TokenStore(context.secrets), script, version);
+    mcpProvider = new McpServerProvider(services.session, new TokenStore(context.secrets), script, version, context.globalStorageUri);
     context.subscriptions.push(mcpProvider, lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpProvider));
   } else {
     log.info('This editor has no MCP server provider API; the Task Platform MCP server is not offered.');

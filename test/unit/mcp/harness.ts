@@ -31,11 +31,11 @@ export interface Connected {
 }
 
 /** The official SDK client, talking to `node dist/mcp-server.js` over stdio. */
-export async function connect(baseUrl: string, token: string): Promise<Connected> {
+export async function connect(baseUrl: string, token: string, extraEnv: Record<string, string> = {}): Promise<Connected> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [serverPath],
-    env: childEnv({ TASK_PLATFORM_BASE_URL: baseUrl, TASK_PLATFORM_TOKEN: token }),
+    env: childEnv({ TASK_PLATFORM_BASE_URL: baseUrl, TASK_PLATFORM_TOKEN: token, ...extraEnv }),
     stderr: 'pipe',
   });
   let stderr = '';
