@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { GitApi } from '../../src/extension/codeLinks/git';
 import { CommandsWorld } from './commandsCommon';
@@ -12,6 +12,7 @@ function workspaceFile(name: string, text: string): vscode.Uri {
   const dir = process.env.TASK_PLATFORM_TEST_WORKSPACE;
   assert.ok(dir, 'TASK_PLATFORM_TEST_WORKSPACE is set by the runner');
   const path = join(dir, name);
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, text);
   return vscode.Uri.file(path);
 }
@@ -172,6 +173,29 @@ describe('Code links: references in comments, TODO -> task, stale references, st
       return typeof i.description === 'string' && i.description.length > 0 ? i : undefined;
     }, 'the task row shows its title and status');
     assert.ok(String(item.description).includes(w.fx.tasks.task_with_attachments.title), String(item.description));
+  });
+
+  it('Task References: files in new folders are indexed, a deleted folder\'s leave, .gitignore keeps files out until removed', async () => {
+    const view = w.api.codeLinks.references;
+    await vscode.commands.executeCommand('taskPlatform.codeReferences.focus');
+    await view.start();
+    const t = w.fx.tasks.blocker_task.display_id;
+    const files = (): string[] => view.getChildren().flatMap((task) => view.getChildren(task).flatMap((f) => (f.kind === 'file' ? [f.file] : [])));
+    const indexed = (name: string): true | undefined => (files().some((f) => f.endsWith(name)) ? true : undefined);
+    let passes = view.rebuilds;
+    const gitignore = workspaceFile('.gitignore', '# build output\ngenerated/\n');
+    await waitFor(() => (view.rebuilds > passes ? true : undefined), 'indexed again after the .gitignore appeared', 15_000);
+    const bundle = workspaceFile('generated/bundle.ts', `// ${t}\n`);
+    const checked = workspaceFile('fresh/ignored-check.ts', `// ${t}\n`);
+    await waitFor(() => indexed('fresh/ignored-check.ts'), 'a file in a new folder outside generated/ is indexed', 15_000);
+    assert.equal(indexed('generated/bundle.ts'), undefined, `generated/ is ignored: ${files().join(', ')}`);
+    passes = view.rebuilds;
+    await vscode.workspace.fs.delete(gitignore);
+    await waitFor(() => (view.rebuilds > passes ? true : undefined), 'indexed again after the .gitignore went', 15_000);
+    assert.equal(indexed('generated/bundle.ts'), true, 'scanned once .gitignore is gone');
+    await vscode.workspace.fs.delete(bundle);
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(checked, '..'), { recursive: true });
+    await waitFor(() => (indexed('fresh/ignored-check.ts') ? undefined : true), 'a deleted folder\'s files leave the index', 15_000);
   });
 
   it('Insert Task Reference writes the comment form of the language; completion in a comment offers tasks', async () => {

@@ -49,6 +49,14 @@ export class ReferenceIndex {
     return this.byFile.delete(file);
   }
 
+  /** Forgets the files under a folder (its address and a slash); true when any was known. */
+  deleteUnder(folder: string): boolean {
+    const prefix = folder.endsWith('/') ? folder : `${folder}/`;
+    const gone = [...this.byFile.keys()].filter((file) => file.startsWith(prefix));
+    gone.forEach((file) => this.byFile.delete(file));
+    return gone.length > 0;
+  }
+
   clear(): void {
     this.byFile.clear();
   }

@@ -5,6 +5,7 @@ import { commentSyntax, knownLanguages } from '../../core/codeLinks/syntax';
 import { chartColorFor } from '../../core/tasks/colors';
 import { isCompleted } from '../../core/tree/rows';
 import { Disposable } from '../disposable';
+import { Exclusions } from './exclusions';
 import type { CodeLinksHub } from './hub';
 
 export const REFERENCES_VIEW = 'taskPlatform.codeReferences';
@@ -21,9 +22,10 @@ export type ReferenceNode =
 
 /**
  * Task References view: every reference in the workspace, grouped by task (with its status) and file.
- * Files come from findFiles (files.exclude and search.exclude applied; .gitignore is not read by this
- * API), are scanned in slices that yield to the editor, and only when the view is first shown; then
- * a watcher and open-document edits rescan one file at a time.
+ * Files come from findFiles (files.exclude, search.exclude and each folder's root .gitignore applied,
+ * see Exclusions), are scanned in slices that yield to the editor, and only when the view is first
+ * shown; then watchers (files, new and deleted folders, .gitignore) and open-document edits keep it
+ * current.
  */
 export class ReferencesView extends Disposable implements vscode.TreeDataProvider<ReferenceNode> {
   private readonly index = new ReferenceIndex();
@@ -52,21 +54,34 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     const watcher = this.register(vscode.workspace.createFileSystemWatcher(GLOB));
     this.register(watcher.onDidChange((uri) => void this.scanFile(uri)));
     this.register(watcher.onDidCreate((uri) => void this.scanFile(uri)));
+    // A changed .gitignore changes which files count: index again (now if shown, else when next shown).
+    const ignoreWatcher = this.register(vscode.workspace.createFileSystemWatcher('**/.gitignore'));
+    const ignoresChanged = (): void => (this.view.visible ? void this.rebuild() : void (this.dirty = true));
+    this.register(ignoreWatcher.onDidChange(ignoresChanged));
+    this.register(ignoreWatcher.onDidCreate(ignoresChanged));
+    this.register(ignoreWatcher.onDidDelete(ignoresChanged));
     this.register(watcher.onDidDelete((uri) => this.index.delete(uri.toString()) && this.changed.fire(undefined)));
+    // A folder created or deleted at once (a checkout, an unzip) may be reported as the folder only.
+    const folders = this.register(vscode.workspace.createFileSystemWatcher('**/*', false, true, false));
+    this.register(folders.onDidCreate((uri) => this.folderCreated(uri)));
+    this.register(folders.onDidDelete((uri) => this.index.deleteUnder(uri.toString()) && this.changed.fire(undefined)));
+    this.register({ dispose: () => clearTimeout(this.folderTimer) });
     this.register(vscode.workspace.onDidChangeTextDocument((e) => this.scanDocument(e.document)));
     return this.rebuild();
   }
 
   private generation = 0;
   private dirty = false;
+  /** Full passes completed so far (tests wait on it after changing .gitignore). */
+  rebuilds = 0;
 
   /** Indexes every file again; a newer rebuild (prefixes changed meanwhile) stops this one. */
   private async rebuild(): Promise<void> {
     const generation = ++this.generation;
     this.dirty = false;
     this.index.clear();
-    const exclude = Object.keys(vscode.workspace.getConfiguration('search').get<Record<string, boolean>>('exclude', {}));
-    const files = await vscode.workspace.findFiles(GLOB, exclude.length > 0 ? `{${exclude.join(',')}}` : undefined, MAX_FILES);
+    await this.exclusions.reload();
+    const files = (await vscode.workspace.findFiles(GLOB, this.exclusions.glob(), MAX_FILES)).filter((uri) => !this.exclusions.excludes(uri));
     for (let i = 0; i < files.length; i += 1) {
       await this.scanFile(files[i] as vscode.Uri, false);
       if (i % YIELD_EVERY === 0) {
@@ -76,6 +91,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
         return;
       }
     }
+    this.rebuilds++;
     this.changed.fire(undefined);
     const resolver = this.view.visible ? this.hub.resolver() : undefined;
     if (resolver) {
@@ -83,7 +99,48 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     }
   }
 
+  private readonly exclusions = new Exclusions();
+  private readonly newFolders = new Set<string>();
+  private folderTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Something was created that is not a code file: perhaps a folder. Looked at in one batch. */
+  private folderCreated(uri: vscode.Uri): void {
+    if (languageOf(uri) || this.exclusions.excludes(uri)) {
+      return;
+    }
+    this.newFolders.add(uri.toString());
+    clearTimeout(this.folderTimer);
+    this.folderTimer = setTimeout(() => void this.scanNewFolders(), 300);
+  }
+
+  /** The code files below the new folders (a folder inside another new one is searched once). */
+  private async scanNewFolders(): Promise<void> {
+    const created = [...this.newFolders];
+    this.newFolders.clear();
+    const tops = created.filter((uri) => !created.some((other) => other !== uri && uri.startsWith(`${other}/`)));
+    for (const top of tops) {
+      const folder = vscode.Uri.parse(top);
+      try {
+        if (((await vscode.workspace.fs.stat(folder)).type & vscode.FileType.Directory) === 0) {
+          continue;
+        }
+        const files = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, GLOB), this.exclusions.glob(true), MAX_FILES);
+        for (const [i, file] of files.entries()) {
+          await this.scanFile(file);
+          if (i % YIELD_EVERY === 0) {
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        }
+      } catch {
+        // Gone again, or not readable.
+      }
+    }
+  }
+
   private async scanFile(uri: vscode.Uri, fire = true): Promise<void> {
+    if (this.exclusions.excludes(uri)) {
+      return;
+    }
     const language = languageOf(uri);
     try {
       const stat = await vscode.workspace.fs.stat(uri);
@@ -100,7 +157,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
   }
 
   private scanDocument(document: vscode.TextDocument): void {
-    if (document.uri.scheme === 'file' && commentSyntax(document.languageId) && this.index.set(document.uri.toString(), occurrences(document.getText(), this.hub.scan(document)))) {
+    if (document.uri.scheme === 'file' && commentSyntax(document.languageId) && !this.exclusions.excludes(document.uri) && this.index.set(document.uri.toString(), occurrences(document.getText(), this.hub.scan(document)))) {
       this.changed.fire(undefined);
     }
   }

@@ -1,0 +1,49 @@
+import * as vscode from 'vscode';
+import { globMatcher, parseGitignore } from '../../core/codeLinks/ignore';
+import type { IgnoreRules } from '../../core/codeLinks/ignore';
+
+/**
+ * What the Task References index leaves out, besides `files.exclude` (which findFiles applies): the
+ * `true` entries of `search.exclude` (a `{ when }` entry depends on sibling files) and each workspace
+ * folder's root .gitignore. Read again by reload(), when the index is rebuilt.
+ */
+export class Exclusions {
+  private readonly gitignores = new Map<string, IgnoreRules>();
+  private searchGlobs: string[] = [];
+  private searchMatch = globMatcher([]);
+
+  async reload(): Promise<void> {
+    const searchExclude = vscode.workspace.getConfiguration('search').get<Record<string, unknown>>('exclude', {});
+    this.searchGlobs = Object.keys(searchExclude).filter((glob) => searchExclude[glob] === true && !/[{},]/.test(glob));
+    this.searchMatch = globMatcher(this.searchGlobs);
+    this.gitignores.clear();
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      try {
+        const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, '.gitignore')));
+        this.gitignores.set(folder.uri.toString(), parseGitignore(text));
+      } catch {
+        // No .gitignore in this folder.
+      }
+    }
+  }
+
+  /**
+   * One exclude glob for findFiles. `anywhereOnly` keeps only the globs that start with a double star
+   * and a slash: they mean the same below any folder, so they suit a search under a new folder, where
+   * a folder-anchored glob would be misread.
+   */
+  glob(anywhereOnly = false): string | undefined {
+    const all = [...this.searchGlobs, ...[...this.gitignores.values()].flatMap((r) => r.globs)];
+    const globs = [...new Set(anywhereOnly ? all.filter((g) => g.startsWith('**/')) : all)];
+    return globs.length > 0 ? `{${globs.join(',')}}` : undefined;
+  }
+
+  excludes(uri: vscode.Uri): boolean {
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    if (!folder) {
+      return false;
+    }
+    const path = vscode.workspace.asRelativePath(uri, false);
+    return this.searchMatch(path) || (this.gitignores.get(folder.uri.toString())?.ignores(path) ?? false);
+  }
+}
