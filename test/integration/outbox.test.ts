@@ -90,6 +90,12 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     assert.ok(prompter.messages.some((m) => /kept and will be sent/.test(m.text)), 'told once that changes are kept');
 
     await reload();
+    // Reloaded offline: no account is known yet, but the stored changes are shown, read-only.
+    await waitFor(() => (/cloud-upload\) 20/.test(w.api.outbox.statusBar.text) ? true : undefined), 'the stored count in the status bar after the reload');
+    const listing = w.script([], [undefined]);
+    await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
+    assert.equal(listing.offered[0]?.length, 20, 'Show Pending Changes lists the 20 stored changes');
+    assert.match(listing.asked[0] ?? '', /cannot be reached/);
     await sandboxControl('DELETE', '/requests');
     await online();
     // The connectivity probe restores the session, which reads the queue back and sends it.

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ApiError } from '../../core/api/errors';
 import type { HeldWrite } from '../../core/outbox/heldWrite';
-import { targetOf } from '../../core/outbox/heldWrite';
+import { isHeldWrite, targetOf } from '../../core/outbox/heldWrite';
 import { Outbox } from '../../core/outbox/outbox';
 import type { OutboxStore } from '../../core/outbox/outbox';
 import type { SessionState } from '../auth/session';
@@ -52,6 +52,31 @@ export class Outboxes implements vscode.Disposable {
   /** The queue of the signed-in account, if any. */
   current(state: SessionState): Outbox | undefined {
     return state.kind === 'signedIn' ? this.for(state.baseUrl, state.user.id) : undefined;
+  }
+
+  /**
+   * What is stored for any account of `baseUrl`, without knowing who is signed in: after a reload
+   * while the service cannot be reached, the session (and so the account) is not restored yet, but
+   * the user should still see that earlier changes wait to be sent. Read-only: replay needs the account.
+   */
+  storedFor(baseUrl: string): HeldWrite[] {
+    const all = this.state.get<Record<string, unknown>>(STORAGE_KEY, {});
+    return Object.entries(all)
+      .filter(([account]) => account.startsWith(`${baseUrl} `))
+      .flatMap(([, entries]) => (Array.isArray(entries) ? entries.filter(isHeldWrite) : []));
+  }
+
+  /**
+   * The held writes to show: the signed-in account's queue, or, while the service cannot be reached
+   * and no account is known, what is stored for the service's address (`stored`).
+   */
+  shown(state: SessionState): { pending: HeldWrite[]; refused: HeldWrite[]; offline: boolean; stored: boolean } {
+    const outbox = this.current(state);
+    if (outbox) {
+      return { pending: outbox.pending, refused: outbox.rejected, offline: outbox.offline, stored: false };
+    }
+    const stored = state.kind === 'error' && state.unreachable ? this.storedFor(state.baseUrl) : [];
+    return { pending: stored.filter((w) => !w.rejected), refused: stored.filter((w) => w.rejected), offline: stored.length > 0, stored: stored.length > 0 };
   }
 
   /** Held writes (pending and refused) that change `taskId`, for the tree badge and the panel banner. */

@@ -25,6 +25,15 @@ export class PendingReview {
 
   async show(): Promise<void> {
     const outbox = this.outboxes.current(this.session.state);
+    if (!outbox) {
+      const { pending, refused, stored } = this.outboxes.shown(this.session.state);
+      if (stored) {
+        // Not restored yet (the service cannot be reached): listed, but acting on them needs the account.
+        const items = [...refused, ...pending].map((write) => ({ label: `$(${write.rejected ? 'warning' : 'cloud-upload'}) ${this.label(write)}`, description: new Date(write.heldAt).toLocaleString(), detail: inputOf(write).replace(/\s+/g, ' ') }));
+        await prompter().quickPick(items, { title: vscode.l10n.t('Task Platform: Pending Changes (cannot be reached; they are sent once it answers)') });
+        return;
+      }
+    }
     if (!outbox || outbox.all.length === 0) {
       await prompter().info(vscode.l10n.t('No changes are waiting to be sent to Task Platform.'));
       return;

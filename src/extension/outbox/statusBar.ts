@@ -31,9 +31,7 @@ export class OutboxStatusBar extends Disposable {
 
   render(): void {
     const state = this.session.state;
-    const outbox = this.outboxes.current(state);
-    const pending = outbox?.pending ?? [];
-    const refused = outbox?.rejected ?? [];
+    const { pending, refused, offline, stored } = this.outboxes.shown(state);
     if (pending.length === 0 && refused.length === 0) {
       this.item.text = '';
       this.item.hide();
@@ -43,7 +41,8 @@ export class OutboxStatusBar extends Disposable {
     this.item.text = parts.filter(Boolean).join(' ');
     this.item.backgroundColor = new vscode.ThemeColor(refused.length > 0 ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground');
     const summary = [
-      pending.length > 0 ? vscode.l10n.t('{0} change(s) waiting to be sent{1}.', pending.length, outbox?.offline ? vscode.l10n.t(' (Task Platform cannot be reached)') : '') : '',
+      pending.length > 0 ? vscode.l10n.t('{0} change(s) waiting to be sent{1}.', pending.length, offline ? vscode.l10n.t(' (Task Platform cannot be reached)') : '') : '',
+      stored ? vscode.l10n.t('Made before this window was reloaded; they are sent once Task Platform answers again.') : '',
       refused.length > 0 ? vscode.l10n.t('{0} change(s) refused by Task Platform: click to review.', refused.length) : '',
     ].filter(Boolean);
     // Task titles are user text: escaped, so the tooltip shows them as typed.
