@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../src/core/api/client';
+import type { TreeNode } from '../../src/core/tree/nodes';
 import { commandsWorld, writes } from './commandsCommon';
 import type { Json } from './commandsCommon';
 import { sandboxControl, waitFor } from './helpers';
@@ -25,6 +26,19 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     const box = w.api.outbox.outboxes.current(w.api.session.state);
     assert.ok(box, 'the signed-in account has an outbox');
     return box;
+  }
+  /** The explorer's node of a list, found by walking workspaces, spaces and folders (loads them). */
+  async function listNode(listId: string): Promise<TreeNode> {
+    let level: TreeNode[] = await w.api.explorer.getChildren();
+    while (level.length > 0) {
+      const found = level.find((n) => n.kind === 'list' && n.listId === listId);
+      if (found) {
+        return found;
+      }
+      const containers = level.filter((n) => n.kind === 'workspace' || n.kind === 'space' || n.kind === 'folder');
+      level = (await Promise.all(containers.map((n) => w.api.explorer.getChildren(n)))).flat();
+    }
+    assert.fail(`list ${listId} is not in the tree`);
   }
   async function held(write: Promise<unknown>): Promise<void> {
     // The extension's bundle has its own error classes: recognise the kind, not the class.
@@ -59,6 +73,8 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     w.script([], ['Bob Member']);
     await vscode.commands.executeCommand('taskPlatform.assign', b);
 
+    const apiList = await listNode(w.fx.lists.api);
+    await w.api.explorer.getChildren(apiList);
     await offline();
     const prompter = w.script([], ['In Progress', 'Critical', 'Unassigned', 'Tomorrow']);
     await vscode.commands.executeCommand('taskPlatform.setStatus', a); //  1
@@ -81,6 +97,11 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     await held(api.setCustomFieldValues(w.fx.tasks.task_with_custom_fields.id, [{ custom_field_definition_id: w.fx.custom_fields.number, value: 42 }])); // 15
     await held(api.moveTask(mover.taskId, { target_type: 'list', target_id: w.fx.lists.database })); // 16
     await held(api.createTask(acme, { list_id: w.fx.lists.api, title: 'Created offline' })); // 17
+    // The list shows the task it will get, from memory, and a click reviews it.
+    const heldRow = (await w.api.explorer.getChildren(apiList)).find((n) => n.kind === 'held');
+    assert.ok(heldRow?.kind === 'held' && heldRow.title === 'Created offline', 'the list shows the task created offline');
+    assert.equal(w.api.explorer.getTreeItem(heldRow).command?.command, 'taskPlatform.showPendingChanges');
+    assert.match(String(w.api.explorer.getTreeItem(heldRow).description), /waiting to be sent/);
     await held(api.resolveComment(acme, w.fx.comments.task_id, w.fx.comments.assigned_unresolved)); // 18
     await held(api.deleteTask(acme, doomed.taskId)); // 19
     await held(api.updateTask(acme, b.taskId, { priority: 'low' })); // 20
@@ -124,6 +145,10 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     await waitFor(() => w.changes.find((c) => c.kind === 'updated' && c.task.id === a.taskId && c.task.title === 'Offline title 3'), 'the replayed edits announced');
     await waitFor(() => w.changes.find((c) => c.kind === 'deleted' && c.taskId === doomed.taskId), 'the replayed delete announced');
     await waitFor(() => w.changes.find((c) => c.kind === 'created' && c.task.title === 'Created offline'), 'the replayed create announced');
+    await waitFor(async () => {
+      const rows = await w.api.explorer.getChildren(await listNode(w.fx.lists.api));
+      return !rows.some((n) => n.kind === 'held') && rows.some((n) => n.kind === 'task' && n.row.title === 'Created offline') ? true : undefined;
+    }, 'the list shows the created task in place of the waiting row');
     const withFields = w.fx.tasks.task_with_custom_fields.id;
     const announced = await waitFor(() => w.changes.find((c) => c.kind === 'updated' && c.task.id === withFields), 'the replayed custom field (flat route) announced');
     assert.ok(announced.kind === 'updated' && JSON.stringify(announced.task).includes('42'), 'announced with the value the replay set');

@@ -49,6 +49,22 @@ export function targetOf(write: Pick<HeldWrite, 'path'>): WriteTarget | undefine
   return short ? { taskId: decodeURIComponent(short[1]) } : undefined;
 }
 
+/** A held task creation: where the task goes and its title (read from the exact JSON kept). */
+export function heldCreation(write: Pick<HeldWrite, 'operation' | 'method' | 'path' | 'body'>): { listId: string; parentId?: string; title: string } | undefined {
+  if (write.operation !== 'createTask' || write.method !== 'POST' || !/^\/workspaces\/[^/]+\/tasks$/.test(write.path) || write.body === undefined) {
+    return undefined;
+  }
+  try {
+    const body = JSON.parse(write.body) as { list_id?: unknown; parent_task_id?: unknown; title?: unknown };
+    if (typeof body.list_id !== 'string' || typeof body.title !== 'string') {
+      return undefined;
+    }
+    return { listId: body.list_id, parentId: typeof body.parent_task_id === 'string' ? body.parent_task_id : undefined, title: body.title };
+  } catch {
+    return undefined;
+  }
+}
+
 /** The top-level fields a write sets, for labels ("status_id, priority"); empty when it has no body. */
 export function fieldsOf(write: Pick<HeldWrite, 'body'>): string[] {
   if (write.body === undefined) {

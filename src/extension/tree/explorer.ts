@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import { markStepDone } from '../walkthrough/progress';
 import type { SignedIn } from '../auth/session';
 import type { Directory } from '../../core/api/directory';
+import { heldCreation } from '../../core/outbox/heldWrite';
+import type { HeldWrite } from '../../core/outbox/heldWrite';
 import { ExplorerModel } from '../../core/tree/explorerModel';
 import type { ExplorerText } from '../../core/tree/explorerModel';
 import { keys } from '../../core/tree/nodes';
@@ -40,7 +42,7 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
   readonly filter: ViewFilter;
 
   constructor(
-    services: Services,
+    private readonly services: Services,
     memento: vscode.Memento,
     dragAndDropController?: vscode.TreeDragAndDropController<TreeNode>,
   ) {
@@ -50,7 +52,39 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
     this.register(this.filter.onDidChange(() => this.onFilter()));
     this.register(registerTaskSource('tree', () => this.view.selection.filter((n): n is TaskNode => n.kind === 'task')));
     this.register(services.session.onDidChange(() => this.describe()));
+    this.register(services.outboxes.onDidChange(() => this.heldChanged()));
     this.describe();
+  }
+
+  /** Parents (list or task keys) that show rows for tasks created offline, as last rendered. */
+  private heldParents = new Set<string>();
+
+  protected override heldRows(node: TreeNode): TreeNode[] {
+    if (node.kind !== 'list' && node.kind !== 'task') {
+      return [];
+    }
+    return this.heldCreations()
+      .filter(({ creation }) => (node.kind === 'list' ? creation.listId === node.listId && !creation.parentId : creation.parentId === node.taskId))
+      .map(({ write, creation }) => ({ kind: 'held', key: `${node.key}/held:${write.key}`, parentKey: node.key, title: creation.title, writeKey: write.key, refused: write.rejected !== undefined }));
+  }
+
+  private heldCreations(): { write: HeldWrite; creation: NonNullable<ReturnType<typeof heldCreation>> }[] {
+    return (this.services.outboxes.current(this.session.state)?.all ?? []).flatMap((write) => {
+      const creation = heldCreation(write);
+      return creation ? [{ write, creation }] : [];
+    });
+  }
+
+  /** The queue changed: re-render (from memory) the lists and tasks whose offline creations changed. */
+  private heldChanged(): void {
+    const now = new Set(this.heldCreations().map(({ creation }) => (creation.parentId ? `task:${creation.parentId}` : keys.list(creation.listId))));
+    for (const key of new Set([...this.heldParents, ...now])) {
+      const node = this.nodeByKey(key);
+      if (node) {
+        this.fire(node);
+      }
+    }
+    this.heldParents = now;
   }
 
   /** The statuses and members the filter and pickers use, shared for the session. */

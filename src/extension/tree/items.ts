@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { TaskRow } from '../../core/api/schemas';
-import type { GroupNode, MessageNode, MoreNode, TaskNode, TreeNode } from '../../core/tree/nodes';
+import type { GroupNode, HeldTaskNode, MessageNode, MoreNode, TaskNode, TreeNode } from '../../core/tree/nodes';
 import { assigneeName, dueState, isCompleted, rowDescription, statusIconSvg } from '../../core/tree/rows';
 import type { DueState, RowWords } from '../../core/tree/rows';
 import { taskDecorationUri } from './decorations';
@@ -63,6 +63,8 @@ export function treeItem(node: TreeNode, ctx: ItemContext): vscode.TreeItem {
       return moreItem(node, ctx.viewId);
     case 'message':
       return messageItem(node, ctx.viewId);
+    case 'held':
+      return heldItem(node);
   }
 }
 
@@ -163,5 +165,20 @@ function messageItem(node: MessageNode, viewId: string): vscode.TreeItem {
   if (node.retry) {
     item.command = { command: 'taskPlatform.tree.retry', title: vscode.l10n.t('Retry'), arguments: [node, viewId] };
   }
+  return item;
+}
+
+/** A task created offline: not on the service yet, so it has no id, panel or actions; a click reviews it. */
+function heldItem(node: HeldTaskNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.title, vscode.TreeItemCollapsibleState.None);
+  item.id = node.key;
+  item.contextValue = 'heldTask';
+  item.description = node.refused ? vscode.l10n.t('refused by Task Platform') : vscode.l10n.t('waiting to be sent');
+  item.iconPath = node.refused ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground')) : new vscode.ThemeIcon('cloud-upload');
+  item.tooltip = node.refused
+    ? vscode.l10n.t('Created while Task Platform could not be reached, then refused by it. Click to review.')
+    : vscode.l10n.t('Created while Task Platform could not be reached. It is sent when it can be reached again.');
+  item.accessibilityInformation = { label: `${node.title}, ${item.description}` };
+  item.command = { command: 'taskPlatform.showPendingChanges', title: vscode.l10n.t('Show Pending Changes') };
   return item;
 }
