@@ -70,6 +70,8 @@ describe('e2e: offline edits survive a reload and are sent once when the service
     await wb.openContainer('Task Platform');
     // Still offline after the reload: the session cannot be restored yet, and nothing is lost.
     await wb.treeRow('Cannot reach Task Platform').waitFor({ timeout: 60_000 });
+    // No account is known before the service answers, but the status bar already counts what is stored.
+    await pending(2).waitFor({ timeout: 30_000 });
     await wb.screenshot('offline-02-reloaded-offline');
     await control('/faults', { method: 'DELETE' });
 

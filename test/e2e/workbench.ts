@@ -41,15 +41,23 @@ export class Workbench {
     return this.page.locator(`.part.activitybar .action-item a[aria-label^="${title}"], .part.activitybar .action-label[aria-label^="${title}"]`).first();
   }
 
-  /** Opens a view container from the activity bar (if it is not already open). */
+  /**
+   * Opens a view container from the activity bar (if it is not already open). Right after a (re)load
+   * the workbench may still be restoring the sidebar it had, and a click then would close it again:
+   * so look, click only when the container is not shown, and look again.
+   */
   async openContainer(title: string): Promise<void> {
     const item = this.activityBarItem(title);
     await item.waitFor({ timeout: 60_000 });
-    const checked = await item.locator('xpath=..').getAttribute('aria-checked').catch(() => null);
-    if (checked !== 'true' && (await item.getAttribute('aria-checked')) !== 'true') {
+    const shown = this.page.locator('.part.sidebar .composite.title', { hasText: title }).first();
+    const deadline = Date.now() + 60_000;
+    while (!(await shown.isVisible())) {
+      if (Date.now() > deadline) {
+        throw new Error(`the "${title}" view container did not open`);
+      }
       await item.click();
+      await shown.waitFor({ timeout: 5_000 }).catch(() => undefined);
     }
-    await this.page.locator('.part.sidebar .composite.title', { hasText: title }).first().waitFor({ timeout: 30_000 });
   }
 
   sidebar(): Locator {
