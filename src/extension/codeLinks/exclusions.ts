@@ -8,23 +8,26 @@ import type { IgnoreRules } from '../../core/codeLinks/ignore';
  * folder's root .gitignore. Read again by reload(), when the index is rebuilt.
  */
 export class Exclusions {
-  private readonly gitignores = new Map<string, IgnoreRules>();
+  private gitignores = new Map<string, IgnoreRules>();
   private searchGlobs: string[] = [];
   private searchMatch = globMatcher([]);
 
   async reload(): Promise<void> {
     const searchExclude = vscode.workspace.getConfiguration('search').get<Record<string, unknown>>('exclude', {});
-    this.searchGlobs = Object.keys(searchExclude).filter((glob) => searchExclude[glob] === true && !/[{},]/.test(glob));
-    this.searchMatch = globMatcher(this.searchGlobs);
-    this.gitignores.clear();
+    const searchGlobs = Object.keys(searchExclude).filter((glob) => searchExclude[glob] === true && !/[{},]/.test(glob));
+    const gitignores = new Map<string, IgnoreRules>();
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       try {
         const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, '.gitignore')));
-        this.gitignores.set(folder.uri.toString(), parseGitignore(text));
+        gitignores.set(folder.uri.toString(), parseGitignore(text));
       } catch {
         // No .gitignore in this folder.
       }
     }
+    // Swapped at once: a file event handled while the files are read sees the old rules, not none.
+    this.searchGlobs = searchGlobs;
+    this.searchMatch = globMatcher(searchGlobs);
+    this.gitignores = gitignores;
   }
 
   /**

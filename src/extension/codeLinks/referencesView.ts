@@ -56,7 +56,11 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     this.register(watcher.onDidCreate((uri) => void this.scanFile(uri)));
     // A changed .gitignore changes which files count: index again (now if shown, else when next shown).
     const ignoreWatcher = this.register(vscode.workspace.createFileSystemWatcher('**/.gitignore'));
-    const ignoresChanged = (): void => (this.view.visible ? void this.rebuild() : void (this.dirty = true));
+    // A save is often reported as several events: one pass for all of them.
+    const ignoresChanged = (): void => {
+      clearTimeout(this.ignoreTimer);
+      this.ignoreTimer = setTimeout(() => (this.view.visible ? void this.rebuild() : (this.dirty = true)), 200);
+    };
     this.register(ignoreWatcher.onDidChange(ignoresChanged));
     this.register(ignoreWatcher.onDidCreate(ignoresChanged));
     this.register(ignoreWatcher.onDidDelete(ignoresChanged));
@@ -65,7 +69,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     const folders = this.register(vscode.workspace.createFileSystemWatcher('**/*', false, true, false));
     this.register(folders.onDidCreate((uri) => this.folderCreated(uri)));
     this.register(folders.onDidDelete((uri) => this.index.deleteUnder(uri.toString()) && this.changed.fire(undefined)));
-    this.register({ dispose: () => clearTimeout(this.folderTimer) });
+    this.register({ dispose: () => (clearTimeout(this.folderTimer), clearTimeout(this.ignoreTimer)) });
     this.register(vscode.workspace.onDidChangeTextDocument((e) => this.scanDocument(e.document)));
     return this.rebuild();
   }
@@ -102,6 +106,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
   private readonly exclusions = new Exclusions();
   private readonly newFolders = new Set<string>();
   private folderTimer: ReturnType<typeof setTimeout> | undefined;
+  private ignoreTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Something was created that is not a code file: perhaps a folder. Looked at in one batch. */
   private folderCreated(uri: vscode.Uri): void {
