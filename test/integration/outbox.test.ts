@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../src/core/api/client';
-import type { TreeNode } from '../../src/core/tree/nodes';
+import type { TaskNode, TreeNode } from '../../src/core/tree/nodes';
 import { commandsWorld, writes } from './commandsCommon';
 import type { Json } from './commandsCommon';
 import { sandboxControl, waitFor } from './helpers';
@@ -179,6 +179,20 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     w.script([], [entry.label, 'Discard', 'Discard']);
     await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
     assert.equal(outbox().all.length, 0);
+  });
+
+  it('a subtask created offline under a task without subtasks opens the task and shows the waiting row', async () => {
+    const list = await listNode(w.fx.lists.api);
+    const leaf = (await w.api.explorer.getChildren(list)).find((n): n is TaskNode => n.kind === 'task' && !n.row.subtask_count);
+    assert.ok(leaf, 'a task without subtasks in the list');
+    assert.equal(w.api.explorer.getTreeItem(leaf).collapsibleState, vscode.TreeItemCollapsibleState.None);
+    await offline();
+    w.script([], []);
+    await held(client().createTask(w.acme, { list_id: w.fx.lists.api, parent_task_id: leaf.taskId, title: 'Subtask written offline' }));
+    assert.equal(w.api.explorer.getTreeItem(leaf).collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
+    const rows = await w.api.explorer.getChildren(leaf);
+    assert.ok(rows.some((n) => n.kind === 'held' && n.title === 'Subtask written offline'), 'the waiting row under its parent');
+    assert.ok(!(await w.api.explorer.getChildren(list)).some((n) => n.kind === 'held'), 'not under the list');
   });
 
   it('a refused change can be fixed: Edit and Retry sends nothing for broken JSON, and sends the fixed input once', async () => {

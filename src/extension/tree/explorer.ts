@@ -59,6 +59,15 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
   /** Parents (list or task keys) that show rows for tasks created offline, as last rendered. */
   private heldParents = new Set<string>();
 
+  override getTreeItem(node: TreeNode): vscode.TreeItem {
+    const item = super.getTreeItem(node);
+    // A task with no subtasks yet, but one created offline under it: expandable, and open.
+    if (node.kind === 'task' && item.collapsibleState === vscode.TreeItemCollapsibleState.None && this.heldRows(node).length > 0) {
+      item.collapsibleState = vscode.TreeItemCollapsibleState.Expanded;
+    }
+    return item;
+  }
+
   protected override heldRows(node: TreeNode): TreeNode[] {
     if (node.kind !== 'list' && node.kind !== 'task') {
       return [];
