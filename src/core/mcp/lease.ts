@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { utimesSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 
 /**
@@ -12,16 +12,24 @@ export const LEASE_VAR = 'TASK_PLATFORM_BUDGET_LEASE';
 export const LEASE_REFRESH_MS = 20_000;
 export const LEASE_STALE_MS = LEASE_REFRESH_MS + 60_000 + 5_000;
 
-/** Server side: touches `file` now, at every refresh and on exit; returns the stop function. */
+/**
+ * Server side: writes `file` now, then touches it at every refresh and on exit; returns the stop
+ * function. A touch never creates the file again: once the editor removed it, it stays removed.
+ */
 export function holdLease(file: string, refreshMs = LEASE_REFRESH_MS): () => void {
+  try {
+    writeFileSync(file, String(process.pid));
+  } catch {
+    // Best effort: without the file the editor keeps its smaller share until it gives up waiting.
+  }
   const touch = (): void => {
     try {
-      writeFileSync(file, String(process.pid));
+      const now = new Date();
+      utimesSync(file, now, now);
     } catch {
-      // Best effort: without the file the editor keeps its smaller share, which is safe.
+      // Removed by the editor (its window closed), or never written.
     }
   };
-  touch();
   const timer = setInterval(touch, refreshMs);
   timer.unref();
   process.on('exit', touch);

@@ -42,6 +42,15 @@ describe('mcp budget lease: the editor gets its share back once the server has s
     assert.equal(await lastTouch(join(dir, 'missing')), undefined);
   });
 
+  it('a refresh after the editor removed the file does not write it again', async () => {
+    const file = join(dir, 'lease');
+    const stop = holdLease(file, 30);
+    rmSync(file);
+    await sleep(120);
+    stop();
+    assert.equal(existsSync(file), false);
+  });
+
   it('the real server touches the lease named in its environment when it starts and again when it exits', async () => {
     buildServer();
     const env = await Env.start();
