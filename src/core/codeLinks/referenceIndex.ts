@@ -84,3 +84,21 @@ function compareIds(a: string, b: string): number {
   const [pb, nb] = [b.replace(/-\d+$/, ''), Number(b.slice(b.lastIndexOf('-') + 1))];
   return pa === pb ? na - nb : pa.localeCompare(pb);
 }
+
+/**
+ * The entries no other entry contains (`a/b` contains `a/b/c`, not `a/b-c`): a batch of created
+ * folders is searched once from each outermost one. Linear in entries × depth.
+ */
+export function outermost(paths: readonly string[]): string[] {
+  const kept = new Set<string>();
+  for (const path of [...new Set(paths)].sort((a, b) => a.length - b.length)) {
+    let inside = false;
+    for (let cut = path.lastIndexOf('/'); cut > 0 && !inside; cut = path.lastIndexOf('/', cut - 1)) {
+      inside = kept.has(path.slice(0, cut));
+    }
+    if (!inside) {
+      kept.add(path);
+    }
+  }
+  return [...kept];
+}

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { occurrences, ReferenceIndex } from '../../core/codeLinks/referenceIndex';
+import { occurrences, outermost, ReferenceIndex } from '../../core/codeLinks/referenceIndex';
 import type { Occurrence } from '../../core/codeLinks/referenceIndex';
 import { commentSyntax, knownLanguages } from '../../core/codeLinks/syntax';
 import { chartColorFor } from '../../core/tasks/colors';
@@ -120,9 +120,8 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
 
   /** The code files below the new folders (a folder inside another new one is searched once). */
   private async scanNewFolders(): Promise<void> {
-    const created = [...this.newFolders];
+    const tops = outermost([...this.newFolders]);
     this.newFolders.clear();
-    const tops = created.filter((uri) => !created.some((other) => other !== uri && uri.startsWith(`${other}/`)));
     for (const top of tops) {
       const folder = vscode.Uri.parse(top);
       try {

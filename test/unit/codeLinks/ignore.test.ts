@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { globMatcher, parseGitignore } from '../../../src/core/codeLinks/ignore';
-import { ReferenceIndex } from '../../../src/core/codeLinks/referenceIndex';
+import { outermost, ReferenceIndex } from '../../../src/core/codeLinks/referenceIndex';
 
 describe('code references: the root .gitignore keeps generated files out of the index', () => {
   const rules = parseGitignore([
@@ -87,5 +87,13 @@ describe('code references: the root .gitignore keeps generated files out of the 
     assert.equal(index.deleteUnder('file:///w/src'), true);
     assert.deepEqual(index.displayIds(), ['ACME-3']);
     assert.equal(index.deleteUnder('file:///w/none/'), false);
+  });
+
+  it('a batch of created folders is searched from the outermost ones only (a/b holds a/b/c, not a/b-c)', () => {
+    const created = ['file:///w/a/b/c', 'file:///w/a/b', 'file:///w/a/b-c', 'file:///w/a/b/c/d.txt', 'file:///w/x', 'file:///w/a/b'];
+    assert.deepEqual(outermost(created).sort(), ['file:///w/a/b', 'file:///w/a/b-c', 'file:///w/x']);
+    const many = Array.from({ length: 20_000 }, (_, i) => `file:///w/gen/${i % 100}/${i}.map`);
+    assert.deepEqual(outermost([...many, 'file:///w/gen']), ['file:///w/gen']);
+    assert.equal(outermost(many).length, many.length, 'files side by side are all kept');
   });
 });
