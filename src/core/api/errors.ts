@@ -131,7 +131,7 @@ export class NetworkError extends ApiError {
   }
   /** The TLS check failed: a self-signed or company certificate, an expired one, a wrong host name. */
   get certificate(): boolean {
-    return /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(this.code);
+    return isCertificateCode(this.code);
   }
   static override is(error: unknown): error is NetworkError {
     return isKind(error, 'network');
@@ -275,4 +275,9 @@ function fieldErrorsOf(body: unknown, secret: string): Record<string, string[]> 
 /** Removes every occurrence of `secret` from `text`. */
 export function redact(text: string, secret: string): string {
   return secret.length >= 4 ? text.split(secret).join('[redacted]') : text;
+}
+
+/** Node's error codes for a failed TLS check (self-signed, expired, unknown issuer, wrong host). */
+export function isCertificateCode(code: string): boolean {
+  return /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code);
 }

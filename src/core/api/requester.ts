@@ -191,10 +191,12 @@ export class Requester {
     } catch (error) {
       this.log('warn', `${spec.method} ${spec.path} failed after ${Date.now() - started}ms (${errorCode(error)})`);
       const failure = toNetworkError(error, spec.operation, state.url, opts.signal);
+      // Known before this failure, not because of it: one dropped connection is still retried.
+      const knownOffline = this.config.queue?.offline ?? false;
       if (NetworkError.is(failure)) {
         this.config.queue?.observe(false);
       }
-      return this.onFailure(state, failure);
+      return this.onFailure(state, failure, knownOffline);
     } finally {
       // The service has counted the request once it answered or failed (see rateLimiter.ts).
       permit.release();
@@ -262,7 +264,7 @@ export class Requester {
   }
 
   /** Connection failure, timeout, 5xx: the outcome is unknown; retried with the same key and body. */
-  private onFailure<R>(state: CallState, error: Error): Decision<R> {
+  private onFailure<R>(state: CallState, error: Error, knownOffline = false): Decision<R> {
     if (!(error instanceof NetworkError) && !(error instanceof ApiError)) {
       return { error };
     }
@@ -271,7 +273,7 @@ export class Requester {
     // While the service is known to be unreachable, a read fails at once (the views keep what they
     // showed; the connectivity probe notices the return) instead of after a series of backoffs.
     const { transientRetries } = this.config.retry;
-    const retries = this.config.queue?.offline && NetworkError.is(error) ? 0 : state.queueable ? Math.min(2, transientRetries) : transientRetries;
+    const retries = knownOffline && NetworkError.is(error) ? 0 : state.queueable ? Math.min(2, transientRetries) : transientRetries;
     if (state.transient >= retries || !this.replayable(state)) {
       return { error };
     }

@@ -6,7 +6,7 @@ import { finished, pipeline } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { AbortError } from '../util/abort';
 import { envProxyFor, TunnelAgent } from './envProxy';
-import { NetworkError } from './errors';
+import { isCertificateCode, NetworkError } from './errors';
 
 /**
  * THE network seam (STYLE: one seam for the network). Everything the client sends goes through an
@@ -280,7 +280,7 @@ function describeCode(code: string): string {
     case 'EPROXY': // envProxy.ts: the HTTPS_PROXY refused the tunnel
       return 'could not be reached through the proxy (HTTPS_PROXY)';
     default:
-      return /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code)
+      return isCertificateCode(code)
         ? `presented a certificate that is not trusted (${code})`
         : `could not be reached${code ? ` (${code})` : ''}`;
   }

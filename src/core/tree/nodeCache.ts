@@ -50,6 +50,8 @@ export class NodeCache {
       this.lastGood.set(key, known);
     }
     this.settled.delete(key);
+    // Marked again if the reload fails too; otherwise a node nobody reloads would keep the notice up.
+    this.stale.delete(key);
     const running = this.loads.get(key);
     if (running) {
       running.stale = true;

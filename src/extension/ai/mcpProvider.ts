@@ -13,7 +13,6 @@ export const MCP_PROVIDER_ID = 'taskPlatform.mcpServers';
 const BASE_URL_VAR = 'TASK_PLATFORM_BASE_URL';
 const TOKEN_VAR = 'TASK_PLATFORM_TOKEN';
 
-
 /**
  * Offers the bundled MCP server (dist/mcp-server.js) to VS Code's chat while the user is signed in.
  * The token is put in the server's environment only in resolveMcpServerDefinition, when VS Code is

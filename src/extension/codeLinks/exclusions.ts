@@ -32,8 +32,8 @@ export class Exclusions {
 
   /**
    * One exclude glob for findFiles. `anywhereOnly` keeps only the globs that start with a double star
-   * and a slash: they mean the same below any folder, so they suit a search under a new folder, where
-   * a folder-anchored glob would be misread.
+   * and a slash: they mean the same below any folder, so they suit a search under a new folder or
+   * across several workspace folders, where a folder-anchored glob would be misread.
    */
   glob(anywhereOnly = false): string | undefined {
     const all = [...this.searchGlobs, ...[...this.gitignores.values()].flatMap((r) => r.globs)];

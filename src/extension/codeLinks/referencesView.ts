@@ -57,7 +57,11 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     // A changed .gitignore changes which files count: index again (now if shown, else when next shown).
     const ignoreWatcher = this.register(vscode.workspace.createFileSystemWatcher('**/.gitignore'));
     // A save is often reported as several events: one pass for all of them.
-    const ignoresChanged = (): void => {
+    const ignoresChanged = (uri: vscode.Uri): void => {
+      // Only a folder's root .gitignore is read (Exclusions); a tool's own nested one changes nothing.
+      if (vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() !== vscode.Uri.joinPath(uri, '..').toString()) {
+        return;
+      }
       clearTimeout(this.ignoreTimer);
       this.ignoreTimer = setTimeout(() => (this.view.visible ? void this.rebuild() : (this.dirty = true)), 200);
     };
@@ -68,7 +72,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     // A folder created or deleted at once (a checkout, an unzip) may be reported as the folder only.
     const folders = this.register(vscode.workspace.createFileSystemWatcher('**/*', false, true, false));
     this.register(folders.onDidCreate((uri) => this.folderCreated(uri)));
-    this.register(folders.onDidDelete((uri) => this.index.deleteUnder(uri.toString()) && this.changed.fire(undefined)));
+    this.register(folders.onDidDelete((uri) => !languageOf(uri) && this.index.deleteUnder(uri.toString()) && this.changed.fire(undefined)));
     this.register({ dispose: () => (clearTimeout(this.folderTimer), clearTimeout(this.ignoreTimer)) });
     this.register(vscode.workspace.onDidChangeTextDocument((e) => this.scanDocument(e.document)));
     return this.rebuild();
@@ -85,7 +89,10 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     this.dirty = false;
     this.index.clear();
     await this.exclusions.reload();
-    const files = (await vscode.workspace.findFiles(GLOB, this.exclusions.glob(), MAX_FILES)).filter((uri) => !this.exclusions.excludes(uri));
+    // With several folders, one folder's anchored .gitignore lines must not hide another's files:
+    // findFiles gets the globs that mean the same everywhere, and scanFile applies the rest per folder.
+    const single = (vscode.workspace.workspaceFolders?.length ?? 0) <= 1;
+    const files = await vscode.workspace.findFiles(GLOB, this.exclusions.glob(!single), MAX_FILES);
     for (let i = 0; i < files.length; i += 1) {
       await this.scanFile(files[i] as vscode.Uri, false);
       if (i % YIELD_EVERY === 0) {
@@ -130,7 +137,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
         }
         const files = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, GLOB), this.exclusions.glob(true), MAX_FILES);
         for (const [i, file] of files.entries()) {
-          await this.scanFile(file);
+          await this.scanFile(file, false);
           if (i % YIELD_EVERY === 0) {
             await new Promise((resolve) => setImmediate(resolve));
           }
@@ -139,6 +146,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
         // Gone again, or not readable.
       }
     }
+    this.changed.fire(undefined);
   }
 
   private async scanFile(uri: vscode.Uri, fire = true): Promise<void> {

@@ -38,10 +38,6 @@ export class Connectivity extends Disposable {
     this.register({ dispose: () => clearTimeout(this.timer) });
   }
 
-  get isOffline(): boolean {
-    return this.offline;
-  }
-
   /** Sends held writes of the signed-in account now; true when none is left pending. */
   async flush(): Promise<boolean> {
     const state = this.session.state;

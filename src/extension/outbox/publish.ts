@@ -30,6 +30,9 @@ export class AppliedPublisher {
       this.changes.fire({ kind: 'created', workspaceId: workspaceOf(write.path) ?? '', task });
     } else if (write.operation === 'deleteTask' && target?.workspaceId) {
       this.changes.fire({ kind: 'deleted', workspaceId: target.workspaceId, taskId: target.taskId });
+    } else if (task && write.operation === 'moveTask') {
+      // A flat route; the moved task names its workspace.
+      this.changes.fire({ kind: 'moved', workspaceId: task.workspace_id, task });
     } else if (target?.workspaceId) {
       this.toRead.set(target.taskId, target.workspaceId);
       this.schedule();
@@ -37,11 +40,6 @@ export class AppliedPublisher {
       // A flat route (custom field values): its answer names the workspace (Reference: Custom field value).
       this.toRead.set(target.taskId, workspaceIn(answer)!);
       this.schedule();
-    } else if (task && write.operation === 'moveTask') {
-      const workspaceId = typeof (task as { workspace_id?: unknown }).workspace_id === 'string' ? (task as { workspace_id: string }).workspace_id : undefined;
-      if (workspaceId) {
-        this.changes.fire({ kind: 'moved', workspaceId, task });
-      }
     }
   }
 

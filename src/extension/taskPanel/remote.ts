@@ -6,6 +6,7 @@ import { byOthers, readNewActivity, staleParts } from '../../core/tasks/changeFe
 import type { FeedMark, Stale } from '../../core/tasks/changeFeed';
 import { changedFields } from '../../webview/taskPanel/fields';
 import type { Page, PanelModel, RemoteNotice } from '../../webview/taskPanel/protocol';
+import { goneMessage } from './context';
 import type { PanelContext } from './context';
 import { loadAttachments, loadFirstPage, loadListContext } from './loader';
 
@@ -59,7 +60,7 @@ export async function pollPanel(ctx: PanelContext, mark: FeedMark, me: string | 
   } catch (error) {
     if (NotFoundError.is(error)) {
       // Activity and task answer 404 alike for Trash, purge and lost access (Errors: 404).
-      ctx.update({ gone: vscode.l10n.t('This task was moved to the Trash or is no longer visible to you.') });
+      ctx.update({ gone: goneMessage() });
     }
     throw error;
   }

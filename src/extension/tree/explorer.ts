@@ -18,6 +18,11 @@ import { ViewFilter } from './viewFilter';
 
 export const EXPLORER_VIEW = 'taskPlatform.explorer';
 
+interface HeldCreation {
+  readonly write: HeldWrite;
+  readonly creation: NonNullable<ReturnType<typeof heldCreation>>;
+}
+
 export const subtaskText = {
   loadSubtasks: (shown: number, total: number): string => vscode.l10n.t('Load more subtasks… ({0} of {1} shown)', shown, total),
   capped: (shown: number, total: number): string => vscode.l10n.t('{0} of {1} subtasks shown: the service lists at most {0} subtasks of one task', shown, total),
@@ -51,13 +56,16 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
     this.view = this.register(vscode.window.createTreeView(EXPLORER_VIEW, { treeDataProvider: this, showCollapseAll: true, canSelectMany: true, dragAndDropController }));
     this.register(this.filter.onDidChange(() => this.onFilter()));
     this.register(registerTaskSource('tree', () => this.view.selection.filter((n): n is TaskNode => n.kind === 'task')));
-    this.register(services.session.onDidChange(() => this.describe()));
+    this.register(services.session.onDidChange(() => ((this.held = undefined), this.describe())));
     this.register(services.outboxes.onDidChange(() => this.heldChanged()));
     this.describe();
   }
 
+  /** Tasks created offline by the signed-in account: read from its queue once per change of it. */
+  private held: HeldCreation[] | undefined;
   /** Parents (list or task keys) that show rows for tasks created offline, as last rendered. */
   private heldParents = new Set<string>();
+  private heldSignature = '';
 
   override getTreeItem(node: TreeNode): vscode.TreeItem {
     const item = super.getTreeItem(node);
@@ -77,16 +85,24 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
       .map(({ write, creation }) => ({ kind: 'held', key: `${node.key}/held:${write.key}`, parentKey: node.key, title: creation.title, writeKey: write.key, refused: write.rejected !== undefined }));
   }
 
-  private heldCreations(): { write: HeldWrite; creation: NonNullable<ReturnType<typeof heldCreation>> }[] {
-    return (this.services.outboxes.current(this.session.state)?.all ?? []).flatMap((write) => {
+  private heldCreations(): HeldCreation[] {
+    this.held ??= (this.services.outboxes.current(this.session.state)?.all ?? []).flatMap((write) => {
       const creation = heldCreation(write);
       return creation ? [{ write, creation }] : [];
     });
+    return this.held;
   }
 
   /** The queue changed: re-render (from memory) the lists and tasks whose offline creations changed. */
   private heldChanged(): void {
-    const now = new Set(this.heldCreations().map(({ creation }) => (creation.parentId ? `task:${creation.parentId}` : keys.list(creation.listId))));
+    this.held = undefined;
+    const held = this.heldCreations();
+    const signature = held.map(({ write }) => `${write.key}${write.rejected ? '!' : ''}`).join(',');
+    if (signature === this.heldSignature) {
+      return; // other kinds of held changes (edits, comments): nothing to show in the list
+    }
+    this.heldSignature = signature;
+    const now = new Set(held.map(({ creation }) => (creation.parentId ? keys.task('', creation.parentId) : keys.list(creation.listId))));
     for (const key of new Set([...this.heldParents, ...now])) {
       const node = this.nodeByKey(key);
       if (node) {

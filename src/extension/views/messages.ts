@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { log } from '../log';
 import { ApiError } from '../../core/api/errors';
 import type { Session } from '../auth/session';
 import { describeFailure, reportFailure } from '../ui/failure';
@@ -29,7 +30,9 @@ export function describeViewFailure(viewName: string, error: unknown): string {
  */
 export function reportViewFailure(session: Session, viewName: string, error: unknown): void {
   if (ApiError.is(error) && (error.status === 403 || error.status === 404 || error.status === 422)) {
-    void prompter().error(describeViewFailure(viewName, error));
+    const message = describeViewFailure(viewName, error);
+    log.warn(message);
+    void prompter().error(message);
     return;
   }
   void reportFailure(session, vscode.l10n.t('Could not run the view "{0}"', viewName), error);

@@ -5,12 +5,11 @@ import type { KnownView } from '../../core/views/known';
 import { ViewPager } from '../../core/views/pager';
 import { rowDescription } from '../../core/tree/rows';
 import type { SignedIn } from '../auth/session';
-import { log } from '../log';
 import { rowWords, statusIcon } from '../tree/items';
 import { prompter } from '../ui/prompter';
 import { knownViews } from './context';
 import type { ViewsContext } from './context';
-import { describeViewFailure, reportViewFailure } from './messages';
+import { reportViewFailure } from './messages';
 
 type RowItem = vscode.QuickPickItem & { row?: TaskRow; more?: true };
 
@@ -58,7 +57,6 @@ export async function showViewResults(ctx: ViewsContext, state: SignedIn, view: 
       return true;
     } catch (error) {
       pick.hide();
-      log.warn(describeViewFailure(view.name, error));
       reportViewFailure(ctx.services.session, view.name, error);
       return false;
     } finally {

@@ -86,6 +86,16 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     assert.ok(!store.text.includes('demo-token-alice'), 'the token is never stored');
   });
 
+  it('one dropped connection is retried, for reads and writes alike: it does not count as offline', async () => {
+    const task = fx.tasks.completed_task.id;
+    await env.fault({ path: `/api/workspaces/${acme}/tasks/${task}`, kind: 'reset_before', times: 1 });
+    assert.equal((await api.getTask(acme, task)).id, task, 'the read is retried once and answers');
+    await env.fault({ path: `/api/workspaces/${acme}/tasks/${task}/comments`, kind: 'reset_before', times: 1 });
+    const comment = await api.createComment(acme, task, { body: 'after one reset' });
+    assert.equal(comment.body, 'after one reset', 'the write is retried with its key, not held');
+    assert.equal(outbox.all.length, 0);
+  });
+
   it('replays after a reload, in order, exactly once, with the original keys', async () => {
     const task = fx.tasks.completed_task.id;
     await goOffline();
