@@ -2,7 +2,7 @@ import { InFlightGets } from './inflight';
 import { decodeJson, parseBody } from './parse';
 import type { Schema } from './parse';
 import type { RequestPriority } from './rateLimiter';
-import { headerValue } from './requester';
+import { headerValue } from './responses';
 import type { CallSpec, Requester, RequestOptions } from './requester';
 import type { HttpMethod, HttpResponse } from './transport';
 

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { isAllowedRemoteUrl } from './baseUrl';
 import { errorForStatus, InvalidRequestError, NetworkError } from './errors';
 import type { CallSpec, Requester, RequestOptions } from './requester';
-import { headerValue } from './requester';
+import { headerValue } from './responses';
 import { hostOf, toNetworkError } from './transport';
 import type { HttpResponse } from './transport';
 

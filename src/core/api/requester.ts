@@ -146,6 +146,8 @@ export class Requester {
       const reason = NetworkError.is(error) ? 'network' : RateLimitedError.is(error) ? 'rateLimited' : 'server';
       await queue.hold(held(spec, state.key, state.bodyText, reason));
       throw queuedError(spec, state.key, error as ApiError);
+    } finally {
+      queue.settled(state.key!); // after the hold: a later write to the same task then finds it queued
     }
   }
 
@@ -314,5 +316,3 @@ export class Requester {
     this.config.log?.(level, message);
   }
 }
-
-export { headerValue, parseRetryAfter } from './responses';

@@ -1,7 +1,7 @@
 import { ApiError, BadResponseError } from '../api/errors';
 import { ValidationError } from '../api/errors';
 import { AbortError } from '../util/abort';
-import { isHeldWrite } from './heldWrite';
+import { isHeldWrite, targetOf } from './heldWrite';
 import type { HeldWrite, RejectedWrite } from './heldWrite';
 
 /** Where held writes survive a reload (per account; the extension uses globalState). */
@@ -26,9 +26,12 @@ export interface WriteQueue {
   readonly offline: boolean;
   /**
    * Called before a write is sent. `held`: it was kept (the service is known to be unreachable, or
-   * earlier held writes could not all be delivered): the caller gets a WriteQueuedError. `send`: go on.
+   * earlier held writes could not all be delivered): the caller gets a WriteQueuedError. `send`: go on,
+   * and call `settled(write.key)` once the write succeeded, failed or was held.
    */
   admit(write: HeldWrite, send: ReplaySend): Promise<'send' | 'held'>;
+  /** An admitted write is over (answered, refused, or held): later writes to its task may go. */
+  settled(key: string): void;
   /** A write failed in a way that may be temporary: keep it, with its key, for replay. */
   hold(write: HeldWrite): Promise<void>;
   /** Every answer from the service (reachable) and every failed connection (unreachable). */
@@ -46,6 +49,14 @@ export interface WriteQueue {
  */
 export class Outbox implements WriteQueue {
   private entries: HeldWrite[];
+  /**
+   * Every key this queue has held (loaded, added, renamed by a retry). Storage is shared by the windows
+   * signed in to the same account: an entry with a key not in here belongs to another window and is
+   * kept as it is when this one saves.
+   */
+  private readonly known = new Set<string>();
+  /** Admitted writes not over yet, by key: a later write to the same target waits for them. */
+  private readonly active = new Map<string, { target: string; over: Promise<void>; end: () => void }>();
   private reachable = true;
   private draining: Promise<boolean> | undefined;
   private saving: Promise<void> = Promise.resolve();
@@ -59,6 +70,7 @@ export class Outbox implements WriteQueue {
     const stored = store.read();
     this.entries = stored.filter(isHeldWrite);
     this.unreadable = stored.length - this.entries.length;
+    this.entries.forEach((e) => this.known.add(e.key));
   }
 
   get offline(): boolean {
@@ -75,16 +87,36 @@ export class Outbox implements WriteQueue {
   }
 
   async admit(write: HeldWrite, send: ReplaySend): Promise<'send' | 'held'> {
-    if (this.reachable && (this.pending.length === 0 || (await this.drain(send)))) {
-      return 'send';
+    // An earlier write to the same task may still be retrying (a 5xx, a reset): if it ends up held,
+    // this one must go after it, so it waits until that write is over. Writes to other tasks do not wait.
+    const target = orderingTarget(write.path);
+    const earlier = [...this.active.values()].filter((a) => a.target === target).map((a) => a.over);
+    let end!: () => void;
+    const over = new Promise<void>((resolve) => (end = resolve));
+    this.active.set(write.key, { target, over, end });
+    await Promise.all(earlier);
+    try {
+      if (this.reachable && (this.pending.length === 0 || (await this.drain(send)))) {
+        return 'send';
+      }
+      await this.hold({ ...write, reason: this.reachable ? 'queued' : 'offline' });
+    } catch (error) {
+      this.settled(write.key);
+      throw error;
     }
-    await this.hold({ ...write, reason: this.reachable ? 'queued' : 'offline' });
+    this.settled(write.key);
     return 'held';
+  }
+
+  settled(key: string): void {
+    this.active.get(key)?.end();
+    this.active.delete(key);
   }
 
   async hold(write: HeldWrite): Promise<void> {
     if (!this.entries.some((e) => e.key === write.key)) {
       this.entries = [...this.entries, write];
+      this.known.add(write.key);
       await this.persist();
     }
   }
@@ -116,6 +148,7 @@ export class Outbox implements WriteQueue {
    * and, when given, a corrected body; it keeps its place in the order.
    */
   async retry(key: string, newKey: string, body?: string): Promise<void> {
+    this.known.add(newKey);
     this.entries = this.entries.map((e) => (e.key === key ? { ...e, key: newKey, body: body ?? e.body, rejected: undefined } : e));
     await this.persist();
   }
@@ -164,11 +197,38 @@ export class Outbox implements WriteQueue {
 
   private persist(): Promise<void> {
     const snapshot = this.entries;
-    // Writes to storage are chained so an older snapshot never lands after a newer one.
-    this.saving = this.saving.then(() => this.store.write(snapshot)).catch(() => undefined);
+    // Writes to storage are chained so an older snapshot never lands after a newer one. Each one reads
+    // storage again, so what another window of the same account stored meanwhile is kept.
+    this.saving = this.saving.then(() => this.store.write(mergeStored(this.store.read(), snapshot, this.known))).catch(() => undefined);
     this.events.changed?.();
     return this.saving;
   }
+}
+
+/**
+ * What to store: this window's entries, and the valid entries of other windows (keys this one never
+ * held), merged by the time they were made; each side keeps its own order.
+ */
+export function mergeStored(stored: readonly unknown[], own: readonly HeldWrite[], known: ReadonlySet<string>): HeldWrite[] {
+  const foreign = stored.filter(isHeldWrite).filter((e) => !known.has(e.key));
+  const merged: HeldWrite[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < foreign.length || j < own.length) {
+    const takeForeign = j >= own.length || (i < foreign.length && foreign[i]!.heldAt < own[j]!.heldAt);
+    merged.push(takeForeign ? foreign[i++]! : own[j++]!);
+  }
+  return merged;
+}
+
+/**
+ * What a write must stay in order with: the task it changes (its fields, comments, links, custom
+ * fields, whichever route names it), else the first resource its path names (`/workspaces/w` for a
+ * task created there). Two writes with the same target are sent in the order they were made.
+ */
+export function orderingTarget(path: string): string {
+  const task = targetOf({ path });
+  return task ? `task ${task.taskId}` : `/${path.split('/').filter((s) => s !== '').slice(0, 2).join('/')}`;
 }
 
 /** Failures after which the write may still succeed later: keep it and stop the replay. */

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { BadResponseError } from '../../../src/core/api/errors';
 import { iterateCursor, iteratePages } from '../../../src/core/api/pagination';
 import { formatPath, parseBody } from '../../../src/core/api/parse';
-import { parseRetryAfter } from '../../../src/core/api/requester';
+import { parseRetryAfter } from '../../../src/core/api/responses';
 import { TaskSchema, UserSchema } from '../../../src/core/api/schemas';
 import { collect } from './env';
 

@@ -144,6 +144,32 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     assert.equal(outbox.all.length, 0);
   });
 
+  it('a later write to the same task waits while an earlier one is retrying, so it cannot overtake it', async () => {
+    const task = fx.tasks.completed_task.id;
+    const comments = `/api/workspaces/${acme}/tasks/${task}/comments`;
+    // Every try of the comment fails with a 500 (3 tries, then it is held); the service stays reachable.
+    await env.fault({ method: 'POST', path: comments, kind: 'status500', times: 3 });
+    await env.fault({ method: 'POST', path: comments, kind: 'latency', latency_ms: 150, times: 3 });
+    await env.control('DELETE', '/requests');
+    const first = api.createComment(acme, task, { body: 'made first' });
+    // The title edit is made while the comment's first try is still out.
+    while (!(await env.requests()).some((r) => r.method === 'POST')) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const second = api.updateTask(acme, task, { title: 'made second' });
+    // An edit to another task does not wait for it.
+    const other = await api.updateTask(acme, fx.tasks.blocker_task.id, { title: 'not held up' });
+    assert.equal(other.title, 'not held up');
+    const held = await queued(first);
+    assert.equal(held.cause?.kind, 'server');
+    // The comment was held; the edit then replayed it first (the fault is used up), and went after it.
+    assert.equal((await second).title, 'made second');
+    const applied = (await env.requests()).filter((r) => r.method !== 'GET' && r.status < 300 && r.path.includes(task));
+    assert.deepEqual(applied.map((r) => r.method), ['POST', 'PATCH'], 'the comment is applied before the edit');
+    assert.ok((await commentsOn(task)).includes('made first'));
+    assert.equal(outbox.all.length, 0);
+  });
+
   it('a write refused on replay stays, with its input and the reason, and the rest go on', async () => {
     const task = fx.tasks.completed_task.id;
     await goOffline();
@@ -164,6 +190,34 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     await outbox.retry(kept!.key, 'fixed-key-1', JSON.stringify({ status_id: statuses[0]!.id }));
     assert.equal(await api.flushHeldWrites(), true);
     assert.equal(outbox.all.length, 0);
+  });
+
+  it('two windows of the same account, both offline, keep each other\'s writes in the shared storage', async () => {
+    const task = fx.tasks.completed_task.id;
+    // A second window: its own queue and client over the same storage.
+    const other = newOutbox();
+    const otherApi = env.client('demo-token-alice', { writeQueue: other });
+    await goOffline();
+    // A few ms apart, as edits made by hand in two windows are (the stored order is by time made).
+    const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 3));
+    await queued(api.createComment(acme, task, { body: 'window 1, first' }));
+    await tick();
+    await queued(otherApi.createComment(acme, task, { body: 'window 2, first' }));
+    await tick();
+    await queued(api.createComment(acme, task, { body: 'window 1, second' }));
+    await tick();
+    await queued(otherApi.createComment(acme, task, { body: 'window 2, second' }));
+    const stored = (): string[] => (store.read() as HeldWrite[]).map((w) => JSON.parse(w.body!).body as string);
+    assert.deepEqual(stored(), ['window 1, first', 'window 2, first', 'window 1, second', 'window 2, second'], 'both windows\' writes are stored, in the order they were made');
+    // Window 1 comes back first and sends its own; window 2's stay stored for it.
+    await comeBack();
+    assert.equal(await api.flushHeldWrites(), true);
+    assert.deepEqual(stored(), ['window 2, first', 'window 2, second']);
+    // A reload of window 2 (or any window of the account) finds them and sends them.
+    const reloaded = newOutbox();
+    assert.equal(await env.client('demo-token-alice', { writeQueue: reloaded }).flushHeldWrites(), true);
+    assert.deepEqual((await commentsOn(task)).filter((b) => b.startsWith('window')).sort(), ['window 1, first', 'window 1, second', 'window 2, first', 'window 2, second']);
+    assert.deepEqual(stored(), []);
   });
 
   it('reads back only valid entries from storage', () => {
