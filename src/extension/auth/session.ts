@@ -4,6 +4,7 @@ import { NetworkError, UnauthorizedError } from '../../core/api/errors';
 import { sharedRateLimiter } from '../../core/api/rateLimiter';
 import type { RetryPolicy } from '../../core/api/requester';
 import type { User } from '../../core/api/schemas';
+import { NodeHttpTransport } from '../../core/api/transport';
 import type { WriteQueue } from '../../core/outbox/outbox';
 import { readBaseUrl, requestTimeoutMs } from '../config';
 import { log } from '../log';
@@ -127,6 +128,12 @@ export function scaleRateWindowForTests(windowMs: number | undefined): void {
   testWindowMs = windowMs;
 }
 
+/**
+ * One connection pool for every client of this window: the sign-in check and the session that follows
+ * reuse one connection (one TLS handshake), as do the clients of a later sign-in.
+ */
+let transport: NodeHttpTransport | undefined;
+
 function createClient(baseUrl: string, token: string, retry?: Partial<RetryPolicy>, writeQueue?: WriteQueue): ApiClient {
   const limiter = testWindowMs === undefined ? undefined : sharedRateLimiter(`${baseUrl}#window=${testWindowMs}`, token, { windowMs: testWindowMs });
   return new ApiClient({
@@ -138,6 +145,7 @@ function createClient(baseUrl: string, token: string, retry?: Partial<RetryPolic
     userAgent: `task-platform-vscode/${vscode.version}`,
     log: (level, message) => (level === 'error' ? log.error(message) : log.debug(message)),
     writeQueue,
+    transport: (transport ??= new NodeHttpTransport()),
   });
 }
 
