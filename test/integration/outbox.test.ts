@@ -181,6 +181,30 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     assert.equal(outbox().all.length, 0);
   });
 
+  it('changes another window of the account left in storage (closed while offline) are sent by this one', async () => {
+    const a = w.ref('task_with_comments');
+    const state = w.api.session.state;
+    assert.equal(state.kind, 'signedIn');
+    const { baseUrl, user } = state as { baseUrl: string; user: { id: string } };
+    // What the other window stored: its account's entry in the shared global state.
+    const account = `${baseUrl} ${user.id}`;
+    const stored = { ...w.api.services.globalState.get<Record<string, unknown[]>>('taskPlatform.outbox', {}) };
+    const left = {
+      key: `other-window-${Date.now()}`, operation: 'createComment', method: 'POST',
+      path: `/workspaces/${w.acme}/tasks/${a.taskId}/comments`, body: JSON.stringify({ body: 'left by a closed window' }),
+      heldAt: Date.now(), reason: 'offline',
+    };
+    await w.api.services.globalState.update('taskPlatform.outbox', { ...stored, [account]: [...(stored[account] ?? []), left] });
+    assert.equal(outbox().pending.length, 0, 'nothing of its own is pending in this window');
+    assert.equal(outbox().storedElsewhere, 1);
+    // The next flush (window focus, sign-in, the service answering again) takes it in and sends it.
+    assert.equal(await w.api.outbox.connectivity.flush(), true);
+    assert.deepEqual((await w.rows('comments')).filter((c) => c.body === 'left by a closed window').length, 1);
+    assert.equal(outbox().storedElsewhere, 0);
+    assert.equal(outbox().all.length, 0);
+    assert.deepEqual(w.api.services.globalState.get<Record<string, unknown[]>>('taskPlatform.outbox', {})[account] ?? [], [], 'sent, so no longer stored');
+  });
+
   it('a subtask created offline under a task without subtasks opens the task and shows the waiting row', async () => {
     const list = await listNode(w.fx.lists.api);
     const leaf = (await w.api.explorer.getChildren(list)).find((n): n is TaskNode => n.kind === 'task' && !n.row.subtask_count);

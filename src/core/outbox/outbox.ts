@@ -137,6 +137,11 @@ export class Outbox implements WriteQueue {
     return this.draining;
   }
 
+  /** Entries another window of the account stored (not held here): the next drain takes them in. */
+  get storedElsewhere(): number {
+    return mergeStored(this.store.read(), [], this.known).filter((e) => !e.rejected).length;
+  }
+
   /** Removes an entry (the user discarded it). */
   async discard(key: string): Promise<void> {
     this.entries = this.entries.filter((e) => e.key !== key);
@@ -154,6 +159,7 @@ export class Outbox implements WriteQueue {
   }
 
   private async run(send: ReplaySend): Promise<boolean> {
+    this.adoptStored();
     for (;;) {
       const next = this.entries.find((e) => !e.rejected);
       if (!next) {
@@ -172,6 +178,20 @@ export class Outbox implements WriteQueue {
       this.entries = this.entries.filter((e) => e.key !== next.key);
       await this.persist();
       this.events.applied?.(next, answer);
+    }
+  }
+
+  /**
+   * Takes in what other windows of the account stored (a window closed while offline leaves its
+   * changes there), in the order they were made. Sending one that its own window sends too is safe:
+   * both use its Idempotency-Key, so the service applies it once and answers the other from its store.
+   */
+  private adoptStored(): void {
+    const merged = mergeStored(this.store.read(), this.entries, this.known);
+    if (merged.length !== this.entries.length) {
+      merged.forEach((e) => this.known.add(e.key));
+      this.entries = merged;
+      this.events.changed?.();
     }
   }
 
