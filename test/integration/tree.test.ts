@@ -251,7 +251,8 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     const limiter = state.kind === 'signedIn' ? state.client.limiter : undefined;
     await waitFor(() => (limiter!.snapshot().remaining >= limiter!.snapshot().limit / 2 ? true : undefined), 'half of the budget free');
     const before = (await requestLog()).length;
-    const sent = await api.trees.poller.tick();
+    api.trees.poller.setWindowFocused(true); // the test host's window may not have focus
+    const sent = await api.trees.poller.tick().finally(() => api.trees.poller.setWindowFocused(vscode.window.state.focused));
     const polled = (await requestLog()).slice(before);
     assert.ok(sent >= 1, 'at least the expanded list was re-read');
     assert.equal(sent, polled.length);
@@ -342,7 +343,7 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     (await waiting).release();
   });
 
-  it('background polling pauses while the views are hidden and while less than half of the budget is left', async () => {
+  it('background polling pauses while the views are hidden, the window is not focused or less than half of the budget is left', async () => {
     const list = (await path('Acme', 'Engineering', 'Backend', 'API')) as ListNode;
     await api.explorer.getChildren(list);
     const state = api.session.state;
@@ -359,6 +360,15 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     const permits = await Promise.all(Array.from({ length: limiter!.limit / 2 + 1 }, () => limiter!.acquire('user')));
     assert.equal(await api.trees.poller.tick(), 0, 'budget under half: no request');
     permits.forEach((p) => p.release());
-    assert.equal((await requestLog()).length, before, 'nothing was sent by either skipped poll');
+    await waitFor(() => (limiter!.snapshot().remaining === limiter!.limit ? true : undefined), 'a full budget again');
+
+    api.trees.poller.setWindowFocused(false);
+    assert.equal(await api.trees.poller.tick(), 0, 'window not focused: no request');
+    assert.equal((await requestLog()).length, before, 'nothing was sent by the skipped polls');
+
+    // Back in focus after a missed poll: one poll soon (2 s), not a wait for the next interval (5 min).
+    api.trees.poller.setWindowFocused(true);
+    await waitFor(async () => ((await requestLog()).slice(before).some((r) => r.method === 'GET' && r.path.endsWith('/tasks')) ? true : undefined), 'the poll after focus returns', 15_000);
+    api.trees.poller.setWindowFocused(vscode.window.state.focused);
   });
 });

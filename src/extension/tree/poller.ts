@@ -11,12 +11,18 @@ import type { MyTasksTree } from './myTasks';
  * polling (What the service does, 9). Re-reading the index of each loaded list is one request per
  * list and catches every change to its rows, where the activity route would cost one per task.
  * Gentle by default (`taskPlatform.tree.pollIntervalSeconds`, 0 turns it off), paused while no view
- * is visible and while less than half of the request budget is left, and always at background
- * priority, so it never delays what the user is waiting for.
+ * is visible, while the window is not focused and while less than half of the request budget is
+ * left, and always at background priority, so it never delays what the user is waiting for. Back in
+ * focus after a poll was missed, it polls once soon.
  */
+const REFOCUS_DELAY_MS = 2_000;
+
 export class TreePoller extends Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: AbortController | undefined;
+  private focused = vscode.window.state.focused;
+  /** A poll was skipped because the window was not focused: poll soon once it is again. */
+  private missed = false;
   /** Polls that ran and requests they made (the benchmark reads these). */
   readonly stats = { ticks: 0, requests: 0, skipped: 0 };
 
@@ -27,8 +33,19 @@ export class TreePoller extends Disposable {
   ) {
     super();
     this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SECTION}.tree.pollIntervalSeconds`) && this.schedule()));
+    this.register(vscode.window.onDidChangeWindowState((state) => this.setWindowFocused(state.focused)));
     this.register({ dispose: () => this.stop() });
     this.schedule();
+  }
+
+  /** The window gained or lost focus (also how tests simulate it). */
+  setWindowFocused(focused: boolean): void {
+    const back = focused && !this.focused;
+    this.focused = focused;
+    if (back && this.missed && this.intervalMs > 0) {
+      // Not at once: a quick switch away and back costs nothing.
+      this.schedule(REFOCUS_DELAY_MS);
+    }
   }
 
   get intervalMs(): number {
@@ -43,6 +60,12 @@ export class TreePoller extends Disposable {
       this.stats.skipped++;
       return 0;
     }
+    if (!this.focused) {
+      this.missed = true;
+      this.stats.skipped++;
+      return 0;
+    }
+    this.missed = false;
     const budget = state.client.limiter.snapshot();
     if (budget.remaining < budget.limit / 2 || budget.holding) {
       this.stats.skipped++;
@@ -56,11 +79,11 @@ export class TreePoller extends Disposable {
     return requests;
   }
 
-  private schedule(): void {
+  private schedule(firstInMs?: number): void {
     this.stop();
     const interval = this.intervalMs;
     if (interval > 0) {
-      this.timer = setTimeout(() => void this.tick().finally(() => this.schedule()), interval);
+      this.timer = setTimeout(() => void this.tick().finally(() => this.schedule()), firstInMs ?? interval);
     }
   }
 
