@@ -5,6 +5,11 @@ export class Disposable implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private disposed = false;
 
+  /** True once disposed: work still running then must not start more (timers, polls). */
+  protected get isDisposed(): boolean {
+    return this.disposed;
+  }
+
   protected register<T extends vscode.Disposable>(value: T): T {
     if (this.disposed) {
       value.dispose();

@@ -133,7 +133,7 @@ export class Requester {
       return this.loop(state, accept);
     }
     throwIfAborted(opts.signal);
-    if ((await queue.admit(held(spec, state.key, state.bodyText, 'offline'), (w) => this.replay(w))) === 'held') {
+    if ((await queue.admit(held(spec, state.key, state.bodyText, 'offline'), (w) => this.replay(w), opts.signal)) === 'held') {
       throw queuedError(spec, state.key);
     }
     try {

@@ -29,7 +29,7 @@ export interface WriteQueue {
    * earlier held writes could not all be delivered): the caller gets a WriteQueuedError. `send`: go on,
    * and call `settled(write.key)` once the write succeeded, failed or was held.
    */
-  admit(write: HeldWrite, send: ReplaySend): Promise<'send' | 'held'>;
+  admit(write: HeldWrite, send: ReplaySend, signal?: AbortSignal): Promise<'send' | 'held'>;
   /** An admitted write is over (answered, refused, or held): later writes to its task may go. */
   settled(key: string): void;
   /** A write failed in a way that may be temporary: keep it, with its key, for replay. */
@@ -55,8 +55,8 @@ export class Outbox implements WriteQueue {
    * kept as it is when this one saves.
    */
   private readonly known = new Set<string>();
-  /** Admitted writes not over yet, by key: a later write to the same target waits for them. */
-  private readonly active = new Map<string, { target: string; over: Promise<void>; end: () => void }>();
+  /** Admitted writes not over yet, oldest first: a later write to the same target waits for them. */
+  private active: { key: string; target: string; over: Promise<void>; end: () => void }[] = [];
   private reachable = true;
   private draining: Promise<boolean> | undefined;
   private saving: Promise<void> = Promise.resolve();
@@ -86,16 +86,20 @@ export class Outbox implements WriteQueue {
     return this.entries.filter((e) => e.rejected);
   }
 
-  async admit(write: HeldWrite, send: ReplaySend): Promise<'send' | 'held'> {
+  async admit(write: HeldWrite, send: ReplaySend, signal?: AbortSignal): Promise<'send' | 'held'> {
     // An earlier write to the same task may still be retrying (a 5xx, a reset): if it ends up held,
     // this one must go after it, so it waits until that write is over. Writes to other tasks do not wait.
     const target = orderingTarget(write.path);
-    const earlier = [...this.active.values()].filter((a) => a.target === target).map((a) => a.over);
+    const earlier = this.active.filter((a) => a.target === target).map((a) => a.over);
     let end!: () => void;
     const over = new Promise<void>((resolve) => (end = resolve));
-    this.active.set(write.key, { target, over, end });
-    await Promise.all(earlier);
+    this.active.push({ key: write.key, target, over, end });
     try {
+      await Promise.all(earlier);
+      // Cancelled while it waited: neither sent nor kept.
+      if (signal?.aborted) {
+        throw new AbortError();
+      }
       if (this.reachable && (this.pending.length === 0 || (await this.drain(send)))) {
         return 'send';
       }
@@ -108,9 +112,13 @@ export class Outbox implements WriteQueue {
     return 'held';
   }
 
+  /** Ends the oldest admitted write with this key (two calls with one key are one logical write). */
   settled(key: string): void {
-    this.active.get(key)?.end();
-    this.active.delete(key);
+    const index = this.active.findIndex((a) => a.key === key);
+    if (index >= 0) {
+      this.active[index]!.end();
+      this.active.splice(index, 1);
+    }
   }
 
   async hold(write: HeldWrite): Promise<void> {
@@ -137,11 +145,6 @@ export class Outbox implements WriteQueue {
     return this.draining;
   }
 
-  /** Entries another window of the account stored (not held here): the next drain takes them in. */
-  get storedElsewhere(): number {
-    return mergeStored(this.store.read(), [], this.known).filter((e) => !e.rejected).length;
-  }
-
   /** Removes an entry (the user discarded it). */
   async discard(key: string): Promise<void> {
     this.entries = this.entries.filter((e) => e.key !== key);
@@ -159,7 +162,6 @@ export class Outbox implements WriteQueue {
   }
 
   private async run(send: ReplaySend): Promise<boolean> {
-    this.adoptStored();
     for (;;) {
       const next = this.entries.find((e) => !e.rejected);
       if (!next) {
@@ -178,20 +180,6 @@ export class Outbox implements WriteQueue {
       this.entries = this.entries.filter((e) => e.key !== next.key);
       await this.persist();
       this.events.applied?.(next, answer);
-    }
-  }
-
-  /**
-   * Takes in what other windows of the account stored (a window closed while offline leaves its
-   * changes there), in the order they were made. Sending one that its own window sends too is safe:
-   * both use its Idempotency-Key, so the service applies it once and answers the other from its store.
-   */
-  private adoptStored(): void {
-    const merged = mergeStored(this.store.read(), this.entries, this.known);
-    if (merged.length !== this.entries.length) {
-      merged.forEach((e) => this.known.add(e.key));
-      this.entries = merged;
-      this.events.changed?.();
     }
   }
 
@@ -217,9 +205,10 @@ export class Outbox implements WriteQueue {
 
   private persist(): Promise<void> {
     const snapshot = this.entries;
+    const known = new Set(this.known);
     // Writes to storage are chained so an older snapshot never lands after a newer one. Each one reads
     // storage again, so what another window of the same account stored meanwhile is kept.
-    this.saving = this.saving.then(() => this.store.write(mergeStored(this.store.read(), snapshot, this.known))).catch(() => undefined);
+    this.saving = this.saving.then(() => this.store.write(mergeStored(this.store.read(), snapshot, known))).catch(() => undefined);
     this.events.changed?.();
     return this.saving;
   }
@@ -247,9 +236,13 @@ export function mergeStored(stored: readonly unknown[], own: readonly HeldWrite[
  * task created there). Two writes with the same target are sent in the order they were made.
  */
 export function orderingTarget(path: string): string {
-  const task = targetOf({ path });
-  return task ? `task ${task.taskId}` : `/${path.split('/').filter((s) => s !== '').slice(0, 2).join('/')}`;
+  const restored = RESTORE_PATH.exec(path)?.[1];
+  const task = targetOf({ path })?.taskId ?? (restored === undefined ? undefined : decodeURIComponent(restored));
+  return task !== undefined ? `task ${task}` : `/${path.split('/').filter((s) => s !== '').slice(0, 2).join('/')}`;
 }
+
+/** Restoring a task from the trash names it too: it goes after a delete of the same task. */
+const RESTORE_PATH = /^\/workspaces\/[^/]+\/trash\/task\/([^/]+)\/restore$/;
 
 /** Failures after which the write may still succeed later: keep it and stop the replay. */
 export function isTransient(error: unknown): boolean {

@@ -60,9 +60,12 @@ export class Session implements vscode.Disposable {
   async verify(baseUrl: string, token: string, signal?: AbortSignal): Promise<SignedIn> {
     // The user is waiting on this check: one attempt, no transient retries, so a dead or silent
     // host is reported after one timeout rather than after a series of backoffs.
-    const user = await createClient(baseUrl, token, { transientRetries: 0 }).getUser({ signal, priority: 'user' });
+    // One connection pool per sign-in, fresh (no pooled connection of an earlier session that the
+    // server may have closed): the session below reuses the check's connection (one TLS handshake).
+    const transport = new NodeHttpTransport();
+    const user = await createClient(transport, baseUrl, token, { transientRetries: 0 }).getUser({ signal, priority: 'user' });
     // The account's offline queue: writes the service cannot get now are kept and sent later.
-    const client = createClient(baseUrl, token, undefined, this.outboxes?.for(baseUrl, user.id));
+    const client = createClient(transport, baseUrl, token, undefined, this.outboxes?.for(baseUrl, user.id));
     return { kind: 'signedIn', baseUrl, user, client };
   }
 
@@ -128,13 +131,7 @@ export function scaleRateWindowForTests(windowMs: number | undefined): void {
   testWindowMs = windowMs;
 }
 
-/**
- * One connection pool for every client of this window: the sign-in check and the session that follows
- * reuse one connection (one TLS handshake), as do the clients of a later sign-in.
- */
-let transport: NodeHttpTransport | undefined;
-
-function createClient(baseUrl: string, token: string, retry?: Partial<RetryPolicy>, writeQueue?: WriteQueue): ApiClient {
+function createClient(transport: NodeHttpTransport, baseUrl: string, token: string, retry?: Partial<RetryPolicy>, writeQueue?: WriteQueue): ApiClient {
   const limiter = testWindowMs === undefined ? undefined : sharedRateLimiter(`${baseUrl}#window=${testWindowMs}`, token, { windowMs: testWindowMs });
   return new ApiClient({
     baseUrl,
@@ -145,7 +142,7 @@ function createClient(baseUrl: string, token: string, retry?: Partial<RetryPolic
     userAgent: `task-platform-vscode/${vscode.version}`,
     log: (level, message) => (level === 'error' ? log.error(message) : log.debug(message)),
     writeQueue,
-    transport: (transport ??= new NodeHttpTransport()),
+    transport,
   });
 }
 

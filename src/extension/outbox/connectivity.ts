@@ -42,7 +42,7 @@ export class Connectivity extends Disposable {
   async flush(): Promise<boolean> {
     const state = this.session.state;
     const outbox = this.outboxes.current(state);
-    if (state.kind !== 'signedIn' || !outbox || (outbox.pending.length === 0 && outbox.storedElsewhere === 0)) {
+    if (state.kind !== 'signedIn' || !outbox || outbox.pending.length === 0) {
       return true;
     }
     const done = await state.client.flushHeldWrites();

@@ -82,7 +82,7 @@ export class TreePoller extends Disposable {
   private schedule(firstInMs?: number): void {
     this.stop();
     const interval = this.intervalMs;
-    if (interval > 0) {
+    if (interval > 0 && !this.isDisposed) { // a poll running at dispose schedules no next one
       this.timer = setTimeout(() => void this.tick().finally(() => this.schedule()), firstInMs ?? interval);
     }
   }
