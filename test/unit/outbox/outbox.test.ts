@@ -72,6 +72,22 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     return all.filter((c: Json) => c.task_id === taskId).map((c: Json) => c.body as string);
   }
 
+  /**
+   * Starts a comment whose every try fails with a 500 (3 tries, 150 ms each, then it is held; the
+   * service stays reachable); resolves, with the comment's promise, once its first try is out.
+   */
+  async function commentRetrying(taskId: string, body: string): Promise<{ done: Promise<unknown> }> {
+    const path = `/api/workspaces/${acme}/tasks/${taskId}/comments`;
+    await env.fault({ method: 'POST', path, kind: 'status500', times: 3 });
+    await env.fault({ method: 'POST', path, kind: 'latency', latency_ms: 150, times: 3 });
+    await env.control('DELETE', '/requests');
+    const done = api.createComment(acme, taskId, { body });
+    while (!(await env.requests()).some((r) => r.method === 'POST')) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    return { done };
+  }
+
   it('keeps a write that fails on the network, and holds later ones without a request', async () => {
     const task = fx.tasks.completed_task.id;
     await goOffline();
@@ -146,21 +162,13 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
 
   it('a later write to the same task waits while an earlier one is retrying, so it cannot overtake it', async () => {
     const task = fx.tasks.completed_task.id;
-    const comments = `/api/workspaces/${acme}/tasks/${task}/comments`;
-    // Every try of the comment fails with a 500 (3 tries, then it is held); the service stays reachable.
-    await env.fault({ method: 'POST', path: comments, kind: 'status500', times: 3 });
-    await env.fault({ method: 'POST', path: comments, kind: 'latency', latency_ms: 150, times: 3 });
-    await env.control('DELETE', '/requests');
-    const first = api.createComment(acme, task, { body: 'made first' });
+    const first = await commentRetrying(task, 'made first');
     // The title edit is made while the comment's first try is still out.
-    while (!(await env.requests()).some((r) => r.method === 'POST')) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
     const second = api.updateTask(acme, task, { title: 'made second' });
     // An edit to another task does not wait for it.
     const other = await api.updateTask(acme, fx.tasks.blocker_task.id, { title: 'not held up' });
     assert.equal(other.title, 'not held up');
-    const held = await queued(first);
+    const held = await queued(first.done);
     assert.equal(held.cause?.kind, 'server');
     // The comment was held; the edit then replayed it first (the fault is used up), and went after it.
     assert.equal((await second).title, 'made second');
@@ -172,19 +180,12 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
 
   it('a write cancelled while it waits behind an earlier one to the same task is neither sent nor kept', async () => {
     const task = fx.tasks.completed_task.id;
-    const comments = `/api/workspaces/${acme}/tasks/${task}/comments`;
-    await env.fault({ method: 'POST', path: comments, kind: 'status500', times: 3 });
-    await env.fault({ method: 'POST', path: comments, kind: 'latency', latency_ms: 150, times: 3 });
-    await env.control('DELETE', '/requests');
-    const first = api.createComment(acme, task, { body: 'kept after 500s' });
-    while (!(await env.requests()).some((r) => r.method === 'POST')) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    const first = await commentRetrying(task, 'kept after 500s');
     const cancel = new AbortController();
     const second = api.updateTask(acme, task, { title: 'cancelled' }, { signal: cancel.signal });
     cancel.abort();
     await assert.rejects(second, (error: Error) => error.name === 'AbortError');
-    await queued(first);
+    await queued(first.done);
     assert.deepEqual(outbox.all.map((w) => w.operation), ['createComment'], 'only the comment is kept');
     assert.ok(!(await env.requests()).some((r) => r.method === 'PATCH'), 'the cancelled edit was never sent');
   });
