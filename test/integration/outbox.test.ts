@@ -116,6 +116,7 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     const listing = w.script([], [undefined]);
     await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
     assert.equal(listing.offered[0]?.length, 20, 'Show Pending Changes lists the 20 stored changes');
+    assert.ok(listing.offered[0]!.every((i) => /waiting: Task Platform cannot be reached/.test(i.detail ?? '')), 'each says why it waits');
     assert.match(listing.asked[0] ?? '', /cannot be reached/);
     await sandboxControl('DELETE', '/requests');
     await online();

@@ -33,13 +33,13 @@ export class AppliedPublisher {
     } else if (task && write.operation === 'moveTask') {
       // A flat route; the moved task names its workspace.
       this.changes.fire({ kind: 'moved', workspaceId: task.workspace_id, task });
-    } else if (target?.workspaceId) {
-      this.toRead.set(target.taskId, target.workspaceId);
-      this.schedule();
-    } else if (target && workspaceIn(answer)) {
-      // A flat route (custom field values): its answer names the workspace (Reference: Custom field value).
-      this.toRead.set(target.taskId, workspaceIn(answer)!);
-      this.schedule();
+    } else if (target) {
+      // A flat route (custom field values) has no workspace in its path; its answer names it.
+      const workspaceId = target.workspaceId ?? workspaceIn(answer);
+      if (workspaceId) {
+        this.toRead.set(target.taskId, workspaceId);
+        this.schedule();
+      }
     }
   }
 

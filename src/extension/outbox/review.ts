@@ -25,20 +25,18 @@ export class PendingReview {
 
   async show(): Promise<void> {
     const outbox = this.outboxes.current(this.session.state);
-    if (!outbox) {
-      const { pending, refused, stored } = this.outboxes.shown(this.session.state);
-      if (stored) {
-        // Not restored yet (the service cannot be reached): listed, but acting on them needs the account.
-        const items = [...refused, ...pending].map((write) => ({ label: `$(${write.rejected ? 'warning' : 'cloud-upload'}) ${this.label(write)}`, description: new Date(write.heldAt).toLocaleString(), detail: inputOf(write).replace(/\s+/g, ' ') }));
-        await prompter().quickPick(items, { title: vscode.l10n.t('Task Platform: Pending Changes (cannot be reached; they are sent once it answers)') });
-        return;
-      }
+    const { pending, refused, stored } = this.outboxes.shown(this.session.state);
+    if (!outbox && stored) {
+      // Not restored yet (the service cannot be reached): listed, but acting on them needs the account.
+      const items = [...refused, ...pending].map((write) => ({ ...this.item(write, true), write: undefined }));
+      await prompter().quickPick(items, { title: vscode.l10n.t('Task Platform: Pending Changes (cannot be reached; they are sent once it answers)') });
+      return;
     }
     if (!outbox || outbox.all.length === 0) {
       await prompter().info(vscode.l10n.t('No changes are waiting to be sent to Task Platform.'));
       return;
     }
-    const items: EntryItem[] = outbox.all.map((write) => this.item(write, outbox));
+    const items: EntryItem[] = outbox.all.map((write) => this.item(write, outbox.offline));
     if (outbox.pending.length > 0) {
       items.unshift({ label: `$(sync) ${vscode.l10n.t('Send Now')}`, sendNow: true });
     }
@@ -50,14 +48,14 @@ export class PendingReview {
     }
   }
 
-  private item(write: HeldWrite, outbox: Outbox): EntryItem {
+  private item(write: HeldWrite, offline: boolean): EntryItem {
     const label = this.label(write);
     const input = inputOf(write).replace(/\s+/g, ' ');
     if (write.rejected) {
       const status = write.rejected.status ? ` (${write.rejected.status})` : '';
       return { label: `$(warning) ${label}`, description: vscode.l10n.t('refused{0}', status), detail: `${write.rejected.message}${input ? ` · ${input}` : ''}`, write };
     }
-    const why = outbox.offline ? vscode.l10n.t('waiting: Task Platform cannot be reached') : vscode.l10n.t('waiting to be sent');
+    const why = offline ? vscode.l10n.t('waiting: Task Platform cannot be reached') : vscode.l10n.t('waiting to be sent');
     return { label: `$(cloud-upload) ${label}`, description: new Date(write.heldAt).toLocaleTimeString(), detail: `${why}${input ? ` · ${input}` : ''}`, write };
   }
 
