@@ -1,0 +1,69 @@
+/**
+ * Text written by someone else (the service, another member, a link, the workspace) may be shown,
+ * never obeyed. VS Code renders `[text](command:…)` as a live link in notifications, prompts and
+ * validation messages, `$(name)` as an icon in labels and the status bar, and Markdown (links,
+ * autolinks, HTML) in hovers and tooltips. These functions turn such text into plain text that
+ * reads the same, in time linear in its length (README, "Security and privacy").
+ */
+
+/** The longest text shown by default; a longer one is cut with an ellipsis. */
+export const MAX_SHOWN = 1000;
+
+// Characters that are invisible or reorder what is shown: C0/C1 controls (newline and tab become a
+// space), bidi embeddings, overrides and isolates, zero-width and other format characters, the
+// invisible "tag" block and the variation selector supplement (both used to smuggle instructions).
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]+/g;
+const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f\udd00-\uddef]/g;
+
+// A zero-width space between `$` and `(`, or between `]` and `(`, keeps the text as it reads but
+// stops VS Code from seeing an icon or a link there. It is the only invisible character kept, and
+// only in these two places.
+const BREAK = '\u200b';
+
+/**
+ * Plain text for any VS Code surface that is not Markdown: notifications, modal dialogs, input-box
+ * prompts and validation messages, progress titles, QuickPick labels, descriptions and details,
+ * status bar text, tree labels and descriptions. One line, at most `max` characters.
+ */
+export function inert(text: string, max = MAX_SHOWN): string {
+  return capped(broken(oneLine(visible(String(text).slice(0, max * 4)))), max);
+}
+
+/** Like `inert`, but keeps line breaks (for a modal dialog's detail or a multi-line preview). */
+export function inertLines(text: string, max = MAX_SHOWN): string {
+  const lines = visible(String(text).slice(0, max * 4).replace(/\r\n?/g, '\n')).split('\n');
+  return capped(broken(lines.map((line) => oneLine(line)).join('\n')), max);
+}
+
+/**
+ * Markdown source that renders as exactly the given text, for `MarkdownString.appendMarkdown` in
+ * hovers and tooltips: every ASCII punctuation character is escaped (so no emphasis, link, image,
+ * HTML, entity or code), `:`, `@` and `.` too (so no autolink of `https://…`, `www.…` or an e-mail
+ * address), `$(` is broken (no icon). Line breaks are kept as hard breaks.
+ */
+export function inertMarkdown(text: string, max = MAX_SHOWN): string {
+  return inertLines(text, max)
+    .replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`)
+    .replace(/\n/g, '  \n');
+}
+
+function broken(text: string): string {
+  return text.replace(/\$\(/g, `$${BREAK}(`).replace(/\]\(/g, `]${BREAK}(`);
+}
+
+function visible(text: string): string {
+  return text.replace(INVISIBLE, '');
+}
+
+function oneLine(text: string): string {
+  return text.replace(CONTROLS, ' ');
+}
+
+/** Cuts at `max` code points (never inside a surrogate pair), marking the cut with an ellipsis. */
+function capped(text: string, max: number): string {
+  if (text.length <= max) {
+    return text;
+  }
+  const points = Array.from(text.slice(0, (max + 1) * 2));
+  return points.length <= max ? points.join('') : `${points.slice(0, max - 1).join('')}…`;
+}
