@@ -2,7 +2,7 @@
 // configured service (`https://host/t/ACME-12`, format in test/sandbox/ASSUMPTIONS.md "Task links").
 // Only prefixes learned from the workspace or set by the user count, so `ABC-123`, dates
 // (`2026-08`), versions, colours and UUID fragments never fire a lookup (issue 9, reference format).
-import { isValidPrefix } from '../tasks/displayId';
+import { isValidPrefix, MAX_DISPLAY_ID_LENGTH } from '../tasks/displayId';
 import { parseTaskReference } from '../tasks/links';
 import { commentSpans, MAX_COMMENT_LENGTH } from './comments';
 import { commentSyntax } from './syntax';
@@ -99,4 +99,19 @@ function withoutTrailingPunctuation(text: string): string {
     end -= 1;
   }
   return text.slice(0, end);
+}
+
+/**
+ * `ACME-` or `ACME-12` right before the cursor (completion), not glued to a longer word: its prefix,
+ * its digits and its length. Only the last few characters of the line are read (a `…$` regex over
+ * the whole line backtracks on a long word).
+ */
+export function idBeforeCursor(before: string): { prefix: string; number: string; length: number } | undefined {
+  const tail = before.slice(-(MAX_DISPLAY_ID_LENGTH + 1));
+  const match = /([A-Za-z][A-Za-z0-9]{0,19})-(\d{0,9})$/.exec(tail);
+  if (!match) {
+    return undefined;
+  }
+  const start = before.length - tail.length + match.index;
+  return /[A-Za-z0-9_]/.test(before[start - 1] ?? ' ') ? undefined : { prefix: match[1] as string, number: match[2] as string, length: match[0].length };
 }

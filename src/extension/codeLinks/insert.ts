@@ -2,8 +2,9 @@ import * as vscode from 'vscode';
 import { markStepDone } from '../walkthrough/progress';
 import type { TaskRow } from '../../core/api/schemas';
 import { commentSpans } from '../../core/codeLinks/comments';
+import { idBeforeCursor } from '../../core/codeLinks/references';
 import { commentSyntax, lineCommentFor } from '../../core/codeLinks/syntax';
-import { isDisplayId, MAX_DISPLAY_ID_LENGTH } from '../../core/tasks/displayId';
+import { isDisplayId } from '../../core/tasks/displayId';
 import { signedIn } from '../commands/context';
 import type { CommandContext } from '../commands/context';
 import { searchForTask } from '../commands/pickTask';
@@ -95,17 +96,6 @@ export async function replaceReference(ctx: CommandContext, hub: CodeLinksHub, a
 }
 
 /**
- * `ACME-` or `ACME-12` right before the cursor, not glued to a longer word. Only the last few
- * characters of the line are read (a `…$` regex over the whole line backtracks on a long word).
- */
-function prefixBefore(before: string): RegExpExecArray | undefined {
-  const tail = before.slice(-(MAX_DISPLAY_ID_LENGTH + 1));
-  const match = /([A-Za-z][A-Za-z0-9]{0,19})-(\d{0,9})$/.exec(tail);
-  const start = before.length - tail.length + (match?.index ?? 0);
-  return match && !/[A-Za-z0-9_]/.test(before[start - 1] ?? ' ') ? match : undefined;
-}
-
-/**
  * Completion in comments: after `ACME-` (a known prefix) offers the tasks already resolved and one
  * search of that prefix (Search: display ids match); VS Code filters the list while the user types,
  * so there is one request per completion session, not per keystroke.
@@ -115,12 +105,12 @@ export class ReferenceCompletion implements vscode.CompletionItemProvider {
 
   async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionList | undefined> {
     const before = document.lineAt(position.line).text.slice(0, position.character);
-    const match = prefixBefore(before);
-    const prefix = match?.[1];
+    const match = idBeforeCursor(before);
+    const prefix = match?.prefix;
     if (!match || !prefix || !this.hub.prefixes().prefixes().includes(prefix) || !inComment(document, position)) {
       return undefined;
     }
-    const range = new vscode.Range(position.translate(0, -match[0].length), position);
+    const range = new vscode.Range(position.translate(0, -match.length), position);
     const resolver = this.hub.resolver();
     const rows = new Map<string, TaskRow>();
     // Only display ids of the grammar are offered: accepting an item writes its label into the file.
@@ -130,7 +120,7 @@ export class ReferenceCompletion implements vscode.CompletionItemProvider {
     const workspaces = this.hub.prefixes().workspacesFor(prefix, state?.user.workspaces.map((w) => w.id) ?? []);
     for (const workspaceId of state ? workspaces.slice(0, 2) : []) {
       try {
-        const result = await state?.client.search({ q: `${prefix}-${match[2] ?? ''}`, workspace_id: workspaceId, type: 'tasks', per_page: 20 }, { priority: 'user' });
+        const result = await state?.client.search({ q: `${prefix}-${match.number}`, workspace_id: workspaceId, type: 'tasks', per_page: 20 }, { priority: 'user' });
         (result?.tasks?.hits ?? []).forEach((hit) => offer(hit as TaskRow));
       } catch {
         // Completion stays quiet on failure: the cached tasks are still offered.
