@@ -1,11 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { GitApi } from '../../src/extension/codeLinks/git';
 import { CommandsWorld } from './commandsCommon';
+import { tempGitRepo } from './gitRepo';
 import { sandboxOrigin, waitFor } from './helpers';
 import { RewritingProxy } from './rewritingProxy';
 
@@ -116,16 +114,7 @@ describe('Code links against a server answering hostile display ids: nothing is 
   });
 
   it('Start Work creates no branch and leaves the commit box empty', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'tp-git-hostile-'));
-    const git = (...args: string[]): string => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: root, encoding: 'utf8' }).trim();
-    git('init', '-q', '-b', 'main');
-    writeFileSync(join(root, 'main.ts'), '// work\n');
-    git('add', '.');
-    git('commit', '-q', '-m', 'init');
-    const api = (await vscode.extensions.getExtension<{ getAPI(v: 1): GitApi }>('vscode.git')!.activate()).getAPI(1);
-    await api.openRepository?.(vscode.Uri.file(root));
-    await vscode.window.showTextDocument(vscode.Uri.file(join(root, 'main.ts')));
-    const repo = await waitFor(() => api.getRepository(vscode.Uri.file(join(root, 'main.ts'))) ?? undefined, 'the git extension sees the temp repo');
+    const { git, repo } = await tempGitRepo('tp-git-hostile-');
     await vscode.workspace.getConfiguration('taskPlatform').update('startWork.updateTask', 'never', vscode.ConfigurationTarget.Global);
     const t = w.fx.tasks.task_with_comments;
     for (const payload of payloads(t.display_id)) {
