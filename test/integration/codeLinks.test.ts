@@ -80,7 +80,7 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     const row = await w.task(task.id);
     assert.equal(row.title, 'retry after a 429 with backoff');
     assert.equal(row.list_id, w.fx.lists.api);
-    assert.match(row.description, /todo\.py:2/);
+    assert.match(row.description, /todo\\\.py:2/, 'the file name, escaped as plain Markdown text');
     assert.match(row.description, /def retry\(\):/);
     assert.equal(editor.document.lineAt(1).text, `    # TODO(${task.display_id}): retry after a 429 with backoff`);
     const after = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(1, 6, 1, 6));

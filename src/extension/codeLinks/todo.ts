@@ -3,6 +3,8 @@ import { markStepDone } from '../walkthrough/progress';
 import type { Task } from '../../core/api/schemas';
 import { todoComments, todoReferenceInsert } from '../../core/codeLinks/todos';
 import { writableDisplayId } from '../../core/tasks/displayId';
+import { fenced } from '../../core/text/fence';
+import { inertMarkdown } from '../../core/text/inert';
 import type { TodoComment } from '../../core/codeLinks/todos';
 import { signedIn } from '../commands/context';
 import type { CommandContext } from '../commands/context';
@@ -14,6 +16,8 @@ import { refusedMessage } from './insert';
 
 export const CREATE_FROM_TODO = 'taskPlatform.codeLinks.createFromTodo';
 const SNIPPET_LINES = 3;
+/** Characters of each snippet line put in the description (a minified line can be megabytes). */
+const MAX_SNIPPET_LINE = 500;
 
 /** TODOs of a document version: code actions ask on every cursor move, lenses on every change. */
 const scanned = new WeakMap<vscode.TextDocument, { version: number; languageId: string; todos: TodoComment[] }>();
@@ -132,8 +136,12 @@ function describe(document: vscode.TextDocument, todo: TodoComment): string {
   const path = vscode.workspace.asRelativePath(document.uri, false);
   const first = Math.max(0, line - 1);
   const last = Math.min(document.lineCount - 1, first + SNIPPET_LINES - 1);
-  const snippet = document.getText(new vscode.Range(first, 0, last, document.lineAt(last).text.length));
-  return `${todo.keyword} in ${path}:${line + 1}\n\n\`\`\`${document.languageId}\n${snippet}\n\`\`\``;
+  const lines: string[] = [];
+  for (let i = first; i <= last; i++) {
+    lines.push(document.lineAt(i).text.slice(0, MAX_SNIPPET_LINE));
+  }
+  // The file name is workspace text: plain in the Markdown description, never a link or markup.
+  return `${todo.keyword} in ${inertMarkdown(path)}:${line + 1}\n\n${fenced(lines.join('\n'), document.languageId)}`;
 }
 
 /** Inserts `(ACME-12)` after the keyword of the same TODO (found again: the document may have moved on). */

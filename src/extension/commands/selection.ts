@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { fenced } from '../../core/text/fence';
+import { inertMarkdown } from '../../core/text/inert';
 
 export interface SelectionDescription {
   readonly markdown: string;
@@ -21,14 +23,8 @@ export function selectionDescription(editor: vscode.TextEditor | undefined): Sel
   const uri = editor.document.uri;
   const where = vscode.workspace.asRelativePath(uri, false);
   const link = `${uri.with({ fragment: `L${line}` }).toString()}`;
-  // A fence longer than any backtick run in the text, so the selection cannot close it early.
-  // A loop, not Math.max(...runs): a selection with 300,000 backtick runs overflows the call stack.
-  let longest = 2;
-  for (const run of text.matchAll(/`+/g)) {
-    longest = Math.max(longest, run[0].length);
-  }
-  const fence = '`'.repeat(longest + 1);
-  const markdown = `${fence}${editor.document.languageId}\n${text}\n${fence}\n\n${vscode.l10n.t('From [{0}:{1}]({2})', where, line, link)}`;
+  // The code cannot close its block early, and a file name cannot become a link or markup.
+  const markdown = `${fenced(text, editor.document.languageId)}\n\n${vscode.l10n.t('From [{0}:{1}]({2})', inertMarkdown(where), line, link)}`;
   const firstLine = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
   return { markdown, suggestedTitle: [...firstLine.slice(0, 160)].slice(0, 80).join('') };
 }
