@@ -64,7 +64,7 @@ function fill(template: string, task: BranchTask): string {
   const values: [string, string][] = [
     ['{displayId}', task.displayId],
     ['{id}', task.displayId],
-    ['{title}', slug(task.title)],
+    ['{title}', slug(typeof task.title === 'string' ? task.title : '')],
   ];
   let out = '';
   for (let i = 0; i < template.length; ) {

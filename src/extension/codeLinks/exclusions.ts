@@ -13,7 +13,8 @@ export class Exclusions {
   private searchMatch = globMatcher([]);
 
   async reload(): Promise<void> {
-    const searchExclude = vscode.workspace.getConfiguration('search').get<Record<string, unknown>>('exclude', {});
+    const setting = vscode.workspace.getConfiguration('search').get<unknown>('exclude', {});
+    const searchExclude = setting !== null && typeof setting === 'object' ? (setting as Record<string, unknown>) : {};
     // Globs with braces, and globs outside the matching budget (core/codeLinks/ignore.ts), are left out.
     const searchGlobs = Object.keys(searchExclude).filter((glob) => searchExclude[glob] === true && usableGlob(glob));
     const gitignores = new Map<string, IgnoreRules>();

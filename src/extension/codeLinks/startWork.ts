@@ -69,7 +69,8 @@ export async function startWork(ctx: CommandContext, current: CurrentTask, arg?:
 
 async function begin(ctx: CommandContext, state: SignedIn, current: CurrentTask, repo: GitRepository, ref: TaskRef, task: Task, displayId: string): Promise<StartWorkResult | undefined> {
   const config = vscode.workspace.getConfiguration(SECTION);
-  const branch = branchName(config.get<string>('startWork.branchTemplate', DEFAULT_BRANCH_TEMPLATE), { displayId, title: task.title }, config.get<boolean>('startWork.lowercaseBranch', true));
+  const template = config.get<unknown>('startWork.branchTemplate', DEFAULT_BRANCH_TEMPLATE);
+  const branch = branchName(typeof template === 'string' ? template : DEFAULT_BRANCH_TEMPLATE, { displayId, title: task.title }, config.get<unknown>('startWork.lowercaseBranch', true) !== false);
   if (!branch) {
     void prompter().warn(refusedMessage(vscode.l10n.t('no branch was created and nothing was written')));
     return undefined;

@@ -68,6 +68,16 @@ describe('display ids: one strict grammar before anything is written (issue 18, 
     assert.deepEqual(book.prefixes().sort(), ['ACME', 'SIDE']);
   });
 
+  it('settings of the wrong type from a folder are ignored, not thrown on', () => {
+    for (const value of ['ACME', { ACME: true }, null, 12, [['ACME'], { x: 1 }]]) {
+      const book = new PrefixBook({}, value);
+      book.setConfigured(value);
+      assert.deepEqual(book.prefixes(), []);
+    }
+    const untyped = { displayId: 'ACME-1', title: 42 as unknown as string };
+    assert.equal(branchName(7 as unknown as string, untyped, true), 'acme-1');
+  });
+
   it('todoReferenceInsert wraps a valid id', () => {
     assert.equal(todoReferenceInsert('ACME-12'), '(ACME-12)');
   });
