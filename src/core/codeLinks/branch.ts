@@ -115,3 +115,20 @@ function component(part: string): string {
     out = out.slice(0, -'.lock'.length);
   }
 }
+
+/**
+ * Whether `name` is a branch name this extension may create or check out: the characters and rules
+ * branchName() produces (a subset of what git accepts), at most 100 characters. The last check
+ * before anything reaches the Git extension.
+ */
+export function isBranchName(name: unknown): name is string {
+  if (typeof name !== 'string' || name.length === 0 || name.length > MAX_BRANCH || name === 'HEAD') {
+    return false;
+  }
+  for (const ch of name) {
+    if (!(isAsciiAlnum(ch) || ch === '.' || ch === '_' || ch === '-' || ch === '/')) {
+      return false;
+    }
+  }
+  return name.split('/').every((part) => part !== '' && part === component(part));
+}

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { branchName, slug } from '../../../src/core/codeLinks/branch';
+import { branchName, isBranchName, slug } from '../../../src/core/codeLinks/branch';
 import { PrefixBook } from '../../../src/core/codeLinks/prefixes';
 import { todoReferenceInsert } from '../../../src/core/codeLinks/todos';
 import { isDisplayId, isValidPrefix, prefixOf, writableDisplayId } from '../../../src/core/tasks/displayId';
@@ -96,6 +96,7 @@ describe('branch names: git ref rules whatever the template, title or id hold', 
         for (const name of [asTitle, asTemplate, wrapped]) {
           assert.ok(name !== undefined, payload.name);
           assert.equal(refProblem(name), undefined, `${payload.name}: ${name}`);
+          assert.equal(isBranchName(name), true, `${payload.name}: ${name}`);
           names.push(name);
         }
       }
@@ -135,6 +136,15 @@ describe('branch names: git ref rules whatever the template, title or id hold', 
     assert.equal(branchName('HEAD', task, false), 'ACME-12');
     assert.equal(branchName('{title}', { displayId: 'ACME-12', title: '{displayId} {title}' }, false), 'displayId-title');
     assert.equal(slug('{displayId}'), 'displayId');
+  });
+
+  it('isBranchName, the last check before the Git extension, refuses what git or the rules refuse', () => {
+    for (const bad of ['', 'HEAD', '-x', 'x/', '/x', 'a//b', 'a..b', '.a', 'a.', 'a.lock', 'a/.b', 'a b', 'a\nb', 'a~1', 'a^', 'a:b', 'a?', 'a*', 'a[', 'a\\b', '@{-1}', '@', 'é', 'x'.repeat(101), 7, undefined]) {
+      assert.equal(isBranchName(bad), false, String(bad));
+    }
+    for (const good of ['acme-12-fix', 'feature/ACME-12', 'a_b.c/d']) {
+      assert.equal(isBranchName(good), true, good);
+    }
   });
 
   it('the names of this table pass git check-ref-format', () => {
