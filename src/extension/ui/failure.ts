@@ -94,7 +94,7 @@ export function reportFailure(session: Session, action: string, error: unknown, 
   log.warn(message);
   if (ApiError.is(error) && error.kind === 'queued') {
     // Not a failure to fix: the outbox shows the pending count and says it once per offline spell.
-    vscode.window.setStatusBarMessage(`$(cloud-upload) ${message}`, 5000);
+    prompter().status(message, 5000, 'cloud-upload');
     return undefined;
   }
   if (ApiError.is(error) && error.kind === 'unauthorized') {
