@@ -1,12 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
-import type { GitApi } from '../../src/extension/codeLinks/git';
 import { CommandsWorld } from './commandsCommon';
-import { waitFor } from './helpers';
+import { openTempGitRepo, waitFor } from './helpers';
 
 function workspaceFile(name: string, text: string): vscode.Uri {
   const dir = process.env.TASK_PLATFORM_TEST_WORKSPACE;
@@ -122,16 +119,7 @@ describe('Code links: references in comments, TODO -> task, stale references, st
   });
 
   it('Start Work creates and checks out the branch in a temp git repo, updates the task and shows it', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'tp-git-'));
-    const git = (...args: string[]): string => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: root, encoding: 'utf8' }).trim();
-    git('init', '-q', '-b', 'main');
-    writeFileSync(join(root, 'main.ts'), '// work\n');
-    git('add', '.');
-    git('commit', '-q', '-m', 'init');
-    const api = (await vscode.extensions.getExtension<{ getAPI(v: 1): GitApi }>('vscode.git')!.activate()).getAPI(1);
-    await api.openRepository?.(vscode.Uri.file(root));
-    await vscode.window.showTextDocument(vscode.Uri.file(join(root, 'main.ts')));
-    await waitFor(() => api.getRepository(vscode.Uri.file(join(root, 'main.ts'))) ?? undefined, 'the git extension sees the temp repo');
+    const { root, git, api } = await openTempGitRepo();
     await vscode.workspace.getConfiguration('taskPlatform').update('startWork.updateTask', 'always', vscode.ConfigurationTarget.Global);
 
     const blocked = w.ref('blocked_task');

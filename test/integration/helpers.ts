@@ -1,5 +1,10 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
+import type { GitApi } from '../../src/extension/codeLinks/git';
 import type { TestApi } from '../../src/extension/main';
 import type { LiveQuickPick, ProgressTask, Prompter } from '../../src/extension/ui/prompter';
 
@@ -299,4 +304,19 @@ export class ScriptedQuickPick<T extends vscode.QuickPickItem> implements LiveQu
     assert.ok(item && button, `no button ${tooltip} on ${String(label)}`);
     this.itemButtonEmitter.fire({ item, button });
   }
+}
+
+/** A temp git repository with one commit, open in the Git extension and in an editor (Start Work needs one). */
+export async function openTempGitRepo(): Promise<{ root: string; git: (...args: string[]) => string; api: GitApi }> {
+  const root = mkdtempSync(join(tmpdir(), 'tp-git-'));
+  const git = (...args: string[]): string => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: root, encoding: 'utf8' }).trim();
+  git('init', '-q', '-b', 'main');
+  writeFileSync(join(root, 'main.ts'), '// work\n');
+  git('add', '.');
+  git('commit', '-q', '-m', 'init');
+  const api = (await vscode.extensions.getExtension<{ getAPI(v: 1): GitApi }>('vscode.git')!.activate()).getAPI(1);
+  await api.openRepository?.(vscode.Uri.file(root));
+  await vscode.window.showTextDocument(vscode.Uri.file(join(root, 'main.ts')));
+  await waitFor(() => api.getRepository(vscode.Uri.file(join(root, 'main.ts'))) ?? undefined, 'the git extension sees the temp repo');
+  return { root, git, api };
 }

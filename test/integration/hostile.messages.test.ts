@@ -1,15 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { inert } from '../../src/core/text/inert';
-import type { GitApi } from '../../src/extension/codeLinks/git';
 import { liveInPlainText, shortCorpus } from '../hostile/corpus';
 import { commandsWorld } from './commandsCommon';
 import type { Json } from './commandsCommon';
-import { sandboxOrigin, waitFor } from './helpers';
+import { openTempGitRepo, sandboxOrigin, waitFor } from './helpers';
 import type { ScriptedPrompter, ScriptedQuickPick } from './helpers';
 
 /** Another member (bob) writes through the API: titles are whatever the service accepts. */
@@ -115,16 +110,7 @@ describe('Hostile text in messages, prompts and picks stays inert (issue 18)', f
   });
 
   it('Start Work: "blocked by" and "started work" show no live text from titles', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'tp-hostile-git-'));
-    const git = (...args: string[]): string => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: root, encoding: 'utf8' }).trim();
-    git('init', '-q', '-b', 'main');
-    writeFileSync(join(root, 'main.ts'), '// work\n');
-    git('add', '.');
-    git('commit', '-q', '-m', 'init');
-    const api = (await vscode.extensions.getExtension<{ getAPI(v: 1): GitApi }>('vscode.git')!.activate()).getAPI(1);
-    await api.openRepository?.(vscode.Uri.file(root));
-    await vscode.window.showTextDocument(vscode.Uri.file(join(root, 'main.ts')));
-    await waitFor(() => api.getRepository(vscode.Uri.file(join(root, 'main.ts'))) ?? undefined, 'the git extension sees the temp repo');
+    const { git } = await openTempGitRepo();
     try {
       for (const payload of shortCorpus) {
         const blocked = await hostileTask(payload.text);
