@@ -98,6 +98,15 @@ const ICON = /^[a-z0-9-]{1,64}(~spin)?$/;
 
 const optional = (text: string | undefined): string | undefined => (text === undefined ? undefined : inert(text));
 
+/** An edit field's value: kept as typed text, cut to MAX_VALUE without splitting a surrogate pair. */
+function capped(value: string): string {
+  if (value.length <= MAX_VALUE) {
+    return value;
+  }
+  const end = /[\ud800-\udbff]/.test(value.charAt(MAX_VALUE - 1)) ? MAX_VALUE - 1 : MAX_VALUE;
+  return value.slice(0, end);
+}
+
 /** Shows `actions` inert and maps the chosen one back to the caller's label. */
 async function choose(ask: (message: string, actions: string[]) => Thenable<string | undefined>, message: string, actions: string[]): Promise<string | undefined> {
   const shown = actions.map((a) => inert(a));
@@ -167,7 +176,7 @@ function inertInputBox(options: vscode.InputBoxOptions): vscode.InputBoxOptions 
     prompt: optional(options.prompt),
     placeHolder: optional(options.placeHolder),
     // The value sits in the edit field as text the user can change: kept as is, only capped.
-    value: options.value === undefined ? undefined : options.value.slice(0, MAX_VALUE),
+    value: options.value === undefined ? undefined : capped(options.value),
     validateInput:
       validate &&
       ((value) => {
@@ -215,7 +224,7 @@ class InertQuickPick<T extends vscode.QuickPickItem> implements LiveQuickPick<T>
     return this.inner.value;
   }
   set value(value: string) {
-    this.inner.value = value.slice(0, MAX_VALUE);
+    this.inner.value = capped(value);
   }
   get items(): readonly T[] {
     return this.inner.items.map((item) => this.current.original(item));
