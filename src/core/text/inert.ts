@@ -67,3 +67,12 @@ function capped(text: string, max: number): string {
   const points = Array.from(text.slice(0, (max + 1) * 2));
   return points.length <= max ? points.join('') : `${points.slice(0, max - 1).join('')}…`;
 }
+
+/**
+ * The text with its invisible and reordering characters removed (see INVISIBLE) and control
+ * characters other than line breaks and tabs made spaces; `\r\n` becomes `\n`. Nothing else changes
+ * and nothing is cut: for data handed to a model or a preview, whose size the caller bounds.
+ */
+export function visibleText(text: string): string {
+  return visible(String(text).replace(/\r\n?/g, '\n')).replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]+/g, ' ');
+}
