@@ -4,8 +4,19 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiClient } from '../core/api/client';
 import { callTool } from '../core/mcp/call';
 import { findTool, inputJsonSchema, TOOLS } from '../core/mcp/tools';
+import type { ToolSpec } from '../core/mcp/tools';
 
 export const SERVER_NAME = 'task-platform';
+
+/**
+ * MCP's hints (spec: ToolAnnotations): reads are read-only; a write that changes or clears what is
+ * there is destructive, so a client asks before it; creating and commenting only add.
+ */
+export function toolAnnotations(spec: ToolSpec): NonNullable<Tool['annotations']> {
+  return spec.write
+    ? { title: spec.title, readOnlyHint: false, destructiveHint: spec.destructive === true, idempotentHint: false, openWorldHint: true }
+    : { title: spec.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true };
+}
 
 /**
  * The MCP server over one ApiClient: the 16 tools of the reference's "MCP tool map" from the shared
@@ -19,7 +30,7 @@ export function createMcpServer(client: ApiClient, version: string): Server {
     title: spec.title,
     description: spec.description,
     inputSchema: inputJsonSchema(spec) as Tool['inputSchema'],
-    annotations: { title: spec.title, readOnlyHint: !spec.write, destructiveHint: false, idempotentHint: !spec.write, openWorldHint: true },
+    annotations: toolAnnotations(spec),
   }));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
