@@ -65,7 +65,8 @@ function capped(text: string, max: number): string {
     return text;
   }
   const points = Array.from(text.slice(0, (max + 1) * 2));
-  return points.length <= max ? points.join('') : `${points.slice(0, max - 1).join('')}…`;
+  // A cut right after `$` or `]` would leave the zero-width break alone before the ellipsis.
+  return points.length <= max ? points.join('') : `${points.slice(0, max - 1).join('').replace(/\u200b$/, '')}…`;
 }
 
 /**
