@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { confirmation, confirmTarget, SHOW_INPUT_COMMAND } from '../../core/mcp/confirm';
 import type { ConfirmContext, TaskLabel } from '../../core/mcp/confirm';
+import { isUuid } from '../../core/mcp/inputs';
 import { visibleText } from '../../core/text/inert';
-import type { Session } from '../auth/session';
+import type { Session, SessionState } from '../auth/session';
 import { abortSignalFor } from '../ui/cancellation';
 
 const SCHEME = 'taskplatform-ai-input';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A task's display id and title are read once per confirmation burst, not once per prompt. */
 const LABEL_TTL_MS = 60_000;
 const KEPT = 50;
@@ -44,21 +44,21 @@ export class AiConfirmations implements vscode.TextDocumentContentProvider, vsco
   }
 
   async prepare(tool: string, input: unknown, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolConfirmationMessages | undefined> {
-    const state = this.session.state;
+    // A session not restored yet is restored here (the call would need it anyway).
+    const state = await this.session.ensure();
     const record = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
     const workspaceName = state.kind === 'signedIn' ? state.user.workspaces.find((w) => w.id === record.workspace_id)?.name : undefined;
     const target = confirmTarget(tool, input);
-    const task = target ? await this.label(target.workspaceId, target.taskId, token) : undefined;
+    const task = target ? await this.label(state, target.workspaceId, target.taskId, token) : undefined;
     return confirmationFor(tool, input, { workspaceName, task, fullTextLink: (field, text) => this.keep(field, text) });
   }
 
   /** The task's display id and title, or why they could not be read. */
-  private label(workspaceId: string, taskId: string, token: vscode.CancellationToken): Promise<TaskLabel> {
-    const state = this.session.state;
+  private label(state: SessionState, workspaceId: string, taskId: string, token: vscode.CancellationToken): Promise<TaskLabel> {
     if (state.kind !== 'signedIn') {
       return Promise.resolve({ error: vscode.l10n.t('not signed in') });
     }
-    if (!UUID.test(workspaceId) || !UUID.test(taskId)) {
+    if (!isUuid(workspaceId) || !isUuid(taskId)) {
       return Promise.resolve({ error: vscode.l10n.t('not a task id') });
     }
     const key = `${state.baseUrl}|${state.user.id}|${workspaceId}|${taskId}`;
