@@ -88,8 +88,8 @@ function targetLines(l10n: Localizer, tool: string, input: Record<string, unknow
   const workspaceId = shownId(input.workspace_id);
   lines.push(
     context.workspaceName !== undefined
-      ? l10n.t('Workspace: {0}', bold(inertMarkdown(context.workspaceName, 300)))
-      : l10n.t('Workspace: {0} (not one of your workspaces)', inertMarkdown(workspaceId, 100)),
+      ? l10n.t('Workspace: {0}', bold(oneLine(context.workspaceName, 300)))
+      : l10n.t('Workspace: {0} (not one of your workspaces)', oneLine(workspaceId, 100)),
   );
   const key = TARGET[tool]!;
   const taskId = input[key];
@@ -97,15 +97,15 @@ function targetLines(l10n: Localizer, tool: string, input: Record<string, unknow
     const task = context.task;
     const shown =
       task === undefined || 'error' in task
-        ? l10n.t('{0}, which could not be read ({1}). Check it before you allow this.', inertMarkdown(shownId(taskId), 100), inertMarkdown(task?.error ?? '?', 300))
-        : `${bold(inertMarkdown(task.displayId, 60))} ${inertMarkdown(task.title, 300)}`;
+        ? l10n.t('{0}, which could not be read ({1}). Check it before you allow this.', oneLine(shownId(taskId), 100), oneLine(task?.error ?? '?', 300))
+        : `${bold(oneLine(task.displayId, 60))} ${oneLine(task.title, 300)}`;
     lines.push(tool === 'create_task' ? l10n.t('Parent task: {0}', shown) : l10n.t('Task: {0}', shown));
   }
   return lines.join('  \n');
 }
 
 function field(l10n: Localizer, key: string, value: unknown, context: ConfirmContext): string {
-  const name = bold(`${inertMarkdown(key, 60)}:`);
+  const name = bold(`${oneLine(key, 60)}:`);
   if (value === null) {
     return `${name} ${l10n.t('(cleared)')}`;
   }
@@ -135,6 +135,11 @@ export function head(text: string): { shown: string; more: number } {
     total++;
   }
   return { shown: points.slice(0, cut).join(''), more: total - cut };
+}
+
+/** A name, id or title on one line (a line break there would only end the bold or the line), as inert Markdown. */
+function oneLine(text: string, max: number): string {
+  return inertMarkdown(text.slice(0, max * 4).replace(/\s+/g, ' ').trim(), max);
 }
 
 function bold(markdown: string): string {
