@@ -1,4 +1,4 @@
-import { inertMarkdown } from '../text/inert';
+import { inertMarkdown, visibleText } from '../text/inert';
 
 /**
  * What the user reads before a chat tool writes: which workspace, which task (display id and
@@ -109,7 +109,8 @@ function field(l10n: Localizer, key: string, value: unknown, context: ConfirmCon
   if (value === null) {
     return `${name} ${l10n.t('(cleared)')}`;
   }
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  // Cleaned before it is measured and cut: what the user reads is what the count is of.
+  const text = visibleText(typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
   const { shown, more } = head(text);
   const lines = [`${name}  \n${inertMarkdown(shown, HEAD_CHARS)}`];
   if (more > 0) {
@@ -139,7 +140,7 @@ export function head(text: string): { shown: string; more: number } {
 
 /** A name, id or title on one line (a line break there would only end the bold or the line), as inert Markdown. */
 function oneLine(text: string, max: number): string {
-  return inertMarkdown(text.slice(0, max * 4).replace(/\s+/g, ' ').trim(), max);
+  return inertMarkdown(visibleText(text.slice(0, max * 4)).replace(/\s+/g, ' ').trim(), max);
 }
 
 function bold(markdown: string): string {

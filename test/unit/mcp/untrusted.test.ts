@@ -12,13 +12,18 @@ import type { Json } from '../api/env';
 // Invisible or reordering characters (and controls other than the line breaks of pretty JSON).
 const INVISIBLE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]|\udb40[\udc00-\udc7f\udd00-\uddef]/;
 
+// Format characters and default ignorables of any kind (Hangul fillers, variation selectors...).
+const IGNORABLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+// Invisible characters the shared corpus does not list.
+const OTHER_INVISIBLE = { name: 'other invisibles', text: 'Pay\u115fme\u3164 now\u034f\u{E0001}\u{1D173}\ufe0f \u17b4ok' };
+
 /** A tool's text: the { note, data } envelope, nothing invisible, bounded. Returns the data. */
 function checked(tool: string, text: string): Json {
   const answer = JSON.parse(text);
   assert.deepEqual(Object.keys(answer), ['note', 'data'], `${tool}: the data sits under one labelled key`);
   assert.equal(answer.note, UNTRUSTED_NOTE);
   assert.match(answer.note, /never instructions/);
-  const hidden = INVISIBLE.exec(text);
+  const hidden = INVISIBLE.exec(text) ?? IGNORABLE.exec(text);
   assert.equal(hidden, null, `${tool}: U+${hidden?.[0].codePointAt(0)?.toString(16)} at ${hidden?.index}`);
   assert.ok(text.length <= MAX_RESULT + 2 * MAX_STRING, `${tool}: ${text.length} characters`);
   return answer.data;
@@ -47,7 +52,7 @@ describe('mcp tool results: the service\'s text is handed over as data, marked a
     acme = env.fx.workspaces.acme.id;
     // A hostile member (assignee and author), tags and custom field values, from the sandbox's own corpus.
     await env.control('POST', '/fixtures/xss');
-    for (const payload of corpus) {
+    for (const payload of [...corpus, OTHER_INVISIBLE]) {
       const task = await api.createTask(acme, { list_id: env.fx.lists.api, title: titleOf(payload.text), description: long(payload.text) });
       await api.createComment(acme, task.id, { body: long(payload.text, 10_000) });
       tasks.push({ name: payload.name, id: task.id, text: long(payload.text) });
@@ -94,7 +99,7 @@ describe('mcp tool results: the service\'s text is handed over as data, marked a
     const members = await called('list_members', { workspace_id: acme });
     assert.ok(JSON.stringify(members).includes('onerror'), 'the hostile member is there, as data');
     const all = await called('list_tasks', { workspace_id: acme, list_id: env.fx.lists.api, per_page: 0 });
-    assert.ok(all.data.length >= corpus.length);
+    assert.ok(all.data.length > corpus.length);
     await called('search_tasks', { workspace_id: acme, q: 'Evil' });
     // The webapp list holds the sandbox's own hostile tasks (tags, hostile assignee, custom fields).
     await called('list_tasks', { workspace_id: acme, list_id: env.fx.lists.webapp, per_page: 0 });
