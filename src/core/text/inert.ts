@@ -65,5 +65,23 @@ function capped(text: string, max: number): string {
     return text;
   }
   const points = Array.from(text.slice(0, (max + 1) * 2));
-  return points.length <= max ? points.join('') : `${points.slice(0, max - 1).join('')}…`;
+  // A cut right after `$` or `]` would leave the zero-width break alone before the ellipsis.
+  return points.length <= max ? points.join('') : `${points.slice(0, max - 1).join('').replace(/\u200b$/, '')}…`;
+}
+
+// Every format character (bidi marks, zero-width, tag characters) and every code point Unicode
+// says to render as nothing when unsupported (variation selectors, Hangul fillers, the combining
+// grapheme joiner...): the whole class, not a list.
+const IGNORABLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+
+/**
+ * The text with its invisible and reordering characters removed (INVISIBLE and IGNORABLE) and
+ * control characters other than line breaks and tabs made spaces; `\r\n`, `\r` and the Unicode line
+ * and paragraph separators become `\n`. Nothing else changes and nothing is cut: for data handed to
+ * a model or a preview, whose size the caller bounds.
+ */
+export function visibleText(text: string): string {
+  return visible(String(text).replace(/\r\n?|[\u2028\u2029]/g, '\n'))
+    .replace(IGNORABLE, '')
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]+/g, ' ');
 }
