@@ -6,6 +6,7 @@ import { isUuid } from '../../core/mcp/inputs';
 import { visibleText } from '../../core/text/inert';
 import type { Session, SessionState } from '../auth/session';
 import { abortSignalFor } from '../ui/cancellation';
+import { prompter } from '../ui/prompter';
 
 const SCHEME = 'taskplatform-ai-input';
 /** A task's display id and title are read once per confirmation burst, not once per prompt. */
@@ -88,7 +89,7 @@ export class AiConfirmations implements vscode.TextDocumentContentProvider, vsco
   private async show(arg: unknown): Promise<void> {
     const [name, id] = typeof arg === 'string' ? arg.split('/') : [];
     if (!name || !id || !this.texts.has(id)) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('That text is no longer kept. Ask the assistant again to see it.'));
+      void prompter().warn(vscode.l10n.t('That text is no longer kept. Ask the assistant again to see it.'));
       return;
     }
     const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${name}.txt`, query: id });
