@@ -3,8 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { CommandsWorld } from './commandsCommon';
-import { tempGitRepo } from './gitRepo';
-import { sandboxOrigin, waitFor } from './helpers';
+import { openTempGitRepo, sandboxOrigin, waitFor } from './helpers';
 import { RewritingProxy } from './rewritingProxy';
 
 const REFUSED = /not letters and digits, a dash and a number/;
@@ -114,7 +113,8 @@ describe('Code links against a server answering hostile display ids: nothing is 
   });
 
   it('Start Work creates no branch and leaves the commit box empty', async () => {
-    const { git, repo } = await tempGitRepo('tp-git-hostile-');
+    const { root, git, api } = await openTempGitRepo();
+    const repo = api.getRepository(vscode.Uri.file(root))!;
     await vscode.workspace.getConfiguration('taskPlatform').update('startWork.updateTask', 'never', vscode.ConfigurationTarget.Global);
     const t = w.fx.tasks.task_with_comments;
     for (const payload of payloads(t.display_id)) {

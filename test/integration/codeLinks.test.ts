@@ -3,8 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { CommandsWorld } from './commandsCommon';
-import { tempGitRepo } from './gitRepo';
-import { waitFor } from './helpers';
+import { openTempGitRepo, waitFor } from './helpers';
 
 function workspaceFile(name: string, text: string): vscode.Uri {
   const dir = process.env.TASK_PLATFORM_TEST_WORKSPACE;
@@ -120,7 +119,7 @@ describe('Code links: references in comments, TODO -> task, stale references, st
   });
 
   it('Start Work creates and checks out the branch in a temp git repo, updates the task and shows it', async () => {
-    const { api, git, root } = await tempGitRepo('tp-git-');
+    const { root, git, api } = await openTempGitRepo();
     await vscode.workspace.getConfiguration('taskPlatform').update('startWork.updateTask', 'always', vscode.ConfigurationTarget.Global);
 
     const blocked = w.ref('blocked_task');
