@@ -172,6 +172,27 @@ describe('Hostile text in trees, hovers, the references view and written links s
     assert.equal(mine, hostile.length, 'every hostile task assigned to alice is in My Tasks');
   });
 
+  it('a saved view with a hostile name shows it as plain text in its row and tooltip', async () => {
+    // View names come from the service; renaming a pinned view stores a name the same way.
+    w.script([]);
+    const viewId = w.fx.views.space_view;
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.pinView', viewId), true);
+    const names = shortCorpus.filter((p) => p.text.trim() !== '' && p.text.trim().length <= 100);
+    assert.ok(names.length > 40);
+    for (const payload of names) {
+      const root = (await w.api.savedViews.getChildren()).find((n) => n.kind === 'view' && n.view.id === viewId);
+      w.script([payload.text]);
+      await vscode.commands.executeCommand('taskPlatform.renamePinnedView', root);
+      const renamed = (await w.api.savedViews.getChildren()).find((n) => n.kind === 'view' && n.view.id === viewId);
+      assert.ok(renamed?.kind === 'view' && renamed.view.name === payload.text.trim(), `renamed to "${payload.name}"`);
+      const item = w.api.savedViews.getTreeItem(renamed);
+      assertInertItem(`saved view "${payload.name}"`, item);
+      assert.equal(labelText(item), inert(payload.text.trim()));
+    }
+    const last = (await w.api.savedViews.getChildren()).find((n) => n.kind === 'view' && n.view.id === viewId);
+    await vscode.commands.executeCommand('taskPlatform.unpinView', last);
+  });
+
   it('the hover of a reference to a hostile task shows its data as text, and only its own three command links', async () => {
     const hostile = await createHostile(w.fx.users.alice.id);
     const xss = await sandboxControl<{ task_ids: string[] }>('POST', '/fixtures/xss');
