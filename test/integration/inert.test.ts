@@ -267,6 +267,22 @@ describe('Hostile text in trees, hovers, the references view and written links s
     assertInertItem('references line row', view.getTreeItem(lines[0]!));
   });
 
+  it('the current task in the status bar shows a hostile display id, title and branch as plain text', async () => {
+    const current = w.api.codeLinks.current;
+    const before = current.get();
+    try {
+      for (const payload of shortCorpus) {
+        await current.set({ workspaceId: w.acme, taskId: w.fx.tasks.blocked_task.id, displayId: payload.text, title: payload.text, branch: payload.text });
+        const { text, tooltip } = current.shown;
+        assert.ok(text.startsWith('$(tasklist) '), 'the item keeps its own icon');
+        plain(`current task text "${payload.name}"`, text.slice('$(tasklist) '.length));
+        plain(`current task tooltip "${payload.name}"`, tooltip);
+      }
+    } finally {
+      await current.set(before);
+    }
+  });
+
   it('Create Task from a selection in a hostile file name writes one link, to the file, its name as text', async () => {
     const name = '[pwn](command:workbench.action.openSettings) <img src=x onerror=alert(1)> $(bug).ts';
     const uri = workspaceFile(`hostile/${name}`, 'const a = 1;\nconst b = 2;\n');

@@ -36,6 +36,11 @@ export class CurrentTask implements vscode.Disposable {
     this.render();
   }
 
+  /** What the status bar item shows (tests read it). */
+  get shown(): { text: string; tooltip: string } {
+    return { text: this.item.text, tooltip: typeof this.item.tooltip === 'string' ? this.item.tooltip : (this.item.tooltip?.value ?? '') };
+  }
+
   private render(): void {
     const info = this.get();
     if (!info) {
