@@ -4,8 +4,10 @@ import { inert, inertMarkdown } from './inert';
  * Characters left as they are in a link target: RFC 3986's unreserved and reserved ones but `'()[]`
  * and `&` (Markdown decodes entities there), and `%`.
  */
-const UNSAFE_IN_TARGET = /[^A-Za-z0-9\-._~:/?#@!$*+,;=%]/gu;
-const utf8 = new TextEncoder();
+const UNSAFE_IN_TARGET = /[^A-Za-z0-9\-._~:/?#@!$*+,;=%]+/gu;
+/** What `encodeURIComponent` leaves that must not stay: `'`, `(` and `)`. */
+const LEFT_BY_ENCODER = /['()]/g;
+const LONE_SURROGATE = /[\ud800-\udfff]/gu;
 
 /**
  * `[label](target)` for Markdown the extension writes where others render it (a task's description,
@@ -22,6 +24,8 @@ export function markdownLink(label: string, target: string): string {
  * `&` and every non-ASCII character percent-encoded (UTF-8); `%xx` escapes already there are kept.
  */
 export function linkTarget(uri: string): string {
-  // (A lone surrogate is encoded as the replacement character.)
-  return uri.replace(UNSAFE_IN_TARGET, (c) => Array.from(utf8.encode(c), (b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+  return uri.replace(UNSAFE_IN_TARGET, (run) =>
+    // A lone surrogate (which encodeURIComponent refuses) becomes the replacement character.
+    encodeURIComponent(run.replace(LONE_SURROGATE, '\ufffd')).replace(LEFT_BY_ENCODER, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+  );
 }
