@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import MarkdownIt from 'markdown-it';
 import * as vscode from 'vscode';
 import { inert, inertLines } from '../../src/core/text/inert';
@@ -8,7 +8,7 @@ import type { ListNode, TreeNode } from '../../src/core/tree/nodes';
 import { corpus, liveInPlainText, shortCorpus } from '../hostile/corpus';
 import { CommandsWorld } from './commandsCommon';
 import type { Json } from './commandsCommon';
-import { sandboxControl, sandboxOrigin, waitFor } from './helpers';
+import { sandboxControl, sandboxOrigin, waitFor, workspaceFile } from './helpers';
 
 // How a tooltip or hover could be rendered at its most permissive: raw HTML on, bare URLs linkified.
 const markdown = new MarkdownIt({ html: true, linkify: true });
@@ -59,15 +59,6 @@ function assertInertItem(what: string, item: vscode.TreeItem, ownIcons: string[]
     assert.deepEqual(tags.filter((t) => !['p', 'strong', 'br'].includes(t)), [], `${what} tooltip renders only text: ${value.slice(0, 300)}`);
     assert.deepEqual(icons(value).filter((i) => !ownIcons.includes(i)), [], `${what} tooltip shows no icon from data`);
   }
-}
-
-function workspaceFile(name: string, text: string): vscode.Uri {
-  const dir = process.env.TASK_PLATFORM_TEST_WORKSPACE;
-  assert.ok(dir, 'TASK_PLATFORM_TEST_WORKSPACE is set by the runner');
-  const path = join(dir, name);
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
-  return vscode.Uri.file(path);
 }
 
 describe('Hostile text in trees, hovers, the references view and written links stays inert (issue 18)', function () {
@@ -177,6 +168,8 @@ describe('Hostile text in trees, hovers, the references view and written links s
     w.script([]);
     const viewId = w.fx.views.space_view;
     assert.equal(await vscode.commands.executeCommand('taskPlatform.pinView', viewId), true);
+    const pinned = (await w.api.savedViews.getChildren()).find((n) => n.kind === 'view' && n.view.id === viewId);
+    const original = pinned?.kind === 'view' ? pinned.view.name : '';
     const names = shortCorpus.filter((p) => p.text.trim() !== '' && p.text.trim().length <= 100);
     assert.ok(names.length > 40);
     for (const payload of names) {
@@ -189,7 +182,11 @@ describe('Hostile text in trees, hovers, the references view and written links s
       assertInertItem(`saved view "${payload.name}"`, item);
       assert.equal(labelText(item), inert(payload.text.trim()));
     }
+    // Leave the view as other suites know it: its own name, not pinned.
+    w.script([original]);
+    await vscode.commands.executeCommand('taskPlatform.renamePinnedView', (await w.api.savedViews.getChildren()).find((n) => n.kind === 'view' && n.view.id === viewId));
     const last = (await w.api.savedViews.getChildren()).find((n) => n.kind === 'view' && n.view.id === viewId);
+    assert.ok(last?.kind === 'view' && last.view.name === original);
     await vscode.commands.executeCommand('taskPlatform.unpinView', last);
   });
 
@@ -249,15 +246,18 @@ describe('Hostile text in trees, hovers, the references view and written links s
     const view = w.api.codeLinks.references;
     await vscode.commands.executeCommand('taskPlatform.codeReferences.focus');
     await view.start();
-    const node = await waitFor(() => view.getChildren().find((n) => n.kind === 'task' && n.displayId === task.display_id), 'the hostile file is indexed', 15_000);
-    await w.api.codeLinks.hub.ensureResolver().then((r) => r?.resolve([task.display_id], 'user'));
+    // (Other files of this suite may refer to the same display id: display ids are reused after a reset.)
+    const isHostile = (f: { kind: string; file?: string }): boolean => f.kind === 'file' && vscode.Uri.parse(f.file ?? '').path.endsWith(`/${name}`);
+    const node = await waitFor(() => view.getChildren().find((n) => n.kind === 'task' && n.displayId === task.display_id && view.getChildren(n).some(isHostile)), 'the hostile file is indexed', 15_000);
+    const resolver = await w.api.codeLinks.hub.ensureResolver();
+    resolver?.clear();
+    await resolver?.resolve([task.display_id], 'user');
     const taskItem = await waitFor(() => {
       const item = view.getTreeItem(node);
       return typeof item.description === 'string' && item.description.length > 0 ? item : undefined;
     }, 'the task row shows its title');
     assertInertItem('references task row', taskItem);
-    // (Other files of this suite may refer to the same display id: display ids are reused after a reset.)
-    const file = view.getChildren(node).find((f) => f.kind === 'file' && vscode.Uri.parse(f.file).path.endsWith(`/${name}`));
+    const file = view.getChildren(node).find(isHostile);
     assert.ok(file, 'the hostile file is a row of its task');
     const fileItem = view.getTreeItem(file);
     assert.equal(labelText(fileItem), inert(name), 'the file row names the file, inert');

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import ts from 'typescript';
+import * as ts from 'typescript';
 
 /**
  * Markdown built by the extension is rendered by VS Code (hovers, tooltips): a value pasted into it
