@@ -11,9 +11,10 @@ const LONE_SURROGATE = /[\ud800-\udfff]/gu;
 
 /**
  * `[label](target)` for Markdown the extension writes where others render it (a task's description,
- * shown by the web app and the panel). The label is outside text (a workspace path): inert and on one
- * line, so it cannot close the link, open another, or carry markup. The target is the extension's own URI; every
- * character that could end it, start a title, or hide in it is percent-encoded.
+ * shown by the web app and the panel). The label is outside text (a workspace path): inert and on
+ * one line, so it cannot close the link, open another, or carry markup. The target is the
+ * extension's own URI; every character that could end it, start a title, or hide in it is
+ * percent-encoded.
  */
 export function markdownLink(label: string, target: string): string {
   return `[${inertMarkdown(inert(label))}](${linkTarget(target)})`;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { Session } from '../auth/session';
 import { inertMarkdown } from '../../core/text/inert';
+import type { Session } from '../auth/session';
 import { Disposable } from '../disposable';
 import { labelOf } from './labels';
 import type { Outboxes } from './outboxes';

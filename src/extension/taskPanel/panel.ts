@@ -151,7 +151,8 @@ export class TaskPanel extends Disposable {
 
 /** The panel's tab title: display id and title, from the service, so inert (no icon, no bidi trick). */
 export function titleOf(task: Task | TaskRow): string {
-  return inert(task.display_id ? `${task.display_id} ${inert(task.title, 60)}` : task.title, 80);
+  const title = inert(task.title, 60);
+  return task.display_id ? inert(`${task.display_id} ${title}`, 100) : title;
 }
 
 function placeholder(ref: TaskRef): TaskRow {

@@ -1,16 +1,12 @@
 import * as vscode from 'vscode';
 import type { TaskRow } from '../../core/api/schemas';
+import { inert, inertLines, inertMarkdown } from '../../core/text/inert';
 import type { GroupNode, HeldTaskNode, MessageNode, MoreNode, TaskNode, TreeNode } from '../../core/tree/nodes';
 import { assigneeName, dueState, isCompleted, rowDescription, statusIconSvg } from '../../core/tree/rows';
 import type { DueState, RowWords } from '../../core/tree/rows';
-import { inert, inertLines, inertMarkdown } from '../../core/text/inert';
 import { taskDecorationUri } from './decorations';
 
-/**
- * Turns a node into the TreeItem VS Code shows. Never does I/O. Names, titles and messages come from
- * the service: labels, descriptions and accessibility labels get them through `inert`, tooltips
- * through `inertMarkdown`, so none of them can show a link, an icon or markup.
- */
+/** Turns a node into the TreeItem VS Code shows. Never does I/O. */
 export interface ItemContext {
   /** Rows a list's last load returned, shown as the list's description. */
   listTotal(listKey: string): number | undefined;
@@ -46,6 +42,11 @@ function dueLabel(state: DueState): string | undefined {
   }
 }
 
+/**
+ * Names, titles and messages come from the service: labels, descriptions and accessibility labels
+ * show them through `inert`, tooltips through `inertMarkdown`, so none can show a link, an icon or
+ * markup.
+ */
 export function treeItem(node: TreeNode, ctx: ItemContext): vscode.TreeItem {
   const collapsed = vscode.TreeItemCollapsibleState.Collapsed;
   switch (node.kind) {
