@@ -1,18 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
+import { inertMarkdown } from '../../src/core/text/inert';
 import { CommandsWorld } from './commandsCommon';
-import { openTempGitRepo, waitFor } from './helpers';
-
-function workspaceFile(name: string, text: string): vscode.Uri {
-  const dir = process.env.TASK_PLATFORM_TEST_WORKSPACE;
-  assert.ok(dir, 'TASK_PLATFORM_TEST_WORKSPACE is set by the runner');
-  const path = join(dir, name);
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
-  return vscode.Uri.file(path);
-}
+import { openTempGitRepo, waitFor, workspaceFile } from './helpers';
 
 function markdownOf(hovers: vscode.Hover[]): string {
   return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
@@ -50,7 +40,7 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(0, 12));
     const md = markdownOf(hovers);
     const state = await w.task(t.id);
-    assert.ok(md.includes(state.title.replace(/[\\`*_{}[\]()#+\-.!|~]/g, '\\$&')), md);
+    assert.ok(md.includes(inertMarkdown(state.title)), md);
     assert.match(md, /blocked/);
     assert.match(md, /command:taskPlatform\.codeLinks\.open/);
     assert.match(md, /<span style="color:#[0-9a-fA-F]{6};">/);

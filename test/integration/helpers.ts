@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { GitApi } from '../../src/extension/codeLinks/git';
 import type { TestApi } from '../../src/extension/main';
@@ -16,6 +16,16 @@ export async function activateExtension(): Promise<TestApi> {
   const api = await ext.activate();
   assert.ok(api, 'the extension exports its test API in ExtensionMode.Test');
   return api;
+}
+
+/** Writes a file (and its folders) into the test workspace the runner opened. */
+export function workspaceFile(name: string, text: string): vscode.Uri {
+  const dir = process.env.TASK_PLATFORM_TEST_WORKSPACE;
+  assert.ok(dir, 'TASK_PLATFORM_TEST_WORKSPACE is set by the runner');
+  const path = join(dir, name);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+  return vscode.Uri.file(path);
 }
 
 /** The sandbox the runner started (origin without /api), for resets and raw reads. */
