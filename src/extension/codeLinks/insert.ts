@@ -5,6 +5,7 @@ import { commentSpans } from '../../core/codeLinks/comments';
 import { idBeforeCursor } from '../../core/codeLinks/references';
 import { commentSyntax, lineCommentFor } from '../../core/codeLinks/syntax';
 import { isDisplayId } from '../../core/tasks/displayId';
+import { inert } from '../../core/text/inert';
 import { signedIn } from '../commands/context';
 import type { CommandContext } from '../commands/context';
 import { searchForTask } from '../commands/pickTask';
@@ -130,10 +131,10 @@ export class ReferenceCompletion implements vscode.CompletionItemProvider {
       }
     }
     const items = [...rows.values()].map((row) => {
-      const item = new vscode.CompletionItem({ label: row.display_id as string, description: row.title }, vscode.CompletionItemKind.Reference);
+      const item = new vscode.CompletionItem({ label: row.display_id as string, description: inert(row.title, 200) }, vscode.CompletionItemKind.Reference);
       item.insertText = row.display_id as string;
       item.range = range;
-      item.filterText = `${row.display_id} ${row.title}`;
+      item.filterText = `${row.display_id} ${inert(row.title, 200)}`;
       return item;
     });
     return new vscode.CompletionList(items, false);
