@@ -8,9 +8,10 @@ import { MAX_UPLOAD_BYTES } from './upload';
  * Reference sizes (api-reference.md, Limits), for the headroom each cap leaves:
  * - The largest JSON answers are unpaginated task index loads (`per_page=0`, "returns all") and children
  *   batches (at most 1,000 rows per call). A task row with status, assignee, tags and custom field
- *   values is about 1-2 KB in JSON (the sandbox's largest rows: about 1.5 KB), titles are capped at 255
- *   characters, descriptions are not on index rows. 32 MiB holds about 20,000 such rows: an index load
- *   past that is not something a tree or an assistant can use, and is refused with a clear error.
+ *   values is about 1 KB in JSON (sandbox: 1.0-1.1 KB on average, 3.4 KB the largest; titles are capped
+ *   at 255 characters). The sandbox's large seed loads 8,461 rows, 8.6 MB, in its biggest space.
+ *   32 MiB is over 3.5 times that, about 30,000 rows: an index load past it is not something a tree or
+ *   an assistant can use, and is refused with a clear error.
  * - Error bodies carry `message` and `errors` (per field): 1 MiB is far beyond any real one.
  * - Downloads: the attachment's listed `file_size` plus a small margin, and never more than the upload
  *   limit (MAX_UPLOAD_BYTES, "about 500 MB per file") plus the same margin.
