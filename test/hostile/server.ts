@@ -26,6 +26,16 @@ export const HOSTILE_MODES = [
 
 export type HostileMode = (typeof HOSTILE_MODES)[number];
 
+/** What the client says for the modes whose answer does arrive: the same words in every surface. */
+export const ANSWER_ERRORS = {
+  malformed: /sent malformed JSON/,
+  wrongTypes: /unexpected (the response body|field)/,
+  deep: /nested deeper than \d+ levels/,
+  huge: /larger than 32 MB/,
+  hugeDeclared: /larger than 32 MB/,
+  redirectLoop: /answered with a redirect \(302\)/,
+} satisfies Partial<Record<HostileMode, RegExp>>;
+
 export const HUGE_BYTES = 60 * 1024 * 1024;
 export const DEEP_LEVELS = 100_000;
 

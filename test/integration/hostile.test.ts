@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../src/core/tree/nodes';
 import type { TestApi } from '../../src/extension/main';
-import { HOSTILE_MODES, startHostileServer } from '../hostile/server';
+import { ANSWER_ERRORS, HOSTILE_MODES, startHostileServer } from '../hostile/server';
 import type { HostileMode, HostileServer } from '../hostile/server';
 import { activateExtension, sandboxControl, sandboxOrigin, ScriptedPrompter, waitFor } from './helpers';
 
@@ -26,15 +26,10 @@ const BOUND_MS = 3 * TIMEOUT_SECONDS * 1000 + 5_000;
  * extension's own wording of network and rate-limit failures (src/extension/ui/failure.ts).
  */
 const said: Record<HostileMode, RegExp> = {
-  malformed: /sent malformed JSON/,
-  wrongTypes: /unexpected (the response body|field)/,
-  deep: /nested deeper than \d+ levels/,
-  huge: /larger than 32 MB/,
-  hugeDeclared: /larger than 32 MB/,
+  ...ANSWER_ERRORS,
   hang: /did not answer in time/,
   drip: /did not answer in time/,
   reset: /could not reach 127\.0\.0\.1:\d+ \(ECONNRESET\)|did not answer in time/,
-  redirectLoop: /answered with a redirect \(302\)/,
   retryAfter: /the request budget \(60 a minute\) is used up/,
   storm: /failed \(50\d\)|did not answer in time/,
 };

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TOOLS } from '../../../src/core/mcp/tools';
-import { HOSTILE_MODES, startHostileServer } from '../../hostile/server';
+import { ANSWER_ERRORS, HOSTILE_MODES, startHostileServer } from '../../hostile/server';
 import type { HostileMode, HostileServer } from '../../hostile/server';
 import { buildServer, connect, textOf } from './harness';
 import type { Connected } from './harness';
@@ -40,15 +40,10 @@ const args: Record<string, Record<string, unknown>> = {
 
 /** What the tool error must say, per mode (the client's own messages, behind "<tool> failed:"). */
 const said: Record<HostileMode, RegExp> = {
-  malformed: /sent malformed JSON/,
-  wrongTypes: /unexpected (the response body|field)/,
-  deep: /nested deeper than \d+ levels/,
-  huge: /larger than 32 MB/,
-  hugeDeclared: /larger than 32 MB/,
+  ...ANSWER_ERRORS,
   hang: /did not (answer in time|give a complete answer within 45 s)/,
-  drip: /did not give a complete answer within 45 s/,
+  drip: /did not (answer in time|give a complete answer within 45 s)/,
   reset: /closed the connection before answering|did not give a complete answer within 45 s/,
-  redirectLoop: /answered with a redirect \(302\)/,
   retryAfter: /asked to wait \d+ days before trying again \(429\)|asked to wait \d+ s before trying again/,
   storm: /the service failed \(50\d\)|did not give a complete answer within 45 s/,
 };
