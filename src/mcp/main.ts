@@ -3,6 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { ApiClient } from '../core/api/client';
 import { RateLimiter } from '../core/api/rateLimiter';
 import { parseBaseUrl } from '../core/api/baseUrl';
+import { MCP_CALL_DEADLINE_MS, MCP_REQUEST_TIMEOUT_MS } from '../core/api/limits';
 import { NodeHttpTransport } from '../core/api/transport';
 import { holdLease, LEASE_VAR } from '../core/mcp/lease';
 import { createMcpServer } from './server';
@@ -70,6 +71,9 @@ async function main(): Promise<void> {
     baseUrl,
     token,
     limiter: new RateLimiter({ limit: requestsPerMinute }),
+    // A tool call answers within a minute: every call of it ends by then, whatever the service does.
+    timeoutMs: MCP_REQUEST_TIMEOUT_MS,
+    callDeadlineMs: MCP_CALL_DEADLINE_MS,
     userAgent: `task-platform-mcp/${version}`,
     // Not in VS Code's extension host: nothing patches http/https here, so HTTPS_PROXY is read by us.
     transport: new NodeHttpTransport({ proxyEnv: process.env }),

@@ -1,3 +1,4 @@
+import { limitError } from './errors';
 import { InFlightGets } from './inflight';
 import { decodeJson, parseBody } from './parse';
 import type { Schema } from './parse';
@@ -44,6 +45,11 @@ export class Calls {
   }
 
   async decode(res: HttpResponse, operation: string): Promise<unknown> {
+    if (res.status >= 300) {
+      // Redirects are never followed for API calls (transport.ts): one here means a wrong base URL or a loop.
+      await res.dump();
+      throw limitError(operation, this.baseUrl, { kind: 'redirected', status: res.status });
+    }
     return decodeJson(await res.text(), headerValue(res.headers['content-type']), operation, this.baseUrl);
   }
 }

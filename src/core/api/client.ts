@@ -3,7 +3,7 @@ import { parseBaseUrl } from './baseUrl';
 import type { ChildrenLoad, ParentRef } from './children';
 import { asParent, CHILDREN_MAX_PARENTS, loadChildren, loadDescendants } from './children';
 import { download, saveTo } from './download';
-import type { DownloadedFile } from './download';
+import type { DownloadedFile, DownloadLimits } from './download';
 import * as E from './envelopes';
 import { InvalidRequestError } from './errors';
 import { Calls } from './calls';
@@ -12,7 +12,8 @@ import { iterateCursor, iteratePages } from './pagination';
 import { parseBody } from './parse';
 import { sharedRateLimiter } from './rateLimiter';
 import type { RateLimiter } from './rateLimiter';
-import { DEFAULT_RETRY, Requester } from './requester';
+import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_RETRY, Requester } from './requester';
+import type { ClientTimeouts } from './limits';
 import type { CallSpec, LogFn, RequestOptions, RetryPolicy } from './requester';
 import * as S from './schemas';
 import type { WriteQueue } from '../outbox/outbox';
@@ -21,15 +22,13 @@ import type { HttpTransport } from './transport';
 import { describeUpload, MAX_UPLOAD_BYTES, multipartBody } from './upload';
 import type { UploadFields, UploadSource } from './upload';
 
-export interface ApiClientOptions {
+export interface ApiClientOptions extends ClientTimeouts {
   /** The service address including its `/api` prefix (validated with parseBaseUrl). */
   baseUrl: string;
   /** Personal access token. Never logged, never in an error message. */
   token: string;
   /** Defaults to the limiter shared by every client of this token and base URL. */
   limiter?: RateLimiter;
-  /** Per-request connect/headers/idle timeout; default 30 s. */
-  timeoutMs?: number;
   userAgent?: string;
   /** Receives one line per request: method, path, status, time. */
   log?: LogFn;
@@ -68,7 +67,8 @@ export class ApiClient {
       token: options.token,
       limiter: this.limiter,
       transport: options.transport ?? new NodeHttpTransport(),
-      timeoutMs: options.timeoutMs ?? 30_000,
+      timeoutMs: options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      deadlineMs: options.callDeadlineMs,
       userAgent: options.userAgent ?? 'task-platform-client',
       retry: { ...DEFAULT_RETRY, ...options.retry },
       log: options.log,
@@ -239,8 +239,8 @@ export class ApiClient {
     };
     return this.calls.send(spec, S.AttachmentSchema, opts);
   }
-  /** Follows the 302 to the signed URL itself, with a separate request WITHOUT the token. */
-  downloadAttachment(workspaceId: string, taskId: string, attachmentId: string, opts?: Opts & { preview?: boolean }): Promise<DownloadedFile> {
+  /** Follows the 302 to the signed URL itself, with a separate request WITHOUT the token. Bounded by DownloadLimits. */
+  downloadAttachment(workspaceId: string, taskId: string, attachmentId: string, opts?: Opts & DownloadLimits & { preview?: boolean }): Promise<DownloadedFile> {
     const spec: CallSpec = {
       operation: 'downloadAttachment',
       method: 'GET',
@@ -251,7 +251,7 @@ export class ApiClient {
     return download(this.requester, spec, opts ?? {});
   }
   /** Downloads to `destination` (written through a temporary file); resolves to the byte count. */
-  async downloadAttachmentTo(workspaceId: string, taskId: string, attachmentId: string, destination: string, opts?: Opts): Promise<number> {
+  async downloadAttachmentTo(workspaceId: string, taskId: string, attachmentId: string, destination: string, opts?: Opts & DownloadLimits): Promise<number> {
     const file = await this.downloadAttachment(workspaceId, taskId, attachmentId, opts);
     return saveTo(file, destination, opts?.signal);
   }

@@ -1,8 +1,11 @@
 import { createWriteStream, promises as fs } from 'node:fs';
+import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { AbortError } from '../util/abort';
 import { isAllowedRemoteUrl } from './baseUrl';
-import { errorForStatus, InvalidRequestError, NetworkError } from './errors';
+import { errorForStatus, InvalidRequestError, limitError, NetworkError } from './errors';
+import { downloadLimitBytes, transferDeadlineMs } from './limits';
 import type { CallSpec, Requester, RequestOptions } from './requester';
 import { headerValue } from './responses';
 import { hostOf, toNetworkError } from './transport';
@@ -15,6 +18,12 @@ export interface DownloadedFile {
   contentLength: number | undefined;
 }
 
+/** Size and time limits of one download (limits.ts). */
+export interface DownloadLimits {
+  /** The listing's `file_size`: the body may exceed it by DOWNLOAD_MARGIN_BYTES only. Default: the upload limit. */
+  fileSize?: number;
+}
+
 const MAX_HOPS = 3;
 
 /**
@@ -22,15 +31,49 @@ const MAX_HOPS = 3;
  * fetched with a SEPARATE request without Authorization: in production it is another origin and the
  * token must never go there. One more round trip is made when the signed URL has expired meanwhile.
  */
-export async function download(requester: Requester, spec: CallSpec, opts: RequestOptions): Promise<DownloadedFile> {
+export async function download(requester: Requester, spec: CallSpec, opts: RequestOptions & DownloadLimits): Promise<DownloadedFile> {
+  let file: DownloadedFile;
   try {
-    return await downloadOnce(requester, spec, opts);
+    file = await downloadOnce(requester, spec, opts);
   } catch (error) {
     if (opts.signal?.aborted || !isSignedUrlFailure(error)) {
       throw error;
     }
-    return downloadOnce(requester, spec, opts);
+    file = await downloadOnce(requester, spec, opts);
   }
+  return limited(file, spec.operation, hostOf(requester.config.baseUrl), downloadLimitBytes(opts.fileSize), opts.signal);
+}
+
+/**
+ * The body, stopped with a clear error past `maxBytes` (or at once when Content-Length says so), past
+ * its size's deadline (a drip-fed body included), or when the caller cancels.
+ */
+function limited(file: DownloadedFile, operation: string, host: string, maxBytes: number, signal: AbortSignal | undefined): DownloadedFile {
+  const source = file.body;
+  if (file.contentLength !== undefined && file.contentLength > maxBytes) {
+    source.destroy();
+    throw limitError(operation, host, { kind: 'tooLarge', limit: maxBytes });
+  }
+  const deadlineMs = transferDeadlineMs(maxBytes);
+  let seen = 0;
+  const body = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > maxBytes ? limitError(operation, host, { kind: 'tooLarge', limit: maxBytes }) : null, chunk);
+    },
+  });
+  const timer = setTimeout(() => body.destroy(limitError(operation, host, { kind: 'deadline', ms: deadlineMs })), deadlineMs);
+  timer.unref?.();
+  const abort = (): void => {
+    body.destroy(new AbortError());
+  };
+  signal?.addEventListener('abort', abort, { once: true });
+  // Either side ending or failing ends both: the socket is closed when the reader gives up.
+  pipeline(source, body).catch(() => undefined).finally(() => {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abort);
+  });
+  return { ...file, body };
 }
 
 async function downloadOnce(requester: Requester, spec: CallSpec, opts: RequestOptions): Promise<DownloadedFile> {

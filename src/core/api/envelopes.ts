@@ -76,5 +76,5 @@ export const InboundAddressEnvelopeSchema = z.looseObject({ data: z.nullable(Inb
 export const RestoreResultSchema = z.looseObject({ data: z.optional(TaskSchema) });
 export type RestoreResult = z.infer<typeof RestoreResultSchema>;
 
-/** Sidebar (shape not shown in the reference): kept as JSON, not checked. */
-export const SidebarSchema = z.unknown();
+/** Sidebar (shape not shown in the reference): kept as JSON, checked only to be an object. */
+export const SidebarSchema = z.looseObject({});

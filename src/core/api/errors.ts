@@ -234,6 +234,42 @@ export function errorForStatus(ctx: StatusContext): ApiError {
   return new UnexpectedStatusError({ ...init, message: `${operation}: unexpected answer ${status}.${said}` });
 }
 
+/** The client's own limits (limits.ts) that an answer ran into; `limitError` names each. */
+export type LimitFailure =
+  | { kind: 'tooLarge'; limit: number }
+  | { kind: 'tooDeep'; depth: number }
+  | { kind: 'redirected'; status: number }
+  | { kind: 'deadline'; ms: number }
+  | { kind: 'retryAfter'; ms: number; absurd: boolean };
+
+/** THE mapping of the client's limits to errors, next to the status mapping; no data from the answer. */
+export function limitError(operation: string, host: string, failure: LimitFailure): ApiError {
+  const at = `${operation}: ${host}`;
+  switch (failure.kind) {
+    case 'tooLarge':
+      return new BadResponseError({ operation, message: `${at} sent an answer larger than ${sizeText(failure.limit)}, the most this client reads; it was stopped. Check the base URL, or narrow the request.` });
+    case 'tooDeep':
+      return new BadResponseError({ operation, message: `${at} sent JSON nested deeper than ${failure.depth} levels; it was not read. The service may be broken.` });
+    case 'redirected':
+      return new BadResponseError({ operation, status: failure.status, message: `${at} answered with a redirect (${failure.status}), which is not followed. Check the base URL; it must include the API prefix.` });
+    case 'deadline':
+      return new NetworkError({ operation, host, timeout: true, code: 'DEADLINE', message: `${at} did not give a complete answer within ${Math.round(failure.ms / 1000)} s (retries and waits included); stopped. Check your connection and the base URL, or try again later.` });
+    case 'retryAfter': {
+      const why = failure.absurd ? 'longer than the limit of 60 requests a minute can explain; not waiting' : 'longer than this request can wait';
+      return new RateLimitedError({ operation, status: 429, retryAfterMs: failure.ms, message: `${operation}: the service asked to wait ${waitText(failure.ms)} before trying again (429), ${why}. Try again in a minute.` });
+    }
+  }
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+function waitText(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  return s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} minutes` : s < 172_800 ? `${Math.round(s / 3600)} hours` : `${Math.round(s / 86_400)} days`;
+}
+
 function validationOrMismatch(ctx: StatusContext, init: Omit<ApiErrorInit, 'message'>, said: string): ApiError {
   const fields = fieldErrorsOf(ctx.body, ctx.secret);
   // A reused key with another body (Limits, idempotency rule 3) is a 422 that names the key, or has no

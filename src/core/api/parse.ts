@@ -1,7 +1,8 @@
 import { safeParse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import '../zodMessages';
-import { BadResponseError } from './errors';
+import { BadResponseError, limitError } from './errors';
+import { MAX_JSON_DEPTH } from './limits';
 
 /** Any zod schema (mini or classic) whose output is T. */
 export type Schema<T> = $ZodType<T>;
@@ -45,9 +46,50 @@ export function decodeJson(text: string, contentType: string | undefined, operat
       message: `${baseUrl} did not answer like the Task Platform API (got ${type || 'no content type'}). Check the base URL; it must include the API prefix.`,
     });
   }
+  // JSON.parse itself copes with any nesting, but whatever walks the value next (zod, JSON.stringify,
+  // a renderer) recurses: 100,000 nested arrays would overflow the stack there. One linear pass first.
+  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    throw limitError(operation, baseUrl, { kind: 'tooDeep', depth: MAX_JSON_DEPTH });
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {
     throw new BadResponseError({ operation, message: `${operation}: ${baseUrl} sent malformed JSON.` });
   }
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * The deepest nesting of `[` / `{` outside strings, counted up to `stop + 1` (then it stops reading).
+ * Linear, no recursion, no regex; malformed text gives some number and JSON.parse reports it.
+ */
+export function jsonDepth(text: string, stop: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) {
+        i++;
+      } else if (c === QUOTE) {
+        inString = false;
+      }
+    } else if (c === QUOTE) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth > deepest) {
+        deepest = depth;
+        if (deepest > stop) {
+          return deepest;
+        }
+      }
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+  return deepest;
 }

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { sleep, throwIfAborted } from '../util/abort';
 import type { HeldWrite } from '../outbox/heldWrite';
 import { isTransient } from '../outbox/outbox';
 import type { WriteQueue } from '../outbox/outbox';
-import { ApiError, BadResponseError, errorForStatus, NetworkError, RateLimitedError } from './errors';
-import { errorCode, headerValue, held, parseRetryAfter, queuedError, readErrorBody } from './responses';
+import { CallDeadline } from './deadline';
+import { ApiError, BadResponseError, errorForStatus, limitError, NetworkError, RateLimitedError } from './errors';
+import { CALL_DEADLINE_TIMEOUTS, MAX_RETRY_AFTER_MS, transferDeadlineMs } from './limits';
+import type { RetryPolicy } from './limits';
+import { errorCode, headerValue, held, parseRetryAfter, queuedError, readErrorBody, requestHeaders } from './responses';
 import { decodeJson } from './parse';
 import type { RateLimiter, RequestPriority } from './rateLimiter';
-import { toNetworkError } from './transport';
+import { hostOf, toNetworkError } from './transport';
 import type { HttpMethod, HttpResponse, HttpTransport } from './transport';
+import type { UploadBody } from './upload';
 
 /** Options every client method takes last. */
 export interface RequestOptions {
@@ -25,33 +28,8 @@ export interface RequestOptions {
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFn = (level: LogLevel, message: string) => void;
 
-export interface RetryPolicy {
-  /** Retries after a connection failure, timeout or 5xx. */
-  transientRetries: number;
-  /** Retries after a 429 (each waits for Retry-After or our estimate). */
-  rateLimitRetries: number;
-  /** Retries of a write answered 409 while its own earlier attempt may still be running. */
-  inFlightRetries: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
-
-export const DEFAULT_RETRY: RetryPolicy = {
-  transientRetries: 6,
-  rateLimitRetries: 12,
-  inFlightRetries: 5,
-  baseDelayMs: 250,
-  maxDelayMs: 5_000,
-};
-
-export interface UploadBody {
-  contentType: string;
-  length: number;
-  /** A fresh stream of the same bytes for every attempt. */
-  open(): Readable;
-  /** False when the bytes can be read only once: the request is then never retried. */
-  replayable: boolean;
-}
+export { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_RETRY } from './limits';
+export type { RetryPolicy };
 
 export interface CallSpec {
   operation: string;
@@ -73,7 +51,10 @@ export interface RequesterConfig {
   token: string;
   limiter: RateLimiter;
   transport: HttpTransport;
+  /** Per attempt: connect, headers, body idle (transport.ts). */
   timeoutMs: number;
+  /** Per logical call: attempts, backoffs, rate-limit waits, bodies (limits.ts); default 3 x timeoutMs. */
+  deadlineMs?: number;
   userAgent: string;
   retry: RetryPolicy;
   log?: LogFn;
@@ -89,13 +70,15 @@ interface CallState {
   bodyText: string | undefined;
   /** A JSON or body-less write that goes to the offline queue rather than failing on a transient error. */
   queueable: boolean;
+  deadline: CallDeadline;
   attempt: number;
   transient: number;
   rateLimited: number;
   inFlight: number;
 }
 
-type Decision<R> = { done: R } | { retryInMs: number } | { error: Error };
+/** A retry carries the error it answers: reported as is when the wait would pass the deadline. */
+type Decision<R> = { done: R } | { retryInMs: number; error?: Error } | { error: Error };
 
 /** Sends one logical call: rate limit, Idempotency-Key, retries, status mapping. */
 export class Requester {
@@ -113,12 +96,29 @@ export class Requester {
   }
 
   /** Runs the call; `accept` turns a successful (2xx/3xx) response into the result. */
-  async send<R>(spec: CallSpec, opts: RequestOptions, accept: (res: HttpResponse) => Promise<R>): Promise<R> {
+  async send<R>(spec: CallSpec, callerOpts: RequestOptions, accept: (res: HttpResponse) => Promise<R>): Promise<R> {
+    const url = this.url(spec.path, spec.query);
+    // Someone waits from now on; background work is timed from its first slot (it yields to users).
+    const now = (spec.priority?.() ?? callerOpts.priority ?? 'user') === 'user';
+    const { deadlineMs = this.config.timeoutMs * CALL_DEADLINE_TIMEOUTS } = this.config;
+    // An upload's deadline grows with its size (limits.ts).
+    const deadline = new CallDeadline(spec.upload ? transferDeadlineMs(spec.upload.length) : deadlineMs, callerOpts.signal, now);
+    try {
+      return await this.sendWithin({ ...callerOpts, signal: deadline.signal }, spec, url, deadline, accept);
+    } catch (error) {
+      throw deadline.explain(error, spec.operation, url);
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  private async sendWithin<R>(opts: RequestOptions, spec: CallSpec, url: string, deadline: CallDeadline, accept: (res: HttpResponse) => Promise<R>): Promise<R> {
     const write = spec.method !== 'GET';
     const state: CallState = {
       spec,
       opts,
-      url: this.url(spec.path, spec.query),
+      url,
+      deadline,
       // Limits, idempotency rules: one key per logical operation, the same on every retry.
       key: write ? (opts.idempotencyKey ?? randomUUID()) : undefined,
       bodyText: spec.bodyText ?? (spec.json === undefined ? undefined : JSON.stringify(spec.json)),
@@ -138,7 +138,9 @@ export class Requester {
     }
     try {
       return await this.loop(state, accept);
-    } catch (error) {
+    } catch (thrown) {
+      // Past the deadline the outcome is as unknown as after any timeout: the write is kept.
+      const error = deadline.explain(thrown, spec.operation, url);
       if (!isTransient(error)) {
         throw error;
       }
@@ -169,8 +171,11 @@ export class Requester {
       if ('done' in decision) {
         return decision.done;
       }
-      if ('error' in decision) {
+      if ('error' in decision && !('retryInMs' in decision)) {
         throw decision.error;
+      }
+      if (decision.error && decision.retryInMs >= state.deadline.remaining()) {
+        throw decision.error; // the last failure says more than "no answer in time" would
       }
       await sleep(decision.retryInMs, opts.signal);
     }
@@ -179,13 +184,14 @@ export class Requester {
   private async attempt<R>(state: CallState, accept: (res: HttpResponse) => Promise<R>): Promise<Decision<R>> {
     const { spec, opts } = state;
     const permit = await this.config.limiter.acquire(spec.priority ?? opts.priority ?? 'user', opts.signal);
+    state.deadline.start();
     const started = Date.now();
     let res: HttpResponse;
     try {
       res = await this.config.transport.send({
         method: spec.method,
         url: state.url,
-        headers: this.headers(state),
+        headers: requestHeaders(this.config, state.key, state.bodyText, state.spec.upload),
         body: state.bodyText ?? spec.upload?.open(),
         signal: opts.signal,
         timeoutMs: spec.timeoutMs ?? this.config.timeoutMs,
@@ -218,8 +224,12 @@ export class Requester {
       if (error instanceof ApiError || state.opts.signal?.aborted) {
         throw error;
       }
+      const failure = toNetworkError(error, state.spec.operation, state.url, state.opts.signal);
+      if (BadResponseError.is(failure)) {
+        return { error: failure }; // a body over its cap: the same answer again would be no better
+      }
       // The body broke off mid-way: the outcome is known to the service, not to us. Retry (same key).
-      return this.onFailure(state, toNetworkError(error, state.spec.operation, state.url, state.opts.signal));
+      return this.onFailure(state, failure);
     }
   }
 
@@ -256,8 +266,14 @@ export class Requester {
     state.rateLimited++;
     const { limiter } = this.config;
     const estimate = Math.min(limiter.windowMs, (limiter.windowMs / limiter.limit) * 2 ** (state.rateLimited - 1));
-    const wait = retryAfterMs ?? estimate;
+    const absurd = retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS;
+    const wait = absurd ? estimate : (retryAfterMs ?? estimate);
     limiter.penalize(wait);
+    if (absurd || wait >= state.deadline.remaining()) {
+      // Beyond what 60 a minute explains (limits.ts), or past this call's deadline: reported, never slept through.
+      this.log('warn', `${state.spec.method} ${state.spec.path} 429 with Retry-After ${retryAfterMs ?? 'none'} ms: not waiting`);
+      return { error: limitError(state.spec.operation, hostOf(state.url), { kind: 'retryAfter', ms: retryAfterMs ?? wait, absurd }) };
+    }
     if (state.rateLimited > this.config.retry.rateLimitRetries || !this.replayable(state)) {
       return { error: error instanceof RateLimitedError ? error : new RateLimitedError({ operation: error.operation, message: error.message }) };
     }
@@ -280,7 +296,7 @@ export class Requester {
       return { error };
     }
     state.transient++;
-    return { retryInMs: this.backoff(state.transient) };
+    return { retryInMs: this.backoff(state.transient), error };
   }
 
   private replayable(state: CallState): boolean {
@@ -293,25 +309,7 @@ export class Requester {
     return Math.round(ceiling * (0.5 + Math.random() * 0.5));
   }
 
-  private headers(state: CallState): Record<string, string> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${this.config.token}`,
-      accept: 'application/json',
-      'user-agent': this.config.userAgent,
-    };
-    if (state.key !== undefined) {
-      headers['idempotency-key'] = state.key;
-    }
-    if (state.bodyText !== undefined) {
-      headers['content-type'] = 'application/json';
-    } else if (state.spec.upload) {
-      headers['content-type'] = state.spec.upload.contentType;
-      headers['content-length'] = String(state.spec.upload.length);
-    }
-    return headers;
-  }
-
-  private log(level: 'debug' | 'warn', message: string): void {
+  private log(level: LogLevel, message: string): void {
     // Never the token, never bodies: method, path, status, time.
     this.config.log?.(level, message);
   }

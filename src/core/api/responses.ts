@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { HeldWrite } from '../outbox/heldWrite';
 import type { ApiError } from './errors';
 import { WriteQueuedError } from './errors';
+import { MAX_ERROR_BODY_BYTES } from './limits';
 import { decodeJson } from './parse';
-import type { CallSpec } from './requester';
+import type { CallSpec, RequesterConfig } from './requester';
+import type { UploadBody } from './upload';
 import type { HttpResponse } from './transport';
 
 /** Helpers of the Requester: error bodies, headers, and the shape of a write kept for later. */
@@ -41,7 +43,7 @@ export function queuedError(spec: CallSpec, key: string | undefined, cause?: Api
 export async function readErrorBody(res: HttpResponse, operation: string, baseUrl: string): Promise<unknown> {
   let text: string;
   try {
-    text = await res.text();
+    text = await res.text(MAX_ERROR_BODY_BYTES);
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }
@@ -75,4 +77,23 @@ export function parseRetryAfter(raw: string | string[] | undefined, now = Date.n
 export function errorCode(error: unknown): string {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   return typeof code === 'string' ? code : error instanceof Error ? error.name : 'error';
+}
+
+/** The headers of one attempt: the token, the Idempotency-Key of a write, the body's type. */
+export function requestHeaders(config: RequesterConfig, key: string | undefined, bodyText: string | undefined, upload: UploadBody | undefined): Record<string, string> {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${config.token}`,
+    accept: 'application/json',
+    'user-agent': config.userAgent,
+  };
+  if (key !== undefined) {
+    headers['idempotency-key'] = key;
+  }
+  if (bodyText !== undefined) {
+    headers['content-type'] = 'application/json';
+  } else if (upload) {
+    headers['content-type'] = upload.contentType;
+    headers['content-length'] = String(upload.length);
+  }
+  return headers;
 }

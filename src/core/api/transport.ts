@@ -6,7 +6,8 @@ import { finished, pipeline } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { AbortError } from '../util/abort';
 import { envProxyFor, TunnelAgent } from './envProxy';
-import { isCertificateCode, NetworkError } from './errors';
+import { BadResponseError, isCertificateCode, limitError, NetworkError } from './errors';
+import { HttpBodyTooLargeError, responseOf } from './body';
 
 /**
  * THE network seam (STYLE: one seam for the network). Everything the client sends goes through an
@@ -36,7 +37,11 @@ export interface HttpResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: Readable;
-  text(): Promise<string>;
+  /**
+   * The whole body as text, read as a stream and refused (HttpBodyTooLargeError) as soon as it passes
+   * `maxBytes` (default MAX_JSON_BYTES, limits.ts), or before reading when Content-Length says so.
+   */
+  text(maxBytes?: number): Promise<string>;
   /** Reads and discards the rest of the body so the connection can be reused. */
   dump(): Promise<void>;
 }
@@ -109,7 +114,7 @@ export class NodeHttpTransport implements HttpTransport {
         reject(error);
       });
       outgoing.once('response', (res) => {
-        deadline.watchBody(res, req.timeoutMs);
+        deadline.watchBody(res, req.timeoutMs, req.signal);
         resolve(responseOf(res));
       });
       writeBody(outgoing, req.body, deadline);
@@ -165,8 +170,14 @@ class Deadline {
     this.timer = undefined;
   }
 
-  watchBody(res: http.IncomingMessage, ms: number): void {
+  watchBody(res: http.IncomingMessage, ms: number, signal: AbortSignal | undefined): void {
     this.response = res;
+    // The caller's signal covers the body too (a whole-call deadline, a cancelled command): Node ends
+    // the request on abort, but a body already streaming must stop as well.
+    const abort = (): void => {
+      res.destroy(new AbortError());
+    };
+    signal?.addEventListener('abort', abort, { once: true });
     // Idle body timeout: progress is watched on the socket, because a 'data' listener on the body
     // itself would start it flowing before its reader is attached (and lose what it emits).
     const socket = res.socket;
@@ -179,6 +190,7 @@ class Deadline {
     }
     finished(res, () => {
       socket?.off('data', progress);
+      signal?.removeEventListener('abort', abort);
       this.clear();
     });
     // Whoever reads the body sees its errors (async iteration, pipeline, text()); this listener only
@@ -209,56 +221,24 @@ function writeBody(outgoing: http.ClientRequest, body: string | Readable | undef
   pipeline(body, outgoing, () => undefined);
 }
 
-/** Above this, dump() closes the connection instead of reading a body nobody wants (as undici did). */
-const DUMP_LIMIT = 128 * 1024;
-
-function responseOf(res: http.IncomingMessage): HttpResponse {
-  return {
-    status: res.statusCode ?? 0,
-    headers: res.headers,
-    body: res,
-    text: () => readText(res),
-    dump: () => dump(res),
-  };
-}
-
-async function readText(res: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of res) {
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function dump(res: http.IncomingMessage): Promise<void> {
-  return new Promise((resolve) => {
-    let seen = 0;
-    res.on('data', (chunk: Buffer) => {
-      seen += chunk.length;
-      if (seen > DUMP_LIMIT) {
-        res.destroy();
-      }
-    });
-    // Settles on end, close or error alike: the caller only wants the connection back.
-    finished(res, () => resolve());
-    res.resume();
-  });
-}
-
 const TIMEOUT_CODES = new Set(['CONNECT_TIMEOUT', 'HEADERS_TIMEOUT', 'BODY_TIMEOUT', 'ETIMEDOUT']);
 
 /**
- * Turns whatever the transport threw into a NetworkError (or AbortError when the caller cancelled).
+ * Turns whatever the transport threw into a NetworkError (or AbortError when the caller cancelled; a
+ * BadResponseError, never retried, when a body passed its size cap).
  * `callerSignal` tells a cancellation by the caller apart from an abort caused by our own timers.
  */
 export function toNetworkError(error: unknown, operation: string, url: string, callerSignal?: AbortSignal): Error {
   if (callerSignal?.aborted) {
     return new AbortError();
   }
-  if (error instanceof NetworkError || error instanceof AbortError) {
+  if (error instanceof NetworkError || error instanceof AbortError || error instanceof BadResponseError) {
     return error;
   }
   const host = hostOf(url);
+  if (error instanceof HttpBodyTooLargeError) {
+    return limitError(operation, host, { kind: 'tooLarge', limit: error.limit });
+  }
   const code = codeOf(error);
   const timeout = TIMEOUT_CODES.has(code) || (error instanceof Error && error.name === 'TimeoutError');
   const reason = timeout ? 'did not answer in time' : describeCode(code);

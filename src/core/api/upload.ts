@@ -3,7 +3,15 @@ import { createReadStream, promises as fs } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { Readable } from 'node:stream';
 import { InvalidRequestError } from './errors';
-import type { UploadBody } from './requester';
+
+export interface UploadBody {
+  contentType: string;
+  length: number;
+  /** A fresh stream of the same bytes for every attempt. */
+  open(): Readable;
+  /** False when the bytes can be read only once: the request is then never retried. */
+  replayable: boolean;
+}
 
 /** Limits: "Upload types" (by file extension) and their usual media types. */
 export const UPLOAD_TYPES: Readonly<Record<string, string>> = {

@@ -62,9 +62,9 @@ export async function download(ctx: PanelContext, attachmentId: string): Promise
   }
   return attempt(ctx, vscode.l10n.t('Could not download {0}', attachment.file_name), async () => {
     if (target.scheme === 'file') {
-      await ctx.client.downloadAttachmentTo(ctx.workspaceId, ctx.taskId, attachmentId, target.fsPath, { priority: 'user' });
+      await ctx.client.downloadAttachmentTo(ctx.workspaceId, ctx.taskId, attachmentId, target.fsPath, { priority: 'user', fileSize: attachment.file_size });
     } else {
-      await vscode.workspace.fs.writeFile(target, await readAll(ctx, attachmentId, false));
+      await vscode.workspace.fs.writeFile(target, await readAll(ctx, attachment, false));
     }
   });
 }
@@ -75,7 +75,7 @@ export async function preview(ctx: PanelContext, attachmentId: string): Promise<
     return refuse(vscode.l10n.t('Only PNG, JPEG, GIF and WebP images up to 8 MB are previewed here; download other files.'));
   }
   return attempt(ctx, vscode.l10n.t('Could not preview {0}', attachment.file_name), async () => {
-    const bytes = await readAll(ctx, attachmentId, true);
+    const bytes = await readAll(ctx, attachment, true);
     // The media type is ours (from the listing, checked above), never the download's header.
     const src = `data:${attachment.mime_type};base64,${Buffer.from(bytes).toString('base64')}`;
     ctx.update({ preview: { attachmentId, name: attachment.file_name, src } });
@@ -98,8 +98,9 @@ export async function deleteAttachment(ctx: PanelContext, attachmentId: string):
   });
 }
 
-async function readAll(ctx: PanelContext, attachmentId: string, preview: boolean): Promise<Uint8Array> {
-  const file = await ctx.client.downloadAttachment(ctx.workspaceId, ctx.taskId, attachmentId, { priority: 'user', preview, signal: ctx.signal });
+async function readAll(ctx: PanelContext, attachment: Attachment, preview: boolean): Promise<Uint8Array> {
+  const options = { priority: 'user' as const, preview, signal: ctx.signal, fileSize: attachment.file_size };
+  const file = await ctx.client.downloadAttachment(ctx.workspaceId, ctx.taskId, attachment.id, options);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of file.body) {

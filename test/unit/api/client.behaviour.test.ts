@@ -109,7 +109,7 @@ describe('api/client comments, sharing, cancellation, retries (sandbox over HTTP
     // and retries with the same key, gets 409 until the first attempt is stored, then the replay.
     await env.fault({ method: 'POST', path: '/api/workspaces/*/tasks', kind: 'latency', latency_ms: 1200, times: 1 });
     await env.control('DELETE', '/requests');
-    const api = env.client('demo-token-alice', { timeoutMs: 300, retry: { baseDelayMs: 200, maxDelayMs: 400, inFlightRetries: 10 } });
+    const api = env.client('demo-token-alice', { timeoutMs: 300, callDeadlineMs: 15_000, retry: { baseDelayMs: 200, maxDelayMs: 400, inFlightRetries: 10 } });
     const task = await api.createTask(acme, { list_id: fx.lists.api, title: 'slow one' });
     assert.equal(task.title, 'slow one');
     assert.equal((await env.state('tasks')).filter((t: Json) => t.title === 'slow one').length, 1);
