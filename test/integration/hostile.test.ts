@@ -30,7 +30,7 @@ const said: Record<HostileMode, RegExp> = {
   hang: /did not answer in time/,
   drip: /did not answer in time/,
   reset: /could not reach 127\.0\.0\.1:\d+ \(ECONNRESET\)|did not answer in time/,
-  retryAfter: /the request budget \(60 a minute\) is used up/,
+  retryAfter: /asked to wait far longer than its limit of 60 requests a minute explains/,
   storm: /failed \(50\d\)|did not answer in time/,
 };
 

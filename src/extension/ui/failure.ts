@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { ApiError, NetworkError, ValidationError } from '../../core/api/errors';
+import { ApiError, NetworkError, RateLimitedError, ValidationError } from '../../core/api/errors';
+import { MAX_RETRY_AFTER_MS } from '../../core/api/limits';
 import { inert } from '../../core/text/inert';
 import { AbortError } from '../../core/util/abort';
 import type { Session } from '../auth/session';
@@ -32,7 +33,9 @@ function describe(action: string, error: unknown): string {
     case 'network':
       return describeNetwork(action, error as NetworkError);
     case 'rateLimited':
-      return vscode.l10n.t('{0}: the request budget (60 a minute) is used up. Try again in a minute.', action);
+      return RateLimitedError.is(error) && (error.retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS
+        ? vscode.l10n.t('{0}: the service asked to wait far longer than its limit of 60 requests a minute explains, so the extension did not wait. Try again later; the log has the details.', action)
+        : vscode.l10n.t('{0}: the request budget (60 a minute) is used up. Try again in a minute.', action);
     case 'validation': {
       const fields = ValidationError.is(error) ? Object.entries(error.fields) : [];
       const detail = fields.length > 0 ? fields.map(([k, v]) => `${k}: ${v.join(' ')}`).join('; ') : (error.serverMessage ?? error.message);
