@@ -4,6 +4,8 @@
 // (test/sandbox/ASSUMPTIONS.md "Task links"); this file is the only place that knows it, so a different
 // format on the real service is a one-file change.
 
+import { safeLink } from './safeLinks';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Display ids look like `ACME-12` (a workspace prefix, a dash, a number: ASSUMPTIONS.md "Display ids"). */
 const DISPLAY_ID = /^[A-Za-z][A-Za-z0-9_]*-\d+$/;
@@ -81,11 +83,7 @@ export function taskIdFromUriPath(path: string): TaskReference {
   }
 }
 
-/** Only these schemes are ever opened from task content (common rules: links are validated). */
+/** Only http, https and mailto links are ever opened from task content (the rule lives in safeLinks.ts). */
 export function isOpenableLink(text: string): boolean {
-  try {
-    return ['http:', 'https:', 'mailto:'].includes(new URL(text).protocol);
-  } catch {
-    return false;
-  }
+  return safeLink(text) !== undefined;
 }
