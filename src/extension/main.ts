@@ -28,6 +28,7 @@ import { registerTrees } from './tree/register';
 import { registerWalkthrough, stepsDone } from './walkthrough/progress';
 import type { Trees } from './tree/register';
 import type { Services } from './services';
+import { setLinkSink } from './links/opener';
 import { prompter, setPrompter } from './ui/prompter';
 import type { Prompter } from './ui/prompter';
 
@@ -50,6 +51,8 @@ export interface TestApi {
   /** Walkthrough steps marked done in this window (their context keys are set). */
   stepsDone(): string[];
   setPrompter(next: Prompter): () => void;
+  /** Stands in for VS Code's openExternal behind the checked link opener (links/opener.ts). */
+  setLinkSink: typeof setLinkSink;
   scaleRateWindowForTests(windowMs: number | undefined): void;
   /** Lets a test stand in for the tree selection or the focused panel (tasks/current.ts). */
   registerTaskSource: typeof registerTaskSource;
@@ -126,7 +129,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     if (window > 0) {
       scaleRateWindowForTests(window);
     }
-    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, codeLinks, ai, outbox, stepsDone, activationMs, setPrompter, scaleRateWindowForTests, registerTaskSource };
+    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, codeLinks, ai, outbox, stepsDone, activationMs, setPrompter, setLinkSink, scaleRateWindowForTests, registerTaskSource };
   }
   return undefined;
 }
