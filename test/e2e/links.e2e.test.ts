@@ -66,10 +66,7 @@ describe('e2e: links in the task panel', function () {
     await sandbox('PATCH', `${session.sandbox.baseUrl}/workspaces/${fx.workspaces.acme.id}/tasks/${task.id}`, {
       description: `Read [the docs](https://example.com/docs) or [the local page](${local}) first.`,
     }, true);
-    await wb.openContainer('Task Platform');
-    await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
-    await wb.answerInput(token);
-    await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+    await wb.signInFromView(token);
     await openTask(wb, task.id, `${task.display_id} ${task.title}`);
     const frame = wb.webview();
 
