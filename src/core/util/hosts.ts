@@ -25,7 +25,9 @@ const LOOPBACK_SUFFIXES = ['localhost'];
 const PRIVATE_SUFFIXES = ['local', 'localdomain', 'internal', 'intranet', 'lan', 'home', 'corp', 'home.arpa'];
 
 export function describeHost(hostname: string): HostInfo {
-  const host = hostname.toLowerCase().replace(/\.+$/, '');
+  let end = hostname.length;
+  while (end > 0 && hostname[end - 1] === '.') end--; // a trailing dot names the same host (no regex: linear)
+  const host = hostname.slice(0, end).toLowerCase();
   if (host.startsWith('[') && host.endsWith(']')) {
     return { kind: ipv6Kind(host.slice(1, -1)), ip: true, idn: false };
   }

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { ApiClient } from '../../../src/core/api/client';
 import { linkCaution, safeLink } from '../../../src/core/tasks/safeLinks';
+import { describeHost } from '../../../src/core/util/hosts';
 import { parseMarkdown } from '../../../src/webview/taskPanel/markdown';
 import type { MdNode } from '../../../src/webview/taskPanel/markdown';
 import { corpus } from '../../hostile/corpus';
@@ -176,6 +177,16 @@ describe('core/tasks safeLinks: what a link from task text may open', function (
       safeLink(text.slice(0, 4000));
     }
     assert.ok(performance.now() - started < 1000);
+  });
+
+  it('classifies 100,000-character host names within 1 s (redirect targets are not capped like links)', () => {
+    const hosts = ['.'.repeat(100_000), `${'.'.repeat(100_000)}x`, `${'a.'.repeat(50_000)}localhost`, `[${'0:'.repeat(50_000)}1]`, `${'1.'.repeat(50_000)}1`, `${'xn--a.'.repeat(16_000)}com`];
+    const started = performance.now();
+    for (const host of hosts) {
+      describeHost(host);
+    }
+    assert.ok(performance.now() - started < 1000, `${(performance.now() - started).toFixed(0)} ms`);
+    assert.equal(describeHost(`${'a.'.repeat(50_000)}localhost`).kind, 'loopback');
   });
 
   for (const [input, expected] of CAUTIONS) {
