@@ -244,6 +244,11 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
     assert.equal((await w.requests(writes)).length, 0, 'broken JSON: no request');
     assert.equal(outbox().rejected.length, 1, 'still kept');
+    // A body the queue would drop on replay (a prototype key) is refused here, not lost later.
+    w.script(['{"__proto__": {"is_admin": true}, "status_id": "x"}'], [label, 'Edit and Retry…']);
+    await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
+    assert.equal((await w.requests(writes)).length, 0, 'prototype key: no request');
+    assert.equal(outbox().rejected.length, 1, 'still kept, as it was');
 
     const ready = w.fx.statuses.api.find((s: Json) => s.name === 'Ready').id;
     w.script([JSON.stringify({ status_id: ready })], [label, 'Edit and Retry…']);
