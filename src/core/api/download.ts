@@ -81,7 +81,7 @@ function locationOf(res: HttpResponse, base: string, operation: string, baseUrl:
     url = undefined;
   }
   if (!url || !isAllowedRemoteUrl(url, baseUrl)) {
-    const where = url ? `${url.protocol}//${hostOf(url.href)}` : 'nowhere';
+    const where = url ? `${url.protocol}//${hostOf(url.href)}`.slice(0, 200) : 'nowhere'; // the server's text: bounded
     throw new InvalidRequestError({ operation, message: `${operation}: the download link points to ${where}; only https links to public hosts are followed.` });
   }
   return url;

@@ -132,6 +132,11 @@ describe('api/client download redirects: where a signed link may lead (sandbox o
     }
   });
 
+  it('the refusal names the target\'s scheme and host, bounded, never the rest of a long hostile address', async () => {
+    await env.control('POST', '/config', { filesOrigin: `http://${'a'.repeat(1500)}.example.test` });
+    await assert.rejects(remote.downloadAttachment(acme, task, fx.attachments.txt), (e: unknown) => InvalidRequestError.is(e) && e.message.length < 400 && !e.message.includes('sig='));
+  });
+
   it('a loopback service (sandbox, dev server): plain http to loopback is followed, plain http elsewhere is not', async () => {
     const localTransport = new NamedHostsTransport({ [env.sandbox.origin]: env.sandbox.origin, [FILES]: env.sandbox.origin });
     const local = env.client('demo-token-alice', { transport: localTransport });
