@@ -18,6 +18,7 @@ import type { Figure } from './context';
 import { bundleFigure } from './figures/bundle';
 import { burstFigure } from './figures/burst';
 import { codeRefsFigure } from './figures/codeRefs';
+import { linearTimeFigure } from './figures/linearTime';
 import { treeBuildFigure, treeLoadFigure } from './figures/tree';
 import { workbenchFigures } from './figures/workbench';
 import { writeReadme } from './readme';
@@ -32,6 +33,7 @@ const figures: [string, Figure][] = [
   ['tree-load', treeLoadFigure],
   ['tree-build', treeBuildFigure],
   ['code-refs', codeRefsFigure],
+  ['linear-time', linearTimeFigure],
   ['workbench', workbenchFigures],
   ['burst', burstFigure],
 ];

@@ -33,10 +33,11 @@ function isL10nCall(node: ts.CallExpression): boolean {
 }
 
 /**
+ * src/core takes a `l10n` parameter (vscode.l10n) where it words what the user reads (mcp/confirm.ts).
  * The webview's messages belong in the same bundle: the panel gets `vscode.l10n.bundle` from the
  * host and hands it to @vscode/l10n, so one translated bundle covers both.
  */
-export function scanL10n(root: string, dirs = ['src/extension', 'src/webview']): L10nScan {
+export function scanL10n(root: string, dirs = ['src/extension', 'src/webview', 'src/core']): L10nScan {
   const messages = new Map<string, string>();
   const dynamic: string[] = [];
   for (const file of dirs.flatMap((d) => files(join(root, d))).sort()) {

@@ -6,6 +6,7 @@ import type { AiFeature } from './ai/register';
 import { registerCodeLinks } from './codeLinks/register';
 import type { CodeLinks } from './codeLinks/register';
 import { registerCommands } from './commands/register';
+import { taskUriHandler } from './commands/goTo';
 import { showAccount, signIn, signOut } from './auth/commands';
 import { tokenRejectedMessage } from './auth/messages';
 import { scaleRateWindowForTests, Session } from './auth/session';
@@ -53,6 +54,8 @@ export interface TestApi {
   setPrompter(next: Prompter): () => void;
   /** Stands in for VS Code's openExternal behind the checked link opener (links/opener.ts). */
   setLinkSink: typeof setLinkSink;
+  /** The `vscode://` link handler (code-server sends such links to the browser, not to the handler). */
+  readonly uriHandler: vscode.UriHandler;
   scaleRateWindowForTests(windowMs: number | undefined): void;
   /** Lets a test stand in for the tree selection or the focused panel (tasks/current.ts). */
   registerTaskSource: typeof registerTaskSource;
@@ -129,7 +132,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     if (window > 0) {
       scaleRateWindowForTests(window);
     }
-    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, codeLinks, ai, outbox, stepsDone, activationMs, setPrompter, setLinkSink, scaleRateWindowForTests, registerTaskSource };
+    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, codeLinks, ai, outbox, stepsDone, activationMs, setPrompter, setLinkSink, uriHandler: taskUriHandler(commandContext), scaleRateWindowForTests, registerTaskSource };
   }
   return undefined;
 }

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import * as vscode from 'vscode';
+import { SHOW_INPUT_COMMAND } from '../../src/core/mcp/confirm';
 import { confirmationFor } from '../../src/extension/ai/confirm';
 import type { McpServerProvider } from '../../src/extension/ai/mcpProvider';
 import { LEASE_STALE_MS, LEASE_VAR } from '../../src/core/mcp/lease';
@@ -89,7 +90,7 @@ describe('AI: the MCP server definition provider and the chat tools', function (
       assert.equal(tools.length, 16);
       const me = await client.callTool({ name: 'get_me', arguments: {} });
       const text = (me.content as { type: string; text: string }[])[0]?.text ?? '';
-      assert.equal(JSON.parse(text).name, 'Erin Designer');
+      assert.equal(JSON.parse(text).data.name, 'Erin Designer', 'the answer marks the service\'s text as data');
     } finally {
       await client.close();
     }
@@ -127,7 +128,7 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     const result = await vscode.lm.invokeTool('taskPlatform_get_me', { input: {}, toolInvocationToken: undefined }, none);
     const part = result.content[0];
     assert.ok(part instanceof vscode.LanguageModelTextPart);
-    assert.equal(JSON.parse(part.value).name, 'Erin Designer');
+    assert.equal(JSON.parse(part.value).data.name, 'Erin Designer');
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     const fx = await sandboxControl<{ workspaces: { acme: { id: string } } }>('GET', '/fixtures');
     await assert.rejects(
@@ -148,7 +149,7 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     await waitFor(() => api.taskPanels.get(fx.workspaces.acme.id, task.id), 'the panel');
     const part = (await invoke()).content[0];
     assert.ok(part instanceof vscode.LanguageModelTextPart);
-    const context = JSON.parse(part.value);
+    const context = JSON.parse(part.value).data;
     assert.equal(context.task.id, task.id);
     assert.ok(context.comments.data.length > 0);
     assert.ok(Array.isArray(context.dependencies.blocked_by));
@@ -165,7 +166,7 @@ describe('AI: the MCP server definition provider and the chat tools', function (
       const result = await vscode.lm.invokeTool('taskPlatform_current_task', { input: {}, toolInvocationToken: undefined }, none);
       const part = result.content[0];
       assert.ok(part instanceof vscode.LanguageModelTextPart);
-      const context = JSON.parse(part.value);
+      const context = JSON.parse(part.value).data;
       assert.equal(context.task.id, task.id);
       assert.ok(context.dependencies.blocked_by.length > 0, 'the blocked task lists its blockers');
     } finally {
@@ -174,18 +175,87 @@ describe('AI: the MCP server definition provider and the chat tools', function (
   });
 
   it('writing chat tools ask first, showing what the model sent as text, not markdown', () => {
-    const create = confirmationFor('create_task', { workspace_id: 'w', list_id: 'l', title: '[click](https://evil.example) **now**', priority: 'high' });
+    const create = confirmationFor('create_task', { workspace_id: 'w', list_id: 'l', title: '[click](https://evil.example) **now**', priority: 'high' }, {});
     assert.ok(create);
     assert.match(create.title, /Create a Task Platform task/);
-    const plain = (m: string | vscode.MarkdownString | undefined): string => (typeof m === 'string' ? m : m?.value ?? '').replace(/&nbsp;/g, ' ');
-    const text = plain(create.message);
-    assert.ok(!text.includes('](https://evil.example)'), 'the link is escaped');
-    assert.match(text, /priority: high/);
-    assert.ok(!text.includes('workspace_id'));
-    const update = confirmationFor('update_task', { workspace_id: 'w', task_id: 't-1', assignee_id: null });
-    assert.match(plain(update?.message).replace(/\\/g, ''), /t-1[\s\S]*assignee_id: \(cleared\)/);
-    assert.ok(confirmationFor('add_comment', { workspace_id: 'w', task_id: 't', body: 'hi' }));
-    assert.equal(confirmationFor('get_task', { workspace_id: 'w', task_id: 't' }), undefined, 'reads do not ask');
+    const plain = (m: string | vscode.MarkdownString | undefined): string => (typeof m === 'string' ? m : m?.value ?? '').replace(/\\(.)/g, '$1');
+    const raw = typeof create.message === 'string' ? create.message : create.message.value;
+    assert.ok(!raw.includes('](https://evil.example)'), 'the link is escaped');
+    assert.match(plain(create.message), /priority:\*\*\s+high/);
+    assert.ok(!plain(create.message).includes('workspace_id'));
+    const update = confirmationFor('update_task', { workspace_id: 'w', task_id: 't-1', assignee_id: null }, { task: { error: 'gone' } });
+    assert.match(plain(update?.message), /t-1, which could not be read \(gone\)[\s\S]*assignee_id:\*\* \(cleared\)/);
+    assert.ok(confirmationFor('add_comment', { workspace_id: 'w', task_id: 't', body: 'hi' }, {}));
+    assert.equal(confirmationFor('get_task', { workspace_id: 'w', task_id: 't' }, {}), undefined, 'reads do not ask');
+  });
+
+  it('a write confirmation names the workspace and the task as read from the service (once), and links to the whole text', async () => {
+    const confirmations = api.ai.confirmations;
+    assert.ok(confirmations);
+    await sandboxControl('POST', '/reset', { seed: 'demo' });
+    const fx = await sandboxControl<{ workspaces: { acme: { id: string } }; tasks: { task_with_comments: { id: string; display_id: string; title: string } } }>('GET', '/fixtures');
+    const acme = fx.workspaces.acme.id;
+    const task = fx.tasks.task_with_comments;
+    const description = `[click](command:workbench.action.openSettings) **now**\u202e ${'x'.repeat(3_000)}\nend`;
+    const input = { workspace_id: acme, task_id: task.id, description, assignee_id: null };
+    const asked = await confirmations.prepare('update_task', input, none);
+    assert.ok(asked && typeof asked.message !== 'string');
+    const message = asked.message;
+    assert.deepEqual(message.isTrusted, { enabledCommands: [SHOW_INPUT_COMMAND] }, 'no command but the preview can run from it');
+    const shown = message.value.replace(/\\(.)/g, '$1');
+    assert.ok(shown.includes('Workspace: **Acme**'), shown.slice(0, 300));
+    assert.ok(shown.includes(`Task: **${task.display_id}** ${task.title}`), shown.slice(0, 300));
+    assert.match(shown, /… and 1,[0-9]{3} more characters\./);
+    assert.ok(!message.value.includes('](command:workbench'), 'the model\'s link is escaped');
+    assert.equal((await requestLog()).filter((r) => r.method === 'GET' && r.path.endsWith(task.id)).length, 1, 'one read');
+    await confirmations.prepare('update_task', input, none);
+    assert.equal((await requestLog()).length, 1, 'kept: the second confirmation reads nothing');
+
+    // The extension's own link opens the whole text in a read-only document, without invisible characters.
+    const link = /\]\((command:taskPlatform\.ai\.showToolInput\?[^)]+)\)/.exec(message.value)?.[1];
+    assert.ok(link, message.value.slice(-400));
+    const args = JSON.parse(decodeURIComponent(link.slice(link.indexOf('?') + 1))) as unknown[];
+    await vscode.commands.executeCommand(SHOW_INPUT_COMMAND, ...args);
+    const doc = await waitFor(() => {
+      const d = vscode.window.activeTextEditor?.document;
+      return d?.uri.scheme === 'taskplatform-ai-input' ? d : undefined;
+    }, 'the preview document');
+    assert.equal(doc.getText(), description.replace('\u202e', ''));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+
+    // A task that cannot be read is named as such, not by its UUID alone.
+    const missing = await confirmations.prepare('add_comment', { workspace_id: acme, task_id: '00000000-0000-4000-8000-000000000000', body: 'hi' }, none);
+    assert.ok(missing && typeof missing.message !== 'string');
+    assert.match(missing.message.value.replace(/\\(.)/g, '$1'), /00000000-0000-4000-8000-000000000000, which could not be read \(/);
+    assert.equal(await confirmations.prepare('get_task', { workspace_id: acme, task_id: task.id }, none), undefined, 'reads do not ask');
+  });
+
+  it('a new token for the same account gets a new definition version; the token VS Code keeps is never the old one', async () => {
+    const [first] = await provided();
+    assert.ok(first);
+    const resolvedFirst = await provider.resolveMcpServerDefinition(first);
+    assert.equal(resolvedFirst?.env.TASK_PLATFORM_TOKEN, erin);
+    assert.equal(first.env.TASK_PLATFORM_TOKEN, undefined, 'resolving fills a copy; the definition VS Code keeps gets no token');
+    const { token: rotated } = await sandboxControl<{ token: string }>('POST', '/tokens/rotate', { token: erin });
+    const before = changes;
+    restore = api.setPrompter(new ScriptedPrompter([rotated]));
+    try {
+      assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
+    } finally {
+      restore();
+    }
+    await waitFor(() => changes > before || undefined, 'onDidChangeMcpServerDefinitions after the new token');
+    const [second] = await provided();
+    assert.ok(second);
+    assert.notEqual(second.version, first.version, 'a changed definition: VS Code stops the server it started with the old token');
+    const resolved = await provider.resolveMcpServerDefinition(second);
+    assert.equal(resolved?.env.TASK_PLATFORM_TOKEN, rotated);
+    for (const kept of [first, second]) {
+      const text = JSON.stringify(kept);
+      assert.ok(!text.includes(erin) && !text.includes(rotated), 'no token in a provided definition');
+    }
+    await sandboxControl('POST', '/reset', { seed: 'demo' });
+    await signIn();
   });
 
   it('sign-out withdraws the server and a definition resolved afterwards gets no token', async () => {

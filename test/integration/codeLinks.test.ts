@@ -1,21 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
-import type { GitApi } from '../../src/extension/codeLinks/git';
+import { inertMarkdown } from '../../src/core/text/inert';
 import { CommandsWorld } from './commandsCommon';
-import { waitFor } from './helpers';
-
-function workspaceFile(name: string, text: string): vscode.Uri {
-  const dir = process.env.TASK_PLATFORM_TEST_WORKSPACE;
-  assert.ok(dir, 'TASK_PLATFORM_TEST_WORKSPACE is set by the runner');
-  const path = join(dir, name);
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
-  return vscode.Uri.file(path);
-}
+import { openTempGitRepo, waitFor, workspaceFile } from './helpers';
 
 function markdownOf(hovers: vscode.Hover[]): string {
   return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
@@ -53,7 +40,7 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(0, 12));
     const md = markdownOf(hovers);
     const state = await w.task(t.id);
-    assert.ok(md.includes(state.title.replace(/[\\`*_{}[\]()#+\-.!|~]/g, '\\$&')), md);
+    assert.ok(md.includes(inertMarkdown(state.title)), md);
     assert.match(md, /blocked/);
     assert.match(md, /command:taskPlatform\.codeLinks\.open/);
     assert.match(md, /<span style="color:#[0-9a-fA-F]{6};">/);
@@ -82,7 +69,7 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     const row = await w.task(task.id);
     assert.equal(row.title, 'retry after a 429 with backoff');
     assert.equal(row.list_id, w.fx.lists.api);
-    assert.match(row.description, /todo\.py:2/);
+    assert.match(row.description, /todo\\\.py:2/, 'the file name, escaped as plain Markdown text');
     assert.match(row.description, /def retry\(\):/);
     assert.equal(editor.document.lineAt(1).text, `    # TODO(${task.display_id}): retry after a 429 with backoff`);
     const after = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(1, 6, 1, 6));
@@ -122,16 +109,7 @@ describe('Code links: references in comments, TODO -> task, stale references, st
   });
 
   it('Start Work creates and checks out the branch in a temp git repo, updates the task and shows it', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'tp-git-'));
-    const git = (...args: string[]): string => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: root, encoding: 'utf8' }).trim();
-    git('init', '-q', '-b', 'main');
-    writeFileSync(join(root, 'main.ts'), '// work\n');
-    git('add', '.');
-    git('commit', '-q', '-m', 'init');
-    const api = (await vscode.extensions.getExtension<{ getAPI(v: 1): GitApi }>('vscode.git')!.activate()).getAPI(1);
-    await api.openRepository?.(vscode.Uri.file(root));
-    await vscode.window.showTextDocument(vscode.Uri.file(join(root, 'main.ts')));
-    await waitFor(() => api.getRepository(vscode.Uri.file(join(root, 'main.ts'))) ?? undefined, 'the git extension sees the temp repo');
+    const { root, git, api } = await openTempGitRepo();
     await vscode.workspace.getConfiguration('taskPlatform').update('startWork.updateTask', 'always', vscode.ConfigurationTarget.Global);
 
     const blocked = w.ref('blocked_task');

@@ -1,7 +1,12 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
+import type { GitApi } from '../../src/extension/codeLinks/git';
 import type { TestApi } from '../../src/extension/main';
-import type { LiveQuickPick, Prompter } from '../../src/extension/ui/prompter';
+import type { LiveQuickPick, ProgressTask, Prompter } from '../../src/extension/ui/prompter';
 
 export const extensionId = 'task-platform.task-platform';
 
@@ -11,6 +16,16 @@ export async function activateExtension(): Promise<TestApi> {
   const api = await ext.activate();
   assert.ok(api, 'the extension exports its test API in ExtensionMode.Test');
   return api;
+}
+
+/** Writes a file (and its folders) into the test workspace the runner opened. */
+export function workspaceFile(name: string, text: string): vscode.Uri {
+  const dir = process.env.TASK_PLATFORM_TEST_WORKSPACE;
+  assert.ok(dir, 'TASK_PLATFORM_TEST_WORKSPACE is set by the runner');
+  const path = join(dir, name);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+  return vscode.Uri.file(path);
 }
 
 /** The sandbox the runner started (origin without /api), for resets and raw reads. */
@@ -52,6 +67,12 @@ export class ScriptedPrompter implements Prompter {
   readonly livePicks: ScriptedQuickPick<vscode.QuickPickItem>[] = [];
   /** The options of every quickPick() call, so a test can read what was offered. */
   readonly offered: vscode.QuickPickItem[][] = [];
+  /**
+   * Every string this prompter was given to show (messages and their actions, modal details, titles,
+   * prompts, placeholders, validation messages, items, live picks' texts, progress and status bar
+   * texts), so a test can check that none of them is live (issue 18).
+   */
+  readonly shown: string[] = [];
 
   constructor(
     private readonly inputs: (string | undefined)[] = [],
@@ -60,23 +81,44 @@ export class ScriptedPrompter implements Prompter {
     readonly files: (vscode.Uri | undefined)[] = [],
   ) {}
 
+  private show(...texts: (string | undefined)[]): void {
+    this.shown.push(...texts.filter((t): t is string => t !== undefined));
+  }
+
+  private showItems(items: readonly vscode.QuickPickItem[]): void {
+    for (const item of items) {
+      this.show(item.label, item.description, item.detail, ...(item.buttons ?? []).map((b) => b.tooltip));
+    }
+  }
+
   openFile(options: vscode.OpenDialogOptions): Thenable<vscode.Uri[] | undefined> {
+    this.show(options.title, options.openLabel);
     this.asked.push(options.title ?? options.openLabel ?? '');
     const file = this.files.shift();
     return Promise.resolve(file ? [file] : undefined);
   }
 
   saveFile(options: vscode.SaveDialogOptions): Thenable<vscode.Uri | undefined> {
+    this.show(options.title, options.saveLabel);
     this.asked.push(options.title ?? options.saveLabel ?? '');
     return Promise.resolve(this.files.shift());
   }
 
-  inputBox(options: vscode.InputBoxOptions): Thenable<string | undefined> {
+  async inputBox(options: vscode.InputBoxOptions): Promise<string | undefined> {
+    this.show(options.title, options.prompt, options.placeHolder);
     this.asked.push(options.title ?? options.prompt ?? '');
-    return Promise.resolve(this.inputs.shift());
+    const input = this.inputs.shift();
+    if (input !== undefined && options.validateInput) {
+      // What the box would say under the typed text (the answer is returned either way).
+      const problem = await options.validateInput(input);
+      this.show(typeof problem === 'string' ? problem : problem?.message);
+    }
+    return input;
   }
 
   quickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Thenable<T | undefined> {
+    this.show(options.title, options.placeHolder);
+    this.showItems(items);
     this.asked.push(options.title ?? options.placeHolder ?? '');
     this.offered.push([...items]);
     const label = this.choices.shift();
@@ -85,6 +127,8 @@ export class ScriptedPrompter implements Prompter {
 
   /** The next choice lists the labels to pick, separated by " | " ("" picks none). */
   pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Thenable<readonly T[] | undefined> {
+    this.show(options.title, options.placeHolder);
+    this.showItems(items);
     this.asked.push(options.title ?? options.placeHolder ?? '');
     const choice = this.choices.shift();
     if (choice === undefined) {
@@ -106,12 +150,13 @@ export class ScriptedPrompter implements Prompter {
     return this.message('error', text, actions);
   }
 
-  confirm(text: string, _detail: string, action: string): Thenable<boolean> {
+  confirm(text: string, detail: string, action: string): Thenable<boolean> {
+    this.show(detail);
     return this.message('warn', text, [action]).then((choice) => choice === action);
   }
 
   createQuickPick<T extends vscode.QuickPickItem>(): LiveQuickPick<T> {
-    const pick = new ScriptedQuickPick<T>();
+    const pick = new ScriptedQuickPick<T>((texts) => this.show(...texts));
     this.livePicks.push(pick as unknown as ScriptedQuickPick<vscode.QuickPickItem>);
     return pick;
   }
@@ -121,7 +166,24 @@ export class ScriptedPrompter implements Prompter {
     return waitFor(() => (this.livePicks[index]?.visible ? this.livePicks[index] : undefined), `live quick pick #${index}`);
   }
 
+  /** Progress runs in the real window (a test sees it go by); its texts are recorded. */
+  progress<R>(options: vscode.ProgressOptions, task: ProgressTask<R>): Thenable<R> {
+    this.show(options.title);
+    return vscode.window.withProgress(options, (progress, token) =>
+      task({ report: (value) => (this.show(value.message), progress.report(value)) }, token),
+    );
+  }
+
+  readonly statusMessages: string[] = [];
+
+  status(text: string, hideAfterMs: number, icon?: string): vscode.Disposable {
+    this.show(text);
+    this.statusMessages.push(text);
+    return vscode.window.setStatusBarMessage(icon ? `$(${icon}) ${text}` : text, hideAfterMs);
+  }
+
   private message(level: 'info' | 'warn' | 'error', text: string, actions: string[]): Thenable<string | undefined> {
+    this.show(text, ...actions);
     this.messages.push({ level, text });
     const choice = this.choices[0];
     if (choice !== undefined && actions.includes(choice)) {
@@ -152,10 +214,10 @@ export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefi
  * button. Everything behind it (client, sandbox, extension host) is real.
  */
 export class ScriptedQuickPick<T extends vscode.QuickPickItem> implements LiveQuickPick<T> {
-  title: string | undefined;
-  placeholder: string | undefined;
+  private shownTitle: string | undefined;
+  private shownPlaceholder: string | undefined;
+  private shownItems: readonly T[] = [];
   value = '';
-  items: readonly T[] = [];
   activeItems: readonly T[] = [];
   busy = false;
   buttons: readonly vscode.QuickInputButton[] = [];
@@ -174,6 +236,31 @@ export class ScriptedQuickPick<T extends vscode.QuickPickItem> implements LiveQu
   readonly onDidTriggerButton = this.buttonEmitter.event;
   readonly onDidTriggerItemButton = this.itemButtonEmitter.event;
   readonly onDidHide = this.hideEmitter.event;
+
+  /** `record` receives every text the command sets on this pick (title, placeholder, items). */
+  constructor(private readonly record: (texts: (string | undefined)[]) => void = () => undefined) {}
+
+  get title(): string | undefined {
+    return this.shownTitle;
+  }
+  set title(title: string | undefined) {
+    this.record([title]);
+    this.shownTitle = title;
+  }
+  get placeholder(): string | undefined {
+    return this.shownPlaceholder;
+  }
+  set placeholder(placeholder: string | undefined) {
+    this.record([placeholder]);
+    this.shownPlaceholder = placeholder;
+  }
+  get items(): readonly T[] {
+    return this.shownItems;
+  }
+  set items(items: readonly T[]) {
+    this.record(items.flatMap((i) => [i.label, i.description, i.detail, ...(i.buttons ?? []).map((b) => b.tooltip)]));
+    this.shownItems = items;
+  }
 
   show(): void {
     this.visible = true;
@@ -227,4 +314,19 @@ export class ScriptedQuickPick<T extends vscode.QuickPickItem> implements LiveQu
     assert.ok(item && button, `no button ${tooltip} on ${String(label)}`);
     this.itemButtonEmitter.fire({ item, button });
   }
+}
+
+/** A temp git repository with one commit, open in the Git extension and in an editor (Start Work needs one). */
+export async function openTempGitRepo(): Promise<{ root: string; git: (...args: string[]) => string; api: GitApi }> {
+  const root = mkdtempSync(join(tmpdir(), 'tp-git-'));
+  const git = (...args: string[]): string => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: root, encoding: 'utf8' }).trim();
+  git('init', '-q', '-b', 'main');
+  writeFileSync(join(root, 'main.ts'), '// work\n');
+  git('add', '.');
+  git('commit', '-q', '-m', 'init');
+  const api = (await vscode.extensions.getExtension<{ getAPI(v: 1): GitApi }>('vscode.git')!.activate()).getAPI(1);
+  await api.openRepository?.(vscode.Uri.file(root));
+  await vscode.window.showTextDocument(vscode.Uri.file(join(root, 'main.ts')));
+  await waitFor(() => api.getRepository(vscode.Uri.file(join(root, 'main.ts'))) ?? undefined, 'the git extension sees the temp repo');
+  return { root, git, api };
 }

@@ -298,7 +298,7 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
   async function listed(): Promise<string> {
     const review = w.script([], [undefined]);
     await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
-    const entry = review.offered[0]?.find((i) => i.label.startsWith('$(warning)'));
+    const entry = review.offered[0]?.find((i) => i.iconPath instanceof vscode.ThemeIcon && i.iconPath.id === 'warning');
     assert.ok(entry);
     return entry.label;
   }

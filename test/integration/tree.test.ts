@@ -106,7 +106,7 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
   it('filters by priority through the filter bar and shows the rows the sandbox evaluates', async () => {
     const list = (await path('Acme', 'Engineering', 'Backend', 'API')) as ListNode;
     await api.explorer.getChildren(list);
-    script([], ['$(arrow-up) Priority…', 'high | critical']);
+    script([], ['Priority…', 'high | critical']);
     await vscode.commands.executeCommand('taskPlatform.explorer.filter');
     assert.deepEqual(api.explorer.filter.spec.priorities, ['critical', 'high']);
     assert.match(String(api.explorer.view.description), /critical, high/);
@@ -126,8 +126,8 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     const statusName = all[0]!.row.status!.name;
     const statusIds = (fx.statuses.engineering as { id: string; name: string }[]).filter((s) => s.name === statusName).map((s) => s.id);
     const cases: { choices: string[]; spec: object; query: Record<string, string> }[] = [
-      { choices: ['$(circle-large-outline) Status…', statusName], spec: { statusNames: [statusName] }, query: { filter: JSON.stringify({ match: 'all', conditions: [{ field: 'status_id', op: 'in', values: statusIds }] }) } },
-      { choices: ['$(calendar) Due Date…', 'Overdue'], spec: { due: 'overdue' }, query: { filter: JSON.stringify({ match: 'all', conditions: [{ field: 'due_date', op: 'in', values: ['overdue'] }] }) } },
+      { choices: ['Status…', statusName], spec: { statusNames: [statusName] }, query: { filter: JSON.stringify({ match: 'all', conditions: [{ field: 'status_id', op: 'in', values: statusIds }] }) } },
+      { choices: ['Due Date…', 'Overdue'], spec: { due: 'overdue' }, query: { filter: JSON.stringify({ match: 'all', conditions: [{ field: 'due_date', op: 'in', values: ['overdue'] }] }) } },
     ];
     for (const c of cases) {
       await api.explorer.filter.set({});
@@ -138,13 +138,13 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     }
     await api.explorer.filter.set({});
     const word = all[0]!.row.title.split(' ')[0]!;
-    script([word], ['$(search) Title or Id Contains…']);
+    script([word], ['Title or Id Contains…']);
     await vscode.commands.executeCommand('taskPlatform.explorer.filter');
     assert.deepEqual(taskIds(await api.explorer.getChildren(list)), await sandboxRows(list.workspaceId, { list_id: list.listId, search: word }));
   });
 
   it('refuses a search text over 255 characters without a request', async () => {
-    const prompter = script(['x'.repeat(256)], ['$(search) Title or Id Contains…']);
+    const prompter = script(['x'.repeat(256)], ['Title or Id Contains…']);
     await vscode.commands.executeCommand('taskPlatform.explorer.filter');
     assert.match(prompter.messages.at(-1)?.text ?? '', /255/);
     assert.equal(api.explorer.filter.spec.text, undefined);

@@ -3,6 +3,14 @@
 // keep identifiers and string literals out of reference matching, which is all it is for.
 import type { CommentSyntax } from './syntax';
 
+/**
+ * What the reference and TODO scanners read of one comment: its first 50,000 characters (a licence
+ * header or a long docstring fits; a comment the size of a file is not read to its end).
+ */
+export const MAX_COMMENT_LENGTH = 50_000;
+/** What the TODO scanner reads of one line of a comment. */
+export const MAX_LINE_LENGTH = 1_000;
+
 export interface Span {
   readonly start: number;
   readonly end: number;

@@ -11,7 +11,7 @@ export class PrefixBook {
 
   private configured: readonly string[] = [];
 
-  constructor(initial: PrefixMap = {}, configured: readonly string[] = []) {
+  constructor(initial: PrefixMap = {}, configured: unknown = []) {
     this.setConfigured(configured);
     for (const [prefix, workspaces] of Object.entries(initial)) {
       if (isValidPrefix(prefix) && Array.isArray(workspaces)) {
@@ -20,8 +20,9 @@ export class PrefixBook {
     }
   }
 
-  setConfigured(prefixes: readonly string[]): void {
-    this.configured = prefixes.filter(isValidPrefix);
+  /** The setting's value, whatever a folder put there (a string or an object is ignored, not thrown on). */
+  setConfigured(prefixes: unknown): void {
+    this.configured = Array.isArray(prefixes) ? prefixes.slice(0, 1000).filter(isValidPrefix) : [];
   }
 
   /** Learns the prefix of a row's display id; true when it was new (the matcher must be rebuilt). */

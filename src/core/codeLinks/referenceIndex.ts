@@ -78,10 +78,10 @@ export class ReferenceIndex {
   }
 }
 
-/** `ACME-2` before `ACME-10`. */
+/** `ACME-2` before `ACME-10` (split at the last dash: no regex over the id). */
 function compareIds(a: string, b: string): number {
-  const [pa, na] = [a.replace(/-\d+$/, ''), Number(a.slice(a.lastIndexOf('-') + 1))];
-  const [pb, nb] = [b.replace(/-\d+$/, ''), Number(b.slice(b.lastIndexOf('-') + 1))];
+  const [pa, na] = [a.slice(0, Math.max(0, a.lastIndexOf('-'))), Number(a.slice(a.lastIndexOf('-') + 1))];
+  const [pb, nb] = [b.slice(0, Math.max(0, b.lastIndexOf('-'))), Number(b.slice(b.lastIndexOf('-') + 1))];
   return pa === pb ? na - nb : pa.localeCompare(pb);
 }
 

@@ -2,8 +2,9 @@
 // configured service (`https://host/t/ACME-12`, format in test/sandbox/ASSUMPTIONS.md "Task links").
 // Only prefixes learned from the workspace or set by the user count, so `ABC-123`, dates
 // (`2026-08`), versions, colours and UUID fragments never fire a lookup (issue 9, reference format).
+import { isValidPrefix, MAX_DISPLAY_ID_LENGTH } from '../tasks/displayId';
 import { parseTaskReference } from '../tasks/links';
-import { commentSpans } from './comments';
+import { commentSpans, MAX_COMMENT_LENGTH } from './comments';
 import { commentSyntax } from './syntax';
 
 export interface CodeReference {
@@ -14,55 +15,56 @@ export interface CodeReference {
   readonly form: 'id' | 'url';
 }
 
-const PREFIX = /^[A-Za-z][A-Za-z0-9_]{0,19}$/;
+// The scanner reads display ids of the one grammar (../tasks/displayId.ts).
+export { isValidPrefix, prefixOf } from '../tasks/displayId';
+
+// Any display id of the grammar, not glued to a word, a path, a colour (#), a version (.) or
+// another dash-group on either side: `ACME-12` yes; `xACME-12`, `#ACME-12`, `ACME-12-4`,
+// `ACME-1.2`, `v/ACME-1` no. Bounded quantifiers and fixed look-arounds only: each start position
+// costs at most ~30 steps, so a scan is linear in the comment's length whatever it holds. The
+// prefix is then looked up in a set (no alternation of every known prefix in the pattern).
+const ID_IN_TEXT = /(?<![\w#./-])([A-Za-z][A-Za-z0-9]{0,19})-\d{1,9}(?![\w-]|\.\d)/g;
+// A link runs to the first space, quote, bracket or angle; one longer than a URL can sensibly be
+// is not a task link (its text is skipped, not scanned twice).
 const URL_IN_TEXT = /https?:\/\/[^\s<>"'`)\]]+/g;
-
-/** A prefix as the scanner accepts it (letters first, then letters, digits, `_`; max 20). */
-export function isValidPrefix(prefix: string): boolean {
-  return PREFIX.test(prefix);
-}
-
-/** The prefix of a display id (`ACME` of `ACME-12`), or undefined. */
-export function prefixOf(displayId: string): string | undefined {
-  const match = /^([A-Za-z][A-Za-z0-9_]*)-\d+$/.exec(displayId);
-  return match?.[1];
-}
+const MAX_URL_LENGTH = 2048;
+const TRAILING_PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?']);
 
 export class ReferenceMatcher {
-  private readonly idPattern: RegExp | undefined;
+  private readonly prefixes: ReadonlySet<string>;
 
   /**
    * `prefixes` are matched exactly (case included: the service's display ids are upper case, and
    * `face-1234` in a lower-case UUID must stay quiet). `baseUrl` enables task links of that service.
    */
   constructor(prefixes: Iterable<string>, private readonly baseUrl?: string) {
-    const valid = [...new Set([...prefixes].filter(isValidPrefix))].sort((a, b) => b.length - a.length);
-    // Not glued to a word, a path, a colour (#), a version (.) or another dash-group on either side:
-    // `ACME-12` yes; `xACME-12`, `#ACME-12`, `ACME-12-4`, `ACME-1.2`, `v/ACME-1` no.
-    this.idPattern = valid.length > 0 ? new RegExp(`(?<![\\w#./-])(?:${valid.join('|')})-\\d{1,9}(?![\\w-]|\\.\\d)`, 'g') : undefined;
+    this.prefixes = new Set([...prefixes].filter(isValidPrefix));
   }
 
   get isEmpty(): boolean {
-    return this.idPattern === undefined && this.baseUrl === undefined;
+    return this.prefixes.size === 0 && this.baseUrl === undefined;
   }
 
-  /** References inside the comments of `text` written in `languageId`; none for unknown languages. */
+  /**
+   * References inside the comments of `text` written in `languageId`; none for unknown languages.
+   * Only the first MAX_COMMENT_LENGTH characters of a comment are read.
+   */
   scan(text: string, languageId: string): CodeReference[] {
     const syntax = commentSyntax(languageId);
     if (!syntax || this.isEmpty) {
       return [];
     }
-    return commentSpans(text, syntax).flatMap((span) => this.inComment(text.slice(span.start, span.end), span.start));
+    return commentSpans(text, syntax).flatMap((span) => this.inComment(text.slice(span.start, Math.min(span.end, span.start + MAX_COMMENT_LENGTH)), span.start));
   }
 
   /** References in one piece of comment text starting at `offset`. */
   inComment(comment: string, offset = 0): CodeReference[] {
     const urls = this.urls(comment, offset);
     const ids: CodeReference[] = [];
-    if (this.idPattern) {
-      for (const match of comment.matchAll(this.idPattern)) {
+    if (this.prefixes.size > 0) {
+      for (const match of comment.matchAll(ID_IN_TEXT)) {
         const start = offset + (match.index ?? 0);
-        if (!urls.some((u) => start >= u.start && start < u.end)) {
+        if (this.prefixes.has(match[1] as string) && !urls.some((u) => start >= u.start && start < u.end)) {
           ids.push({ start, end: start + match[0].length, displayId: match[0], form: 'id' });
         }
       }
@@ -76,7 +78,10 @@ export class ReferenceMatcher {
     }
     const out: CodeReference[] = [];
     for (const match of comment.matchAll(URL_IN_TEXT)) {
-      const text = match[0].replace(/[.,;:!?]+$/, '');
+      if (match[0].length > MAX_URL_LENGTH) {
+        continue;
+      }
+      const text = withoutTrailingPunctuation(match[0]);
       const ref = parseTaskReference(text, this.baseUrl);
       if (ref.kind === 'displayId') {
         const start = offset + (match.index ?? 0);
@@ -85,4 +90,28 @@ export class ReferenceMatcher {
     }
     return out;
   }
+}
+
+/** `https://x/t/ACME-1.` -> `https://x/t/ACME-1` (a loop: `/[.,;:!?]+$/` backtracks on long runs). */
+function withoutTrailingPunctuation(text: string): string {
+  let end = text.length;
+  while (end > 0 && TRAILING_PUNCTUATION.has(text[end - 1] as string)) {
+    end -= 1;
+  }
+  return text.slice(0, end);
+}
+
+/**
+ * `ACME-` or `ACME-12` right before the cursor (completion), not glued to a longer word: its prefix,
+ * its digits and its length. Only the last few characters of the line are read (a `…$` regex over
+ * the whole line backtracks on a long word).
+ */
+export function idBeforeCursor(before: string): { prefix: string; number: string; length: number } | undefined {
+  const tail = before.slice(-(MAX_DISPLAY_ID_LENGTH + 1));
+  const match = /([A-Za-z][A-Za-z0-9]{0,19})-(\d{0,9})$/.exec(tail);
+  if (!match) {
+    return undefined;
+  }
+  const start = before.length - tail.length + match.index;
+  return /[A-Za-z0-9_]/.test(before[start - 1] ?? ' ') ? undefined : { prefix: match[1] as string, number: match[2] as string, length: match[0].length };
 }

@@ -10,6 +10,10 @@ import type * as I from '../api/inputs';
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
 /** Every identifier is a UUID (Conventions); a display id such as ACME-12 is refused before any request. */
 export function uuid(what: string): z.ZodMiniString {
   return z.string().check(z.regex(UUID, `${what} must be a UUID (not a display id such as ACME-12)`), z.describe(`${what} (UUID).`));

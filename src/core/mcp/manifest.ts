@@ -35,7 +35,8 @@ function contribution(spec: ToolSpec, reference: string): LmToolContribution {
     modelDescription: spec.description,
     canBeReferencedInPrompt: true,
     icon: spec.write ? '$(edit)' : '$(tasklist)',
-    tags: ['task-platform', spec.write ? 'write' : 'read'],
+    // VS Code's contribution has no field for MCP's hints: tags carry them (server.ts, toolAnnotations).
+    tags: ['task-platform', ...(spec.write ? ['write', ...(spec.destructive ? ['destructive'] : [])] : ['read', 'read-only'])],
     when: 'taskPlatform.signedIn',
     inputSchema: inputJsonSchema(spec),
   };

@@ -19,6 +19,11 @@ export interface ToolSpec<S extends z.ZodMiniType = z.ZodMiniType> {
   readonly input: S;
   /** Writes ask for confirmation in VS Code and are not read-only for MCP clients. */
   readonly write: boolean;
+  /**
+   * A write that changes or removes what is there (not only adds): MCP's `destructiveHint`, and the
+   * `destructive` tag of the chat tool. Additive writes (create, comment) leave it unset.
+   */
+  readonly destructive?: boolean;
   run(client: ApiClient, input: z.output<S>, opts: RequestOptions): Promise<unknown>;
 }
 
@@ -126,6 +131,7 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'Changes any of title, description, priority, status_id, assignee_id, due_date of a task (null clears description, assignee and due date). Returns the task.',
     input: In.UpdateTaskInput,
     write: true,
+    destructive: true,
     run: (c, { workspace_id, task_id, ...fields }, o) => c.updateTask(workspace_id, task_id, fields, o),
   }),
   tool({

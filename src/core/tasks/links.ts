@@ -4,16 +4,14 @@
 // (test/sandbox/ASSUMPTIONS.md "Task links"); this file is the only place that knows it, so a different
 // format on the real service is a one-file change.
 
+import { isDisplayId } from './displayId';
 import { safeLink } from './safeLinks';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Display ids look like `ACME-12` (a workspace prefix, a dash, a number: ASSUMPTIONS.md "Display ids"). */
-const DISPLAY_ID = /^[A-Za-z][A-Za-z0-9_]*-\d+$/;
 const LINK_PATH = /^\/t\/([^/?#]+)\/?$/;
 
-export function isDisplayId(text: string): boolean {
-  return DISPLAY_ID.test(text);
-}
+/** Display ids look like `ACME-12`: one grammar for the whole extension (./displayId.ts). */
+export { isDisplayId };
 
 /** The web-app link of a task. */
 export function taskWebLink(baseUrl: string, displayIdOrId: string): string {
@@ -44,7 +42,7 @@ function plainReference(text: string): TaskReference {
   if (UUID.test(text)) {
     return { kind: 'id', taskId: text.toLowerCase() };
   }
-  return DISPLAY_ID.test(text) ? { kind: 'displayId', displayId: text } : { kind: 'invalid' };
+  return isDisplayId(text) ? { kind: 'displayId', displayId: text } : { kind: 'invalid' };
 }
 
 function parseLink(text: string, baseUrl: string): TaskReference {

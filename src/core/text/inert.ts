@@ -15,6 +15,11 @@ export const MAX_SHOWN = 1000;
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]+/g;
 const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f\udd00-\uddef]/g;
 
+// Every format character (bidi marks, zero-width, tag characters) and every code point Unicode
+// says to render as nothing when unsupported (variation selectors, Hangul fillers, the combining
+// grapheme joiner...): the whole class, not a list.
+const IGNORABLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+
 // A zero-width space between `$` and `(`, or between `]` and `(`, keeps the text as it reads but
 // stops VS Code from seeing an icon or a link there. It is the only invisible character kept, and
 // only in these two places.
@@ -52,7 +57,7 @@ function broken(text: string): string {
 }
 
 function visible(text: string): string {
-  return text.replace(INVISIBLE, '');
+  return text.replace(INVISIBLE, '').replace(IGNORABLE, '');
 }
 
 function oneLine(text: string): string {
@@ -65,5 +70,16 @@ function capped(text: string, max: number): string {
     return text;
   }
   const points = Array.from(text.slice(0, (max + 1) * 2));
-  return points.length <= max ? points.join('') : `${points.slice(0, max - 1).join('')}…`;
+  // A cut right after `$` or `]` would leave the zero-width break alone before the ellipsis.
+  return points.length <= max ? points.join('') : `${points.slice(0, max - 1).join('').replace(/\u200b$/, '')}…`;
+}
+
+/**
+ * The text with its invisible and reordering characters removed (INVISIBLE and IGNORABLE) and
+ * control characters other than line breaks and tabs made spaces; `\r\n`, `\r` and the Unicode line
+ * and paragraph separators become `\n`. Nothing else changes and nothing is cut: for data handed to
+ * a model or a preview, whose size the caller bounds.
+ */
+export function visibleText(text: string): string {
+  return visible(String(text).replace(/\r\n?|[\u2028\u2029]/g, '\n')).replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]+/g, ' ');
 }

@@ -1,8 +1,12 @@
 import * as vscode from 'vscode';
+import { inert } from '../../core/text/inert';
 import type { Session, SessionState } from '../auth/session';
 import { Disposable } from '../disposable';
 
-/** The account in the status bar: who is signed in, or what to do to sign in. */
+/**
+ * The account in the status bar: who is signed in, or what to do to sign in. The user's name and the
+ * server's reason are outside text: inert, so only the item's own icon shows.
+ */
 export class AccountStatusBar extends Disposable {
   private readonly item = this.register(vscode.window.createStatusBarItem('taskPlatform.account', vscode.StatusBarAlignment.Left, 10));
 
@@ -18,8 +22,8 @@ export class AccountStatusBar extends Disposable {
     item.backgroundColor = undefined;
     switch (state.kind) {
       case 'signedIn':
-        item.text = `$(account) ${state.user.name}`;
-        item.tooltip = vscode.l10n.t('Task Platform: signed in as {0} <{1}>', state.user.name, state.user.email);
+        item.text = `$(account) ${inert(state.user.name, 40)}`;
+        item.tooltip = inert(vscode.l10n.t('Task Platform: signed in as {0} <{1}>', state.user.name, state.user.email));
         item.command = 'taskPlatform.showAccount';
         break;
       case 'rejected':
@@ -30,7 +34,7 @@ export class AccountStatusBar extends Disposable {
         break;
       case 'error':
         item.text = `$(cloud-offline) ${vscode.l10n.t('Task Platform')}`;
-        item.tooltip = state.message;
+        item.tooltip = inert(state.message);
         item.command = 'taskPlatform.showAccount';
         break;
       case 'unknown':

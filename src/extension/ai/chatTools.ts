@@ -9,7 +9,7 @@ import type { ToolSpec } from '../../core/mcp/tools';
 import type { Session } from '../auth/session';
 import { log } from '../log';
 import { abortSignalFor } from '../ui/cancellation';
-import { confirmationFor } from './confirm';
+import type { AiConfirmations } from './confirm';
 
 type Input = Record<string, unknown>;
 
@@ -43,11 +43,11 @@ export function toolResult(outcome: ToolOutcome): vscode.LanguageModelToolResult
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(outcome.text)]);
 }
 
-function chatTool(session: Session, spec: ToolSpec): vscode.LanguageModelTool<Input> {
+function chatTool(session: Session, confirmations: AiConfirmations, spec: ToolSpec): vscode.LanguageModelTool<Input> {
   return {
-    prepareInvocation: (options) => ({
+    prepareInvocation: async (options, token) => ({
       invocationMessage: vscode.l10n.t('Task Platform: {0}', spec.title),
-      confirmationMessages: spec.write ? confirmationFor(spec.name, options.input ?? {}) : undefined,
+      confirmationMessages: spec.write ? await confirmations.prepare(spec.name, options.input ?? {}, token) : undefined,
     }),
     invoke: async (options, token) => toolResult(await runChatTool(session, spec, options.input, token)),
   };
@@ -57,6 +57,6 @@ function chatTool(session: Session, spec: ToolSpec): vscode.LanguageModelTool<In
  * The 16 tools of the shared table as VS Code chat tools (contributes.languageModelTools, generated
  * from the same table), in-process with the session's client: same validation, same errors.
  */
-export function registerChatTools(session: Session): vscode.Disposable[] {
-  return TOOLS.map((spec) => vscode.lm.registerTool<Input>(lmToolName(spec), chatTool(session, spec)));
+export function registerChatTools(session: Session, confirmations: AiConfirmations): vscode.Disposable[] {
+  return TOOLS.map((spec) => vscode.lm.registerTool<Input>(lmToolName(spec), chatTool(session, confirmations, spec)));
 }

@@ -1,47 +1,120 @@
+import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import { confirmation, confirmTarget, SHOW_INPUT_COMMAND } from '../../core/mcp/confirm';
+import type { ConfirmContext, TaskLabel } from '../../core/mcp/confirm';
+import { isUuid } from '../../core/mcp/inputs';
+import { visibleText } from '../../core/text/inert';
+import type { Session, SessionState } from '../auth/session';
+import { abortSignalFor } from '../ui/cancellation';
+import { prompter } from '../ui/prompter';
 
-type Input = Record<string, unknown>;
+const SCHEME = 'taskplatform-ai-input';
+/** A task's display id and title are read once per confirmation burst, not once per prompt. */
+const LABEL_TTL_MS = 60_000;
+const KEPT = 50;
 
-/** One line per field the call sets, as plain text (MarkdownString.appendText escapes it). */
-function fieldLines(input: Input, skip: readonly string[]): string[] {
-  return Object.entries(input)
-    .filter(([key, value]) => !skip.includes(key) && value !== undefined)
-    .map(([key, value]) => `${key}: ${value === null ? vscode.l10n.t('(cleared)') : typeof value === 'string' ? value : JSON.stringify(value)}`);
-}
-
-function body(lead: string, lines: string[]): vscode.MarkdownString {
-  const message = new vscode.MarkdownString();
-  message.appendText(lead);
-  for (const line of lines) {
-    message.appendMarkdown('\n\n- ');
-    message.appendText(line.length > 300 ? `${line.slice(0, 300)}…` : line);
+/** The confirmation VS Code shows, from the pure builder (core/mcp/confirm.ts). */
+export function confirmationFor(tool: string, input: unknown, context: ConfirmContext): vscode.LanguageModelToolConfirmationMessages | undefined {
+  const built = confirmation(vscode.l10n, tool, input, context);
+  if (!built) {
+    return undefined;
   }
-  return message;
+  const message = new vscode.MarkdownString(built.markdown);
+  // The builder escapes all data; the only command a link may run is ours, with an id of ours.
+  message.isTrusted = { enabledCommands: [SHOW_INPUT_COMMAND] };
+  message.supportHtml = false;
+  message.supportThemeIcons = false;
+  return { title: built.title, message };
 }
 
 /**
- * What the user is asked before a chat tool writes (create, update, comment). The text comes from
- * the model's input, so it is shown as text, never as markdown or links.
+ * What a confirmation needs from outside the model's input: the workspace's name (from the
+ * signed-in user), the target task's display id and title (one read, kept a minute), and a
+ * read-only document with the whole of a long field.
  */
-export function confirmationFor(tool: string, input: Input): vscode.LanguageModelToolConfirmationMessages | undefined {
-  const ids = ['workspace_id', 'idempotency_key'];
-  switch (tool) {
-    case 'create_task':
-      return {
-        title: vscode.l10n.t('Create a Task Platform task?'),
-        message: body(vscode.l10n.t('The assistant wants to create this task:'), fieldLines(input, ids)),
-      };
-    case 'update_task':
-      return {
-        title: vscode.l10n.t('Change a Task Platform task?'),
-        message: body(vscode.l10n.t('The assistant wants to change task {0}:', String(input.task_id ?? '')), fieldLines(input, [...ids, 'task_id'])),
-      };
-    case 'add_comment':
-      return {
-        title: vscode.l10n.t('Comment on a Task Platform task?'),
-        message: body(vscode.l10n.t('The assistant wants to add this comment to task {0}:', String(input.task_id ?? '')), fieldLines(input, [...ids, 'task_id'])),
-      };
-    default:
-      return undefined;
+export class AiConfirmations implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly labels = new Map<string, { at: number; label: Promise<TaskLabel> }>();
+  private readonly texts = new Map<string, string>();
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly session: Session) {
+    this.subscriptions = [
+      vscode.workspace.registerTextDocumentContentProvider(SCHEME, this),
+      vscode.commands.registerCommand(SHOW_INPUT_COMMAND, (id: unknown) => this.show(id)),
+    ];
+  }
+
+  async prepare(tool: string, input: unknown, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolConfirmationMessages | undefined> {
+    // A session not restored yet is restored here (the call would need it anyway).
+    const state = await this.session.ensure();
+    const record = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+    const workspaceName = state.kind === 'signedIn' ? state.user.workspaces.find((w) => w.id === record.workspace_id)?.name : undefined;
+    const target = confirmTarget(tool, input);
+    const task = target ? await this.label(state, target.workspaceId, target.taskId, token) : undefined;
+    return confirmationFor(tool, input, { workspaceName, task, fullTextLink: (field, text) => this.keep(field, text) });
+  }
+
+  /** The task's display id and title, or why they could not be read. */
+  private label(state: SessionState, workspaceId: string, taskId: string, token: vscode.CancellationToken): Promise<TaskLabel> {
+    if (state.kind !== 'signedIn') {
+      return Promise.resolve({ error: vscode.l10n.t('not signed in') });
+    }
+    if (!isUuid(workspaceId) || !isUuid(taskId)) {
+      return Promise.resolve({ error: vscode.l10n.t('not a task id') });
+    }
+    const key = `${state.baseUrl}|${state.user.id}|${workspaceId}|${taskId}`;
+    const kept = this.labels.get(key);
+    if (kept && Date.now() - kept.at < LABEL_TTL_MS) {
+      return kept.label;
+    }
+    const label = state.client.getTask(workspaceId, taskId, { signal: abortSignalFor(token), priority: 'user' }).then(
+      (task): TaskLabel => ({ displayId: task.display_id ?? '', title: task.title }),
+      (error: unknown): TaskLabel => {
+        this.labels.delete(key);
+        return { error: error instanceof Error ? error.message : String(error) };
+      },
+    );
+    this.remember(this.labels, key, { at: Date.now(), label });
+    return label;
+  }
+
+  /** Keeps a long field for the preview; the link carries only our id. */
+  private keep(field: string, text: string): string {
+    const id = randomUUID();
+    this.remember(this.texts, id, text);
+    const name = /^[a-z_]{1,40}$/.test(field) ? field : 'text';
+    return `command:${SHOW_INPUT_COMMAND}?${encodeURIComponent(JSON.stringify([`${name}/${id}`]))}`;
+  }
+
+  private async show(arg: unknown): Promise<void> {
+    const [name, id] = typeof arg === 'string' ? arg.split('/') : [];
+    if (!name || !id || !this.texts.has(id)) {
+      void prompter().warn(vscode.l10n.t('That text is no longer kept. Ask the assistant again to see it.'));
+      return;
+    }
+    const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${name}.txt`, query: id });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
+  }
+
+  /** The whole field, with no invisible or reordering characters; the document is read-only. */
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return visibleText(this.texts.get(uri.query) ?? vscode.l10n.t('That text is no longer kept.'));
+  }
+
+  private remember<T>(map: Map<string, T>, key: string, value: T): void {
+    map.delete(key);
+    map.set(key, value);
+    for (const oldest of map.keys()) {
+      if (map.size <= KEPT) {
+        break;
+      }
+      map.delete(oldest);
+    }
+  }
+
+  dispose(): void {
+    this.subscriptions.forEach((d) => d.dispose());
+    this.labels.clear();
+    this.texts.clear();
   }
 }

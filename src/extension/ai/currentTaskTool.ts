@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { CURRENT_TASK_TOOL } from '../../core/mcp/currentTask';
 import { toolErrorText } from '../../core/mcp/call';
 import { lmToolName } from '../../core/mcp/manifest';
+import { untrustedResult } from '../../core/mcp/untrusted';
 import type { Session } from '../auth/session';
 import { startedTask } from '../codeLinks/currentTask';
 import { gitApi, repositoryFor } from '../codeLinks/git';
@@ -27,7 +28,7 @@ async function branchTask(workspaceState: vscode.Memento): Promise<TaskRef | und
 /**
  * `#taskPlatformTask` in a chat request: the task of the focused panel (or the tree selection), else
  * the current branch's task, with its first page of comments and its dependencies, as JSON for the
- * model. Three user-priority reads.
+ * model, marked as data (core/mcp/untrusted.ts). Three user-priority reads.
  */
 async function currentTaskJson(session: Session, workspaceState: vscode.Memento, token: vscode.CancellationToken): Promise<string> {
   const ref = currentTasks()[0] ?? (await branchTask(workspaceState));
@@ -42,7 +43,7 @@ async function currentTaskJson(session: Session, workspaceState: vscode.Memento,
       client.getComments(ref.workspaceId, ref.taskId, undefined, opts),
       client.getDependencies(ref.workspaceId, ref.taskId, opts),
     ]);
-    return JSON.stringify({ task, comments, dependencies }, null, 2);
+    return untrustedResult({ task, comments, dependencies });
   } catch (error) {
     throw new Error(toolErrorText(CURRENT_TASK_TOOL.name, error));
   }

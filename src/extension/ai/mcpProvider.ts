@@ -16,14 +16,19 @@ const TOKEN_VAR = 'TASK_PLATFORM_TOKEN';
 /**
  * Offers the bundled MCP server (dist/mcp-server.js) to VS Code's chat while the user is signed in.
  * The token is put in the server's environment only in resolveMcpServerDefinition, when VS Code is
- * about to start the process: it is never in the provided definition, a file or a setting. The
- * definition list is re-announced on sign-in, sign-out, account switch and base URL change.
+ * about to start the process, on a copy: it is never in the provided definition (which VS Code
+ * keeps), a file or a setting. The definition list is re-announced on sign-in, sign-out, account
+ * switch, a new token and a base URL change. VS Code stops a running server whose definition
+ * changed, and one no longer offered: so every new token or account gets a new `version`, and a
+ * server started with an old token (or after sign-out) does not keep running with it.
  */
 export class McpServerProvider implements vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeMcpServerDefinitions = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
   private lastKey: string | undefined;
+  /** Counts the tokens and accounts seen; part of the definition's version, never the token itself. */
+  private generation = 0;
   /** Set while the server VS Code started may be running: the extension's client keeps to the rest of the budget. */
   private shareGiven = false;
   private resolvedAt = 0;
@@ -42,7 +47,7 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
     this.subscriptions = [
       this.changed,
       session.onDidChange((state) => this.onSession(state)),
-      tokens.onDidChange(() => this.changed.fire()),
+      tokens.onDidChange(() => this.renew()),
       onDidChangeSetting('baseUrl', () => this.changed.fire()),
     ];
   }
@@ -60,7 +65,8 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
     // The service allows 60 requests a minute per token in all (Limits): the server started here takes
     // a third and the extension keeps the rest (see giveShare), so their sum never exceeds the budget.
     const env = { [BASE_URL_VAR]: baseUrl, TASK_PLATFORM_REQUESTS_PER_MINUTE: String(MCP_SHARE), ELECTRON_RUN_AS_NODE: '1' };
-    const definition = new vscode.McpStdioServerDefinition('Task Platform', process.execPath, [this.serverScript.fsPath], env, this.version);
+    const version = this.generation === 0 ? this.version : `${this.version}+${this.generation}`;
+    const definition = new vscode.McpStdioServerDefinition('Task Platform', process.execPath, [this.serverScript.fsPath], env, version);
     return [definition];
   }
 
@@ -76,13 +82,15 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
       throw new Error(vscode.l10n.t('Sign in to Task Platform to use its tools (command "Task Platform: Sign In").'));
     }
     await this.prepareLeaseDir();
-    server.env = { ...server.env, [TOKEN_VAR]: token, [LEASE_VAR]: this.leaseFile.fsPath };
+    // A copy: the definition VS Code passed in is the one it keeps between starts.
+    const resolved = new vscode.McpStdioServerDefinition(server.label, server.command, [...server.args], { ...server.env, [TOKEN_VAR]: token, [LEASE_VAR]: this.leaseFile.fsPath }, server.version);
+    resolved.cwd = server.cwd;
     this.shareGiven = true;
     this.resolvedAt = Date.now();
     this.giveShare(this.session.state);
     this.leaseTimer ??= setInterval(() => void this.checkLease(), LEASE_STALE_MS / 4);
     markStepDone('mcpStarted');
-    return server;
+    return resolved;
   }
 
   /** Creates the storage folder, and forgets the leases of windows that ended without cleaning up. */
@@ -159,7 +167,13 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
     const key = state.kind === 'signedIn' ? `${state.baseUrl}|${state.user.id}` : state.kind === 'unknown' ? this.lastKey : state.kind;
     if (key !== this.lastKey) {
       this.lastKey = key;
-      this.changed.fire();
+      this.renew();
     }
+  }
+
+  /** A new token, account or sign-out: a new version, so VS Code stops a server it started before. */
+  private renew(): void {
+    this.generation++;
+    this.changed.fire();
   }
 }

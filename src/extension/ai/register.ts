@@ -3,6 +3,7 @@ import { TokenStore } from '../auth/tokenStore';
 import { log } from '../log';
 import type { Services } from '../services';
 import { registerChatTools } from './chatTools';
+import { AiConfirmations } from './confirm';
 import { registerCurrentTaskTool } from './currentTaskTool';
 import { MCP_PROVIDER_ID, McpServerProvider } from './mcpProvider';
 
@@ -10,6 +11,8 @@ export interface AiFeature {
   /** Undefined when this VS Code has no MCP provider API (before 1.101). */
   readonly mcpProvider: McpServerProvider | undefined;
   readonly chatTools: boolean;
+  /** What the chat tools ask before they write (undefined without the chat tools API). */
+  readonly confirmations: AiConfirmations | undefined;
 }
 
 /**
@@ -29,8 +32,10 @@ export function registerAi(context: vscode.ExtensionContext, services: Services)
     log.info('This editor has no MCP server provider API; the Task Platform MCP server is not offered.');
   }
   const chatTools = typeof lm?.registerTool === 'function';
+  let confirmations: AiConfirmations | undefined;
   if (chatTools) {
-    context.subscriptions.push(...registerChatTools(services.session), registerCurrentTaskTool(services.session, context.workspaceState));
+    confirmations = new AiConfirmations(services.session);
+    context.subscriptions.push(confirmations, ...registerChatTools(services.session, confirmations), registerCurrentTaskTool(services.session, context.workspaceState));
   }
-  return { mcpProvider, chatTools };
+  return { mcpProvider, chatTools, confirmations };
 }

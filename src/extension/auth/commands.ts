@@ -28,7 +28,7 @@ export async function signIn(session: Session): Promise<boolean> {
     return false;
   }
   try {
-    const state = await vscode.window.withProgress(
+    const state = await prompter().progress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the token with {0}…', baseUrl), cancellable: true },
       (_progress, cancel) => session.verify(baseUrl, token.trim(), abortSignalFor(cancel)),
     );

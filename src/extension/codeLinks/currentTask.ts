@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { inert } from '../../core/text/inert';
 import { isUuid } from '../tasks/ref';
 
 export interface CurrentTaskInfo {
@@ -35,14 +36,20 @@ export class CurrentTask implements vscode.Disposable {
     this.render();
   }
 
+  /** What the status bar item shows (tests read it). */
+  get shown(): { text: string; tooltip: string } {
+    return { text: this.item.text, tooltip: typeof this.item.tooltip === 'string' ? this.item.tooltip : (this.item.tooltip?.value ?? '') };
+  }
+
   private render(): void {
     const info = this.get();
     if (!info) {
       this.item.hide();
       return;
     }
-    this.item.text = `$(tasklist) ${info.displayId}`;
-    this.item.tooltip = vscode.l10n.t('Working on {0} "{1}" (branch {2}). Click to open.', info.displayId, info.title, info.branch);
+    // Stored from the service and the repository: shown inert, after the item's own icon.
+    this.item.text = `$(tasklist) ${inert(info.displayId, 40)}`;
+    this.item.tooltip = inert(vscode.l10n.t('Working on {0} "{1}" (branch {2}). Click to open.', info.displayId, info.title, info.branch));
     this.item.command = { command: 'taskPlatform.openTask', title: vscode.l10n.t('Open Task'), arguments: [{ workspaceId: info.workspaceId, taskId: info.taskId }] };
     this.item.show();
   }

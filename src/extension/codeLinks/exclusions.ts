@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { globMatcher, parseGitignore } from '../../core/codeLinks/ignore';
+import { globMatcher, parseGitignore, usableGlob } from '../../core/codeLinks/ignore';
 import type { IgnoreRules } from '../../core/codeLinks/ignore';
 
 /**
@@ -13,8 +13,10 @@ export class Exclusions {
   private searchMatch = globMatcher([]);
 
   async reload(): Promise<void> {
-    const searchExclude = vscode.workspace.getConfiguration('search').get<Record<string, unknown>>('exclude', {});
-    const searchGlobs = Object.keys(searchExclude).filter((glob) => searchExclude[glob] === true && !/[{},]/.test(glob));
+    const setting = vscode.workspace.getConfiguration('search').get<unknown>('exclude', {});
+    const searchExclude = setting !== null && typeof setting === 'object' ? (setting as Record<string, unknown>) : {};
+    // Globs with braces, and globs outside the matching budget (core/codeLinks/ignore.ts), are left out.
+    const searchGlobs = Object.keys(searchExclude).filter((glob) => searchExclude[glob] === true && usableGlob(glob));
     const gitignores = new Map<string, IgnoreRules>();
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       try {
@@ -47,6 +49,11 @@ export class Exclusions {
       return false;
     }
     const path = vscode.workspace.asRelativePath(uri, false);
-    return this.searchMatch(path) || (this.gitignores.get(folder.uri.toString())?.ignores(path) ?? false);
+    // Both matchers catch their own errors; this is the provider's last guard all the same.
+    try {
+      return this.searchMatch(path) || (this.gitignores.get(folder.uri.toString())?.ignores(path) ?? false);
+    } catch {
+      return false;
+    }
   }
 }

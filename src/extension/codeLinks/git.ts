@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { isBranchName } from '../../core/codeLinks/branch';
 
 /** The part of the built-in Git extension's API (`vscode.git`, API version 1) that Start Work uses. */
 export interface GitRepository {
@@ -36,8 +37,11 @@ export function repositoryFor(api: GitApi): GitRepository | undefined {
   return api.repositories.length === 1 ? api.repositories[0] : undefined;
 }
 
-/** Creates and checks out `name`, or checks it out when it exists already. */
+/** Creates and checks out `name`, or checks it out when it exists already (only a name of core/codeLinks/branch.ts). */
 export async function checkoutBranch(repo: GitRepository, name: string): Promise<'created' | 'existing'> {
+  if (!isBranchName(name)) {
+    throw new Error(vscode.l10n.t('not a branch name Start Work can use'));
+  }
   const exists = await repo.getBranch(name).then(
     (b) => b.name !== undefined,
     () => false,

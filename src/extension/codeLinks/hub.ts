@@ -68,7 +68,7 @@ export class CodeLinksHub extends Disposable {
       this.bookFor = key;
       this.book = new PrefixBook(this.memento.get<Record<string, PrefixMap>>(PREFIXES_KEY, {})[key] ?? {});
     }
-    this.book.setConfigured(vscode.workspace.getConfiguration(SECTION).get<string[]>('codeLinks.prefixes', []));
+    this.book.setConfigured(vscode.workspace.getConfiguration(SECTION).get<unknown>('codeLinks.prefixes', []));
     return this.book;
   }
 

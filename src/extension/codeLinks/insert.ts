@@ -2,7 +2,10 @@ import * as vscode from 'vscode';
 import { markStepDone } from '../walkthrough/progress';
 import type { TaskRow } from '../../core/api/schemas';
 import { commentSpans } from '../../core/codeLinks/comments';
+import { idBeforeCursor } from '../../core/codeLinks/references';
 import { commentSyntax, lineCommentFor } from '../../core/codeLinks/syntax';
+import { isDisplayId } from '../../core/tasks/displayId';
+import { inert } from '../../core/text/inert';
 import { signedIn } from '../commands/context';
 import type { CommandContext } from '../commands/context';
 import { searchForTask } from '../commands/pickTask';
@@ -30,6 +33,10 @@ export async function insertReference(ctx: CommandContext, hub: CodeLinksHub): P
   if (!displayId) {
     return undefined;
   }
+  if (!isDisplayId(displayId)) {
+    void prompter().warn(refusedMessage(vscode.l10n.t('nothing was inserted')));
+    return undefined;
+  }
   const { document, selection } = editor;
   const { open, close } = lineCommentFor(document.languageId);
   const text = inComment(document, selection.active) ? displayId : `${open} ${displayId}${close ? ` ${close}` : ''}`;
@@ -52,10 +59,18 @@ async function pickDisplayId(ctx: CommandContext, hub: CodeLinksHub, title: stri
     void reportFailure(ctx.services.session, vscode.l10n.t('Could not read the task'), error);
     return undefined;
   }
-  if (displayId) {
+  if (isDisplayId(displayId)) {
     hub.learn(ref.workspaceId, displayId);
   }
   return displayId;
+}
+
+/**
+ * Why a display id from the service is not written (display ids are `ACME-12`: core/tasks/displayId.ts).
+ * The value itself is not repeated: it may hold a line break, markup or a link.
+ */
+export function refusedMessage(outcome: string): string {
+  return vscode.l10n.t('The service gave this task a display id that is not letters and digits, a dash and a number (such as ACME-12): {0}.', outcome);
 }
 
 /** Quick fix of a stale reference: replace it with a reference to another task (picked by search). */
@@ -70,6 +85,10 @@ export async function replaceReference(ctx: CommandContext, hub: CodeLinksHub, a
   // The document may have changed while the user searched: find the same reference again.
   const now = old && hub.scan(document).filter((r) => r.displayId === old.displayId).sort((a, b) => Math.abs(a.start - old.start) - Math.abs(b.start - old.start))[0];
   if (!now || !displayId) {
+    return undefined;
+  }
+  if (!isDisplayId(displayId)) {
+    void prompter().warn(refusedMessage(vscode.l10n.t('the reference was not replaced')));
     return undefined;
   }
   const edit = new vscode.WorkspaceEdit();
@@ -87,21 +106,23 @@ export class ReferenceCompletion implements vscode.CompletionItemProvider {
 
   async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionList | undefined> {
     const before = document.lineAt(position.line).text.slice(0, position.character);
-    const match = /([A-Za-z][A-Za-z0-9_]*)-(\d*)$/.exec(before);
-    const prefix = match?.[1];
+    const match = idBeforeCursor(before);
+    const prefix = match?.prefix;
     if (!match || !prefix || !this.hub.prefixes().prefixes().includes(prefix) || !inComment(document, position)) {
       return undefined;
     }
-    const range = new vscode.Range(position.translate(0, -match[0].length), position);
+    const range = new vscode.Range(position.translate(0, -match.length), position);
     const resolver = this.hub.resolver();
     const rows = new Map<string, TaskRow>();
-    resolver?.cachedTasks().forEach(({ task }) => task.display_id?.startsWith(`${prefix}-`) && rows.set(task.display_id, task));
+    // Only display ids of the grammar are offered: accepting an item writes its label into the file.
+    const offer = (row: TaskRow): void => void (isDisplayId(row.display_id) && row.display_id.startsWith(`${prefix}-`) && rows.set(row.display_id, row));
+    resolver?.cachedTasks().forEach(({ task }) => offer(task));
     const state = this.hub.signedIn;
     const workspaces = this.hub.prefixes().workspacesFor(prefix, state?.user.workspaces.map((w) => w.id) ?? []);
     for (const workspaceId of state ? workspaces.slice(0, 2) : []) {
       try {
-        const result = await state?.client.search({ q: `${prefix}-${match[2] ?? ''}`, workspace_id: workspaceId, type: 'tasks', per_page: 20 }, { priority: 'user' });
-        (result?.tasks?.hits ?? []).forEach((hit) => typeof hit.display_id === 'string' && rows.set(hit.display_id, hit as TaskRow));
+        const result = await state?.client.search({ q: `${prefix}-${match.number}`, workspace_id: workspaceId, type: 'tasks', per_page: 20 }, { priority: 'user' });
+        (result?.tasks?.hits ?? []).forEach((hit) => offer(hit as TaskRow));
       } catch {
         // Completion stays quiet on failure: the cached tasks are still offered.
       }
@@ -110,9 +131,10 @@ export class ReferenceCompletion implements vscode.CompletionItemProvider {
       }
     }
     const items = [...rows.values()].map((row) => {
-      const item = new vscode.CompletionItem({ label: row.display_id as string, description: row.title }, vscode.CompletionItemKind.Reference);
+      const item = new vscode.CompletionItem({ label: row.display_id as string, description: inert(row.title, 200) }, vscode.CompletionItemKind.Reference);
+      item.insertText = row.display_id as string;
       item.range = range;
-      item.filterText = `${row.display_id} ${row.title}`;
+      item.filterText = `${row.display_id} ${inert(row.title, 200)}`;
       return item;
     });
     return new vscode.CompletionList(items, false);

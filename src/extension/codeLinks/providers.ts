@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { isDisplayId } from '../../core/tasks/links';
+import { inert } from '../../core/text/inert';
 import { openTask } from '../commands/context';
 import { prompter } from '../ui/prompter';
 import type { CodeLinksHub } from './hub';
@@ -23,7 +24,7 @@ export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.H
     return refs.map((ref) => {
       const range = new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end));
       const link = new vscode.DocumentLink(range, commandUri('taskPlatform.codeLinks.open', { displayId: ref.displayId }));
-      link.tooltip = vscode.l10n.t('Open {0} in Task Platform', ref.displayId);
+      link.tooltip = inert(vscode.l10n.t('Open {0} in Task Platform', ref.displayId));
       return link;
     });
   }

@@ -3,6 +3,7 @@ import { occurrences, outermost, ReferenceIndex } from '../../core/codeLinks/ref
 import type { Occurrence } from '../../core/codeLinks/referenceIndex';
 import { commentSyntax, knownLanguages } from '../../core/codeLinks/syntax';
 import { chartColorFor } from '../../core/tasks/colors';
+import { inert } from '../../core/text/inert';
 import { isCompleted } from '../../core/tree/rows';
 import { Disposable } from '../disposable';
 import { Exclusions } from './exclusions';
@@ -184,6 +185,11 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     return node.kind === 'file' ? node.occurrences.map((occurrence) => ({ kind: 'line', file: node.file, occurrence })) : [];
   }
 
+  /**
+   * File names, folders and lines come from the workspace, titles and statuses from the service:
+   * every label, description and tooltip is inert. A file row sets its own label, not the one VS Code
+   * derives from the URI, so the name is shown, never rendered.
+   */
   getTreeItem(node: ReferenceNode): vscode.TreeItem {
     if (node.kind === 'task') {
       return this.taskItem(node.displayId);
@@ -194,23 +200,25 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
       const relative = vscode.workspace.asRelativePath(uri, false);
       const folder = relative.includes('/') ? relative.slice(0, relative.lastIndexOf('/')) : '';
       const count = vscode.l10n.t('{0} reference(s)', node.occurrences.length);
-      item.description = folder ? `${folder} · ${count}` : count;
+      item.label = inert(uri.path.slice(uri.path.lastIndexOf('/') + 1));
+      item.description = inert(folder ? `${folder} · ${count}` : count);
+      item.tooltip = inert(relative);
       return item;
     }
     const item = new vscode.TreeItem(vscode.l10n.t('Line {0}', node.occurrence.line + 1));
-    item.description = node.occurrence.preview;
+    item.description = inert(node.occurrence.preview);
     const position = new vscode.Position(node.occurrence.line, node.occurrence.character);
     item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [vscode.Uri.parse(node.file), { selection: new vscode.Range(position, position) }] };
     return item;
   }
 
   private taskItem(displayId: string): vscode.TreeItem {
-    const item = new vscode.TreeItem(displayId, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(inert(displayId), vscode.TreeItemCollapsibleState.Collapsed);
     const resolution = this.hub.resolver()?.peek(displayId);
     if (resolution?.kind === 'found') {
       const { task } = resolution;
-      item.description = [task.status?.name, task.title].filter(Boolean).join(' · ');
-      item.tooltip = `${displayId} ${task.title}`;
+      item.description = inert([task.status?.name, task.title].filter(Boolean).join(' · '));
+      item.tooltip = inert(`${displayId} ${task.title}`);
       item.iconPath = new vscode.ThemeIcon(isCompleted(task) ? 'pass-filled' : 'circle-large-filled', new vscode.ThemeColor(chartColorFor(task.status?.color)));
     } else if (resolution) {
       item.description = resolution.kind === 'trashed' ? vscode.l10n.t('in Trash') : vscode.l10n.t('not found');

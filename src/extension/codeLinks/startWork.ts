@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Task, TaskRow } from '../../core/api/schemas';
-import { branchName } from '../../core/codeLinks/branch';
+import { branchName, DEFAULT_BRANCH_TEMPLATE } from '../../core/codeLinks/branch';
+import { isDisplayId, writableDisplayId } from '../../core/tasks/displayId';
 import type { SignedIn } from '../auth/session';
 import { signedIn, taskName } from '../commands/context';
 import type { CommandContext } from '../commands/context';
@@ -13,6 +14,7 @@ import { prompter } from '../ui/prompter';
 import { checkoutBranch, gitApi, repositoryFor } from './git';
 import type { GitRepository } from './git';
 import type { CurrentTask } from './currentTask';
+import { refusedMessage } from './insert';
 
 const COMPLETED = new Set(['done', 'closed', 'completed']);
 
@@ -43,6 +45,18 @@ export async function startWork(ctx: CommandContext, current: CurrentTask, arg?:
   let task: Task;
   try {
     task = await state.client.getTask(ref.workspaceId, ref.taskId, { priority: 'user' });
+  } catch (error) {
+    void reportFailure(ctx.services.session, vscode.l10n.t('Could not start work on the task'), error);
+    return undefined;
+  }
+  // The branch and the commit message are named after the display id: refused before anything
+  // else is asked, sent or written when it is not one of the grammar.
+  const displayId = writableDisplayId(task);
+  if (!displayId) {
+    void prompter().warn(refusedMessage(vscode.l10n.t('no branch was created and nothing was written')));
+    return undefined;
+  }
+  try {
     if (task.is_blocked && !(await confirmBlocked(state, ref, task))) {
       return undefined;
     }
@@ -50,13 +64,17 @@ export async function startWork(ctx: CommandContext, current: CurrentTask, arg?:
     void reportFailure(ctx.services.session, vscode.l10n.t('Could not start work on the task'), error);
     return undefined;
   }
-  return begin(ctx, state, current, repo, ref, task);
+  return begin(ctx, state, current, repo, ref, task, displayId);
 }
 
-async function begin(ctx: CommandContext, state: SignedIn, current: CurrentTask, repo: GitRepository, ref: TaskRef, task: Task): Promise<StartWorkResult | undefined> {
+async function begin(ctx: CommandContext, state: SignedIn, current: CurrentTask, repo: GitRepository, ref: TaskRef, task: Task, displayId: string): Promise<StartWorkResult | undefined> {
   const config = vscode.workspace.getConfiguration(SECTION);
-  const displayId = task.display_id ?? task.id;
-  const branch = branchName(config.get<string>('startWork.branchTemplate', '{displayId}-{title}'), { displayId, title: task.title }, config.get<boolean>('startWork.lowercaseBranch', true));
+  const template = config.get<unknown>('startWork.branchTemplate', DEFAULT_BRANCH_TEMPLATE);
+  const branch = branchName(typeof template === 'string' ? template : DEFAULT_BRANCH_TEMPLATE, { displayId, title: task.title }, config.get<unknown>('startWork.lowercaseBranch', true) !== false);
+  if (!branch) {
+    void prompter().warn(refusedMessage(vscode.l10n.t('no branch was created and nothing was written')));
+    return undefined;
+  }
   let outcome: 'created' | 'existing';
   try {
     outcome = await checkoutBranch(repo, branch);
@@ -116,6 +134,9 @@ async function updateTask(ctx: CommandContext, state: SignedIn, ref: TaskRef, ta
 
 /** Puts `ACME-12: ` in the commit message box while that branch is checked out and the box is empty. */
 function offerInCommitBox(repo: GitRepository, branch: string, displayId: string): void {
+  if (!isDisplayId(displayId)) {
+    return;
+  }
   const offer = (): void => {
     if (repo.state.HEAD?.name === branch && repo.inputBox.value.trim() === '') {
       repo.inputBox.value = `${displayId}: `;

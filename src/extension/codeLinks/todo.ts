@@ -2,6 +2,9 @@ import * as vscode from 'vscode';
 import { markStepDone } from '../walkthrough/progress';
 import type { Task } from '../../core/api/schemas';
 import { todoComments, todoReferenceInsert } from '../../core/codeLinks/todos';
+import { writableDisplayId } from '../../core/tasks/displayId';
+import { fenced } from '../../core/text/fence';
+import { inertMarkdown } from '../../core/text/inert';
 import type { TodoComment } from '../../core/codeLinks/todos';
 import { signedIn } from '../commands/context';
 import type { CommandContext } from '../commands/context';
@@ -9,12 +12,28 @@ import { pickList } from '../commands/create';
 import { SECTION } from '../config';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
+import { refusedMessage } from './insert';
 
 export const CREATE_FROM_TODO = 'taskPlatform.codeLinks.createFromTodo';
 const SNIPPET_LINES = 3;
+/** Characters of each snippet line put in the description (a minified line can be megabytes). */
+const MAX_SNIPPET_LINE = 500;
+
+/** TODOs of a document version: code actions ask on every cursor move, lenses on every change. */
+const scanned = new WeakMap<vscode.TextDocument, { version: number; languageId: string; todos: TodoComment[] }>();
+
+function unlinkedTodos(document: vscode.TextDocument): TodoComment[] {
+  const hit = scanned.get(document);
+  if (hit && hit.version === document.version && hit.languageId === document.languageId) {
+    return hit.todos;
+  }
+  const todos = todoComments(document.getText(), document.languageId).filter((t) => !t.linked);
+  scanned.set(document, { version: document.version, languageId: document.languageId, todos });
+  return todos;
+}
 
 function todosIn(document: vscode.TextDocument, range?: vscode.Range): TodoComment[] {
-  const all = todoComments(document.getText(), document.languageId).filter((t) => !t.linked);
+  const all = unlinkedTodos(document);
   return range ? all.filter((t) => range.intersection(lineOf(document, t)) !== undefined || range.start.line === document.positionAt(t.keywordStart).line) : all;
 }
 
@@ -85,8 +104,13 @@ export async function createFromTodo(ctx: CommandContext, arg: unknown): Promise
   }
   ctx.services.changes.fire({ kind: 'created', workspaceId: list.workspaceId, task });
   markStepDone('taskLinked');
-  if (!(await linkComment(document, todo, task.display_id ?? task.id))) {
-    void prompter().warn(vscode.l10n.t('Created {0}, but the comment changed meanwhile; add the reference by hand.', task.display_id ?? task.title));
+  const displayId = writableDisplayId(task);
+  if (!displayId) {
+    void prompter().warn(refusedMessage(vscode.l10n.t('the task was created, but nothing was written into the comment')));
+    return task;
+  }
+  if (!(await linkComment(document, todo, displayId))) {
+    void prompter().warn(vscode.l10n.t('Created {0}, but the comment changed meanwhile; add the reference by hand.', displayId));
   }
   return task;
 }
@@ -112,8 +136,12 @@ function describe(document: vscode.TextDocument, todo: TodoComment): string {
   const path = vscode.workspace.asRelativePath(document.uri, false);
   const first = Math.max(0, line - 1);
   const last = Math.min(document.lineCount - 1, first + SNIPPET_LINES - 1);
-  const snippet = document.getText(new vscode.Range(first, 0, last, document.lineAt(last).text.length));
-  return `${todo.keyword} in ${path}:${line + 1}\n\n\`\`\`${document.languageId}\n${snippet}\n\`\`\``;
+  const lines: string[] = [];
+  for (let i = first; i <= last; i++) {
+    lines.push(document.lineAt(i).text.slice(0, MAX_SNIPPET_LINE));
+  }
+  // The file name is workspace text: plain in the Markdown description, never a link or markup.
+  return `${todo.keyword} in ${inertMarkdown(path)}:${line + 1}\n\n${fenced(lines.join('\n'), document.languageId)}`;
 }
 
 /** Inserts `(ACME-12)` after the keyword of the same TODO (found again: the document may have moved on). */
@@ -121,10 +149,11 @@ async function linkComment(document: vscode.TextDocument, todo: TodoComment, dis
   const now = todosIn(document)
     .filter((t) => t.keyword === todo.keyword && t.text === todo.text)
     .sort((a, b) => Math.abs(a.keywordStart - todo.keywordStart) - Math.abs(b.keywordStart - todo.keywordStart))[0];
-  if (!now) {
+  const insert = todoReferenceInsert(displayId);
+  if (!now || insert === undefined) {
     return false;
   }
   const edit = new vscode.WorkspaceEdit();
-  edit.insert(document.uri, document.positionAt(now.keywordEnd), todoReferenceInsert(displayId));
+  edit.insert(document.uri, document.positionAt(now.keywordEnd), insert);
   return vscode.workspace.applyEdit(edit);
 }

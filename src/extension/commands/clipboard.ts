@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { taskWebLink } from '../../core/tasks/links';
 import { reportFailure } from '../ui/failure';
+import { prompter } from '../ui/prompter';
 import type { CommandContext } from './context';
 import { taskTarget, taskWith } from './pickTask';
 
@@ -24,7 +25,7 @@ async function copy(ctx: CommandContext, arg: unknown, title: string, text: (dis
     // A task without a display id (not expected) still gets a working link through its UUID.
     const value = text(task.display_id ?? task.id, state.baseUrl);
     await vscode.env.clipboard.writeText(value);
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', value), 4000);
+    prompter().status(vscode.l10n.t('Copied {0}', value), 4000);
     return value;
   } catch (error) {
     void reportFailure(ctx.services.session, vscode.l10n.t('Could not copy'), error);

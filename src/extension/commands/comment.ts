@@ -42,11 +42,11 @@ export async function addComment(ctx: CommandContext, arg?: unknown): Promise<Co
     return undefined;
   }
   try {
-    const comment = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Posting the comment…') }, () =>
+    const comment = await prompter().progress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Posting the comment…') }, () =>
       state.client.createComment(ref.workspaceId, ref.taskId, { body, assignee_id: assignee.id }, { priority: 'user' }),
     );
     announceUpdated(ctx, state, ref);
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Comment posted on {0}', taskName(ref.row)), 4000);
+    prompter().status(vscode.l10n.t('Comment posted on {0}', taskName(ref.row)), 4000);
     return comment;
   } catch (error) {
     void reportFailure(ctx.services.session, vscode.l10n.t('Could not post the comment'), error);

@@ -134,11 +134,11 @@ export async function createTask(ctx: CommandContext, arg?: unknown): Promise<Ta
 
 async function create(ctx: CommandContext, state: SignedIn, workspaceId: string, input: CreateTaskInput): Promise<Task | undefined> {
   try {
-    const task = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating "{0}"…', input.title) }, () =>
+    const task = await prompter().progress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating "{0}"…', input.title) }, () =>
       state.client.createTask(workspaceId, input, { priority: 'user' }),
     );
     ctx.services.changes.fire({ kind: 'created', workspaceId, task });
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Created {0}', taskName(task)), 5000);
+    prompter().status(vscode.l10n.t('Created {0}', taskName(task)), 5000);
     return task;
   } catch (error) {
     void reportFailure(ctx.services.session, vscode.l10n.t('Could not create "{0}"', input.title), error);

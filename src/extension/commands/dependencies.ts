@@ -70,7 +70,7 @@ export async function removeDependency(ctx: CommandContext, arg?: unknown): Prom
   try {
     await state.client.removeDependency(ref.workspaceId, ref.taskId, picked.entry.dependency_id, { priority: 'user' });
     announceUpdated(ctx, state, ref);
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Dependency removed'), 4000);
+    prompter().status(vscode.l10n.t('Dependency removed'), 4000);
     return true;
   } catch (error) {
     void reportFailure(ctx.services.session, vscode.l10n.t('Could not remove the dependency'), error);

@@ -14,11 +14,11 @@ import { selectedRefs, taskTarget, taskWith } from './pickTask';
 /** PATCH task (Tasks: "any subset of title, description, priority, status_id, assignee_id, due_date"). */
 export async function patchTask(ctx: CommandContext, state: SignedIn, ref: TaskRef, patch: UpdateTaskInput, action: string): Promise<Task | undefined> {
   try {
-    const task = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: action }, () =>
+    const task = await prompter().progress({ location: vscode.ProgressLocation.Window, title: action }, () =>
       state.client.updateTask(ref.workspaceId, ref.taskId, patch, { priority: 'user' }),
     );
     ctx.services.changes.fire({ kind: 'updated', workspaceId: ref.workspaceId, task });
-    vscode.window.setStatusBarMessage(vscode.l10n.t('{0} updated', taskName(task)), 4000);
+    prompter().status(vscode.l10n.t('{0} updated', taskName(task)), 4000);
     return task;
   } catch (error) {
     void reportFailure(ctx.services.session, vscode.l10n.t('Could not update {0}', taskName(ref.row)), error);
@@ -36,7 +36,7 @@ export async function patchAll(ctx: CommandContext, state: SignedIn, refs: reado
   }
   const updated: Task[] = [];
   const failures: string[] = [];
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: action, cancellable: true }, async (progress, token) => {
+  await prompter().progress({ location: vscode.ProgressLocation.Notification, title: action, cancellable: true }, async (progress, token) => {
     for (const [index, ref] of refs.entries()) {
       if (token.isCancellationRequested) {
         break;
@@ -54,7 +54,7 @@ export async function patchAll(ctx: CommandContext, state: SignedIn, refs: reado
   if (failures.length > 0) {
     void prompter().warn(vscode.l10n.t('Updated {0} of {1} tasks. {2}', updated.length, refs.length, failures.join(' ')));
   } else {
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Updated {0} tasks', updated.length), 4000);
+    prompter().status(vscode.l10n.t('Updated {0} tasks', updated.length), 4000);
   }
   return updated;
 }

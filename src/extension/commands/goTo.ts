@@ -53,16 +53,25 @@ export async function goToTask(ctx: CommandContext, arg?: unknown): Promise<Task
   return ref;
 }
 
+/** The longest path a task link can have: `/task/` and a UUID or display id, with room to spare. */
+const MAX_LINK_PATH = 100;
+
 /**
- * `vscode://task-platform.task-platform/task/<id>` (display id or UUID) opens the task, for links
- * from chat, docs or the browser. Anything else is refused with a message, never guessed.
+ * `vscode://task-platform.task-platform/task/<id>` (display id or UUID, optionally with a trailing
+ * slash) opens the task, for links from chat, docs or the browser. Anyone can plant such a link (a
+ * web page needs no account), so anything else is refused with a fixed message that never repeats
+ * the link: a query or a fragment, another path, a path too long to be a task's.
  */
 export function taskUriHandler(ctx: CommandContext): vscode.UriHandler {
   return {
     handleUri: async (uri: vscode.Uri): Promise<void> => {
-      const reference = taskIdFromUriPath(uri.path);
-      if (reference.kind !== 'id' && reference.kind !== 'displayId') {
-        void prompter().warn(vscode.l10n.t('This Task Platform link is not understood: {0}', uri.path));
+      if (uri.query !== '' || uri.fragment !== '') {
+        void prompter().warn(vscode.l10n.t('This Task Platform link was not opened: task links have no query or fragment (nothing after "?" or "#").'));
+        return;
+      }
+      const reference = uri.path.length <= MAX_LINK_PATH ? taskIdFromUriPath(uri.path) : undefined;
+      if (reference?.kind !== 'id' && reference?.kind !== 'displayId') {
+        void prompter().warn(vscode.l10n.t('This Task Platform link is not understood. A task link ends in /task/ and a display id (ACME-12) or a task id.'));
         return;
       }
       await goToTask(ctx, reference.kind === 'id' ? reference.taskId : reference.displayId);

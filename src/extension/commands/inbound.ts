@@ -60,6 +60,6 @@ async function offerCopy(text: string, address: InboundAddress): Promise<void> {
   const copy = vscode.l10n.t('Copy Address');
   if ((await prompter().info(text, copy)) === copy) {
     await vscode.env.clipboard.writeText(address.email_address);
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', address.email_address), 4000);
+    prompter().status(vscode.l10n.t('Copied {0}', address.email_address), 4000);
   }
 }

@@ -24,7 +24,7 @@ export async function moveTasks(services: Services, refs: readonly TaskRef[], ta
     return [];
   }
   const outcomes: MoveOutcome[] = [];
-  await vscode.window.withProgress(
+  await prompter().progress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Moving to {0}', targetName), cancellable: true },
     async (progress, token) => {
       for (const [index, ref] of refs.entries()) {
@@ -55,7 +55,7 @@ function summarize(services: Services, outcomes: MoveOutcome[], asked: number, t
   const failed = outcomes.filter((o): o is Extract<MoveOutcome, { ok: false }> => !o.ok);
   if (failed.length === 0 && moved === asked) {
     const text = asked === 1 ? vscode.l10n.t('Moved {0} to {1}.', taskName(outcomes[0]?.ok ? outcomes[0].task : undefined), targetName) : vscode.l10n.t('Moved {0} tasks to {1}.', moved, targetName);
-    vscode.window.setStatusBarMessage(text, 5000);
+    prompter().status(text, 5000);
     return;
   }
   if (failed.length === 1 && asked === 1) {

@@ -82,7 +82,7 @@ export async function searchForTask(ctx: CommandContext, state: SignedIn, title:
 async function pickSearchHit(ctx: CommandContext, state: SignedIn, workspaceId: string, q: string, title: string): Promise<TaskRef | undefined> {
   let hits: SearchHit[];
   try {
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Searching tasks…') }, () =>
+    const result = await prompter().progress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Searching tasks…') }, () =>
       state.client.search({ q: q.slice(0, 255), workspace_id: workspaceId, type: 'tasks', per_page: 20 }, { priority: 'user' }),
     );
     hits = result.tasks?.hits ?? [];

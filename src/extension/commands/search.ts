@@ -157,7 +157,7 @@ class SearchPick {
     }
     const link = taskWebLink(this.state.baseUrl, item.displayId ?? item.ref.taskId);
     await vscode.env.clipboard.writeText(link);
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', link), 4000);
+    prompter().status(vscode.l10n.t('Copied {0}', link), 4000);
   }
 
   private finish(ref: TaskRef | undefined): void {

@@ -80,7 +80,7 @@ async function restore(ctx: CommandContext, state: SignedIn, ref: TaskRef, name:
     const result = await state.client.restoreTask(ref.workspaceId, ref.taskId, { priority: 'user' });
     ctx.trash.remove(ref.taskId);
     ctx.services.changes.fire({ kind: 'restored', workspaceId: ref.workspaceId, taskId: ref.taskId, task: result.data });
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Restored {0}', name), 5000);
+    prompter().status(vscode.l10n.t('Restored {0}', name), 5000);
     return true;
   } catch (error) {
     void reportFailure(ctx.services.session, vscode.l10n.t('Could not restore {0}', name), error);

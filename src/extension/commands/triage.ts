@@ -88,7 +88,7 @@ async function loadList(ctx: CommandContext, arg: unknown, title: string): Promi
     const page = await state.client.listTasks(list.workspaceId, { scope: { list_id: list.listId }, per_page: TRIAGE_PAGE, page: 1 }, { priority: 'user' });
     const total = page.total_count ?? page.data.length;
     if (total > page.data.length) {
-      vscode.window.setStatusBarMessage(vscode.l10n.t('Triage walks the first {0} of {1} tasks.', page.data.length, total), 6000);
+      prompter().status(vscode.l10n.t('Triage walks the first {0} of {1} tasks.', page.data.length, total), 6000);
     }
     return { state, walk: { workspaceId: list.workspaceId, name: list.name, rows: page.data } };
   } catch (error) {
@@ -230,7 +230,7 @@ class TriageSession {
     this.settled = true;
     this.pick.dispose();
     const summary = { total: this.walk.rows.length, seen: Math.min(this.index + 1, this.walk.rows.length), changed: this.changed.size };
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Triage of {0}: {1} of {2} tasks seen, {3} changed.', this.walk.name, summary.seen, summary.total, summary.changed), 6000);
+    prompter().status(vscode.l10n.t('Triage of {0}: {1} of {2} tasks seen, {3} changed.', this.walk.name, summary.seen, summary.total, summary.changed), 6000);
     this.done(summary);
   }
 }

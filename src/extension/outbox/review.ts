@@ -39,7 +39,7 @@ export class PendingReview {
     }
     const items: EntryItem[] = outbox.all.map((write) => this.item(write, outbox.offline));
     if (outbox.pending.length > 0) {
-      items.unshift({ label: `$(sync) ${vscode.l10n.t('Send Now')}`, sendNow: true });
+      items.unshift({ label: vscode.l10n.t('Send Now'), iconPath: new vscode.ThemeIcon('sync'), sendNow: true });
     }
     const picked = await prompter().quickPick(items, { title: vscode.l10n.t('Task Platform: Pending Changes'), matchOnDetail: true });
     if (picked?.sendNow) {
@@ -54,10 +54,10 @@ export class PendingReview {
     const input = inputOf(write).replace(/\s+/g, ' ');
     if (write.rejected) {
       const status = write.rejected.status ? ` (${write.rejected.status})` : '';
-      return { label: `$(warning) ${label}`, description: vscode.l10n.t('refused{0}', status), detail: `${write.rejected.message}${input ? ` · ${input}` : ''}`, write };
+      return { label, iconPath: new vscode.ThemeIcon('warning'), description: vscode.l10n.t('refused{0}', status), detail: `${write.rejected.message}${input ? ` · ${input}` : ''}`, write };
     }
     const why = offline ? vscode.l10n.t('waiting: Task Platform cannot be reached') : vscode.l10n.t('waiting to be sent');
-    return { label: `$(cloud-upload) ${label}`, description: new Date(write.heldAt).toLocaleTimeString(), detail: `${why}${input ? ` · ${input}` : ''}`, write };
+    return { label, iconPath: new vscode.ThemeIcon('cloud-upload'), description: new Date(write.heldAt).toLocaleTimeString(), detail: `${why}${input ? ` · ${input}` : ''}`, write };
   }
 
   private label(write: HeldWrite): string {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
+import { inertMarkdown } from '../../core/text/inert';
 import type { Session } from '../auth/session';
-import { escapeMarkdown } from '../codeLinks/markdown';
 import { Disposable } from '../disposable';
 import { labelOf } from './labels';
 import type { Outboxes } from './outboxes';
@@ -45,9 +45,9 @@ export class OutboxStatusBar extends Disposable {
       stored ? vscode.l10n.t('Made before this window was reloaded; they are sent once Task Platform answers again.') : '',
       refused.length > 0 ? vscode.l10n.t('{0} change(s) refused by Task Platform: click to review.', refused.length) : '',
     ].filter(Boolean);
-    // Task titles are user text: escaped, so the tooltip shows them as typed.
-    const names = [...refused, ...pending].slice(0, 10).map((w) => `- ${escapeMarkdown(labelOf(state, w))}`);
-    this.item.tooltip = new vscode.MarkdownString([...summary, '', ...names].join('\n'));
+    // Task titles and display ids are outside text: inert, so the tooltip shows them as typed.
+    const names = [...refused, ...pending].slice(0, 10).map((w) => `- ${inertMarkdown(labelOf(state, w))}`);
+    this.item.tooltip = new vscode.MarkdownString([...summary.map((line) => inertMarkdown(line)), '', ...names].join('\n'));
     this.item.accessibilityInformation = { label: summary.join(' ') };
     this.item.show();
   }

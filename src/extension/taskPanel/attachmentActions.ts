@@ -28,7 +28,7 @@ export async function upload(ctx: PanelContext, commentId: string | null): Promi
   }
   const name = file.path.split('/').pop() ?? 'file';
   return attempt(ctx, vscode.l10n.t('Could not attach {0}', name), async () =>
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Uploading {0}…', name), cancellable: true }, async (_p, token) => {
+    await prompter().progress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Uploading {0}…', name), cancellable: true }, async (_p, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
       const source = await uploadSource(file, name);

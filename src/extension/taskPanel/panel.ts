@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../core/api/client';
 import type { Task, TaskRow } from '../../core/api/schemas';
+import { inert } from '../../core/text/inert';
 import { parseInbound } from '../../webview/taskPanel/protocol';
 import type { HostMessage, PanelModel, WebviewMessage } from '../../webview/taskPanel/protocol';
 import { Disposable } from '../disposable';
@@ -148,9 +149,10 @@ export class TaskPanel extends Disposable {
   }
 }
 
+/** The panel's tab title: display id and title, from the service, so inert (no icon, no bidi trick). */
 export function titleOf(task: Task | TaskRow): string {
-  const title = task.title.length > 60 ? `${task.title.slice(0, 57)}…` : task.title;
-  return task.display_id ? `${task.display_id} ${title}` : title;
+  const title = inert(task.title, 60);
+  return task.display_id ? inert(`${task.display_id} ${title}`, 100) : title;
 }
 
 function placeholder(ref: TaskRef): TaskRow {

@@ -4,6 +4,7 @@ import type { SignedIn } from '../auth/session';
 import type { Directory } from '../../core/api/directory';
 import { heldCreation } from '../../core/outbox/heldWrite';
 import type { HeldWrite } from '../../core/outbox/heldWrite';
+import { inert } from '../../core/text/inert';
 import { ExplorerModel } from '../../core/tree/explorerModel';
 import type { ExplorerText } from '../../core/tree/explorerModel';
 import { keys } from '../../core/tree/nodes';
@@ -215,7 +216,8 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
     const state = this.session.state;
     const who = state.kind === 'signedIn' ? state.user.name : undefined;
     const filter = this.filter.isEmpty ? undefined : this.filter.describe((id) => this.memberName(id));
-    this.view.description = filter ? `${vscode.l10n.t('Filtered')}: ${filter}` : who;
+    // The user's and members' names come from the service: inert.
+    this.view.description = inert(filter ? `${vscode.l10n.t('Filtered')}: ${filter}` : (who ?? ''), 200) || undefined;
   }
 
   private memberName(id: string): string | undefined {

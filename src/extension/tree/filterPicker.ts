@@ -32,12 +32,12 @@ export interface FilterPickerContext {
 export async function editFilter(ctx: FilterPickerContext): Promise<void> {
   const spec = ctx.filter.spec;
   const items: PartItem[] = [
-    { part: 'status', label: `$(circle-large-outline) ${vscode.l10n.t('Status…')}`, description: spec.statusNames?.join(', ') },
-    { part: 'priority', label: `$(arrow-up) ${vscode.l10n.t('Priority…')}`, description: spec.priorities?.join(', ') },
-    ...(ctx.withAssignee ? [{ part: 'assignee' as const, label: `$(person) ${vscode.l10n.t('Assignee…')}` }] : []),
-    { part: 'due', label: `$(calendar) ${vscode.l10n.t('Due Date…')}`, description: spec.due ? dueLabels()[spec.due] : undefined },
-    { part: 'text', label: `$(search) ${vscode.l10n.t('Title or Id Contains…')}`, description: spec.text },
-    ...(ctx.filter.isEmpty ? [] : [{ part: 'clear' as const, label: `$(clear-all) ${vscode.l10n.t('Clear Filter')}` }]),
+    { part: 'status', label: vscode.l10n.t('Status…'), iconPath: new vscode.ThemeIcon('circle-large-outline'), description: spec.statusNames?.join(', ') },
+    { part: 'priority', label: vscode.l10n.t('Priority…'), iconPath: new vscode.ThemeIcon('arrow-up'), description: spec.priorities?.join(', ') },
+    ...(ctx.withAssignee ? [{ part: 'assignee' as const, label: vscode.l10n.t('Assignee…'), iconPath: new vscode.ThemeIcon('person') }] : []),
+    { part: 'due', label: vscode.l10n.t('Due Date…'), iconPath: new vscode.ThemeIcon('calendar'), description: spec.due ? dueLabels()[spec.due] : undefined },
+    { part: 'text', label: vscode.l10n.t('Title or Id Contains…'), iconPath: new vscode.ThemeIcon('search'), description: spec.text },
+    ...(ctx.filter.isEmpty ? [] : [{ part: 'clear' as const, label: vscode.l10n.t('Clear Filter'), iconPath: new vscode.ThemeIcon('clear-all') }]),
   ];
   const picked = await prompter().quickPick(items, { title: vscode.l10n.t('Filter Tasks'), placeHolder: vscode.l10n.t('Filter on…') });
   const next = picked ? await editPart(picked.part, ctx) : undefined;

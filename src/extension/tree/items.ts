@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { TaskRow } from '../../core/api/schemas';
+import { inert, inertLines, inertMarkdown } from '../../core/text/inert';
 import type { GroupNode, HeldTaskNode, MessageNode, MoreNode, TaskNode, TreeNode } from '../../core/tree/nodes';
 import { assigneeName, dueState, isCompleted, rowDescription, statusIconSvg } from '../../core/tree/rows';
 import type { DueState, RowWords } from '../../core/tree/rows';
@@ -41,6 +42,11 @@ function dueLabel(state: DueState): string | undefined {
   }
 }
 
+/**
+ * Names, titles and messages come from the service: labels, descriptions and accessibility labels
+ * show them through `inert`, tooltips through `inertMarkdown`, so none can show a link, an icon or
+ * markup.
+ */
 export function treeItem(node: TreeNode, ctx: ItemContext): vscode.TreeItem {
   const collapsed = vscode.TreeItemCollapsibleState.Collapsed;
   switch (node.kind) {
@@ -69,28 +75,28 @@ export function treeItem(node: TreeNode, ctx: ItemContext): vscode.TreeItem {
 }
 
 function container(id: string, label: string, contextValue: string, icon: string, description: string | undefined, a11y: string): vscode.TreeItem {
-  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
+  const item = new vscode.TreeItem(inert(label), vscode.TreeItemCollapsibleState.Collapsed);
   item.id = id;
   item.contextValue = contextValue;
   item.iconPath = new vscode.ThemeIcon(icon);
   item.description = description;
-  item.tooltip = label;
-  item.accessibilityInformation = { label: description ? `${a11y}, ${description}` : a11y };
+  item.tooltip = inert(label);
+  item.accessibilityInformation = { label: inert(description ? `${a11y}, ${description}` : a11y) };
   return item;
 }
 
 function taskItem(node: TaskNode, now: Date, omitAssignee: boolean): vscode.TreeItem {
   const row = node.row;
-  const item = new vscode.TreeItem(row.title, row.subtask_count ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(inert(row.title), row.subtask_count ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
   item.id = node.key;
   item.contextValue = row.subtask_count ? 'task.parent' : 'task';
-  item.description = rowDescription(row, now, rowWords, { omitAssignee: omitAssignee && node.parentKey.includes('group:') });
+  item.description = inert(rowDescription(row, now, rowWords, { omitAssignee: omitAssignee && node.parentKey.includes('group:') }));
   item.iconPath = statusIcon(row);
   item.resourceUri = taskDecorationUri(row, now);
   item.tooltip = taskTooltip(row, now);
   item.command = { command: 'taskPlatform.openTask', title: vscode.l10n.t('Open Task'), arguments: [{ workspaceId: node.workspaceId, taskId: node.taskId, row }] };
   const status = row.status?.name ? `, ${row.status.name}` : '';
-  item.accessibilityInformation = { label: `${row.display_id ?? ''} ${row.title}${status}, ${item.description}` };
+  item.accessibilityInformation = { label: inert(`${row.display_id ?? ''} ${row.title}${status}, ${item.description}`) };
   return item;
 }
 
@@ -107,13 +113,14 @@ export function statusIcon(row: TaskRow): vscode.Uri {
   return uri;
 }
 
+/** The row's tooltip: its own labels and icon as Markdown, every value from the service inert. */
 export function taskTooltip(row: TaskRow, now: Date): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
   md.supportHtml = false;
-  md.appendMarkdown('**').appendText(`${row.display_id ?? ''} ${row.title}`.trim()).appendMarkdown('**\n\n');
+  md.appendMarkdown(`**${inertMarkdown(`${row.display_id ?? ''} ${row.title}`.trim())}**\n\n`);
   const line = (label: string, value: string | undefined): void => {
     if (value) {
-      md.appendMarkdown(`${label}: `).appendText(value).appendMarkdown('  \n');
+      md.appendMarkdown(`${inertMarkdown(label)}: ${inertMarkdown(value)}  \n`);
     }
   };
   line(vscode.l10n.t('Status'), row.status ? `${row.status.name}${isCompleted(row) ? ' ✓' : ''}` : undefined);
@@ -122,7 +129,7 @@ export function taskTooltip(row: TaskRow, now: Date): vscode.MarkdownString {
   const due = dueState(row, now);
   line(vscode.l10n.t('Due'), row.due_date ? `${new Date(row.due_date).toUTCString().slice(0, 16)}${due.kind === 'overdue' ? ` (${vscode.l10n.t('overdue')})` : ''}` : undefined);
   if (row.is_blocked) {
-    md.appendMarkdown('$(error) ').appendText(vscode.l10n.t('Blocked by another task')).appendMarkdown('  \n');
+    md.appendMarkdown(`$(error) ${inertMarkdown(vscode.l10n.t('Blocked by another task'))}  \n`);
   }
   line(vscode.l10n.t('Subtasks'), row.subtask_count ? String(row.subtask_count) : undefined);
   line(vscode.l10n.t('Attachments'), row.attachments_count ? String(row.attachments_count) : undefined);
@@ -134,12 +141,12 @@ export function taskTooltip(row: TaskRow, now: Date): vscode.MarkdownString {
 }
 
 function groupItem(node: GroupNode, state: vscode.TreeItemCollapsibleState): vscode.TreeItem {
-  const item = new vscode.TreeItem(node.label, state);
+  const item = new vscode.TreeItem(inert(node.label), state);
   item.id = node.key;
   item.contextValue = 'group';
   item.description = String(node.count);
   item.iconPath = node.groupBy === 'status' ? statusIcon({ id: node.key, title: '', status: { id: node.key, name: node.label, color: node.color, type: node.tasks[0]?.status?.type } }) : new vscode.ThemeIcon(priorityIcon(node.label));
-  item.accessibilityInformation = { label: vscode.l10n.t('{0}, {1} tasks', node.label, node.count) };
+  item.accessibilityInformation = { label: inert(vscode.l10n.t('{0}, {1} tasks', node.label, node.count)) };
   return item;
 }
 
@@ -148,7 +155,7 @@ function priorityIcon(priority: string): string {
 }
 
 function moreItem(node: MoreNode, viewId: string): vscode.TreeItem {
-  const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(inert(node.label), vscode.TreeItemCollapsibleState.None);
   item.id = node.key;
   item.contextValue = 'more';
   item.iconPath = new vscode.ThemeIcon('ellipsis');
@@ -157,11 +164,12 @@ function moreItem(node: MoreNode, viewId: string): vscode.TreeItem {
 }
 
 function messageItem(node: MessageNode, viewId: string): vscode.TreeItem {
-  const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
+  // Error rows carry the server's reason: shown, never rendered.
+  const item = new vscode.TreeItem(inert(node.text), vscode.TreeItemCollapsibleState.None);
   item.id = node.key;
   item.contextValue = node.retry ? 'message.retry' : 'message';
   item.iconPath = node.severity === 'error' ? new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground')) : new vscode.ThemeIcon('info');
-  item.tooltip = node.detail ?? node.text;
+  item.tooltip = inertLines(node.detail ?? node.text);
   if (node.retry) {
     item.command = { command: 'taskPlatform.tree.retry', title: vscode.l10n.t('Retry'), arguments: [node, viewId] };
   }
@@ -170,7 +178,7 @@ function messageItem(node: MessageNode, viewId: string): vscode.TreeItem {
 
 /** A task created offline: not on the service yet, so it has no id, panel or actions; a click reviews it. */
 function heldItem(node: HeldTaskNode): vscode.TreeItem {
-  const item = new vscode.TreeItem(node.title, vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(inert(node.title), vscode.TreeItemCollapsibleState.None);
   item.id = node.key;
   item.contextValue = 'heldTask';
   item.description = node.refused ? vscode.l10n.t('refused by Task Platform') : vscode.l10n.t('waiting to be sent');
@@ -178,7 +186,7 @@ function heldItem(node: HeldTaskNode): vscode.TreeItem {
   item.tooltip = node.refused
     ? vscode.l10n.t('Created while Task Platform could not be reached, then refused by it. Click to review.')
     : vscode.l10n.t('Created while Task Platform could not be reached. It is sent when it can be reached again.');
-  item.accessibilityInformation = { label: `${node.title}, ${item.description}` };
+  item.accessibilityInformation = { label: inert(`${node.title}, ${item.description}`) };
   item.command = { command: 'taskPlatform.showPendingChanges', title: vscode.l10n.t('Show Pending Changes') };
   return item;
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { inert } from '../../core/text/inert';
 import { MyTasksModel } from '../../core/tree/myTasksModel';
 import type { GroupBy } from '../../core/tree/myTasksModel';
 import type { TreeNode } from '../../core/tree/nodes';
@@ -94,7 +95,8 @@ export class MyTasksTree extends TaskTree<MyTasksModel> {
   private describe(): void {
     const by = this.groupBy === 'status' ? vscode.l10n.t('by status') : vscode.l10n.t('by priority');
     const filter = this.filter.isEmpty ? undefined : this.filter.describe((id) => this.explorer.names.get(id));
-    this.view.description = filter ? `${by} · ${vscode.l10n.t('Filtered')}: ${filter}` : by;
+    // Members' names in the filter come from the service: inert.
+    this.view.description = inert(filter ? `${by} · ${vscode.l10n.t('Filtered')}: ${filter}` : by, 200);
   }
 
   private async setGroupContext(): Promise<void> {

@@ -8,6 +8,7 @@ import { Disposable } from '../disposable';
 import { log } from '../log';
 import type { TaskChange, TaskChanges } from '../tasks/changes';
 import { describeFailure } from '../ui/failure';
+import { prompter } from '../ui/prompter';
 import { treeItem } from './items';
 import type { ItemContext } from './items';
 
@@ -230,7 +231,7 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
 
   private startLoading(): void {
     if (this.loading++ === 0) {
-      void vscode.window.withProgress({ location: { viewId: this.viewId } }, () => new Promise<void>((resolve) => (this.finishLoading = resolve)));
+      void prompter().progress({ location: { viewId: this.viewId } }, () => new Promise<void>((resolve) => (this.finishLoading = resolve)));
     }
   }
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ApiError, NetworkError, ValidationError } from '../../core/api/errors';
+import { inert } from '../../core/text/inert';
 import { AbortError } from '../../core/util/abort';
 import type { Session } from '../auth/session';
 import { log, logChannel } from '../log';
@@ -8,9 +9,14 @@ import { prompter } from './prompter';
 /**
  * One sentence for a failed API call: what failed (`action`, e.g. "Could not set the status"), why,
  * and what to do, in the user's terms (Errors section of the API reference). Field errors of a 422
- * are listed; the token never appears (the client redacts server text).
+ * are listed; the token never appears (the client redacts server text). The action (it may name a
+ * task), server messages and the host are outside text: the sentence is inert, whatever shows it.
  */
 export function describeFailure(action: string, error: unknown): string {
+  return inert(describe(action, error));
+}
+
+function describe(action: string, error: unknown): string {
   if (!ApiError.is(error)) {
     return `${action}: ${error instanceof Error ? error.message : String(error)}`;
   }
@@ -94,7 +100,7 @@ export function reportFailure(session: Session, action: string, error: unknown, 
   log.warn(message);
   if (ApiError.is(error) && error.kind === 'queued') {
     // Not a failure to fix: the outbox shows the pending count and says it once per offline spell.
-    vscode.window.setStatusBarMessage(`$(cloud-upload) ${message}`, 5000);
+    prompter().status(message, 5000, 'cloud-upload');
     return undefined;
   }
   if (ApiError.is(error) && error.kind === 'unauthorized') {

@@ -37,7 +37,8 @@ export async function pickView(ctx: ViewsContext, state: SignedIn, title: string
   const seen = new Set(known.map((v) => v.id));
   const fromSidebar = (await sidebarViews(state)).filter((v) => !seen.has(v.id));
   const asItem = (view: KnownView): ViewItem => ({
-    label: `${view.pinned ? '$(pinned) ' : ''}${view.name}`,
+    label: view.name,
+    iconPath: view.pinned ? new vscode.ThemeIcon('pinned') : undefined,
     description: [scopeLabel(view), workspaceName(view.workspaceId)].filter(Boolean).join(' · '),
     detail: lastRunLabel(view),
     view,
@@ -48,7 +49,7 @@ export async function pickView(ctx: ViewsContext, state: SignedIn, title: string
     ...section(vscode.l10n.t('Pinned'), pinned.map(asItem)),
     ...section(vscode.l10n.t('Recent'), recent.map(asItem)),
     ...section(vscode.l10n.t('In your workspaces'), fromSidebar.map((v) => asItem({ id: v.id, name: v.name, scopeType: v.scopeType, workspaceId: v.workspaceId, pinned: false }))),
-    { label: `$(link) ${vscode.l10n.t('Paste a View Link or Id…')}`, paste: true, alwaysShow: true },
+    { label: vscode.l10n.t('Paste a View Link or Id…'), iconPath: new vscode.ThemeIcon('link'), paste: true, alwaysShow: true },
   ];
   const picked = await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a saved view'), matchOnDescription: true });
   if (!picked) {

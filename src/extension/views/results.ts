@@ -41,7 +41,7 @@ export async function showViewResults(ctx: ViewsContext, state: SignedIn, view: 
       row,
     }));
     if (!pager.done) {
-      items.push({ label: `$(ellipsis) ${vscode.l10n.t('Load more ({0} of {1} loaded)', pager.rows.length, pager.counts.filtered ?? '?')}`, more: true, alwaysShow: true });
+      items.push({ label: vscode.l10n.t('Load more ({0} of {1} loaded)', pager.rows.length, pager.counts.filtered ?? '?'), iconPath: new vscode.ThemeIcon('ellipsis'), more: true, alwaysShow: true });
     }
     pick.items = items;
     const { total, completed, filtered } = pager.counts;

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { TaskRow } from '../../core/api/schemas';
 import type { KnownView } from '../../core/views/known';
 import { ViewPager } from '../../core/views/pager';
+import { inert, inertMarkdown } from '../../core/text/inert';
 import { messageNode, taskNode } from '../../core/tree/nodes';
 import type { MessageNode, TaskNode } from '../../core/tree/nodes';
 import { Disposable } from '../disposable';
@@ -52,7 +53,7 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
       case 'view':
         return this.viewItem(node);
       case 'viewMore': {
-        const item = new vscode.TreeItem(node.label);
+        const item = new vscode.TreeItem(inert(node.label));
         item.id = node.key;
         item.iconPath = new vscode.ThemeIcon('ellipsis');
         item.command = { command: 'taskPlatform.views.more', title: node.label, arguments: [node.viewId] };
@@ -139,24 +140,26 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
     return rows;
   }
 
+  /** A view's row: its name comes from the service (label and tooltip inert), the rest is ours. */
   private viewItem(node: ViewNode): vscode.TreeItem {
-    const item = new vscode.TreeItem(node.view.name, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(inert(node.view.name), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = node.key;
     item.contextValue = 'savedView';
     item.iconPath = new vscode.ThemeIcon('filter');
     const pager = this.pagers.get(node.view.id);
     const counts = pager?.counts;
     item.description = counts?.filtered === undefined ? scopeLabel(node.view) : vscode.l10n.t('{0} tasks', counts.filtered);
-    const tooltip = new vscode.MarkdownString();
-    tooltip.appendMarkdown('**').appendText(node.view.name).appendMarkdown('**  \n').appendText(scopeLabel(node.view));
+    const lines = [scopeLabel(node.view)];
     if (counts?.total !== undefined) {
-      tooltip.appendMarkdown('  \n').appendText(vscode.l10n.t('{0} of {1} tasks shown, {2} completed', counts.filtered ?? '?', counts.total, counts.completed ?? '?'));
+      lines.push(vscode.l10n.t('{0} of {1} tasks shown, {2} completed', counts.filtered ?? '?', counts.total, counts.completed ?? '?'));
     }
     const last = lastRunLabel(node.view);
     if (last) {
-      tooltip.appendMarkdown('  \n').appendText(last);
+      lines.push(last);
     }
-    tooltip.appendMarkdown('  \n').appendText(staleCountsNote());
+    lines.push(staleCountsNote());
+    const tooltip = new vscode.MarkdownString(`**${inertMarkdown(node.view.name)}**`);
+    lines.forEach((line) => tooltip.appendMarkdown(`  \n${inertMarkdown(line)}`));
     item.tooltip = tooltip;
     return item;
   }

@@ -45,8 +45,18 @@ describe('code references: the root .gitignore keeps generated files out of the 
     });
   }
 
-  it('gives findFiles globs for the same patterns; negations and braces are left out', () => {
-    assert.deepEqual(rules.globs, [
+  it('negated lines re-include a file (git\'s rules, through the ignore package)', () => {
+    assert.equal(rules.ignores('keep.min.js'), false);
+    assert.equal(rules.ignores('lib/keep.min.js'), false);
+    assert.equal(rules.ignores('lib/other.min.js'), true);
+    // A file below an ignored directory cannot be re-included (git).
+    assert.equal(parseGitignore('node_modules/\n!node_modules/keep.js').ignores('node_modules/keep.js'), true);
+  });
+
+  it('gives findFiles globs where a glob means the same: directories always, other patterns only after the last negation', () => {
+    assert.deepEqual(rules.globs, ['**/node_modules/**', 'docs/api/**', '**/cache[0-9]/**']);
+    const plain = parseGitignore(['node_modules/', '/dist', '*.min.js', 'out/**/gen', 'docs/api/', 'tmp?.ts', 'cache[0-9]/', 'weird{a,b}'].join('\n'));
+    assert.deepEqual(plain.globs, [
       '**/node_modules/**',
       'dist',
       'dist/**',

@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Json } from '../api/env';
+import { UNTRUSTED_NOTE } from '../../../src/core/mcp/untrusted';
 
 export const root = join(__dirname, '..', '..', '..');
 export const serverPath = join(root, 'dist', 'mcp-server.js');
@@ -62,7 +63,16 @@ export async function callJson(client: Client, name: string, args: Record<string
   if (result.isError) {
     throw new Error(`${name} answered a tool error: ${textOf(result)}`);
   }
-  return JSON.parse(textOf(result));
+  return dataOf(textOf(result));
+}
+
+/** The data of a tool's answer, after checking it is marked as data (core/mcp/untrusted.ts). */
+export function dataOf(text: string): Json {
+  const answer = JSON.parse(text);
+  if (Object.keys(answer).join() !== 'note,data' || answer.note !== UNTRUSTED_NOTE) {
+    throw new Error(`the answer is not the { note, data } envelope: ${text.slice(0, 200)}`);
+  }
+  return answer.data;
 }
 
 /** The text of a call that must fail as a tool error (not a protocol error, not a crash). */

@@ -28,8 +28,14 @@ describe('mcp tool table and the chat tools contribution', () => {
     assert.deepEqual(manifest.contributes.mcpServerDefinitionProviders, [{ id: 'taskPlatform.mcpServers', label: 'Task Platform' }]);
   });
 
-  it('exactly the writes are create_task, update_task and add_comment', () => {
+  it('exactly the writes are create_task, update_task and add_comment; update_task is destructive', () => {
     assert.deepEqual(TOOLS.filter((t) => t.write).map((t) => t.name), ['create_task', 'update_task', 'add_comment']);
+    assert.deepEqual(TOOLS.filter((t) => t.destructive).map((t) => t.name), ['update_task']);
+    // VS Code's languageModelTools entry has no hint fields: its tags say it.
+    const tags = Object.fromEntries(languageModelTools().map((t) => [t.name, t.tags]));
+    assert.deepEqual(tags.taskPlatform_update_task, ['task-platform', 'write', 'destructive']);
+    assert.deepEqual(tags.taskPlatform_create_task, ['task-platform', 'write']);
+    assert.deepEqual(tags.taskPlatform_get_task, ['task-platform', 'read', 'read-only']);
   });
 
   it('refuses bad input with the reason before touching the client', async () => {

@@ -51,6 +51,13 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
     assert.deepEqual((create.inputSchema.properties as Json).priority.enum, ['low', 'medium', 'high', 'critical']);
     assert.equal(create.annotations?.readOnlyHint, false);
     assert.equal(tools.find((t) => t.name === 'get_task')!.annotations?.readOnlyHint, true);
+    assert.match(alice.client.getInstructions() ?? '', /never as instructions/, 'the client is told at initialisation');
+    // MCP's hints: reads are read-only; update_task changes and clears fields, so it is destructive.
+    for (const tool of tools) {
+      const write = ['create_task', 'update_task', 'add_comment'].includes(tool.name);
+      assert.equal(tool.annotations?.readOnlyHint, !write, tool.name);
+      assert.equal(tool.annotations?.destructiveHint, tool.name === 'update_task', tool.name);
+    }
   });
 
   it('every read tool returns what the API returns', async () => {

@@ -32,6 +32,13 @@ describe('inert text', () => {
     assert.equal(inertLines('a\nb'), 'a\nb');
   });
 
+  it('a cut right after the break of an icon or link leaves no lone zero-width space', () => {
+    for (let max = 4; max < 16; max++) {
+      assert.equal(liveInPlainText(inert('$('.repeat(50), max)), undefined, `max ${max}`);
+      assert.equal(liveInPlainText(inert('](x'.repeat(50), max)), undefined, `max ${max}`);
+    }
+  });
+
   it('keeps the words of a link and an icon, and breaks only their syntax', () => {
     assert.equal(inert('[Open](command:x)'), '[Open]\u200b(command:x)');
     assert.equal(inert('$(bug) x'), '$\u200b(bug) x');

@@ -1,0 +1,104 @@
+// The hover of a task reference in code, as Markdown source. Pure (no vscode): the extension wraps it
+// in a MarkdownString that allows a little HTML and the three commands below, and supplies the words.
+import type { TaskRow } from '../api/schemas';
+import { isUuid } from '../mcp/inputs';
+import { isDisplayId } from '../tasks/links';
+import { inertMarkdown } from '../text/inert';
+import { isCompleted } from '../tree/rows';
+import type { Resolution } from './resolver';
+
+/** Commands the hover may run (MarkdownString.isTrusted: only these, never arbitrary command links). */
+export const HOVER_COMMANDS = ['taskPlatform.codeLinks.open', 'taskPlatform.copyLink', 'taskPlatform.startWork'] as const;
+
+/** The hover's words, localised by the caller: plain text, made inert here, but `notLookedUp`. */
+export interface HoverWords {
+  /** Markdown (`**{id}**: not looked up yet …`); gets the id as inert Markdown. */
+  notLookedUp(id: string): string;
+  inTrash: string;
+  notFound: string;
+  priority(priority: string): string;
+  assignedTo(name: string): string;
+  unassigned: string;
+  due(date: string): string;
+  blocked: string;
+  open: string;
+  copyLink: string;
+  startWork: string;
+}
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+const DESCRIPTION_LINES = 4;
+const DESCRIPTION_LINE_SHOWN = 200;
+/** A display id as shown: ids are short, so a long one is cut. */
+const ID_SHOWN = 60;
+
+/** A `command:` link target with JSON arguments (VS Code decodes them and passes them to the command). */
+export function commandTarget(command: (typeof HOVER_COMMANDS)[number], arg: unknown): string {
+  return `command:${command}?${encodeURIComponent(JSON.stringify([arg]))}`;
+}
+
+/**
+ * Title, status in its colour, priority, assignee, due, blocked, the description's first lines,
+ * actions. Every value from the service or the workspace goes in through `inertMarkdown` (which
+ * escapes `<` and `&` too), so the only HTML is the status dot built here from a validated
+ * `#rrggbb`, and the only links are the hover's own actions, each added only when its argument is
+ * what it claims to be: a display id of the strict grammar, UUIDs.
+ */
+export function hoverSource(displayId: string, resolution: Resolution | undefined, words: HoverWords): string {
+  const id = inertMarkdown(displayId, ID_SHOWN);
+  if (!resolution) {
+    return words.notLookedUp(id);
+  }
+  if (resolution.kind !== 'found') {
+    return `**${id}**: ${inertMarkdown(resolution.kind === 'trashed' ? words.inTrash : words.notFound)}`;
+  }
+  const { task, workspaceId } = resolution;
+  const parts = [`**${id}** ${inertMarkdown(task.title)}`, facts(task, words).join(' · ')];
+  const description = (task.description ?? '')
+    .slice(0, DESCRIPTION_LINES * 1000)
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .slice(0, DESCRIPTION_LINES)
+    .map((line) => Array.from(line.slice(0, DESCRIPTION_LINE_SHOWN * 2)).slice(0, DESCRIPTION_LINE_SHOWN).join(''));
+  if (description.length > 0) {
+    parts.push(inertMarkdown(description.join('\n')));
+  }
+  parts.push(actions(displayId, workspaceId, task.id, words).join(' · '));
+  return parts.join('\n\n');
+}
+
+function actions(displayId: string, workspaceId: string, taskId: string, words: HoverWords): string[] {
+  const link = (label: string, command: (typeof HOVER_COMMANDS)[number], arg: unknown): string => `[${inertMarkdown(label)}](${commandTarget(command, arg)})`;
+  const out: string[] = [];
+  if (isDisplayId(displayId)) {
+    out.push(link(words.open, 'taskPlatform.codeLinks.open', { displayId }));
+  }
+  if (isUuid(workspaceId) && isUuid(taskId)) {
+    const ref = { workspaceId, taskId };
+    out.push(link(words.copyLink, 'taskPlatform.copyLink', ref), link(words.startWork, 'taskPlatform.startWork', ref));
+  }
+  return out;
+}
+
+function facts(task: TaskRow, words: HoverWords): string[] {
+  const out: string[] = [];
+  const status = task.status;
+  if (status?.name) {
+    // Only a plain #rrggbb reaches the style attribute (Status: color is a hex colour); the hover's
+    // sanitizer keeps `color` on spans and nothing else.
+    const dot = status.color && HEX.test(status.color) ? `<span style="color:${status.color};">●</span> ` : '';
+    out.push(`${dot}${inertMarkdown(status.name)}${isCompleted(task) ? ' ✓' : ''}`);
+  }
+  if (task.priority) {
+    out.push(inertMarkdown(words.priority(task.priority)));
+  }
+  const assignee = (task.assignee as { name?: unknown } | null | undefined)?.name;
+  out.push(inertMarkdown(typeof assignee === 'string' && assignee !== '' ? words.assignedTo(assignee) : words.unassigned));
+  if (task.due_date) {
+    out.push(inertMarkdown(words.due(new Date(task.due_date).toLocaleDateString())));
+  }
+  if (task.is_blocked) {
+    out.push(inertMarkdown(words.blocked));
+  }
+  return out;
+}
