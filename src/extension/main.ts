@@ -29,6 +29,7 @@ import { registerTrees } from './tree/register';
 import { registerWalkthrough, stepsDone } from './walkthrough/progress';
 import type { Trees } from './tree/register';
 import type { Services } from './services';
+import { setLinkSink } from './links/opener';
 import { prompter, setPrompter } from './ui/prompter';
 import type { Prompter } from './ui/prompter';
 
@@ -51,6 +52,8 @@ export interface TestApi {
   /** Walkthrough steps marked done in this window (their context keys are set). */
   stepsDone(): string[];
   setPrompter(next: Prompter): () => void;
+  /** Stands in for VS Code's openExternal behind the checked link opener (links/opener.ts). */
+  setLinkSink: typeof setLinkSink;
   /** The `vscode://` link handler (code-server sends such links to the browser, not to the handler). */
   readonly uriHandler: vscode.UriHandler;
   scaleRateWindowForTests(windowMs: number | undefined): void;
@@ -129,7 +132,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     if (window > 0) {
       scaleRateWindowForTests(window);
     }
-    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, codeLinks, ai, outbox, stepsDone, activationMs, setPrompter, uriHandler: taskUriHandler(commandContext), scaleRateWindowForTests, registerTaskSource };
+    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, codeLinks, ai, outbox, stepsDone, activationMs, setPrompter, setLinkSink, uriHandler: taskUriHandler(commandContext), scaleRateWindowForTests, registerTaskSource };
   }
   return undefined;
 }

@@ -215,6 +215,42 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     await waitFor(() => (storedNow().length === 0 ? true : undefined), 'nothing left stored');
   });
 
+  it('entries a tampered profile put in global storage are dropped after a reload; only a real write is sent', async () => {
+    const a = w.ref('task_with_comments');
+    const state = w.api.session.state;
+    assert.equal(state.kind, 'signedIn');
+    const { baseUrl, user } = state as { baseUrl: string; user: { id: string } };
+    const account = `${baseUrl} ${user.id}`;
+    const task = `/workspaces/${w.acme}/tasks/${a.taskId}`;
+    const entry = (key: string, fields: Record<string, unknown>): Record<string, unknown> => ({
+      key, operation: 'updateTask', method: 'PATCH', path: task, body: '{"title":"hijacked"}', heldAt: Date.now(), reason: 'offline', ...fields,
+    });
+    const tampered = [
+      entry('t-delete', { method: 'DELETE', body: undefined }),
+      entry('t-dotdot', { path: `${task}/../../../spaces` }),
+      entry('t-origin', { path: `//evil.example/api${task}` }),
+      entry('t-encoded', { path: `/workspaces/${w.acme}/tasks/${a.taskId}%2F..` }),
+      entry('t-query', { path: `${task}?_method=DELETE` }),
+      entry('t-unknown', { operation: 'deleteWorkspace', method: 'DELETE', path: `/workspaces/${w.acme}`, body: undefined }),
+      entry('t-proto', { body: '{"__proto__":{"x":1},"title":"hijacked"}' }),
+      entry('t-huge', { body: JSON.stringify({ title: 'hijacked', description: 'A'.repeat(1_100_000) }) }),
+      entry('real', { operation: 'createComment', method: 'POST', path: `${task}/comments`, body: JSON.stringify({ body: 'the real one' }) }),
+    ];
+    const all = w.api.services.globalState.get<Record<string, unknown[]>>('taskPlatform.outbox', {});
+    await w.api.services.globalState.update('taskPlatform.outbox', { ...all, [account]: tampered });
+    await sandboxControl('DELETE', '/requests');
+    w.api.outbox.outboxes.forgetLoaded();
+    w.api.session.invalidate();
+    assert.equal((await w.api.session.ensure()).kind, 'signedIn');
+    await w.api.outbox.connectivity.flush();
+    await waitFor(() => (outbox().all.length === 0 ? true : undefined), 'the queue emptied', 30_000);
+    const sent = await w.requests(writes);
+    assert.deepEqual(sent, [`POST /api${task}/comments`], 'only the real write reached the service');
+    assert.equal((await w.task(a.taskId)).title === 'hijacked', false);
+    const left = w.api.services.globalState.get<Record<string, unknown[]>>('taskPlatform.outbox', {})[account] ?? [];
+    assert.deepEqual(left, [], 'nothing tampered is kept');
+  });
+
   it('a subtask created offline under a task without subtasks opens the task and shows the waiting row', async () => {
     const list = await listNode(w.fx.lists.api);
     const leaf = (await w.api.explorer.getChildren(list)).find((n): n is TaskNode => n.kind === 'task' && !n.row.subtask_count);
@@ -244,6 +280,11 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
     assert.equal((await w.requests(writes)).length, 0, 'broken JSON: no request');
     assert.equal(outbox().rejected.length, 1, 'still kept');
+    // A body the queue would drop on replay (a prototype key) is refused here, not lost later.
+    w.script(['{"__proto__": {"is_admin": true}, "status_id": "x"}'], [label, 'Edit and Retry…']);
+    await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
+    assert.equal((await w.requests(writes)).length, 0, 'prototype key: no request');
+    assert.equal(outbox().rejected.length, 1, 'still kept, as it was');
 
     const ready = w.fx.statuses.api.find((s: Json) => s.name === 'Ready').id;
     w.script([JSON.stringify({ status_id: ready })], [label, 'Edit and Retry…']);

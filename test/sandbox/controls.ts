@@ -91,6 +91,12 @@ function config(app: App, body: Record<string, unknown>): Reply {
     if (typeof body.retryAfterHeader !== 'boolean') return bad('retryAfterHeader must be a boolean.');
     c.retryAfterHeader = body.retryAfterHeader;
   }
+  for (const name of ['filesOrigin', 'filesRedirect'] as const) {
+    const value = body[name];
+    if (value === undefined) continue;
+    if (value !== null && (typeof value !== 'string' || value.length > 2048)) return bad(`${name} must be a URL or null.`);
+    c[name] = value;
+  }
   return { status: 200, body: c };
 }
 

@@ -31,6 +31,8 @@ export function createApp(options: AppOptions = {}): App {
       rateWindowMs: options.rateWindowMs ?? 60_000,
       retryAfterHeader: options.retryAfterHeader ?? true,
       maxUploadBytes: options.maxUploadBytes ?? 500 * 1024 * 1024,
+      filesOrigin: null,
+      filesRedirect: null,
     },
     origin: '',
     secret: randomBytes(32),
@@ -55,5 +57,7 @@ export function resetApp(app: App, seed: SeedName = app.seed): void {
   app.idempotency.clear();
   app.limiter.clear();
   app.viewCounts.clear();
+  app.config.filesOrigin = null;
+  app.config.filesRedirect = null;
 }
 

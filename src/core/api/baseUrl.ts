@@ -1,3 +1,5 @@
+import { describeHost } from '../util/hosts';
+
 export type ParsedBaseUrl = { ok: true; url: string } | { ok: false; message: string };
 
 const EXAMPLE = 'https://tasks.example.com/api';
@@ -61,7 +63,21 @@ function fail(message: string): ParsedBaseUrl {
   return { ok: false, message };
 }
 
-/** Whether a URL the service points us to (e.g. a signed download URL) may be fetched at all. */
-export function isAllowedRemoteUrl(url: URL): boolean {
-  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+/**
+ * Whether a URL the service points us to (a signed download URL, a redirect from it) may be fetched.
+ * Against a remote service: https to a public host only, never this machine or a private network
+ * (a hostile or hijacked service must not make the client reach into the user's own network).
+ * Against a loopback service (the sandbox, a dev server): also plain http, to loopback or private
+ * hosts only. `url` comes from the URL parser, so every spelling of an address is already normalised.
+ */
+export function isAllowedRemoteUrl(url: URL, baseUrl: string): boolean {
+  if (url.username !== '' || url.password !== '') {
+    return false;
+  }
+  const local = describeHost(new URL(baseUrl).hostname).kind === 'loopback';
+  const target = describeHost(url.hostname).kind;
+  if (url.protocol === 'https:') {
+    return local || target === 'public';
+  }
+  return url.protocol === 'http:' && local && target !== 'public';
 }

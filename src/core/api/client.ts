@@ -10,11 +10,13 @@ import { Calls } from './calls';
 import * as I from './inputs';
 import { iterateCursor, iteratePages } from './pagination';
 import { parseBody } from './parse';
+import type { Schema } from './parse';
 import { sharedRateLimiter } from './rateLimiter';
 import type { RateLimiter } from './rateLimiter';
 import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_RETRY, Requester } from './requester';
 import type { ClientTimeouts } from './limits';
 import type { CallSpec, LogFn, RequestOptions, RetryPolicy } from './requester';
+import { WRITE_ROUTES, writePath } from './routes';
 import * as S from './schemas';
 import type { WriteQueue } from '../outbox/outbox';
 import { NodeHttpTransport } from './transport';
@@ -149,18 +151,17 @@ export class ApiClient {
     return this.calls.get('getTask', taskPath(workspaceId, taskId), S.TaskSchema, opts);
   }
   createTask(workspaceId: string, input: I.CreateTaskInput, opts?: Opts): Promise<S.Task> {
-    return this.calls.write('createTask', 'POST', `${ws(workspaceId)}/tasks`, I.defined(input), S.TaskSchema, opts);
+    return this.write('createTask', { workspace: workspaceId }, I.defined(input), S.TaskSchema, opts);
   }
   updateTask(workspaceId: string, taskId: string, patch: I.UpdateTaskInput, opts?: Opts): Promise<S.Task> {
-    return this.calls.write('updateTask', 'PATCH', taskPath(workspaceId, taskId), I.defined(patch), S.TaskSchema, opts);
+    return this.write('updateTask', { workspace: workspaceId, task: taskId }, I.defined(patch), S.TaskSchema, opts);
   }
   deleteTask(workspaceId: string, taskId: string, opts?: Opts): Promise<S.TrashReceipt> {
-    return this.calls.write('deleteTask', 'DELETE', taskPath(workspaceId, taskId), undefined, S.TrashReceiptSchema, opts);
+    return this.write('deleteTask', { workspace: workspaceId, task: taskId }, undefined, S.TrashReceiptSchema, opts);
   }
   /** Request and response shapes not shown in the reference; the restored task is checked when present. */
   restoreTask(workspaceId: string, taskId: string, opts?: Opts): Promise<E.RestoreResult> {
-    const path = `${ws(workspaceId)}/trash/task/${enc(taskId)}/restore`;
-    return this.calls.write('restoreTask', 'POST', path, undefined, E.RestoreResultSchema, opts);
+    return this.write('restoreTask', { workspace: workspaceId, task: taskId }, undefined, E.RestoreResultSchema, opts);
   }
   /** `taskId` may be the display id on this route (Task: display_id). Max 200, no pagination. */
   async getSubtasks(workspaceId: string, taskId: string, opts?: Opts): Promise<S.TaskRow[]> {
@@ -168,7 +169,7 @@ export class ApiClient {
   }
   moveTask(taskId: string, target: I.MoveTarget, opts?: Opts): Promise<S.Task> {
     const body = { target_type: target.target_type, target_id: target.target_id };
-    return this.calls.write('moveTask', 'POST', `/tasks/${enc(taskId)}/move`, body, S.TaskSchema, opts);
+    return this.write('moveTask', { task: taskId }, body, S.TaskSchema, opts);
   }
   getActivity(workspaceId: string, taskId: string, cursor?: string, opts?: Opts): Promise<E.ActivityPage> {
     const path = `${taskPath(workspaceId, taskId)}/activity`;
@@ -188,23 +189,19 @@ export class ApiClient {
     return iterateCursor('getComments', (cursor) => this.getComments(workspaceId, taskId, cursor, opts), opts?.signal);
   }
   createComment(workspaceId: string, taskId: string, input: I.CreateCommentInput, opts?: Opts): Promise<S.Comment> {
-    const path = `${taskPath(workspaceId, taskId)}/comments`;
-    return this.calls.write('createComment', 'POST', path, I.defined(input), S.CommentSchema, opts);
+    return this.write('createComment', { workspace: workspaceId, task: taskId }, I.defined(input), S.CommentSchema, opts);
   }
   updateComment(workspaceId: string, taskId: string, commentId: string, input: I.UpdateCommentInput, opts?: Opts): Promise<S.Comment> {
-    const path = `${taskPath(workspaceId, taskId)}/comments/${enc(commentId)}`;
-    return this.calls.write('updateComment', 'PUT', path, I.defined(input), S.CommentSchema, opts);
+    return this.write('updateComment', { workspace: workspaceId, task: taskId, comment: commentId }, I.defined(input), S.CommentSchema, opts);
   }
   deleteComment(workspaceId: string, taskId: string, commentId: string, opts?: Opts): Promise<void> {
-    return this.calls.remove('deleteComment', `${taskPath(workspaceId, taskId)}/comments/${enc(commentId)}`, opts);
+    return this.calls.remove('deleteComment', writePath('deleteComment', { workspace: workspaceId, task: taskId, comment: commentId }), opts);
   }
   resolveComment(workspaceId: string, taskId: string, commentId: string, opts?: Opts): Promise<S.Comment> {
-    const path = `${taskPath(workspaceId, taskId)}/comments/${enc(commentId)}/resolve`;
-    return this.calls.write('resolveComment', 'PUT', path, undefined, S.CommentSchema, opts);
+    return this.write('resolveComment', { workspace: workspaceId, task: taskId, comment: commentId }, undefined, S.CommentSchema, opts);
   }
   unresolveComment(workspaceId: string, taskId: string, commentId: string, opts?: Opts): Promise<S.Comment> {
-    const path = `${taskPath(workspaceId, taskId)}/comments/${enc(commentId)}/unresolve`;
-    return this.calls.write('unresolveComment', 'PUT', path, undefined, S.CommentSchema, opts);
+    return this.write('unresolveComment', { workspace: workspaceId, task: taskId, comment: commentId }, undefined, S.CommentSchema, opts);
   }
 
   // Dependencies
@@ -214,11 +211,10 @@ export class ApiClient {
   }
   /** `blockerTaskId` must complete before `taskId` (Dependencies). */
   addDependency(workspaceId: string, taskId: string, blockerTaskId: string, opts?: Opts): Promise<S.DependencyLink> {
-    const path = `${taskPath(workspaceId, taskId)}/dependencies`;
-    return this.calls.write('addDependency', 'POST', path, { blocker_task_id: blockerTaskId }, S.DependencyLinkSchema, opts);
+    return this.write('addDependency', { workspace: workspaceId, task: taskId }, { blocker_task_id: blockerTaskId }, S.DependencyLinkSchema, opts);
   }
   removeDependency(workspaceId: string, taskId: string, dependencyId: string, opts?: Opts): Promise<void> {
-    return this.calls.remove('removeDependency', `${taskPath(workspaceId, taskId)}/dependencies/${enc(dependencyId)}`, opts);
+    return this.calls.remove('removeDependency', writePath('removeDependency', { workspace: workspaceId, task: taskId, dependency: dependencyId }), opts);
   }
 
   // Attachments
@@ -256,7 +252,7 @@ export class ApiClient {
     return saveTo(file, destination, opts?.signal);
   }
   deleteAttachment(workspaceId: string, taskId: string, attachmentId: string, opts?: Opts): Promise<void> {
-    return this.calls.remove('deleteAttachment', `${taskPath(workspaceId, taskId)}/attachments/${enc(attachmentId)}`, opts);
+    return this.calls.remove('deleteAttachment', writePath('deleteAttachment', { workspace: workspaceId, task: taskId, attachment: attachmentId }), opts);
   }
 
   // Custom fields
@@ -266,8 +262,7 @@ export class ApiClient {
   }
   setCustomFieldValues(taskId: string, values: I.CustomFieldValueInput[], opts?: Opts): Promise<S.CustomFieldValue[]> {
     const body = { values: values.map((v) => ({ custom_field_definition_id: v.custom_field_definition_id, value: v.value })) };
-    const path = `/tasks/${enc(taskId)}/custom-field-values`;
-    return this.calls.write('setCustomFieldValues', 'PUT', path, body, z.array(S.CustomFieldValueSchema), opts);
+    return this.write('setCustomFieldValues', { task: taskId }, body, z.array(S.CustomFieldValueSchema), opts);
   }
 
   // Views and search
@@ -301,13 +296,18 @@ export class ApiClient {
   }
   /** 201 when this call created the address, 200 when it existed (States: Inbound address). */
   createInboundAddress(listId: string, opts?: Opts): Promise<{ address: S.InboundAddress; created: boolean }> {
-    const spec: CallSpec = { operation: 'createInboundAddress', method: 'POST', path: `/lists/${enc(listId)}/inbound-address` };
+    const spec: CallSpec = { operation: 'createInboundAddress', method: WRITE_ROUTES.createInboundAddress.method, path: writePath('createInboundAddress', { list: listId }) };
     return this.requester.send(spec, opts ?? {}, async (res) => {
       // The body is not shown beyond the address: accept `{ data: address }` or the bare address.
       const body = await this.calls.decode(res, spec.operation);
       const inner = typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body;
       return { address: parseBody(S.InboundAddressSchema, inner, spec.operation), created: res.status === 201 };
     });
+  }
+
+  /** A JSON write on one of the client's write routes (routes.ts: the same table checks replays). */
+  private write<T>(operation: keyof typeof WRITE_ROUTES, ids: Record<string, string>, json: unknown, schema: Schema<T>, opts?: Opts): Promise<T> {
+    return this.calls.write(operation, WRITE_ROUTES[operation].method, writePath(operation, ids), json, schema, opts);
   }
 
   private childrenApi(workspaceId: string, opts?: Opts): { getTaskChildren(ids: string[]): Promise<E.Children>; getSubtasks(id: string): Promise<S.TaskRow[]> } {

@@ -80,7 +80,7 @@ async function downloadOnce(requester: Requester, spec: CallSpec, opts: RequestO
   const first = await requester.send<{ location: URL } | { file: DownloadedFile }>(spec, opts, async (res) => {
     if (res.status >= 300) {
       await res.dump();
-      return { location: locationOf(res, requester.url(spec.path, spec.query), spec.operation) };
+      return { location: locationOf(res, requester.url(spec.path, spec.query), spec.operation, requester.config.baseUrl) };
     }
     return { file: fileOf(res) };
   });
@@ -92,7 +92,7 @@ async function downloadOnce(requester: Requester, spec: CallSpec, opts: RequestO
     const res = await fetchSigned(requester, location, spec.operation, opts);
     if (res.status >= 300 && res.status < 400) {
       await res.dump();
-      location = locationOf(res, location.href, spec.operation);
+      location = locationOf(res, location.href, spec.operation, requester.config.baseUrl);
       continue;
     }
     if (res.status >= 400) {
@@ -115,7 +115,7 @@ async function fetchSigned(requester: Requester, url: URL, operation: string, op
   }
 }
 
-function locationOf(res: HttpResponse, base: string, operation: string): URL {
+function locationOf(res: HttpResponse, base: string, operation: string, baseUrl: string): URL {
   const raw = headerValue(res.headers.location);
   let url: URL | undefined;
   try {
@@ -123,9 +123,9 @@ function locationOf(res: HttpResponse, base: string, operation: string): URL {
   } catch {
     url = undefined;
   }
-  if (!url || !isAllowedRemoteUrl(url)) {
-    const where = url ? `${url.protocol}//${hostOf(url.href)}` : 'nowhere';
-    throw new InvalidRequestError({ operation, message: `${operation}: the download link points to ${where}; only https links are followed.` });
+  if (!url || !isAllowedRemoteUrl(url, baseUrl)) {
+    const where = url ? `${url.protocol}//${hostOf(url.href)}`.slice(0, 200) : 'nowhere'; // the server's text: bounded
+    throw new InvalidRequestError({ operation, message: `${operation}: the download link points to ${where}; only https links to public hosts are followed.` });
   }
   return url;
 }

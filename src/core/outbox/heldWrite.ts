@@ -1,3 +1,5 @@
+import { WRITE_ROUTES, writeRouteProblem } from '../api/routes';
+import type { WriteOperation } from '../api/routes';
 import type { HttpMethod } from '../api/transport';
 
 /**
@@ -78,16 +80,90 @@ export function fieldsOf(write: Pick<HeldWrite, 'body'>): string[] {
   }
 }
 
+/** The longest JSON body a held write may keep (the client's own writes are far smaller). */
+export const MAX_HELD_BODY = 1_000_000;
+/** Idempotency-Key: visible ASCII only (it is sent as a header), as long as the service keeps. */
+const KEY = /^[\x21-\x7e]{1,255}$/;
+const REASONS: ReadonlyArray<HeldWrite['reason']> = ['offline', 'network', 'server', 'rateLimited', 'queued'];
+/** Keys that change an object's prototype in careless JavaScript readers; the client never writes them. */
+const POLLUTING_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const MAX_BODY_DEPTH = 32;
+
 /** Checks a value read back from storage; anything else is not replayed (and is reported). */
 export function isHeldWrite(value: unknown): value is HeldWrite {
-  if (typeof value !== 'object' || value === null) {
-    return false;
+  return heldWriteProblem(value) === undefined;
+}
+
+/**
+ * Why a value read back from storage is not a write this client would have made, or undefined when it
+ * is one. Storage is shared with other windows and lives in the user's profile, so it may hold anything:
+ * only a write on one of the client's own write routes (routes.ts) for the configured service, with ids
+ * where ids go, the body that route takes and a header-safe key, may be sent again. The reason is a fixed
+ * phrase: it is logged, and never repeats the stored data.
+ */
+export function heldWriteProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return 'not an object';
   }
   const v = value as Record<string, unknown>;
-  return typeof v.key === 'string' && v.key.length > 0
-    && typeof v.operation === 'string'
-    && typeof v.method === 'string' && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(v.method)
-    && typeof v.path === 'string' && v.path.startsWith('/')
-    && (v.body === undefined || typeof v.body === 'string')
-    && typeof v.heldAt === 'number';
+  if (typeof v.key !== 'string' || !KEY.test(v.key)) {
+    return 'no valid Idempotency-Key';
+  }
+  if (typeof v.heldAt !== 'number' || !Number.isFinite(v.heldAt) || typeof v.reason !== 'string' || !REASONS.includes(v.reason as HeldWrite['reason'])) {
+    return 'no valid time or reason';
+  }
+  const route = writeRouteProblem(v.operation, v.method, v.path);
+  if (route !== undefined) {
+    return route;
+  }
+  if (v.query !== undefined && !(isRecord(v.query) && Object.keys(v.query).length === 0)) {
+    return 'a query string, which no write route takes';
+  }
+  if (v.rejected !== undefined && !(isRecord(v.rejected) && typeof v.rejected.message === 'string' && v.rejected.message.length <= 10_000)) {
+    return 'a malformed refusal';
+  }
+  return bodyProblem(v.body, WRITE_ROUTES[v.operation as WriteOperation].body);
+}
+
+function bodyProblem(body: unknown, expected: boolean): string | undefined {
+  if (!expected) {
+    return body === undefined ? undefined : 'a body on a route that takes none';
+  }
+  if (typeof body !== 'string') {
+    return 'no body on a route that takes one';
+  }
+  if (body.length > MAX_HELD_BODY) {
+    return 'a body larger than any write of the client';
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return 'a body that is not JSON';
+  }
+  if (!isRecord(parsed)) {
+    return 'a body that is not a JSON object';
+  }
+  // Breadth first with an explicit queue: no recursion on attacker-chosen depth.
+  const queue: Array<[unknown, number]> = [[parsed, 1]];
+  while (queue.length > 0) {
+    const [node, depth] = queue.pop()!;
+    if (typeof node !== 'object' || node === null) {
+      continue;
+    }
+    if (depth > MAX_BODY_DEPTH) {
+      return 'a body nested deeper than any write of the client';
+    }
+    for (const key of Object.keys(node)) {
+      if (POLLUTING_KEYS.has(key)) {
+        return 'a body with a prototype key';
+      }
+      queue.push([(node as Record<string, unknown>)[key], depth + 1]);
+    }
+  }
+  return undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,7 +1,7 @@
 import { ApiError, BadResponseError } from '../api/errors';
 import { ValidationError } from '../api/errors';
 import { AbortError } from '../util/abort';
-import { isHeldWrite, targetOf } from './heldWrite';
+import { heldWriteProblem, isHeldWrite, targetOf } from './heldWrite';
 import type { HeldWrite, RejectedWrite } from './heldWrite';
 
 /** Where held writes survive a reload (per account; the extension uses globalState). */
@@ -18,6 +18,8 @@ export interface OutboxEvents {
   applied?(write: HeldWrite, answer: unknown): void;
   rejected?(write: HeldWrite, error: ApiError): void;
   reachability?(reachable: boolean): void;
+  /** A stored entry was not a write this client makes (heldWriteProblem): dropped, never sent. */
+  dropped?(reason: string): void;
 }
 
 /** What the requester asks of the queue (src/core/api/requester.ts). */
@@ -68,7 +70,13 @@ export class Outbox implements WriteQueue {
     private readonly events: OutboxEvents = {},
   ) {
     const stored = store.read();
-    this.entries = stored.filter(isHeldWrite);
+    this.entries = stored.filter((entry): entry is HeldWrite => {
+      const problem = heldWriteProblem(entry);
+      if (problem !== undefined) {
+        events.dropped?.(problem);
+      }
+      return problem === undefined;
+    });
     this.unreadable = stored.length - this.entries.length;
     this.entries.forEach((e) => this.known.add(e.key));
   }
@@ -166,6 +174,13 @@ export class Outbox implements WriteQueue {
       const next = this.entries.find((e) => !e.rejected);
       if (!next) {
         return true;
+      }
+      const problem = heldWriteProblem(next);
+      if (problem !== undefined) {
+        this.entries = this.entries.filter((e) => e !== next);
+        await this.persist();
+        this.events.dropped?.(problem);
+        continue;
       }
       let answer: unknown;
       try {

@@ -5,6 +5,7 @@
 // format on the real service is a one-file change.
 
 import { isDisplayId } from './displayId';
+import { safeLink } from './safeLinks';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LINK_PATH = /^\/t\/([^/?#]+)\/?$/;
@@ -80,11 +81,7 @@ export function taskIdFromUriPath(path: string): TaskReference {
   }
 }
 
-/** Only these schemes are ever opened from task content (common rules: links are validated). */
+/** Only http, https and mailto links are ever opened from task content (the rule lives in safeLinks.ts). */
 export function isOpenableLink(text: string): boolean {
-  try {
-    return ['http:', 'https:', 'mailto:'].includes(new URL(text).protocol);
-  } catch {
-    return false;
-  }
+  return safeLink(text) !== undefined;
 }

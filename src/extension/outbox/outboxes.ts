@@ -5,6 +5,7 @@ import { isHeldWrite, targetOf } from '../../core/outbox/heldWrite';
 import { Outbox } from '../../core/outbox/outbox';
 import type { OutboxStore } from '../../core/outbox/outbox';
 import type { SessionState } from '../auth/session';
+import { log } from '../log';
 
 /** globalState key: `{ [account]: HeldWrite[] }`. An account is the service address and the user id. */
 const STORAGE_KEY = 'taskPlatform.outbox';
@@ -43,6 +44,8 @@ export class Outboxes implements vscode.Disposable {
         applied: (write, answer) => this.appliedEmitter.fire({ write, answer }),
         rejected: (write, error) => this.rejectedEmitter.fire({ write, error }),
         reachability: (reachable) => this.reachability.fire(reachable),
+        // Fixed phrases only: the stored entry itself may be anything, of any size.
+        dropped: (reason) => log.warn(`Offline queue: dropped a stored change that this extension would not make (${reason}); it was not sent.`),
       });
       this.byAccount.set(account, outbox);
     }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import { heldWriteProblem } from '../../core/outbox/heldWrite';
 import type { HeldWrite } from '../../core/outbox/heldWrite';
 import type { Outbox } from '../../core/outbox/outbox';
 import type { Session } from '../auth/session';
@@ -84,9 +85,9 @@ export class PendingReview {
       title: vscode.l10n.t('Edit the change and send it again'),
       prompt: write.rejected?.message,
       value: write.body,
-      validateInput: (text) => checkJsonObject(text),
+      validateInput: (text) => checkJsonObject(text) ?? checkSendable(write, text),
     });
-    if (body === undefined || checkJsonObject(body) !== undefined) {
+    if (body === undefined || checkJsonObject(body) !== undefined || checkSendable(write, body) !== undefined) {
       return;
     }
     await this.retry(outbox, write, body);
@@ -104,6 +105,13 @@ export class PendingReview {
       await outbox.discard(write.key);
     }
   }
+}
+
+/** A message when the edited body is one the queue would drop instead of sending (heldWrite.ts). */
+function checkSendable(write: HeldWrite, body: string): string | undefined {
+  return heldWriteProblem({ ...write, body, rejected: undefined }) === undefined
+    ? undefined
+    : vscode.l10n.t('This change cannot be sent: keep it under 1 MB and 32 levels deep, without keys named __proto__, constructor or prototype.');
 }
 
 /** A message when `text` is not a JSON object (nothing is sent then), undefined when it is. */

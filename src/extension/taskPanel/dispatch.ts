@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
-import { safeLink } from '../../core/tasks/safeLinks';
 import type { WebviewMessage } from '../../webview/taskPanel/protocol';
+import { openOutsideLink } from '../links/opener';
 import { log } from '../log';
-import { prompter } from '../ui/prompter';
 import * as attachments from './attachmentActions';
 import * as comments from './commentActions';
 import type { Outcome, PanelContext } from './context';
@@ -57,16 +56,10 @@ export function dispatch(ctx: PanelContext, msg: WebviewMessage): Promise<Outcom
   return handler(ctx, msg);
 }
 
-/** Links from task text open only after the host checks them again (http, https, mailto). */
+/** Links from task text open through the one checked opener (http, https, mailto; asks for local hosts). */
 async function openLink(url: string): Promise<Outcome> {
-  const safe = safeLink(url);
-  if (!safe) {
-    log.warn('Task panel: refused to open a link that is not http(s) or mailto');
-    void prompter().warn(vscode.l10n.t('Only http, https and mailto links are opened.'));
-    return { ok: false, error: vscode.l10n.t('Only http, https and mailto links are opened.') };
-  }
-  await vscode.env.openExternal(vscode.Uri.parse(safe, true));
-  return done;
+  const outcome = await openOutsideLink(url);
+  return outcome === 'refused' ? { ok: false, error: vscode.l10n.t('Only http, https and mailto links are opened.') } : done;
 }
 
 /** Breadcrumb: the tree reveals the level (the explorer implements the command; it may be missing). */

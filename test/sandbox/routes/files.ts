@@ -15,7 +15,7 @@ export function signedUrl(app: App, attachmentId: string, inline: boolean): stri
   const expires = Math.floor((app.clock.now() + SIGNED_URL_TTL_MS) / 1000);
   const disposition = inline ? 'inline' : 'attachment';
   const sig = signature(app, attachmentId, expires, disposition);
-  return `${app.origin}/files/${attachmentId}?expires=${expires}&disposition=${disposition}&sig=${sig}`;
+  return `${app.config.filesOrigin ?? app.origin}/files/${attachmentId}?expires=${expires}&disposition=${disposition}&sig=${sig}`;
 }
 
 export function fileReply(bytes: Buffer, mime: string, name: string, inline: boolean): Reply {
@@ -35,6 +35,7 @@ export function fileReply(bytes: Buffer, mime: string, name: string, inline: boo
 
 export function serveFile(app: App, id: string, query: URLSearchParams, method: string): Reply {
   if (method !== 'GET' && method !== 'HEAD') return { status: 405, body: { message: 'Method not allowed.' } };
+  if (app.config.filesRedirect !== null) return { status: 302, headers: { Location: app.config.filesRedirect }, body: { message: 'Moved.' } };
   const expires = Number(query.get('expires'));
   const disposition = query.get('disposition') ?? 'attachment';
   const sig = query.get('sig') ?? '';

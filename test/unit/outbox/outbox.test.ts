@@ -260,7 +260,7 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
   });
 
   it('reads back only valid entries from storage', () => {
-    store.text = JSON.stringify([{ key: 'k', operation: 'updateTask', method: 'PATCH', path: '/workspaces/w/tasks/t', heldAt: 1, reason: 'offline' }, { nonsense: true }, 'x']);
+    store.text = JSON.stringify([{ key: 'k', operation: 'updateTask', method: 'PATCH', path: `/workspaces/${acme}/tasks/${fx.tasks.completed_task.id}`, body: '{"title":"x"}', heldAt: 1, reason: 'offline' }, { nonsense: true }, 'x']);
     const reloaded = newOutbox();
     assert.equal(reloaded.all.length, 1);
     assert.equal(reloaded.unreadable, 2);

@@ -27,12 +27,18 @@ function node(app: App, n: MdNode): TemplateResult | string | typeof nothing {
   const kids = n.children.map((c) => node(app, c));
   switch (n.tag) {
     case 'a': {
+      // No `href`, on purpose: VS Code's webview frame opens every clicked `<a href>` itself (its
+      // click listener ignores preventDefault), so with one the link opened twice, once of them
+      // without the host's checks. The host alone opens it, on this message.
       const href = n.href ?? '';
       const open = (e: Event): void => {
         e.preventDefault();
         app.post({ type: 'openLink', url: href });
       };
-      return html`<a href=${href} title=${href} @click=${open}>${kids}</a>`;
+      const key = (e: KeyboardEvent): void => {
+        if (e.key === 'Enter') open(e);
+      };
+      return html`<a class="link" role="link" tabindex="0" title=${href} @click=${open} @keydown=${key}>${kids}</a>`;
     }
     case 'p': return html`<p>${kids}</p>`;
     case 'h1': return html`<h3>${kids}</h3>`;

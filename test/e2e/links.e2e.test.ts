@@ -1,0 +1,91 @@
+import * as assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { closeSession, openSession } from './fixtures';
+import type { Session } from './fixtures';
+import type { Workbench } from './workbench';
+
+const token = 'demo-token-alice';
+
+interface Fixtures {
+  workspaces: { acme: { id: string } };
+  tasks: Record<string, { id: string; display_id: string; title: string }>;
+}
+
+async function sandbox<T>(method: string, url: string, body?: unknown, auth = false): Promise<T> {
+  const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+  if (auth) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  assert.ok(res.ok, `${method} ${url}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * For `ms`, answers every dialog the workbench shows with `answer` (recording its text) and counts
+ * the browser windows opened: each opening of a web link in the web workbench is one new page.
+ */
+async function watchOpenings(page: Page, ms: number, answer: string): Promise<{ dialogs: string[]; opened: string[] }> {
+  const opened: string[] = [];
+  const dialogs: string[] = [];
+  const onPage = (p: Page): void => void opened.push(p.url());
+  page.context().on('page', onPage);
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const dialog = page.locator('.monaco-dialog-box').first();
+    if (await dialog.isVisible().catch(() => false)) {
+      dialogs.push((await dialog.innerText()).replace(/\s+/g, ' '));
+      await dialog.getByRole('button', { name: answer, exact: true }).first().click();
+      await dialog.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+    }
+    await page.waitForTimeout(200);
+  }
+  page.context().off('page', onPage);
+  return { dialogs, opened };
+}
+
+async function openTask(wb: Workbench, taskId: string, title: string): Promise<void> {
+  await wb.runCommand('Task Platform: Open Task');
+  await wb.answerInput(taskId);
+  await wb.page.locator('.tabs-container .tab', { hasText: title.slice(0, 20) }).first().waitFor({ timeout: 60_000 });
+  await wb.webview().locator('.title-row vscode-textfield').waitFor({ timeout: 60_000 });
+}
+
+describe('e2e: links in the task panel', function () {
+  let session: Session | undefined;
+
+  afterEach(async () => {
+    await closeSession(session);
+    session = undefined;
+  });
+
+  it('a clicked link opens exactly once; a link to this computer asks first, showing the whole address', async () => {
+    session = await openSession('panel-links');
+    const wb = session.workbench;
+    const fx = await sandbox<Fixtures>('GET', `${session.sandbox.origin}/__sandbox/fixtures`);
+    const task = fx.tasks.task_with_activity!;
+    const local = 'http://127.0.0.1:9/admin/reset?all=1';
+    await sandbox('PATCH', `${session.sandbox.baseUrl}/workspaces/${fx.workspaces.acme.id}/tasks/${task.id}`, {
+      description: `Read [the docs](https://example.com/docs) or [the local page](${local}) first.`,
+    }, true);
+    await wb.signInFromView(token);
+    await openTask(wb, task.id, `${task.display_id} ${task.title}`);
+    const frame = wb.webview();
+
+    const docs = frame.locator('.markdown a', { hasText: 'the docs' });
+    await docs.waitFor({ timeout: 60_000 });
+    assert.equal(await docs.getAttribute('href'), null, 'no href for the webview frame to open on its own');
+    await docs.click();
+    const web = await watchOpenings(wb.page, 6_000, 'Open');
+    assert.equal(web.opened.length, 1, `opened ${web.opened.length} times: ${web.opened.join(', ')}; dialogs: ${web.dialogs.join(' | ')}`);
+    assert.ok(web.dialogs.length <= 1, `one question at most (VS Code's own trusted-domain check): ${web.dialogs.join(' | ')}`);
+
+    await frame.locator('.markdown a', { hasText: 'the local page' }).click();
+    const modal = wb.page.locator('.monaco-dialog-box').first();
+    await modal.waitFor({ timeout: 30_000 });
+    const shown = (await modal.innerText()).replace(/\s+/g, ' ');
+    await wb.screenshot('panel-link-local-asks');
+    assert.ok(shown.includes(local), `the modal shows the whole address: ${shown}`);
+    await modal.getByRole('button', { name: 'Cancel' }).first().click();
+    const declined = await watchOpenings(wb.page, 3_000, 'Cancel');
+    assert.deepEqual(declined.opened, [], 'declined: nothing opened');
+  });
+});
