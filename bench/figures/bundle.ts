@@ -1,7 +1,7 @@
 /**
  * Bundle: bytes of the production build (`npm run package` = `node esbuild.mjs --production` + vsce),
  * which the start-up figures then install. Sizes are deterministic, so one run; no baseline (the
- * issue sets a budget instead: the extension bundle under 300 KB minified).
+ * issue sets a budget instead: scripts/bundles.mjs, EXTENSION_BUDGET_BYTES).
  */
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
@@ -12,7 +12,7 @@ import type { BenchContext } from '../context';
 import { summarize } from '../stats';
 
 export const VSIX = join(repoRoot, 'dist', 'task-platform.vsix');
-const EXTENSION_BUDGET = 300 * 1024;
+const EXTENSION_BUDGET = 330_000; // scripts/bundles.mjs EXTENSION_BUDGET_BYTES (an .mjs the type check does not read)
 
 export function packageExtension(): void {
   const run = spawnSync('npm', ['run', '--silent', 'package'], { cwd: repoRoot, encoding: 'utf8' });
@@ -52,7 +52,7 @@ export async function bundleFigure(ctx: BenchContext): Promise<void> {
     measure: 'dist/extension.js (minified)',
     unit: 'bytes',
     value: summarize([extension]),
-    target: { text: '< 300 KB', met: extension < EXTENSION_BUDGET, limitedBy: `what is bundled (largest: ${parts}; esbuild metafile)` },
+    target: { text: `< ${EXTENSION_BUDGET / 1000} KB`, met: extension < EXTENSION_BUDGET, limitedBy: `what is bundled (largest: ${parts}; esbuild metafile)` },
     note: `largest parts: ${parts}`,
   });
   const webviews = existsSync(join(dist, 'webview')) ? readdirSync(join(dist, 'webview')).filter((f) => f.endsWith('.js')).sort() : [];
