@@ -2,8 +2,9 @@
  * Outside corpus: set HOSTILE_CORPUS=/path/corpus.json (a JSON array of { "name": string, "text": string })
  * to run a second corpus, kept outside the repository, through every step below against the packaged
  * extension; its payloads come first and are added to test/hostile/corpus.ts (HOSTILE_CORPUS_ONLY=1
- * runs the outside corpus alone). Example: `npm run --silent package && HOSTILE_CORPUS=~/c.json npx
- * mocha --config test/e2e/.mocharc.json test/e2e/hostile.e2e.test.ts`.
+ * runs the outside corpus alone). This file alone (test/e2e/.mocharc.json would add every e2e file):
+ * `npm run --silent package && HOSTILE_CORPUS=~/c.json npx mocha --no-config --no-package --require tsx/cjs
+ * --timeout 600000 --exit test/e2e/hostile.e2e.test.ts`.
  */
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -50,6 +51,8 @@ function packedTitle(): string {
   return title;
 }
 
+/** What a finding is traced back to: the corpus, and the title of the issue's task. */
+const traced: readonly Payload[] = [...payloads, { name: 'issue 18 title', text: ISSUE_TITLE }];
 const bare = (s: string): string => s.replace(/&nbsp;/g, ' ').replace(/[\\\u200b-\u200d\u2060\ufeff]/g, '').trim();
 
 /** Names of the payloads that hold what went live (its text, its href, or the `$(name)` of its icon). */
@@ -57,7 +60,7 @@ function source(live: Live): string {
   // The payloads holding the needle, or failing that its longest head (a renderer may have run a link on).
   const held = (needle: string): string[] => {
     for (let head = bare(needle).slice(0, 200); head.length >= 8 || (head !== '' && head === bare(needle)); head = head.slice(0, -1)) {
-      const names = payloads.filter((p) => bare(p.text).includes(head)).map((p) => p.name);
+      const names = traced.filter((p) => bare(p.text).includes(head)).map((p) => p.name);
       if (names.length) return names;
     }
     return [];
@@ -72,7 +75,7 @@ function source(live: Live): string {
   const byHref = held(href);
   const both = byText.filter((n) => byHref.includes(n));
   const names = live.icon
-    ? payloads.filter((p) => p.text.toLowerCase().includes(`$(${live.icon}`)).map((p) => p.name)
+    ? traced.filter((p) => p.text.toLowerCase().includes(`$(${live.icon}`)).map((p) => p.name)
     : both.length ? both : [...new Set([...byText, ...byHref])];
   return names.length ? names.slice(0, 3).join(', ') + (names.length > 3 ? `, +${names.length - 3}` : '') : 'no payload matched';
 }
