@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Frame, Locator } from 'playwright-core';
 import { corpus } from '../hostile/corpus';
 import type { Payload } from '../hostile/corpus';
-import { closeSession, openSession } from './fixtures';
+import { closeSession, openSession, waitForPrefixes } from './fixtures';
 import type { Session } from './fixtures';
 import type { Workbench } from './workbench';
 
@@ -188,14 +188,7 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
     });
     await wb.signInFromView();
     await wb.dismissSignInToast();
-    // Sign-in teaches the id prefixes (one task row per workspace, read in the background).
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const log: Json[] = (await control('/requests')).data;
-      if (log.filter((r) => /\/tasks$/.test(r.path) && r.query?.per_page === '1').length >= 2) break;
-      assert.ok(Date.now() < deadline, 'the prefixes were learned after sign-in');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitForPrefixes(session);
   });
 
   afterEach(async function () {
