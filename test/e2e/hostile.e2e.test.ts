@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Locator } from 'playwright-core';
-import { corpus } from '../hostile/corpus';
+import { corpus, liveInPlainText } from '../hostile/corpus';
 import type { Payload } from '../hostile/corpus';
 import { closeSession, openSession, waitForPrefixes } from './fixtures';
 import type { Session } from './fixtures';
@@ -74,9 +74,12 @@ function source(live: Live): string {
   const byText = held(live.text);
   const byHref = held(href);
   const both = byText.filter((n) => byHref.includes(n));
+  const char = /invisible character U\+([0-9a-f]+)/i.exec(live.what)?.[1];
   const names = live.icon
     ? traced.filter((p) => p.text.toLowerCase().includes(`$(${live.icon}`)).map((p) => p.name)
-    : both.length ? both : [...new Set([...byText, ...byHref])];
+    : char
+      ? traced.filter((p) => p.text.includes(String.fromCodePoint(parseInt(char, 16)))).map((p) => p.name)
+      : both.length ? both : [...new Set([...byText, ...byHref])];
   return names.length ? names.slice(0, 3).join(', ') + (names.length > 3 ? `, +${names.length - 3}` : '') : 'no payload matched';
 }
 
@@ -98,9 +101,9 @@ interface Live {
  */
 async function liveIn(root: Locator, allowed: (link: Live) => boolean = () => false): Promise<Live[]> {
   // No named arrow functions in here: the page has no `__name` helper that tsx would wrap them with.
-  const found: Live[] = await root.evaluateAll((roots, selectors) => {
+  const { found, texts } = await root.evaluateAll((roots, selectors) => {
     const [links, icons, media] = selectors.map((selector) => [...new Set(roots.flatMap((r) => Array.from(r.querySelectorAll(selector))))]);
-    return [
+    const found = [
       // A bare <a> is how VS Code draws a label's name; a link has somewhere to go.
       ...links!
         .filter((a) => !a.closest('.monaco-button, .action-label, .monaco-action-bar'))
@@ -111,8 +114,19 @@ async function liveIn(root: Locator, allowed: (link: Live) => boolean = () => fa
         .map((i) => ({ what: `icon ${i.className}`, text: i.parentElement?.textContent ?? '', icon: /codicon-([a-z0-9-]+)/.exec(Array.from(i.classList).filter((c) => c !== 'codicon-colored').join(' '))?.[1] })),
       ...media!.map((m) => ({ what: `<${m.tagName.toLowerCase()}>`, text: m.outerHTML.slice(0, 120) })),
     ];
+    return { found, texts: roots.map((r) => r.textContent ?? '') };
   }, ['a[href], [data-href], .monaco-link, [role="link"]', '.codicon, [class*="codicon-"]', 'img, script, iframe, svg, style, object, embed']);
-  return found.filter((f) => !allowed(f));
+  // Text that reorders or hides itself (bidi controls, zero-width and tag characters) is live too.
+  // (Links and icons in the text are found above as elements: here every `](` and `$(` reads as broken.)
+  const hidden = texts.flatMap((text): Live[] => {
+    const problem = liveInPlainText(text.replace(/\]\(/g, ']\u200b(').replace(/\$\(/g, '$\u200b('));
+    if (!problem) return [];
+    const at = text.indexOf(String.fromCodePoint(parseInt(/U\+([0-9a-f]+)/i.exec(problem)?.[1] ?? '0', 16)));
+    return [{ what: problem, text: JSON.stringify(text.slice(Math.max(0, at - 30), at + 30)).slice(1, -1) }];
+  });
+  // Nested roots (a pick row's label inside its container) show the same character once.
+  const once = [...new Map(hidden.map((h) => [`${h.what}|${h.text}`, h])).values()];
+  return [...(found as Live[]), ...once].filter((f) => !allowed(f));
 }
 
 describe('e2e: hostile content stays inert in the real workbench (issue 18)', function () {
@@ -400,7 +414,8 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
     const rows = [taskRow, ...(await wb.page.locator(`.part.sidebar .monaco-list-row[aria-level="${level + 1}"]`).all()).slice(0, 6)];
     let tooltips = 0;
     for (const [i, row] of rows.entries()) {
-      const id = /[A-Z][A-Z0-9]*-\d+/.exec((await row.textContent()) ?? '')?.[0] ?? '';
+      // The row's own display id is the last one in it (its description); a title may hold others.
+      const id = [...((await row.textContent()) ?? '').matchAll(/[A-Z][A-Z0-9]*-\d+/g)].pop()?.[0] ?? '';
       await wb.page.mouse.move(5, 5);
       await wb.page.waitForTimeout(300);
       // Over the row, not its label: hovering the label would scroll the tree sideways.
