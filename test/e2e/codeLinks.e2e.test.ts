@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { closeSession, openSession } from './fixtures';
+import { closeSession, openSession, waitForPrefixes } from './fixtures';
 import type { Session } from './fixtures';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- sandbox JSON */
@@ -18,14 +18,7 @@ describe('e2e: code links (hover on a task reference, TODO CodeLens, Task Refere
     fx = await control('/fixtures');
     await wb.signInFromView();
     await wb.dismissSignInToast();
-    // Sign-in teaches the id prefixes: one task row per workspace, read in the background.
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const log: Json[] = (await control('/requests')).data;
-      if (log.filter((r) => /\/tasks$/.test(r.path) && r.query?.per_page === '1').length >= 2) break;
-      assert.ok(Date.now() < deadline, 'the prefixes were learned after sign-in');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitForPrefixes(session);
   });
 
   after(async () => {

@@ -26,6 +26,20 @@ export async function openSession(name: string, options: { theme?: string; setti
   }
 }
 
+/**
+ * Waits until sign-in has taught the extension the display-id prefixes: it reads one task row per
+ * workspace in the background, and references in code are recognised only after that.
+ */
+export async function waitForPrefixes(session: Session): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const log: { path: string; query?: Record<string, string> }[] = ((await (await fetch(`${session.sandbox.origin}/__sandbox/requests`)).json()) as { data: [] }).data;
+    if (log.filter((r) => /\/tasks$/.test(r.path) && r.query?.per_page === '1').length >= 2) return;
+    if (Date.now() > deadline) throw new Error('the prefixes were not learned within 30 s of sign-in');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 export async function closeSession(session: Session | undefined): Promise<void> {
   await session?.workbench.close();
   await session?.sandbox.stop();
