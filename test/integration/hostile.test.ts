@@ -65,7 +65,9 @@ describe('Hostile server: every command ends within its deadline with a clear er
     await api?.session.signOut();
     await config().update('baseUrl', previousBaseUrl, vscode.ConfigurationTarget.Global);
     await config().update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
-    api?.scaleRateWindowForTests(undefined);
+    // Back to the runner's short window (TASK_PLATFORM_TEST_RATE_WINDOW_MS), not the real minute:
+    // every later suite would wait a whole minute per 60 requests.
+    api?.scaleRateWindowForTests(Number(process.env.TASK_PLATFORM_TEST_RATE_WINDOW_MS) || undefined);
     await server?.close();
   });
 
