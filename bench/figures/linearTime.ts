@@ -10,6 +10,9 @@ import { globMatcher, parseGitignore } from '../../src/core/codeLinks/ignore';
 import { idBeforeCursor, ReferenceMatcher } from '../../src/core/codeLinks/references';
 import { todoComments } from '../../src/core/codeLinks/todos';
 import { parseTaskReference } from '../../src/core/tasks/links';
+import { safeLink } from '../../src/core/tasks/safeLinks';
+import { inert, inertMarkdown, visibleText } from '../../src/core/text/inert';
+import { markdownLink } from '../../src/core/text/markdownLink';
 import { adversarialPaths, adversarialTexts } from '../../test/hostile/adversarial';
 import type { BenchContext } from '../context';
 import { pairedRatios, summarize } from '../stats';
@@ -28,6 +31,11 @@ const functions: [string, (text: string) => unknown][] = [
   ['branchName', (text) => branchName(text, { displayId: 'ACME-1', title: text }, true)],
   ['parseGitignore + ignores', (text) => paths.map(parseGitignore(text).ignores)],
   ['globMatcher', (text) => paths.map(globMatcher(text.split('\n', 1000)))],
+  ['inert', (text) => inert(text, text.length + 1)],
+  ['inertMarkdown', (text) => inertMarkdown(text, text.length + 1)],
+  ['visibleText', (text) => visibleText(text)],
+  ['safeLink', (text) => safeLink(`https://evil.example/${text}`)],
+  ['markdownLink', (text) => markdownLink(text, `file:///${text}`)],
 ];
 
 /** The baseline: what any scan of the input costs at least (lines, then every character). */

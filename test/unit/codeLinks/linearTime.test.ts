@@ -14,6 +14,10 @@ import { commentSyntax, knownLanguages } from '../../../src/core/codeLinks/synta
 import { todoComments } from '../../../src/core/codeLinks/todos';
 import { isDisplayId, prefixOf } from '../../../src/core/tasks/displayId';
 import { parseTaskReference } from '../../../src/core/tasks/links';
+import { safeLink } from '../../../src/core/tasks/safeLinks';
+import { fenced } from '../../../src/core/text/fence';
+import { inert, inertLines, inertMarkdown, visibleText } from '../../../src/core/text/inert';
+import { markdownLink } from '../../../src/core/text/markdownLink';
 import { adversarialTexts, adversarialGlobs, adversarialPaths } from '../../hostile/adversarial';
 
 const LIMIT_MS = 1000;
@@ -38,6 +42,20 @@ describe('linear-time text processing: 100,000-character adversarial inputs fini
           matcher.scan(text, language);
           commentSpans(text, commentSyntax(language)!);
         }
+      });
+    });
+
+    it(`${name}: text shown (inert, Markdown, links, fences) and handed to assistants`, () => {
+      within(LIMIT_MS, () => {
+        // No cap here: the whole input goes through, as the worst a caller could pass.
+        inert(text, text.length + 1);
+        inertLines(text, text.length + 1);
+        inertMarkdown(text, text.length + 1);
+        visibleText(text);
+        safeLink(text);
+        safeLink(`https://evil.example/${text}`);
+        markdownLink(text, `file:///${text}`);
+        fenced(text, 'typescript');
       });
     });
 
