@@ -81,6 +81,23 @@ describe('Code links against a server answering hostile display ids: nothing is 
     }
   });
 
+  it('Copy Display Id refuses the id, and Copy Link links the task by its UUID', async () => {
+    const t = w.fx.tasks.task_with_comments;
+    // No row: the task is read through the proxy, which answers the hostile id.
+    const ref = { kind: 'task', workspaceId: w.fx.workspaces.acme.id, taskId: t.id };
+    for (const payload of payloads(t.display_id)) {
+      proxy.replace.set(t.display_id, payload);
+      await vscode.env.clipboard.writeText('before');
+      const copy = w.script([]);
+      assert.equal(await vscode.commands.executeCommand('taskPlatform.copyDisplayId', ref), undefined);
+      assert.equal(await vscode.env.clipboard.readText(), 'before', JSON.stringify(payload));
+      assert.match(copy.messages.at(-1)?.text ?? '', REFUSED);
+      w.script([]);
+      const link = await vscode.commands.executeCommand<string>('taskPlatform.copyLink', ref);
+      assert.ok(link?.endsWith(`/t/${t.id}`), `${link} for ${JSON.stringify(payload)}`);
+    }
+  });
+
   it('completion in a comment offers no hostile id', async () => {
     const t = w.fx.tasks.task_with_comments;
     const [payload] = payloads(t.display_id);

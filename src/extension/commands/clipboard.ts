@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
+import { isDisplayId } from '../../core/tasks/displayId';
 import { taskWebLink } from '../../core/tasks/links';
+import { refusedMessage } from '../codeLinks/insert';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import type { CommandContext } from './context';
@@ -7,14 +9,18 @@ import { taskTarget, taskWith } from './pickTask';
 
 /** Copies the task's web-app link (format: core/tasks/links.ts). Returns what was copied. */
 export async function copyLink(ctx: CommandContext, arg?: unknown): Promise<string | undefined> {
-  return copy(ctx, arg, vscode.l10n.t('Copy Link'), (displayId, baseUrl) => taskWebLink(baseUrl, displayId));
+  // A display id that is not of the form ACME-12 is not put in a link: the task's UUID works too.
+  return copy(ctx, arg, vscode.l10n.t('Copy Link'), (task, baseUrl) => taskWebLink(baseUrl, isDisplayId(task.display_id) ? task.display_id : task.id));
 }
 
+/** Copies the display id; one not of the form ACME-12 (it could hold a line break or code) is refused. */
 export async function copyDisplayId(ctx: CommandContext, arg?: unknown): Promise<string | undefined> {
-  return copy(ctx, arg, vscode.l10n.t('Copy Display Id'), (displayId) => displayId);
+  return copy(ctx, arg, vscode.l10n.t('Copy Display Id'), (task) => (isDisplayId(task.display_id) ? task.display_id : undefined));
 }
 
-async function copy(ctx: CommandContext, arg: unknown, title: string, text: (displayId: string, baseUrl: string) => string): Promise<string | undefined> {
+type Copied = (task: { readonly id: string; readonly display_id?: string | null }, baseUrl: string) => string | undefined;
+
+async function copy(ctx: CommandContext, arg: unknown, title: string, text: Copied): Promise<string | undefined> {
   const target = await taskTarget(ctx, arg, title);
   if (!target) {
     return undefined;
@@ -22,8 +28,11 @@ async function copy(ctx: CommandContext, arg: unknown, title: string, text: (dis
   const { state, ref } = target;
   try {
     const task = await taskWith(state, ref, ['display_id']);
-    // A task without a display id (not expected) still gets a working link through its UUID.
-    const value = text(task.display_id ?? task.id, state.baseUrl);
+    const value = text(task, state.baseUrl);
+    if (value === undefined) {
+      void prompter().warn(refusedMessage(vscode.l10n.t('nothing was copied')));
+      return undefined;
+    }
     await vscode.env.clipboard.writeText(value);
     prompter().status(vscode.l10n.t('Copied {0}', value), 4000);
     return value;
