@@ -104,7 +104,7 @@ describe('Hostile server: every command ends within its deadline with a clear er
   }
 
   for (const mode of HOSTILE_MODES) {
-    it(`${mode}: open a task, the tree, search, Set Status and Add Comment`, async () => {
+    it(`${mode}: open a task, the tree, search, Set Status, Add Comment, Assign and Move`, async () => {
       server.setLive(mode);
       await vscode.commands.executeCommand('taskPlatform.refresh');
       const prompter = new ScriptedPrompter(['A comment'], ['Acme']);
@@ -115,12 +115,14 @@ describe('Hostile server: every command ends within its deadline with a clear er
       const found = await timed(() => search(prompter));
       const status = await timed(() => vscode.commands.executeCommand('taskPlatform.setStatus', ref('task_with_comments')));
       const comment = await timed(() => vscode.commands.executeCommand('taskPlatform.addComment', ref('blocker_task')));
+      const assign = await timed(() => vscode.commands.executeCommand('taskPlatform.assign', ref('task_with_comments')));
+      const move = await timed(() => vscode.commands.executeCommand('taskPlatform.moveTask', ref('blocker_task')));
       restore();
       restore = undefined;
 
       const shown = prompter.messages.map((m) => `${m.level}: ${m.text}`);
       const report = JSON.stringify({ shown, tree: tree.value, search: found.value }, null, 1);
-      for (const [name, outcome] of Object.entries({ open, tree, found, status, comment })) {
+      for (const [name, outcome] of Object.entries({ open, tree, found, status, comment, assign, move })) {
         assert.equal(outcome.error, undefined, `${name} threw: ${String(outcome.error)}`);
         assert.ok(outcome.ms <= BOUND_MS, `${name} took ${outcome.ms} ms (bound ${BOUND_MS} ms)`);
       }
@@ -128,6 +130,11 @@ describe('Hostile server: every command ends within its deadline with a clear er
       assert.ok(error(/Could not look up the task/), `open a task: ${report}`);
       assert.ok(error(/Could not load the statuses/), `Set Status: ${report}`);
       assert.ok(error(/Could not load the workspace members/), `Add Comment: ${report}`);
+      // Assign reads the members too; Move reads the workspace's lists: each says why it stopped.
+      assert.ok(shown.filter((m) => /Could not load the workspace members/.test(m) && said[mode].test(m)).length >= 2, `Assign: ${report}`);
+      // (Move may offer lists read before the server turned hostile: then it asked, and ended.)
+      const movedFromCache = prompter.offered.flat().some((item) => /Backend|Database|Frontend/.test(String(item.label)));
+      assert.ok(movedFromCache || shown.some((m) => /Could not load the lists/.test(m) && said[mode].test(m)), `Move: ${report}`);
       assert.match(tree.value ?? '', /^error: /, `tree: ${report}`);
       assert.match(`${tree.value}`, said[mode], `tree: ${report}`);
       assert.match(found.value ?? '', said[mode], `search: ${report}`);

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../core/api/client';
 import type { Member, Status } from '../../core/api/schemas';
+import { ApiError } from '../../core/api/errors';
 import { targetsFromSidebar } from '../../core/tasks/sidebar';
 import type { ListTarget, Targets } from '../../core/tasks/sidebar';
 import { directoryFor } from '../directory';
@@ -55,6 +56,10 @@ async function loadTargets(client: ApiClient, workspaceId: string): Promise<Targ
     }
     log.warn('The sidebar answered in an unexpected shape; walking spaces, folders and lists instead.');
   } catch (error) {
+    // Unreachable, slow, out of budget or failing: the walk would wait out the same deadline again.
+    if (ApiError.is(error) && ['network', 'rateLimited', 'server', 'queued', 'unauthorized'].includes(error.kind)) {
+      throw error;
+    }
     log.warn(`The sidebar could not be read (${error instanceof Error ? error.message : String(error)}); walking spaces, folders and lists instead.`);
   }
   return { lists: await walkLists(client, workspaceId), sprints: [] };
