@@ -9,14 +9,12 @@
 /** The longest text shown by default; a longer one is cut with an ellipsis. */
 export const MAX_SHOWN = 1000;
 
-// Characters that are invisible or reorder what is shown: C0/C1 controls (newline and tab become a
-// space), bidi embeddings, overrides and isolates, zero-width and other format characters, the
-// invisible "tag" block and the variation selector supplement (both used to smuggle instructions).
+// C0/C1 controls: newline and tab become a space.
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]+/g;
-const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f\udd00-\uddef]/g;
 
-// Every format character (bidi marks, zero-width, tag characters) and every code point Unicode
-// says to render as nothing when unsupported (variation selectors, Hangul fillers, the combining
+// Characters that are invisible or reorder what is shown: every format character (bidi embeddings,
+// overrides and isolates, zero-width, the "tag" block used to smuggle instructions) and every code
+// point Unicode says to render as nothing (variation selectors, Hangul fillers, the combining
 // grapheme joiner...): the whole class, not a list.
 const IGNORABLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 
@@ -57,7 +55,7 @@ function broken(text: string): string {
 }
 
 function visible(text: string): string {
-  return text.replace(INVISIBLE, '').replace(IGNORABLE, '');
+  return text.replace(IGNORABLE, '');
 }
 
 function oneLine(text: string): string {
@@ -75,7 +73,7 @@ function capped(text: string, max: number): string {
 }
 
 /**
- * The text with its invisible and reordering characters removed (INVISIBLE and IGNORABLE) and
+ * The text with its invisible and reordering characters removed (IGNORABLE) and
  * control characters other than line breaks and tabs made spaces; `\r\n`, `\r` and the Unicode line
  * and paragraph separators become `\n`. Nothing else changes and nothing is cut: for data handed to
  * a model or a preview, whose size the caller bounds.
