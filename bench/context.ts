@@ -42,9 +42,16 @@ export interface BenchContext {
 
 export type Figure = (ctx: BenchContext) => Promise<void>;
 
-export function createContext(sandbox: Sandbox, runs: number, sink: { measures: Measure[]; notes: string[] }): BenchContext {
+export function createContext(
+  sandbox: Sandbox,
+  runs: number,
+  sink: { measures: Measure[]; notes: string[] },
+): BenchContext {
   const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const init: RequestInit = body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    const init: RequestInit =
+      body === undefined
+        ? { method }
+        : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
     const res = await fetch(`${sandbox.origin}/__sandbox${path}`, init);
     if (!res.ok) {
       throw new Error(`sandbox control ${method} ${path} answered ${res.status}`);

@@ -33,8 +33,13 @@ export function performanceSection(results: BenchResults): string {
     ...results.notes.map((n) => `- ${n}.`),
     '',
     '**Figures that miss their target**' + (missed.length === 0 ? ': none.' : ':'),
-    ...missed.map((x) => `- ${x.figure}, ${x.measure}: ${formatNumber(x.value.median, x.unit)} (median) against ${x.target!.text}. Limited by ${x.target!.limitedBy ?? 'not analysed yet'}.`),
-    ...(results.failures.length > 0 ? ['', `Figures that failed to run: ${results.failures.map((f) => f.figure).join(', ')}.`] : []),
+    ...missed.map(
+      (x) =>
+        `- ${x.figure}, ${x.measure}: ${formatNumber(x.value.median, x.unit)} (median) against ${x.target!.text}. Limited by ${x.target!.limitedBy ?? 'not analysed yet'}.`,
+    ),
+    ...(results.failures.length > 0
+      ? ['', `Figures that failed to run: ${results.failures.map((f) => f.figure).join(', ')}.`]
+      : []),
     '',
     'Reproduce: `npm install`, then',
     `\`npm run bench -- --readme\` (${Math.round(results.durationS / 60)} minutes here; \`--runs N\`, \`--only tree-load,burst\`). It prints the`,

@@ -44,7 +44,12 @@ export function machine(): Machine {
   } catch {
     // nproc missing: os.cpus() it is
   }
-  return { nproc, cpu: cpus()[0]?.model.trim() ?? 'unknown', node: process.version, platform: `${process.platform} ${process.arch}` };
+  return {
+    nproc,
+    cpu: cpus()[0]?.model.trim() ?? 'unknown',
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+  };
 }
 
 export function formatNumber(n: number, unit: string): string {

@@ -66,7 +66,7 @@ async function main(): Promise<number> {
       try {
         await figure(ctx);
       } catch (error) {
-        failures.push({ figure: id, error: error instanceof Error ? error.stack ?? error.message : String(error) });
+        failures.push({ figure: id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
         ctx.log(`bench: ${id} FAILED: ${String(error)}`);
       }
       ctx.log(`bench: ${id} done in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -86,7 +86,9 @@ async function main(): Promise<number> {
     failures,
   };
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\nTask Platform benchmark: ${runs} runs, ${results.durationS} s, ${results.machine.nproc} cores (${results.machine.cpu}), Node ${results.machine.node}\n`);
+  console.log(
+    `\nTask Platform benchmark: ${runs} runs, ${results.durationS} s, ${results.machine.nproc} cores (${results.machine.cpu}), Node ${results.machine.node}\n`,
+  );
   console.log(consoleTable(results.measures));
   for (const m of results.measures.filter((x) => x.note)) {
     console.log(`  ${m.figure} / ${m.measure}: ${m.note}`);

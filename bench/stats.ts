@@ -66,13 +66,18 @@ export function minimumTreeRequests(tasks: readonly SeedTask[], listId: string):
     }
   }
   // Index rows: the list's tasks whose parent is not a live task of the same list (the service's roots).
-  let level = live.filter((t) => t.list_id === listId && (t.parent_task_id === null || byId.get(t.parent_task_id)?.list_id !== listId));
+  let level = live.filter(
+    (t) => t.list_id === listId && (t.parent_task_id === null || byId.get(t.parent_task_id)?.list_id !== listId),
+  );
   let minimum = 1;
   let rows = level.length;
   while (level.length > 0) {
     const parents = level.filter((t) => (children.get(t.id)?.length ?? 0) > 0);
     const kids = parents.reduce((n, p) => n + Math.min(CHILDREN_PER_PARENT, children.get(p.id)!.length), 0);
-    minimum += Math.max(Math.ceil(parents.length / CHILDREN_PARENTS_PER_CALL), Math.ceil(kids / CHILDREN_ROWS_PER_CALL));
+    minimum += Math.max(
+      Math.ceil(parents.length / CHILDREN_PARENTS_PER_CALL),
+      Math.ceil(kids / CHILDREN_ROWS_PER_CALL),
+    );
     level = parents.flatMap((p) => (children.get(p.id) ?? []).slice(0, CHILDREN_PER_PARENT));
     rows += level.length;
   }
@@ -95,11 +100,22 @@ export function requestsPerHour(count: number, windowMs: number, factor: number)
  * their interval in code (the panel's at 5 s, the tree's at 30 s), and a clamped poll would run less
  * often than the factor says and be under-counted.
  */
-export function scaledPollSettings(manifest: { contributes?: { configuration?: unknown } }, maxScale: number, floorSeconds: number): { scale: number; settings: Record<string, number> } {
-  const sections = [manifest.contributes?.configuration ?? []].flat() as { properties?: Record<string, { type?: string; default?: number }> }[];
+export function scaledPollSettings(
+  manifest: { contributes?: { configuration?: unknown } },
+  maxScale: number,
+  floorSeconds: number,
+): { scale: number; settings: Record<string, number> } {
+  const sections = [manifest.contributes?.configuration ?? []].flat() as {
+    properties?: Record<string, { type?: string; default?: number }>;
+  }[];
   const defaults = new Map<string, number>();
   for (const [key, spec] of sections.flatMap((s) => Object.entries(s.properties ?? {}))) {
-    if (/poll|refreshInterval/i.test(key) && (spec.type === 'number' || spec.type === 'integer') && typeof spec.default === 'number' && spec.default > 0) {
+    if (
+      /poll|refreshInterval/i.test(key) &&
+      (spec.type === 'number' || spec.type === 'integer') &&
+      typeof spec.default === 'number' &&
+      spec.default > 0
+    ) {
       defaults.set(key, spec.default);
     }
   }

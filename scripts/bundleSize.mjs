@@ -10,7 +10,9 @@ const top = topArg > 0 ? Number(process.argv[topArg + 1]) : 8;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1).padStart(8)} KB`;
 
 const results = await Promise.all(
-  allBuilds({ production }).map((options) => esbuild.build({ ...options, write: false, metafile: true, sourcemap: false, logLevel: 'error' })),
+  allBuilds({ production }).map((options) =>
+    esbuild.build({ ...options, write: false, metafile: true, sourcemap: false, logLevel: 'error' }),
+  ),
 );
 let overBudget = false;
 for (const result of results) {

@@ -71,7 +71,9 @@ export function allBuilds({ production = false, tests = false } = {}) {
   }
   if (tests) {
     const dir = 'test/integration';
-    const entries = readdirSync(dir).filter((f) => f.endsWith('.test.ts') || f === 'index.ts').map((f) => join(dir, f));
+    const entries = readdirSync(dir)
+      .filter((f) => f.endsWith('.test.ts') || f === 'index.ts')
+      .map((f) => join(dir, f));
     builds.push({
       ...common(production),
       minify: false,

@@ -10,7 +10,11 @@ import { PNG } from 'pngjs';
 // gifenc ships no types; its three functions are used as documented in its README.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { GIFEncoder, quantize, applyPalette } = require('gifenc') as {
-  GIFEncoder(): { writeFrame(index: Uint8Array, width: number, height: number, opts: { palette: number[][]; delay: number }): void; finish(): void; bytes(): Uint8Array };
+  GIFEncoder(): {
+    writeFrame(index: Uint8Array, width: number, height: number, opts: { palette: number[][]; delay: number }): void;
+    finish(): void;
+    bytes(): Uint8Array;
+  };
   quantize(rgba: Uint8Array, colors: number): number[][];
   applyPalette(rgba: Uint8Array, palette: number[][]): Uint8Array;
 };
@@ -48,7 +52,8 @@ function frame(png: PNG, half: boolean): { data: Uint8Array; width: number; heig
     for (let x = 0; x < width; x++) {
       for (let c = 0; c < 4; c++) {
         const at = (yy: number, xx: number): number => png.data[(yy * png.width + xx) * 4 + c]!;
-        data[(y * width + x) * 4 + c] = (at(2 * y, 2 * x) + at(2 * y, 2 * x + 1) + at(2 * y + 1, 2 * x) + at(2 * y + 1, 2 * x + 1)) >> 2;
+        data[(y * width + x) * 4 + c] =
+          (at(2 * y, 2 * x) + at(2 * y, 2 * x + 1) + at(2 * y + 1, 2 * x) + at(2 * y + 1, 2 * x + 1)) >> 2;
       }
     }
   }
@@ -79,6 +84,12 @@ if (process.argv[1] && /docsImages\.ts$/.test(process.argv[1])) {
   for (const name of README_IMAGES) {
     copyFileSync(join(from, `${name}.png`), join(to, `${name}.png`));
   }
-  writeFileSync(join(to, 'main-flow.gif'), encodeGif(FLOW_FRAMES.map((f) => join(from, `${f}.png`)), 2000));
+  writeFileSync(
+    join(to, 'main-flow.gif'),
+    encodeGif(
+      FLOW_FRAMES.map((f) => join(from, `${f}.png`)),
+      2000,
+    ),
+  );
   console.log(`Copied ${README_IMAGES.length} screenshots and wrote main-flow.gif to docs/images/`);
 }

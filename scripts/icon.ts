@@ -25,7 +25,10 @@ function roundedRect(x0: number, y0: number, x1: number, y1: number, r: number):
 /** Distance from (x, y) to the segment a-b: strokes of the tick marks. */
 function nearSegment(ax: number, ay: number, bx: number, by: number, width: number): (x: number, y: number) => boolean {
   return (x, y) => {
-    const t = Math.max(0, Math.min(1, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)));
+    const t = Math.max(
+      0,
+      Math.min(1, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)),
+    );
     return Math.hypot(x - (ax + t * (bx - ax)), y - (ay + t * (by - ay))) <= width / 2;
   };
 }
@@ -39,7 +42,11 @@ shapes.push((x, y) => {
   const t = (x + y) / 256; // a diagonal gradient from #3b82f6 to #1d4ed8
   return [Math.round(59 + (29 - 59) * t), Math.round(130 + (78 - 130) * t), Math.round(246 + (216 - 246) * t), 255];
 });
-for (const [row, ticked] of [[0, true], [1, true], [2, false]] as const) {
+for (const [row, ticked] of [
+  [0, true],
+  [1, true],
+  [2, false],
+] as const) {
   const top = 28 + row * 26;
   const box = roundedRect(24, top, 44, top + 20, 5);
   const inner = roundedRect(28, top + 4, 40, top + 16, 2);

@@ -29,7 +29,10 @@ function isL10nCall(node: ts.CallExpression): boolean {
   }
   // `vscode.l10n.t(...)` in the extension, `l10n.t(...)` (@vscode/l10n) in the webview.
   const target = callee.expression;
-  return (ts.isPropertyAccessExpression(target) && target.name.text === 'l10n') || (ts.isIdentifier(target) && target.text === 'l10n');
+  return (
+    (ts.isPropertyAccessExpression(target) && target.name.text === 'l10n') ||
+    (ts.isIdentifier(target) && target.text === 'l10n')
+  );
 }
 
 /**
@@ -69,5 +72,7 @@ if (process.argv[1] && /l10n\.ts$/.test(process.argv[1])) {
   const scan = scanL10n(root);
   mkdirSync(join(root, 'l10n'), { recursive: true });
   writeFileSync(join(root, 'l10n', 'bundle.l10n.json'), bundleJson(scan));
-  console.log(`l10n/bundle.l10n.json: ${scan.messages.size} messages${scan.dynamic.length ? `; not literal: ${scan.dynamic.join(', ')}` : ''}`);
+  console.log(
+    `l10n/bundle.l10n.json: ${scan.messages.size} messages${scan.dynamic.length ? `; not literal: ${scan.dynamic.join(', ')}` : ''}`,
+  );
 }

@@ -27,6 +27,9 @@ if (require.main === module) {
   const root = join(__dirname, '..');
   const read = (file: string): Json => JSON.parse(readFileSync(join(root, file), 'utf8')) as Json;
   writeFileSync(join(root, 'package.json'), formatJson(updatedManifest(read('package.json'))));
-  writeFileSync(join(root, 'package.nls.json'), formatJson(updatedNls(read('package.nls.json') as Record<string, string>)));
+  writeFileSync(
+    join(root, 'package.nls.json'),
+    formatJson(updatedNls(read('package.nls.json') as Record<string, string>)),
+  );
   console.log(`languageModelTools: ${languageModelTools().length} tools written to package.json and package.nls.json`);
 }

@@ -10,7 +10,12 @@ interface Manifest {
   contributes: {
     commands: { command: string; title: string; category?: string }[];
     menus?: { commandPalette?: { command: string; when?: string }[] };
-    configuration: { properties: Record<string, { type?: string; default?: unknown; markdownDescription?: string; description?: string; enum?: string[] }> };
+    configuration: {
+      properties: Record<
+        string,
+        { type?: string; default?: unknown; markdownDescription?: string; description?: string; enum?: string[] }
+      >;
+    };
     keybindings?: { command: string; key: string; mac?: string; when?: string }[];
   };
 }
@@ -28,9 +33,13 @@ export function tables(root: string): Record<string, string> {
     .filter((cmd) => !hidden.has(cmd.command))
     .map((cmd) => `| ${cell(`${cmd.category ? `${cmd.category}: ` : ''}${t(cmd.title)}`)} | \`${cmd.command}\` |`);
   const settings = Object.entries(c.configuration.properties).map(
-    ([key, p]) => `| \`${key}\` | \`${JSON.stringify(p.default)}\`${p.enum ? ` (${p.enum.map((e) => `\`${e}\``).join(', ')})` : ''} | ${cell(t(p.markdownDescription ?? p.description))} |`,
+    ([key, p]) =>
+      `| \`${key}\` | \`${JSON.stringify(p.default)}\`${p.enum ? ` (${p.enum.map((e) => `\`${e}\``).join(', ')})` : ''} | ${cell(t(p.markdownDescription ?? p.description))} |`,
   );
-  const keys = (c.keybindings ?? []).map((k) => `| \`${k.key}\`${k.mac ? ` (mac \`${k.mac}\`)` : ''} | ${cell(titles.get(k.command) ?? k.command)} | \`${cell(k.when ?? '')}\` |`);
+  const keys = (c.keybindings ?? []).map(
+    (k) =>
+      `| \`${k.key}\`${k.mac ? ` (mac \`${k.mac}\`)` : ''} | ${cell(titles.get(k.command) ?? k.command)} | \`${cell(k.when ?? '')}\` |`,
+  );
   return {
     commands: ['| Command | Id |', '|---|---|', ...commands].join('\n'),
     settings: ['| Setting | Default | What it does |', '|---|---|---|', ...settings].join('\n'),

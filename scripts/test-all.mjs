@@ -58,7 +58,12 @@ function failures(out) {
   for (const m of out.matchAll(/^\s*\d+ failing\s*$/gm)) {
     const rest = out.slice(m.index + m[0].length).split('\n');
     const end = rest.findIndex((line, i) => i > 0 && /^\s*(\d+ passing|=====|\[)/.test(line));
-    blocks.push(rest.slice(0, end === -1 ? 80 : Math.min(end, 80)).join('\n').trim());
+    blocks.push(
+      rest
+        .slice(0, end === -1 ? 80 : Math.min(end, 80))
+        .join('\n')
+        .trim(),
+    );
   }
   return blocks;
 }
@@ -77,7 +82,9 @@ for (const r of results) {
   const tierFailed = r.code !== 0 ? Math.max(r.failed, 1) : r.failed;
   passed += r.passed;
   failed += tierFailed;
-  console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passed ${String(tierFailed).padStart(3)} failed ${String(r.pending).padStart(3)} pending  ${r.seconds.toFixed(0)} s`);
+  console.log(
+    `${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passed ${String(tierFailed).padStart(3)} failed ${String(r.pending).padStart(3)} pending  ${r.seconds.toFixed(0)} s`,
+  );
 }
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(results.every((r) => r.code === 0) ? 0 : 1);

@@ -37,7 +37,11 @@ interface Outcome {
 }
 
 async function mcpClient(baseUrl: string): Promise<Client> {
-  const api = new ApiClient({ baseUrl, token: TOKEN, limiter: new RateLimiter({ limit: MCP_SHARE, windowMs: WINDOW_MS }) });
+  const api = new ApiClient({
+    baseUrl,
+    token: TOKEN,
+    limiter: new RateLimiter({ limit: MCP_SHARE, windowMs: WINDOW_MS }),
+  });
   const server = createMcpServer(api, 'bench');
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
@@ -57,7 +61,9 @@ async function ui(work: () => Promise<unknown>): Promise<Outcome> {
 
 async function mcp(client: Client, name: string, args: Record<string, unknown>): Promise<Outcome> {
   // Queued calls wait for the shared budget for minutes; the SDK's 60 s request timeout would cut them.
-  const result = (await client.callTool({ name, arguments: args }, undefined, { timeout: 30 * 60_000 })) as CallToolResult;
+  const result = (await client.callTool({ name, arguments: args }, undefined, {
+    timeout: 30 * 60_000,
+  })) as CallToolResult;
   const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
   return { ok: !result.isError, rateLimited: result.isError === true && /\b429\b/.test(text) };
 }
@@ -70,20 +76,37 @@ interface Split {
 const BY_SHARES: Split = { label: 'work split as the budget (UI 2/3, MCP 1/3)', toMcp: (i) => i % 3 === 2 };
 const IN_HALVES: Split = { label: 'work split in halves', toMcp: (i) => i % 2 === 1 };
 
-async function oneRun(ctx: BenchContext, workspaceId: string, taskIds: readonly string[], split: Split): Promise<{ ms: number; seen429: number; sent429: number; maxWindow: number; failed: number }> {
-  const uiClient = new ApiClient({ baseUrl: ctx.sandbox.baseUrl, token: TOKEN, limiter: new RateLimiter({ limit: UI_LIMIT, windowMs: WINDOW_MS }) });
+async function oneRun(
+  ctx: BenchContext,
+  workspaceId: string,
+  taskIds: readonly string[],
+  split: Split,
+): Promise<{ ms: number; seen429: number; sent429: number; maxWindow: number; failed: number }> {
+  const uiClient = new ApiClient({
+    baseUrl: ctx.sandbox.baseUrl,
+    token: TOKEN,
+    limiter: new RateLimiter({ limit: UI_LIMIT, windowMs: WINDOW_MS }),
+  });
   const assistant = await mcpClient(ctx.sandbox.baseUrl);
   await ctx.clearRequests();
   const started = performance.now();
   const jobs: Promise<Outcome>[] = [];
   for (let i = 0; i < READS; i++) {
     const task_id = taskIds[i % taskIds.length]!;
-    jobs.push(!split.toMcp(i) ? ui(() => uiClient.getTask(workspaceId, task_id, { priority: 'user' })) : mcp(assistant, 'get_task', { workspace_id: workspaceId, task_id }));
+    jobs.push(
+      !split.toMcp(i)
+        ? ui(() => uiClient.getTask(workspaceId, task_id, { priority: 'user' }))
+        : mcp(assistant, 'get_task', { workspace_id: workspaceId, task_id }),
+    );
   }
   for (let i = 0; i < WRITES; i++) {
     const task_id = taskIds[(READS + i) % taskIds.length]!;
     const priority = priorities[i % priorities.length]!;
-    jobs.push(!split.toMcp(READS + i) ? ui(() => uiClient.updateTask(workspaceId, task_id, { priority }, { priority: 'user' })) : mcp(assistant, 'update_task', { workspace_id: workspaceId, task_id, priority }));
+    jobs.push(
+      !split.toMcp(READS + i)
+        ? ui(() => uiClient.updateTask(workspaceId, task_id, { priority }, { priority: 'user' }))
+        : mcp(assistant, 'update_task', { workspace_id: workspaceId, task_id, priority }),
+    );
   }
   const outcomes = await Promise.all(jobs);
   const ms = performance.now() - started;
@@ -102,8 +125,14 @@ async function oneRun(ctx: BenchContext, workspaceId: string, taskIds: readonly 
 export async function burstFigure(ctx: BenchContext): Promise<void> {
   const fx = await ctx.reset({ limit: LIMIT, windowMs: WINDOW_MS });
   const tasks = await ctx.seedTasks();
-  const taskIds = tasks.filter((t) => t.list_id === fx.big_list_ids[1] && t.deleted_at === null).slice(0, READS + WRITES).map((t) => t.id);
-  for (const [split, count] of [[BY_SHARES, ctx.runs], [IN_HALVES, 1]] as const) {
+  const taskIds = tasks
+    .filter((t) => t.list_id === fx.big_list_ids[1] && t.deleted_at === null)
+    .slice(0, READS + WRITES)
+    .map((t) => t.id);
+  for (const [split, count] of [
+    [BY_SHARES, ctx.runs],
+    [IN_HALVES, 1],
+  ] as const) {
     const runs: Awaited<ReturnType<typeof oneRun>>[] = [];
     for (let run = 0; run < count; run++) {
       await ctx.reset({ limit: LIMIT, windowMs: WINDOW_MS });
@@ -116,22 +145,45 @@ export async function burstFigure(ctx: BenchContext): Promise<void> {
 function report(ctx: BenchContext, split: Split, runs: Awaited<ReturnType<typeof oneRun>>[]): void {
   const floorMs = ((READS + WRITES) / LIMIT) * WINDOW_MS;
   const total = runs.map((r) => r.ms);
-  const ratio = pairedRatios(total, total.map(() => floorMs));
+  const ratio = pairedRatios(
+    total,
+    total.map(() => floorMs),
+  );
   const scaled = `windows scaled 1/${BURST_SCALE} (${WINDOW_MS / 1000} s for 60 s); ${runs.length} run(s)`;
   ctx.add({
-    figure: 'burst', measure: `${READS} reads + ${WRITES} writes, UI + MCP, ${split.label}: total time (rate windows ÷${BURST_SCALE})`, unit: 's', value: summarize(total.map((t) => t / 1000)),
-    baseline: { label: '400 / 60 windows', value: summarize([floorMs / 1000]) }, ratio,
+    figure: 'burst',
+    measure: `${READS} reads + ${WRITES} writes, UI + MCP, ${split.label}: total time (rate windows ÷${BURST_SCALE})`,
+    unit: 's',
+    value: summarize(total.map((t) => t / 1000)),
+    baseline: { label: '400 / 60 windows', value: summarize([floorMs / 1000]) },
+    ratio,
     target: {
-      text: 'ratio < 1.05', met: ratio.median < 1.05,
+      text: 'ratio < 1.05',
+      met: ratio.median < 1.05,
       limitedBy: `the budget is split between the two processes (editor ${UI_LIMIT}, MCP server ${MCP_SHARE} a minute) so that together they never exceed ${LIMIT}; work that does not follow the split waits for the busier side's share`,
     },
     note: `${scaled}; real time = ×${BURST_SCALE}. The last of 400 requests may leave ⌈400/60⌉ − 1 = 6 windows after the first, so the ratio can be below 1`,
   });
-  ctx.add({ figure: 'burst', measure: `${split.label}: 429s seen by the user (after retries)`, unit: '', value: summarize(runs.map((r) => r.seen429)), target: { text: '0', met: runs.every((r) => r.seen429 === 0) } });
-  ctx.add({ figure: 'burst', measure: `${split.label}: 429s answered by the sandbox`, unit: '', value: summarize(runs.map((r) => r.sent429)) });
   ctx.add({
-    figure: 'burst', measure: `${split.label}: max accepted requests in any window (window ÷${BURST_SCALE})`, unit: 'req', value: summarize(runs.map((r) => r.maxWindow)),
-    baseline: { label: 'limit', value: summarize([LIMIT]) }, note: scaled,
+    figure: 'burst',
+    measure: `${split.label}: 429s seen by the user (after retries)`,
+    unit: '',
+    value: summarize(runs.map((r) => r.seen429)),
+    target: { text: '0', met: runs.every((r) => r.seen429 === 0) },
+  });
+  ctx.add({
+    figure: 'burst',
+    measure: `${split.label}: 429s answered by the sandbox`,
+    unit: '',
+    value: summarize(runs.map((r) => r.sent429)),
+  });
+  ctx.add({
+    figure: 'burst',
+    measure: `${split.label}: max accepted requests in any window (window ÷${BURST_SCALE})`,
+    unit: 'req',
+    value: summarize(runs.map((r) => r.maxWindow)),
+    baseline: { label: 'limit', value: summarize([LIMIT]) },
+    note: scaled,
   });
   const failed = runs.reduce((n, r) => n + r.failed, 0);
   if (failed > 0) {

@@ -21,7 +21,11 @@ const CHUNK = 100;
 const kinds: [string, string, (id: string) => string][] = [
   ['.ts', 'typescript', (id) => `// Fixes ${id}\nconst s = "${id}"; /* released 2026-08, v1.2-3 */\n`],
   ['.js', 'javascript', (id) => `/** See ${id} and ABC-123 */\nlet color = "#A0C0E0";\n`],
-  ['.py', 'python', (id) => `def f():\n    """Implements ${id}."""\n    return "ACME-1"  # 3f2a0c1e-face-1234-9abc-0123456789ab\n`],
+  [
+    '.py',
+    'python',
+    (id) => `def f():\n    """Implements ${id}."""\n    return "ACME-1"  # 3f2a0c1e-face-1234-9abc-0123456789ab\n`,
+  ],
   ['.go', 'go', (id) => `package x\n// ${id}: retry\nvar s = "${id}"\n`],
   ['.rs', 'rust', (id) => `/// ${id}\nfn main() {}\n`],
   ['.java', 'java', (id) => `/* ${id} */ class A { String s = "${id}"; }\n`],
@@ -62,7 +66,12 @@ function index(root: string, matcher: ReferenceMatcher): { ids: Set<string>; ms:
   const heapBefore = process.memoryUsage().heapUsed;
   const started = performance.now();
   const found: { file: string; ids: string[] }[] = [];
-  eachFile(root, (path, text) => found.push({ file: path, ids: matcher.scan(text, languageOf.get(extname(path)) ?? 'plaintext').map((r) => r.displayId) }));
+  eachFile(root, (path, text) =>
+    found.push({
+      file: path,
+      ids: matcher.scan(text, languageOf.get(extname(path)) ?? 'plaintext').map((r) => r.displayId),
+    }),
+  );
   const ms = performance.now() - started;
   gc?.();
   const heap = process.memoryUsage().heapUsed - heapBefore;
@@ -71,8 +80,16 @@ function index(root: string, matcher: ReferenceMatcher): { ids: Set<string>; ms:
 
 export async function codeRefsFigure(ctx: BenchContext): Promise<void> {
   const fx = await ctx.reset({ limit: 0, windowMs: 60_000 });
-  const tasks = (await ctx.control<{ data: { display_id: string; parent_task_id: string | null; deleted_at: string | null }[] }>('GET', '/state/tasks')).data;
-  const ids = tasks.filter((t) => t.parent_task_id === null && t.deleted_at === null).slice(0, DISTINCT_IDS).map((t) => t.display_id);
+  const tasks = (
+    await ctx.control<{ data: { display_id: string; parent_task_id: string | null; deleted_at: string | null }[] }>(
+      'GET',
+      '/state/tasks',
+    )
+  ).data;
+  const ids = tasks
+    .filter((t) => t.parent_task_id === null && t.deleted_at === null)
+    .slice(0, DISTINCT_IDS)
+    .map((t) => t.display_id);
   const root = mkdtempSync(join(tmpdir(), 'bench-code-refs-'));
   try {
     generate(root, ids);
@@ -89,7 +106,11 @@ export async function codeRefsFigure(ctx: BenchContext): Promise<void> {
       const result = index(root, new ReferenceMatcher(['ACME'], ctx.sandbox.baseUrl));
       scan.push(result.ms);
       heap.push(result.heap);
-      const client = new ApiClient({ baseUrl: ctx.sandbox.baseUrl, token: 'demo-token-alice', limiter: new RateLimiter({ limit: 100_000, windowMs: 1000 }) });
+      const client = new ApiClient({
+        baseUrl: ctx.sandbox.baseUrl,
+        token: 'demo-token-alice',
+        limiter: new RateLimiter({ limit: 100_000, windowMs: 1000 }),
+      });
       const spaces = (await client.listSpaces(fx.workspaces.acme.id)).length;
       const resolver = new TaskResolver(client, { workspacesFor: () => [fx.workspaces.acme.id], chunkSize: CHUNK });
       await resolver.resolve(result.ids);
@@ -99,11 +120,31 @@ export async function codeRefsFigure(ctx: BenchContext): Promise<void> {
         ctx.note(`code references: ${result.ids.size} distinct ids found, ${ids.length} planted`);
       }
     }
-    ctx.add({ figure: 'code references', measure: `index ${FILES} files: time`, unit: 'ms', value: summarize(scan), baseline: { label: 'read the files', value: summarize(read) }, ratio: pairedRatios(scan, read) });
-    ctx.add({ figure: 'code references', measure: `index ${FILES} files: heap held`, unit: 'bytes', value: summarize(heap), note: gc ? undefined : 'run with node --expose-gc' });
     ctx.add({
-      figure: 'code references', measure: `resolve ${ids.length} distinct ids: requests`, unit: 'req', value: summarize(requests),
-      baseline: { label: 'spaces × ⌈ids/100⌉ + 1', value: summarize([bound]) }, ratio: pairedRatios(requests, requests.map(() => bound)),
+      figure: 'code references',
+      measure: `index ${FILES} files: time`,
+      unit: 'ms',
+      value: summarize(scan),
+      baseline: { label: 'read the files', value: summarize(read) },
+      ratio: pairedRatios(scan, read),
+    });
+    ctx.add({
+      figure: 'code references',
+      measure: `index ${FILES} files: heap held`,
+      unit: 'bytes',
+      value: summarize(heap),
+      note: gc ? undefined : 'run with node --expose-gc',
+    });
+    ctx.add({
+      figure: 'code references',
+      measure: `resolve ${ids.length} distinct ids: requests`,
+      unit: 'req',
+      value: summarize(requests),
+      baseline: { label: 'spaces × ⌈ids/100⌉ + 1', value: summarize([bound]) },
+      ratio: pairedRatios(
+        requests,
+        requests.map(() => bound),
+      ),
       target: { text: '≤ bound', met: Math.max(...requests) <= bound },
     });
   } finally {

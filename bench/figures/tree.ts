@@ -24,10 +24,21 @@ import { minimumTreeRequests, pairedRatios, summarize } from '../stats';
 
 const TOKEN = 'demo-token-alice';
 const text: ExplorerText = {
-  noSpaces: '', noFolders: '', noLists: '', noTasks: '', noMatches: '',
-  showMore: () => 'more', loadSubtasks: () => 'more', capped: () => 'capped',
+  noSpaces: '',
+  noFolders: '',
+  noLists: '',
+  noTasks: '',
+  noMatches: '',
+  showMore: () => 'more',
+  loadSubtasks: () => 'more',
+  capped: () => 'capped',
 };
-const words = { blocked: 'blocked', due: (s: { kind: string }) => s.kind, subtasks: (n: number) => `↳${n}`, attachments: (n: number) => `📎${n}` };
+const words = {
+  blocked: 'blocked',
+  due: (s: { kind: string }) => s.kind,
+  subtasks: (n: number) => `↳${n}`,
+  attachments: (n: number) => `📎${n}`,
+};
 
 async function expandAll(model: ExplorerModel, list: ListNode): Promise<number> {
   let level: TreeNode[] = await model.children(list);
@@ -57,7 +68,15 @@ export async function treeLoadFigure(ctx: BenchContext): Promise<void> {
       const client = new ApiClient({ baseUrl: ctx.sandbox.baseUrl, token: TOKEN, limiter: new RateLimiter() });
       const user = await client.getUser();
       const model = new ExplorerModel(client, user.workspaces, { text, pageSize: 100_000 });
-      const list: ListNode = { kind: 'list', key: `list:${c.listId}`, workspaceId, spaceId: '', folderId: '', listId: c.listId, name: c.label };
+      const list: ListNode = {
+        kind: 'list',
+        key: `list:${c.listId}`,
+        workspaceId,
+        spaceId: '',
+        folderId: '',
+        listId: c.listId,
+        name: c.label,
+      };
       await ctx.clearRequests();
       const started = performance.now();
       const shown = await expandAll(model, list);
@@ -67,17 +86,30 @@ export async function treeLoadFigure(ctx: BenchContext): Promise<void> {
         ctx.note(`tree load, ${c.label}: ${shown} rows shown, ${rows} expected`);
       }
     }
-    const r = pairedRatios(requests, requests.map(() => minimum));
+    const r = pairedRatios(
+      requests,
+      requests.map(() => minimum),
+    );
     ctx.add({
-      figure: 'tree load', measure: `${c.label}: requests`, unit: 'req', value: summarize(requests),
-      baseline: { label: 'fewest allowed', value: summarize([minimum]) }, ratio: r,
+      figure: 'tree load',
+      measure: `${c.label}: requests`,
+      unit: 'req',
+      value: summarize(requests),
+      baseline: { label: 'fewest allowed', value: summarize([minimum]) },
+      ratio: r,
       target: { text: 'ratio 1.0', met: r.median <= 1 },
     });
     // At 60 requests a minute the limiter lets one request through per second on average.
     ctx.add({
-      figure: 'tree load', measure: `${c.label}: wall time`, unit: 'ms', value: summarize(wall),
+      figure: 'tree load',
+      measure: `${c.label}: wall time`,
+      unit: 'ms',
+      value: summarize(wall),
       baseline: { label: 'requests / 60 per min', value: summarize(requests.map((n) => n * 1000)) },
-      ratio: pairedRatios(wall, requests.map((n) => n * 1000)),
+      ratio: pairedRatios(
+        wall,
+        requests.map((n) => n * 1000),
+      ),
       note: 'ratio below 1: the limiter is not the bound (under 60 requests)',
     });
   }
@@ -114,7 +146,10 @@ function heldBytes(make: () => unknown): number {
 
 export async function treeBuildFigure(ctx: BenchContext): Promise<void> {
   const fx = await ctx.reset({ limit: 0, windowMs: 60_000 });
-  const res = await fetch(`${ctx.sandbox.baseUrl}/workspaces/${fx.workspaces.acme.id}/tasks?list_id=${fx.big_list_ids[0]}&per_page=0`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  const res = await fetch(
+    `${ctx.sandbox.baseUrl}/workspaces/${fx.workspaces.acme.id}/tasks?list_id=${fx.big_list_ids[0]}&per_page=0`,
+    { headers: { authorization: `Bearer ${TOKEN}` } },
+  );
   const page = (await res.json()) as { data: unknown[] };
   const payload = JSON.stringify({ ...page, data: page.data.slice(0, 2000) });
   const now = new Date();
@@ -134,14 +169,22 @@ export async function treeBuildFigure(ctx: BenchContext): Promise<void> {
   }
   const time = pairedRatios(nodes, parse);
   ctx.add({
-    figure: 'tree build', measure: '2,000-task response → tree nodes: CPU', unit: 'ms', value: summarize(nodes),
-    baseline: { label: 'JSON.parse', value: summarize(parse) }, ratio: time,
+    figure: 'tree build',
+    measure: '2,000-task response → tree nodes: CPU',
+    unit: 'ms',
+    value: summarize(nodes),
+    baseline: { label: 'JSON.parse', value: summarize(parse) },
+    ratio: time,
     target: { text: '< 50 ms', met: summarize(nodes).median < 50 },
     note: `includes JSON.parse and the client's schema check; payload ${(payload.length / 1024 / 1024).toFixed(1)} MB`,
   });
   ctx.add({
-    figure: 'tree build', measure: '2,000-task response → tree nodes: heap held', unit: 'bytes', value: summarize(nodesHeap),
-    baseline: { label: 'parsed JSON', value: summarize(parsedHeap) }, ratio: pairedRatios(nodesHeap, parsedHeap),
+    figure: 'tree build',
+    measure: '2,000-task response → tree nodes: heap held',
+    unit: 'bytes',
+    value: summarize(nodesHeap),
+    baseline: { label: 'parsed JSON', value: summarize(parsedHeap) },
+    ratio: pairedRatios(nodesHeap, parsedHeap),
     target: { text: '< 20 MB', met: summarize(nodesHeap).median < 20 * 1024 * 1024 },
     note: gc ? undefined : 'run with node --expose-gc for heap figures',
   });

@@ -21,7 +21,18 @@ import { artifactsDir, repoRoot } from '../../test/host/paths';
 import type { BenchContext, LargeFixtures } from '../context';
 import { packageExtension, VSIX } from './bundle';
 import { EMPTY_ID, EMPTY_KEY, EMPTY_READY_TEXT, buildEmptyExtension } from '../host/emptyExtension';
-import { expandFirstList, KEY_DELAY_MS, loggedActivateMs, openHeavyTask, pressUntil, runningActivationMs, SEARCH_QUERY, settledRequests, signIn, typeSearch } from '../host/steps';
+import {
+  expandFirstList,
+  KEY_DELAY_MS,
+  loggedActivateMs,
+  openHeavyTask,
+  pressUntil,
+  runningActivationMs,
+  SEARCH_QUERY,
+  settledRequests,
+  signIn,
+  typeSearch,
+} from '../host/steps';
 import type { PanelOpen } from '../host/steps';
 import { pairedRatios, requestsPerHour, scaledPollSettings, summarize } from '../stats';
 
@@ -64,20 +75,39 @@ interface OursRun {
   idleRequests: number;
 }
 
-async function oursRun(ctx: BenchContext, run: number, pollSettings: Record<string, number>, full = true): Promise<OursRun> {
+async function oursRun(
+  ctx: BenchContext,
+  run: number,
+  pollSettings: Record<string, number>,
+  full = true,
+): Promise<OursRun> {
   const fx = await ctx.reset({ limit: 60, windowMs: 60_000 });
   const runDir = join(artifactsDir, 'bench', `extension-${run}`);
   rmSync(runDir, { recursive: true, force: true });
-  const wb = await Workbench.open({ runDir, vsix: VSIX, settings: { 'taskPlatform.baseUrl': ctx.sandbox.baseUrl, ...pollSettings } });
+  const wb = await Workbench.open({
+    runDir,
+    vsix: VSIX,
+    settings: { 'taskPlatform.baseUrl': ctx.sandbox.baseUrl, ...pollSettings },
+  });
   const workbenchMs = Date.now() - wb.server.startedAt;
   try {
     await wb.openContainer('Task Platform');
     await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().waitFor({ timeout: 60_000 });
     const usableMs = Date.now() - wb.server.startedAt;
     const activationMs = await runningActivationMs(wb, 'Task Platform');
-    const startUp = { workbenchMs, activationMs, activateBodyMs: loggedActivateMs(wb.server.userDataDir, EXTENSION_ID), usableMs };
+    const startUp = {
+      workbenchMs,
+      activationMs,
+      activateBodyMs: loggedActivateMs(wb.server.userDataDir, EXTENSION_ID),
+      usableMs,
+    };
     if (!full) {
-      return { startUp, panel: { shellMs: 0, firstRenderMs: 0, loadedMs: 0, requests: 0, sandboxMs: 0 }, searchRequests: 0, idleRequests: 0 };
+      return {
+        startUp,
+        panel: { shellMs: 0, firstRenderMs: 0, loadedMs: 0, requests: 0, sandboxMs: 0 },
+        searchRequests: 0,
+        idleRequests: 0,
+      };
     }
     return { startUp, ...(await asUser(ctx, wb, fx, run)) };
   } catch (error) {
@@ -89,7 +119,12 @@ async function oursRun(ctx: BenchContext, run: number, pollSettings: Record<stri
 }
 
 /** Signed in as alice: the panel open, the search, then one list and one panel left open while idle. */
-async function asUser(ctx: BenchContext, wb: Workbench, fx: LargeFixtures, run: number): Promise<Omit<OursRun, 'startUp'>> {
+async function asUser(
+  ctx: BenchContext,
+  wb: Workbench,
+  fx: LargeFixtures,
+  run: number,
+): Promise<Omit<OursRun, 'startUp'>> {
   await signIn(wb);
   const panel = await openHeavyTask(ctx, wb, fx);
   await wb.runCommand('View: Close All Editors');
@@ -107,7 +142,9 @@ async function asUser(ctx: BenchContext, wb: Workbench, fx: LargeFixtures, run: 
 }
 
 export async function workbenchFigures(ctx: BenchContext): Promise<void> {
-  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { contributes?: { configuration?: unknown } };
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+    contributes?: { configuration?: unknown };
+  };
   const poll = scaledPollSettings(manifest, IDLE_MAX_SCALE, POLL_FLOOR_SECONDS);
   if (!existsSync(VSIX)) {
     packageExtension(); // --only without the bundle figure, on a fresh clone
@@ -120,7 +157,12 @@ export async function workbenchFigures(ctx: BenchContext): Promise<void> {
   }
 }
 
-async function measureAll(ctx: BenchContext, emptyVsix: string, pollSettings: Record<string, number>, scale: number): Promise<void> {
+async function measureAll(
+  ctx: BenchContext,
+  emptyVsix: string,
+  pollSettings: Record<string, number>,
+  scale: number,
+): Promise<void> {
   const empty: StartUp[] = [];
   const ours: OursRun[] = [];
   // One launch of each, not counted: the first code-server start of a run reads everything from a cold disk cache.
@@ -130,19 +172,39 @@ async function measureAll(ctx: BenchContext, emptyVsix: string, pollSettings: Re
     // Alternating keeps drift of a busy machine from landing on one side only.
     empty.push(await emptyRun(emptyVsix, run));
     ours.push(await oursRun(ctx, run, pollSettings));
-    ctx.log(`  run ${run + 1}: extension ${JSON.stringify(ours.at(-1))}, empty extension ${JSON.stringify(empty.at(-1))}`);
+    ctx.log(
+      `  run ${run + 1}: extension ${JSON.stringify(ours.at(-1))}, empty extension ${JSON.stringify(empty.at(-1))}`,
+    );
   }
-  addStartUp(ctx, ours.map((o) => o.startUp), empty);
-  addPanel(ctx, ours.map((o) => o.panel));
+  addStartUp(
+    ctx,
+    ours.map((o) => o.startUp),
+    empty,
+  );
+  addPanel(
+    ctx,
+    ours.map((o) => o.panel),
+  );
   const search = ours.map((o) => o.searchRequests);
-  const sr = pairedRatios(search, search.map(() => 1));
+  const sr = pairedRatios(
+    search,
+    search.map(() => 1),
+  );
   ctx.add({
-    figure: 'search', measure: `requests typing "${SEARCH_QUERY}" (12 keys, ${KEY_DELAY_MS} ms apart)`, unit: 'req', value: summarize(search),
-    baseline: { label: 'the last query', value: summarize([1]) }, ratio: sr, target: { text: 'ratio 1.0', met: sr.median <= 1, limitedBy: 'the debounce' },
+    figure: 'search',
+    measure: `requests typing "${SEARCH_QUERY}" (12 keys, ${KEY_DELAY_MS} ms apart)`,
+    unit: 'req',
+    value: summarize(search),
+    baseline: { label: 'the last query', value: summarize([1]) },
+    ratio: sr,
+    target: { text: 'ratio 1.0', met: sr.median <= 1, limitedBy: 'the debounce' },
   });
   const hourly = ours.map((o) => requestsPerHour(o.idleRequests, IDLE_WINDOW_MS, scale));
   ctx.add({
-    figure: 'idle', measure: 'requests per hour, one panel + one list open, polling on', unit: 'req/h', value: summarize(hourly),
+    figure: 'idle',
+    measure: 'requests per hour, one panel + one list open, polling on',
+    unit: 'req/h',
+    value: summarize(hourly),
     note: `poll settings ${JSON.stringify(pollSettings)} (defaults / ${scale}); ${IDLE_WINDOW_MS / 1000} s window per run; requests/h = count × ${3_600_000 / IDLE_WINDOW_MS} / ${scale}; raw counts ${JSON.stringify(ours.map((o) => o.idleRequests))}; the window has focus and the panel is in front`,
   });
 }
@@ -150,35 +212,64 @@ async function measureAll(ctx: BenchContext, emptyVsix: string, pollSettings: Re
 function addStartUp(ctx: BenchContext, ours: StartUp[], empty: StartUp[]): void {
   const pick = (rows: StartUp[], k: keyof StartUp): number[] => rows.map((r) => r[k]);
   const rows: [keyof StartUp, string, string | undefined][] = [
-    ['activationMs', 'activation (VS Code: code loading + activate())', 'as Developer: Show Running Extensions reports it'],
+    [
+      'activationMs',
+      'activation (VS Code: code loading + activate())',
+      'as Developer: Show Running Extensions reports it',
+    ],
     ['activateBodyMs', 'activate() body (logged by the extension)', undefined],
-    ['workbenchMs', 'host start → workbench shown', 'code-server spawned to the activity bar in Chromium: the host\'s own cost, before any extension is used'],
-    ['usableMs', 'host start → view usable', 'from spawning code-server (fresh profile) to the Task Platform view showing its Sign In button; for the empty extension, to its command having run (its key, pressed every 100 ms from the moment the page shows)'],
+    [
+      'workbenchMs',
+      'host start → workbench shown',
+      "code-server spawned to the activity bar in Chromium: the host's own cost, before any extension is used",
+    ],
+    [
+      'usableMs',
+      'host start → view usable',
+      'from spawning code-server (fresh profile) to the Task Platform view showing its Sign In button; for the empty extension, to its command having run (its key, pressed every 100 ms from the moment the page shows)',
+    ],
   ];
   for (const [key, label, note] of rows) {
     ctx.add({
-      figure: 'start-up', measure: label, unit: 'ms', value: summarize(pick(ours, key)),
-      baseline: { label: 'empty extension', value: summarize(pick(empty, key)) }, ratio: pairedRatios(pick(ours, key), pick(empty, key)), note,
+      figure: 'start-up',
+      measure: label,
+      unit: 'ms',
+      value: summarize(pick(ours, key)),
+      baseline: { label: 'empty extension', value: summarize(pick(empty, key)) },
+      ratio: pairedRatios(pick(ours, key), pick(empty, key)),
+      note,
     });
   }
 }
 
 function addPanel(ctx: BenchContext, panels: PanelOpen[]): void {
   const sandbox = panels.map((p) => p.sandboxMs);
-  const steps = [['shellMs', 'webview painted (no task data yet)'], ['firstRenderMs', 'first render (the task)'], ['loadedMs', 'fully loaded (first pages of comments and activity)']] as const;
+  const steps = [
+    ['shellMs', 'webview painted (no task data yet)'],
+    ['firstRenderMs', 'first render (the task)'],
+    ['loadedMs', 'fully loaded (first pages of comments and activity)'],
+  ] as const;
   for (const [key, label] of steps) {
     const values = panels.map((p) => p[key]);
     ctx.add({
-      figure: 'panel open', measure: `task with 1,200 comments / 3,200 activity: ${label}`, unit: 'ms', value: summarize(values),
-      baseline: { label: "sandbox's own time for those requests", value: summarize(sandbox) }, ratio: pairedRatios(values, sandbox),
+      figure: 'panel open',
+      measure: `task with 1,200 comments / 3,200 activity: ${label}`,
+      unit: 'ms',
+      value: summarize(values),
+      baseline: { label: "sandbox's own time for those requests", value: summarize(sandbox) },
+      ratio: pairedRatios(values, sandbox),
     });
   }
   const shell = summarize(panels.map((p) => p.shellMs)).median;
   const first = summarize(panels.map((p) => p.firstRenderMs)).median;
   ctx.add({
-    figure: 'panel open', measure: 'requests sent', unit: 'req', value: summarize(panels.map((p) => p.requests)),
-    note: `timed from Enter in Open Task (the task id typed), one cold open per run (fresh host, signed in just before); `
-      + `${shell.toFixed(0)} of the ${first.toFixed(0)} ms to first render pass before the webview shows anything (VS Code creating the webview and loading its bundle), `
-      + `while the sandbox spends ${summarize(sandbox).median.toFixed(0)} ms on the requests`,
+    figure: 'panel open',
+    measure: 'requests sent',
+    unit: 'req',
+    value: summarize(panels.map((p) => p.requests)),
+    note:
+      `timed from Enter in Open Task (the task id typed), one cold open per run (fresh host, signed in just before); ` +
+      `${shell.toFixed(0)} of the ${first.toFixed(0)} ms to first render pass before the webview shows anything (VS Code creating the webview and loading its bundle), ` +
+      `while the sandbox spends ${summarize(sandbox).median.toFixed(0)} ms on the requests`,
   });
 }

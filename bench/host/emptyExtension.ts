@@ -53,7 +53,10 @@ export function buildEmptyExtension(): string {
   writeFileSync(join(dir, 'README.md'), '# Empty extension (benchmark baseline)\n');
   const vsix = join(dir, 'empty.vsix');
   const vsce = join(repoRoot, 'node_modules', '.bin', 'vsce');
-  const run = spawnSync(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '-o', vsix], { cwd: dir, encoding: 'utf8' });
+  const run = spawnSync(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '-o', vsix], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
   if (run.status !== 0) {
     throw new Error(`vsce package of the empty extension failed: ${run.stderr || run.stdout}`);
   }

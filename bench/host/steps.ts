@@ -47,9 +47,12 @@ export async function runningActivationMs(wb: Workbench, displayName: string): P
   const text = await row.innerText();
   // VS Code 1.139 shows it as a modal editor, which holds the palette back until it is closed.
   await wb.page.keyboard.press('Escape');
-  await wb.page.locator('.runtime-extensions-editor').waitFor({ state: 'hidden', timeout: 5000 }).catch(async () => {
-    await wb.runCommand('View: Close All Editors');
-  });
+  await wb.page
+    .locator('.runtime-extensions-editor')
+    .waitFor({ state: 'hidden', timeout: 5000 })
+    .catch(async () => {
+      await wb.runCommand('View: Close All Editors');
+    });
   const match = /Activation:\s*(\d+(?:\.\d+)?)\s*ms/.exec(text);
   if (!match) {
     throw new Error(`no activation time for ${displayName} in: ${text}`);
@@ -117,13 +120,21 @@ export async function openHeavyTask(ctx: BenchContext, wb: Workbench, fx: LargeF
   const frame = wb.webview();
   await frame.locator('#root > *').first().waitFor({ timeout: 60_000 });
   const shellMs = Date.now() - started;
-  await frame.locator('.title-row .display-id', { hasText: fx.tasks.task_with_1000_comments.display_id }).waitFor({ timeout: 60_000 });
+  await frame
+    .locator('.title-row .display-id', { hasText: fx.tasks.task_with_1000_comments.display_id })
+    .waitFor({ timeout: 60_000 });
   const firstRenderMs = Date.now() - started;
   await frame.locator('article.comment').first().waitFor({ timeout: 60_000 });
   await frame.locator('[data-activity]').first().waitFor({ timeout: 60_000 });
   const loadedMs = Date.now() - started;
   const log = await settledRequests(ctx);
-  return { shellMs, firstRenderMs, loadedMs, requests: log.length, sandboxMs: log.reduce((n, r) => n + (r.duration_ms ?? 0), 0) };
+  return {
+    shellMs,
+    firstRenderMs,
+    loadedMs,
+    requests: log.length,
+    sandboxMs: log.reduce((n, r) => n + (r.duration_ms ?? 0), 0),
+  };
 }
 
 // Titles of the large seed read "Task <n> <word>"; search matches a substring of the title.
@@ -137,10 +148,17 @@ export async function typeSearch(ctx: BenchContext, wb: Workbench): Promise<numb
   await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Acme' }).first().waitFor({ timeout: 30_000 });
   await wb.answerInput('Acme');
   const input = wb.page.locator('.quick-input-widget input');
-  await wb.page.locator('.quick-input-widget .quick-input-title', { hasText: /Search/ }).first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+  await wb.page
+    .locator('.quick-input-widget .quick-input-title', { hasText: /Search/ })
+    .first()
+    .waitFor({ timeout: 30_000 })
+    .catch(() => undefined);
   await ctx.clearRequests();
   await input.pressSequentially(SEARCH_QUERY, { delay: KEY_DELAY_MS });
-  await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: /Task 15 alpha/ }).first().waitFor({ timeout: 30_000 });
+  await wb.page
+    .locator('.quick-input-list .monaco-list-row', { hasText: /Task 15 alpha/ })
+    .first()
+    .waitFor({ timeout: 30_000 });
   const log = await settledRequests(ctx);
   await wb.page.keyboard.press('Escape');
   return log.filter((r) => r.path === '/api/search').length;
@@ -148,7 +166,12 @@ export async function typeSearch(ctx: BenchContext, wb: Workbench): Promise<numb
 
 /** Expands (where collapsed) Acme > Space 1 > Folder 1.1 > List 1.1.1 in the explorer (one list loaded). */
 export async function expandFirstList(wb: Workbench): Promise<void> {
-  for (const [label, next] of [['Acme', 'Space 1'], ['Space 1', 'Folder 1.1'], ['Folder 1.1', 'List 1.1.1'], ['List 1.1.1', 'ACME-']] as const) {
+  for (const [label, next] of [
+    ['Acme', 'Space 1'],
+    ['Space 1', 'Folder 1.1'],
+    ['Folder 1.1', 'List 1.1.1'],
+    ['List 1.1.1', 'ACME-'],
+  ] as const) {
     const row = wb.treeRow(label);
     await row.waitFor({ timeout: 30_000 });
     if ((await row.getAttribute('aria-expanded')) !== 'true') {

@@ -4,9 +4,7 @@ import { parseBaseUrl } from '../core/api/baseUrl';
 export const SECTION = 'taskPlatform';
 
 export type BaseUrlSetting =
-  | { kind: 'unset' }
-  | { kind: 'invalid'; value: string; message: string }
-  | { kind: 'valid'; url: string };
+  { kind: 'unset' } | { kind: 'invalid'; value: string; message: string } | { kind: 'valid'; url: string };
 
 /** Reads and validates `taskPlatform.baseUrl`. An invalid value is reported, never used with the token. */
 export function readBaseUrl(): BaseUrlSetting {

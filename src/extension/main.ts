@@ -132,7 +132,27 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     if (window > 0) {
       scaleRateWindowForTests(window);
     }
-    return { session, explorer, myTasks, trees, services, changes, taskPanels, savedViews, budget, codeLinks, ai, outbox, stepsDone, activationMs, setPrompter, setLinkSink, uriHandler: taskUriHandler(commandContext), scaleRateWindowForTests, registerTaskSource };
+    return {
+      session,
+      explorer,
+      myTasks,
+      trees,
+      services,
+      changes,
+      taskPanels,
+      savedViews,
+      budget,
+      codeLinks,
+      ai,
+      outbox,
+      stepsDone,
+      activationMs,
+      setPrompter,
+      setLinkSink,
+      uriHandler: taskUriHandler(commandContext),
+      scaleRateWindowForTests,
+      registerTaskSource,
+    };
   }
   return undefined;
 }

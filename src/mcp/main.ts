@@ -32,14 +32,20 @@ function readBudget(value: string | undefined): number | string {
     return 60;
   }
   const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 60 ? n : `TASK_PLATFORM_REQUESTS_PER_MINUTE must be a whole number from 1 to 60 (got "${value}").`;
+  return Number.isInteger(n) && n >= 1 && n <= 60
+    ? n
+    : `TASK_PLATFORM_REQUESTS_PER_MINUTE must be a whole number from 1 to 60 (got "${value}").`;
 }
 
 /** The configuration, or the sentence that says what is missing. */
-export function readConfig(env: NodeJS.ProcessEnv): { ok: true; config: ServerConfig } | { ok: false; message: string } {
+export function readConfig(
+  env: NodeJS.ProcessEnv,
+): { ok: true; config: ServerConfig } | { ok: false; message: string } {
   const baseUrl = env.TASK_PLATFORM_BASE_URL?.trim() ?? '';
   const token = env.TASK_PLATFORM_TOKEN?.trim() ?? '';
-  const missing = [baseUrl ? undefined : 'TASK_PLATFORM_BASE_URL', token ? undefined : 'TASK_PLATFORM_TOKEN'].filter(Boolean);
+  const missing = [baseUrl ? undefined : 'TASK_PLATFORM_BASE_URL', token ? undefined : 'TASK_PLATFORM_TOKEN'].filter(
+    Boolean,
+  );
   if (missing.length > 0) {
     return {
       ok: false,
@@ -78,7 +84,9 @@ async function main(): Promise<void> {
     // Not in VS Code's extension host: nothing patches http/https here, so HTTPS_PROXY is read by us.
     transport: new NodeHttpTransport({ proxyEnv: process.env }),
     // One line per request on stderr, never the token (the client never logs it).
-    log: process.env.TASK_PLATFORM_MCP_DEBUG ? (level, message) => process.stderr.write(`[${level}] ${message}\n`) : undefined,
+    log: process.env.TASK_PLATFORM_MCP_DEBUG
+      ? (level, message) => process.stderr.write(`[${level}] ${message}\n`)
+      : undefined,
   });
   const server = createMcpServer(client, version);
   await server.connect(new StdioServerTransport());
@@ -87,12 +95,16 @@ async function main(): Promise<void> {
   if (lease && isAbsolute(lease)) {
     holdLease(lease);
   }
-  process.stderr.write(`task-platform MCP server ready (${baseUrl}, 16 tools, ${requestsPerMinute} requests a minute)\n`);
+  process.stderr.write(
+    `task-platform MCP server ready (${baseUrl}, 16 tools, ${requestsPerMinute} requests a minute)\n`,
+  );
 }
 
 if (require.main === module) {
   main().catch((error: unknown) => {
-    process.stderr.write(`task-platform MCP server failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `task-platform MCP server failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exit(1);
   });
 }

@@ -20,7 +20,13 @@ export const SERVER_INSTRUCTIONS =
  */
 export function toolAnnotations(spec: ToolSpec): NonNullable<Tool['annotations']> {
   return spec.write
-    ? { title: spec.title, readOnlyHint: false, destructiveHint: spec.destructive === true, idempotentHint: false, openWorldHint: true }
+    ? {
+        title: spec.title,
+        readOnlyHint: false,
+        destructiveHint: spec.destructive === true,
+        idempotentHint: false,
+        openWorldHint: true,
+      }
     : { title: spec.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true };
 }
 
@@ -30,7 +36,10 @@ export function toolAnnotations(spec: ToolSpec): NonNullable<Tool['annotations']
  * table's own, identical to the VS Code chat tools.
  */
 export function createMcpServer(client: ApiClient, version: string): Server {
-  const server = new Server({ name: SERVER_NAME, version }, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
+  const server = new Server(
+    { name: SERVER_NAME, version },
+    { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS },
+  );
   const tools: Tool[] = TOOLS.map((spec) => ({
     name: spec.name,
     title: spec.title,
@@ -42,7 +51,12 @@ export function createMcpServer(client: ApiClient, version: string): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const spec = findTool(request.params.name);
     if (!spec) {
-      return { isError: true, content: [{ type: 'text', text: `Unknown tool ${request.params.name}. Tools: ${TOOLS.map((t) => t.name).join(', ')}.` }] };
+      return {
+        isError: true,
+        content: [
+          { type: 'text', text: `Unknown tool ${request.params.name}. Tools: ${TOOLS.map((t) => t.name).join(', ')}.` },
+        ],
+      };
     }
     // The client cancels the call through MCP's cancellation notification (extra.signal).
     const outcome = await callTool(spec, client, request.params.arguments, { signal: extra.signal });

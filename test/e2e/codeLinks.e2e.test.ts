@@ -10,7 +10,8 @@ type Json = any;
 describe('e2e: code links (hover on a task reference, TODO CodeLens, Task References view)', function () {
   let session: Session | undefined;
   let fx: Json;
-  const control = async (path: string): Promise<Json> => (await fetch(`${session!.sandbox.origin}/__sandbox${path}`)).json();
+  const control = async (path: string): Promise<Json> =>
+    (await fetch(`${session!.sandbox.origin}/__sandbox${path}`)).json();
 
   before(async () => {
     session = await openSession('codeLinks');
@@ -41,19 +42,38 @@ describe('e2e: code links (hover on a task reference, TODO CodeLens, Task Refere
     await wb.runCommand('Go to File');
     const input = wb.page.locator('.quick-input-widget input');
     await input.fill('payments.ts');
-    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'payments.ts' }).first().waitFor({ timeout: 30_000 });
+    await wb.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'payments.ts' })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await wb.page.keyboard.press('Enter');
     const link = wb.page.locator('.monaco-editor .view-line .detected-link', { hasText: t.display_id }).first();
     await link.waitFor({ timeout: 30_000 });
-    await wb.page.locator('.monaco-editor .codelens-decoration', { hasText: 'Create task from TODO' }).first().waitFor({ timeout: 30_000 });
-    assert.equal(await wb.page.locator('.monaco-editor .view-line .detected-link').count(), 1, 'the string and the date are not links');
+    await wb.page
+      .locator('.monaco-editor .codelens-decoration', { hasText: 'Create task from TODO' })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    assert.equal(
+      await wb.page.locator('.monaco-editor .view-line .detected-link').count(),
+      1,
+      'the string and the date are not links',
+    );
     await link.hover();
     const hover = wb.page.locator('.monaco-hover', { hasText: t.title }).first();
     await hover.waitFor({ timeout: 30_000 });
     assert.match((await hover.innerText()) ?? '', /blocked/);
     await hover.locator('a', { hasText: 'Start Work' }).first().waitFor();
     // Other hover providers (the TypeScript server) may still say "Loading..." for a moment.
-    await wb.page.waitForFunction(() => !Array.from(document.querySelectorAll('.monaco-hover')).some((h) => /Loading\.\.\./.test(h.textContent ?? '')), undefined, { timeout: 15_000 }).catch(() => undefined);
+    await wb.page
+      .waitForFunction(
+        () =>
+          !Array.from(document.querySelectorAll('.monaco-hover')).some((h) =>
+            /Loading\.\.\./.test(h.textContent ?? ''),
+          ),
+        undefined,
+        { timeout: 15_000 },
+      )
+      .catch(() => undefined);
     await wb.screenshot('code-links-hover');
   });
 

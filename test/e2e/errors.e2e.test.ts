@@ -16,13 +16,17 @@ describe('e2e: error paths a user can reach (issue 13)', function () {
   let fx: Json;
 
   const control = async (method: string, path: string, body?: unknown): Promise<Json> => {
-    const init = body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    const init =
+      body === undefined
+        ? { method }
+        : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
     const res = await fetch(`${session!.sandbox.origin}/__sandbox${path}`, init);
     assert.ok(res.ok, `${method} ${path}: ${res.status}`);
     return res.json();
   };
 
-  const toast = (text: string | RegExp) => session!.workbench.page.locator('.notification-toast', { hasText: text }).first();
+  const toast = (text: string | RegExp) =>
+    session!.workbench.page.locator('.notification-toast', { hasText: text }).first();
 
   before(async () => {
     session = await openSession('errors');
@@ -51,7 +55,9 @@ describe('e2e: error paths a user can reach (issue 13)', function () {
     await wb.treeRow('Engineering').waitFor({ timeout: 30_000 });
     await control('POST', '/faults', { path: '/api/**', kind: 'reset_before' });
     await wb.treeRow('Engineering').click();
-    const row = wb.page.locator('.part.sidebar .monaco-list-row', { hasText: 'Could not load (offline). Retry' }).first();
+    const row = wb.page
+      .locator('.part.sidebar .monaco-list-row', { hasText: 'Could not load (offline). Retry' })
+      .first();
     await row.waitFor({ timeout: 60_000 });
     await wb.screenshot('error-network-down');
     await control('DELETE', '/faults');
@@ -80,7 +86,10 @@ describe('e2e: error paths a user can reach (issue 13)', function () {
     await frame.locator('.title-row vscode-textfield').waitFor({ timeout: 60_000 });
     await frame.locator('[data-activity]').first().waitFor({ timeout: 60_000 });
     // Someone deletes it elsewhere (the web app, another machine) through the API.
-    const res = await fetch(`${session!.sandbox.baseUrl}/workspaces/${fx.workspaces.acme.id}/tasks/${task.id}`, { method: 'DELETE', headers: { authorization: 'Bearer demo-token-alice' } });
+    const res = await fetch(`${session!.sandbox.baseUrl}/workspaces/${fx.workspaces.acme.id}/tasks/${task.id}`, {
+      method: 'DELETE',
+      headers: { authorization: 'Bearer demo-token-alice' },
+    });
     assert.ok(res.status === 204 || res.status === 200, `delete elsewhere: ${res.status}`);
     const status = frame.locator('vscode-single-select[data-field="status_id"]');
     await status.click();
@@ -118,7 +127,10 @@ describe('e2e: error paths a user can reach (issue 13)', function () {
     const wb = session!.workbench;
     await wb.runCommand('Task Platform: Run Saved View');
     await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Paste a View Link or Id' }).first().click();
-    await wb.quickInput().locator('.quick-input-message', { hasText: 'A view id or a link' }).waitFor({ timeout: 30_000 });
+    await wb
+      .quickInput()
+      .locator('.quick-input-message', { hasText: 'A view id or a link' })
+      .waitFor({ timeout: 30_000 });
     await wb.answerInput(fx.views.leadership_view);
     const message = toast(/may not see the view/);
     await message.waitFor({ timeout: 60_000 });

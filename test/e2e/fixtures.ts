@@ -13,12 +13,20 @@ export interface Session {
 }
 
 /** A sandbox and a fresh workbench pointed at it, with the packaged extension installed. */
-export async function openSession(name: string, options: { theme?: string; settings?: Record<string, unknown> } = {}): Promise<Session> {
+export async function openSession(
+  name: string,
+  options: { theme?: string; settings?: Record<string, unknown> } = {},
+): Promise<Session> {
   const runDir = join(artifactsDir, 'e2e', name);
   rmSync(runDir, { recursive: true, force: true });
   const sandbox = await startSandbox({ seed: 'demo', rateLimit: 60, quiet: true });
   try {
-    const workbench = await Workbench.open({ runDir, vsix: vsixPath, theme: options.theme, settings: { 'taskPlatform.baseUrl': sandbox.baseUrl, ...options.settings } });
+    const workbench = await Workbench.open({
+      runDir,
+      vsix: vsixPath,
+      theme: options.theme,
+      settings: { 'taskPlatform.baseUrl': sandbox.baseUrl, ...options.settings },
+    });
     return { sandbox, workbench };
   } catch (error) {
     await sandbox.stop();
@@ -33,7 +41,9 @@ export async function openSession(name: string, options: { theme?: string; setti
 export async function waitForPrefixes(session: Session): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const log: { path: string; query?: Record<string, string> }[] = ((await (await fetch(`${session.sandbox.origin}/__sandbox/requests`)).json()) as { data: [] }).data;
+    const log: { path: string; query?: Record<string, string> }[] = (
+      (await (await fetch(`${session.sandbox.origin}/__sandbox/requests`)).json()) as { data: [] }
+    ).data;
     if (log.filter((r) => /\/tasks$/.test(r.path) && r.query?.per_page === '1').length >= 2) return;
     if (Date.now() > deadline) throw new Error('the prefixes were not learned within 30 s of sign-in');
     await new Promise((r) => setTimeout(r, 200));

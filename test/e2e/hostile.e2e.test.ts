@@ -28,7 +28,11 @@ function outsideCorpus(): Payload[] {
     return [];
   }
   const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  const valid = Array.isArray(parsed) && parsed.every((p) => p !== null && typeof p === 'object' && typeof p.name === 'string' && typeof p.text === 'string');
+  const valid =
+    Array.isArray(parsed) &&
+    parsed.every(
+      (p) => p !== null && typeof p === 'object' && typeof p.name === 'string' && typeof p.text === 'string',
+    );
   assert.ok(valid, `HOSTILE_CORPUS (${file}) must be a JSON array of { "name": string, "text": string }`);
   return (parsed as Payload[]).map((p) => ({ name: `outside: ${p.name}`, text: p.text }));
 }
@@ -53,13 +57,21 @@ function packedTitle(): string {
 
 /** What a finding is traced back to: the corpus, and the title of the issue's task. */
 const traced: readonly Payload[] = [...payloads, { name: 'issue 18 title', text: ISSUE_TITLE }];
-const bare = (s: string): string => s.replace(/&nbsp;/g, ' ').replace(/[\\\u200b-\u200d\u2060\ufeff]/g, '').trim();
+const bare = (s: string): string =>
+  s
+    .replace(/&nbsp;/g, ' ')
+    .replace(/[\\\u200b-\u200d\u2060\ufeff]/g, '')
+    .trim();
 
 /** Names of the payloads that hold what went live (its text, its href, or the `$(name)` of its icon). */
 function source(live: Live): string {
   // The payloads holding the needle, or failing that its longest head (a renderer may have run a link on).
   const held = (needle: string): string[] => {
-    for (let head = bare(needle).slice(0, 200); head.length >= 8 || (head !== '' && head === bare(needle)); head = head.slice(0, -1)) {
+    for (
+      let head = bare(needle).slice(0, 200);
+      head.length >= 8 || (head !== '' && head === bare(needle));
+      head = head.slice(0, -1)
+    ) {
       const names = traced.filter((p) => bare(p.text).includes(head)).map((p) => p.name);
       if (names.length) return names;
     }
@@ -79,12 +91,20 @@ function source(live: Live): string {
     ? traced.filter((p) => p.text.toLowerCase().includes(`$(${live.icon}`)).map((p) => p.name)
     : char
       ? traced.filter((p) => p.text.includes(String.fromCodePoint(parseInt(char, 16)))).map((p) => p.name)
-      : both.length ? both : [...new Set([...byText, ...byHref])];
-  return names.length ? names.slice(0, 3).join(', ') + (names.length > 3 ? `, +${names.length - 3}` : '') : 'no payload matched';
+      : both.length
+        ? both
+        : [...new Set([...byText, ...byHref])];
+  return names.length
+    ? names.slice(0, 3).join(', ') + (names.length > 3 ? `, +${names.length - 3}` : '')
+    : 'no payload matched';
 }
 
 /** Icon names a payload asks for with `$(name)`: a `.codicon-name` rendered from data is live. */
-const payloadIcons = [...new Set(payloads.flatMap((p) => [...p.text.slice(0, 5000).matchAll(/\$\(([a-z0-9-]+)/gi)].map((m) => m[1]!.toLowerCase())))];
+const payloadIcons = [
+  ...new Set(
+    payloads.flatMap((p) => [...p.text.slice(0, 5000).matchAll(/\$\(([a-z0-9-]+)/gi)].map((m) => m[1]!.toLowerCase())),
+  ),
+];
 
 interface Live {
   what: string;
@@ -101,21 +121,42 @@ interface Live {
  */
 async function liveIn(root: Locator, allowed: (link: Live) => boolean = () => false): Promise<Live[]> {
   // No named arrow functions in here: the page has no `__name` helper that tsx would wrap them with.
-  const { found, texts } = await root.evaluateAll((roots, selectors) => {
-    const [links, icons, media] = selectors.map((selector) => [...new Set(roots.flatMap((r) => Array.from(r.querySelectorAll(selector))))]);
-    const found = [
-      // A bare <a> is how VS Code draws a label's name; a link has somewhere to go.
-      ...links!
-        .filter((a) => !a.closest('.monaco-button, .action-label, .monaco-action-bar'))
-        .map((a) => ({ what: 'link', text: a.textContent ?? '', href: a.getAttribute('data-href') ?? a.getAttribute('href') ?? '' })),
-      // The row's own icon (QuickPickItem.iconPath) sits outside its label text.
-      ...icons!
-        .filter((i) => !i.classList.contains('quick-input-list-icon'))
-        .map((i) => ({ what: `icon ${i.className}`, text: i.parentElement?.textContent ?? '', icon: /codicon-([a-z0-9-]+)/.exec(Array.from(i.classList).filter((c) => c !== 'codicon-colored').join(' '))?.[1] })),
-      ...media!.map((m) => ({ what: `<${m.tagName.toLowerCase()}>`, text: m.outerHTML.slice(0, 120) })),
-    ];
-    return { found, texts: roots.map((r) => r.textContent ?? '') };
-  }, ['a[href], [data-href], .monaco-link, [role="link"]', '.codicon, [class*="codicon-"]', 'img, script, iframe, svg, style, object, embed']);
+  const { found, texts } = await root.evaluateAll(
+    (roots, selectors) => {
+      const [links, icons, media] = selectors.map((selector) => [
+        ...new Set(roots.flatMap((r) => Array.from(r.querySelectorAll(selector)))),
+      ]);
+      const found = [
+        // A bare <a> is how VS Code draws a label's name; a link has somewhere to go.
+        ...links!
+          .filter((a) => !a.closest('.monaco-button, .action-label, .monaco-action-bar'))
+          .map((a) => ({
+            what: 'link',
+            text: a.textContent ?? '',
+            href: a.getAttribute('data-href') ?? a.getAttribute('href') ?? '',
+          })),
+        // The row's own icon (QuickPickItem.iconPath) sits outside its label text.
+        ...icons!
+          .filter((i) => !i.classList.contains('quick-input-list-icon'))
+          .map((i) => ({
+            what: `icon ${i.className}`,
+            text: i.parentElement?.textContent ?? '',
+            icon: /codicon-([a-z0-9-]+)/.exec(
+              Array.from(i.classList)
+                .filter((c) => c !== 'codicon-colored')
+                .join(' '),
+            )?.[1],
+          })),
+        ...media!.map((m) => ({ what: `<${m.tagName.toLowerCase()}>`, text: m.outerHTML.slice(0, 120) })),
+      ];
+      return { found, texts: roots.map((r) => r.textContent ?? '') };
+    },
+    [
+      'a[href], [data-href], .monaco-link, [role="link"]',
+      '.codicon, [class*="codicon-"]',
+      'img, script, iframe, svg, style, object, embed',
+    ],
+  );
   // Text that reorders or hides itself (bidi controls, zero-width and tag characters) is live too.
   // (Links and icons in the text are found above as elements: here every `](` and `$(` reads as broken.)
   const hidden = texts.flatMap((text): Live[] => {
@@ -139,12 +180,20 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
   const cspReports: string[] = [];
 
   const control = async (path: string, body?: unknown): Promise<Json> => {
-    const init = body === undefined ? undefined : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    const init =
+      body === undefined
+        ? undefined
+        : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
     return (await fetch(`${session!.sandbox.origin}/__sandbox${path}`, init)).json();
   };
 
   /** The public API as another member (Bob by default): the hostile data is theirs. */
-  const api = async (method: string, path: string, body?: unknown, token = 'demo-token-bob'): Promise<{ status: number; json: Json }> => {
+  const api = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    token = 'demo-token-bob',
+  ): Promise<{ status: number; json: Json }> => {
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
     let payload: BodyInit | undefined;
     if (body instanceof FormData) {
@@ -171,11 +220,17 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
 
   /** The text of the extension's notifications (VS Code's own, such as forwarded ports, have their own links). */
   const ours = (where: Locator): Locator =>
-    where.locator('.notification-list-item', { has: where.page().locator('.notification-list-item-source', { hasText: 'Task Platform' }) }).locator('.notification-list-item-message, .notification-list-item-source');
+    where
+      .locator('.notification-list-item', {
+        has: where.page().locator('.notification-list-item-source', { hasText: 'Task Platform' }),
+      })
+      .locator('.notification-list-item-message, .notification-list-item-source');
 
   const record = (step: string, where: string, live: Live[]): void => {
     for (const l of live) {
-      findings.push(`${step} | ${where} | ${l.what} "${[...l.text].slice(0, 80).join('')}"${l.href ? ` -> ${l.href.slice(0, 100)}` : ''} | payload: ${source(l)}`);
+      findings.push(
+        `${step} | ${where} | ${l.what} "${[...l.text].slice(0, 80).join('')}"${l.href ? ` -> ${l.href.slice(0, 100)}` : ''} | payload: ${source(l)}`,
+      );
     }
   };
 
@@ -187,7 +242,11 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
   };
 
   async function createTask(title: string, extra: Record<string, unknown> = {}): Promise<Json> {
-    const res = await api('POST', `/workspaces/${fx.workspaces.acme.id}/tasks`, { list_id: fx.lists.database, title, ...extra });
+    const res = await api('POST', `/workspaces/${fx.workspaces.acme.id}/tasks`, {
+      list_id: fx.lists.database,
+      title,
+      ...extra,
+    });
     assert.equal(res.status, 201, `create "${title.slice(0, 40)}": ${JSON.stringify(res.json)}`);
     return res.json.data ?? res.json;
   }
@@ -198,7 +257,8 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
     const wb = session.workbench;
     fx = await control('/fixtures');
     wb.page.on('console', (m) => {
-      if (/Content.Security.Policy|Refused to (load|execute|apply|connect|frame|run)/i.test(m.text())) cspReports.push(`${m.location().url.slice(0, 80)}: ${m.text().slice(0, 300)}`);
+      if (/Content.Security.Policy|Refused to (load|execute|apply|connect|frame|run)/i.test(m.text()))
+        cspReports.push(`${m.location().url.slice(0, 80)}: ${m.text().slice(0, 300)}`);
     });
     await wb.signInFromView();
     await wb.dismissSignInToast();
@@ -207,14 +267,18 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
 
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') {
-      await session?.workbench.screenshot(`hostile-failed-${this.currentTest.title.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined);
+      await session?.workbench
+        .screenshot(`hostile-failed-${this.currentTest.title.replace(/\W+/g, '-').slice(0, 60)}`)
+        .catch(() => undefined);
     }
     // A step that stopped half-way may leave a dialog, a pick or a hover open: the next starts clean.
     for (let i = 0; i < 3; i++) await session?.workbench.page.keyboard.press('Escape');
   });
 
   after(async () => {
-    console.log(`      all findings: ${findings.length}; seeding refused by the sandbox: ${refused.length}${refused.map((r) => `\n        ${r}`).join('')}`);
+    console.log(
+      `      all findings: ${findings.length}; seeding refused by the sandbox: ${refused.length}${refused.map((r) => `\n        ${r}`).join('')}`,
+    );
     await closeSession(session);
   });
 
@@ -224,12 +288,26 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
     await wb.answerInput(task.id);
     const dialog = wb.page.locator('.monaco-dialog-box').first();
     await dialog.waitFor({ timeout: 30_000 });
-    record(step, 'confirmation dialog text', await liveIn(wb.page.locator('.monaco-dialog-box .dialog-message-container')));
-    await dialog.locator('.monaco-button', { hasText: /^Delete$/ }).first().click();
-    const toast = wb.page.locator('.notification-toast', { hasText: 'Trash for 30 days' }).filter({ hasText: task.display_id }).first();
+    record(
+      step,
+      'confirmation dialog text',
+      await liveIn(wb.page.locator('.monaco-dialog-box .dialog-message-container')),
+    );
+    await dialog
+      .locator('.monaco-button', { hasText: /^Delete$/ })
+      .first()
+      .click();
+    const toast = wb.page
+      .locator('.notification-toast', { hasText: 'Trash for 30 days' })
+      .filter({ hasText: task.display_id })
+      .first();
     await toast.waitFor({ timeout: 30_000 });
     await toast.locator('.monaco-button', { hasText: 'Undo' }).first().waitFor({ timeout: 5_000 });
-    record(step, `"Deleted ${task.display_id}" notification`, await liveIn(toast.locator('.notification-list-item-message, .notification-list-item-source')));
+    record(
+      step,
+      `"Deleted ${task.display_id}" notification`,
+      await liveIn(toast.locator('.notification-list-item-message, .notification-list-item-source')),
+    );
   }
 
   it('1. deleting a task titled with a command link: the notification and the notification centre show it as text', async () => {
@@ -245,9 +323,15 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
     await wb.screenshot('hostile-01b-deleted-packed-title');
     await wb.runCommand('Notifications: Show Notifications');
     const center = wb.page.locator('.notifications-center');
-    await center.locator('.notification-list-item', { hasText: issueTask.display_id }).first().waitFor({ timeout: 30_000 });
+    await center
+      .locator('.notification-list-item', { hasText: issueTask.display_id })
+      .first()
+      .waitFor({ timeout: 30_000 });
     record('step 1', 'notification centre', await liveIn(ours(center)));
-    await wb.quickInput().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+    await wb
+      .quickInput()
+      .waitFor({ state: 'hidden', timeout: 10_000 })
+      .catch(() => undefined);
     await wb.screenshot('hostile-02-notification-centre-after-delete');
     await wb.page.keyboard.press('Escape');
     noFindings('step 1 (delete notification)', before);
@@ -259,7 +343,10 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
     // Seeding: the extension's user keeps the sandbox's rate limit; the seeding member does not need it.
     await control('/config', { rateLimit: 0 });
     try {
-      const description = payloads.filter((p) => p.text.length <= 2_000).map((p) => p.text).join('\n\n');
+      const description = payloads
+        .filter((p) => p.text.length <= 2_000)
+        .map((p) => p.text)
+        .join('\n\n');
       omnibus = await createTask(packedTitle(), { description, priority: 'high' });
       const ws = fx.workspaces.acme.id;
       for (const p of payloads) {
@@ -267,13 +354,20 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
       }
       // Subtasks: every title-sized payload as a title (panel, tree rows).
       for (const p of titlePayloads) {
-        await must(`subtask ${p.name}`, 'POST', `/workspaces/${ws}/tasks`, { list_id: fx.lists.database, title: p.text, parent_task_id: omnibus.id });
+        await must(`subtask ${p.name}`, 'POST', `/workspaces/${ws}/tasks`, {
+          list_id: fx.lists.database,
+          title: p.text,
+          parent_task_id: omnibus.id,
+        });
       }
-      const defs: Json[] = (await must('custom field definitions', 'GET', `/tasks/${omnibus.id}/custom-fields`))?.data ?? [];
+      const defs: Json[] =
+        (await must('custom field definitions', 'GET', `/tasks/${omnibus.id}/custom-fields`))?.data ?? [];
       // Text fields take any string (url fields only http(s) URLs); one request each, so one refusal spares the rest.
       for (const [i, d] of defs.filter((def) => def.type === 'text').entries()) {
         const p = titlePayloads[i % titlePayloads.length]!;
-        await must(`custom field ${d.name}: ${p.name}`, 'PUT', `/tasks/${omnibus.id}/custom-field-values`, { values: [{ custom_field_definition_id: d.id, value: p.text }] });
+        await must(`custom field ${d.name}: ${p.name}`, 'PUT', `/tasks/${omnibus.id}/custom-field-values`, {
+          values: [{ custom_field_definition_id: d.id, value: p.text }],
+        });
       }
       for (const p of titlePayloads.filter((q) => q.text.length <= 120).slice(0, 12)) {
         const form = new FormData();
@@ -305,21 +399,61 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
         xss: (window as unknown as { __xss?: unknown }).__xss,
         comments: root.querySelectorAll('article.comment').length,
         hrefs: Array.from(root.querySelectorAll('a[href]')).map((a) => (a.getAttribute('href') ?? '').slice(0, 60)),
-        elements: Array.from(root.querySelectorAll('script, iframe, frame, object, embed, svg, style, link, meta, base, form, img, video, audio')).map((e) => e.outerHTML.slice(0, 160)),
-        links: Array.from(root.querySelectorAll('a[href], [data-href]')).map((a) => ({ text: a.textContent ?? '', href: a.getAttribute('href') ?? a.getAttribute('data-href') ?? '' })).filter((a) => bad.test(a.href)),
-        handlers: all.flatMap((el) => Array.from(el.attributes).filter((a) => /^on/i.test(a.name)).map((a) => `<${el.tagName.toLowerCase()} ${a.name}="${a.value.slice(0, 60)}">`)),
+        elements: Array.from(
+          root.querySelectorAll(
+            'script, iframe, frame, object, embed, svg, style, link, meta, base, form, img, video, audio',
+          ),
+        ).map((e) => e.outerHTML.slice(0, 160)),
+        links: Array.from(root.querySelectorAll('a[href], [data-href]'))
+          .map((a) => ({
+            text: a.textContent ?? '',
+            href: a.getAttribute('href') ?? a.getAttribute('data-href') ?? '',
+          }))
+          .filter((a) => bad.test(a.href)),
+        handlers: all.flatMap((el) =>
+          Array.from(el.attributes)
+            .filter((a) => /^on/i.test(a.name))
+            .map((a) => `<${el.tagName.toLowerCase()} ${a.name}="${a.value.slice(0, 60)}">`),
+        ),
         icons: all
-          .filter((el) => Array.from(el.classList).some((c) => c === 'codicon' || icons.some((n) => c === `codicon-${n}`)) || (el.tagName === 'VSCODE-ICON' && icons.includes((el.getAttribute('name') ?? '').toLowerCase())))
-          .map((el) => ({ cls: `${el.tagName.toLowerCase()}.${el.className} ${el.getAttribute('name') ?? ''}`, name: el.getAttribute('name') ?? undefined, text: el.parentElement?.textContent ?? '' })),
+          .filter(
+            (el) =>
+              Array.from(el.classList).some((c) => c === 'codicon' || icons.some((n) => c === `codicon-${n}`)) ||
+              (el.tagName === 'VSCODE-ICON' && icons.includes((el.getAttribute('name') ?? '').toLowerCase())),
+          )
+          .map((el) => ({
+            cls: `${el.tagName.toLowerCase()}.${el.className} ${el.getAttribute('name') ?? ''}`,
+            name: el.getAttribute('name') ?? undefined,
+            text: el.parentElement?.textContent ?? '',
+          })),
       };
     }, payloadIcons);
-    console.log(`      step 2: ${probe.comments} comments shown; links in the panel: ${probe.hrefs.length} (${[...new Set(probe.hrefs)].join(' | ')})`);
-    if (probe.xss !== undefined) findings.push(`step 2 | task panel | a payload ran: window.__xss = ${String(probe.xss)}`);
-    for (const e of probe.elements) findings.push(`step 2 | task panel | element from data: ${e} | payload: ${source({ what: 'element', text: e })}`);
-    record('step 2', 'task panel', probe.links.map((l) => ({ what: 'link', text: l.text, href: l.href })));
+    console.log(
+      `      step 2: ${probe.comments} comments shown; links in the panel: ${probe.hrefs.length} (${[...new Set(probe.hrefs)].join(' | ')})`,
+    );
+    if (probe.xss !== undefined)
+      findings.push(`step 2 | task panel | a payload ran: window.__xss = ${String(probe.xss)}`);
+    for (const e of probe.elements)
+      findings.push(`step 2 | task panel | element from data: ${e} | payload: ${source({ what: 'element', text: e })}`);
+    record(
+      'step 2',
+      'task panel',
+      probe.links.map((l) => ({ what: 'link', text: l.text, href: l.href })),
+    );
     for (const h of probe.handlers) findings.push(`step 2 | task panel | event handler attribute ${h}`);
-    record('step 2', 'task panel', probe.icons.map((i) => ({ what: `icon ${i.cls}`, text: i.text, icon: /codicon-([a-z0-9-]+)/.exec(i.cls)?.[1] ?? i.name })));
-    await frame.locator('section.comments').scrollIntoViewIfNeeded().catch(() => undefined);
+    record(
+      'step 2',
+      'task panel',
+      probe.icons.map((i) => ({
+        what: `icon ${i.cls}`,
+        text: i.text,
+        icon: /codicon-([a-z0-9-]+)/.exec(i.cls)?.[1] ?? i.name,
+      })),
+    );
+    await frame
+      .locator('section.comments')
+      .scrollIntoViewIfNeeded()
+      .catch(() => undefined);
     await wb.page.waitForTimeout(500);
     await wb.screenshot('hostile-04-panel-comments');
     for (const d of dialogs) findings.push(`step 2 | task panel | a dialog opened: ${d.slice(0, 80)}`);
@@ -327,14 +461,20 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
     noFindings('step 2 (task panel)', before);
   });
 
-  it('3. hovering a reference to that task in a code comment shows only the extension\'s own links', async () => {
+  it("3. hovering a reference to that task in a code comment shows only the extension's own links", async () => {
     const wb = session!.workbench;
     const before = findings.length;
     assert.ok(omnibus, 'step 2 created the task');
-    writeFileSync(join(wb.runDir, 'workspace', 'hostile.ts'), [`// Fixes ${omnibus.display_id}: see the task`, 'export const x = 1;', ''].join('\n'));
+    writeFileSync(
+      join(wb.runDir, 'workspace', 'hostile.ts'),
+      [`// Fixes ${omnibus.display_id}: see the task`, 'export const x = 1;', ''].join('\n'),
+    );
     await wb.runCommand('Go to File');
     await wb.page.locator('.quick-input-widget input').fill('hostile.ts');
-    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'hostile.ts' }).first().waitFor({ timeout: 30_000 });
+    await wb.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'hostile.ts' })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await wb.page.keyboard.press('Enter');
     const link = wb.page.locator('.monaco-editor .view-line .detected-link', { hasText: omnibus.display_id }).first();
     await link.waitFor({ timeout: 60_000 });
@@ -349,15 +489,28 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
     // The extension's own links: its three actions, and VS Code's "follow link" part for its document link.
     const own = /^command:taskPlatform\.(codeLinks\.open|copyLink|startWork)(\?|$)/;
     const ownText = ['Open', 'Copy Link', 'Start Work', `Open ${omnibus.display_id} in Task Platform`];
-    record('step 3', 'hover', await liveIn(hover.locator('.hover-contents'), (l) => l.what === 'link' && ownText.includes(l.text.trim()) && own.test(l.href ?? '')));
-    // Markup from data: the hover's own markup is the bold display id only.
-    const markup = await hover.locator('.rendered-markdown').evaluateAll((els, id) =>
-      els.flatMap((el) =>
-        Array.from(el.querySelectorAll('strong, b, em, i, code, del, s, h1, h2, h3, h4, h5, h6, table, ul, ol, blockquote, pre, hr'))
-          .filter((m) => !(m.tagName === 'STRONG' && m.textContent === id))
-          .map((m) => ({ what: `<${m.tagName.toLowerCase()}>`, text: m.textContent ?? '' })),
+    record(
+      'step 3',
+      'hover',
+      await liveIn(
+        hover.locator('.hover-contents'),
+        (l) => l.what === 'link' && ownText.includes(l.text.trim()) && own.test(l.href ?? ''),
       ),
-    omnibus.display_id);
+    );
+    // Markup from data: the hover's own markup is the bold display id only.
+    const markup = await hover.locator('.rendered-markdown').evaluateAll(
+      (els, id) =>
+        els.flatMap((el) =>
+          Array.from(
+            el.querySelectorAll(
+              'strong, b, em, i, code, del, s, h1, h2, h3, h4, h5, h6, table, ul, ol, blockquote, pre, hr',
+            ),
+          )
+            .filter((m) => !(m.tagName === 'STRONG' && m.textContent === id))
+            .map((m) => ({ what: `<${m.tagName.toLowerCase()}>`, text: m.textContent ?? '' })),
+        ),
+      omnibus.display_id,
+    );
     record('step 3', 'hover markup', markup);
     await wb.screenshot('hostile-05-hover');
     await wb.page.mouse.move(5, 5);
@@ -386,7 +539,10 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
     await taskRow.waitFor({ timeout: 30_000 });
     if ((await taskRow.getAttribute('aria-expanded')) === 'false') {
       await taskRow.locator('.monaco-tl-twistie').click();
-      await wb.page.locator(`.part.sidebar .monaco-list-row[aria-level="${Number(await taskRow.getAttribute('aria-level')) + 1}"]`).first().waitFor({ timeout: 30_000 });
+      await wb.page
+        .locator(`.part.sidebar .monaco-list-row[aria-level="${Number(await taskRow.getAttribute('aria-level')) + 1}"]`)
+        .first()
+        .waitFor({ timeout: 30_000 });
     }
     await wb.page.waitForTimeout(1_000);
     // The list draws only the rows in view: scroll through all of them (one finding per distinct thing).
@@ -394,7 +550,8 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
     const inTree = new Map<string, Live>();
     let last = '';
     for (let round = 0; round < 30; round++) {
-      for (const l of await liveIn(wb.page.locator('.part.sidebar .monaco-list-row .monaco-icon-label-container'))) inTree.set(`${l.what}|${l.text}|${l.href ?? ''}`, l);
+      for (const l of await liveIn(wb.page.locator('.part.sidebar .monaco-list-row .monaco-icon-label-container')))
+        inTree.set(`${l.what}|${l.text}|${l.href ?? ''}`, l);
       const bottom = (await wb.page.locator('.part.sidebar .monaco-list-row').last().textContent()) ?? '';
       if (bottom === last) break;
       last = bottom;
@@ -411,7 +568,10 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
     await wb.screenshot('hostile-06-tree');
     // The tooltips of the task row and of its first subtask rows (markdown: links would be live there).
     const level = Number(await taskRow.getAttribute('aria-level'));
-    const rows = [taskRow, ...(await wb.page.locator(`.part.sidebar .monaco-list-row[aria-level="${level + 1}"]`).all()).slice(0, 6)];
+    const rows = [
+      taskRow,
+      ...(await wb.page.locator(`.part.sidebar .monaco-list-row[aria-level="${level + 1}"]`).all()).slice(0, 6),
+    ];
     let tooltips = 0;
     for (const [i, row] of rows.entries()) {
       // The row's own display id is the last one in it (its description); a title may hold others.
@@ -420,8 +580,16 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
       await wb.page.waitForTimeout(300);
       // Over the row, not its label: hovering the label would scroll the tree sideways.
       await row.hover({ position: { x: 120, y: 11 } });
-      const tip = wb.page.locator('.workbench-hover-container .monaco-hover, .workbench-hover').filter({ hasText: id }).first();
-      if (await tip.waitFor({ timeout: 8_000 }).then(() => true, () => false)) {
+      const tip = wb.page
+        .locator('.workbench-hover-container .monaco-hover, .workbench-hover')
+        .filter({ hasText: id })
+        .first();
+      if (
+        await tip.waitFor({ timeout: 8_000 }).then(
+          () => true,
+          () => false,
+        )
+      ) {
         tooltips++;
         record('step 4', `tooltip of ${id}`, await liveIn(tip));
         if (i === 0 || i === 4) await wb.screenshot(`hostile-07-tree-tooltip-${i}`);
@@ -440,7 +608,15 @@ describe('e2e: hostile content stays inert in the real workbench (issue 18)', fu
     const pickRow = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: omnibus.display_id }).first();
     await pickRow.waitFor({ timeout: 30_000 });
     await wb.page.waitForTimeout(500);
-    record('step 4', 'quick pick rows', await liveIn(wb.page.locator('.quick-input-list .monaco-list-row .monaco-icon-label-container, .quick-input-list .monaco-list-row .quick-input-list-label')));
+    record(
+      'step 4',
+      'quick pick rows',
+      await liveIn(
+        wb.page.locator(
+          '.quick-input-list .monaco-list-row .monaco-icon-label-container, .quick-input-list .monaco-list-row .quick-input-list-label',
+        ),
+      ),
+    );
     await wb.screenshot('hostile-08-quick-pick');
     await wb.page.keyboard.press('Escape');
     noFindings('step 4 (tree and quick pick)', before);

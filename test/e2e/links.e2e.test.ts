@@ -45,7 +45,10 @@ async function watchOpenings(page: Page, ms: number, answer: string): Promise<{ 
 async function openTask(wb: Workbench, taskId: string, title: string): Promise<void> {
   await wb.runCommand('Task Platform: Open Task');
   await wb.answerInput(taskId);
-  await wb.page.locator('.tabs-container .tab', { hasText: title.slice(0, 20) }).first().waitFor({ timeout: 60_000 });
+  await wb.page
+    .locator('.tabs-container .tab', { hasText: title.slice(0, 20) })
+    .first()
+    .waitFor({ timeout: 60_000 });
   await wb.webview().locator('.title-row vscode-textfield').waitFor({ timeout: 60_000 });
 }
 
@@ -63,9 +66,14 @@ describe('e2e: links in the task panel', function () {
     const fx = await sandbox<Fixtures>('GET', `${session.sandbox.origin}/__sandbox/fixtures`);
     const task = fx.tasks.task_with_activity!;
     const local = 'http://127.0.0.1:9/admin/reset?all=1';
-    await sandbox('PATCH', `${session.sandbox.baseUrl}/workspaces/${fx.workspaces.acme.id}/tasks/${task.id}`, {
-      description: `Read [the docs](https://example.com/docs) or [the local page](${local}) first.`,
-    }, true);
+    await sandbox(
+      'PATCH',
+      `${session.sandbox.baseUrl}/workspaces/${fx.workspaces.acme.id}/tasks/${task.id}`,
+      {
+        description: `Read [the docs](https://example.com/docs) or [the local page](${local}) first.`,
+      },
+      true,
+    );
     await wb.signInFromView(token);
     await openTask(wb, task.id, `${task.display_id} ${task.title}`);
     const frame = wb.webview();
@@ -75,8 +83,15 @@ describe('e2e: links in the task panel', function () {
     assert.equal(await docs.getAttribute('href'), null, 'no href for the webview frame to open on its own');
     await docs.click();
     const web = await watchOpenings(wb.page, 6_000, 'Open');
-    assert.equal(web.opened.length, 1, `opened ${web.opened.length} times: ${web.opened.join(', ')}; dialogs: ${web.dialogs.join(' | ')}`);
-    assert.ok(web.dialogs.length <= 1, `one question at most (VS Code's own trusted-domain check): ${web.dialogs.join(' | ')}`);
+    assert.equal(
+      web.opened.length,
+      1,
+      `opened ${web.opened.length} times: ${web.opened.join(', ')}; dialogs: ${web.dialogs.join(' | ')}`,
+    );
+    assert.ok(
+      web.dialogs.length <= 1,
+      `one question at most (VS Code's own trusted-domain check): ${web.dialogs.join(' | ')}`,
+    );
 
     await frame.locator('.markdown a', { hasText: 'the local page' }).click();
     const modal = wb.page.locator('.monaco-dialog-box').first();

@@ -30,8 +30,13 @@ describe('e2e: the Task Platform MCP server in a real workbench (issue 10)', fun
     // The resolved definition carried the token in the server's environment: VS Code must not have
     // written it anywhere (its MCP caches, state, logs).
     if (runDir) {
-      const installedPackage = (path: string): boolean => /[\\/]extensions[\\/]task-platform\.task-platform-[^\\/]+$/.test(path);
-      assert.deepEqual(filesContaining(runDir, token, installedPackage), [], 'the token appears in files written during the run');
+      const installedPackage = (path: string): boolean =>
+        /[\\/]extensions[\\/]task-platform\.task-platform-[^\\/]+$/.test(path);
+      assert.deepEqual(
+        filesContaining(runDir, token, installedPackage),
+        [],
+        'the token appears in files written during the run',
+      );
     }
   });
 
@@ -49,11 +54,20 @@ describe('e2e: the Task Platform MCP server in a real workbench (issue 10)', fun
     await wb.quickInput().waitFor({ state: 'hidden', timeout: 10_000 });
 
     await wb.runCommand('MCP: List Servers');
-    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Task Platform' }).first().waitFor({ timeout: 30_000 });
-    const running = rows.filter({ hasText: 'Task Platform' }).filter({ hasText: /Running|16 tools/i }).first();
+    await wb.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'Task Platform' })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    const running = rows
+      .filter({ hasText: 'Task Platform' })
+      .filter({ hasText: /Running|16 tools/i })
+      .first();
     await running.waitFor({ timeout: 60_000 });
     // VS Code's own log of the server (Output, "MCP: Task Platform") says what it found.
-    await wb.page.locator('.part.panel .view-lines', { hasText: 'Discovered 16 tools' }).first().waitFor({ timeout: 30_000 });
+    await wb.page
+      .locator('.part.panel .view-lines', { hasText: 'Discovered 16 tools' })
+      .first()
+      .waitFor({ timeout: 30_000 });
     // The Output panel can take focus as the log appears, which closes the quick pick (seen on a
     // slow CI machine): show the list again, so the picture has both and the state is read again.
     if (!(await running.isVisible())) {

@@ -12,8 +12,10 @@ type Json = any;
 describe('e2e: offline edits survive a reload and are sent once when the service is back', function () {
   let session: Session | undefined;
 
-  const control = async (path: string, init?: RequestInit): Promise<Json> => (await fetch(`${session!.sandbox.origin}/__sandbox${path}`, init)).json();
-  const post = (path: string, body: unknown): Promise<Json> => control(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const control = async (path: string, init?: RequestInit): Promise<Json> =>
+    (await fetch(`${session!.sandbox.origin}/__sandbox${path}`, init)).json();
+  const post = (path: string, body: unknown): Promise<Json> =>
+    control(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   before(async () => {
     session = await openSession('offline');
@@ -44,8 +46,14 @@ describe('e2e: offline edits survive a reload and are sent once when the service
     const input = wb.page.locator(`.quick-input-widget input[placeholder*="${displayId}"]`);
     for (let attempt = 1; ; attempt++) {
       await row.click({ button: 'right' });
-      await wb.page.locator('.context-view .monaco-menu .action-label', { hasText: 'Set Priority' }).click({ timeout: 10_000 }).catch(() => undefined);
-      const shown = await input.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
+      await wb.page
+        .locator('.context-view .monaco-menu .action-label', { hasText: 'Set Priority' })
+        .click({ timeout: 10_000 })
+        .catch(() => undefined);
+      const shown = await input.waitFor({ state: 'visible', timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      );
       if (shown) {
         break;
       }
@@ -53,7 +61,10 @@ describe('e2e: offline edits survive a reload and are sent once when the service
       await wb.page.keyboard.press('Escape');
     }
     await input.fill(priority);
-    await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: priority }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: priority })
+      .first()
+      .waitFor({ state: 'visible', timeout: 30_000 });
     await wb.page.keyboard.press('Enter');
     await input.waitFor({ state: 'hidden', timeout: 30_000 });
     return displayId;
@@ -63,15 +74,26 @@ describe('e2e: offline edits survive a reload and are sent once when the service
     const wb = session!.workbench;
     await post('/faults', { path: '/api/**', kind: 'reset_before' });
     const first = await setPriority(0, 'Critical');
-    const pending = (n: number) => wb.page.locator('.part.statusbar').getByRole('button', { name: new RegExp(`^${n} change\\(s\\) waiting to be sent`) });
+    const pending = (n: number) =>
+      wb.page
+        .locator('.part.statusbar')
+        .getByRole('button', { name: new RegExp(`^${n} change\\(s\\) waiting to be sent`) });
     await pending(1).waitFor({ timeout: 30_000 });
     await wb.page.locator('.notification-toast', { hasText: 'cannot be reached' }).waitFor({ timeout: 10_000 });
-    const secondText = (await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"]').nth(1).textContent()) ?? '';
+    const secondText =
+      (await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"]').nth(1).textContent()) ?? '';
     const secondPriority = /\blow\b/i.test(secondText) ? 'High' : 'Low';
     const second = await setPriority(1, secondPriority);
     await pending(2).waitFor({ timeout: 30_000 });
     // File decoration badges are drawn by CSS (::after content): look for the pending badge there.
-    await wb.page.waitForFunction(() => Array.from(document.querySelectorAll('.part.sidebar .monaco-list-row[aria-level="5"] *')).some((el) => getComputedStyle(el, '::after').content.includes('↑')), undefined, { timeout: 10_000 });
+    await wb.page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('.part.sidebar .monaco-list-row[aria-level="5"] *')).some((el) =>
+          getComputedStyle(el, '::after').content.includes('↑'),
+        ),
+      undefined,
+      { timeout: 10_000 },
+    );
     await wb.screenshot('offline-01-pending-changes');
 
     await control('/requests', { method: 'DELETE' });
@@ -85,9 +107,13 @@ describe('e2e: offline edits survive a reload and are sent once when the service
     await control('/faults', { method: 'DELETE' });
 
     // The extension probes again (10 s after the failure), restores the session and sends the queue.
-    const task = async (displayId: string): Promise<Json> => (await control(`/state/tasks?display_id=${displayId}`)).data[0];
+    const task = async (displayId: string): Promise<Json> =>
+      (await control(`/state/tasks?display_id=${displayId}`)).data[0];
     const deadline = Date.now() + 90_000;
-    while (Date.now() < deadline && ((await task(first)).priority !== 'critical' || (await task(second)).priority !== secondPriority.toLowerCase())) {
+    while (
+      Date.now() < deadline &&
+      ((await task(first)).priority !== 'critical' || (await task(second)).priority !== secondPriority.toLowerCase())
+    ) {
       await wb.page.waitForTimeout(500);
     }
     assert.equal((await task(first)).priority, 'critical');
@@ -95,8 +121,15 @@ describe('e2e: offline edits survive a reload and are sent once when the service
     const patches = ((await control('/requests')).data as Json[]).filter((r) => r.method === 'PATCH');
     assert.equal(patches.length, 2, `one PATCH per held edit: ${patches.map((p) => p.path).join(', ')}`);
     await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
-    await wb.page.locator('.part.statusbar').getByRole('button', { name: /change\(s\) waiting to be sent/ }).waitFor({ state: 'detached', timeout: 30_000 });
-    assert.equal(await wb.page.locator('.notification-toast', { hasText: 'cannot be reached' }).count(), 0, 'no offline notice once the queue is being sent');
+    await wb.page
+      .locator('.part.statusbar')
+      .getByRole('button', { name: /change\(s\) waiting to be sent/ })
+      .waitFor({ state: 'detached', timeout: 30_000 });
+    assert.equal(
+      await wb.page.locator('.notification-toast', { hasText: 'cannot be reached' }).count(),
+      0,
+      'no offline notice once the queue is being sent',
+    );
     await wb.screenshot('offline-03-sent');
   });
 });

@@ -9,12 +9,20 @@ interface Fixtures {
   tasks: Record<string, { id: string; display_id: string; title: string; list_id: string }>;
 }
 
-async function call<T>(session: Session, path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+async function call<T>(
+  session: Session,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<T> {
   const url = init.token ? `${session.sandbox.baseUrl}${path}` : `${session.sandbox.origin}/__sandbox${path}`;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(url, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const res = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
   assert.ok(res.ok, `${init.method ?? 'GET'} ${path}: ${res.status}`);
   return (await res.json()) as T;
 }
@@ -63,12 +71,24 @@ describe('e2e: a change made by someone else shows in the open task panel', func
 
     // Bob, elsewhere: status, priority, title and description.
     const ws = fx.workspaces.acme.id;
-    const current = await call<{ status_id: string; list_id: string }>(session, `/workspaces/${ws}/tasks/${task.id}`, { token: 'demo-token-bob' });
-    const statuses = await call<{ data: { id: string; name: string }[] }>(session, `/lists/${current.list_id}/statuses`, { token: 'demo-token-bob' });
+    const current = await call<{ status_id: string; list_id: string }>(session, `/workspaces/${ws}/tasks/${task.id}`, {
+      token: 'demo-token-bob',
+    });
+    const statuses = await call<{ data: { id: string; name: string }[] }>(
+      session,
+      `/lists/${current.list_id}/statuses`,
+      { token: 'demo-token-bob' },
+    );
     const next = statuses.data.find((s) => s.id !== current.status_id)!;
     await call(session, `/workspaces/${ws}/tasks/${task.id}`, {
-      method: 'PATCH', token: 'demo-token-bob',
-      body: { status_id: next.id, priority: 'critical', title: 'Bob renamed it', description: 'Bob rewrote the description' },
+      method: 'PATCH',
+      token: 'demo-token-bob',
+      body: {
+        status_id: next.id,
+        priority: 'critical',
+        title: 'Bob renamed it',
+        description: 'Bob rewrote the description',
+      },
     });
 
     const notice = frame.locator('.remote-notice');
@@ -80,8 +100,18 @@ describe('e2e: a change made by someone else shows in the open task panel', func
     await frame.locator('.conflict[data-conflict="title"]').waitFor({ timeout: 10_000 });
     await frame.locator('.conflict[data-conflict="description"]').waitFor({ timeout: 10_000 });
     assert.equal(await title.inputValue(), 'Alice types a new title', 'what alice types is not replaced');
-    assert.equal(await frame.locator('vscode-textarea[data-field="description"] textarea').inputValue(), draft, 'the draft is untouched');
-    await until(async () => (await frame.locator('vscode-single-select[data-field="priority"]').evaluate((el) => (el as HTMLSelectElement).value)) === 'critical', 'the priority updated in place');
+    assert.equal(
+      await frame.locator('vscode-textarea[data-field="description"] textarea').inputValue(),
+      draft,
+      'the draft is untouched',
+    );
+    await until(
+      async () =>
+        (await frame
+          .locator('vscode-single-select[data-field="priority"]')
+          .evaluate((el) => (el as HTMLSelectElement).value)) === 'critical',
+      'the priority updated in place',
+    );
     await wb.screenshot('panel-polling-01-notice');
 
     // "Show theirs" on the title: bob's title replaces hers; dismissing the notice removes it.
@@ -94,4 +124,3 @@ describe('e2e: a change made by someone else shows in the open task panel', func
     await wb.screenshot('panel-polling-02-resolved');
   });
 });
-

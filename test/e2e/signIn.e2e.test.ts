@@ -17,8 +17,13 @@ describe('e2e: sign in from the Task Platform view in a real workbench', functio
     // After the host has flushed and stopped: the token must not be in any file it wrote.
     if (runDir) {
       // The installed package itself is skipped: its README documents the sandbox's demo tokens.
-      const installedPackage = (path: string): boolean => /[\\/]extensions[\\/]task-platform\.task-platform-[^\\/]+$/.test(path);
-      assert.deepEqual(filesContaining(runDir, token, installedPackage), [], 'the token appears in files written during the run');
+      const installedPackage = (path: string): boolean =>
+        /[\\/]extensions[\\/]task-platform\.task-platform-[^\\/]+$/.test(path);
+      assert.deepEqual(
+        filesContaining(runDir, token, installedPackage),
+        [],
+        'the token appears in files written during the run',
+      );
     }
   });
 
@@ -38,11 +43,16 @@ describe('e2e: sign in from the Task Platform view in a real workbench', functio
     await wb.treeRow('Side Project').waitFor({ timeout: 10_000 });
     await wb.statusBarItem('Alice').waitFor({ timeout: 10_000 });
     // The "Checking the token" progress must be gone once the user is signed in.
-    await wb.page.locator('.notification-toast', { hasText: 'Checking the token' }).waitFor({ state: 'detached', timeout: 10_000 });
+    await wb.page
+      .locator('.notification-toast', { hasText: 'Checking the token' })
+      .waitFor({ state: 'detached', timeout: 10_000 });
     await wb.screenshot('02-signed-in-workspaces');
     const res = await fetch(`${session!.sandbox.origin}/__sandbox/requests`);
     const log = (await res.json()) as { data: { path: string; status: number; token_label: string }[] };
-    assert.ok(log.data.some((r) => r.path === '/api/user' && r.status === 200 && r.token_label === 'alice'), 'GET /user checked the token');
+    assert.ok(
+      log.data.some((r) => r.path === '/api/user' && r.status === 200 && r.token_label === 'alice'),
+      'GET /user checked the token',
+    );
   });
 
   it('signs out from the palette and shows the welcome view again', async () => {

@@ -26,12 +26,24 @@ describe('e2e: npm start, as the README says (run against the sandbox, sign in)'
 
   it('prints a VS Code address with the extension loaded, and the demo token signs in', async () => {
     const [port, sandboxPort] = [await freePort(), await freePort()];
-    child = spawn(process.execPath, ['scripts/start.mjs', '--port', String(port), '--sandbox-port', String(sandboxPort)], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(
+      process.execPath,
+      ['scripts/start.mjs', '--port', String(port), '--sandbox-port', String(sandboxPort)],
+      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const url = await waitFor(() => /VS Code:\s+(\S+)/.exec(output)?.[1] ?? (child?.exitCode !== null ? Promise.reject(new Error(`npm start exited:\n${output}`)) : undefined), 180_000, 'the address npm start prints');
+    const url = await waitFor(
+      () =>
+        /VS Code:\s+(\S+)/.exec(output)?.[1] ??
+        (child?.exitCode !== null ? Promise.reject(new Error(`npm start exited:\n${output}`)) : undefined),
+      180_000,
+      'the address npm start prints',
+    );
     assert.match(output, /Sandbox:\s+http:\/\/127\.0\.0\.1:\d+\/api/);
-    const user = await fetch(`http://127.0.0.1:${sandboxPort}/api/user`, { headers: { authorization: 'Bearer demo-token-alice' } });
+    const user = await fetch(`http://127.0.0.1:${sandboxPort}/api/user`, {
+      headers: { authorization: 'Bearer demo-token-alice' },
+    });
     assert.equal(user.status, 200);
 
     browser = await launchBrowser(join(artifactsDir, 'e2e', 'npm-start', 'chromium-profile'));

@@ -14,7 +14,10 @@ interface Fixtures {
 }
 
 async function control<T>(session: Session, method: string, path: string, body?: unknown): Promise<T> {
-  const init = body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const init =
+    body === undefined
+      ? { method }
+      : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
   const res = await fetch(`${session.sandbox.origin}/__sandbox${path}`, init);
   assert.ok(res.ok, `${method} ${path}: ${res.status}`);
   return (await res.json()) as T;
@@ -31,7 +34,10 @@ async function signIn(wb: Workbench): Promise<void> {
 async function openTask(wb: Workbench, taskId: string, title: string): Promise<FrameLocator> {
   await wb.runCommand('Task Platform: Open Task');
   await wb.answerInput(taskId);
-  await wb.page.locator('.tabs-container .tab', { hasText: title.slice(0, 20) }).first().waitFor({ timeout: 60_000 });
+  await wb.page
+    .locator('.tabs-container .tab', { hasText: title.slice(0, 20) })
+    .first()
+    .waitFor({ timeout: 60_000 });
   const frame = wb.webview();
   await frame.locator('.title-row vscode-textfield').waitFor({ timeout: 60_000 });
   return frame;
@@ -65,14 +71,25 @@ describe('e2e: the task panel in a real workbench', function () {
     const status = frame.locator('vscode-single-select[data-field="status_id"]');
     await status.click();
     await status.getByRole('option', { name: 'Review' }).click();
-    await waitForStored(session, task.id, (t) => t.status_name === 'Review' || typeof t.status_id === 'string', 'status');
+    await waitForStored(
+      session,
+      task.id,
+      (t) => t.status_name === 'Review' || typeof t.status_id === 'string',
+      'status',
+    );
 
     // Bad input: an empty title is refused with a reason next to the field, and the old title is back.
     const title = frame.locator('.title-row vscode-textfield input');
     await title.fill('');
     await title.press('Enter');
-    await frame.locator('.field-error[data-field="title"]', { hasText: 'cannot be empty' }).waitFor({ timeout: 30_000 });
-    await waitForCount(async () => ((await title.inputValue()) === task.title ? 1 : 0), (n) => n === 1, 'the old title back');
+    await frame
+      .locator('.field-error[data-field="title"]', { hasText: 'cannot be empty' })
+      .waitFor({ timeout: 30_000 });
+    await waitForCount(
+      async () => ((await title.inputValue()) === task.title ? 1 : 0),
+      (n) => n === 1,
+      'the old title back',
+    );
     await wb.screenshot('panel-02a-light-refused-title');
 
     // A text custom field.
@@ -97,11 +114,19 @@ describe('e2e: the task panel in a real workbench', function () {
     // Load more activity.
     const before = await frame.locator('[data-activity]').count();
     await frame.locator('vscode-button[data-action="more-activity"]').click();
-    await waitForCount(() => frame.locator('[data-activity]').count(), (n) => n > before, 'more activity');
+    await waitForCount(
+      () => frame.locator('[data-activity]').count(),
+      (n) => n > before,
+      'more activity',
+    );
     await frame.locator('[data-activity]').last().scrollIntoViewIfNeeded();
     await wb.screenshot('panel-03-light-more-activity');
 
-    const stored = await control<{ data: Record<string, unknown>[] }>(session, 'GET', `/state/comments?task_id=${task.id}`);
+    const stored = await control<{ data: Record<string, unknown>[] }>(
+      session,
+      'GET',
+      `/state/comments?task_id=${task.id}`,
+    );
     const posted = stored.data.find((c) => c.body === 'Posted from **e2e**');
     assert.ok(posted?.resolved_at, 'the comment is resolved in the sandbox');
 
@@ -112,13 +137,22 @@ describe('e2e: the task panel in a real workbench', function () {
     await wb.page.locator('.tabs-container .tab', { hasText: 'Untitled' }).first().waitFor({ timeout: 30_000 });
     await wb.page.locator('.tabs-container .tab', { hasText: task.display_id }).first().click();
     const shown = wb.webview().locator('.composer[data-composer="new"] vscode-textarea textarea');
-    await waitForCount(async () => ((await shown.inputValue().catch(() => '')) === draft ? 1 : 0), (n) => n === 1, 'the draft after hiding');
+    await waitForCount(
+      async () => ((await shown.inputValue().catch(() => '')) === draft ? 1 : 0),
+      (n) => n === 1,
+      'the draft after hiding',
+    );
     // The user's reload (its lifecycle saves the workbench state), not a raw page reload.
     await wb.runCommand('Developer: Reload Window');
     await wb.page.waitForEvent('load', { timeout: 60_000 });
     await wb.page.locator('.tabs-container .tab', { hasText: task.display_id }).first().click({ timeout: 120_000 });
     const restored = wb.webview().locator('.composer[data-composer="new"] vscode-textarea textarea');
-    await waitForCount(async () => ((await restored.inputValue().catch(() => '')) === draft ? 1 : 0), (n) => n === 1, 'the draft after a reload', 90_000).catch(async (e: unknown) => {
+    await waitForCount(
+      async () => ((await restored.inputValue().catch(() => '')) === draft ? 1 : 0),
+      (n) => n === 1,
+      'the draft after a reload',
+      90_000,
+    ).catch(async (e: unknown) => {
       await wb.screenshot('panel-04-light-draft-after-reload-FAILED');
       throw e;
     });
@@ -128,7 +162,11 @@ describe('e2e: the task panel in a real workbench', function () {
   it('dark theme, hostile content: nothing executes, nothing is fetched, the text shows literally', async () => {
     session = await openSession('task-panel-dark', { theme: 'Default Dark Modern' });
     const wb = session.workbench;
-    const xss = await control<{ omnibus_task_id: string; task_ids: string[]; corpus: string[] }>(session, 'POST', '/fixtures/xss');
+    const xss = await control<{ omnibus_task_id: string; task_ids: string[]; corpus: string[] }>(
+      session,
+      'POST',
+      '/fixtures/xss',
+    );
     const outbound: string[] = [];
     const dialogs: string[] = [];
     wb.page.context().on('request', (r: Request) => {
@@ -144,8 +182,14 @@ describe('e2e: the task panel in a real workbench', function () {
     });
     await signIn(wb);
     const frame = await openTask(wb, xss.omnibus_task_id, 'XSS omnibus');
-    await frame.locator('article.comment').nth(xss.corpus.length - 1).waitFor({ timeout: 60_000 });
-    await frame.locator('.dependencies li[data-dependency]').nth(xss.task_ids.length - 1).waitFor({ timeout: 60_000 });
+    await frame
+      .locator('article.comment')
+      .nth(xss.corpus.length - 1)
+      .waitFor({ timeout: 60_000 });
+    await frame
+      .locator('.dependencies li[data-dependency]')
+      .nth(xss.task_ids.length - 1)
+      .waitFor({ timeout: 60_000 });
     await wb.screenshot('panel-05-dark-xss-omnibus');
     await frame.locator('section.comments').scrollIntoViewIfNeeded();
     await wb.screenshot('panel-06-dark-xss-comments');
@@ -155,19 +199,36 @@ describe('e2e: the task panel in a real workbench', function () {
       xss: (window as unknown as { __xss?: unknown }).__xss,
       scripts: document.querySelectorAll('#root script').length,
       images: document.querySelectorAll('#root img').length,
-      iframes: document.querySelectorAll('#root iframe, #root object, #root embed, #root svg, #root style, #root link, #root meta').length,
-      handlers: Array.from(document.querySelectorAll('#root *')).filter((el) => Array.from(el.attributes).some((a) => a.name.startsWith('on'))).length,
+      iframes: document.querySelectorAll(
+        '#root iframe, #root object, #root embed, #root svg, #root style, #root link, #root meta',
+      ).length,
+      handlers: Array.from(document.querySelectorAll('#root *')).filter((el) =>
+        Array.from(el.attributes).some((a) => a.name.startsWith('on')),
+      ).length,
       comments: Array.from(document.querySelectorAll('article.comment .markdown')).map((el) => el.textContent ?? ''),
-      blockers: Array.from(document.querySelectorAll('.dependencies li[data-dependency] button.link')).map((el) => el.textContent ?? ''),
+      blockers: Array.from(document.querySelectorAll('.dependencies li[data-dependency] button.link')).map(
+        (el) => el.textContent ?? '',
+      ),
     }));
     assert.equal(probe.xss, undefined, 'no payload ran');
     assert.equal(probe.scripts, 0, 'no script element came from user text');
     assert.equal(probe.images, 0, 'no image element came from user text');
     assert.equal(probe.iframes, 0, 'no frame, object, svg, style, link or meta came from user text');
     assert.equal(probe.handlers, 0, 'no inline event handler attribute');
-    for (const payload of ['<script>alert("xss-1")</script>', '<img src=x onerror="window.__xss=\'img\'">', '<iframe srcdoc="<script>parent.__xss=\'srcdoc\'</script>"></iframe>', '<style>body{display:none}</style>']) {
-      assert.ok(probe.comments.some((c) => c.includes(payload)), `comment shows ${payload} literally`);
-      assert.ok(probe.blockers.some((b) => b.includes(payload)), `blocker title shows ${payload} literally`);
+    for (const payload of [
+      '<script>alert("xss-1")</script>',
+      '<img src=x onerror="window.__xss=\'img\'">',
+      '<iframe srcdoc="<script>parent.__xss=\'srcdoc\'</script>"></iframe>',
+      '<style>body{display:none}</style>',
+    ]) {
+      assert.ok(
+        probe.comments.some((c) => c.includes(payload)),
+        `comment shows ${payload} literally`,
+      );
+      assert.ok(
+        probe.blockers.some((b) => b.includes(payload)),
+        `blocker title shows ${payload} literally`,
+      );
     }
 
     // One hostile task on its own: its title in the header and the tab, literally.
@@ -181,7 +242,9 @@ describe('e2e: the task panel in a real workbench', function () {
     assert.deepEqual(dialogs, [], 'no alert, confirm or prompt');
     assert.deepEqual(outbound, [], 'no request to a URL from the payloads');
     // What the CSP refused (if anything) is printed: the panel itself must not need anything refused.
-    console.log(`      CSP reports during the run: ${cspViolations.length}${cspViolations.length ? `\n        ${cspViolations.slice(0, 5).join('\n        ')}` : ''}`);
+    console.log(
+      `      CSP reports during the run: ${cspViolations.length}${cspViolations.length ? `\n        ${cspViolations.slice(0, 5).join('\n        ')}` : ''}`,
+    );
   });
 });
 
@@ -193,7 +256,10 @@ describe('e2e: the task panel on the large seed (benchmark: time to first render
     session = await openSession('task-panel-large');
     const wb = session.workbench;
     await control(session, 'POST', '/reset', { seed: 'large' });
-    const fx = await control<{ task_with_3000_activity: string; tasks: { task_with_1000_comments: { display_id: string } } }>(session, 'GET', '/fixtures');
+    const fx = await control<{
+      task_with_3000_activity: string;
+      tasks: { task_with_1000_comments: { display_id: string } };
+    }>(session, 'GET', '/fixtures');
     await signIn(wb);
     // With nothing selected, Open Task asks for the task (Go to Task): its id is typed.
     await wb.runCommand('Task Platform: Open Task');
@@ -205,7 +271,9 @@ describe('e2e: the task panel on the large seed (benchmark: time to first render
     const frame = wb.webview();
     await frame.locator('#root > *').first().waitFor({ timeout: 60_000 });
     const pageShown = Date.now() - started;
-    await frame.locator('.title-row .display-id', { hasText: fx.tasks.task_with_1000_comments.display_id }).waitFor({ timeout: 60_000 });
+    await frame
+      .locator('.title-row .display-id', { hasText: fx.tasks.task_with_1000_comments.display_id })
+      .waitFor({ timeout: 60_000 });
     const firstRender = Date.now() - started;
     await frame.locator('article.comment').first().waitFor({ timeout: 60_000 });
     await frame.locator('[data-activity]').first().waitFor({ timeout: 60_000 });
@@ -217,12 +285,23 @@ describe('e2e: the task panel on the large seed (benchmark: time to first render
     // Responsive: the next page of comments arrives and renders promptly, typing is not held up.
     const more = Date.now();
     await frame.locator('vscode-button[data-action="more-comments"]').click();
-    await waitForCount(() => frame.locator('article.comment').count(), (n) => n === 100, 'the second page of comments');
+    await waitForCount(
+      () => frame.locator('article.comment').count(),
+      (n) => n === 100,
+      'the second page of comments',
+    );
     const moreMs = Date.now() - more;
     const typing = Date.now();
     await frame.locator('.composer[data-composer="new"] vscode-textarea textarea').fill('still responsive');
     const typingMs = Date.now() - typing;
-    const report = { task: 'large seed, 1,200 comments / 3,200 activity', webviewFirstPaintMs: pageShown, taskRenderedMs: firstRender, firstPagesMs: sections, loadMoreCommentsMs: moreMs, typingMs };
+    const report = {
+      task: 'large seed, 1,200 comments / 3,200 activity',
+      webviewFirstPaintMs: pageShown,
+      taskRenderedMs: firstRender,
+      firstPagesMs: sections,
+      loadMoreCommentsMs: moreMs,
+      typingMs,
+    };
     mkdirSync(join(artifactsDir, 'bench'), { recursive: true });
     writeFileSync(join(artifactsDir, 'bench', 'panel-first-render.json'), `${JSON.stringify(report, null, 2)}\n`);
     // A measurement, not a timed assertion (`npm run bench` measures panel open itself: bench/host/steps.ts).
@@ -230,21 +309,47 @@ describe('e2e: the task panel on the large seed (benchmark: time to first render
   });
 });
 
-async function waitForStored(session: Session, taskId: string, ok: (task: Record<string, unknown>) => boolean, what: string): Promise<void> {
-  await waitForCount(async () => {
-    const res = await control<{ data: Record<string, unknown>[] }>(session, 'GET', `/state/activity?task_id=${taskId}`);
-    return res.data.filter((a) => a.action === 'status_changed' && ok(a.new_value as Record<string, unknown>)).length;
-  }, (n) => n > 0, what);
+async function waitForStored(
+  session: Session,
+  taskId: string,
+  ok: (task: Record<string, unknown>) => boolean,
+  what: string,
+): Promise<void> {
+  await waitForCount(
+    async () => {
+      const res = await control<{ data: Record<string, unknown>[] }>(
+        session,
+        'GET',
+        `/state/activity?task_id=${taskId}`,
+      );
+      return res.data.filter((a) => a.action === 'status_changed' && ok(a.new_value as Record<string, unknown>)).length;
+    },
+    (n) => n > 0,
+    what,
+  );
 }
 
 async function waitForValue(session: Session, taskId: string, text: string): Promise<void> {
-  await waitForCount(async () => {
-    const res = await control<{ data: Record<string, unknown>[] }>(session, 'GET', `/state/custom_field_values?task_id=${taskId}`);
-    return res.data.filter((v) => v.value_text === text).length;
-  }, (n) => n > 0, `custom field value ${text}`);
+  await waitForCount(
+    async () => {
+      const res = await control<{ data: Record<string, unknown>[] }>(
+        session,
+        'GET',
+        `/state/custom_field_values?task_id=${taskId}`,
+      );
+      return res.data.filter((v) => v.value_text === text).length;
+    },
+    (n) => n > 0,
+    `custom field value ${text}`,
+  );
 }
 
-async function waitForCount(probe: () => Promise<number>, ok: (n: number) => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+async function waitForCount(
+  probe: () => Promise<number>,
+  ok: (n: number) => boolean,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (ok(await probe())) return;

@@ -22,7 +22,9 @@ describe('e2e: the main flow, README pictures, accessibility and walkthrough pro
     // from the moment it has the walkthrough, and credits nothing that happened before.
     await openWalkthrough();
     await wb.signInFromView();
-    await wb.page.locator('.notification-toast', { hasText: 'Checking the token' }).waitFor({ state: 'detached', timeout: 30_000 });
+    await wb.page
+      .locator('.notification-toast', { hasText: 'Checking the token' })
+      .waitFor({ state: 'detached', timeout: 30_000 });
     await wb.clearNotifications();
     await wb.setSidebarWidth(520);
   });
@@ -55,7 +57,10 @@ describe('e2e: the main flow, README pictures, accessibility and walkthrough pro
     // A click on a task opens its panel (the tree item's command).
     const label = ((await row.locator('.label-name').textContent()) ?? '').trim();
     await row.click();
-    await wb.page.locator('.tabs-container .tab', { hasText: label.slice(0, 12) }).first().waitFor({ timeout: 60_000 });
+    await wb.page
+      .locator('.tabs-container .tab', { hasText: label.slice(0, 12) })
+      .first()
+      .waitFor({ timeout: 60_000 });
     frame = wb.webview();
     await frame.locator('.title-row vscode-textfield').waitFor({ timeout: 60_000 });
     await frame.locator('[data-activity]').first().waitFor({ timeout: 60_000 });
@@ -66,7 +71,11 @@ describe('e2e: the main flow, README pictures, accessibility and walkthrough pro
     const target = 'In Progress';
     await status.click();
     await status.getByRole('option', { name: target }).click();
-    await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"]', { hasText: target }).first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+    await wb.page
+      .locator('.part.sidebar .monaco-list-row[aria-level="5"]', { hasText: target })
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .catch(() => undefined);
     await wb.screenshot('main-flow-3-status');
 
     await frame.locator('.composer[data-composer="new"] vscode-textarea textarea').fill(comment);
@@ -74,8 +83,13 @@ describe('e2e: the main flow, README pictures, accessibility and walkthrough pro
     await frame.locator('article.comment', { hasText: 'login fixture' }).waitFor({ timeout: 30_000 });
     await frame.locator('article.comment', { hasText: 'login fixture' }).scrollIntoViewIfNeeded();
     await wb.screenshot('main-flow-4-comment');
-    const stored = await (await fetch(`${session!.sandbox.origin}/__sandbox/state/comments`)).json() as { data: { body: string }[] };
-    assert.ok(stored.data.some((c) => c.body === comment), 'the comment reached the service');
+    const stored = (await (await fetch(`${session!.sandbox.origin}/__sandbox/state/comments`)).json()) as {
+      data: { body: string }[];
+    };
+    assert.ok(
+      stored.data.some((c) => c.body === comment),
+      'the comment reached the service',
+    );
   });
 
   it('the task panel in the light theme: picture and no serious or critical axe violations', async () => {
@@ -104,7 +118,11 @@ describe('e2e: the main flow, README pictures, accessibility and walkthrough pro
     const wb = session!.workbench;
     const inner = await wb.activeWebviewFrame();
     const unreachable = await inner.evaluate(() =>
-      Array.from(document.querySelectorAll<HTMLElement>('vscode-single-select, vscode-textfield, vscode-textarea, vscode-button, vscode-checkbox, button, a[href]'))
+      Array.from(
+        document.querySelectorAll<HTMLElement>(
+          'vscode-single-select, vscode-textfield, vscode-textarea, vscode-button, vscode-checkbox, button, a[href]',
+        ),
+      )
         .filter((el) => !el.closest('[hidden]') && !el.hasAttribute('disabled'))
         .filter((el) => el.tabIndex < 0 && !el.shadowRoot?.querySelector('[tabindex="0"], input, textarea, button'))
         .map((el) => el.outerHTML.slice(0, 80)),
@@ -131,12 +149,18 @@ describe('e2e: the main flow, README pictures, accessibility and walkthrough pro
     const view = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Engineering — everything' }).first();
     await view.waitFor({ timeout: 30_000 });
     await view.click();
-    await wb.quickInput().locator('.quick-input-title', { hasText: /of 310 tasks/ }).waitFor({ timeout: 30_000 });
+    await wb
+      .quickInput()
+      .locator('.quick-input-title', { hasText: /of 310 tasks/ })
+      .waitFor({ timeout: 30_000 });
     await wb.page.keyboard.press('Escape');
     await wb.page.locator('.tabs-container .tab', { hasText: 'Welcome' }).first().click();
     const page = wb.page.locator('.gettingStartedContainer');
     for (const step of ['address', 'signIn', 'tree', 'task', 'views']) {
-      await page.locator(`.getting-started-step[data-step-id$="#${step}"][aria-checked="true"]`).first().waitFor({ timeout: 30_000 });
+      await page
+        .locator(`.getting-started-step[data-step-id$="#${step}"][aria-checked="true"]`)
+        .first()
+        .waitFor({ timeout: 30_000 });
     }
     // Not done in this session, so not ticked: the steps complete on the real events only.
     assert.equal(await page.locator('.getting-started-step[data-step-id$="#code"][aria-checked="true"]').count(), 0);

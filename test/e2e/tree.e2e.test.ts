@@ -32,7 +32,10 @@ describe('e2e: the explorer tree in a real workbench (issue 5)', function () {
     await wb.page.locator('.part.sidebar .action-label[aria-label^="Filter Tasks"]').first().click();
     await wb.quickInput().locator('.quick-input-title', { hasText: 'Filter Tasks' }).waitFor({ timeout: 10_000 });
     await wb.quickInput().locator('.monaco-list-row', { hasText: part }).click();
-    await wb.quickInput().locator('.quick-input-title', { hasText: 'Filter Tasks' }).waitFor({ state: 'hidden', timeout: 10_000 });
+    await wb
+      .quickInput()
+      .locator('.quick-input-title', { hasText: 'Filter Tasks' })
+      .waitFor({ state: 'hidden', timeout: 10_000 });
   }
 
   /** Expands the first collapsed row at `level`; a row re-rendered under the click is tried again. */
@@ -40,7 +43,10 @@ describe('e2e: the explorer tree in a real workbench (issue 5)', function () {
     const page = session!.workbench.page;
     const child = page.locator(`.part.sidebar .monaco-list-row[aria-level="${level + 1}"]`).first();
     for (let attempt = 0; attempt < 5 && !(await child.isVisible()); attempt++) {
-      await page.locator(`.part.sidebar .monaco-list-row[aria-level="${level}"][aria-expanded="false"] .monaco-tl-twistie`).first().click();
+      await page
+        .locator(`.part.sidebar .monaco-list-row[aria-level="${level}"][aria-expanded="false"] .monaco-tl-twistie`)
+        .first()
+        .click();
       await child.waitFor({ timeout: 5_000 }).catch(() => undefined);
     }
     await child.waitFor({ timeout: 10_000 });
@@ -54,7 +60,10 @@ describe('e2e: the explorer tree in a real workbench (issue 5)', function () {
       await wb.treeRow(name).click();
     }
     await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"]').first().waitFor({ timeout: 30_000 });
-    const icon = await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"] .custom-view-tree-node-item-icon').first().evaluate((el) => getComputedStyle(el).backgroundImage);
+    const icon = await wb.page
+      .locator('.part.sidebar .monaco-list-row[aria-level="5"] .custom-view-tree-node-item-icon')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundImage);
     assert.match(icon, /data:image\/svg\+xml/, 'the status icon is drawn in the status colour');
     await wb.screenshot('10-tree-expanded');
 
@@ -63,7 +72,9 @@ describe('e2e: the explorer tree in a real workbench (issue 5)', function () {
     await openFilter('Title or Id Contains');
     await wb.answerInput(deep.display_id);
     // The list is re-read with the filter; wait for its new count before expanding its row.
-    await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="4"]', { hasText: '1 task' }).waitFor({ timeout: 30_000 });
+    await wb.page
+      .locator('.part.sidebar .monaco-list-row[aria-level="4"]', { hasText: '1 task' })
+      .waitFor({ timeout: 30_000 });
     const row = wb.treeRow(deep.title);
     await row.waitFor({ timeout: 30_000 });
     assert.match((await row.textContent()) ?? '', new RegExp(deep.display_id));
@@ -76,25 +87,39 @@ describe('e2e: the explorer tree in a real workbench (issue 5)', function () {
   it('filters by priority from the view title and shows it in the description', async () => {
     const wb = session!.workbench;
     await openFilter('Clear Filter');
-    await wb.page.locator('.part.sidebar .pane-header', { hasText: 'Filtered' }).waitFor({ state: 'detached', timeout: 30_000 });
+    await wb.page
+      .locator('.part.sidebar .pane-header', { hasText: 'Filtered' })
+      .waitFor({ state: 'detached', timeout: 30_000 });
     await openFilter('Priority');
     await wb.quickInput().locator('.quick-input-title', { hasText: 'Filter by Priority' }).waitFor({ timeout: 10_000 });
     for (const priority of ['critical', 'high']) {
-      await wb.quickInput().locator('.monaco-list-row', { hasText: new RegExp(`^\\s*${priority}\\s*$`) }).click();
+      await wb
+        .quickInput()
+        .locator('.monaco-list-row', { hasText: new RegExp(`^\\s*${priority}\\s*$`) })
+        .click();
     }
     await wb.page.keyboard.press('Enter');
-    await wb.page.locator('.part.sidebar .pane-header', { hasText: 'Filtered: critical, high' }).waitFor({ timeout: 30_000 });
+    await wb.page
+      .locator('.part.sidebar .pane-header', { hasText: 'Filtered: critical, high' })
+      .waitFor({ timeout: 30_000 });
     // The rows are re-read from the server: wait until the list shows the filtered answer.
     const selector = '.part.sidebar .monaco-list-row[aria-level="5"] .label-description';
     await wb.page
-      .waitForFunction((sel) => {
-        const texts = Array.from(document.querySelectorAll(sel), (e) => e.textContent ?? '');
-        return texts.length > 0 && texts.every((d) => /· (critical|high)( ·|$)/.test(d));
-      }, selector, { timeout: 30_000 })
+      .waitForFunction(
+        (sel) => {
+          const texts = Array.from(document.querySelectorAll(sel), (e) => e.textContent ?? '');
+          return texts.length > 0 && texts.every((d) => /· (critical|high)( ·|$)/.test(d));
+        },
+        selector,
+        { timeout: 30_000 },
+      )
       .catch(() => undefined);
     const priorities = await wb.page.locator(selector).allTextContents();
     assert.ok(priorities.length > 0, 'filtered rows are shown');
-    assert.ok(priorities.every((d) => /· (critical|high)( ·|$)/.test(d)), `only critical and high: ${priorities.join(' | ')}`);
+    assert.ok(
+      priorities.every((d) => /· (critical|high)( ·|$)/.test(d)),
+      `only critical and high: ${priorities.join(' | ')}`,
+    );
     await wb.screenshot('12-tree-filtered');
   });
 
@@ -108,14 +133,20 @@ describe('e2e: the explorer tree in a real workbench (issue 5)', function () {
     // The menu fades in; the screenshot is for people, so wait until it is opaque.
     await wb.page.waitForFunction(() => {
       const view = document.querySelector('.context-view');
-      return view !== null && getComputedStyle(view).opacity === '1' && (view.getAnimations?.({ subtree: true }) ?? []).every((a) => a.playState !== 'running');
+      return (
+        view !== null &&
+        getComputedStyle(view).opacity === '1' &&
+        (view.getAnimations?.({ subtree: true }) ?? []).every((a) => a.playState !== 'running')
+      );
     });
     await wb.screenshot('13-tree-context-menu');
     await wb.page.keyboard.press('Escape');
     // One click clears the filter.
     await wb.page.locator('.part.sidebar .pane-header', { hasText: 'Workspaces' }).hover();
     await wb.page.locator('.part.sidebar .action-label[aria-label^="Clear Filter"]').first().click();
-    await wb.page.locator('.part.sidebar .pane-header', { hasText: 'Filtered' }).waitFor({ state: 'detached', timeout: 30_000 });
+    await wb.page
+      .locator('.part.sidebar .pane-header', { hasText: 'Filtered' })
+      .waitFor({ state: 'detached', timeout: 30_000 });
   });
 
   it('shows My Tasks grouped by status', async () => {
@@ -142,4 +173,3 @@ describe('e2e: the explorer tree in a real workbench (issue 5)', function () {
     await wb.screenshot('15-walkthrough');
   });
 });
-

@@ -33,7 +33,10 @@ describe('e2e: saved views from the palette (issue 8)', function () {
     const pinned = rows.filter({ hasText: viewName }).first();
     await pinned.waitFor({ timeout: 30_000 });
     await pinned.click();
-    await wb.quickInput().locator('.quick-input-title', { hasText: /of 310 tasks, \d+ completed/ }).waitFor({ timeout: 30_000 });
+    await wb
+      .quickInput()
+      .locator('.quick-input-title', { hasText: /of 310 tasks, \d+ completed/ })
+      .waitFor({ timeout: 30_000 });
     await rows.filter({ hasText: 'ACME-' }).first().waitFor({ timeout: 10_000 });
     const title = await wb.quickInput().locator('.quick-input-title').textContent();
     assert.match(title ?? '', /Engineering — everything — 310 of 310 tasks, \d+ completed/);
@@ -57,8 +60,13 @@ describe('e2e: saved views from the palette (issue 8)', function () {
     const root = wb.treeRow(viewName);
     await root.waitFor({ timeout: 30_000 });
     await root.click();
-    await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="2"]', { hasText: 'ACME-' }).first().waitFor({ timeout: 30_000 });
-    await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="1"]', { hasText: '310 tasks' }).waitFor({ timeout: 30_000 });
+    await wb.page
+      .locator('.part.sidebar .monaco-list-row[aria-level="2"]', { hasText: 'ACME-' })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await wb.page
+      .locator('.part.sidebar .monaco-list-row[aria-level="1"]', { hasText: '310 tasks' })
+      .waitFor({ timeout: 30_000 });
     await wb.screenshot('21-saved-views-tree');
   });
 });

@@ -17,7 +17,12 @@ export class Workbench {
     readonly runDir: string,
   ) {}
 
-  static async open(options: { runDir: string; vsix: string; settings: Record<string, unknown>; theme?: string }): Promise<Workbench> {
+  static async open(options: {
+    runDir: string;
+    vsix: string;
+    settings: Record<string, unknown>;
+    theme?: string;
+  }): Promise<Workbench> {
     const workspace = join(options.runDir, 'workspace');
     const server = await startCodeServer({
       runDir: options.runDir,
@@ -38,7 +43,11 @@ export class Workbench {
   }
 
   activityBarItem(title: string): Locator {
-    return this.page.locator(`.part.activitybar .action-item a[aria-label^="${title}"], .part.activitybar .action-label[aria-label^="${title}"]`).first();
+    return this.page
+      .locator(
+        `.part.activitybar .action-item a[aria-label^="${title}"], .part.activitybar .action-label[aria-label^="${title}"]`,
+      )
+      .first();
   }
 
   /**
@@ -82,7 +91,10 @@ export class Workbench {
     const input = this.page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible', timeout: 30_000 });
     await input.fill(`>${title}`);
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 30_000 });
+    await this.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: title })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await this.page.keyboard.press('Enter');
   }
 
@@ -132,7 +144,9 @@ export class Workbench {
   async settleToasts(): Promise<void> {
     await this.page.waitForFunction(() =>
       Array.from(document.querySelectorAll('.notification-toast-container, .notification-toast')).every(
-        (el) => getComputedStyle(el).opacity === '1' && (el.getAnimations?.({ subtree: true }) ?? []).every((a) => a.playState !== 'running'),
+        (el) =>
+          getComputedStyle(el).opacity === '1' &&
+          (el.getAnimations?.({ subtree: true }) ?? []).every((a) => a.playState !== 'running'),
       ),
     );
   }
@@ -147,7 +161,11 @@ export class Workbench {
   }
 
   async dismissSignInToast(): Promise<void> {
-    await this.page.locator('.notification-toast', { hasText: 'Signed in to Task Platform' }).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+    await this.page
+      .locator('.notification-toast', { hasText: 'Signed in to Task Platform' })
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .catch(() => undefined);
     await this.clearNotifications();
   }
 

@@ -63,7 +63,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   }
   mkdirSync(join(dirs.userData, 'User'), { recursive: true });
   mkdirSync(options.workspace, { recursive: true });
-  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...baseSettings, ...options.settings }, null, 2));
+  writeFileSync(
+    join(dirs.userData, 'User', 'settings.json'),
+    JSON.stringify({ ...baseSettings, ...options.settings }, null, 2),
+  );
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -75,9 +78,20 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     EXTENSIONS_GALLERY: '{}',
     ...options.env,
   };
-  const common = ['--config', join(options.runDir, 'config.yaml'), '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions];
+  const common = [
+    '--config',
+    join(options.runDir, 'config.yaml'),
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
+  ];
   if (options.vsix) {
-    await run([codeServerEntry, ...common, '--install-extension', options.vsix], env, join(options.runDir, 'install.log'));
+    await run(
+      [codeServerEntry, ...common, '--install-extension', options.vsix],
+      env,
+      join(options.runDir, 'install.log'),
+    );
   }
   const port = options.port ?? (await freePort());
   const args = [
@@ -129,6 +143,8 @@ function run(args: string[], env: NodeJS.ProcessEnv, logFile: string): Promise<v
     child.stdout.pipe(log);
     child.stderr.pipe(log);
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args[1] ?? args[0]} exited with ${code}; see ${logFile}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args[1] ?? args[0]} exited with ${code}; see ${logFile}`)),
+    );
   });
 }

@@ -32,7 +32,11 @@ async function main(): Promise<number> {
     workspace,
     smokeTestDriver: true,
     settings: { 'taskPlatform.baseUrl': sandbox.baseUrl },
-    env: { TASK_PLATFORM_SANDBOX_ORIGIN: sandbox.origin, TASK_PLATFORM_TEST_WORKSPACE: workspace, TASK_PLATFORM_TEST_RATE_WINDOW_MS: '2000' },
+    env: {
+      TASK_PLATFORM_SANDBOX_ORIGIN: sandbox.origin,
+      TASK_PLATFORM_TEST_WORKSPACE: workspace,
+      TASK_PLATFORM_TEST_RATE_WINDOW_MS: '2000',
+    },
   }).catch(async (error: unknown) => {
     await sandbox.stop();
     throw error;
@@ -57,7 +61,9 @@ async function main(): Promise<number> {
       ['extensionDevelopmentPath', remote(repoRoot)],
       ['extensionTestsPath', remote(join(repoRoot, 'out', 'test', 'integration', 'index.js'))],
     ];
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    await page.goto(
+      `${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`,
+    );
     const timeout = new Promise<number>((resolve) => setTimeout(() => resolve(124), timeoutMs).unref());
     const code = await Promise.race([result, timeout]);
     if (code !== 0) {
@@ -74,7 +80,20 @@ async function main(): Promise<number> {
 }
 
 // The workbench's own log lines arrive through the same hook as the extension host's console.
-const noise = [/^Resolv(ing|ed) connection token/, /^Creating a socket/, /^\[reconnection-grace-time\]/, /^\[Service Worker\]/, /^\[AgentHost:/, /^Creation of workbench contribution/, /^Updating additional builtin/, /^Ignoring fetching additional builtin/, /^Extension host test runner exit code/, /^\[AccountPolicyGate\]/, /^\[ChatModelSelection\]/, /^Canceled: Canceled/];
+const noise = [
+  /^Resolv(ing|ed) connection token/,
+  /^Creating a socket/,
+  /^\[reconnection-grace-time\]/,
+  /^\[Service Worker\]/,
+  /^\[AgentHost:/,
+  /^Creation of workbench contribution/,
+  /^Updating additional builtin/,
+  /^Ignoring fetching additional builtin/,
+  /^Extension host test runner exit code/,
+  /^\[AccountPolicyGate\]/,
+  /^\[ChatModelSelection\]/,
+  /^Canceled: Canceled/,
+];
 function isWorkbenchNoise(text: string): boolean {
   return noise.some((r) => r.test(text));
 }

@@ -8,7 +8,10 @@ function descendants(pid: number): number[] {
   } catch {
     return [];
   }
-  const children = out.split('\n').map((s) => Number(s.trim())).filter((n) => n > 0);
+  const children = out
+    .split('\n')
+    .map((s) => Number(s.trim()))
+    .filter((n) => n > 0);
   return children.flatMap((c) => [c, ...descendants(c)]);
 }
 
@@ -58,7 +61,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number, what: string): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -15,7 +15,10 @@ const HUGE = 100_000;
 
 const links: Payload[] = [
   { name: 'command link', text: 'Evil [Open Settings Now](command:workbench.action.openSettings) task' },
-  { name: 'command link with args', text: '[Fix](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%20-rf%20~%5Cn%22%7D)' },
+  {
+    name: 'command link with args',
+    text: '[Fix](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%20-rf%20~%5Cn%22%7D)',
+  },
   { name: 'command link with title', text: '[ok](command:workbench.action.reloadWindow "Reload")' },
   { name: 'https link', text: 'See [the docs](https://evil.example/phish) now' },
   { name: 'file link', text: '[passwd](file:///etc/passwd)' },
@@ -114,6 +117,10 @@ export function liveInPlainText(shown: string): string | undefined {
   if (/(^|[^\\])\$\([a-z0-9-]+(~[a-z]+)?\)/i.test(shown)) {
     return 'an icon';
   }
-  const invisible = shown.replace(/\$\u200b\(|\]\u200b\(/g, '').match(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]|\udb40[\udc00-\udc7f\udd00-\uddef]/);
+  const invisible = shown
+    .replace(/\$\u200b\(|\]\u200b\(/g, '')
+    .match(
+      /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]|\udb40[\udc00-\udc7f\udd00-\uddef]/,
+    );
   return invisible ? `an invisible character U+${invisible[0].codePointAt(0)!.toString(16)}` : undefined;
 }

@@ -103,7 +103,9 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
         return;
       case 'wrongTypes':
         // An array where objects belong, numbers where strings belong: every documented shape fails.
-        res.writeHead(200, json).end(JSON.stringify([{ id: 42, data: 42, title: { x: 1 }, name: [], tasks: 7, blocked_by: 'x' }]));
+        res
+          .writeHead(200, json)
+          .end(JSON.stringify([{ id: 42, data: 42, title: { x: 1 }, name: [], tasks: 7, blocked_by: 'x' }]));
         return;
       case 'deep':
         res.writeHead(200, json).end(`${'['.repeat(DEEP_LEVELS)}${']'.repeat(DEEP_LEVELS)}`);

@@ -60,7 +60,11 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     const baseUrl = vscode.workspace.getConfiguration('taskPlatform').get<string>('baseUrl');
     assert.equal(server.env.TASK_PLATFORM_BASE_URL, baseUrl);
     assert.equal(server.env.TASK_PLATFORM_TOKEN, undefined, 'the provided definition carries no token');
-    assert.equal(server.env.TASK_PLATFORM_REQUESTS_PER_MINUTE, '20', 'a third of the budget, the extension keeps the rest');
+    assert.equal(
+      server.env.TASK_PLATFORM_REQUESTS_PER_MINUTE,
+      '20',
+      'a third of the budget, the extension keeps the rest',
+    );
     assert.ok(!JSON.stringify(server).includes(erin));
   });
 
@@ -71,10 +75,23 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     assert.ok(resolved);
     assert.equal(resolved.env.TASK_PLATFORM_TOKEN, erin);
     const state = api.session.state;
-    assert.equal(state.kind === 'signedIn' && state.client.limiter.limit, 40, 'two processes, one budget: the editor keeps 60 - 20');
+    assert.equal(
+      state.kind === 'signedIn' && state.client.limiter.limit,
+      40,
+      'two processes, one budget: the editor keeps 60 - 20',
+    );
     assert.match(api.budget.text, /\/40/);
-    assert.ok(api.stepsDone().includes('mcpStarted'), 'the walkthrough step "Connect Copilot" is done once VS Code starts the server');
-    const elsewhere = JSON.stringify({ label: resolved.label, command: resolved.command, args: resolved.args, cwd: resolved.cwd, version: resolved.version });
+    assert.ok(
+      api.stepsDone().includes('mcpStarted'),
+      'the walkthrough step "Connect Copilot" is done once VS Code starts the server',
+    );
+    const elsewhere = JSON.stringify({
+      label: resolved.label,
+      command: resolved.command,
+      args: resolved.args,
+      cwd: resolved.cwd,
+      version: resolved.version,
+    });
     assert.ok(!elsewhere.includes(erin), 'not in the command line, label or version');
     const config = JSON.stringify(vscode.workspace.getConfiguration('taskPlatform'));
     assert.ok(!config.includes(erin), 'not in settings');
@@ -84,13 +101,15 @@ describe('AI: the MCP server definition provider and the chat tools', function (
       if (value !== undefined && value !== null) env[key] = String(value);
     }
     const client = new Client({ name: 'integration', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: resolved.command, args: resolved.args, env, stderr: 'ignore' }));
+    await client.connect(
+      new StdioClientTransport({ command: resolved.command, args: resolved.args, env, stderr: 'ignore' }),
+    );
     try {
       const { tools } = await client.listTools();
       assert.equal(tools.length, 16);
       const me = await client.callTool({ name: 'get_me', arguments: {} });
       const text = (me.content as { type: string; text: string }[])[0]?.text ?? '';
-      assert.equal(JSON.parse(text).data.name, 'Erin Designer', 'the answer marks the service\'s text as data');
+      assert.equal(JSON.parse(text).data.name, 'Erin Designer', "the answer marks the service's text as data");
     } finally {
       await client.close();
     }
@@ -100,13 +119,21 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     const lease = resolved.env[LEASE_VAR];
     assert.ok(typeof lease === 'string' && existsSync(lease), 'the server wrote the lease named in its environment');
     assert.equal(await provider.checkLease(), true);
-    assert.equal(state.kind === 'signedIn' && state.client.limiter.limit, 40, 'still 40 right after the server stopped');
+    assert.equal(
+      state.kind === 'signedIn' && state.client.limiter.limit,
+      40,
+      'still 40 right after the server stopped',
+    );
     assert.equal(await provider.checkLease(Date.now() + LEASE_STALE_MS + 1_000), false);
-    assert.equal(state.kind === 'signedIn' && state.client.limiter.limit, 60, 'the whole budget once the lease is stale');
+    assert.equal(
+      state.kind === 'signedIn' && state.client.limiter.limit,
+      60,
+      'the whole budget once the lease is stale',
+    );
     await waitFor(() => (/\/60/.test(api.budget.text) ? true : undefined), 'the status bar shows /60 again');
   });
 
-  it('switching account re-announces the server, and the resolved token is the new account\'s', async () => {
+  it("switching account re-announces the server, and the resolved token is the new account's", async () => {
     const before = changes;
     restore = api.setPrompter(new ScriptedPrompter(['demo-token-carol']));
     assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
@@ -116,23 +143,42 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     assert.ok(server);
     assert.equal((await provider.resolveMcpServerDefinition(server))?.env.TASK_PLATFORM_TOKEN, 'demo-token-carol');
     const state = api.session.state;
-    assert.equal(state.kind === 'signedIn' && state.client.limiter.limit, 40, 'started again: the share is given again');
+    assert.equal(
+      state.kind === 'signedIn' && state.client.limiter.limit,
+      40,
+      'started again: the share is given again',
+    );
     await signIn();
   });
 
   it('the chat tools answer through the session client, and refuse bad input without a request', async () => {
     const names = vscode.lm.tools.map((t) => t.name);
-    for (const name of ['taskPlatform_get_me', 'taskPlatform_list_tasks', 'taskPlatform_create_task', 'taskPlatform_current_task']) {
+    for (const name of [
+      'taskPlatform_get_me',
+      'taskPlatform_list_tasks',
+      'taskPlatform_create_task',
+      'taskPlatform_current_task',
+    ]) {
       assert.ok(names.includes(name), `${name} is registered`);
     }
-    const result = await vscode.lm.invokeTool('taskPlatform_get_me', { input: {}, toolInvocationToken: undefined }, none);
+    const result = await vscode.lm.invokeTool(
+      'taskPlatform_get_me',
+      { input: {}, toolInvocationToken: undefined },
+      none,
+    );
     const part = result.content[0];
     assert.ok(part instanceof vscode.LanguageModelTextPart);
     assert.equal(JSON.parse(part.value).data.name, 'Erin Designer');
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     const fx = await sandboxControl<{ workspaces: { acme: { id: string } } }>('GET', '/fixtures');
     await assert.rejects(
-      Promise.resolve(vscode.lm.invokeTool('taskPlatform_list_tasks', { input: { workspace_id: fx.workspaces.acme.id }, toolInvocationToken: undefined }, none)),
+      Promise.resolve(
+        vscode.lm.invokeTool(
+          'taskPlatform_list_tasks',
+          { input: { workspace_id: fx.workspaces.acme.id }, toolInvocationToken: undefined },
+          none,
+        ),
+      ),
       /exactly one scope/,
     );
     assert.equal((await requestLog()).length, 0);
@@ -141,11 +187,18 @@ describe('AI: the MCP server definition provider and the chat tools', function (
   it('#taskPlatformTask gives the model the task of the focused panel, with comments and dependencies', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await api.codeLinks.current.set(undefined);
-    const invoke = (): Thenable<vscode.LanguageModelToolResult> => vscode.lm.invokeTool('taskPlatform_current_task', { input: {}, toolInvocationToken: undefined }, none);
+    const invoke = (): Thenable<vscode.LanguageModelToolResult> =>
+      vscode.lm.invokeTool('taskPlatform_current_task', { input: {}, toolInvocationToken: undefined }, none);
     await assert.rejects(Promise.resolve(invoke()), /No Task Platform task is open/);
-    const fx = await sandboxControl<{ workspaces: { acme: { id: string } }; tasks: { task_with_comments: { id: string } } }>('GET', '/fixtures');
+    const fx = await sandboxControl<{
+      workspaces: { acme: { id: string } };
+      tasks: { task_with_comments: { id: string } };
+    }>('GET', '/fixtures');
     const task = fx.tasks.task_with_comments;
-    await vscode.commands.executeCommand('taskPlatform.openTask', { workspaceId: fx.workspaces.acme.id, taskId: task.id });
+    await vscode.commands.executeCommand('taskPlatform.openTask', {
+      workspaceId: fx.workspaces.acme.id,
+      taskId: task.id,
+    });
     await waitFor(() => api.taskPanels.get(fx.workspaces.acme.id, task.id), 'the panel');
     const part = (await invoke()).content[0];
     assert.ok(part instanceof vscode.LanguageModelTextPart);
@@ -156,14 +209,27 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('#taskPlatformTask falls back to the current branch\'s task (Start Work) when no panel is open', async () => {
+  it("#taskPlatformTask falls back to the current branch's task (Start Work) when no panel is open", async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const fx = await sandboxControl<{ workspaces: { acme: { id: string } }; tasks: { blocked_task: { id: string; display_id: string; title: string } } }>('GET', '/fixtures');
+    const fx = await sandboxControl<{
+      workspaces: { acme: { id: string } };
+      tasks: { blocked_task: { id: string; display_id: string; title: string } };
+    }>('GET', '/fixtures');
     const task = fx.tasks.blocked_task;
     // No git repository is open in this host, so the record stands for the current branch.
-    await api.codeLinks.current.set({ workspaceId: fx.workspaces.acme.id, taskId: task.id, displayId: task.display_id, title: task.title, branch: 'work' });
+    await api.codeLinks.current.set({
+      workspaceId: fx.workspaces.acme.id,
+      taskId: task.id,
+      displayId: task.display_id,
+      title: task.title,
+      branch: 'work',
+    });
     try {
-      const result = await vscode.lm.invokeTool('taskPlatform_current_task', { input: {}, toolInvocationToken: undefined }, none);
+      const result = await vscode.lm.invokeTool(
+        'taskPlatform_current_task',
+        { input: {}, toolInvocationToken: undefined },
+        none,
+      );
       const part = result.content[0];
       assert.ok(part instanceof vscode.LanguageModelTextPart);
       const context = JSON.parse(part.value).data;
@@ -175,15 +241,24 @@ describe('AI: the MCP server definition provider and the chat tools', function (
   });
 
   it('writing chat tools ask first, showing what the model sent as text, not markdown', () => {
-    const create = confirmationFor('create_task', { workspace_id: 'w', list_id: 'l', title: '[click](https://evil.example) **now**', priority: 'high' }, {});
+    const create = confirmationFor(
+      'create_task',
+      { workspace_id: 'w', list_id: 'l', title: '[click](https://evil.example) **now**', priority: 'high' },
+      {},
+    );
     assert.ok(create);
     assert.match(create.title, /Create a Task Platform task/);
-    const plain = (m: string | vscode.MarkdownString | undefined): string => (typeof m === 'string' ? m : m?.value ?? '').replace(/\\(.)/g, '$1');
+    const plain = (m: string | vscode.MarkdownString | undefined): string =>
+      (typeof m === 'string' ? m : (m?.value ?? '')).replace(/\\(.)/g, '$1');
     const raw = typeof create.message === 'string' ? create.message : create.message.value;
     assert.ok(!raw.includes('](https://evil.example)'), 'the link is escaped');
     assert.match(plain(create.message), /priority:\*\*\s+high/);
     assert.ok(!plain(create.message).includes('workspace_id'));
-    const update = confirmationFor('update_task', { workspace_id: 'w', task_id: 't-1', assignee_id: null }, { task: { error: 'gone' } });
+    const update = confirmationFor(
+      'update_task',
+      { workspace_id: 'w', task_id: 't-1', assignee_id: null },
+      { task: { error: 'gone' } },
+    );
     assert.match(plain(update?.message), /t-1, which could not be read \(gone\)[\s\S]*assignee_id:\*\* \(cleared\)/);
     assert.ok(confirmationFor('add_comment', { workspace_id: 'w', task_id: 't', body: 'hi' }, {}));
     assert.equal(confirmationFor('get_task', { workspace_id: 'w', task_id: 't' }, {}), undefined, 'reads do not ask');
@@ -193,7 +268,10 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     const confirmations = api.ai.confirmations;
     assert.ok(confirmations);
     await sandboxControl('POST', '/reset', { seed: 'demo' });
-    const fx = await sandboxControl<{ workspaces: { acme: { id: string } }; tasks: { task_with_comments: { id: string; display_id: string; title: string } } }>('GET', '/fixtures');
+    const fx = await sandboxControl<{
+      workspaces: { acme: { id: string } };
+      tasks: { task_with_comments: { id: string; display_id: string; title: string } };
+    }>('GET', '/fixtures');
     const acme = fx.workspaces.acme.id;
     const task = fx.tasks.task_with_comments;
     const description = `[click](command:workbench.action.openSettings) **now**\u202e ${'x'.repeat(3_000)}\nend`;
@@ -201,13 +279,21 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     const asked = await confirmations.prepare('update_task', input, none);
     assert.ok(asked && typeof asked.message !== 'string');
     const message = asked.message;
-    assert.deepEqual(message.isTrusted, { enabledCommands: [SHOW_INPUT_COMMAND] }, 'no command but the preview can run from it');
+    assert.deepEqual(
+      message.isTrusted,
+      { enabledCommands: [SHOW_INPUT_COMMAND] },
+      'no command but the preview can run from it',
+    );
     const shown = message.value.replace(/\\(.)/g, '$1');
     assert.ok(shown.includes('Workspace: **Acme**'), shown.slice(0, 300));
     assert.ok(shown.includes(`Task: **${task.display_id}** ${task.title}`), shown.slice(0, 300));
     assert.match(shown, /… and 1,[0-9]{3} more characters\./);
-    assert.ok(!message.value.includes('](command:workbench'), 'the model\'s link is escaped');
-    assert.equal((await requestLog()).filter((r) => r.method === 'GET' && r.path.endsWith(task.id)).length, 1, 'one read');
+    assert.ok(!message.value.includes('](command:workbench'), "the model's link is escaped");
+    assert.equal(
+      (await requestLog()).filter((r) => r.method === 'GET' && r.path.endsWith(task.id)).length,
+      1,
+      'one read',
+    );
     await confirmations.prepare('update_task', input, none);
     assert.equal((await requestLog()).length, 1, 'kept: the second confirmation reads nothing');
 
@@ -224,10 +310,21 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
     // A task that cannot be read is named as such, not by its UUID alone.
-    const missing = await confirmations.prepare('add_comment', { workspace_id: acme, task_id: '00000000-0000-4000-8000-000000000000', body: 'hi' }, none);
+    const missing = await confirmations.prepare(
+      'add_comment',
+      { workspace_id: acme, task_id: '00000000-0000-4000-8000-000000000000', body: 'hi' },
+      none,
+    );
     assert.ok(missing && typeof missing.message !== 'string');
-    assert.match(missing.message.value.replace(/\\(.)/g, '$1'), /00000000-0000-4000-8000-000000000000, which could not be read \(/);
-    assert.equal(await confirmations.prepare('get_task', { workspace_id: acme, task_id: task.id }, none), undefined, 'reads do not ask');
+    assert.match(
+      missing.message.value.replace(/\\(.)/g, '$1'),
+      /00000000-0000-4000-8000-000000000000, which could not be read \(/,
+    );
+    assert.equal(
+      await confirmations.prepare('get_task', { workspace_id: acme, task_id: task.id }, none),
+      undefined,
+      'reads do not ask',
+    );
   });
 
   it('a new token for the same account gets a new definition version; the token VS Code keeps is never the old one', async () => {
@@ -235,7 +332,11 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     assert.ok(first);
     const resolvedFirst = await provider.resolveMcpServerDefinition(first);
     assert.equal(resolvedFirst?.env.TASK_PLATFORM_TOKEN, erin);
-    assert.equal(first.env.TASK_PLATFORM_TOKEN, undefined, 'resolving fills a copy; the definition VS Code keeps gets no token');
+    assert.equal(
+      first.env.TASK_PLATFORM_TOKEN,
+      undefined,
+      'resolving fills a copy; the definition VS Code keeps gets no token',
+    );
     const { token: rotated } = await sandboxControl<{ token: string }>('POST', '/tokens/rotate', { token: erin });
     const before = changes;
     restore = api.setPrompter(new ScriptedPrompter([rotated]));
@@ -247,7 +348,11 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     await waitFor(() => changes > before || undefined, 'onDidChangeMcpServerDefinitions after the new token');
     const [second] = await provided();
     assert.ok(second);
-    assert.notEqual(second.version, first.version, 'a changed definition: VS Code stops the server it started with the old token');
+    assert.notEqual(
+      second.version,
+      first.version,
+      'a changed definition: VS Code stops the server it started with the old token',
+    );
     const resolved = await provider.resolveMcpServerDefinition(second);
     assert.equal(resolved?.env.TASK_PLATFORM_TOKEN, rotated);
     for (const kept of [first, second]) {

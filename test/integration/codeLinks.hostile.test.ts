@@ -30,7 +30,12 @@ describe('Code links against a server answering hostile display ids: nothing is 
   const w = new CommandsWorld();
   const proxy = new RewritingProxy(sandboxOrigin());
   let sandboxBaseUrl = '';
-  const payloads = (id: string): string[] => [`${id}\nrm -rf ~`, `${id} x`, `<img src=x onerror=alert(1)>${id}`, `[${id}](command:workbench.action.openSettings)`];
+  const payloads = (id: string): string[] => [
+    `${id}\nrm -rf ~`,
+    `${id} x`,
+    `<img src=x onerror=alert(1)>${id}`,
+    `[${id}](command:workbench.action.openSettings)`,
+  ];
 
   before(async () => {
     await w.setUp();
@@ -42,7 +47,9 @@ describe('Code links against a server answering hostile display ids: nothing is 
     await waitFor(() => w.api.codeLinks.hub.prefixes().prefixes().includes('ACME') || undefined, 'prefixes learned');
   });
   after(async () => {
-    await vscode.workspace.getConfiguration('taskPlatform').update('startWork.updateTask', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('startWork.updateTask', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await w.api.session.signOut();
     await setBaseUrl(sandboxBaseUrl);
@@ -69,11 +76,18 @@ describe('Code links against a server answering hostile display ids: nothing is 
       assert.equal(await vscode.commands.executeCommand('taskPlatform.insertTaskReference'), undefined);
       assert.equal(editor.document.getText(), before, JSON.stringify(payload));
       assert.match(insert.messages.at(-1)?.text ?? '', REFUSED);
-      assert.ok(insert.offered.flat().some((item) => item.label === t.title), 'the task was found and picked');
+      assert.ok(
+        insert.offered.flat().some((item) => item.label === t.title),
+        'the task was found and picked',
+      );
 
       const start = before.indexOf(other);
       const fix = w.script([t.title], ['Acme', t.title]);
-      const replaced = await vscode.commands.executeCommand('taskPlatform.codeLinks.replaceReference', { uri: uri.toString(), start, end: start + other.length });
+      const replaced = await vscode.commands.executeCommand('taskPlatform.codeLinks.replaceReference', {
+        uri: uri.toString(),
+        start,
+        end: start + other.length,
+      });
       assert.equal(replaced, undefined);
       assert.equal(editor.document.getText(), before, JSON.stringify(payload));
       assert.match(fix.messages.at(-1)?.text ?? '', REFUSED);
@@ -104,11 +118,23 @@ describe('Code links against a server answering hostile display ids: nothing is 
     proxy.replace.set(t.display_id, payload!);
     const uri = workspaceFile('hostile-complete.py', `# ${t.display_id}\n`);
     await vscode.window.showTextDocument(uri);
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(0, 2 + t.display_id.length), '-');
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      uri,
+      new vscode.Position(0, 2 + t.display_id.length),
+      '-',
+    );
     const ours = list.items.filter((i) => i.kind === vscode.CompletionItemKind.Reference);
     const labels = ours.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
-    assert.ok((await w.requests((line) => line.includes('/search'))).length > 0, 'the search was sent (through the proxy)');
-    assert.deepEqual(labels.filter((label) => !/^[A-Z]+-\d+$/.test(label)), [], labels.join(', '));
+    assert.ok(
+      (await w.requests((line) => line.includes('/search'))).length > 0,
+      'the search was sent (through the proxy)',
+    );
+    assert.deepEqual(
+      labels.filter((label) => !/^[A-Z]+-\d+$/.test(label)),
+      [],
+      labels.join(', '),
+    );
     assert.ok(!labels.includes(payload!));
   });
 
@@ -117,11 +143,18 @@ describe('Code links against a server answering hostile display ids: nothing is 
     const uri = workspaceFile('hostile-todo.py', 'def f():\n    # TODO: hostile display id\n    pass\n');
     const editor = await vscode.window.showTextDocument(uri);
     const before = editor.document.getText();
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(1, 6, 1, 6));
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      new vscode.Range(1, 6, 1, 6),
+    );
     const action = actions.find((a) => a.title.startsWith('Create Task from TODO'));
     assert.ok(action?.command, actions.map((a) => a.title).join(', '));
     const prompter = w.script([], ['Acme', 'API']);
-    const task = await vscode.commands.executeCommand<{ id: string; display_id: string }>(action.command.command, ...(action.command.arguments ?? []));
+    const task = await vscode.commands.executeCommand<{ id: string; display_id: string }>(
+      action.command.command,
+      ...(action.command.arguments ?? []),
+    );
     assert.equal(task?.display_id, 'ACME-1\nimport os', 'the proxy answered the hostile id');
     assert.equal((await w.task(task.id)).title, 'hostile display id', 'the task itself was created');
     assert.equal(editor.document.getText(), before);
@@ -132,14 +165,23 @@ describe('Code links against a server answering hostile display ids: nothing is 
   it('Start Work creates no branch and leaves the commit box empty', async () => {
     const { root, git, api } = await openTempGitRepo();
     const repo = api.getRepository(vscode.Uri.file(root))!;
-    await vscode.workspace.getConfiguration('taskPlatform').update('startWork.updateTask', 'never', vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('startWork.updateTask', 'never', vscode.ConfigurationTarget.Global);
     const t = w.fx.tasks.task_with_comments;
     for (const payload of payloads(t.display_id)) {
       proxy.replace.set(t.display_id, payload);
       const prompter = w.script([], []);
-      assert.equal(await vscode.commands.executeCommand('taskPlatform.startWork', w.ref('task_with_comments')), undefined);
+      assert.equal(
+        await vscode.commands.executeCommand('taskPlatform.startWork', w.ref('task_with_comments')),
+        undefined,
+      );
       assert.match(prompter.messages.at(-1)?.text ?? '', REFUSED);
-      assert.deepEqual(git('branch', '--list', '--format=%(refname:short)').split('\n'), ['main'], JSON.stringify(payload));
+      assert.deepEqual(
+        git('branch', '--list', '--format=%(refname:short)').split('\n'),
+        ['main'],
+        JSON.stringify(payload),
+      );
       assert.equal(repo.inputBox.value, '');
       assert.notEqual(w.api.codeLinks.current.get()?.taskId, t.id);
     }

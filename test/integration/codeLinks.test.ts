@@ -14,11 +14,18 @@ describe('Code links: references in comments, TODO -> task, stale references, st
   before(async () => {
     await w.setUp();
     // The prefixes are learned at sign-in from one task row per workspace, in the background.
-    await waitFor(() => ['ACME', 'SIDE'].every((p) => w.api.codeLinks.hub.prefixes().prefixes().includes(p)) || undefined, 'prefixes learned');
+    await waitFor(
+      () => ['ACME', 'SIDE'].every((p) => w.api.codeLinks.hub.prefixes().prefixes().includes(p)) || undefined,
+      'prefixes learned',
+    );
   });
   after(async () => {
-    await vscode.workspace.getConfiguration('taskPlatform').update('codeLinks.staleReferenceDiagnostics', undefined, vscode.ConfigurationTarget.Workspace);
-    await vscode.workspace.getConfiguration('taskPlatform').update('startWork.updateTask', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('codeLinks.staleReferenceDiagnostics', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('startWork.updateTask', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // The references test showed the Task Platform views; leave the side bar as other suites expect it.
     await vscode.commands.executeCommand('workbench.view.explorer');
@@ -28,16 +35,20 @@ describe('Code links: references in comments, TODO -> task, stale references, st
   beforeEach(() => w.beforeEach());
   afterEach(() => w.afterEach());
 
-  it('links and hovers on a fixture file show the sandbox\'s task; unknown prefixes and dates stay plain', async () => {
+  it("links and hovers on a fixture file show the sandbox's task; unknown prefixes and dates stay plain", async () => {
     const t = w.fx.tasks.blocked_task;
     const text = `// Fixes ${t.display_id}; see also ABC-123, released 2026-08\nconst s = "${t.display_id}";\n`;
     const uri = workspaceFile('links.ts', text);
     await vscode.window.showTextDocument(uri);
     const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', uri);
-    assert.equal(links.length, 1, 'one link: the comment\'s reference, not the string, not ABC-123 or the date');
+    assert.equal(links.length, 1, "one link: the comment's reference, not the string, not ABC-123 or the date");
     assert.equal(links[0]?.range.start.character, text.indexOf(t.display_id));
     const before = (await w.requests()).length;
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(0, 12));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      uri,
+      new vscode.Position(0, 12),
+    );
     const md = markdownOf(hovers);
     const state = await w.task(t.id);
     assert.ok(md.includes(inertMarkdown(state.title)), md);
@@ -47,24 +58,41 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     const used = (await w.requests()).length - before;
     assert.ok(used <= 4, `one batched lookup (spaces + one call per space), sent ${used}`);
     const again = (await w.requests()).length;
-    await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(0, 12));
+    await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      uri,
+      new vscode.Position(0, 12),
+    );
     assert.equal((await w.requests()).length, again, 'a second hover is served from the cache');
     const prompter = w.script([]);
-    assert.equal(await vscode.commands.executeCommand('taskPlatform.codeLinks.open', { displayId: 'javascript:alert(1)' }), false);
+    assert.equal(
+      await vscode.commands.executeCommand('taskPlatform.codeLinks.open', { displayId: 'javascript:alert(1)' }),
+      false,
+    );
     assert.match(prompter.messages[0]?.text ?? '', /not a task reference/);
-    assert.equal(await vscode.commands.executeCommand('taskPlatform.codeLinks.open', { displayId: t.display_id }), true);
+    assert.equal(
+      await vscode.commands.executeCommand('taskPlatform.codeLinks.open', { displayId: t.display_id }),
+      true,
+    );
   });
 
   it('Create Task from TODO creates the task and rewrites the comment', async () => {
     const uri = workspaceFile('todo.py', 'def retry():\n    # TODO: retry after a 429 with backoff\n    pass\n');
     const editor = await vscode.window.showTextDocument(uri);
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(1, 6, 1, 6));
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      new vscode.Range(1, 6, 1, 6),
+    );
     const action = actions.find((a) => a.title.startsWith('Create Task from TODO'));
     assert.ok(action?.command, actions.map((a) => a.title).join(', '));
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
     assert.ok(lenses.some((l) => l.command?.command === 'taskPlatform.codeLinks.createFromTodo'));
     w.script([], ['Acme', 'API']);
-    const task = await vscode.commands.executeCommand<{ id: string; display_id: string }>(action.command.command, ...(action.command.arguments ?? []));
+    const task = await vscode.commands.executeCommand<{ id: string; display_id: string }>(
+      action.command.command,
+      ...(action.command.arguments ?? []),
+    );
     assert.ok(task?.display_id);
     const row = await w.task(task.id);
     assert.equal(row.title, 'retry after a 429 with backoff');
@@ -72,7 +100,11 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     assert.match(row.description, /todo\\\.py:2/, 'the file name, escaped as plain Markdown text');
     assert.match(row.description, /def retry\(\):/);
     assert.equal(editor.document.lineAt(1).text, `    # TODO(${task.display_id}): retry after a 429 with backoff`);
-    const after = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(1, 6, 1, 6));
+    const after = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      new vscode.Range(1, 6, 1, 6),
+    );
     assert.ok(!after.some((a) => a.title.startsWith('Create Task from TODO')), 'a linked TODO offers no second task');
     await editor.document.save();
   });
@@ -84,11 +116,17 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     const uri = workspaceFile('stale.go', `package main\n// See ${done} and ${fine}\n// Workaround for ${trashed}\n`);
     const editor = await vscode.window.showTextDocument(uri);
     assert.deepEqual(vscode.languages.getDiagnostics(uri), [], 'off by default');
-    await vscode.workspace.getConfiguration('taskPlatform').update('codeLinks.staleReferenceDiagnostics', true, vscode.ConfigurationTarget.Workspace);
-    const diagnostics = await waitFor(() => {
-      const d = vscode.languages.getDiagnostics(uri);
-      return d.length === 2 ? d : undefined;
-    }, 'two stale references', 40_000); // the background check waits while less than half the budget is left
+    await vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('codeLinks.staleReferenceDiagnostics', true, vscode.ConfigurationTarget.Workspace);
+    const diagnostics = await waitFor(
+      () => {
+        const d = vscode.languages.getDiagnostics(uri);
+        return d.length === 2 ? d : undefined;
+      },
+      'two stale references',
+      40_000,
+    ); // the background check waits while less than half the budget is left
     const completed = diagnostics.find((d) => d.code === 'completed');
     const missing = diagnostics.find((d) => d.code !== 'completed');
     assert.equal(completed?.severity, vscode.DiagnosticSeverity.Information);
@@ -97,11 +135,19 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     assert.match(missing?.message ?? '', new RegExp(`${trashed} was not found.*in Trash`));
     for (const diagnostic of [missing!, completed!]) {
       const current = vscode.languages.getDiagnostics(uri).find((d) => d.code === diagnostic.code)!;
-      const fixes = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, current.range, vscode.CodeActionKind.QuickFix.value);
+      const fixes = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        uri,
+        current.range,
+        vscode.CodeActionKind.QuickFix.value,
+      );
       const remove = fixes.find((f) => f.title.startsWith('Remove the reference'));
       assert.ok(remove?.edit, fixes.map((f) => f.title).join(', '));
       assert.ok(await vscode.workspace.applyEdit(remove.edit));
-      await waitFor(() => !vscode.languages.getDiagnostics(uri).some((d) => d.code === diagnostic.code) || undefined, `the ${diagnostic.code} diagnostic is gone`);
+      await waitFor(
+        () => !vscode.languages.getDiagnostics(uri).some((d) => d.code === diagnostic.code) || undefined,
+        `the ${diagnostic.code} diagnostic is gone`,
+      );
     }
     assert.equal(editor.document.lineAt(1).text, `// See and ${fine}`);
     assert.equal(editor.document.lineAt(2).text, '// Workaround for');
@@ -110,7 +156,9 @@ describe('Code links: references in comments, TODO -> task, stale references, st
 
   it('Start Work creates and checks out the branch in a temp git repo, updates the task and shows it', async () => {
     const { root, git, api } = await openTempGitRepo();
-    await vscode.workspace.getConfiguration('taskPlatform').update('startWork.updateTask', 'always', vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('startWork.updateTask', 'always', vscode.ConfigurationTarget.Global);
 
     const blocked = w.ref('blocked_task');
     const declined = w.script([], []);
@@ -120,8 +168,14 @@ describe('Code links: references in comments, TODO -> task, stale references, st
 
     const ref = w.ref('task_with_comments');
     w.script([], []);
-    const result = await vscode.commands.executeCommand<{ branch: string; created: boolean }>('taskPlatform.startWork', ref);
-    const expected = `${w.fx.tasks.task_with_comments.display_id}-${w.fx.tasks.task_with_comments.title}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-+$/, '');
+    const result = await vscode.commands.executeCommand<{ branch: string; created: boolean }>(
+      'taskPlatform.startWork',
+      ref,
+    );
+    const expected = `${w.fx.tasks.task_with_comments.display_id}-${w.fx.tasks.task_with_comments.title}`
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/-+$/, '');
     assert.equal(result?.branch, expected.slice(0, 100));
     assert.equal(git('branch', '--show-current'), result?.branch);
     const row = await w.task(ref.taskId);
@@ -131,7 +185,7 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     assert.equal(repo?.inputBox.value, `${w.fx.tasks.task_with_comments.display_id}: `);
   });
 
-  it('the Task References view lists the workspace\'s references by task and file, and follows file changes', async () => {
+  it("the Task References view lists the workspace's references by task and file, and follows file changes", async () => {
     const t = w.fx.tasks.task_with_attachments.display_id;
     workspaceFile('refs.rb', `# needs ${t}\nputs "${t}"\n`);
     const view = w.api.codeLinks.references;
@@ -145,7 +199,11 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     assert.equal(view.getChildren(files[0]).length, 1, 'the string is not a reference');
     const later = w.fx.tasks.task_with_custom_fields.display_id;
     workspaceFile('later.sql', `-- ${later}\nSELECT 1;\n`);
-    await waitFor(() => view.getChildren().some((n) => n.kind === 'task' && n.displayId === later) || undefined, 'the new file is indexed', 15_000);
+    await waitFor(
+      () => view.getChildren().some((n) => n.kind === 'task' && n.displayId === later) || undefined,
+      'the new file is indexed',
+      15_000,
+    );
     const item = await waitFor(() => {
       const i = view.getTreeItem({ kind: 'task', displayId: t });
       return typeof i.description === 'string' && i.description.length > 0 ? i : undefined;
@@ -153,25 +211,38 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     assert.ok(String(item.description).includes(w.fx.tasks.task_with_attachments.title), String(item.description));
   });
 
-  it('Task References: files in new folders are indexed, a deleted folder\'s leave, .gitignore keeps files out until removed', async () => {
+  it("Task References: files in new folders are indexed, a deleted folder's leave, .gitignore keeps files out until removed", async () => {
     const view = w.api.codeLinks.references;
     await vscode.commands.executeCommand('taskPlatform.codeReferences.focus');
     await view.start();
     const t = w.fx.tasks.blocker_task.display_id;
-    const files = (): string[] => view.getChildren().flatMap((task) => view.getChildren(task).flatMap((f) => (f.kind === 'file' ? [f.file] : [])));
+    const files = (): string[] =>
+      view.getChildren().flatMap((task) => view.getChildren(task).flatMap((f) => (f.kind === 'file' ? [f.file] : [])));
     const indexed = (name: string): true | undefined => (files().some((f) => f.endsWith(name)) ? true : undefined);
     const passes = view.rebuilds;
     const gitignore = workspaceFile('.gitignore', '# build output\ngenerated/\n');
-    await waitFor(() => (view.rebuilds > passes ? true : undefined), 'indexed again after the .gitignore appeared', 15_000);
+    await waitFor(
+      () => (view.rebuilds > passes ? true : undefined),
+      'indexed again after the .gitignore appeared',
+      15_000,
+    );
     const bundle = workspaceFile('generated/bundle.ts', `// ${t}\n`);
     const checked = workspaceFile('fresh/ignored-check.ts', `// ${t}\n`);
-    await waitFor(() => indexed('fresh/ignored-check.ts'), 'a file in a new folder outside generated/ is indexed', 15_000);
+    await waitFor(
+      () => indexed('fresh/ignored-check.ts'),
+      'a file in a new folder outside generated/ is indexed',
+      15_000,
+    );
     assert.equal(indexed('generated/bundle.ts'), undefined, `generated/ is ignored: ${files().join(', ')}`);
     await vscode.workspace.fs.delete(gitignore);
     await waitFor(() => indexed('generated/bundle.ts'), 'generated/ scanned once .gitignore is gone', 15_000);
     await vscode.workspace.fs.delete(bundle);
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(checked, '..'), { recursive: true });
-    await waitFor(() => (indexed('fresh/ignored-check.ts') ? undefined : true), 'a deleted folder\'s files leave the index', 15_000);
+    await waitFor(
+      () => (indexed('fresh/ignored-check.ts') ? undefined : true),
+      "a deleted folder's files leave the index",
+      15_000,
+    );
   });
 
   it('Insert Task Reference writes the comment form of the language; completion in a comment offers tasks', async () => {
@@ -183,20 +254,38 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     assert.equal(await vscode.commands.executeCommand('taskPlatform.insertTaskReference'), `# ${t.display_id}`);
     assert.equal(editor.document.lineAt(1).text, `# ${t.display_id}`);
     assert.ok(w.api.stepsDone().includes('taskLinked'), 'the walkthrough step "Link a task from code" is done');
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(2, 7), '-');
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      uri,
+      new vscode.Position(2, 7),
+      '-',
+    );
     const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
     assert.ok(labels.includes(t.display_id), labels.slice(0, 10).join(', '));
-    const none = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(0, 5));
-    assert.ok(!none.items.some((i) => /^ACME-\d+$/.test(typeof i.label === 'string' ? i.label : i.label.label)), 'no task ids outside comments');
+    const none = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      uri,
+      new vscode.Position(0, 5),
+    );
+    assert.ok(
+      !none.items.some((i) => /^ACME-\d+$/.test(typeof i.label === 'string' ? i.label : i.label.label)),
+      'no task ids outside comments',
+    );
   });
 
   it('a task trashed from the extension reads "in Trash" in the next check and in the hover, without a request', async () => {
     const t = w.fx.tasks.blocker_task;
     const uri = workspaceFile('trash.go', `package main\n// Blocked on ${t.display_id}\n`);
-    await vscode.workspace.getConfiguration('taskPlatform').update('codeLinks.staleReferenceDiagnostics', true, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('codeLinks.staleReferenceDiagnostics', true, vscode.ConfigurationTarget.Workspace);
     const document = await vscode.workspace.openTextDocument(uri);
     // A hover resolves at user priority (the background check may wait for budget: earlier tests spent it).
-    const live = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(1, 14));
+    const live = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      uri,
+      new vscode.Position(1, 14),
+    );
     assert.ok(markdownOf(live).includes(t.title.split(' ')[0]), markdownOf(live));
     assert.deepEqual(await w.api.codeLinks.stale.check(document), [], 'a live open task is not stale');
     w.script([], ['Delete']);
@@ -204,10 +293,15 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     const before = (await w.requests()).length;
     const [diagnostic] = await w.api.codeLinks.stale.check(document);
     assert.match(diagnostic?.message ?? '', new RegExp(`${t.display_id} is in Trash`));
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(1, 14));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      uri,
+      new vscode.Position(1, 14),
+    );
     assert.match(markdownOf(hovers), /in Trash/);
     assert.equal((await w.requests()).length, before, 'known from the change the delete announced');
-    await vscode.workspace.getConfiguration('taskPlatform').update('codeLinks.staleReferenceDiagnostics', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('codeLinks.staleReferenceDiagnostics', undefined, vscode.ConfigurationTarget.Workspace);
   });
 });
-

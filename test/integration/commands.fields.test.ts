@@ -7,14 +7,17 @@ import { sandboxControl } from './helpers';
 describe('Task commands: status, priority, assignee, due date, copy', function () {
   const w = commandsWorld(this);
 
-  it('Set Status offers the statuses of the task\'s list (cached) and writes the chosen one', async () => {
+  it("Set Status offers the statuses of the task's list (cached) and writes the chosen one", async () => {
     const ref = w.ref('task_with_subtasks_3_deep'); // list API, custom statuses
     const prompter = w.script([], ['Shipped']);
     const task = await vscode.commands.executeCommand<{ status_id: string }>('taskPlatform.setStatus', ref);
     const shipped = w.fx.statuses.api.find((s: { name: string }) => s.name === 'Shipped').id;
     assert.equal(task?.status_id, shipped);
     assert.equal((await w.task(ref.taskId)).status_id, shipped);
-    assert.deepEqual(prompter.offered[0]?.map((i) => i.label), ['Backlog', 'Ready', 'In Progress', 'Blocked', 'Shipped']);
+    assert.deepEqual(
+      prompter.offered[0]?.map((i) => i.label),
+      ['Backlog', 'Ready', 'In Progress', 'Blocked', 'Shipped'],
+    );
     assert.equal(w.changes.length, 1);
     assert.equal(w.changes[0]?.kind, 'updated');
 
@@ -103,29 +106,52 @@ describe('Task commands: status, priority, assignee, due date, copy', function (
 
   it('from the palette, offers the task in front of the user (tree selection or panel) first', async () => {
     const ref = w.ref('task_with_comments');
-    const source = w.api.registerTaskSource('test', () => [{ workspaceId: ref.workspaceId, taskId: ref.taskId, row: ref.row }]);
+    const source = w.api.registerTaskSource('test', () => [
+      { workspaceId: ref.workspaceId, taskId: ref.taskId, row: ref.row },
+    ]);
     try {
       const prompter = w.script([], ['Flaky login tests', 'High']);
       await vscode.commands.executeCommand('taskPlatform.setPriority');
-      assert.deepEqual(prompter.offered[0]?.map((i) => i.label), ['Flaky login tests', 'Search for another task…']);
+      assert.deepEqual(
+        prompter.offered[0]?.map((i) => i.label),
+        ['Flaky login tests', 'Search for another task…'],
+      );
       assert.equal((await w.task(ref.taskId)).priority, 'high');
-      assert.deepEqual(await w.requests(), [`PATCH /api/workspaces/${w.acme}/tasks/${ref.taskId}`], 'no search: the current task was picked');
+      assert.deepEqual(
+        await w.requests(),
+        [`PATCH /api/workspaces/${w.acme}/tasks/${ref.taskId}`],
+        'no search: the current task was picked',
+      );
     } finally {
       source.dispose();
     }
   });
 
   it('reports a task that is gone plainly, and a rejected token by turning the session to "rejected"', async () => {
-    const gone = { workspaceId: w.acme, taskId: w.fx.trash.trashed_task, row: { id: w.fx.trash.trashed_task, title: 'Old sharding spike', display_id: 'ACME-131' } };
+    const gone = {
+      workspaceId: w.acme,
+      taskId: w.fx.trash.trashed_task,
+      row: { id: w.fx.trash.trashed_task, title: 'Old sharding spike', display_id: 'ACME-131' },
+    };
     const prompter = w.script([], ['Low']);
     assert.equal(await vscode.commands.executeCommand('taskPlatform.setPriority', gone), undefined);
-    assert.match(prompter.messages[0]?.text ?? '', /Could not update ACME-131 "Old sharding spike": it no longer exists or you cannot see it/);
+    assert.match(
+      prompter.messages[0]?.text ?? '',
+      /Could not update ACME-131 "Old sharding spike": it no longer exists or you cannot see it/,
+    );
 
     await sandboxControl('POST', '/tokens/rotate', { token: 'demo-token-alice' });
     const rejected = w.script([], ['Low']);
-    assert.equal(await vscode.commands.executeCommand('taskPlatform.setPriority', w.ref('task_with_comments')), undefined);
+    assert.equal(
+      await vscode.commands.executeCommand('taskPlatform.setPriority', w.ref('task_with_comments')),
+      undefined,
+    );
     assert.equal(w.api.session.state.kind, 'rejected');
-    assert.deepEqual(rejected.messages.filter((m) => m.level === 'error'), [], 'the session offers Sign In instead of an error popup');
+    assert.deepEqual(
+      rejected.messages.filter((m) => m.level === 'error'),
+      [],
+      'the session offers Sign In instead of an error popup',
+    );
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     w.script(['demo-token-alice']);
     assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);

@@ -10,7 +10,10 @@ describe('Task commands: search, go to, comment, link', function () {
   const w = commandsWorld(this);
 
   const searches = async (): Promise<Json[]> => (await requestLog()).filter((r) => r.path === '/api/search');
-  const settled = (pick: ScriptedQuickPick<vscode.QuickPickItem>, what: string): Promise<readonly vscode.QuickPickItem[]> =>
+  const settled = (
+    pick: ScriptedQuickPick<vscode.QuickPickItem>,
+    what: string,
+  ): Promise<readonly vscode.QuickPickItem[]> =>
     waitFor(() => (!pick.busy && pick.items.length > 0 ? pick.items : undefined), what);
 
   it('Search Tasks: typing 10 characters sends at most 2 requests; results open the task', async () => {
@@ -20,8 +23,14 @@ describe('Task commands: search, go to, comment, link', function () {
     await pick.type('flaky logi');
     const items = await settled(pick, 'search results');
     assert.ok((await searches()).length <= 2, `requests: ${(await searches()).length}`);
-    assert.ok(items.some((i) => i.label === 'Flaky login tests'), items.map((i) => i.label).join(', '));
-    assert.ok(items.every((i) => i.alwaysShow), 'the server matched them; the pick must not filter them again');
+    assert.ok(
+      items.some((i) => i.label === 'Flaky login tests'),
+      items.map((i) => i.label).join(', '),
+    );
+    assert.ok(
+      items.every((i) => i.alwaysShow),
+      'the server matched them; the pick must not filter them again',
+    );
     pick.accept('Flaky login tests');
     const ref = await done;
     assert.equal(ref?.taskId, w.fx.tasks.task_with_comments.id);
@@ -39,12 +48,18 @@ describe('Task commands: search, go to, comment, link', function () {
     assert.equal(items.filter((i) => i.label.startsWith('Legacy ticket')).length, 20);
     assert.equal(items.at(-1)?.label, 'More results…');
     pick.accept('More results…');
-    items = await waitFor(() => (pick.items.filter((i) => i.label.startsWith('Legacy ticket')).length === 40 ? pick.items : undefined), 'second page');
+    items = await waitFor(
+      () => (pick.items.filter((i) => i.label.startsWith('Legacy ticket')).length === 40 ? pick.items : undefined),
+      'second page',
+    );
     assert.equal(new Set(items.map((i) => i.label)).size, items.length, 'no duplicates across pages');
 
     const before = (await searches()).length;
     pick.pressButton('Only High priority');
-    await waitFor(() => (pick.title?.includes('High priority only') && !pick.busy ? true : undefined), 'filtered results');
+    await waitFor(
+      () => (pick.title?.includes('High priority only') && !pick.busy ? true : undefined),
+      'filtered results',
+    );
     const log = await searches();
     assert.equal(log.length, before + 1);
     assert.equal((log.at(-1) as Json).query.priority, 'high');
@@ -53,7 +68,10 @@ describe('Task commands: search, go to, comment, link', function () {
     const first = pick.items.find((i) => i.description?.startsWith('ACME-'));
     assert.ok(first);
     pick.pressItemButton(first.label, 'Copy Link');
-    await waitFor(async () => ((await vscode.env.clipboard.readText()).endsWith(`/t/${first.description}`) ? true : undefined), 'the link on the clipboard');
+    await waitFor(
+      async () => ((await vscode.env.clipboard.readText()).endsWith(`/t/${first.description}`) ? true : undefined),
+      'the link on the clipboard',
+    );
     pick.hide();
     assert.equal(await done, undefined);
   });
@@ -64,7 +82,10 @@ describe('Task commands: search, go to, comment, link', function () {
     const done = vscode.commands.executeCommand('taskPlatform.searchTasks');
     const pick = await prompter.livePick();
     pick.setValue('login');
-    await waitFor(() => (pick.items[0]?.label.startsWith('Search failed') ? true : undefined), 'the failure in the pick');
+    await waitFor(
+      () => (pick.items[0]?.label.startsWith('Search failed') ? true : undefined),
+      'the failure in the pick',
+    );
     assert.deepEqual(prompter.messages, []);
     await pick.type(' tests');
     await settled(pick, 'results after the fault');
@@ -97,7 +118,8 @@ describe('Task commands: search, go to, comment, link', function () {
     const panel = await waitFor(() => w.api.taskPanels.get(workspaceId, taskId), 'the panel');
     await waitFor(() => {
       const m = panel.model;
-      const sections = m.complete && m.comments && m.activity && m.customFields && m.dependencies && m.members && m.statuses;
+      const sections =
+        m.complete && m.comments && m.activity && m.customFields && m.dependencies && m.members && m.statuses;
       return (sections && (m.breadcrumb.length > 0 || m.errors.breadcrumb !== undefined)) || undefined;
     }, 'every section of the panel');
   }
@@ -110,17 +132,26 @@ describe('Task commands: search, go to, comment, link', function () {
       assert.equal(ref?.taskId, w.fx.tasks.task_with_comments.id, input);
     }
     const side = w.script([w.fx.tasks.side_task.id]);
-    assert.equal((await vscode.commands.executeCommand<TaskRef>('taskPlatform.goToTask'))?.workspaceId, w.fx.workspaces.side.id);
+    assert.equal(
+      (await vscode.commands.executeCommand<TaskRef>('taskPlatform.goToTask'))?.workspaceId,
+      w.fx.workspaces.side.id,
+    );
     assert.equal(side.messages.length, 0);
     await panelLoaded(w.fx.workspaces.side.id, w.fx.tasks.side_task.id);
 
     await w.beforeEach();
-    for (const [input, message] of [['https://evil.example.net/t/ACME-1', /points to https:\/\/evil.example.net/], ['login bug', /not a task id/]] as const) {
+    for (const [input, message] of [
+      ['https://evil.example.net/t/ACME-1', /points to https:\/\/evil.example.net/],
+      ['login bug', /not a task id/],
+    ] as const) {
       const prompter = w.script([input]);
       assert.equal(await vscode.commands.executeCommand('taskPlatform.goToTask'), undefined);
       assert.match(prompter.messages[0]?.text ?? '', message);
     }
-    assert.deepEqual((await requestLog()).map((r) => `${r.method} ${r.path}`), []);
+    assert.deepEqual(
+      (await requestLog()).map((r) => `${r.method} ${r.path}`),
+      [],
+    );
     const unknown = w.script(['ACME-99999']);
     assert.equal(await vscode.commands.executeCommand('taskPlatform.goToTask'), undefined);
     assert.match(unknown.messages[0]?.text ?? '', /No task ACME-99999 was found/);
@@ -131,7 +162,10 @@ describe('Task commands: search, go to, comment, link', function () {
     // A blank answer opens the editor; posting it empty is refused without a request.
     const empty = w.script([' '], ['Post Comment']);
     await vscode.commands.executeCommand('taskPlatform.addComment', ref);
-    assert.ok(empty.messages.some((m) => /cannot be empty/.test(m.text)), JSON.stringify(empty.messages));
+    assert.ok(
+      empty.messages.some((m) => /cannot be empty/.test(m.text)),
+      JSON.stringify(empty.messages),
+    );
     assert.deepEqual(await w.requests(writes), []);
     w.script(['Needs a **migration** plan first.'], ['Bob Member']);
     await vscode.commands.executeCommand('taskPlatform.addComment', ref);
@@ -152,15 +186,27 @@ describe('Task commands: search, go to, comment, link', function () {
         return original(text, ...actions);
       }
       return (async () => {
-        const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.languageId === 'markdown' ? vscode.window.activeTextEditor : undefined), 'the comment editor');
+        const editor = await waitFor(
+          () =>
+            vscode.window.activeTextEditor?.document.languageId === 'markdown'
+              ? vscode.window.activeTextEditor
+              : undefined,
+          'the comment editor',
+        );
         await editor.edit((e) => e.insert(new vscode.Position(0, 0), body));
         return 'Post Comment';
       })();
     };
     await vscode.commands.executeCommand('taskPlatform.addComment', ref);
     const comments = await w.rows('comments', `?task_id=${ref.taskId}`);
-    assert.ok(comments.some((c) => c.body === body), 'the editor text was posted');
-    assert.ok(!vscode.workspace.textDocuments.some((d) => d.isUntitled && d.getText() === body), 'the editor was closed');
+    assert.ok(
+      comments.some((c) => c.body === body),
+      'the editor text was posted',
+    );
+    assert.ok(
+      !vscode.workspace.textDocuments.some((d) => d.isUntitled && d.getText() === body),
+      'the editor was closed',
+    );
   });
 
   it('Link Tasks adds a dependency; linking again says "already linked"; a task cannot block itself', async () => {
@@ -168,11 +214,17 @@ describe('Task commands: search, go to, comment, link', function () {
     w.script(['ACME-125']);
     assert.equal(await vscode.commands.executeCommand('taskPlatform.linkTasks', ref), 'linked');
     const links = await w.rows('dependencies', `?blocked_task_id=${ref.taskId}`);
-    assert.deepEqual(links.map((l) => l.blocker_task_id), [w.fx.tasks.blocker_task.id]);
+    assert.deepEqual(
+      links.map((l) => l.blocker_task_id),
+      [w.fx.tasks.blocker_task.id],
+    );
 
     const again = w.script(['ACME-125']);
     assert.equal(await vscode.commands.executeCommand('taskPlatform.linkTasks', ref), 'alreadyLinked');
-    assert.deepEqual(again.messages.map((m) => m.level), ['info']);
+    assert.deepEqual(
+      again.messages.map((m) => m.level),
+      ['info'],
+    );
     assert.match(again.messages[0]?.text ?? '', /Already linked/);
 
     const self = w.script(['ACME-122']);

@@ -24,7 +24,10 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
     const b = w.ref('blocker_task');
     const prompter = w.script([], ['List', 'Web App', 'Move']);
     const outcomes = await vscode.commands.executeCommand<{ ok: boolean }[]>('taskPlatform.moveTask', a, [a, b]);
-    assert.deepEqual(outcomes?.map((o) => o.ok), [true, true]);
+    assert.deepEqual(
+      outcomes?.map((o) => o.ok),
+      [true, true],
+    );
     assert.match(prompter.messages[0]?.text ?? '', /Move 2 tasks to Web App\?/);
     assert.equal((await w.task(a.taskId)).list_id, w.fx.lists.webapp);
     assert.equal((await w.task(b.taskId)).list_id, w.fx.lists.webapp);
@@ -42,18 +45,28 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
   });
 
   it('Move Task falls back to walking spaces, folders and lists when the sidebar cannot be read', async () => {
-    await sandboxControl('POST', '/faults', { method: 'GET', path: '/api/workspaces/*/sidebar', kind: 'malformed_json' });
+    await sandboxControl('POST', '/faults', {
+      method: 'GET',
+      path: '/api/workspaces/*/sidebar',
+      kind: 'malformed_json',
+    });
     const ref = w.ref('side_task'); // Side Project: its targets are not cached yet in this suite
     const prompter = w.script([], ['List', 'Todo', 'Move']);
     await vscode.commands.executeCommand('taskPlatform.moveTask', ref);
     assert.equal((await w.task(ref.taskId)).list_id, w.fx.lists.todo);
     const reads = await w.requests((l) => l.startsWith('GET '));
-    assert.ok(reads.some((l) => l.endsWith('/sidebar')), 'the sidebar was tried first');
-    assert.ok(reads.some((l) => l.endsWith('/lists')), 'then the documented routes');
+    assert.ok(
+      reads.some((l) => l.endsWith('/sidebar')),
+      'the sidebar was tried first',
+    );
+    assert.ok(
+      reads.some((l) => l.endsWith('/lists')),
+      'then the documented routes',
+    );
     assert.equal(prompter.offered[0]?.find((i) => i.label === 'Sprint')?.description, 'no sprints known');
   });
 
-  it('Add Subtask creates a child in the parent\'s list; an empty title sends nothing', async () => {
+  it("Add Subtask creates a child in the parent's list; an empty title sends nothing", async () => {
     const ref = w.ref('task_with_comments');
     const empty = w.script(['   ']);
     await vscode.commands.executeCommand('taskPlatform.addSubtask', ref);
@@ -74,10 +87,19 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
     assert.ok(receipt && receipt.subtasks_deleted >= 2);
     assert.match(prompter.messages[0]?.text ?? '', /Delete ACME-91 "Payment service rewrite" and its 2 subtask\(s\)\?/);
     assert.match(prompter.messages[1]?.text ?? '', /Deleted ACME-91 .* and \d+ subtask\(s\)/);
-    await waitFor(async () => (await w.task(ref.taskId)).deleted_at === null || undefined, 'the undo restored the task');
-    assert.deepEqual(w.changes.map((c) => c.kind), ['deleted', 'restored']);
+    await waitFor(
+      async () => (await w.task(ref.taskId)).deleted_at === null || undefined,
+      'the undo restored the task',
+    );
+    assert.deepEqual(
+      w.changes.map((c) => c.kind),
+      ['deleted', 'restored'],
+    );
     const children = await w.rows('tasks', `?parent_task_id=${ref.taskId}`);
-    assert.ok(children.every((c) => c.deleted_at === null), 'the subtasks came back too');
+    assert.ok(
+      children.every((c) => c.deleted_at === null),
+      'the subtasks came back too',
+    );
   });
 
   it('Restore Task offers the tasks deleted in this session, and restores one', async () => {
@@ -109,7 +131,10 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
     assert.deepEqual(await w.requests(writes), []);
 
     w.script(['Add an index on invoices.customer_id'], ['Create']);
-    const created = await vscode.commands.executeCommand<{ id: string; display_id: string }>('taskPlatform.createTask', list);
+    const created = await vscode.commands.executeCommand<{ id: string; display_id: string }>(
+      'taskPlatform.createTask',
+      list,
+    );
     const row = await w.task(created?.id ?? '');
     assert.equal(row.title, 'Add an index on invoices.customer_id');
     assert.equal(row.list_id, w.fx.lists.database);
@@ -117,7 +142,10 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
   });
 
   it('Create Task from the palette: workspace, list, title, details (priority, assignee, due date)', async () => {
-    w.script(['Rotate the API keys', '2027-03-01'], ['Acme', 'API', 'Priority…', 'High', 'Assignee…', 'Bob Member', 'Due Date…', 'Pick a date…', 'Create']);
+    w.script(
+      ['Rotate the API keys', '2027-03-01'],
+      ['Acme', 'API', 'Priority…', 'High', 'Assignee…', 'Bob Member', 'Due Date…', 'Pick a date…', 'Create'],
+    );
     const created = await vscode.commands.executeCommand<{ id: string }>('taskPlatform.createTask');
     const row = await w.task(created?.id ?? '');
     assert.equal(row.list_id, w.fx.lists.api);
@@ -128,12 +156,18 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
     // The list just used is offered first next time, under "Recent".
     const again = w.script([], ['Acme', undefined]);
     await vscode.commands.executeCommand('taskPlatform.createTask');
-    assert.deepEqual(again.offered[1]?.slice(0, 2).map((i) => i.label), ['Recent', 'API']);
+    assert.deepEqual(
+      again.offered[1]?.slice(0, 2).map((i) => i.label),
+      ['Recent', 'API'],
+    );
     assert.equal(again.offered[1]?.filter((i) => i.label === 'API').length, 1, 'a recent list is not listed twice');
   });
 
   it('Create Task from an editor selection puts the code and a link to the file and line in the description', async () => {
-    const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'const a = 1;\n// TODO: handle the 409 on retry\nconst b = 2;\n' });
+    const doc = await vscode.workspace.openTextDocument({
+      language: 'typescript',
+      content: 'const a = 1;\n// TODO: handle the 409 on retry\nconst b = 2;\n',
+    });
     const editor = await vscode.window.showTextDocument(doc);
     editor.selection = new vscode.Selection(1, 0, 1, 32);
     try {

@@ -15,7 +15,10 @@ describe('Task commands: triage, inbound address, task URIs', function () {
   it('Triage walks a list one task at a time with single keys, and writes what was chosen', async () => {
     const list = { kind: 'list', workspaceId: w.acme, listId: w.fx.lists.design, name: 'Design System' };
     const prompter = w.script([]);
-    const done = vscode.commands.executeCommand<{ total: number; seen: number; changed: number }>('taskPlatform.triage', list);
+    const done = vscode.commands.executeCommand<{ total: number; seen: number; changed: number }>(
+      'taskPlatform.triage',
+      list,
+    );
     const pick = await prompter.livePick();
     await ready(pick, /^Next task$/, 'the first task');
     const total = Number(/of (\d+)/.exec(pick.title ?? '')?.[1]);
@@ -64,7 +67,11 @@ describe('Task commands: triage, inbound address, task URIs', function () {
     const a = w.ref('task_with_comments');
     const b = w.ref('blocker_task');
     const prompter = w.script([]);
-    const done = vscode.commands.executeCommand<Json>('taskPlatform.triage', { workspaceId: w.acme, name: 'Overdue', tasks: [a, { workspaceId: w.acme, taskId: b.taskId }] });
+    const done = vscode.commands.executeCommand<Json>('taskPlatform.triage', {
+      workspaceId: w.acme,
+      name: 'Overdue',
+      tasks: [a, { workspaceId: w.acme, taskId: b.taskId }],
+    });
     const pick = await prompter.livePick();
     await ready(pick, /^Next task$/, 'the first task');
     assert.equal(pick.title, 'Triage Overdue · 1 of 2');

@@ -24,7 +24,9 @@ export class CommandsWorld {
 
   async setUp(): Promise<void> {
     this.api = await activateExtension();
-    await vscode.workspace.getConfiguration('taskPlatform').update('afterCreateTask', 'nothing', vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('afterCreateTask', 'nothing', vscode.ConfigurationTarget.Global);
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     if (this.api.session.state.kind !== 'signedIn') {
       this.script(['demo-token-alice']);
@@ -33,7 +35,10 @@ export class CommandsWorld {
     this.fx = await sandboxControl('GET', '/fixtures');
     this.listener = this.api.changes.onDidChange((c) => this.changes.push(c));
     if (!(await vscode.commands.getCommands(true)).includes('taskPlatform.openTask')) {
-      this.recorder = vscode.commands.registerCommand('taskPlatform.openTask', (ref: unknown) => void this.opened.push(ref));
+      this.recorder = vscode.commands.registerCommand(
+        'taskPlatform.openTask',
+        (ref: unknown) => void this.opened.push(ref),
+      );
       this.recordingOpen = true;
     }
   }
@@ -44,7 +49,9 @@ export class CommandsWorld {
     console.log(`[commands] ${this.total} requests in this suite`);
     // Leave the host as the other suites expect it: signed out, the token gone from SecretStorage.
     await this.api.session.signOut();
-    await vscode.workspace.getConfiguration('taskPlatform').update('afterCreateTask', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('afterCreateTask', undefined, vscode.ConfigurationTarget.Global);
   }
 
   async beforeEach(): Promise<void> {
@@ -76,7 +83,12 @@ export class CommandsWorld {
   /** A TaskRef as the tree passes it: ids plus the row (here the fixture's summary). */
   ref(name: string): { kind: 'task'; workspaceId: string; taskId: string; row: Json } {
     const t = this.fx.tasks[name];
-    return { kind: 'task', workspaceId: t.list_id === this.fx.lists.ideas ? this.fx.workspaces.side.id : this.acme, taskId: t.id, row: t };
+    return {
+      kind: 'task',
+      workspaceId: t.list_id === this.fx.lists.ideas ? this.fx.workspaces.side.id : this.acme,
+      taskId: t.id,
+      row: t,
+    };
   }
 
   async task(id: string): Promise<Json> {

@@ -116,7 +116,10 @@ export class ScriptedPrompter implements Prompter {
     return input;
   }
 
-  quickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Thenable<T | undefined> {
+  quickPick<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: vscode.QuickPickOptions,
+  ): Thenable<T | undefined> {
     this.show(options.title, options.placeHolder);
     this.showItems(items);
     this.asked.push(options.title ?? options.placeHolder ?? '');
@@ -126,7 +129,10 @@ export class ScriptedPrompter implements Prompter {
   }
 
   /** The next choice lists the labels to pick, separated by " | " ("" picks none). */
-  pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Thenable<readonly T[] | undefined> {
+  pickMany<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: vscode.QuickPickOptions,
+  ): Thenable<readonly T[] | undefined> {
     this.show(options.title, options.placeHolder);
     this.showItems(items);
     this.asked.push(options.title ?? options.placeHolder ?? '');
@@ -163,7 +169,10 @@ export class ScriptedPrompter implements Prompter {
 
   /** The live quick pick number `index` (the first by default), once the command has shown it. */
   async livePick(index = 0): Promise<ScriptedQuickPick<vscode.QuickPickItem>> {
-    return waitFor(() => (this.livePicks[index]?.visible ? this.livePicks[index] : undefined), `live quick pick #${index}`);
+    return waitFor(
+      () => (this.livePicks[index]?.visible ? this.livePicks[index] : undefined),
+      `live quick pick #${index}`,
+    );
   }
 
   /** Progress runs in the real window (a test sees it go by); its texts are recorded. */
@@ -194,7 +203,11 @@ export class ScriptedPrompter implements Prompter {
   }
 }
 
-export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -319,7 +332,11 @@ export class ScriptedQuickPick<T extends vscode.QuickPickItem> implements LiveQu
 /** A temp git repository with one commit, open in the Git extension and in an editor (Start Work needs one). */
 export async function openTempGitRepo(): Promise<{ root: string; git: (...args: string[]) => string; api: GitApi }> {
   const root = mkdtempSync(join(tmpdir(), 'tp-git-'));
-  const git = (...args: string[]): string => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: root, encoding: 'utf8' }).trim();
+  const git = (...args: string[]): string =>
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim();
   git('init', '-q', '-b', 'main');
   writeFileSync(join(root, 'main.ts'), '// work\n');
   git('add', '.');
@@ -327,6 +344,9 @@ export async function openTempGitRepo(): Promise<{ root: string; git: (...args: 
   const api = (await vscode.extensions.getExtension<{ getAPI(v: 1): GitApi }>('vscode.git')!.activate()).getAPI(1);
   await api.openRepository?.(vscode.Uri.file(root));
   await vscode.window.showTextDocument(vscode.Uri.file(join(root, 'main.ts')));
-  await waitFor(() => api.getRepository(vscode.Uri.file(join(root, 'main.ts'))) ?? undefined, 'the git extension sees the temp repo');
+  await waitFor(
+    () => api.getRepository(vscode.Uri.file(join(root, 'main.ts'))) ?? undefined,
+    'the git extension sees the temp repo',
+  );
   return { root, git, api };
 }

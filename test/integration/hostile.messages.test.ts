@@ -11,7 +11,11 @@ import type { ScriptedPrompter, ScriptedQuickPick } from './helpers';
 async function asBob(method: string, path: string, body?: unknown): Promise<Json> {
   const res = await fetch(`${sandboxOrigin()}/api${path}`, {
     method,
-    headers: { authorization: 'Bearer demo-token-bob', accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: 'Bearer demo-token-bob',
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   assert.ok(res.ok, `${method} ${path} as bob answered ${res.status}: ${await res.clone().text()}`);
@@ -29,7 +33,12 @@ function assertInert(prompter: ScriptedPrompter, what: string): void {
 }
 
 /** Does `text` carry (the start of) the payload, as shown or as is? So a test knows the title reached it. */
-const names = (text: string, title: string): boolean => text.replace(/\u200b/g, '').includes(inert(title).replace(/\u200b/g, '').slice(0, 40));
+const names = (text: string, title: string): boolean =>
+  text.replace(/\u200b/g, '').includes(
+    inert(title)
+      .replace(/\u200b/g, '')
+      .slice(0, 40),
+  );
 
 describe('Hostile text in messages, prompts and picks stays inert (issue 18)', function () {
   const w = commandsWorld(this);
@@ -48,7 +57,10 @@ describe('Hostile text in messages, prompts and picks stays inert (issue 18)', f
       const ref = await hostileTask(payload.text);
       const prompter = w.script([], ['Delete', 'Undo']);
       await vscode.commands.executeCommand('taskPlatform.deleteTask', ref);
-      await waitFor(async () => (await w.task(ref.taskId)).deleted_at === null || undefined, `${payload.name}: the undo restored the task`);
+      await waitFor(
+        async () => (await w.task(ref.taskId)).deleted_at === null || undefined,
+        `${payload.name}: the undo restored the task`,
+      );
       const deleted = prompter.messages.find((m) => /Trash for 30 days/.test(m.text));
       assert.ok(deleted, `${payload.name}: the deleted message: ${JSON.stringify(prompter.messages)}`);
       assert.ok(names(deleted.text, payload.text), `${payload.name}: the message names the task: ${deleted.text}`);
@@ -77,7 +89,7 @@ describe('Hostile text in messages, prompts and picks stays inert (issue 18)', f
     }
   });
 
-  it('a refused write reports the task and the server\'s answer with no live text', async () => {
+  it("a refused write reports the task and the server's answer with no live text", async () => {
     for (const payload of shortCorpus) {
       const ref = await hostileTask(payload.text);
       // Another member deletes it first: alice's write is refused (404).
@@ -97,14 +109,29 @@ describe('Hostile text in messages, prompts and picks stays inert (issue 18)', f
     }
     for (const payload of shortCorpus.slice(0, 6)) {
       const prompter = w.script([]);
-      const done: Thenable<Json> = vscode.commands.executeCommand<Json>('taskPlatform.triage', { workspaceId: w.acme, name: payload.text, tasks: refs });
+      const done: Thenable<Json> = vscode.commands.executeCommand<Json>('taskPlatform.triage', {
+        workspaceId: w.acme,
+        name: payload.text,
+        tasks: refs,
+      });
       const pick: ScriptedQuickPick<vscode.QuickPickItem> = await prompter.livePick();
       for (let seen = 1; seen <= refs.length; seen++) {
-        await waitFor(() => (!pick.busy && new RegExp(`· ${seen} of`).test(pick.title ?? '') && pick.items.some((i) => i.label === 'Next task') ? true : undefined), `${payload.name}: task ${seen}`);
+        await waitFor(
+          () =>
+            !pick.busy &&
+            new RegExp(`· ${seen} of`).test(pick.title ?? '') &&
+            pick.items.some((i) => i.label === 'Next task')
+              ? true
+              : undefined,
+          `${payload.name}: task ${seen}`,
+        );
         pick.setValue('n');
       }
       assert.equal((await done).seen, refs.length);
-      assert.ok(prompter.shown.some((t) => names(t, payload.text)), `${payload.name}: the name was shown`);
+      assert.ok(
+        prompter.shown.some((t) => names(t, payload.text)),
+        `${payload.name}: the name was shown`,
+      );
       assertInert(prompter, `triage ${payload.name}`);
     }
   });
@@ -115,17 +142,25 @@ describe('Hostile text in messages, prompts and picks stays inert (issue 18)', f
       for (const payload of shortCorpus) {
         const blocked = await hostileTask(payload.text);
         const blocker = await hostileTask(`${payload.text} (blocker)`);
-        await asBob('POST', `/workspaces/${w.acme}/tasks/${blocked.taskId}/dependencies`, { blocker_task_id: blocker.taskId });
+        await asBob('POST', `/workspaces/${w.acme}/tasks/${blocked.taskId}/dependencies`, {
+          blocker_task_id: blocker.taskId,
+        });
         const declined = w.script([], []);
         assert.equal(await vscode.commands.executeCommand('taskPlatform.startWork', blocked), undefined);
-        assert.ok(declined.messages.some((m) => /is blocked by/.test(m.text)), `${payload.name}: ${JSON.stringify(declined.messages)}`);
+        assert.ok(
+          declined.messages.some((m) => /is blocked by/.test(m.text)),
+          `${payload.name}: ${JSON.stringify(declined.messages)}`,
+        );
         assertInert(declined, `${payload.name}, blocked`);
       }
       for (const payload of shortCorpus.slice(0, 3)) {
         const ref = await hostileTask(payload.text);
         const started = w.script([], ['Leave the task as it is']);
         await vscode.commands.executeCommand('taskPlatform.startWork', ref);
-        assert.ok(started.messages.some((m) => /Started work on/.test(m.text)), `${payload.name}: ${JSON.stringify(started.messages)}`);
+        assert.ok(
+          started.messages.some((m) => /Started work on/.test(m.text)),
+          `${payload.name}: ${JSON.stringify(started.messages)}`,
+        );
         assertInert(started, `${payload.name}, started`);
         git('checkout', '-q', 'main');
       }
@@ -144,7 +179,8 @@ describe('The vscode:// link handler never repeats the link (issue 18)', functio
     await w.api.uriHandler.handleUri(uri);
     return prompter;
   };
-  const link = (path: string, query = '', fragment = ''): vscode.Uri => vscode.Uri.from({ scheme: vscode.env.uriScheme, authority: 'task-platform.task-platform', path, query, fragment });
+  const link = (path: string, query = '', fragment = ''): vscode.Uri =>
+    vscode.Uri.from({ scheme: vscode.env.uriScheme, authority: 'task-platform.task-platform', path, query, fragment });
 
   it('refuses a path it does not understand, a query, a fragment and a very long path with a fixed message', async () => {
     const hostile = [

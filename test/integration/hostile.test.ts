@@ -54,7 +54,11 @@ describe('Hostile server: every command ends within its deadline with a clear er
     await config().update('requestTimeoutSeconds', TIMEOUT_SECONDS, vscode.ConfigurationTarget.Global);
     await config().update('baseUrl', server.liveBaseUrl, vscode.ConfigurationTarget.Global);
     restore = api.setPrompter(new ScriptedPrompter(['demo-token-alice']));
-    assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true, 'signed in through the hostile server (passing on)');
+    assert.equal(
+      await vscode.commands.executeCommand('taskPlatform.signIn'),
+      true,
+      'signed in through the hostile server (passing on)',
+    );
     restore();
     restore = undefined;
   });
@@ -71,7 +75,12 @@ describe('Hostile server: every command ends within its deadline with a clear er
     await server?.close();
   });
 
-  const ref = (name: string): Json => ({ kind: 'task', workspaceId: fx.workspaces.acme.id, taskId: fx.tasks[name].id, row: fx.tasks[name] });
+  const ref = (name: string): Json => ({
+    kind: 'task',
+    workspaceId: fx.workspaces.acme.id,
+    taskId: fx.tasks[name].id,
+    row: fx.tasks[name],
+  });
 
   async function timed<T>(run: () => Thenable<T> | Promise<T>): Promise<{ value?: T; error?: unknown; ms: number }> {
     const started = Date.now();
@@ -89,7 +98,9 @@ describe('Hostile server: every command ends within its deadline with a clear er
     assert.ok(acme, 'the Acme workspace row (from the signed-in user, no request)');
     const rows: TreeNode[] = await api.explorer.getChildren(acme);
     const message = rows.find((n) => n.kind === 'message');
-    return message && message.kind === 'message' ? `${message.severity}: ${message.text} ${message.detail ?? ''}` : `no message among ${rows.length} rows`;
+    return message && message.kind === 'message'
+      ? `${message.severity}: ${message.text} ${message.detail ?? ''}`
+      : `no message among ${rows.length} rows`;
   }
 
   /** Search Tasks: the failure is shown in the pick itself. */
@@ -97,7 +108,11 @@ describe('Hostile server: every command ends within its deadline with a clear er
     const done = vscode.commands.executeCommand('taskPlatform.searchTasks');
     const pick = await prompter.livePick();
     pick.setValue('login');
-    const failed = await waitFor(() => pick.items.find((i) => i.label.startsWith('Search failed')), 'the failure in the pick', BOUND_MS);
+    const failed = await waitFor(
+      () => pick.items.find((i) => i.label.startsWith('Search failed')),
+      'the failure in the pick',
+      BOUND_MS,
+    );
     pick.hide();
     await done;
     return `${failed.label} ${failed.detail ?? ''} ${failed.description ?? ''}`;
@@ -113,9 +128,13 @@ describe('Hostile server: every command ends within its deadline with a clear er
       const open = await timed(() => vscode.commands.executeCommand('taskPlatform.goToTask', 'ACME-91'));
       const tree = await timed(() => treeLoad());
       const found = await timed(() => search(prompter));
-      const status = await timed(() => vscode.commands.executeCommand('taskPlatform.setStatus', ref('task_with_comments')));
+      const status = await timed(() =>
+        vscode.commands.executeCommand('taskPlatform.setStatus', ref('task_with_comments')),
+      );
       const comment = await timed(() => vscode.commands.executeCommand('taskPlatform.addComment', ref('blocker_task')));
-      const assign = await timed(() => vscode.commands.executeCommand('taskPlatform.assign', ref('task_with_comments')));
+      const assign = await timed(() =>
+        vscode.commands.executeCommand('taskPlatform.assign', ref('task_with_comments')),
+      );
       const move = await timed(() => vscode.commands.executeCommand('taskPlatform.moveTask', ref('blocker_task')));
       restore();
       restore = undefined;
@@ -126,15 +145,24 @@ describe('Hostile server: every command ends within its deadline with a clear er
         assert.equal(outcome.error, undefined, `${name} threw: ${String(outcome.error)}`);
         assert.ok(outcome.ms <= BOUND_MS, `${name} took ${outcome.ms} ms (bound ${BOUND_MS} ms)`);
       }
-      const error = (prefix: RegExp): boolean => shown.some((m) => m.startsWith('error: ') && prefix.test(m) && said[mode].test(m));
+      const error = (prefix: RegExp): boolean =>
+        shown.some((m) => m.startsWith('error: ') && prefix.test(m) && said[mode].test(m));
       assert.ok(error(/Could not look up the task/), `open a task: ${report}`);
       assert.ok(error(/Could not load the statuses/), `Set Status: ${report}`);
       assert.ok(error(/Could not load the workspace members/), `Add Comment: ${report}`);
       // Assign reads the members too; Move reads the workspace's lists: each says why it stopped.
-      assert.ok(shown.filter((m) => /Could not load the workspace members/.test(m) && said[mode].test(m)).length >= 2, `Assign: ${report}`);
+      assert.ok(
+        shown.filter((m) => /Could not load the workspace members/.test(m) && said[mode].test(m)).length >= 2,
+        `Assign: ${report}`,
+      );
       // (Move may offer lists read before the server turned hostile: then it asked, and ended.)
-      const movedFromCache = prompter.offered.flat().some((item) => /Backend|Database|Frontend/.test(String(item.label)));
-      assert.ok(movedFromCache || shown.some((m) => /Could not load the lists/.test(m) && said[mode].test(m)), `Move: ${report}`);
+      const movedFromCache = prompter.offered
+        .flat()
+        .some((item) => /Backend|Database|Frontend/.test(String(item.label)));
+      assert.ok(
+        movedFromCache || shown.some((m) => /Could not load the lists/.test(m) && said[mode].test(m)),
+        `Move: ${report}`,
+      );
       assert.match(tree.value ?? '', /^error: /, `tree: ${report}`);
       assert.match(`${tree.value}`, said[mode], `tree: ${report}`);
       assert.match(found.value ?? '', said[mode], `search: ${report}`);
@@ -146,10 +174,14 @@ describe('Hostile server: every command ends within its deadline with a clear er
     await vscode.commands.executeCommand('taskPlatform.refresh');
     const roots = await api.explorer.getChildren(undefined);
     const acme = roots.find((n) => n.kind === 'workspace' && String(api.explorer.getTreeItem(n).label) === 'Acme')!;
-    const spaces = await waitFor(async () => {
-      const rows = await api.explorer.getChildren(acme);
-      return rows.some((n) => n.kind === 'space') ? rows : undefined;
-    }, 'the spaces of Acme', 30_000);
+    const spaces = await waitFor(
+      async () => {
+        const rows = await api.explorer.getChildren(acme);
+        return rows.some((n) => n.kind === 'space') ? rows : undefined;
+      },
+      'the spaces of Acme',
+      30_000,
+    );
     assert.ok(spaces.length > 0);
     assert.equal(api.session.state.kind, 'signedIn');
   });

@@ -26,10 +26,17 @@ function tagsOf(html: string): { name: string; raw: string }[] {
 }
 
 const decode = (html: string): string =>
-  html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** A `$(name)` VS Code would draw as an icon in a MarkdownString that supports them. */
-const icons = (value: string): string[] => [...value.matchAll(/(^|[^\\])\$\(([a-z0-9-]+(~[a-z]+)?)\)/gi)].map((m) => m[2]!);
+const icons = (value: string): string[] =>
+  [...value.matchAll(/(^|[^\\])\$\(([a-z0-9-]+(~[a-z]+)?)\)/gi)].map((m) => m[2]!);
 
 function plain(what: string, text: string | undefined): void {
   if (text !== undefined) {
@@ -56,8 +63,16 @@ function assertInertItem(what: string, item: vscode.TreeItem, ownIcons: string[]
     const value = item.tooltip.value;
     assert.notEqual(item.tooltip.supportHtml, true, `${what}: no HTML in a tooltip`);
     const tags = tagsOf(markdown.render(value)).map((t) => t.name);
-    assert.deepEqual(tags.filter((t) => !['p', 'strong', 'br'].includes(t)), [], `${what} tooltip renders only text: ${value.slice(0, 300)}`);
-    assert.deepEqual(icons(value).filter((i) => !ownIcons.includes(i)), [], `${what} tooltip shows no icon from data`);
+    assert.deepEqual(
+      tags.filter((t) => !['p', 'strong', 'br'].includes(t)),
+      [],
+      `${what} tooltip renders only text: ${value.slice(0, 300)}`,
+    );
+    assert.deepEqual(
+      icons(value).filter((i) => !ownIcons.includes(i)),
+      [],
+      `${what} tooltip shows no icon from data`,
+    );
   }
 }
 
@@ -89,7 +104,11 @@ describe('Hostile text in trees, hovers, the references view and written links s
       const description = Array.from(payload.text).slice(0, 30_000).join('');
       const res = await fetch(`${sandboxOrigin()}/api/workspaces/${w.acme}/tasks`, {
         method: 'POST',
-        headers: { authorization: 'Bearer demo-token-bob', 'content-type': 'application/json', accept: 'application/json' },
+        headers: {
+          authorization: 'Bearer demo-token-bob',
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
         body: JSON.stringify({ list_id: w.fx.lists.api, title, description, assignee_id: assignee, priority: 'high' }),
       });
       assert.equal(res.status, 201, `created "${payload.name}": ${(await res.clone().text()).slice(0, 200)}`);
@@ -117,7 +136,10 @@ describe('Hostile text in trees, hovers, the references view and written links s
   }
 
   /** Every row of a list, "more…" followed. */
-  async function allRows(tree: typeof w.api.explorer | typeof w.api.myTasks, parent: TreeNode | undefined): Promise<TreeNode[]> {
+  async function allRows(
+    tree: typeof w.api.explorer | typeof w.api.myTasks,
+    parent: TreeNode | undefined,
+  ): Promise<TreeNode[]> {
     for (;;) {
       const rows = await tree.getChildren(parent);
       const more = rows.find((n) => n.kind === 'more');
@@ -146,7 +168,9 @@ describe('Hostile text in trees, hovers, the references view and written links s
     const webapp = await allRows(w.api.explorer, await findList(xss.list_id));
     const xssRows = webapp.filter((n) => n.kind === 'task' && xss.task_ids.includes(n.taskId));
     assert.equal(xssRows.length, xss.task_ids.length);
-    xssRows.forEach((node, i) => assertInertItem(`Explorer row of xss task ${i}`, w.api.explorer.getTreeItem(node), ['error']));
+    xssRows.forEach((node, i) =>
+      assertInertItem(`Explorer row of xss task ${i}`, w.api.explorer.getTreeItem(node), ['error']),
+    );
 
     // Workspaces, then status groups, then rows.
     let mine = 0;
@@ -184,7 +208,10 @@ describe('Hostile text in trees, hovers, the references view and written links s
     }
     // Leave the view as other suites know it: its own name, not pinned.
     w.script([original]);
-    await vscode.commands.executeCommand('taskPlatform.renamePinnedView', (await w.api.savedViews.getChildren()).find((n) => n.kind === 'view' && n.view.id === viewId));
+    await vscode.commands.executeCommand(
+      'taskPlatform.renamePinnedView',
+      (await w.api.savedViews.getChildren()).find((n) => n.kind === 'view' && n.view.id === viewId),
+    );
     const last = (await w.api.savedViews.getChildren()).find((n) => n.kind === 'view' && n.view.id === viewId);
     assert.ok(last?.kind === 'view' && last.view.name === original);
     await vscode.commands.executeCommand('taskPlatform.unpinView', last);
@@ -202,39 +229,67 @@ describe('Hostile text in trees, hovers, the references view and written links s
     const resolver = await w.api.codeLinks.hub.ensureResolver();
     assert.ok(resolver);
     resolver.clear(); // display ids are reused after a sandbox reset
-    const found = await resolver.resolve(hostile.map((t) => t.display_id), 'user');
+    const found = await resolver.resolve(
+      hostile.map((t) => t.display_id),
+      'user',
+    );
     assert.equal([...found.values()].filter((r) => r.kind === 'found').length, hostile.length, 'every task is found');
 
     const shown: { task: Hostile; html: string }[] = [];
     for (const [line, task] of hostile.entries()) {
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(line, 9));
-      const contents = hovers.flatMap((h) => h.contents).filter((c): c is vscode.MarkdownString => typeof c !== 'string' && 'value' in c);
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        uri,
+        new vscode.Position(line, 9),
+      );
+      const contents = hovers
+        .flatMap((h) => h.contents)
+        .filter((c): c is vscode.MarkdownString => typeof c !== 'string' && 'value' in c);
       assert.equal(contents.length, 1, `one hover for "${task.name}"`);
       const md = contents[0]!;
-      assert.deepEqual(md.isTrusted, { enabledCommands: ['taskPlatform.codeLinks.open', 'taskPlatform.copyLink', 'taskPlatform.startWork'] });
+      assert.deepEqual(md.isTrusted, {
+        enabledCommands: ['taskPlatform.codeLinks.open', 'taskPlatform.copyLink', 'taskPlatform.startWork'],
+      });
       assert.deepEqual(icons(md.value), [], `"${task.name}": no icon`);
       const html = markdown.render(md.value);
       const tags = tagsOf(html);
-      assert.deepEqual([...new Set(tags.map((t) => t.name))].filter((t) => !['p', 'strong', 'br', 'span', 'a'].includes(t)), [], `"${task.name}": ${html.slice(0, 400)}`);
+      assert.deepEqual(
+        [...new Set(tags.map((t) => t.name))].filter((t) => !['p', 'strong', 'br', 'span', 'a'].includes(t)),
+        [],
+        `"${task.name}": ${html.slice(0, 400)}`,
+      );
       for (const span of tags.filter((t) => t.name === 'span')) {
-        assert.match(span.raw, /^<span style="color:#[0-9a-fA-F]{6};">$/, `"${task.name}": only the status dot is HTML`);
+        assert.match(
+          span.raw,
+          /^<span style="color:#[0-9a-fA-F]{6};">$/,
+          `"${task.name}": only the status dot is HTML`,
+        );
       }
-      const links = tags.filter((t) => t.name === 'a').map((t) => {
-        const href = /href="([^"]*)"/.exec(t.raw)?.[1] ?? '';
-        const [command, query] = decodeURIComponent(href.replace(/&amp;/g, '&')).split('?');
-        return { command, args: JSON.parse(query ?? 'null') };
-      });
+      const links = tags
+        .filter((t) => t.name === 'a')
+        .map((t) => {
+          const href = /href="([^"]*)"/.exec(t.raw)?.[1] ?? '';
+          const [command, query] = decodeURIComponent(href.replace(/&amp;/g, '&')).split('?');
+          return { command, args: JSON.parse(query ?? 'null') };
+        });
       const ref = { workspaceId: w.acme, taskId: task.id };
-      assert.deepEqual(links, [
-        { command: 'command:taskPlatform.codeLinks.open', args: [{ displayId: task.display_id }] },
-        { command: 'command:taskPlatform.copyLink', args: [ref] },
-        { command: 'command:taskPlatform.startWork', args: [ref] },
-      ], `"${task.name}": exactly the hover's own links`);
+      assert.deepEqual(
+        links,
+        [
+          { command: 'command:taskPlatform.codeLinks.open', args: [{ displayId: task.display_id }] },
+          { command: 'command:taskPlatform.copyLink', args: [ref] },
+          { command: 'command:taskPlatform.startWork', args: [ref] },
+        ],
+        `"${task.name}": exactly the hover's own links`,
+      );
       shown.push({ task, html });
     }
     // Checked after every hover is found inert, so a live one is what fails first.
     for (const { task, html } of shown) {
-      assert.ok(decode(html).replace(/\s+/g, ' ').includes(inertLines(task.title).replace(/\s+/g, ' ').trim()), `"${task.name}" shows its title: ${html.slice(0, 300)}`);
+      assert.ok(
+        decode(html).replace(/\s+/g, ' ').includes(inertLines(task.title).replace(/\s+/g, ' ').trim()),
+        `"${task.name}" shows its title: ${html.slice(0, 300)}`,
+      );
     }
   });
 
@@ -242,13 +297,24 @@ describe('Hostile text in trees, hovers, the references view and written links s
     const [task] = await createHostile(w.fx.users.alice.id, corpus.slice(0, 1));
     assert.ok(task);
     const name = '[x](command:workbench.action.openSettings) $(bug) \u202etxt.ts';
-    workspaceFile(`hostile/$(gear) [f](https:evil.example)/${name}`, `// ${task.display_id} [Open](command:workbench.action.openSettings) $(gear) \u202e <img src=x>\n`);
+    workspaceFile(
+      `hostile/$(gear) [f](https:evil.example)/${name}`,
+      `// ${task.display_id} [Open](command:workbench.action.openSettings) $(gear) \u202e <img src=x>\n`,
+    );
     const view = w.api.codeLinks.references;
     await vscode.commands.executeCommand('taskPlatform.codeReferences.focus');
     await view.start();
     // (Other files of this suite may refer to the same display id: display ids are reused after a reset.)
-    const isHostile = (f: { kind: string; file?: string }): boolean => f.kind === 'file' && vscode.Uri.parse(f.file ?? '').path.endsWith(`/${name}`);
-    const node = await waitFor(() => view.getChildren().find((n) => n.kind === 'task' && n.displayId === task.display_id && view.getChildren(n).some(isHostile)), 'the hostile file is indexed', 15_000);
+    const isHostile = (f: { kind: string; file?: string }): boolean =>
+      f.kind === 'file' && vscode.Uri.parse(f.file ?? '').path.endsWith(`/${name}`);
+    const node = await waitFor(
+      () =>
+        view
+          .getChildren()
+          .find((n) => n.kind === 'task' && n.displayId === task.display_id && view.getChildren(n).some(isHostile)),
+      'the hostile file is indexed',
+      15_000,
+    );
     const resolver = await w.api.codeLinks.hub.ensureResolver();
     resolver?.clear();
     await resolver?.resolve([task.display_id], 'user');
@@ -272,7 +338,13 @@ describe('Hostile text in trees, hovers, the references view and written links s
     const before = current.get();
     try {
       for (const payload of shortCorpus) {
-        await current.set({ workspaceId: w.acme, taskId: w.fx.tasks.blocked_task.id, displayId: payload.text, title: payload.text, branch: payload.text });
+        await current.set({
+          workspaceId: w.acme,
+          taskId: w.fx.tasks.blocked_task.id,
+          displayId: payload.text,
+          title: payload.text,
+          branch: payload.text,
+        });
         const { text, tooltip } = current.shown;
         assert.ok(text.startsWith('$(tasklist) '), 'the item keeps its own icon');
         plain(`current task text "${payload.name}"`, text.slice('$(tasklist) '.length));

@@ -81,7 +81,11 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     await vscode.commands.executeCommand('taskPlatform.setPriority', a); //  2
     await vscode.commands.executeCommand('taskPlatform.assign', b); //  3
     await vscode.commands.executeCommand('taskPlatform.setDueDate', b); //  4
-    assert.equal(outbox().pending.length, 4, `held by the commands: ${prompter.messages.map((m) => m.text).join(' | ')}`);
+    assert.equal(
+      outbox().pending.length,
+      4,
+      `held by the commands: ${prompter.messages.map((m) => m.text).join(' | ')}`,
+    );
     assert.ok(!prompter.messages.some((m) => m.level === 'error'), 'a held change is not reported as an error');
     const writesSoFar = (await w.requests(writes)).length;
 
@@ -94,12 +98,19 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
       await held(api.createComment(acme, a.taskId, { body: `offline comment ${i}` })); //  9-13
     }
     await held(api.addDependency(acme, b.taskId, mover.taskId)); // 14
-    await held(api.setCustomFieldValues(w.fx.tasks.task_with_custom_fields.id, [{ custom_field_definition_id: w.fx.custom_fields.number, value: 42 }])); // 15
+    await held(
+      api.setCustomFieldValues(w.fx.tasks.task_with_custom_fields.id, [
+        { custom_field_definition_id: w.fx.custom_fields.number, value: 42 },
+      ]),
+    ); // 15
     await held(api.moveTask(mover.taskId, { target_type: 'list', target_id: w.fx.lists.database })); // 16
     await held(api.createTask(acme, { list_id: w.fx.lists.api, title: 'Created offline' })); // 17
     // The list shows the task it will get, from memory, and a click reviews it.
     const heldRow = (await w.api.explorer.getChildren(apiList)).find((n) => n.kind === 'held');
-    assert.ok(heldRow?.kind === 'held' && heldRow.title === 'Created offline', 'the list shows the task created offline');
+    assert.ok(
+      heldRow?.kind === 'held' && heldRow.title === 'Created offline',
+      'the list shows the task created offline',
+    );
     assert.equal(w.api.explorer.getTreeItem(heldRow).command?.command, 'taskPlatform.showPendingChanges');
     assert.match(String(w.api.explorer.getTreeItem(heldRow).description), /waiting to be sent/);
     await held(api.resolveComment(acme, w.fx.comments.task_id, w.fx.comments.assigned_unresolved)); // 18
@@ -108,15 +119,24 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     assert.equal(outbox().pending.length, 20);
     assert.equal((await w.requests(writes)).length, writesSoFar, 'known offline: the later writes sent no request');
     assert.match(w.api.outbox.statusBar.text, /cloud-upload\) 20/);
-    assert.ok(prompter.messages.some((m) => /kept and will be sent/.test(m.text)), 'told once that changes are kept');
+    assert.ok(
+      prompter.messages.some((m) => /kept and will be sent/.test(m.text)),
+      'told once that changes are kept',
+    );
 
     await reload();
     // Reloaded offline: no account is known yet, but the stored changes are shown, read-only.
-    await waitFor(() => (/cloud-upload\) 20/.test(w.api.outbox.statusBar.text) ? true : undefined), 'the stored count in the status bar after the reload');
+    await waitFor(
+      () => (/cloud-upload\) 20/.test(w.api.outbox.statusBar.text) ? true : undefined),
+      'the stored count in the status bar after the reload',
+    );
     const listing = w.script([], [undefined]);
     await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
     assert.equal(listing.offered[0]?.length, 20, 'Show Pending Changes lists the 20 stored changes');
-    assert.ok(listing.offered[0]!.every((i) => /waiting: Task Platform cannot be reached/.test(i.detail ?? '')), 'each says why it waits');
+    assert.ok(
+      listing.offered[0]!.every((i) => /waiting: Task Platform cannot be reached/.test(i.detail ?? '')),
+      'each says why it waits',
+    );
     assert.match(listing.asked[0] ?? '', /cannot be reached/);
     await sandboxControl('DELETE', '/requests');
     await online();
@@ -136,23 +156,50 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     assert.equal(taskB.assignee_id, null);
     assert.ok(taskB.due_date, 'due date set');
     assert.equal(taskB.priority, 'low');
-    const comments = (await w.rows('comments')).filter((c) => c.task_id === a.taskId && /^offline comment/.test(c.body)).map((c) => c.body);
-    assert.deepEqual(comments, [1, 2, 3, 4, 5].map((i) => `offline comment ${i}`));
+    const comments = (await w.rows('comments'))
+      .filter((c) => c.task_id === a.taskId && /^offline comment/.test(c.body))
+      .map((c) => c.body);
+    assert.deepEqual(
+      comments,
+      [1, 2, 3, 4, 5].map((i) => `offline comment ${i}`),
+    );
     assert.equal((await w.rows('tasks')).filter((t) => t.title === 'Created offline').length, 1);
     assert.equal((await w.task(mover.taskId)).list_id, w.fx.lists.database);
-    assert.equal((await w.rows('dependencies')).filter((d) => d.blocked_task_id === b.taskId && d.blocker_task_id === mover.taskId).length, 1);
+    assert.equal(
+      (await w.rows('dependencies')).filter((d) => d.blocked_task_id === b.taskId && d.blocker_task_id === mover.taskId)
+        .length,
+      1,
+    );
     assert.ok((await w.task(doomed.taskId)).deleted_at, 'sent to Trash');
     // The tree and open panels hear of what the replay applied (outbox/publish.ts), as after any write.
-    await waitFor(() => w.changes.find((c) => c.kind === 'updated' && c.task.id === a.taskId && c.task.title === 'Offline title 3'), 'the replayed edits announced');
-    await waitFor(() => w.changes.find((c) => c.kind === 'deleted' && c.taskId === doomed.taskId), 'the replayed delete announced');
-    await waitFor(() => w.changes.find((c) => c.kind === 'created' && c.task.title === 'Created offline'), 'the replayed create announced');
+    await waitFor(
+      () => w.changes.find((c) => c.kind === 'updated' && c.task.id === a.taskId && c.task.title === 'Offline title 3'),
+      'the replayed edits announced',
+    );
+    await waitFor(
+      () => w.changes.find((c) => c.kind === 'deleted' && c.taskId === doomed.taskId),
+      'the replayed delete announced',
+    );
+    await waitFor(
+      () => w.changes.find((c) => c.kind === 'created' && c.task.title === 'Created offline'),
+      'the replayed create announced',
+    );
     await waitFor(async () => {
       const rows = await w.api.explorer.getChildren(await listNode(w.fx.lists.api));
-      return !rows.some((n) => n.kind === 'held') && rows.some((n) => n.kind === 'task' && n.row.title === 'Created offline') ? true : undefined;
+      return !rows.some((n) => n.kind === 'held') &&
+        rows.some((n) => n.kind === 'task' && n.row.title === 'Created offline')
+        ? true
+        : undefined;
     }, 'the list shows the created task in place of the waiting row');
     const withFields = w.fx.tasks.task_with_custom_fields.id;
-    const announced = await waitFor(() => w.changes.find((c) => c.kind === 'updated' && c.task.id === withFields), 'the replayed custom field (flat route) announced');
-    assert.ok(announced.kind === 'updated' && JSON.stringify(announced.task).includes('42'), 'announced with the value the replay set');
+    const announced = await waitFor(
+      () => w.changes.find((c) => c.kind === 'updated' && c.task.id === withFields),
+      'the replayed custom field (flat route) announced',
+    );
+    assert.ok(
+      announced.kind === 'updated' && JSON.stringify(announced.task).includes('42'),
+      'announced with the value the replay set',
+    );
     assert.equal(w.api.outbox.statusBar.text, '', 'nothing held: the item is hidden');
   });
 
@@ -166,8 +213,14 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     await w.api.outbox.connectivity.probe();
     await waitFor(() => (outbox().pending.length === 0 ? true : undefined), 'the replay', 30_000);
     assert.equal(outbox().rejected.length, 1);
-    await waitFor(() => prompter.messages.find((m) => m.level === 'warn' && /refused a change/.test(m.text)), 'the refusal notice');
-    assert.ok((await w.rows('comments')).some((c) => c.body === 'still delivered'), 'the next change went on');
+    await waitFor(
+      () => prompter.messages.find((m) => m.level === 'warn' && /refused a change/.test(m.text)),
+      'the refusal notice',
+    );
+    assert.ok(
+      (await w.rows('comments')).some((c) => c.body === 'still delivered'),
+      'the next change went on',
+    );
     assert.match(w.api.outbox.statusBar.text, /warning\) 1/);
 
     // Review: the entry shows the reason and the original input; Discard after a confirmation.
@@ -182,18 +235,23 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     assert.equal(outbox().all.length, 0);
   });
 
-  it('changes another window of the account stored are kept by this window\'s saves, and sent after a reload', async () => {
+  it("changes another window of the account stored are kept by this window's saves, and sent after a reload", async () => {
     const a = w.ref('task_with_comments');
     const state = w.api.session.state;
     assert.equal(state.kind, 'signedIn');
     const { baseUrl, user } = state as { baseUrl: string; user: { id: string } };
     // What another window stored meanwhile: its account's entry in the shared global state.
     const account = `${baseUrl} ${user.id}`;
-    const storedNow = (): Array<{ key: string }> => w.api.services.globalState.get<Record<string, Array<{ key: string }>>>('taskPlatform.outbox', {})[account] ?? [];
+    const storedNow = (): Array<{ key: string }> =>
+      w.api.services.globalState.get<Record<string, Array<{ key: string }>>>('taskPlatform.outbox', {})[account] ?? [];
     const other = {
-      key: `other-window-${Date.now()}`, operation: 'createComment', method: 'POST',
-      path: `/workspaces/${w.acme}/tasks/${a.taskId}/comments`, body: JSON.stringify({ body: 'from the other window' }),
-      heldAt: Date.now(), reason: 'offline',
+      key: `other-window-${Date.now()}`,
+      operation: 'createComment',
+      method: 'POST',
+      path: `/workspaces/${w.acme}/tasks/${a.taskId}/comments`,
+      body: JSON.stringify({ body: 'from the other window' }),
+      heldAt: Date.now(),
+      reason: 'offline',
     };
     const all = w.api.services.globalState.get<Record<string, unknown[]>>('taskPlatform.outbox', {});
     await w.api.services.globalState.update('taskPlatform.outbox', { ...all, [account]: [...storedNow(), other] });
@@ -201,7 +259,13 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     await offline();
     w.script([], []);
     await held(client().createComment(w.acme, a.taskId, { body: 'from this window' }));
-    assert.deepEqual(storedNow().map((e) => e.key).sort(), [other.key, outbox().all[0]!.key].sort(), 'both windows\' changes are stored');
+    assert.deepEqual(
+      storedNow()
+        .map((e) => e.key)
+        .sort(),
+      [other.key, outbox().all[0]!.key].sort(),
+      "both windows' changes are stored",
+    );
     // A reload (this window, or the other one) reads both and sends both, once each.
     await online();
     w.api.outbox.outboxes.forgetLoaded();
@@ -223,7 +287,14 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     const account = `${baseUrl} ${user.id}`;
     const task = `/workspaces/${w.acme}/tasks/${a.taskId}`;
     const entry = (key: string, fields: Record<string, unknown>): Record<string, unknown> => ({
-      key, operation: 'updateTask', method: 'PATCH', path: task, body: '{"title":"hijacked"}', heldAt: Date.now(), reason: 'offline', ...fields,
+      key,
+      operation: 'updateTask',
+      method: 'PATCH',
+      path: task,
+      body: '{"title":"hijacked"}',
+      heldAt: Date.now(),
+      reason: 'offline',
+      ...fields,
     });
     const tampered = [
       entry('t-delete', { method: 'DELETE', body: undefined }),
@@ -231,10 +302,20 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
       entry('t-origin', { path: `//evil.example/api${task}` }),
       entry('t-encoded', { path: `/workspaces/${w.acme}/tasks/${a.taskId}%2F..` }),
       entry('t-query', { path: `${task}?_method=DELETE` }),
-      entry('t-unknown', { operation: 'deleteWorkspace', method: 'DELETE', path: `/workspaces/${w.acme}`, body: undefined }),
+      entry('t-unknown', {
+        operation: 'deleteWorkspace',
+        method: 'DELETE',
+        path: `/workspaces/${w.acme}`,
+        body: undefined,
+      }),
       entry('t-proto', { body: '{"__proto__":{"x":1},"title":"hijacked"}' }),
       entry('t-huge', { body: JSON.stringify({ title: 'hijacked', description: 'A'.repeat(1_100_000) }) }),
-      entry('real', { operation: 'createComment', method: 'POST', path: `${task}/comments`, body: JSON.stringify({ body: 'the real one' }) }),
+      entry('real', {
+        operation: 'createComment',
+        method: 'POST',
+        path: `${task}/comments`,
+        body: JSON.stringify({ body: 'the real one' }),
+      }),
     ];
     const all = w.api.services.globalState.get<Record<string, unknown[]>>('taskPlatform.outbox', {});
     await w.api.services.globalState.update('taskPlatform.outbox', { ...all, [account]: tampered });
@@ -253,15 +334,26 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
 
   it('a subtask created offline under a task without subtasks opens the task and shows the waiting row', async () => {
     const list = await listNode(w.fx.lists.api);
-    const leaf = (await w.api.explorer.getChildren(list)).find((n): n is TaskNode => n.kind === 'task' && !n.row.subtask_count);
+    const leaf = (await w.api.explorer.getChildren(list)).find(
+      (n): n is TaskNode => n.kind === 'task' && !n.row.subtask_count,
+    );
     assert.ok(leaf, 'a task without subtasks in the list');
     assert.equal(w.api.explorer.getTreeItem(leaf).collapsibleState, vscode.TreeItemCollapsibleState.None);
     await offline();
     w.script([], []);
-    await held(client().createTask(w.acme, { list_id: w.fx.lists.api, parent_task_id: leaf.taskId, title: 'Subtask written offline' }));
+    await held(
+      client().createTask(w.acme, {
+        list_id: w.fx.lists.api,
+        parent_task_id: leaf.taskId,
+        title: 'Subtask written offline',
+      }),
+    );
     assert.equal(w.api.explorer.getTreeItem(leaf).collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
     const rows = await w.api.explorer.getChildren(leaf);
-    assert.ok(rows.some((n) => n.kind === 'held' && n.title === 'Subtask written offline'), 'the waiting row under its parent');
+    assert.ok(
+      rows.some((n) => n.kind === 'held' && n.title === 'Subtask written offline'),
+      'the waiting row under its parent',
+    );
     assert.ok(!(await w.api.explorer.getChildren(list)).some((n) => n.kind === 'held'), 'not under the list');
   });
 

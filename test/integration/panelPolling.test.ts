@@ -41,7 +41,12 @@ describe('Task panel change polling (issue 11)', function () {
   async function open(task: { id: string }): Promise<TaskPanel> {
     await vscode.commands.executeCommand('taskPlatform.openTask', { workspaceId: ws, taskId: task.id });
     const panel = await waitFor(() => api.taskPanels.get(ws, task.id), 'the panel');
-    await waitFor(() => (panel.model.complete && panel.model.activity && panel.model.comments && panel.model.statuses ? true : undefined), 'the panel loaded', 60_000);
+    await waitFor(
+      () =>
+        panel.model.complete && panel.model.activity && panel.model.comments && panel.model.statuses ? true : undefined,
+      'the panel loaded',
+      60_000,
+    );
     panel.panel.reveal();
     await waitFor(() => (panel.panel.active && panel.panel.visible ? true : undefined), 'the panel in front');
     return panel;
@@ -49,13 +54,18 @@ describe('Task panel change polling (issue 11)', function () {
 
   /** Erin's requests since the log was cleared (bob's writes are his). */
   async function erinRequests(): Promise<string[]> {
-    return (await requestLog()).filter((r) => r.token_label.includes('erin')).map((r) => `${r.method} ${r.path.replace(`/api/workspaces/${ws}`, '')}`);
+    return (await requestLog())
+      .filter((r) => r.token_label.includes('erin'))
+      .map((r) => `${r.method} ${r.path.replace(`/api/workspaces/${ws}`, '')}`);
   }
 
   async function fullBudget(): Promise<void> {
     const state = api.session.state;
     const limiter = state.kind === 'signedIn' ? state.client.limiter : undefined;
-    await waitFor(() => (limiter && limiter.snapshot().remaining === limiter.limit ? true : undefined), 'a full budget');
+    await waitFor(
+      () => (limiter && limiter.snapshot().remaining === limiter.limit ? true : undefined),
+      'a full budget',
+    );
   }
 
   before(async () => {
@@ -98,7 +108,11 @@ describe('Task panel change polling (issue 11)', function () {
     await sandboxControl('DELETE', '/requests');
 
     const sent = await poller.tick();
-    assert.deepEqual(await erinRequests(), [`GET /tasks/${t.id}/activity`, `GET /tasks/${t.id}`], 'one activity page, one task read');
+    assert.deepEqual(
+      await erinRequests(),
+      [`GET /tasks/${t.id}/activity`, `GET /tasks/${t.id}`],
+      'one activity page, one task read',
+    );
     assert.equal(sent, 2);
     assert.equal(panel.model.task.status_id, other.id);
     assert.equal(panel.model.task.priority, 'critical');
@@ -106,9 +120,16 @@ describe('Task panel change polling (issue 11)', function () {
     assert.ok(notice, 'a notice is shown');
     assert.deepEqual(notice.actors, [fx.users.bob!.name]);
     assert.deepEqual([...notice.fields].sort(), ['priority', 'status_id']);
-    assert.deepEqual(panel.model.activity!.items.slice(0, 2).map((e) => e.actor_id), [fx.users.bob!.id, fx.users.bob!.id], 'new entries on top of the timeline');
+    assert.deepEqual(
+      panel.model.activity!.items.slice(0, 2).map((e) => e.actor_id),
+      [fx.users.bob!.id, fx.users.bob!.id],
+      'new entries on top of the timeline',
+    );
     const told = changes.find((c) => c.kind === 'updated' && c.task.id === t.id);
-    assert.ok(told && told.kind === 'updated' && told.task.status_id === other.id, 'the tree hears of it (TaskChanges updated)');
+    assert.ok(
+      told && told.kind === 'updated' && told.task.status_id === other.id,
+      'the tree hears of it (TaskChanges updated)',
+    );
 
     await panel.receive({ type: 'dismissNotice' });
     assert.equal(panel.model.notice, undefined, 'dismissed');
@@ -121,7 +142,12 @@ describe('Task panel change polling (issue 11)', function () {
   it('adds a comment someone else wrote to the comment list (one comments page)', async () => {
     const t = fx.tasks.task_with_activity!;
     const panel = await open(t);
-    await asBob('POST', `/workspaces/${ws}/tasks/${t.id}/comments`, { body: 'Bob: looks good to me', parent_id: null, mentions: [], assignee_id: null });
+    await asBob('POST', `/workspaces/${ws}/tasks/${t.id}/comments`, {
+      body: 'Bob: looks good to me',
+      parent_id: null,
+      mentions: [],
+      assignee_id: null,
+    });
     await fullBudget();
     await sandboxControl('DELETE', '/requests');
     await poller.tick();
@@ -140,7 +166,11 @@ describe('Task panel change polling (issue 11)', function () {
     await sandboxControl('DELETE', '/requests');
     await poller.tick();
     const sent = await erinRequests();
-    assert.equal(sent.filter((r) => r === `GET /tasks/${t.id}/activity`).length, 3, 'two pages, then the first page again');
+    assert.equal(
+      sent.filter((r) => r === `GET /tasks/${t.id}/activity`).length,
+      3,
+      'two pages, then the first page again',
+    );
     assert.ok(sent.includes(`GET /tasks/${t.id}`) && sent.includes(`GET /tasks/${t.id}/comments`), sent.join('\n'));
     assert.equal(panel.model.task.title, 'Bob edit 61');
     assert.equal(panel.model.activity!.items[0]!.new_value?.title, 'Bob edit 61');
@@ -152,7 +182,11 @@ describe('Task panel change polling (issue 11)', function () {
   it('our own writes make no notice and no re-read', async () => {
     const t = fx.tasks.task_with_activity!;
     const panel = await open(t);
-    const outcome = await panel.receive({ type: 'edit', id: 'own1', change: { field: 'title', value: 'Renamed by erin' } });
+    const outcome = await panel.receive({
+      type: 'edit',
+      id: 'own1',
+      change: { field: 'title', value: 'Renamed by erin' },
+    });
     assert.equal(outcome?.ok, true);
     await fullBudget();
     await sandboxControl('DELETE', '/requests');
@@ -204,8 +238,14 @@ describe('Task panel change polling (issue 11)', function () {
     } finally {
       await config.update('panel.pollIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
     }
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'beside' }), vscode.ViewColumn.Beside);
-    await waitFor(() => (panel.panel.visible && !panel.panel.active ? true : undefined), 'the panel visible, not in front');
+    await vscode.window.showTextDocument(
+      await vscode.workspace.openTextDocument({ content: 'beside' }),
+      vscode.ViewColumn.Beside,
+    );
+    await waitFor(
+      () => (panel.panel.visible && !panel.panel.active ? true : undefined),
+      'the panel visible, not in front',
+    );
     assert.equal(poller.intervalOf(panel), 60_000, 'visible behind: 60 s');
   });
 });

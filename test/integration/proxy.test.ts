@@ -35,7 +35,11 @@ describe("Network: the extension's requests follow VS Code's http.proxy", functi
   });
 
   it('asks the configured proxy for a tunnel to the service (and fails when the proxy refuses it)', async () => {
-    await http().update('proxy', `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, vscode.ConfigurationTarget.Global);
+    await http().update(
+      'proxy',
+      `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+      vscode.ConfigurationTarget.Global,
+    );
     // Checking a token is one GET /user without retries (the extension's own client, from its bundle).
     const outcome = await api.session.verify('https://tasks.invalid/api', 'demo-token-alice').then(
       () => 'signed in',

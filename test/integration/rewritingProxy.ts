@@ -39,7 +39,10 @@ export class RewritingProxy {
       for await (const chunk of answer) body.push(chunk as Buffer);
       let out = Buffer.concat(body);
       if ((answer.headers['content-type'] ?? '').includes('json') && out.length > 0) {
-        out = Buffer.from(JSON.stringify(this.rewrite(JSON.parse(out.toString('utf8')), req.method === 'POST')), 'utf8');
+        out = Buffer.from(
+          JSON.stringify(this.rewrite(JSON.parse(out.toString('utf8')), req.method === 'POST')),
+          'utf8',
+        );
       }
       const { 'content-length': _length, 'transfer-encoding': _encoding, ...rest } = answer.headers;
       res.writeHead(answer.statusCode ?? 502, { ...rest, 'content-length': out.length });
@@ -58,7 +61,11 @@ export class RewritingProxy {
     }
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value)) {
-      if (key === 'display_id' && typeof v === 'string' && (this.replace.has(v) || (created && this.onCreate !== undefined))) {
+      if (
+        key === 'display_id' &&
+        typeof v === 'string' &&
+        (this.replace.has(v) || (created && this.onCreate !== undefined))
+      ) {
         out[key] = this.replace.get(v) ?? this.onCreate;
       } else {
         out[key] = this.rewrite(v, created);

@@ -18,7 +18,12 @@ describe('Create Task from a selection of hostile workspace text (issue 18)', fu
     try {
       const prompter = w.script([undefined]);
       const started = Date.now();
-      await vscode.commands.executeCommand('taskPlatform.createTask', { kind: 'list', workspaceId: w.acme, listId: w.fx.lists.api, name: 'API' });
+      await vscode.commands.executeCommand('taskPlatform.createTask', {
+        kind: 'list',
+        workspaceId: w.acme,
+        listId: w.fx.lists.api,
+        name: 'API',
+      });
       assert.equal(prompter.asked.length, 1, 'the title was asked');
       assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
     } finally {

@@ -38,7 +38,12 @@ describe('Foundation: activation and sign-in against the sandbox', function () {
   it('activates without any request and registers its commands', async () => {
     assert.equal(typeof api.activationMs, 'number');
     const commands = await vscode.commands.getCommands(true);
-    for (const id of ['taskPlatform.signIn', 'taskPlatform.signOut', 'taskPlatform.showAccount', 'taskPlatform.refresh']) {
+    for (const id of [
+      'taskPlatform.signIn',
+      'taskPlatform.signOut',
+      'taskPlatform.showAccount',
+      'taskPlatform.refresh',
+    ]) {
       assert.ok(commands.includes(id), `${id} is registered`);
     }
     assert.equal((await requestLog()).length, 0, 'activation sent no request');
@@ -63,7 +68,10 @@ describe('Foundation: activation and sign-in against the sandbox', function () {
     assert.match(prompter.messages[0]?.text ?? '', /refused this token/);
     assert.ok(!prompter.messages[0]?.text.includes('not-a-real-token'), 'the message never repeats the token');
     const log = await requestLog();
-    assert.deepEqual(log.map((r) => [r.method, r.path, r.status]), [['GET', '/api/user', 401]]);
+    assert.deepEqual(
+      log.map((r) => [r.method, r.path, r.status]),
+      [['GET', '/api/user', 401]],
+    );
     api.session.invalidate();
     assert.equal((await api.session.ensure()).kind, 'signedOut');
   });
@@ -84,7 +92,10 @@ describe('Foundation: activation and sign-in against the sandbox', function () {
     const before = (await requestLog()).length;
     assert.equal((await api.session.ensure()).kind, 'signedIn');
     const after = await requestLog();
-    assert.deepEqual(after.slice(before).map((r) => [r.path, r.token_label]), [['/api/user', 'alice']]);
+    assert.deepEqual(
+      after.slice(before).map((r) => [r.path, r.token_label]),
+      [['/api/user', 'alice']],
+    );
   });
 
   it('signs out: the token is deleted and the tree is empty again', async () => {
@@ -118,7 +129,9 @@ describe('Foundation: activation and sign-in against the sandbox', function () {
     }
 
     it('says so when the base URL answers with HTML', async () => {
-      await setBaseUrl(await serve((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>')));
+      await setBaseUrl(
+        await serve((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>')),
+      );
       const prompter = script([alice]);
       assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), false);
       assert.match(prompter.messages[0]?.text ?? '', /did not answer like the Task Platform API/);
@@ -136,7 +149,9 @@ describe('Foundation: activation and sign-in against the sandbox', function () {
 
     it('times out on a host that never answers, naming it', async function () {
       this.timeout(30_000);
-      await vscode.workspace.getConfiguration('taskPlatform').update('requestTimeoutSeconds', 3, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('taskPlatform')
+        .update('requestTimeoutSeconds', 3, vscode.ConfigurationTarget.Global);
       try {
         const url = await serve(() => undefined /* never answers */);
         await setBaseUrl(url);
@@ -146,7 +161,9 @@ describe('Foundation: activation and sign-in against the sandbox', function () {
         assert.match(text, /did not answer in time/);
         assert.ok(text.includes(`127.0.0.1:${new URL(url).port}`), text);
       } finally {
-        await vscode.workspace.getConfiguration('taskPlatform').update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+        await vscode.workspace
+          .getConfiguration('taskPlatform')
+          .update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
       }
     });
   });

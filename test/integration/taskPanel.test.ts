@@ -11,7 +11,13 @@ interface Fixtures {
   users: Record<string, { id: string; name: string }>;
   statuses: Record<string, string>;
   tasks: Record<string, { id: string; display_id: string; title: string; list_id: string }>;
-  comments: { task_id: string; assigned_unresolved: string; resolved: string; without_assignee: string; first_comment_id: string };
+  comments: {
+    task_id: string;
+    assigned_unresolved: string;
+    resolved: string;
+    without_assignee: string;
+    first_comment_id: string;
+  };
   custom_fields: Record<string, string>;
 }
 
@@ -35,7 +41,11 @@ describe('Task panel (issue 6)', function () {
   let restore: (() => void) | undefined;
   const changes: TaskChange[] = [];
 
-  function script(inputs: (string | undefined)[] = [], choices: (string | undefined)[] = [], files: vscode.Uri[] = []): ScriptedPrompter {
+  function script(
+    inputs: (string | undefined)[] = [],
+    choices: (string | undefined)[] = [],
+    files: vscode.Uri[] = [],
+  ): ScriptedPrompter {
     restore?.();
     const prompter = new ScriptedPrompter(inputs, choices, files);
     restore = api.setPrompter(prompter);
@@ -50,10 +60,24 @@ describe('Task panel (issue 6)', function () {
   async function open(task: { id: string }, row?: Row): Promise<TaskPanel> {
     await vscode.commands.executeCommand('taskPlatform.openTask', { workspaceId: ws, taskId: task.id, row });
     const panel = await waitFor(() => api.taskPanels.get(ws, task.id), 'the panel');
-    await waitFor(() => {
-      const m = panel.model;
-      return m.complete && m.comments && m.activity && m.customFields && m.dependencies && m.members && m.statuses && m.subtasks && m.attachments;
-    }, 'every section of the panel', 120_000);
+    await waitFor(
+      () => {
+        const m = panel.model;
+        return (
+          m.complete &&
+          m.comments &&
+          m.activity &&
+          m.customFields &&
+          m.dependencies &&
+          m.members &&
+          m.statuses &&
+          m.subtasks &&
+          m.attachments
+        );
+      },
+      'every section of the panel',
+      120_000,
+    );
     return panel;
   }
 
@@ -94,11 +118,20 @@ describe('Task panel (issue 6)', function () {
     assert.equal(panel.model.comments?.hasMore, true);
     assert.deepEqual(panel.model.subtasks, [], 'subtask_count 0: no request for subtasks');
     // The breadcrumb is not among the sections open() waits for: it may land a moment later.
-    const crumbs = await waitFor(() => (panel.model.breadcrumb.length > 0 ? panel.model.breadcrumb.map((c) => c.name) : undefined), 'the breadcrumb');
+    const crumbs = await waitFor(
+      () => (panel.model.breadcrumb.length > 0 ? panel.model.breadcrumb.map((c) => c.name) : undefined),
+      'the breadcrumb',
+    );
     assert.deepEqual(crumbs, ['Acme', 'Engineering', 'Backend', 'API']);
     const paths = (await requestLog()).map((r) => r.path.replace(ws, 'W').replace(t.id, 'T'));
     assert.ok(!paths.some((p) => p.endsWith('/subtasks')), paths.join('\n'));
-    for (const p of ['/api/workspaces/W/tasks/T', '/api/workspaces/W/tasks/T/comments', '/api/workspaces/W/tasks/T/activity', '/api/tasks/T/custom-fields', '/api/workspaces/W/tasks/T/dependencies']) {
+    for (const p of [
+      '/api/workspaces/W/tasks/T',
+      '/api/workspaces/W/tasks/T/comments',
+      '/api/workspaces/W/tasks/T/activity',
+      '/api/tasks/T/custom-fields',
+      '/api/workspaces/W/tasks/T/dependencies',
+    ]) {
       assert.equal(paths.filter((x) => x === p).length, 1, `${p} asked once`);
     }
   });
@@ -131,7 +164,14 @@ describe('Task panel (issue 6)', function () {
     assert.equal(panel.panel.title, `${t.display_id} Renamed by the panel`);
     assert.equal(changes.filter((c) => c.kind === 'updated').length, edits.length, 'one change per write');
     // The activity's first page is refreshed after writes and reads as sentences' raw material.
-    await waitFor(() => panel.model.activity?.items.some((a) => a.action === 'status_changed' && (a.new_value as Row)?.status_id === other.id), 'activity refreshed', 60_000);
+    await waitFor(
+      () =>
+        panel.model.activity?.items.some(
+          (a) => a.action === 'status_changed' && (a.new_value as Row)?.status_id === other.id,
+        ),
+      'activity refreshed',
+      60_000,
+    );
   });
 
   it('refuses bad input without a request, and shows 422 field errors keeping the old value', async () => {
@@ -140,17 +180,25 @@ describe('Task panel (issue 6)', function () {
     const before = (await requestLog()).length;
     const empty = await panel.receive({ type: 'edit', id: 'x1', change: { field: 'title', value: '   ' } });
     assert.equal(empty?.ok, false);
-    assert.match(empty && !empty.ok ? empty.fieldErrors?.title ?? '' : '', /cannot be empty/);
+    assert.match(empty && !empty.ok ? (empty.fieldErrors?.title ?? '') : '', /cannot be empty/);
     const long = await panel.receive({ type: 'edit', id: 'x2', change: { field: 'title', value: 'x'.repeat(256) } });
     assert.match(long && !long.ok ? long.error : '', /at most 255/);
-    const foreign = await panel.receive({ type: 'edit', id: 'x3', change: { field: 'status_id', value: '00000000-0000-4000-8000-000000000000' } });
+    const foreign = await panel.receive({
+      type: 'edit',
+      id: 'x3',
+      change: { field: 'status_id', value: '00000000-0000-4000-8000-000000000000' },
+    });
     assert.equal(foreign?.ok, false);
     assert.equal((await requestLog()).length, before, 'no request for input known to be bad');
 
     // Known only to the service: a description over its limit (ASSUMPTIONS.md: 65,535) is a 422.
     script();
     const description = panel.model.task.description;
-    const tooLong = await panel.receive({ type: 'edit', id: 'x4', change: { field: 'description', value: 'y'.repeat(66_000) } });
+    const tooLong = await panel.receive({
+      type: 'edit',
+      id: 'x4',
+      change: { field: 'description', value: 'y'.repeat(66_000) },
+    });
     assert.equal(tooLong?.ok, false);
     assert.ok(tooLong && !tooLong.ok && tooLong.fieldErrors?.description, 'the field error is keyed by the field');
     assert.equal(panel.model.task.description, description, 'the old value stays');
@@ -191,20 +239,41 @@ describe('Task panel (issue 6)', function () {
       [byType('date'), '2026-12-01', 'value_date', '2026-12-01'],
       [byType('checkbox'), true, 'value_boolean', true],
       [dropdown.id, dropdown.options![1]!.label, 'value_text', dropdown.options![1]!.label],
-      [multi.id, [multi.options![0]!.label, multi.options![2]!.label], 'value_json', [multi.options![0]!.label, multi.options![2]!.label]],
+      [
+        multi.id,
+        [multi.options![0]!.label, multi.options![2]!.label],
+        'value_json',
+        [multi.options![0]!.label, multi.options![2]!.label],
+      ],
     ];
     for (const [fieldId, value] of values) {
-      const outcome = await panel.receive({ type: 'setCustomField', id: `cf-${fieldId}`, fieldId, value: value as never });
+      const outcome = await panel.receive({
+        type: 'setCustomField',
+        id: `cf-${fieldId}`,
+        fieldId,
+        value: value as never,
+      });
       assert.deepEqual(outcome, { ok: true }, `field ${fieldId}`);
     }
     const stored = await state('custom_field_values', `task_id=${t.id}`);
     for (const [fieldId, , slot, expected] of values) {
       const row = stored.find((v) => v.custom_field_definition_id === fieldId);
-      const got = slot === 'value_date' ? String(row?.[slot]).slice(0, 10) : slot === 'value_number' ? Number(row?.[slot]) : row?.[slot];
+      const got =
+        slot === 'value_date'
+          ? String(row?.[slot]).slice(0, 10)
+          : slot === 'value_number'
+            ? Number(row?.[slot])
+            : row?.[slot];
       assert.deepEqual(got, expected, `${fieldId} ${slot}`);
     }
     const before = (await requestLog()).length;
-    for (const [fieldId, value] of [[byType('number'), -3], [byType('url'), 'javascript:alert(1)'], [byType('date'), '2026-02-30'], [dropdown.id, 'Nope'], [byType('attachment'), 'x']] as const) {
+    for (const [fieldId, value] of [
+      [byType('number'), -3],
+      [byType('url'), 'javascript:alert(1)'],
+      [byType('date'), '2026-02-30'],
+      [dropdown.id, 'Nope'],
+      [byType('attachment'), 'x'],
+    ] as const) {
       const outcome = await panel.receive({ type: 'setCustomField', id: `bad-${fieldId}`, fieldId, value });
       assert.equal(outcome?.ok, false, `${fieldId} ${String(value)} refused`);
       assert.ok(outcome && !outcome.ok && outcome.fieldErrors?.[fieldId], 'the error is next to the field');
@@ -216,36 +285,73 @@ describe('Task panel (issue 6)', function () {
     const t = { id: fx.comments.task_id };
     const panel = await open(t);
     const bob = fx.users.bob!;
-    const add = await panel.receive({ type: 'addComment', id: 'c1', body: `Hello @${bob.name}`, parent_id: null, mentions: [bob.id], assignee_id: null });
+    const add = await panel.receive({
+      type: 'addComment',
+      id: 'c1',
+      body: `Hello @${bob.name}`,
+      parent_id: null,
+      mentions: [bob.id],
+      assignee_id: null,
+    });
     assert.deepEqual(add, { ok: true });
     const mine = panel.model.comments!.items.at(-1)!;
     assert.equal(mine.body, `Hello @${bob.name}`);
-    const reply = await panel.receive({ type: 'addComment', id: 'c2', body: 'A reply', parent_id: mine.id, mentions: [], assignee_id: null });
+    const reply = await panel.receive({
+      type: 'addComment',
+      id: 'c2',
+      body: 'A reply',
+      parent_id: mine.id,
+      mentions: [],
+      assignee_id: null,
+    });
     assert.deepEqual(reply, { ok: true });
     const refused = await panel.receive({ type: 'resolveComment', id: 'c3', commentId: mine.id, resolved: true });
     assert.match(refused && !refused.ok ? refused.error : '', /assigned to someone/);
-    assert.deepEqual(await panel.receive({ type: 'editComment', id: 'c4', commentId: mine.id, body: 'Edited', mentions: [], assignee_id: bob.id }), { ok: true });
-    assert.deepEqual(await panel.receive({ type: 'resolveComment', id: 'c5', commentId: mine.id, resolved: true }), { ok: true });
+    assert.deepEqual(
+      await panel.receive({
+        type: 'editComment',
+        id: 'c4',
+        commentId: mine.id,
+        body: 'Edited',
+        mentions: [],
+        assignee_id: bob.id,
+      }),
+      { ok: true },
+    );
+    assert.deepEqual(await panel.receive({ type: 'resolveComment', id: 'c5', commentId: mine.id, resolved: true }), {
+      ok: true,
+    });
     let [stored] = await state('comments', `id=${mine.id}`);
     assert.equal(stored!.body, 'Edited');
     assert.equal(stored!.assignee_id, bob.id);
     assert.ok(stored!.resolved_at, 'resolved in the sandbox');
-    assert.deepEqual(await panel.receive({ type: 'resolveComment', id: 'c6', commentId: mine.id, resolved: false }), { ok: true });
+    assert.deepEqual(await panel.receive({ type: 'resolveComment', id: 'c6', commentId: mine.id, resolved: false }), {
+      ok: true,
+    });
     [stored] = await state('comments', `id=${mine.id}`);
     assert.equal(stored!.resolved_at, null);
     const storedReply = (await state('comments', `task_id=${t.id}`)).find((c) => c.body === 'A reply');
     assert.equal(storedReply?.parent_id, mine.id);
-    const mention = (await state('comments', `id=${(panel.model.comments!.items.find((c) => c.body === 'Edited')!).id}`))[0];
+    const mention = (
+      await state('comments', `id=${panel.model.comments!.items.find((c) => c.body === 'Edited')!.id}`)
+    )[0];
     assert.ok(mention);
 
     script([], ['Delete']);
     assert.deepEqual(await panel.receive({ type: 'deleteComment', id: 'c7', commentId: mine.id }), { ok: true });
     assert.equal((await state('comments', `id=${mine.id}`)).length, 0);
-    assert.ok(!panel.model.comments!.items.some((c) => c.id === mine.id || c.parent_id === mine.id), 'comment and its reply gone from the panel');
+    assert.ok(
+      !panel.model.comments!.items.some((c) => c.id === mine.id || c.parent_id === mine.id),
+      'comment and its reply gone from the panel',
+    );
 
     assert.deepEqual(await panel.receive({ type: 'loadMore', id: 'c8', section: 'comments' }), { ok: true });
     assert.equal(panel.model.comments!.hasMore, false);
-    assert.equal(new Set(panel.model.comments!.items.map((c) => c.id)).size, panel.model.comments!.items.length, 'no duplicates');
+    assert.equal(
+      new Set(panel.model.comments!.items.map((c) => c.id)).size,
+      panel.model.comments!.items.length,
+      'no duplicates',
+    );
     assert.equal(panel.model.comments!.items.length, (await state('comments', `task_id=${t.id}`)).length);
   });
 
@@ -263,11 +369,16 @@ describe('Task panel (issue 6)', function () {
     const t = fx.tasks.task_with_activity;
     const blocker = fx.tasks.blocker_task!;
     const panel = await open(t);
-    assert.deepEqual(await panel.receive({ type: 'addSubtask', id: 's1', title: 'Child from the panel' }), { ok: true });
+    assert.deepEqual(await panel.receive({ type: 'addSubtask', id: 's1', title: 'Child from the panel' }), {
+      ok: true,
+    });
     const child = (await state('tasks', `parent_task_id=${t.id}`)).find((r) => r.title === 'Child from the panel');
     assert.ok(child, 'the subtask exists');
     assert.ok(panel.model.subtasks!.some((s) => s.id === child.id));
-    assert.ok(changes.some((c) => c.kind === 'created' && c.task.id === child.id), 'the tree is told');
+    assert.ok(
+      changes.some((c) => c.kind === 'created' && c.task.id === child.id),
+      'the tree is told',
+    );
 
     script([blocker.display_id], [blocker.title]);
     assert.deepEqual(await panel.receive({ type: 'addBlocker', id: 's2' }), { ok: true });
@@ -289,7 +400,9 @@ describe('Task panel (issue 6)', function () {
     await vscode.workspace.fs.writeFile(file, Buffer.from('hello from the panel\n'));
     script([], [], [file]);
     assert.deepEqual(await panel.receive({ type: 'upload', id: 'u1', commentId: null }), { ok: true });
-    const uploaded = (await state('attachments', `task_id=${t.id}`)).find((a) => String(a.file_name).startsWith('panel-upload-'));
+    const uploaded = (await state('attachments', `task_id=${t.id}`)).find((a) =>
+      String(a.file_name).startsWith('panel-upload-'),
+    );
     assert.ok(uploaded, 'the file is attached');
     assert.ok(panel.model.attachments!.some((a) => a.id === uploaded.id));
 
@@ -299,7 +412,9 @@ describe('Task panel (issue 6)', function () {
 
     const target = vscode.Uri.joinPath(dir, `panel-download-${Date.now()}.txt`);
     script([], [], [target]);
-    assert.deepEqual(await panel.receive({ type: 'download', id: 'u3', attachmentId: String(uploaded.id) }), { ok: true });
+    assert.deepEqual(await panel.receive({ type: 'download', id: 'u3', attachmentId: String(uploaded.id) }), {
+      ok: true,
+    });
     assert.equal(Buffer.from(await vscode.workspace.fs.readFile(target)).toString(), 'hello from the panel\n');
 
     const bad = vscode.Uri.joinPath(dir, `panel-upload-${Date.now()}.exe`);
@@ -311,27 +426,42 @@ describe('Task panel (issue 6)', function () {
     assert.equal((await requestLog()).length, before, 'a forbidden type is refused before sending');
 
     // A file on a comment (context comment, comment_id).
-    assert.deepEqual(await panel.receive({ type: 'addComment', id: 'u7', body: 'See the file', parent_id: null, mentions: [], assignee_id: null }), { ok: true });
+    assert.deepEqual(
+      await panel.receive({
+        type: 'addComment',
+        id: 'u7',
+        body: 'See the file',
+        parent_id: null,
+        mentions: [],
+        assignee_id: null,
+      }),
+      { ok: true },
+    );
     const comment = panel.model.comments!.items.at(-1)!;
     assert.equal(comment.body, 'See the file');
     const onComment = vscode.Uri.joinPath(dir, `panel-comment-${Date.now()}.txt`);
     await vscode.workspace.fs.writeFile(onComment, Buffer.from('on a comment\n'));
     script([], [], [onComment]);
     assert.deepEqual(await panel.receive({ type: 'upload', id: 'u6', commentId: comment.id }), { ok: true });
-    const stored = (await state('attachments', `task_id=${t.id}`)).find((a) => String(a.file_name).startsWith('panel-comment-'));
+    const stored = (await state('attachments', `task_id=${t.id}`)).find((a) =>
+      String(a.file_name).startsWith('panel-comment-'),
+    );
     assert.equal(stored?.context, 'comment');
     assert.equal(stored?.comment_id, comment.id);
     assert.ok(panel.model.attachments!.some((a) => a.id === stored?.id && a.context === 'comment'));
 
     script([], ['Delete']);
-    assert.deepEqual(await panel.receive({ type: 'deleteAttachment', id: 'u5', attachmentId: String(uploaded.id) }), { ok: true });
+    assert.deepEqual(await panel.receive({ type: 'deleteAttachment', id: 'u5', attachmentId: String(uploaded.id) }), {
+      ok: true,
+    });
     assert.equal((await state('attachments', `id=${uploaded.id}`)).length, 0);
   });
 
   it('serves its page under a strict CSP, with a fresh nonce and only dist/ and media/ as resources', async () => {
     const a = await open(fx.tasks.task_with_activity);
     const b = await open(fx.tasks.task_with_comments);
-    const csp = (html: string): string => /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    const csp = (html: string): string =>
+      /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
     const policy = csp(a.panel.webview.html);
     assert.match(policy, /default-src 'none'/);
     assert.match(policy, /script-src 'nonce-[A-Za-z0-9_-]{20,}'(;|$)/);
@@ -371,7 +501,10 @@ describe('Task panel (issue 6)', function () {
       assert.deepEqual(await panel.receive({ type: 'openLink', url: 'https://example.com/docs?a=1' }), { ok: true });
       assert.deepEqual(opened, ['https://example.com/docs?a=1'], 'one message, one opening');
       assert.equal(details.length, 0, 'an ordinary web link opens without a question');
-      await panel.receive({ type: 'openLink', url: 'mailto:a@evil.example?subject=Hi&attach=/etc/passwd&bcc=spy@evil.example' });
+      await panel.receive({
+        type: 'openLink',
+        url: 'mailto:a@evil.example?subject=Hi&attach=/etc/passwd&bcc=spy@evil.example',
+      });
       assert.deepEqual(opened.slice(1), ['mailto:a@evil.example?subject=Hi']);
 
       opened.length = 0;
@@ -384,7 +517,13 @@ describe('Task panel (issue 6)', function () {
       answer(['Open Link']);
       await panel.receive({ type: 'openLink', url: local });
       assert.deepEqual(opened, [local], 'confirmed: opened once');
-      for (const url of ['http://0x7f.1:8080/', 'http://[::ffff:10.0.0.1]/', 'http://192.168.1.1/', 'http://8.8.8.8/', 'https://xn--80ak6aa92e.com/']) {
+      for (const url of [
+        'http://0x7f.1:8080/',
+        'http://[::ffff:10.0.0.1]/',
+        'http://192.168.1.1/',
+        'http://8.8.8.8/',
+        'https://xn--80ak6aa92e.com/',
+      ]) {
         details.length = 0;
         answer([]);
         await panel.receive({ type: 'openLink', url });
@@ -393,7 +532,10 @@ describe('Task panel (issue 6)', function () {
       }
       assert.deepEqual(opened, [local]);
       const refused = answer([]);
-      assert.equal((await panel.receive({ type: 'openLink', url: 'command:workbench.action.openSettings' }))?.ok, false);
+      assert.equal(
+        (await panel.receive({ type: 'openLink', url: 'command:workbench.action.openSettings' }))?.ok,
+        false,
+      );
       assert.equal(refused.messages.length, 1);
       assert.deepEqual(opened, [local]);
       assert.equal((await requestLog()).length, before, 'opening links sends nothing to the service');
@@ -407,7 +549,9 @@ describe('Task panel (issue 6)', function () {
     const before = (await requestLog()).length;
     const refusedBefore = panel.refused;
     const bad: unknown[] = [
-      null, 'edit', { type: 'edit', id: 'm1', change: { field: 'list_id', value: 'x' } },
+      null,
+      'edit',
+      { type: 'edit', id: 'm1', change: { field: 'list_id', value: 'x' } },
       { type: 'edit', id: 'm2', change: { field: 'title', value: 'x' }, extra: true },
       { type: 'deleteComment', id: 'm3', commentId: '../../../user' },
       { type: 'openLink', url: ['javascript:alert(1)'] },
@@ -426,9 +570,15 @@ describe('Task panel (issue 6)', function () {
 
   it('opens the task with 1,200 comments and 3,200 activity entries (large seed) with one page of each', async () => {
     await sandboxControl('POST', '/reset', { seed: 'large' });
-    const large = await sandboxControl<{ workspaces: { acme: { id: string } }; task_with_3000_activity: string }>('GET', '/fixtures');
+    const large = await sandboxControl<{ workspaces: { acme: { id: string } }; task_with_3000_activity: string }>(
+      'GET',
+      '/fixtures',
+    );
     const started = Date.now();
-    await vscode.commands.executeCommand('taskPlatform.openTask', { workspaceId: large.workspaces.acme.id, taskId: large.task_with_3000_activity });
+    await vscode.commands.executeCommand('taskPlatform.openTask', {
+      workspaceId: large.workspaces.acme.id,
+      taskId: large.task_with_3000_activity,
+    });
     const panel = api.taskPanels.get(large.workspaces.acme.id, large.task_with_3000_activity)!;
     await waitFor(() => panel.model.complete || undefined, 'the task', 60_000);
     const taskMs = Date.now() - started;
@@ -438,7 +588,9 @@ describe('Task panel (issue 6)', function () {
     assert.equal(panel.model.activity!.items.length, 30);
     assert.ok(panel.model.comments!.hasMore && panel.model.activity!.hasMore);
     // Reported in the benchmark notes (issue 6: time to first render of the heavy task).
-    console.log(`      large seed: task shown after ${taskMs} ms, first comment and activity pages after ${pagesMs} ms`);
+    console.log(
+      `      large seed: task shown after ${taskMs} ms, first comment and activity pages after ${pagesMs} ms`,
+    );
     assert.ok(pagesMs < 15_000, `opened in ${pagesMs} ms`);
   });
 
@@ -447,7 +599,9 @@ describe('Task panel (issue 6)', function () {
     const panel = await open(t);
     const calls: unknown[] = [];
     const registered = (await vscode.commands.getCommands(true)).includes('taskPlatform.revealInExplorer');
-    const fake = registered ? undefined : vscode.commands.registerCommand('taskPlatform.revealInExplorer', (arg: unknown) => void calls.push(arg));
+    const fake = registered
+      ? undefined
+      : vscode.commands.registerCommand('taskPlatform.revealInExplorer', (arg: unknown) => void calls.push(arg));
     try {
       assert.equal(await panel.receive({ type: 'reveal', level: 'folder' }), undefined);
       if (fake) {

@@ -25,7 +25,8 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     return prompter;
   }
 
-  const labelOf = (tree: { getTreeItem(n: TreeNode): vscode.TreeItem }, node: TreeNode): string => String(tree.getTreeItem(node).label);
+  const labelOf = (tree: { getTreeItem(n: TreeNode): vscode.TreeItem }, node: TreeNode): string =>
+    String(tree.getTreeItem(node).label);
 
   async function child(parent: TreeNode | undefined, label: string): Promise<TreeNode> {
     const nodes = await api.explorer.getChildren(parent);
@@ -43,7 +44,11 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
   }
 
   /** The sandbox's own evaluation of an index query, as alice, over plain HTTP. */
-  async function sandboxRows(workspaceId: string, query: Record<string, string>, token = 'demo-token-alice'): Promise<string[]> {
+  async function sandboxRows(
+    workspaceId: string,
+    query: Record<string, string>,
+    token = 'demo-token-alice',
+  ): Promise<string[]> {
     const url = new URL(`${sandboxOrigin()}/api/workspaces/${workspaceId}/tasks`);
     Object.entries(query).forEach(([k, v]) => url.searchParams.set(k, v));
     const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
@@ -51,7 +56,11 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     return ((await res.json()) as { data: { id: string }[] }).data.map((r) => r.id).sort();
   }
 
-  const taskIds = (nodes: TreeNode[]): string[] => nodes.filter((n): n is TaskNode => n.kind === 'task').map((n) => n.taskId).sort();
+  const taskIds = (nodes: TreeNode[]): string[] =>
+    nodes
+      .filter((n): n is TaskNode => n.kind === 'task')
+      .map((n) => n.taskId)
+      .sort();
 
   before(async () => {
     api = await activateExtension();
@@ -78,7 +87,10 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     assert.ok(parent, 'the 3-deep task is in its list');
     const item = api.explorer.getTreeItem(parent);
     assert.equal(item.label, deep.title);
-    assert.ok(String(item.description).startsWith(deep.display_id), `description starts with the display id: ${item.description}`);
+    assert.ok(
+      String(item.description).startsWith(deep.display_id),
+      `description starts with the display id: ${item.description}`,
+    );
     assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     assert.equal((item.iconPath as vscode.Uri).scheme, 'data', 'status icon drawn in the status colour');
     assert.ok(item.tooltip instanceof vscode.MarkdownString);
@@ -91,7 +103,10 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
       level = kids.find((k) => (k.row.subtask_count ?? 0) > 0) ?? kids[0]!;
     }
     const log = await requestLog();
-    assert.ok(!log.some((r) => r.path.endsWith('/subtasks')), 'subtasks come from /tasks/children, not one /subtasks call per task');
+    assert.ok(
+      !log.some((r) => r.path.endsWith('/subtasks')),
+      'subtasks come from /tasks/children, not one /subtasks call per task',
+    );
     assert.equal(api.explorer.getTreeItem(list).description, `${rows.filter((r) => r.kind === 'task').length} tasks`);
   });
 
@@ -100,7 +115,10 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     const spaces = await api.explorer.getChildren(await child(undefined, 'Acme'));
     assert.deepEqual(spaces.map((s) => labelOf(api.explorer, s)).sort(), ['Engineering', 'Marketing']);
     const log = await requestLog();
-    assert.ok(log.every((r) => r.status < 400), `no error answers: ${log.map((r) => `${r.path} ${r.status}`).join(', ')}`);
+    assert.ok(
+      log.every((r) => r.status < 400),
+      `no error answers: ${log.map((r) => `${r.path} ${r.status}`).join(', ')}`,
+    );
   });
 
   it('filters by priority through the filter bar and shows the rows the sandbox evaluates', async () => {
@@ -110,37 +128,69 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     await vscode.commands.executeCommand('taskPlatform.explorer.filter');
     assert.deepEqual(api.explorer.filter.spec.priorities, ['critical', 'high']);
     assert.match(String(api.explorer.view.description), /critical, high/);
-    const filter = JSON.stringify({ match: 'all', conditions: [{ field: 'priority', op: 'in', values: ['high', 'critical'] }] });
+    const filter = JSON.stringify({
+      match: 'all',
+      conditions: [{ field: 'priority', op: 'in', values: ['high', 'critical'] }],
+    });
     const expected = await sandboxRows(list.workspaceId, { list_id: list.listId, filter });
     assert.ok(expected.length > 0);
     assert.deepEqual(taskIds(await api.explorer.getChildren(list)), expected);
-    const sent = (await requestLog()).filter((r) => r.path.endsWith('/tasks') && r.method === 'GET' && r.token_label === 'alice');
-    assert.ok(sent.some((r) => decodeURIComponent(JSON.stringify(r)).includes('priority')), `the filter went to the server: ${JSON.stringify(sent.at(-1))}`);
+    const sent = (await requestLog()).filter(
+      (r) => r.path.endsWith('/tasks') && r.method === 'GET' && r.token_label === 'alice',
+    );
+    assert.ok(
+      sent.some((r) => decodeURIComponent(JSON.stringify(r)).includes('priority')),
+      `the filter went to the server: ${JSON.stringify(sent.at(-1))}`,
+    );
     await vscode.commands.executeCommand('taskPlatform.explorer.clearFilter');
-    assert.deepEqual(taskIds(await api.explorer.getChildren(list)), await sandboxRows(list.workspaceId, { list_id: list.listId }));
+    assert.deepEqual(
+      taskIds(await api.explorer.getChildren(list)),
+      await sandboxRows(list.workspaceId, { list_id: list.listId }),
+    );
   });
 
   it('filters by status name, due preset and text, each as the sandbox evaluates them', async () => {
     const list = (await path('Acme', 'Engineering', 'Frontend', 'Web App')) as ListNode;
     const all = (await api.explorer.getChildren(list)).filter((n): n is TaskNode => n.kind === 'task');
     const statusName = all[0]!.row.status!.name;
-    const statusIds = (fx.statuses.engineering as { id: string; name: string }[]).filter((s) => s.name === statusName).map((s) => s.id);
+    const statusIds = (fx.statuses.engineering as { id: string; name: string }[])
+      .filter((s) => s.name === statusName)
+      .map((s) => s.id);
     const cases: { choices: string[]; spec: object; query: Record<string, string> }[] = [
-      { choices: ['Status…', statusName], spec: { statusNames: [statusName] }, query: { filter: JSON.stringify({ match: 'all', conditions: [{ field: 'status_id', op: 'in', values: statusIds }] }) } },
-      { choices: ['Due Date…', 'Overdue'], spec: { due: 'overdue' }, query: { filter: JSON.stringify({ match: 'all', conditions: [{ field: 'due_date', op: 'in', values: ['overdue'] }] }) } },
+      {
+        choices: ['Status…', statusName],
+        spec: { statusNames: [statusName] },
+        query: {
+          filter: JSON.stringify({ match: 'all', conditions: [{ field: 'status_id', op: 'in', values: statusIds }] }),
+        },
+      },
+      {
+        choices: ['Due Date…', 'Overdue'],
+        spec: { due: 'overdue' },
+        query: {
+          filter: JSON.stringify({ match: 'all', conditions: [{ field: 'due_date', op: 'in', values: ['overdue'] }] }),
+        },
+      },
     ];
     for (const c of cases) {
       await api.explorer.filter.set({});
       script([], c.choices);
       await vscode.commands.executeCommand('taskPlatform.explorer.filter');
       assert.deepEqual(api.explorer.filter.spec, c.spec);
-      assert.deepEqual(taskIds(await api.explorer.getChildren(list)), await sandboxRows(list.workspaceId, { list_id: list.listId, ...c.query }), JSON.stringify(c.spec));
+      assert.deepEqual(
+        taskIds(await api.explorer.getChildren(list)),
+        await sandboxRows(list.workspaceId, { list_id: list.listId, ...c.query }),
+        JSON.stringify(c.spec),
+      );
     }
     await api.explorer.filter.set({});
     const word = all[0]!.row.title.split(' ')[0]!;
     script([word], ['Title or Id Contains…']);
     await vscode.commands.executeCommand('taskPlatform.explorer.filter');
-    assert.deepEqual(taskIds(await api.explorer.getChildren(list)), await sandboxRows(list.workspaceId, { list_id: list.listId, search: word }));
+    assert.deepEqual(
+      taskIds(await api.explorer.getChildren(list)),
+      await sandboxRows(list.workspaceId, { list_id: list.listId, search: word }),
+    );
   });
 
   it('refuses a search text over 255 characters without a request', async () => {
@@ -151,12 +201,21 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     assert.ok(!(await requestLog()).some((r) => JSON.stringify(r).includes('search')), 'no request carried the search');
   });
 
-  it('My Tasks groups the user\'s tasks by status and by priority, as the sandbox counts them', async () => {
+  it("My Tasks groups the user's tasks by status and by priority, as the sandbox counts them", async () => {
     const acme = fx.workspaces.acme.id;
-    const mine = JSON.stringify({ match: 'all', conditions: [{ field: 'assignee_id', op: 'in', values: [fx.users.alice.id] }] });
+    const mine = JSON.stringify({
+      match: 'all',
+      conditions: [{ field: 'assignee_id', op: 'in', values: [fx.users.alice.id] }],
+    });
     const expected = (
-      await Promise.all(['engineering', 'marketing', 'leadership'].map((s) => sandboxRows(acme, { space_id: fx.spaces[s], filter: mine })))
-    ).flat().sort();
+      await Promise.all(
+        ['engineering', 'marketing', 'leadership'].map((s) =>
+          sandboxRows(acme, { space_id: fx.spaces[s], filter: mine }),
+        ),
+      )
+    )
+      .flat()
+      .sort();
     const roots = await api.myTasks.getChildren();
     const acmeNode = roots.find((n) => n.kind === 'workspace' && n.workspaceId === acme)!;
     for (const groupBy of ['status', 'priority'] as const) {
@@ -168,7 +227,11 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
       if (groupBy === 'priority') {
         const order = groups.map((g) => (g.kind === 'group' ? g.label : ''));
         const ranks = order.map((p) => ['critical', 'high', 'medium', 'low'].indexOf(p));
-        assert.deepEqual([...ranks].sort((a, b) => a - b), ranks, `critical first: ${order.join(', ')}`);
+        assert.deepEqual(
+          [...ranks].sort((a, b) => a - b),
+          ranks,
+          `critical first: ${order.join(', ')}`,
+        );
       }
     }
   });
@@ -176,7 +239,9 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
   it('moves a task by drag and drop; the sandbox and the tree agree', async () => {
     const api1 = (await path('Acme', 'Engineering', 'Backend', 'API')) as ListNode;
     const database = (await path('Acme', 'Engineering', 'Backend', 'Database')) as ListNode;
-    const task = (await api.explorer.getChildren(api1)).find((n): n is TaskNode => n.kind === 'task' && !n.row.subtask_count)!;
+    const task = (await api.explorer.getChildren(api1)).find(
+      (n): n is TaskNode => n.kind === 'task' && !n.row.subtask_count,
+    )!;
     await api.explorer.getChildren(database);
     const prompter = script([]);
     const data = new vscode.DataTransfer();
@@ -185,7 +250,10 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     const state = await sandboxControl<Json>('GET', '/state/tasks');
     const stored = (Array.isArray(state) ? state : state.data).find((t: Json) => t.id === task.taskId);
     assert.equal(stored.list_id, database.listId, 'moved in the sandbox');
-    await waitFor(async () => taskIds(await api.explorer.getChildren(database)).includes(task.taskId) || undefined, 'the task under Database');
+    await waitFor(
+      async () => taskIds(await api.explorer.getChildren(database)).includes(task.taskId) || undefined,
+      'the task under Database',
+    );
     assert.ok(!taskIds(await api.explorer.getChildren(api1)).includes(task.taskId), 'gone from API');
     assert.ok(!prompter.messages.some((m) => m.level === 'error'), 'no error for an accepted move');
   });
@@ -207,7 +275,12 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
 
   it('an error row says why and Retry loads again', async () => {
     const list = (await path('Acme', 'Engineering', 'Backend', 'Imports')) as ListNode;
-    await sandboxControl('POST', '/faults', { method: 'GET', path: '/api/workspaces/*/tasks', kind: 'malformed_json', times: 1 });
+    await sandboxControl('POST', '/faults', {
+      method: 'GET',
+      path: '/api/workspaces/*/tasks',
+      kind: 'malformed_json',
+      times: 1,
+    });
     const rows = await api.explorer.getChildren(list);
     assert.equal(rows.length, 1);
     const error = rows[0]!;
@@ -217,7 +290,10 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     assert.equal(item.command?.command, 'taskPlatform.tree.retry');
     await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
     const again = await api.explorer.getChildren(list);
-    assert.ok(again.some((n) => n.kind === 'task'), 'tasks after Retry');
+    assert.ok(
+      again.some((n) => n.kind === 'task'),
+      'tasks after Retry',
+    );
   });
 
   it('a change the extension made refreshes only that row, with no request', async () => {
@@ -227,7 +303,11 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     const fired: (TreeNode | undefined)[] = [];
     const sub = api.explorer.onDidChangeTreeData((n) => fired.push(n as TreeNode | undefined));
     const before = (await requestLog()).length;
-    api.services.changes.fire({ kind: 'updated', workspaceId: node.workspaceId, task: { ...(node.row as Json), title: 'Renamed in place' } });
+    api.services.changes.fire({
+      kind: 'updated',
+      workspaceId: node.workspaceId,
+      task: { ...(node.row as Json), title: 'Renamed in place' },
+    });
     await waitFor(() => fired.length > 0 || undefined, 'a tree event');
     sub.dispose();
     assert.deepEqual(fired, [node]);
@@ -249,14 +329,22 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     const state = api.session.state;
     assert.equal(state.kind, 'signedIn');
     const limiter = state.kind === 'signedIn' ? state.client.limiter : undefined;
-    await waitFor(() => (limiter!.snapshot().remaining >= limiter!.snapshot().limit / 2 ? true : undefined), 'half of the budget free');
+    await waitFor(
+      () => (limiter!.snapshot().remaining >= limiter!.snapshot().limit / 2 ? true : undefined),
+      'half of the budget free',
+    );
     const before = (await requestLog()).length;
     api.trees.poller.setWindowFocused(true); // the test host's window may not have focus
-    const sent = await api.trees.poller.tick().finally(() => api.trees.poller.setWindowFocused(vscode.window.state.focused));
+    const sent = await api.trees.poller
+      .tick()
+      .finally(() => api.trees.poller.setWindowFocused(vscode.window.state.focused));
     const polled = (await requestLog()).slice(before);
     assert.ok(sent >= 1, 'at least the expanded list was re-read');
     assert.equal(sent, polled.length);
-    assert.ok(polled.every((r) => r.path.endsWith('/tasks')), 'only task index reads');
+    assert.ok(
+      polled.every((r) => r.path.endsWith('/tasks')),
+      'only task index reads',
+    );
     const after = (await api.explorer.getChildren(list)).filter((n): n is TaskNode => n.kind === 'task');
     assert.ok(after.some((n) => n.row.title === 'Changed by Bob'));
   });
@@ -287,7 +375,10 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     assert.equal(rows[0]?.kind, 'message');
     assert.match(String(api.explorer.getTreeItem(rows[0]!).label), /token rejected/);
     await waitFor(() => (api.session.state.kind === 'rejected' ? true : undefined), 'the session turns to rejected');
-    await waitFor(() => prompter.messages.find((m) => /rejected the stored token/.test(m.text)), 'the user is told and offered Sign In');
+    await waitFor(
+      () => prompter.messages.find((m) => /rejected the stored token/.test(m.text)),
+      'the user is told and offered Sign In',
+    );
     // The stored token is kept until the user acts (a 401 clears nothing silently).
     api.session.invalidate();
     assert.equal((await api.session.ensure()).kind, 'rejected');
@@ -297,33 +388,60 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     const deep = fx.tasks.task_with_subtasks_3_deep;
     api.explorer.refresh();
     await vscode.commands.executeCommand('taskPlatform.explorer.focus');
-    const revealed = await vscode.commands.executeCommand('taskPlatform.revealInExplorer', { workspaceId: fx.workspaces.acme.id, listId: deep.list_id, taskId: deep.id });
+    const revealed = await vscode.commands.executeCommand('taskPlatform.revealInExplorer', {
+      workspaceId: fx.workspaces.acme.id,
+      listId: deep.list_id,
+      taskId: deep.id,
+    });
     assert.equal(revealed, true);
-    await waitFor(() => api.explorer.view.selection.find((n) => n.kind === 'task' && n.taskId === deep.id), 'the task is selected');
-    assert.equal(await vscode.commands.executeCommand('taskPlatform.revealInExplorer', { workspaceId: 'not-a-uuid' }), false, 'a malformed target is refused');
+    await waitFor(
+      () => api.explorer.view.selection.find((n) => n.kind === 'task' && n.taskId === deep.id),
+      'the task is selected',
+    );
+    assert.equal(
+      await vscode.commands.executeCommand('taskPlatform.revealInExplorer', { workspaceId: 'not-a-uuid' }),
+      false,
+      'a malformed target is refused',
+    );
   });
 
   it('deletes a task from its context menu and Undo restores it; the tree follows both', async () => {
     const list = (await path('Acme', 'Engineering', 'Backend', 'API')) as ListNode;
-    const parent = (await api.explorer.getChildren(list)).find((n): n is TaskNode => n.kind === 'task' && (n.row.subtask_count ?? 0) > 0)!;
+    const parent = (await api.explorer.getChildren(list)).find(
+      (n): n is TaskNode => n.kind === 'task' && (n.row.subtask_count ?? 0) > 0,
+    )!;
     // The "Deleted …" notification waits until the test clicks Undo.
     let clickUndo: (choice: string) => void = () => undefined;
     const prompter = new (class extends ScriptedPrompter {
       override info(text: string, ...actions: string[]): Thenable<string | undefined> {
-        return actions.includes('Undo') ? new Promise((resolve) => (clickUndo = resolve)) : super.info(text, ...actions);
+        return actions.includes('Undo')
+          ? new Promise((resolve) => (clickUndo = resolve))
+          : super.info(text, ...actions);
       }
     })([], ['Delete']);
     restorePrompter = api.setPrompter(prompter);
     await vscode.commands.executeCommand('taskPlatform.deleteTask', parent);
     assert.match(prompter.messages[0]?.text ?? '', /subtask/, 'the confirmation names the subtasks');
-    await waitFor(async () => (!taskIds(await api.explorer.getChildren(list)).includes(parent.taskId) ? true : undefined), 'the task leaves the tree');
+    await waitFor(
+      async () => (!taskIds(await api.explorer.getChildren(list)).includes(parent.taskId) ? true : undefined),
+      'the task leaves the tree',
+    );
     clickUndo('Undo');
-    await waitFor(async () => (taskIds(await api.explorer.getChildren(list)).includes(parent.taskId) ? true : undefined), 'the task is back after Undo');
+    await waitFor(
+      async () => (taskIds(await api.explorer.getChildren(list)).includes(parent.taskId) ? true : undefined),
+      'the task is back after Undo',
+    );
     const state = await sandboxControl<Json>('GET', '/state/tasks');
     const stored = (Array.isArray(state) ? state : state.data).find((t: Json) => t.id === parent.taskId);
     assert.equal(stored.deleted_at, null, 'restored in the sandbox');
-    const back = (await api.explorer.getChildren(list)).find((n): n is TaskNode => n.kind === 'task' && n.taskId === parent.taskId)!;
-    assert.equal((await api.explorer.getChildren(back)).filter((n) => n.kind === 'task').length, parent.row.subtask_count, 'its subtasks came back too');
+    const back = (await api.explorer.getChildren(list)).find(
+      (n): n is TaskNode => n.kind === 'task' && n.taskId === parent.taskId,
+    )!;
+    assert.equal(
+      (await api.explorer.getChildren(back)).filter((n) => n.kind === 'task').length,
+      parent.row.subtask_count,
+      'its subtasks came back too',
+    );
   });
 
   it('shows the request budget in the status bar, with a warning while requests wait for a slot', async () => {
@@ -351,7 +469,10 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
     await waitFor(() => (limiter!.snapshot().remaining === limiter!.limit ? true : undefined), 'a full budget');
 
     await vscode.commands.executeCommand('workbench.view.explorer');
-    await waitFor(() => (!api.explorer.view.visible && !api.myTasks.view.visible ? true : undefined), 'the views hidden');
+    await waitFor(
+      () => (!api.explorer.view.visible && !api.myTasks.view.visible ? true : undefined),
+      'the views hidden',
+    );
     const before = (await requestLog()).length;
     assert.equal(await api.trees.poller.tick(), 0, 'hidden: no request');
 
@@ -368,7 +489,14 @@ describe('Explorer tree against the sandbox (issue 5)', function () {
 
     // Back in focus after a missed poll: one poll soon (2 s), not a wait for the next interval (5 min).
     api.trees.poller.setWindowFocused(true);
-    await waitFor(async () => ((await requestLog()).slice(before).some((r) => r.method === 'GET' && r.path.endsWith('/tasks')) ? true : undefined), 'the poll after focus returns', 15_000);
+    await waitFor(
+      async () =>
+        (await requestLog()).slice(before).some((r) => r.method === 'GET' && r.path.endsWith('/tasks'))
+          ? true
+          : undefined,
+      'the poll after focus returns',
+      15_000,
+    );
     api.trees.poller.setWindowFocused(vscode.window.state.focused);
   });
 });

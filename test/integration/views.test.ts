@@ -30,7 +30,9 @@ describe('Saved views (issue 8)', function () {
     const ids: string[] = [];
     let body: Json;
     for (let page = 1; ; page++) {
-      const res = await fetch(`${sandboxOrigin()}/api/views/${viewId}/tasks?per_page=100&page=${page}`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${sandboxOrigin()}/api/views/${viewId}/tasks?per_page=100&page=${page}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       assert.equal(res.status, 200);
       body = await res.json();
       ids.push(...body.data.map((r: Json) => r.id));
@@ -41,7 +43,10 @@ describe('Saved views (issue 8)', function () {
   }
 
   /** Runs a view by id and reads every page through "Load more", as a user would. */
-  async function runToEnd(prompter: ScriptedPrompter, viewId: string): Promise<ScriptedQuickPick<vscode.QuickPickItem>> {
+  async function runToEnd(
+    prompter: ScriptedPrompter,
+    viewId: string,
+  ): Promise<ScriptedQuickPick<vscode.QuickPickItem>> {
     assert.equal(await vscode.commands.executeCommand('taskPlatform.runView', viewId), true);
     const pick = await prompter.livePick(prompter.livePicks.length - 1);
     while (pick.item(/Load more/)) {
@@ -52,7 +57,8 @@ describe('Saved views (issue 8)', function () {
     return pick;
   }
 
-  const rowIds = (pick: ScriptedQuickPick<vscode.QuickPickItem>): string[] => pick.items.flatMap((i) => ((i as Json).row ? [(i as Json).row.id] : []));
+  const rowIds = (pick: ScriptedQuickPick<vscode.QuickPickItem>): string[] =>
+    pick.items.flatMap((i) => ((i as Json).row ? [(i as Json).row.id] : []));
 
   before(async () => {
     api = await activateExtension();
@@ -67,15 +73,32 @@ describe('Saved views (issue 8)', function () {
     restorePrompter = undefined;
   });
 
-  for (const name of ['list_view', 'folder_view', 'space_view', 'space_view_with_location', 'list_view_with_location', 'sprint_view', 'folder_view_critical', 'list_view_low_inside_folder']) {
+  for (const name of [
+    'list_view',
+    'folder_view',
+    'space_view',
+    'space_view_with_location',
+    'list_view_with_location',
+    'sprint_view',
+    'folder_view_critical',
+    'list_view_low_inside_folder',
+  ]) {
     it(`runs ${name} and pages to the last page: rows equal the sandbox's evaluation`, async () => {
       const prompter = script();
       const pick = await runToEnd(prompter, fx.views[name]);
       const sent = (await requestLog()).filter((r) => r.path.startsWith('/api/views/'));
       const expected = await sandboxView(fx.views[name]);
       assert.deepEqual(rowIds(pick), expected.ids);
-      assert.match(pick.title ?? '', new RegExp(`${expected.body.filtered_count} of ${expected.body.total_count} tasks, ${expected.body.completed_count} completed`));
-      assert.ok(sent.every((r) => !/filter|sorts|group_by/.test(JSON.stringify((r as Json).query ?? ''))), 'never filter, sorts or group_by');
+      assert.match(
+        pick.title ?? '',
+        new RegExp(
+          `${expected.body.filtered_count} of ${expected.body.total_count} tasks, ${expected.body.completed_count} completed`,
+        ),
+      );
+      assert.ok(
+        sent.every((r) => !/filter|sorts|group_by/.test(JSON.stringify((r as Json).query ?? ''))),
+        'never filter, sorts or group_by',
+      );
       assert.equal(sent.length, Math.max(1, Math.ceil(expected.ids.length / 50)), 'one request per page of 50');
     });
   }
@@ -99,7 +122,7 @@ describe('Saved views (issue 8)', function () {
     assert.equal((await requestLog()).filter((r) => r.path.startsWith('/api/views/')).length, 0);
   });
 
-  it('Run Saved View with nothing given offers the sidebar\'s views and a pasted link', async () => {
+  it("Run Saved View with nothing given offers the sidebar's views and a pasted link", async () => {
     const sidebarName = 'Engineering — everything';
     let prompter = script([], [sidebarName]);
     assert.equal(await vscode.commands.executeCommand('taskPlatform.runView'), true);
@@ -130,7 +153,10 @@ describe('Saved views (issue 8)', function () {
     const second = await api.savedViews.getChildren(root);
     assert.equal(second.filter((n) => n.kind === 'task').length, 100);
     const expected = (await sandboxView(viewId)).ids.slice(0, 100);
-    assert.deepEqual(second.flatMap((n) => (n.kind === 'task' ? [n.taskId] : [])), expected);
+    assert.deepEqual(
+      second.flatMap((n) => (n.kind === 'task' ? [n.taskId] : [])),
+      expected,
+    );
     const tooltip = api.savedViews.getTreeItem(root).tooltip as vscode.MarkdownString;
     assert.match(tooltip.value.replace(/&nbsp;/g, ' '), /up to 60 seconds old/);
 
@@ -142,7 +168,7 @@ describe('Saved views (issue 8)', function () {
     assert.ok(!(await api.savedViews.getChildren()).some((n) => n.kind === 'view' && n.view.id === viewId));
   });
 
-  it('pinned views belong to the account: bob does not see alice\'s', async () => {
+  it("pinned views belong to the account: bob does not see alice's", async () => {
     script();
     await vscode.commands.executeCommand('taskPlatform.pinView', fx.views.list_view);
     assert.ok((await api.savedViews.getChildren()).length > 0);

@@ -67,7 +67,11 @@ export function canSeeTask(store: Store, user: User, task: Task): boolean {
  * access" into 403 (subtasks route, Endpoints > Tasks).
  */
 export function requireTask(
-  store: Store, user: User, taskId: string, workspaceId: string | null, forbidMembers = false,
+  store: Store,
+  user: User,
+  taskId: string,
+  workspaceId: string | null,
+  forbidMembers = false,
 ): Task {
   if (workspaceId !== null) requireMember(store, user, workspaceId);
   const task = store.tasks.get(taskId);

@@ -22,14 +22,19 @@ async function jsonIn(req: IncomingMessage): Promise<Record<string, unknown> | n
   try {
     const parsed: unknown = JSON.parse(raw.toString('utf8'));
     return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>) : null;
+      ? (parsed as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
 }
 
 export async function handleControls(
-  app: App, req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams,
+  app: App,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  query: URLSearchParams,
 ): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   const body = method === 'GET' || method === 'DELETE' ? {} : await jsonIn(req);
@@ -43,20 +48,36 @@ export async function handleControls(
 function route(app: App, method: string, path: string, body: Record<string, unknown>, query: URLSearchParams): Reply {
   const key = `${method} ${path.replace(/\/+$/, '')}`;
   switch (key) {
-    case 'POST /reset': return reset(app, body);
-    case 'GET /clock': return { status: 200, body: clockJson(app) };
-    case 'POST /clock/advance': return advance(app, body);
-    case 'POST /config': return config(app, body);
-    case 'GET /config': return { status: 200, body: app.config };
-    case 'POST /faults': return addFault(app, body);
-    case 'GET /faults': return { status: 200, body: { data: app.faults.list() } };
-    case 'DELETE /faults': app.faults.clear(); return { status: 200, body: { ok: true } };
-    case 'GET /requests': return { status: 200, body: { data: app.log.since(Number(query.get('since') ?? '0') || 0) } };
-    case 'DELETE /requests': app.log.clear(); return { status: 200, body: { ok: true } };
-    case 'GET /fixtures': return { status: 200, body: app.fixtures };
-    case 'POST /fixtures/xss': return { status: 200, body: addXssCorpus(app) };
-    case 'POST /tokens/rotate': return rotateToken(app, body, true);
-    case 'POST /tokens/revoke': return rotateToken(app, body, false);
+    case 'POST /reset':
+      return reset(app, body);
+    case 'GET /clock':
+      return { status: 200, body: clockJson(app) };
+    case 'POST /clock/advance':
+      return advance(app, body);
+    case 'POST /config':
+      return config(app, body);
+    case 'GET /config':
+      return { status: 200, body: app.config };
+    case 'POST /faults':
+      return addFault(app, body);
+    case 'GET /faults':
+      return { status: 200, body: { data: app.faults.list() } };
+    case 'DELETE /faults':
+      app.faults.clear();
+      return { status: 200, body: { ok: true } };
+    case 'GET /requests':
+      return { status: 200, body: { data: app.log.since(Number(query.get('since') ?? '0') || 0) } };
+    case 'DELETE /requests':
+      app.log.clear();
+      return { status: 200, body: { ok: true } };
+    case 'GET /fixtures':
+      return { status: 200, body: app.fixtures };
+    case 'POST /fixtures/xss':
+      return { status: 200, body: addXssCorpus(app) };
+    case 'POST /tokens/rotate':
+      return rotateToken(app, body, true);
+    case 'POST /tokens/revoke':
+      return rotateToken(app, body, false);
     default:
       if (method === 'GET' && path.startsWith('/state/')) return stateRead(app, path.slice('/state/'.length), query);
       return { status: 404, body: { message: `Unknown sandbox control ${method} ${path}.` } };
@@ -84,9 +105,18 @@ function advance(app: App, body: Record<string, unknown>): Reply {
 function config(app: App, body: Record<string, unknown>): Reply {
   const c = app.config;
   const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
-  if (body.rateLimit !== undefined) { if (!num(body.rateLimit)) return bad('rateLimit must be >= 0.'); c.rateLimit = body.rateLimit; }
-  if (body.rateWindowMs !== undefined) { if (!num(body.rateWindowMs)) return bad('rateWindowMs must be >= 0.'); c.rateWindowMs = body.rateWindowMs; }
-  if (body.maxUploadBytes !== undefined) { if (!num(body.maxUploadBytes)) return bad('maxUploadBytes must be >= 0.'); c.maxUploadBytes = body.maxUploadBytes; }
+  if (body.rateLimit !== undefined) {
+    if (!num(body.rateLimit)) return bad('rateLimit must be >= 0.');
+    c.rateLimit = body.rateLimit;
+  }
+  if (body.rateWindowMs !== undefined) {
+    if (!num(body.rateWindowMs)) return bad('rateWindowMs must be >= 0.');
+    c.rateWindowMs = body.rateWindowMs;
+  }
+  if (body.maxUploadBytes !== undefined) {
+    if (!num(body.maxUploadBytes)) return bad('maxUploadBytes must be >= 0.');
+    c.maxUploadBytes = body.maxUploadBytes;
+  }
   if (body.retryAfterHeader !== undefined) {
     if (typeof body.retryAfterHeader !== 'boolean') return bad('retryAfterHeader must be a boolean.');
     c.retryAfterHeader = body.retryAfterHeader;
@@ -94,7 +124,8 @@ function config(app: App, body: Record<string, unknown>): Reply {
   for (const name of ['filesOrigin', 'filesRedirect'] as const) {
     const value = body[name];
     if (value === undefined) continue;
-    if (value !== null && (typeof value !== 'string' || value.length > 2048)) return bad(`${name} must be a URL or null.`);
+    if (value !== null && (typeof value !== 'string' || value.length > 2048))
+      return bad(`${name} must be a URL or null.`);
     c[name] = value;
   }
   return { status: 200, body: c };
@@ -103,7 +134,8 @@ function config(app: App, body: Record<string, unknown>): Reply {
 function addFault(app: App, body: Record<string, unknown>): Reply {
   const { method, path, kind, times, probability, latency_ms: latency } = body;
   if (typeof path !== 'string' || path.length === 0) return bad('path is required (glob over the request path).');
-  if (typeof kind !== 'string' || !FAULT_KINDS.includes(kind as FaultKind)) return bad(`kind must be one of ${FAULT_KINDS.join(', ')}.`);
+  if (typeof kind !== 'string' || !FAULT_KINDS.includes(kind as FaultKind))
+    return bad(`kind must be one of ${FAULT_KINDS.join(', ')}.`);
   if (method !== undefined && typeof method !== 'string') return bad('method must be a string.');
   if (times !== undefined && (typeof times !== 'number' || times < 0)) return bad('times must be a number >= 0.');
   if (probability !== undefined && (typeof probability !== 'number' || probability < 0 || probability > 1)) {
@@ -111,8 +143,12 @@ function addFault(app: App, body: Record<string, unknown>): Reply {
   }
   if (latency !== undefined && (typeof latency !== 'number' || latency < 0)) return bad('latency_ms must be >= 0.');
   const rule = app.faults.add({
-    method: method ?? null, path, kind: kind as FaultKind, times: times ?? null,
-    probability: probability ?? 1, latency_ms: latency ?? 1000,
+    method: method ?? null,
+    path,
+    kind: kind as FaultKind,
+    times: times ?? null,
+    probability: probability ?? 1,
+    latency_ms: latency ?? 1000,
   });
   return { status: 201, body: rule };
 }
@@ -144,17 +180,29 @@ function collectionRows(app: App, collection: string): Record<string, unknown>[]
   const plain = <T extends object>(m: Map<string, T>): Record<string, unknown>[] =>
     [...m.values()].map((v) => ({ ...v }) as Record<string, unknown>);
   switch (collection) {
-    case 'tasks': return plain(s.tasks);
-    case 'comments': return plain(s.comments);
-    case 'dependencies': return plain(s.dependencies);
-    case 'attachments': return [...s.attachments.values()].map(({ bytes: _bytes, ...rest }) => ({ ...rest }));
-    case 'custom_field_values': return plain(s.fieldValues);
-    case 'custom_field_definitions': return plain(s.fieldDefs);
-    case 'activity': return plain(s.activity);
-    case 'inbound_addresses': return plain(s.inbound);
-    case 'users': return plain(s.users);
-    case 'views': return plain(s.views);
-    case 'sprints': return plain(s.sprints);
-    default: return null;
+    case 'tasks':
+      return plain(s.tasks);
+    case 'comments':
+      return plain(s.comments);
+    case 'dependencies':
+      return plain(s.dependencies);
+    case 'attachments':
+      return [...s.attachments.values()].map(({ bytes: _bytes, ...rest }) => ({ ...rest }));
+    case 'custom_field_values':
+      return plain(s.fieldValues);
+    case 'custom_field_definitions':
+      return plain(s.fieldDefs);
+    case 'activity':
+      return plain(s.activity);
+    case 'inbound_addresses':
+      return plain(s.inbound);
+    case 'users':
+      return plain(s.users);
+    case 'views':
+      return plain(s.views);
+    case 'sprints':
+      return plain(s.sprints);
+    default:
+      return null;
   }
 }

@@ -1,10 +1,15 @@
 // Fault injection rules for POST /__sandbox/faults (docs/sandbox-contract.md).
 import { Prng } from './seeds/prng';
 
-export type FaultKind =
-  | 'latency' | 'status500' | 'reset_before' | 'reset_after' | 'malformed_json' | 'status429';
-export const FAULT_KINDS: readonly FaultKind[] =
-  ['latency', 'status500', 'reset_before', 'reset_after', 'malformed_json', 'status429'];
+export type FaultKind = 'latency' | 'status500' | 'reset_before' | 'reset_after' | 'malformed_json' | 'status429';
+export const FAULT_KINDS: readonly FaultKind[] = [
+  'latency',
+  'status500',
+  'reset_before',
+  'reset_after',
+  'malformed_json',
+  'status429',
+];
 
 export interface FaultRule {
   id: number;

@@ -14,11 +14,7 @@ interface Entry {
   storedAt: number;
 }
 
-export type Begin =
-  | { kind: 'new' }
-  | { kind: 'replay'; reply: Reply }
-  | { kind: 'in_flight' }
-  | { kind: 'mismatch' };
+export type Begin = { kind: 'new' } | { kind: 'replay'; reply: Reply } | { kind: 'in_flight' } | { kind: 'mismatch' };
 
 export class Idempotency {
   private readonly entries = new Map<string, Entry>();
@@ -71,7 +67,9 @@ function canonicalBody(headers: IncomingHttpHeaders, raw: Buffer): string {
     try {
       const form = parseMultipart(raw, boundary);
       const files = form.files.map((f) => ({
-        field: f.field, name: f.filename, sha256: createHash('sha256').update(f.data).digest('hex'),
+        field: f.field,
+        name: f.filename,
+        sha256: createHash('sha256').update(f.data).digest('hex'),
       }));
       return canonicalJson({ fields: form.fields, files });
     } catch {

@@ -60,4 +60,3 @@ export function resetApp(app: App, seed: SeedName = app.seed): void {
   app.config.filesOrigin = null;
   app.config.filesRedirect = null;
 }
-

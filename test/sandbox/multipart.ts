@@ -52,9 +52,8 @@ function addPart(form: MultipartForm, headerText: string, data: Buffer): void {
   const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
   if (name === undefined) throw new MultipartError('A multipart part has no name.');
   const filenameStar = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition)?.[1];
-  const filename = filenameStar !== undefined
-    ? safeDecode(filenameStar.trim())
-    : /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
+  const filename =
+    filenameStar !== undefined ? safeDecode(filenameStar.trim()) : /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
   if (filename !== undefined) {
     form.files.push({
       field: name,

@@ -49,7 +49,12 @@ function bearer(header: string | undefined): string | null {
 }
 
 export async function handleApi(
-  app: App, router: Router, req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams,
+  app: App,
+  router: Router,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  query: URLSearchParams,
 ): Promise<void> {
   const arrived = performance.now();
   const method = (req.method ?? 'GET').toUpperCase();
@@ -57,9 +62,14 @@ export async function handleApi(
   const user = token ? app.store.userByToken.get(token) : undefined;
   const key = headerValue(req.headers['idempotency-key']);
   const entry = app.log.start({
-    method, path: `/api${path}`, query: Object.fromEntries(query), user_id: user?.id ?? null,
-    token_label: token === null ? 'none' : (user?.label ?? 'unknown'), idempotency_key: key,
-    at: app.clock.iso(), at_ms: Date.now(),
+    method,
+    path: `/api${path}`,
+    query: Object.fromEntries(query),
+    user_id: user?.id ?? null,
+    token_label: token === null ? 'none' : (user?.label ?? 'unknown'),
+    idempotency_key: key,
+    at: app.clock.iso(),
+    at_ms: Date.now(),
   });
   const plan = app.faults.plan(method, `/api${path}`);
   if (plan.action === 'reset_before') {
@@ -84,7 +94,10 @@ export async function handleApi(
   if (input.latencyMs > 0) await new Promise((r) => setTimeout(r, input.latencyMs));
   entry.status = reply.status;
   // One line per request on stderr; stdout carries only the READY line (docs/sandbox-contract.md).
-  if (!app.quiet) process.stderr.write(`${method} /api${path} ${reply.status} ${entry.token_label}${entry.replay ? ' replay' : ''}\n`);
+  if (!app.quiet)
+    process.stderr.write(
+      `${method} /api${path} ${reply.status} ${entry.token_label}${entry.replay ? ' replay' : ''}\n`,
+    );
   if (plan.action === 'reset_after') {
     entry.status = 0;
     req.socket.destroy();
@@ -111,9 +124,10 @@ interface RunInput {
 async function authorizeAndRun(app: App, router: Router, input: RunInput): Promise<Reply> {
   const { token, user } = input;
   if (!token || !user) return { status: 401, body: { message: 'Unauthenticated.' } };
-  const decision = app.config.rateLimit > 0
-    ? app.limiter.check(token, app.config.rateLimit, app.config.rateWindowMs, Date.now())
-    : { allowed: true as const, remaining: -1 };
+  const decision =
+    app.config.rateLimit > 0
+      ? app.limiter.check(token, app.config.rateLimit, app.config.rateWindowMs, Date.now())
+      : { allowed: true as const, remaining: -1 };
   if (!decision.allowed) return tooMany(app, decision.retryAfterSec);
   purgeExpired(app);
   const match = router.match(input.method, input.path);
@@ -126,11 +140,20 @@ async function authorizeAndRun(app: App, router: Router, input: RunInput): Promi
     };
   }
   // parent_ids is a list by nature: repeats are joined by the children route instead.
-  const repeated = [...new Set([...input.query.keys()].filter((k, i, all) => k !== 'parent_ids' && all.indexOf(k) !== i))];
+  const repeated = [
+    ...new Set([...input.query.keys()].filter((k, i, all) => k !== 'parent_ids' && all.indexOf(k) !== i)),
+  ];
   if (repeated.length > 0) return repeatedParams(repeated);
   const ctx: Ctx = {
-    app, method: input.method, path: input.path, query: input.query, params: match.params, user,
-    headers: input.req.headers, raw: input.body.raw, tooLarge: input.body.tooLarge,
+    app,
+    method: input.method,
+    path: input.path,
+    query: input.query,
+    params: match.params,
+    user,
+    headers: input.req.headers,
+    raw: input.body.raw,
+    tooLarge: input.body.tooLarge,
   };
   const run = async (): Promise<Reply> => {
     const delay = input.latencyMs;
@@ -143,11 +166,21 @@ async function authorizeAndRun(app: App, router: Router, input: RunInput): Promi
 }
 
 async function runIdempotent(
-  app: App, ctx: Ctx, token: string, key: string, entry: LogEntry, run: () => Reply | Promise<Reply>,
+  app: App,
+  ctx: Ctx,
+  token: string,
+  key: string,
+  entry: LogEntry,
+  run: () => Reply | Promise<Reply>,
 ): Promise<Reply> {
   if (key.length === 0 || key.length > 255) {
-    return { status: 422, body: { message: 'The Idempotency-Key header must be 1 to 255 characters.',
-      errors: { 'Idempotency-Key': ['The Idempotency-Key header must be 1 to 255 characters.'] } } };
+    return {
+      status: 422,
+      body: {
+        message: 'The Idempotency-Key header must be 1 to 255 characters.',
+        errors: { 'Idempotency-Key': ['The Idempotency-Key header must be 1 to 255 characters.'] },
+      },
+    };
   }
   const print = fingerprint(ctx.method, ctx.path, ctx.headers, ctx.raw);
   const begin = app.idempotency.begin(token, key, print, app.clock.now());

@@ -54,13 +54,18 @@ async function dispatch(app: App, router: Router, req: IncomingMessage, res: Ser
  */
 function taskPage(id: string, method: string): Reply {
   if (method !== 'GET' && method !== 'HEAD') {
-    return { status: 405, body: { message: `The ${method} method is not supported for this route.` }, headers: { Allow: 'GET, HEAD' } };
+    return {
+      status: 405,
+      body: { message: `The ${method} method is not supported for this route.` },
+      headers: { Allow: 'GET, HEAD' },
+    };
   }
   if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(id)) {
     return { status: 404, body: { message: 'Not found.' } };
   }
-  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${id} - Task Platform</title></head>`
-    + `<body><h1>${id}</h1><p>Task Platform web app (sandbox stand-in). Sign in to see this task.</p></body></html>`;
+  const html =
+    `<!doctype html><html><head><meta charset="utf-8"><title>${id} - Task Platform</title></head>` +
+    `<body><h1>${id}</h1><p>Task Platform web app (sandbox stand-in). Sign in to see this task.</p></body></html>`;
   return { status: 200, raw: Buffer.from(html), headers: { 'Content-Type': 'text/html; charset=utf-8' } };
 }
 
@@ -94,8 +99,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
     const body = JSON.stringify({ message: tooLarge ? 'Request header fields too large.' : 'Bad request.' });
     if (!socket.writable) return void socket.destroy();
-    socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n`
-      + `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   const port = await listen(server, options.port ?? 0);
   app.origin = `http://127.0.0.1:${port}`;
@@ -104,9 +111,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     baseUrl: `${app.origin}/api`,
     port,
     reset: (seed?: SeedName): void => resetApp(app, seed),
-    stop: (): Promise<void> => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    stop: (): Promise<void> =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -1,8 +1,23 @@
 // In-memory store with the indexes the hot paths need (tasks by list, children by
 // parent, ...) so the task index of a 2,000-task list stays linear.
 import type {
-  Activity, Attachment, Comment, Dependency, FieldDef, FieldValue, Folder, InboundAddress,
-  List, Membership, Space, Sprint, Status, Task, User, View, Workspace,
+  Activity,
+  Attachment,
+  Comment,
+  Dependency,
+  FieldDef,
+  FieldValue,
+  Folder,
+  InboundAddress,
+  List,
+  Membership,
+  Space,
+  Sprint,
+  Status,
+  Task,
+  User,
+  View,
+  Workspace,
 } from './types';
 
 /** Precomputed ancestry of a list, so scope and visibility checks are O(1). */

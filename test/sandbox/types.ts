@@ -141,10 +141,17 @@ export interface Attachment {
   bytes: Buffer;
 }
 
-export type FieldType =
-  | 'text' | 'url' | 'dropdown' | 'number' | 'date' | 'checkbox' | 'multi_select' | 'attachment';
-export const FIELD_TYPES: readonly FieldType[] =
-  ['text', 'url', 'dropdown', 'number', 'date', 'checkbox', 'multi_select', 'attachment'];
+export type FieldType = 'text' | 'url' | 'dropdown' | 'number' | 'date' | 'checkbox' | 'multi_select' | 'attachment';
+export const FIELD_TYPES: readonly FieldType[] = [
+  'text',
+  'url',
+  'dropdown',
+  'number',
+  'date',
+  'checkbox',
+  'multi_select',
+  'attachment',
+];
 
 export interface FieldOption {
   label: string;

@@ -148,7 +148,12 @@ export class Validator {
  * [min, max] -> a 422 entry.
  */
 export function intQuery(
-  query: URLSearchParams, name: string, min: number, max: number, fallback: number, errors: FieldErrors,
+  query: URLSearchParams,
+  name: string,
+  min: number,
+  max: number,
+  fallback: number,
+  errors: FieldErrors,
 ): number {
   const raw = query.get(name);
   if (raw === null) return fallback;

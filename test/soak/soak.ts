@@ -36,12 +36,21 @@ export interface SoakResult {
   errors: string[];
 }
 
-const text: ExplorerText = { noSpaces: '', noFolders: '', noLists: '', noTasks: '', noMatches: '', showMore: () => '', loadSubtasks: () => '', capped: () => '' };
+const text: ExplorerText = {
+  noSpaces: '',
+  noFolders: '',
+  noLists: '',
+  noTasks: '',
+  noMatches: '',
+  showMore: () => '',
+  loadSubtasks: () => '',
+  capped: () => '',
+};
 const words = ['login', 'cache', 'api', 'export', 'search', 'dark', 'billing', 'review'];
 
 function prng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** Largest number of requests of one token inside any window of `windowMs` (sliding). */
@@ -58,7 +67,12 @@ export function maxInAnyWindow(times: number[], windowMs: number): number {
 }
 
 export async function runSoak(options: SoakOptions): Promise<SoakResult> {
-  const sandbox = await startSandbox({ seed: 'demo', quiet: true, rateLimit: options.limit, rateWindowMs: options.windowMs });
+  const sandbox = await startSandbox({
+    seed: 'demo',
+    quiet: true,
+    rateLimit: options.limit,
+    rateWindowMs: options.windowMs,
+  });
   const random = prng(options.seed ?? 7);
   const actions: Record<string, number> = {};
   const errors: string[] = [];
@@ -79,7 +93,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         const row = seen.length ? pick(seen) : undefined;
         if (row) {
           const ws = row.workspace_id ?? workspaceId;
-          const [, , activity] = await Promise.all([client.getTask(ws, row.id, { priority: 'user' }), client.getComments(ws, row.id, undefined, { priority: 'user' }), client.getActivity(ws, row.id, undefined, { priority: 'user' })]);
+          const [, , activity] = await Promise.all([
+            client.getTask(ws, row.id, { priority: 'user' }),
+            client.getComments(ws, row.id, undefined, { priority: 'user' }),
+            client.getActivity(ws, row.id, undefined, { priority: 'user' }),
+          ]);
           panel = { workspaceId: ws, taskId: row.id, mark: markFromLoaded(activity.data) };
         }
       },
@@ -87,7 +105,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       edit: async () => {
         const row = seen.length ? pick(seen) : undefined;
         if (row) {
-          await client.updateTask(row.workspace_id ?? workspaceId, row.id, { priority: pick(['low', 'medium', 'high', 'critical'] as const) }, { priority: 'user' });
+          await client.updateTask(
+            row.workspace_id ?? workspaceId,
+            row.id,
+            { priority: pick(['low', 'medium', 'high', 'critical'] as const) },
+            { priority: 'user' },
+          );
         }
       },
     };
@@ -113,7 +136,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         const open = panel;
         const opts = { priority: 'background' as const };
         try {
-          const feed = await readNewActivity((cursor) => client.getActivity(open.workspaceId, open.taskId, cursor, opts), open.mark);
+          const feed = await readNewActivity(
+            (cursor) => client.getActivity(open.workspaceId, open.taskId, cursor, opts),
+            open.mark,
+          );
           open.mark = feed.mark;
           actions.panelPoll = (actions.panelPoll ?? 0) + 1;
         } catch (error) {
@@ -132,9 +158,22 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       await new Promise((r) => setTimeout(r, options.thinkMs * (0.5 + random())));
     }
     await Promise.all([poller, panelPoller]);
-    const log = ((await (await fetch(`${sandbox.origin}/__sandbox/requests`)).json()) as { data: { token_label: string; at_ms: number; status: number }[] }).data;
+    const log = (
+      (await (await fetch(`${sandbox.origin}/__sandbox/requests`)).json()) as {
+        data: { token_label: string; at_ms: number; status: number }[];
+      }
+    ).data;
     const mine = log.filter((r) => r.token_label === 'alice');
-    const result = { actions, requests: mine.length, maxInWindow: maxInAnyWindow(mine.map((r) => r.at_ms), options.windowMs), rejected429: mine.filter((r) => r.status === 429).length, errors };
+    const result = {
+      actions,
+      requests: mine.length,
+      maxInWindow: maxInAnyWindow(
+        mine.map((r) => r.at_ms),
+        options.windowMs,
+      ),
+      rejected429: mine.filter((r) => r.status === 429).length,
+      errors,
+    };
     options.log?.(JSON.stringify(result));
     return result;
   } finally {
@@ -164,9 +203,18 @@ function rowsOf(nodes: TreeNode[]): TaskRow[] {
 if (process.argv[1] && /soak\.ts$/.test(process.argv[1])) {
   const minutes = Number(process.env.SOAK_MINUTES ?? 10);
   console.log(`soak: ${minutes} min of simulated use at 60 requests / 60 s, polling every 30 s`);
-  void runSoak({ durationMs: minutes * 60_000, limit: 60, windowMs: 60_000, thinkMs: 1500, pollMs: 30_000, log: console.log }).then((r) => {
+  void runSoak({
+    durationMs: minutes * 60_000,
+    limit: 60,
+    windowMs: 60_000,
+    thinkMs: 1500,
+    pollMs: 30_000,
+    log: console.log,
+  }).then((r) => {
     const ok = r.maxInWindow <= 60 && r.errors.length === 0 && r.rejected429 === 0;
-    console.log(`soak: ${r.requests} requests, at most ${r.maxInWindow} in any 60 s window, ${r.rejected429} answered 429, ${r.errors.length} errors -> ${ok ? 'OK' : 'FAILED'}`);
+    console.log(
+      `soak: ${r.requests} requests, at most ${r.maxInWindow} in any 60 s window, ${r.rejected429} answered 429, ${r.errors.length} errors -> ${ok ? 'OK' : 'FAILED'}`,
+    );
     process.exitCode = ok ? 0 : 1;
   });
 }

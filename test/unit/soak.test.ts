@@ -17,7 +17,10 @@ describe('soak, shortened (issue 11): mixed use with polling stays within the re
     assert.ok(result.maxInWindow <= 10, `at most 10 in any window, saw ${result.maxInWindow}`);
     assert.equal(result.rejected429, 0);
     // The open panel's poll runs or yields (under half of the budget left, as PanelPoller does).
-    assert.ok((result.actions.panelPoll ?? 0) + (result.actions.panelPollSkipped ?? 0) > 0, `panel polling was on: ${JSON.stringify(result.actions)}`);
+    assert.ok(
+      (result.actions.panelPoll ?? 0) + (result.actions.panelPollSkipped ?? 0) > 0,
+      `panel polling was on: ${JSON.stringify(result.actions)}`,
+    );
     for (const action of ['expandList', 'openTask', 'search', 'edit', 'poll']) {
       assert.ok((result.actions[action] ?? 0) > 0, `${action} ran: ${JSON.stringify(result.actions)}`);
     }

@@ -19,7 +19,13 @@ export class Calls {
   }
 
   /** A GET; identical in-flight GETs (same URL) share one request (STYLE 4). */
-  get<T>(operation: string, path: string, schema: Schema<T>, opts?: RequestOptions, query?: CallSpec['query']): Promise<T> {
+  get<T>(
+    operation: string,
+    path: string,
+    schema: Schema<T>,
+    opts?: RequestOptions,
+    query?: CallSpec['query'],
+  ): Promise<T> {
     const run = (signal: AbortSignal, priority: () => RequestPriority): Promise<T> => {
       const spec: CallSpec = { operation, method: 'GET', path, query, priority };
       return this.requester.send(spec, { ...opts, signal }, (res) => this.json(res, schema, operation));
@@ -27,7 +33,14 @@ export class Calls {
     return this.gets.run(this.requester.url(path, query), opts?.signal, opts?.priority ?? 'user', run);
   }
 
-  write<T>(operation: string, method: HttpMethod, path: string, json: unknown, schema: Schema<T>, opts?: RequestOptions): Promise<T> {
+  write<T>(
+    operation: string,
+    method: HttpMethod,
+    path: string,
+    json: unknown,
+    schema: Schema<T>,
+    opts?: RequestOptions,
+  ): Promise<T> {
     return this.send({ operation, method, path, json }, schema, opts);
   }
 

@@ -100,7 +100,10 @@ export async function loadDescendants(api: ChildrenApi, roots: ParentRef[]): Pro
   let requests = 0;
   let level: ParentRef[] = roots;
   while (level.length > 0) {
-    const load = await loadChildren(api, level.filter((p) => !all.has(p.id)));
+    const load = await loadChildren(
+      api,
+      level.filter((p) => !all.has(p.id)),
+    );
     requests += load.requests;
     incomplete.push(...load.incomplete);
     const next: ParentRef[] = [];

@@ -99,7 +99,12 @@ export class ApiClient {
     return this.calls.get('listSpaces', `${ws(workspaceId)}/spaces`, z.array(S.SpaceSchema), opts);
   }
   listFolders(workspaceId: string, spaceId: string, opts?: Opts): Promise<S.Folder[]> {
-    return this.calls.get('listFolders', `${ws(workspaceId)}/spaces/${enc(spaceId)}/folders`, z.array(S.FolderSchema), opts);
+    return this.calls.get(
+      'listFolders',
+      `${ws(workspaceId)}/spaces/${enc(spaceId)}/folders`,
+      z.array(S.FolderSchema),
+      opts,
+    );
   }
   listLists(workspaceId: string, spaceId: string, folderId: string, opts?: Opts): Promise<S.List[]> {
     const path = `${ws(workspaceId)}/spaces/${enc(spaceId)}/folders/${enc(folderId)}/lists`;
@@ -165,7 +170,8 @@ export class ApiClient {
   }
   /** `taskId` may be the display id on this route (Task: display_id). Max 200, no pagination. */
   async getSubtasks(workspaceId: string, taskId: string, opts?: Opts): Promise<S.TaskRow[]> {
-    return (await this.calls.get('getSubtasks', `${taskPath(workspaceId, taskId)}/subtasks`, E.SubtasksSchema, opts)).data;
+    return (await this.calls.get('getSubtasks', `${taskPath(workspaceId, taskId)}/subtasks`, E.SubtasksSchema, opts))
+      .data;
   }
   moveTask(taskId: string, target: I.MoveTarget, opts?: Opts): Promise<S.Task> {
     const body = { target_type: target.target_type, target_id: target.target_id };
@@ -189,42 +195,102 @@ export class ApiClient {
     return iterateCursor('getComments', (cursor) => this.getComments(workspaceId, taskId, cursor, opts), opts?.signal);
   }
   createComment(workspaceId: string, taskId: string, input: I.CreateCommentInput, opts?: Opts): Promise<S.Comment> {
-    return this.write('createComment', { workspace: workspaceId, task: taskId }, I.defined(input), S.CommentSchema, opts);
+    return this.write(
+      'createComment',
+      { workspace: workspaceId, task: taskId },
+      I.defined(input),
+      S.CommentSchema,
+      opts,
+    );
   }
-  updateComment(workspaceId: string, taskId: string, commentId: string, input: I.UpdateCommentInput, opts?: Opts): Promise<S.Comment> {
-    return this.write('updateComment', { workspace: workspaceId, task: taskId, comment: commentId }, I.defined(input), S.CommentSchema, opts);
+  updateComment(
+    workspaceId: string,
+    taskId: string,
+    commentId: string,
+    input: I.UpdateCommentInput,
+    opts?: Opts,
+  ): Promise<S.Comment> {
+    return this.write(
+      'updateComment',
+      { workspace: workspaceId, task: taskId, comment: commentId },
+      I.defined(input),
+      S.CommentSchema,
+      opts,
+    );
   }
   deleteComment(workspaceId: string, taskId: string, commentId: string, opts?: Opts): Promise<void> {
-    return this.calls.remove('deleteComment', writePath('deleteComment', { workspace: workspaceId, task: taskId, comment: commentId }), opts);
+    return this.calls.remove(
+      'deleteComment',
+      writePath('deleteComment', { workspace: workspaceId, task: taskId, comment: commentId }),
+      opts,
+    );
   }
   resolveComment(workspaceId: string, taskId: string, commentId: string, opts?: Opts): Promise<S.Comment> {
-    return this.write('resolveComment', { workspace: workspaceId, task: taskId, comment: commentId }, undefined, S.CommentSchema, opts);
+    return this.write(
+      'resolveComment',
+      { workspace: workspaceId, task: taskId, comment: commentId },
+      undefined,
+      S.CommentSchema,
+      opts,
+    );
   }
   unresolveComment(workspaceId: string, taskId: string, commentId: string, opts?: Opts): Promise<S.Comment> {
-    return this.write('unresolveComment', { workspace: workspaceId, task: taskId, comment: commentId }, undefined, S.CommentSchema, opts);
+    return this.write(
+      'unresolveComment',
+      { workspace: workspaceId, task: taskId, comment: commentId },
+      undefined,
+      S.CommentSchema,
+      opts,
+    );
   }
 
   // Dependencies
 
   getDependencies(workspaceId: string, taskId: string, opts?: Opts): Promise<E.Dependencies> {
-    return this.calls.get('getDependencies', `${taskPath(workspaceId, taskId)}/dependencies`, E.DependenciesSchema, opts);
+    return this.calls.get(
+      'getDependencies',
+      `${taskPath(workspaceId, taskId)}/dependencies`,
+      E.DependenciesSchema,
+      opts,
+    );
   }
   /** `blockerTaskId` must complete before `taskId` (Dependencies). */
   addDependency(workspaceId: string, taskId: string, blockerTaskId: string, opts?: Opts): Promise<S.DependencyLink> {
-    return this.write('addDependency', { workspace: workspaceId, task: taskId }, { blocker_task_id: blockerTaskId }, S.DependencyLinkSchema, opts);
+    return this.write(
+      'addDependency',
+      { workspace: workspaceId, task: taskId },
+      { blocker_task_id: blockerTaskId },
+      S.DependencyLinkSchema,
+      opts,
+    );
   }
   removeDependency(workspaceId: string, taskId: string, dependencyId: string, opts?: Opts): Promise<void> {
-    return this.calls.remove('removeDependency', writePath('removeDependency', { workspace: workspaceId, task: taskId, dependency: dependencyId }), opts);
+    return this.calls.remove(
+      'removeDependency',
+      writePath('removeDependency', { workspace: workspaceId, task: taskId, dependency: dependencyId }),
+      opts,
+    );
   }
 
   // Attachments
 
-  listAttachments(workspaceId: string, taskId: string, context?: 'task' | 'comment' | 'description', opts?: Opts): Promise<S.Attachment[]> {
+  listAttachments(
+    workspaceId: string,
+    taskId: string,
+    context?: 'task' | 'comment' | 'description',
+    opts?: Opts,
+  ): Promise<S.Attachment[]> {
     const path = `${taskPath(workspaceId, taskId)}/attachments`;
     return this.calls.get('listAttachments', path, E.AttachmentListSchema, opts, { context });
   }
   /** Streams the file (never read into memory); type and size are checked before sending. */
-  async uploadAttachment(workspaceId: string, taskId: string, source: UploadSource, fields: UploadFields = {}, opts?: Opts): Promise<S.Attachment> {
+  async uploadAttachment(
+    workspaceId: string,
+    taskId: string,
+    source: UploadSource,
+    fields: UploadFields = {},
+    opts?: Opts,
+  ): Promise<S.Attachment> {
     const file = await describeUpload(source, this.maxUploadBytes, 'uploadAttachment');
     const spec: CallSpec = {
       operation: 'uploadAttachment',
@@ -236,7 +302,12 @@ export class ApiClient {
     return this.calls.send(spec, S.AttachmentSchema, opts);
   }
   /** Follows the 302 to the signed URL itself, with a separate request WITHOUT the token. Bounded by DownloadLimits. */
-  downloadAttachment(workspaceId: string, taskId: string, attachmentId: string, opts?: Opts & DownloadLimits & { preview?: boolean }): Promise<DownloadedFile> {
+  downloadAttachment(
+    workspaceId: string,
+    taskId: string,
+    attachmentId: string,
+    opts?: Opts & DownloadLimits & { preview?: boolean },
+  ): Promise<DownloadedFile> {
     const spec: CallSpec = {
       operation: 'downloadAttachment',
       method: 'GET',
@@ -247,30 +318,50 @@ export class ApiClient {
     return download(this.requester, spec, opts ?? {});
   }
   /** Downloads to `destination` (written through a temporary file); resolves to the byte count. */
-  async downloadAttachmentTo(workspaceId: string, taskId: string, attachmentId: string, destination: string, opts?: Opts & DownloadLimits): Promise<number> {
+  async downloadAttachmentTo(
+    workspaceId: string,
+    taskId: string,
+    attachmentId: string,
+    destination: string,
+    opts?: Opts & DownloadLimits,
+  ): Promise<number> {
     const file = await this.downloadAttachment(workspaceId, taskId, attachmentId, opts);
     return saveTo(file, destination, opts?.signal);
   }
   deleteAttachment(workspaceId: string, taskId: string, attachmentId: string, opts?: Opts): Promise<void> {
-    return this.calls.remove('deleteAttachment', writePath('deleteAttachment', { workspace: workspaceId, task: taskId, attachment: attachmentId }), opts);
+    return this.calls.remove(
+      'deleteAttachment',
+      writePath('deleteAttachment', { workspace: workspaceId, task: taskId, attachment: attachmentId }),
+      opts,
+    );
   }
 
   // Custom fields
 
   async getCustomFields(taskId: string, opts?: Opts): Promise<S.CustomFieldDefinition[]> {
-    return (await this.calls.get('getCustomFields', `/tasks/${enc(taskId)}/custom-fields`, E.CustomFieldsSchema, opts)).data;
+    return (await this.calls.get('getCustomFields', `/tasks/${enc(taskId)}/custom-fields`, E.CustomFieldsSchema, opts))
+      .data;
   }
   setCustomFieldValues(taskId: string, values: I.CustomFieldValueInput[], opts?: Opts): Promise<S.CustomFieldValue[]> {
-    const body = { values: values.map((v) => ({ custom_field_definition_id: v.custom_field_definition_id, value: v.value })) };
+    const body = {
+      values: values.map((v) => ({ custom_field_definition_id: v.custom_field_definition_id, value: v.value })),
+    };
     return this.write('setCustomFieldValues', { task: taskId }, body, z.array(S.CustomFieldValueSchema), opts);
   }
 
   // Views and search
 
   runView(viewId: string, query: I.ViewPageQuery = {}, opts?: Opts): Promise<E.TaskPage> {
-    return this.calls.get('runView', `/views/${enc(viewId)}/tasks`, E.TaskPageSchema, opts, { per_page: query.per_page, page: query.page });
+    return this.calls.get('runView', `/views/${enc(viewId)}/tasks`, E.TaskPageSchema, opts, {
+      per_page: query.per_page,
+      page: query.page,
+    });
   }
-  iterateView(viewId: string, query: Omit<I.ViewPageQuery, 'page'> = {}, opts?: Opts): AsyncGenerator<S.TaskRow, void, undefined> {
+  iterateView(
+    viewId: string,
+    query: Omit<I.ViewPageQuery, 'page'> = {},
+    opts?: Opts,
+  ): AsyncGenerator<S.TaskRow, void, undefined> {
     const perPage = query.per_page ?? 100;
     return iteratePages(async (page) => {
       const result = await this.runView(viewId, { per_page: perPage, page }, opts);
@@ -292,25 +383,46 @@ export class ApiClient {
 
   /** Pure read; `null` when the list has no address (the ordinary state). */
   async getInboundAddress(listId: string, opts?: Opts): Promise<S.InboundAddress | null> {
-    return (await this.calls.get('getInboundAddress', `/lists/${enc(listId)}/inbound-address`, E.InboundAddressEnvelopeSchema, opts)).data;
+    return (
+      await this.calls.get(
+        'getInboundAddress',
+        `/lists/${enc(listId)}/inbound-address`,
+        E.InboundAddressEnvelopeSchema,
+        opts,
+      )
+    ).data;
   }
   /** 201 when this call created the address, 200 when it existed (States: Inbound address). */
   createInboundAddress(listId: string, opts?: Opts): Promise<{ address: S.InboundAddress; created: boolean }> {
-    const spec: CallSpec = { operation: 'createInboundAddress', method: WRITE_ROUTES.createInboundAddress.method, path: writePath('createInboundAddress', { list: listId }) };
+    const spec: CallSpec = {
+      operation: 'createInboundAddress',
+      method: WRITE_ROUTES.createInboundAddress.method,
+      path: writePath('createInboundAddress', { list: listId }),
+    };
     return this.requester.send(spec, opts ?? {}, async (res) => {
       // The body is not shown beyond the address: accept `{ data: address }` or the bare address.
       const body = await this.calls.decode(res, spec.operation);
-      const inner = typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body;
+      const inner =
+        typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body;
       return { address: parseBody(S.InboundAddressSchema, inner, spec.operation), created: res.status === 201 };
     });
   }
 
   /** A JSON write on one of the client's write routes (routes.ts: the same table checks replays). */
-  private write<T>(operation: keyof typeof WRITE_ROUTES, ids: Record<string, string>, json: unknown, schema: Schema<T>, opts?: Opts): Promise<T> {
+  private write<T>(
+    operation: keyof typeof WRITE_ROUTES,
+    ids: Record<string, string>,
+    json: unknown,
+    schema: Schema<T>,
+    opts?: Opts,
+  ): Promise<T> {
     return this.calls.write(operation, WRITE_ROUTES[operation].method, writePath(operation, ids), json, schema, opts);
   }
 
-  private childrenApi(workspaceId: string, opts?: Opts): { getTaskChildren(ids: string[]): Promise<E.Children>; getSubtasks(id: string): Promise<S.TaskRow[]> } {
+  private childrenApi(
+    workspaceId: string,
+    opts?: Opts,
+  ): { getTaskChildren(ids: string[]): Promise<E.Children>; getSubtasks(id: string): Promise<S.TaskRow[]> } {
     return {
       getTaskChildren: (ids) => this.getTaskChildren(workspaceId, ids, opts),
       getSubtasks: (id) => this.getSubtasks(workspaceId, id, opts),

@@ -50,7 +50,9 @@ export class CallDeadline {
 
   /** The error to report for `error`: the deadline's when it expired (and the caller did not cancel). */
   explain(error: unknown, operation: string, url: string): unknown {
-    return this.expired && !this.caller?.aborted ? limitError(operation, hostOf(url), { kind: 'deadline', ms: this.ms }) : error;
+    return this.expired && !this.caller?.aborted
+      ? limitError(operation, hostOf(url), { kind: 'deadline', ms: this.ms })
+      : error;
   }
 
   dispose(): void {

@@ -57,7 +57,12 @@ export class Directory {
     for (const row of rows) {
       this.rememberName(row);
       if (row.status?.id && !this.seen.has(row.status.id)) {
-        this.seen.set(row.status.id, { id: row.status.id, name: row.status.name, type: row.status.type, color: row.status.color });
+        this.seen.set(row.status.id, {
+          id: row.status.id,
+          name: row.status.name,
+          type: row.status.type,
+          color: row.status.color,
+        });
       }
     }
   }

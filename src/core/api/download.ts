@@ -31,7 +31,11 @@ const MAX_HOPS = 3;
  * fetched with a SEPARATE request without Authorization: in production it is another origin and the
  * token must never go there. One more round trip is made when the signed URL has expired meanwhile.
  */
-export async function download(requester: Requester, spec: CallSpec, opts: RequestOptions & DownloadLimits): Promise<DownloadedFile> {
+export async function download(
+  requester: Requester,
+  spec: CallSpec,
+  opts: RequestOptions & DownloadLimits,
+): Promise<DownloadedFile> {
   let file: DownloadedFile;
   try {
     file = await downloadOnce(requester, spec, opts);
@@ -41,14 +45,26 @@ export async function download(requester: Requester, spec: CallSpec, opts: Reque
     }
     file = await downloadOnce(requester, spec, opts);
   }
-  return limited(file, spec.operation, hostOf(requester.config.baseUrl), downloadLimitBytes(opts.fileSize), opts.signal);
+  return limited(
+    file,
+    spec.operation,
+    hostOf(requester.config.baseUrl),
+    downloadLimitBytes(opts.fileSize),
+    opts.signal,
+  );
 }
 
 /**
  * The body, stopped with a clear error past `maxBytes` (or at once when Content-Length says so), past
  * its size's deadline (a drip-fed body included), or when the caller cancels.
  */
-function limited(file: DownloadedFile, operation: string, host: string, maxBytes: number, signal: AbortSignal | undefined): DownloadedFile {
+function limited(
+  file: DownloadedFile,
+  operation: string,
+  host: string,
+  maxBytes: number,
+  signal: AbortSignal | undefined,
+): DownloadedFile {
   const source = file.body;
   if (file.contentLength !== undefined && file.contentLength > maxBytes) {
     source.destroy();
@@ -62,17 +78,22 @@ function limited(file: DownloadedFile, operation: string, host: string, maxBytes
       done(seen > maxBytes ? limitError(operation, host, { kind: 'tooLarge', limit: maxBytes }) : null, chunk);
     },
   });
-  const timer = setTimeout(() => body.destroy(limitError(operation, host, { kind: 'deadline', ms: deadlineMs })), deadlineMs);
+  const timer = setTimeout(
+    () => body.destroy(limitError(operation, host, { kind: 'deadline', ms: deadlineMs })),
+    deadlineMs,
+  );
   timer.unref?.();
   const abort = (): void => {
     body.destroy(new AbortError());
   };
   signal?.addEventListener('abort', abort, { once: true });
   // Either side ending or failing ends both: the socket is closed when the reader gives up.
-  pipeline(source, body).catch(() => undefined).finally(() => {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', abort);
-  });
+  pipeline(source, body)
+    .catch(() => undefined)
+    .finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+    });
   return { ...file, body };
 }
 
@@ -80,7 +101,9 @@ async function downloadOnce(requester: Requester, spec: CallSpec, opts: RequestO
   const first = await requester.send<{ location: URL } | { file: DownloadedFile }>(spec, opts, async (res) => {
     if (res.status >= 300) {
       await res.dump();
-      return { location: locationOf(res, requester.url(spec.path, spec.query), spec.operation, requester.config.baseUrl) };
+      return {
+        location: locationOf(res, requester.url(spec.path, spec.query), spec.operation, requester.config.baseUrl),
+      };
     }
     return { file: fileOf(res) };
   });
@@ -96,20 +119,40 @@ async function downloadOnce(requester: Requester, spec: CallSpec, opts: RequestO
       continue;
     }
     if (res.status >= 400) {
-      const error = errorForStatus({ operation: spec.operation, status: res.status, body: undefined, keyMayBeKnown: false, secret: requester.config.token });
+      const error = errorForStatus({
+        operation: spec.operation,
+        status: res.status,
+        body: undefined,
+        keyMayBeKnown: false,
+        secret: requester.config.token,
+      });
       await res.dump();
       throw Object.assign(error, { signedUrl: true });
     }
     return fileOf(res);
   }
-  throw new InvalidRequestError({ operation: spec.operation, message: `${spec.operation}: too many redirects from the download link.` });
+  throw new InvalidRequestError({
+    operation: spec.operation,
+    message: `${spec.operation}: too many redirects from the download link.`,
+  });
 }
 
-async function fetchSigned(requester: Requester, url: URL, operation: string, opts: RequestOptions): Promise<HttpResponse> {
+async function fetchSigned(
+  requester: Requester,
+  url: URL,
+  operation: string,
+  opts: RequestOptions,
+): Promise<HttpResponse> {
   const { transport, timeoutMs, userAgent } = requester.config;
   try {
     // No Authorization header, on purpose (see above), and no limiter: this is not an API request.
-    return await transport.send({ method: 'GET', url: url.href, headers: { 'user-agent': userAgent }, signal: opts.signal, timeoutMs });
+    return await transport.send({
+      method: 'GET',
+      url: url.href,
+      headers: { 'user-agent': userAgent },
+      signal: opts.signal,
+      timeoutMs,
+    });
   } catch (error) {
     throw Object.assign(toNetworkError(error, operation, url.href, opts.signal), { signedUrl: true });
   }
@@ -125,7 +168,10 @@ function locationOf(res: HttpResponse, base: string, operation: string, baseUrl:
   }
   if (!url || !isAllowedRemoteUrl(url, baseUrl)) {
     const where = url ? `${url.protocol}//${hostOf(url.href)}`.slice(0, 200) : 'nowhere'; // the server's text: bounded
-    throw new InvalidRequestError({ operation, message: `${operation}: the download link points to ${where}; only https links to public hosts are followed.` });
+    throw new InvalidRequestError({
+      operation,
+      message: `${operation}: the download link points to ${where}; only https links to public hosts are followed.`,
+    });
   }
   return url;
 }
@@ -140,8 +186,12 @@ function fileOf(res: HttpResponse): DownloadedFile {
 }
 
 function isSignedUrlFailure(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { signedUrl?: boolean }).signedUrl === true
-    && !(error instanceof NetworkError && error.timeout);
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { signedUrl?: boolean }).signedUrl === true &&
+    !(error instanceof NetworkError && error.timeout)
+  );
 }
 
 /** Streams a download to `destination` through a temporary file, so a broken transfer leaves no partial file. */

@@ -11,7 +11,11 @@ import * as tls from 'node:tls';
  */
 export function envProxyFor(target: URL, env: NodeJS.ProcessEnv): URL | undefined {
   const raw = env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy;
-  if (target.protocol !== 'https:' || !raw || bypassed(target.hostname, target.port || '443', env.NO_PROXY || env.no_proxy || '')) {
+  if (
+    target.protocol !== 'https:' ||
+    !raw ||
+    bypassed(target.hostname, target.port || '443', env.NO_PROXY || env.no_proxy || '')
+  ) {
     return undefined;
   }
   try {
@@ -46,20 +50,41 @@ export class TunnelAgent extends https.Agent {
     super(options);
   }
 
-  override createConnection(options: http.RequestOptions & tls.ConnectionOptions, callback?: (error: Error | null, socket: Duplex) => void): undefined {
+  override createConnection(
+    options: http.RequestOptions & tls.ConnectionOptions,
+    callback?: (error: Error | null, socket: Duplex) => void,
+  ): undefined {
     // Node's Agent accepts the socket later, through the callback; on failure there is none.
     const fail = (error: Error): void => callback?.(error, undefined as never);
     const target = `${options.host ?? ''}:${options.port ?? 443}`;
     const { username, password } = this.proxy;
-    const auth = username ? { 'proxy-authorization': `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString('base64')}` } : {};
-    const connect = http.request({ host: this.proxy.hostname, port: this.proxy.port || 80, method: 'CONNECT', path: target, headers: { host: target, ...auth }, agent: false });
+    const auth = username
+      ? {
+          'proxy-authorization': `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString('base64')}`,
+        }
+      : {};
+    const connect = http.request({
+      host: this.proxy.hostname,
+      port: this.proxy.port || 80,
+      method: 'CONNECT',
+      path: target,
+      headers: { host: target, ...auth },
+      agent: false,
+    });
     connect.once('connect', (res: http.IncomingMessage, socket: Duplex) => {
       if (res.statusCode !== 200) {
         socket.destroy();
-        fail(Object.assign(new Error(`the proxy ${this.proxy.host} refused a tunnel to ${target} (${res.statusCode})`), { code: 'EPROXY' }));
+        fail(
+          Object.assign(new Error(`the proxy ${this.proxy.host} refused a tunnel to ${target} (${res.statusCode})`), {
+            code: 'EPROXY',
+          }),
+        );
         return;
       }
-      callback?.(null, tls.connect({ ...options, socket, servername: options.servername ?? options.host ?? undefined }));
+      callback?.(
+        null,
+        tls.connect({ ...options, socket, servername: options.servername ?? options.host ?? undefined }),
+      );
     });
     connect.once('error', fail);
     connect.end();

@@ -216,7 +216,10 @@ export function errorForStatus(ctx: StatusContext): ApiError {
   const said = server ? ` The service said: ${server}` : '';
   switch (status) {
     case 401:
-      return new UnauthorizedError({ ...init, message: `${operation}: the token was refused (401). Sign in again with a current token.` });
+      return new UnauthorizedError({
+        ...init,
+        message: `${operation}: the token was refused (401). Sign in again with a current token.`,
+      });
     case 403:
       return new ForbiddenError({ ...init, message: `${operation}: not allowed for this account (403).${said}` });
     case 404:
@@ -226,10 +229,17 @@ export function errorForStatus(ctx: StatusContext): ApiError {
     case 422:
       return validationOrMismatch(ctx, init, said);
     case 429:
-      return new RateLimitedError({ ...init, retryAfterMs: ctx.retryAfterMs, message: `${operation}: too many requests (429); try again in a minute.` });
+      return new RateLimitedError({
+        ...init,
+        retryAfterMs: ctx.retryAfterMs,
+        message: `${operation}: too many requests (429); try again in a minute.`,
+      });
   }
   if (status >= 500) {
-    return new ServerError({ ...init, message: `${operation}: the service failed (${status}); try again later.${said}` });
+    return new ServerError({
+      ...init,
+      message: `${operation}: the service failed (${status}); try again later.${said}`,
+    });
   }
   return new UnexpectedStatusError({ ...init, message: `${operation}: unexpected answer ${status}.${said}` });
 }
@@ -247,16 +257,39 @@ export function limitError(operation: string, host: string, failure: LimitFailur
   const at = `${operation}: ${host}`;
   switch (failure.kind) {
     case 'tooLarge':
-      return new BadResponseError({ operation, message: `${at} sent an answer larger than ${sizeText(failure.limit)}, the most this client reads; it was stopped. Check the base URL, or narrow the request.` });
+      return new BadResponseError({
+        operation,
+        message: `${at} sent an answer larger than ${sizeText(failure.limit)}, the most this client reads; it was stopped. Check the base URL, or narrow the request.`,
+      });
     case 'tooDeep':
-      return new BadResponseError({ operation, message: `${at} sent JSON nested deeper than ${failure.depth} levels; it was not read. The service may be broken.` });
+      return new BadResponseError({
+        operation,
+        message: `${at} sent JSON nested deeper than ${failure.depth} levels; it was not read. The service may be broken.`,
+      });
     case 'redirected':
-      return new BadResponseError({ operation, status: failure.status, message: `${at} answered with a redirect (${failure.status}), which is not followed. Check the base URL; it must include the API prefix.` });
+      return new BadResponseError({
+        operation,
+        status: failure.status,
+        message: `${at} answered with a redirect (${failure.status}), which is not followed. Check the base URL; it must include the API prefix.`,
+      });
     case 'deadline':
-      return new NetworkError({ operation, host, timeout: true, code: 'DEADLINE', message: `${at} did not give a complete answer within ${Math.round(failure.ms / 1000)} s (retries and waits included); stopped. Check your connection and the base URL, or try again later.` });
+      return new NetworkError({
+        operation,
+        host,
+        timeout: true,
+        code: 'DEADLINE',
+        message: `${at} did not give a complete answer within ${Math.round(failure.ms / 1000)} s (retries and waits included); stopped. Check your connection and the base URL, or try again later.`,
+      });
     case 'retryAfter': {
-      const why = failure.absurd ? 'longer than the limit of 60 requests a minute can explain; not waiting' : 'longer than this request can wait';
-      return new RateLimitedError({ operation, status: 429, retryAfterMs: failure.ms, message: `${operation}: the service asked to wait ${waitText(failure.ms)} before trying again (429), ${why}. Try again in a minute.` });
+      const why = failure.absurd
+        ? 'longer than the limit of 60 requests a minute can explain; not waiting'
+        : 'longer than this request can wait';
+      return new RateLimitedError({
+        operation,
+        status: 429,
+        retryAfterMs: failure.ms,
+        message: `${operation}: the service asked to wait ${waitText(failure.ms)} before trying again (429), ${why}. Try again in a minute.`,
+      });
     }
   }
 }
@@ -267,7 +300,13 @@ function sizeText(bytes: number): string {
 
 function waitText(ms: number): string {
   const s = Math.ceil(ms / 1000);
-  return s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} minutes` : s < 172_800 ? `${Math.round(s / 3600)} hours` : `${Math.round(s / 86_400)} days`;
+  return s < 120
+    ? `${s} s`
+    : s < 7200
+      ? `${Math.round(s / 60)} minutes`
+      : s < 172_800
+        ? `${Math.round(s / 3600)} hours`
+        : `${Math.round(s / 86_400)} days`;
 }
 
 function validationOrMismatch(ctx: StatusContext, init: Omit<ApiErrorInit, 'message'>, said: string): ApiError {
@@ -284,7 +323,11 @@ function validationOrMismatch(ctx: StatusContext, init: Omit<ApiErrorInit, 'mess
   const detail = Object.entries(fields)
     .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
     .join('; ');
-  return new ValidationError({ ...init, fields, message: `${ctx.operation}: rejected (422). ${detail || init.serverMessage || ''}`.trim() });
+  return new ValidationError({
+    ...init,
+    fields,
+    message: `${ctx.operation}: rejected (422). ${detail || init.serverMessage || ''}`.trim(),
+  });
 }
 
 function serverMessageOf(body: unknown, secret: string): string | undefined {

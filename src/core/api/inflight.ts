@@ -48,7 +48,13 @@ export class InFlightGets {
 
   private start<T>(key: string, priority: RequestPriority, start: SharedStart<T>): Entry<T> {
     const controller = new AbortController();
-    const entry: Entry<T> = { promise: Promise.resolve() as Promise<T>, controller, waiters: 0, settled: false, priority };
+    const entry: Entry<T> = {
+      promise: Promise.resolve() as Promise<T>,
+      controller,
+      waiters: 0,
+      settled: false,
+      priority,
+    };
     entry.promise = start(controller.signal, () => entry.priority).finally(() => {
       entry.settled = true;
       this.forget(key, entry);

@@ -44,7 +44,9 @@ export interface CreateTaskInput {
   parent_task_id?: string | null;
 }
 
-export type UpdateTaskInput = Partial<Pick<CreateTaskInput, 'title' | 'description' | 'priority' | 'status_id' | 'assignee_id' | 'due_date'>>;
+export type UpdateTaskInput = Partial<
+  Pick<CreateTaskInput, 'title' | 'description' | 'priority' | 'status_id' | 'assignee_id' | 'due_date'>
+>;
 
 export interface MoveTarget {
   target_type: 'list' | 'sprint';

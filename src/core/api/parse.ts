@@ -17,7 +17,11 @@ export function parseBody<T>(schema: Schema<T>, body: unknown, operation: string
   const field = issue ? formatPath(issue.path) : '';
   const what = field === '' ? 'the response body' : `field "${field}"`;
   const detail = issue ? `: ${issue.message}` : '';
-  return fail(operation, field, `${operation}: the service answered with an unexpected ${what}${detail}. The service may have changed; please report it.`);
+  return fail(
+    operation,
+    field,
+    `${operation}: the service answered with an unexpected ${what}${detail}. The service may have changed; please report it.`,
+  );
 }
 
 function fail(operation: string, field: string, message: string): never {

@@ -102,7 +102,11 @@ export class Requester {
     const now = (spec.priority?.() ?? callerOpts.priority ?? 'user') === 'user';
     const { deadlineMs = this.config.timeoutMs * CALL_DEADLINE_TIMEOUTS } = this.config;
     // An upload's deadline grows with its size (limits.ts).
-    const deadline = new CallDeadline(spec.upload ? transferDeadlineMs(spec.upload.length) : deadlineMs, callerOpts.signal, now);
+    const deadline = new CallDeadline(
+      spec.upload ? transferDeadlineMs(spec.upload.length) : deadlineMs,
+      callerOpts.signal,
+      now,
+    );
     try {
       return await this.sendWithin({ ...callerOpts, signal: deadline.signal }, spec, url, deadline, accept);
     } catch (error) {
@@ -112,7 +116,13 @@ export class Requester {
     }
   }
 
-  private async sendWithin<R>(opts: RequestOptions, spec: CallSpec, url: string, deadline: CallDeadline, accept: (res: HttpResponse) => Promise<R>): Promise<R> {
+  private async sendWithin<R>(
+    opts: RequestOptions,
+    spec: CallSpec,
+    url: string,
+    deadline: CallDeadline,
+    accept: (res: HttpResponse) => Promise<R>,
+  ): Promise<R> {
     const write = spec.method !== 'GET';
     const state: CallState = {
       spec,
@@ -133,7 +143,10 @@ export class Requester {
       return this.loop(state, accept);
     }
     throwIfAborted(opts.signal);
-    if ((await queue.admit(held(spec, state.key, state.bodyText, 'offline'), (w) => this.replay(w), opts.signal)) === 'held') {
+    if (
+      (await queue.admit(held(spec, state.key, state.bodyText, 'offline'), (w) => this.replay(w), opts.signal)) ===
+      'held'
+    ) {
       throw queuedError(spec, state.key);
     }
     try {
@@ -155,10 +168,18 @@ export class Requester {
 
   /** Sends a held write again: its own key and bytes, never queued again, the answer decoded. */
   replay(write: HeldWrite, signal?: AbortSignal): Promise<unknown> {
-    const spec: CallSpec = { operation: write.operation, method: write.method, path: write.path, query: write.query, bodyText: write.body };
+    const spec: CallSpec = {
+      operation: write.operation,
+      method: write.method,
+      path: write.path,
+      query: write.query,
+      bodyText: write.body,
+    };
     return this.send(spec, { idempotencyKey: write.key, queue: false, priority: 'user', signal }, async (res) => {
       const text = await res.text();
-      return text.trim() === '' ? undefined : decodeJson(text, headerValue(res.headers['content-type']), write.operation, this.config.baseUrl);
+      return text.trim() === ''
+        ? undefined
+        : decodeJson(text, headerValue(res.headers['content-type']), write.operation, this.config.baseUrl);
     });
   }
 
@@ -209,7 +230,10 @@ export class Requester {
       // The service has counted the request once it answered or failed (see rateLimiter.ts).
       permit.release();
     }
-    this.log(res.status >= 400 ? 'warn' : 'debug', `${spec.method} ${spec.path} ${res.status} ${Date.now() - started}ms`);
+    this.log(
+      res.status >= 400 ? 'warn' : 'debug',
+      `${spec.method} ${spec.path} ${res.status} ${Date.now() - started}ms`,
+    );
     this.config.queue?.observe(true);
     if (res.status < 400) {
       return this.onSuccess(state, res, accept);
@@ -217,7 +241,11 @@ export class Requester {
     return this.onErrorStatus(state, res);
   }
 
-  private async onSuccess<R>(state: CallState, res: HttpResponse, accept: (res: HttpResponse) => Promise<R>): Promise<Decision<R>> {
+  private async onSuccess<R>(
+    state: CallState,
+    res: HttpResponse,
+    accept: (res: HttpResponse) => Promise<R>,
+  ): Promise<Decision<R>> {
     try {
       return { done: await accept(res) };
     } catch (error) {
@@ -251,7 +279,12 @@ export class Requester {
     if (res.status === 429) {
       return this.onRateLimited(state, error, retryAfterMs);
     }
-    if (res.status === 409 && state.key !== undefined && (state.attempt > 1 || state.opts.idempotencyKey !== undefined) && state.inFlight < this.config.retry.inFlightRetries) {
+    if (
+      res.status === 409 &&
+      state.key !== undefined &&
+      (state.attempt > 1 || state.opts.idempotencyKey !== undefined) &&
+      state.inFlight < this.config.retry.inFlightRetries
+    ) {
       // Idempotency rule 4: our own earlier attempt is still running; wait it out, same key and body.
       state.inFlight++;
       return { retryInMs: this.backoff(state.inFlight) };
@@ -271,11 +304,25 @@ export class Requester {
     limiter.penalize(wait);
     if (absurd || wait >= state.deadline.remaining()) {
       // Beyond what 60 a minute explains (limits.ts), or past this call's deadline: reported, never slept through.
-      this.log('warn', `${state.spec.method} ${state.spec.path} 429 with Retry-After ${retryAfterMs ?? 'none'} ms: not waiting`);
-      return { error: limitError(state.spec.operation, hostOf(state.url), { kind: 'retryAfter', ms: retryAfterMs ?? wait, absurd }) };
+      this.log(
+        'warn',
+        `${state.spec.method} ${state.spec.path} 429 with Retry-After ${retryAfterMs ?? 'none'} ms: not waiting`,
+      );
+      return {
+        error: limitError(state.spec.operation, hostOf(state.url), {
+          kind: 'retryAfter',
+          ms: retryAfterMs ?? wait,
+          absurd,
+        }),
+      };
     }
     if (state.rateLimited > this.config.retry.rateLimitRetries || !this.replayable(state)) {
-      return { error: error instanceof RateLimitedError ? error : new RateLimitedError({ operation: error.operation, message: error.message }) };
+      return {
+        error:
+          error instanceof RateLimitedError
+            ? error
+            : new RateLimitedError({ operation: error.operation, message: error.message }),
+      };
     }
     // A 429 was not applied and released the key (Errors rule 1): retrying is safe. The limiter holds it.
     return { retryInMs: 0 };
@@ -291,7 +338,8 @@ export class Requester {
     // While the service is known to be unreachable, a read fails at once (the views keep what they
     // showed; the connectivity probe notices the return) instead of after a series of backoffs.
     const { transientRetries } = this.config.retry;
-    const retries = knownOffline && NetworkError.is(error) ? 0 : state.queueable ? Math.min(2, transientRetries) : transientRetries;
+    const retries =
+      knownOffline && NetworkError.is(error) ? 0 : state.queueable ? Math.min(2, transientRetries) : transientRetries;
     if (state.transient >= retries || !this.replayable(state)) {
       return { error };
     }

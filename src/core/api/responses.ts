@@ -10,7 +10,12 @@ import type { HttpResponse } from './transport';
 
 /** Helpers of the Requester: error bodies, headers, and the shape of a write kept for later. */
 
-export function held(spec: CallSpec, key: string | undefined, bodyText: string | undefined, reason: HeldWrite['reason']): HeldWrite {
+export function held(
+  spec: CallSpec,
+  key: string | undefined,
+  bodyText: string | undefined,
+  reason: HeldWrite['reason'],
+): HeldWrite {
   const query: Record<string, string> = {};
   for (const [name, value] of Object.entries(spec.query ?? {})) {
     if (value !== undefined && value !== null) {
@@ -80,7 +85,12 @@ export function errorCode(error: unknown): string {
 }
 
 /** The headers of one attempt: the token, the Idempotency-Key of a write, the body's type. */
-export function requestHeaders(config: RequesterConfig, key: string | undefined, bodyText: string | undefined, upload: UploadBody | undefined): Record<string, string> {
+export function requestHeaders(
+  config: RequesterConfig,
+  key: string | undefined,
+  bodyText: string | undefined,
+  upload: UploadBody | undefined,
+): Record<string, string> {
   const headers: Record<string, string> = {
     authorization: `Bearer ${config.token}`,
     accept: 'application/json',

@@ -50,7 +50,7 @@ export function writePath(operation: WriteOperation, ids: Readonly<Record<string
 /** The route a (method, path) pair is, for `operation`; a fixed reason when it is none (never the data). */
 export function writeRouteProblem(operation: unknown, method: unknown, path: unknown): string | undefined {
   if (typeof operation !== 'string' || !Object.prototype.hasOwnProperty.call(WRITE_ROUTES, operation)) {
-    return 'not one of the client\'s write operations';
+    return "not one of the client's write operations";
   }
   const route: WriteRoute = WRITE_ROUTES[operation as WriteOperation];
   if (method !== route.method) {
@@ -61,6 +61,8 @@ export function writeRouteProblem(operation: unknown, method: unknown, path: unk
   }
   const want = route.path.split('/');
   const got = path.split('/');
-  const matches = want.length === got.length && want.every((segment, i) => (segment.startsWith('{') ? ID.test(got[i]!) : segment === got[i]));
+  const matches =
+    want.length === got.length &&
+    want.every((segment, i) => (segment.startsWith('{') ? ID.test(got[i]!) : segment === got[i]));
   return matches ? undefined : `not the path of ${operation}`;
 }

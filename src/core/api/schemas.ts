@@ -23,7 +23,12 @@ export const WorkspaceRefSchema = z.looseObject({
 });
 export type WorkspaceRef = z.infer<typeof WorkspaceRefSchema>;
 
-export const UserSchema = z.looseObject({ id, name: z.string(), email: z.string(), workspaces: z.array(WorkspaceRefSchema) });
+export const UserSchema = z.looseObject({
+  id,
+  name: z.string(),
+  email: z.string(),
+  workspaces: z.array(WorkspaceRefSchema),
+});
 export type User = z.infer<typeof UserSchema>;
 
 export const SpaceSchema = z.looseObject({ id, name: z.string(), workspace_id: id });
@@ -75,7 +80,9 @@ export const TaskRowSchema = z.looseObject({
   due_date: z.optional(z.nullable(timestamp)),
   created_at: z.optional(timestamp),
   updated_at: z.optional(timestamp),
-  status: z.optional(z.nullable(z.looseObject({ id, name: z.string(), type: z.optional(z.string()), color: z.optional(z.string()) }))),
+  status: z.optional(
+    z.nullable(z.looseObject({ id, name: z.string(), type: z.optional(z.string()), color: z.optional(z.string()) })),
+  ),
   assignee: z.optional(z.nullable(UserSummarySchema)),
   assignees: z.optional(z.array(UserSummarySchema)),
   creator: z.optional(z.nullable(UserSummarySchema)),

@@ -94,7 +94,12 @@ export class NodeHttpTransport implements HttpTransport {
     if (typeof req.body === 'string') {
       headers['content-length'] = String(Buffer.byteLength(req.body));
     }
-    const options: http.RequestOptions = { method: req.method, headers, agent: secure ? this.httpsAgent(url) : this.http, signal: req.signal };
+    const options: http.RequestOptions = {
+      method: req.method,
+      headers,
+      agent: secure ? this.httpsAgent(url) : this.http,
+      signal: req.signal,
+    };
     // Looked up at call time (not bound at import) so the host's patched functions are the ones used.
     const outgoing = secure ? https.request(url, options) : http.request(url, options);
     return new Promise((resolve, reject) => {
@@ -242,7 +247,13 @@ export function toNetworkError(error: unknown, operation: string, url: string, c
   const code = codeOf(error);
   const timeout = TIMEOUT_CODES.has(code) || (error instanceof Error && error.name === 'TimeoutError');
   const reason = timeout ? 'did not answer in time' : describeCode(code);
-  return new NetworkError({ operation, host, timeout, code, message: `${operation}: ${host} ${reason}. Check your connection and the base URL.` });
+  return new NetworkError({
+    operation,
+    host,
+    timeout,
+    code,
+    message: `${operation}: ${host} ${reason}. Check your connection and the base URL.`,
+  });
 }
 
 function describeCode(code: string): string {

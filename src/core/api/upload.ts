@@ -43,9 +43,7 @@ export const MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
 export type AttachmentContext = 'task' | 'comment' | 'description';
 
 /** Where the bytes come from: a file path (re-readable, so retries are possible) or a stream of known size. */
-export type UploadSource =
-  | { path: string; fileName?: string }
-  | { stream: Readable; size: number; fileName: string };
+export type UploadSource = { path: string; fileName?: string } | { stream: Readable; size: number; fileName: string };
 
 export interface UploadFields {
   context?: AttachmentContext;
@@ -69,14 +67,20 @@ export async function describeUpload(source: UploadSource, maxBytes: number, ope
   const mime = UPLOAD_TYPES[extension];
   if (mime === undefined) {
     const allowed = Object.keys(UPLOAD_TYPES).join(', ');
-    throw new InvalidRequestError({ operation, message: `${fileName}: this file type cannot be attached. Allowed: ${allowed}.` });
+    throw new InvalidRequestError({
+      operation,
+      message: `${fileName}: this file type cannot be attached. Allowed: ${allowed}.`,
+    });
   }
   if (!Number.isSafeInteger(size) || size < 0) {
     throw new InvalidRequestError({ operation, message: `${fileName}: the file size must be known before uploading.` });
   }
   if (size > maxBytes) {
     const mb = (n: number): string => `${Math.round(n / (1024 * 1024))} MB`;
-    throw new InvalidRequestError({ operation, message: `${fileName} is ${mb(size)}; attachments are limited to ${mb(maxBytes)}.` });
+    throw new InvalidRequestError({
+      operation,
+      message: `${fileName} is ${mb(size)}; attachments are limited to ${mb(maxBytes)}.`,
+    });
   }
   const open = fromPath ? (): Readable => createReadStream(source.path) : onceStream(source.stream);
   return { fileName, mime, size, open, replayable: fromPath };
@@ -98,7 +102,10 @@ function onceStream(stream: Readable): () => Readable {
   let used = false;
   return () => {
     if (used) {
-      throw new InvalidRequestError({ operation: 'uploadAttachment', message: 'The upload stream was already consumed.' });
+      throw new InvalidRequestError({
+        operation: 'uploadAttachment',
+        message: 'The upload stream was already consumed.',
+      });
     }
     used = true;
     return stream;

@@ -67,7 +67,7 @@ function fill(template: string, task: BranchTask): string {
     ['{title}', slug(typeof task.title === 'string' ? task.title : '')],
   ];
   let out = '';
-  for (let i = 0; i < template.length; ) {
+  for (let i = 0; i < template.length;) {
     const hit = template[i] === '{' ? values.find(([key]) => template.startsWith(key, i)) : undefined;
     if (hit) {
       out += hit[1];

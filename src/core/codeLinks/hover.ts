@@ -8,7 +8,11 @@ import { isCompleted } from '../tree/rows';
 import type { Resolution } from './resolver';
 
 /** Commands the hover may run (MarkdownString.isTrusted: only these, never arbitrary command links). */
-export const HOVER_COMMANDS = ['taskPlatform.codeLinks.open', 'taskPlatform.copyLink', 'taskPlatform.startWork'] as const;
+export const HOVER_COMMANDS = [
+  'taskPlatform.codeLinks.open',
+  'taskPlatform.copyLink',
+  'taskPlatform.startWork',
+] as const;
 
 /** The hover's words, localised by the caller: plain text, made inert here, but `notLookedUp`. */
 export interface HoverWords {
@@ -59,7 +63,11 @@ export function hoverSource(displayId: string, resolution: Resolution | undefine
     .split(/\r?\n/)
     .filter((line) => line.trim() !== '')
     .slice(0, DESCRIPTION_LINES)
-    .map((line) => Array.from(line.slice(0, DESCRIPTION_LINE_SHOWN * 2)).slice(0, DESCRIPTION_LINE_SHOWN).join(''));
+    .map((line) =>
+      Array.from(line.slice(0, DESCRIPTION_LINE_SHOWN * 2))
+        .slice(0, DESCRIPTION_LINE_SHOWN)
+        .join(''),
+    );
   if (description.length > 0) {
     parts.push(inertMarkdown(description.join('\n')));
   }
@@ -68,7 +76,8 @@ export function hoverSource(displayId: string, resolution: Resolution | undefine
 }
 
 function actions(displayId: string, workspaceId: string, taskId: string, words: HoverWords): string[] {
-  const link = (label: string, command: (typeof HOVER_COMMANDS)[number], arg: unknown): string => `[${inertMarkdown(label)}](${commandTarget(command, arg)})`;
+  const link = (label: string, command: (typeof HOVER_COMMANDS)[number], arg: unknown): string =>
+    `[${inertMarkdown(label)}](${commandTarget(command, arg)})`;
   const out: string[] = [];
   if (isDisplayId(displayId)) {
     out.push(link(words.open, 'taskPlatform.codeLinks.open', { displayId }));
@@ -93,7 +102,9 @@ function facts(task: TaskRow, words: HoverWords): string[] {
     out.push(inertMarkdown(words.priority(task.priority)));
   }
   const assignee = (task.assignee as { name?: unknown } | null | undefined)?.name;
-  out.push(inertMarkdown(typeof assignee === 'string' && assignee !== '' ? words.assignedTo(assignee) : words.unassigned));
+  out.push(
+    inertMarkdown(typeof assignee === 'string' && assignee !== '' ? words.assignedTo(assignee) : words.unassigned),
+  );
   if (task.due_date) {
     out.push(inertMarkdown(words.due(new Date(task.due_date).toLocaleDateString())));
   }

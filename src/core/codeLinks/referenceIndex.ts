@@ -27,7 +27,10 @@ export function occurrences(text: string, refs: readonly CodeReference[]): Occur
     }
     const lineStart = starts[lo] as number;
     const lineEnd = text.indexOf('\n', lineStart);
-    const preview = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).trim().slice(0, 120);
+    const preview = text
+      .slice(lineStart, lineEnd < 0 ? text.length : lineEnd)
+      .trim()
+      .slice(0, 120);
     return { displayId: ref.displayId, line: lo, character: ref.start - lineStart, preview };
   });
 }

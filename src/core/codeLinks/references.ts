@@ -37,7 +37,10 @@ export class ReferenceMatcher {
    * `prefixes` are matched exactly (case included: the service's display ids are upper case, and
    * `face-1234` in a lower-case UUID must stay quiet). `baseUrl` enables task links of that service.
    */
-  constructor(prefixes: Iterable<string>, private readonly baseUrl?: string) {
+  constructor(
+    prefixes: Iterable<string>,
+    private readonly baseUrl?: string,
+  ) {
     this.prefixes = new Set([...prefixes].filter(isValidPrefix));
   }
 
@@ -54,7 +57,9 @@ export class ReferenceMatcher {
     if (!syntax || this.isEmpty) {
       return [];
     }
-    return commentSpans(text, syntax).flatMap((span) => this.inComment(text.slice(span.start, Math.min(span.end, span.start + MAX_COMMENT_LENGTH)), span.start));
+    return commentSpans(text, syntax).flatMap((span) =>
+      this.inComment(text.slice(span.start, Math.min(span.end, span.start + MAX_COMMENT_LENGTH)), span.start),
+    );
   }
 
   /** References in one piece of comment text starting at `offset`. */
@@ -113,5 +118,7 @@ export function idBeforeCursor(before: string): { prefix: string; number: string
     return undefined;
   }
   const start = before.length - tail.length + match.index;
-  return /[A-Za-z0-9_]/.test(before[start - 1] ?? ' ') ? undefined : { prefix: match[1] as string, number: match[2] as string, length: match[0].length };
+  return /[A-Za-z0-9_]/.test(before[start - 1] ?? ' ')
+    ? undefined
+    : { prefix: match[1] as string, number: match[2] as string, length: match[0].length };
 }

@@ -56,7 +56,10 @@ export class TaskResolver {
   /** Requests this resolver sent (the benchmark and tests read it). */
   requests = 0;
 
-  constructor(private readonly api: ResolverApi, private readonly options: ResolverOptions) {
+  constructor(
+    private readonly api: ResolverApi,
+    private readonly options: ResolverOptions,
+  ) {
     this.ttlMs = options.ttlMs ?? 5 * 60_000;
     this.now = options.now ?? Date.now;
   }
@@ -89,7 +92,9 @@ export class TaskResolver {
 
   /** Every task found so far (completion in comments offers them without a request). */
   cachedTasks(): { workspaceId: string; task: TaskRow }[] {
-    return [...this.cache.values()].flatMap((e) => (e.resolution.kind === 'found' ? [{ workspaceId: e.resolution.workspaceId, task: e.resolution.task }] : []));
+    return [...this.cache.values()].flatMap((e) =>
+      e.resolution.kind === 'found' ? [{ workspaceId: e.resolution.workspaceId, task: e.resolution.task }] : [],
+    );
   }
 
   clear(): void {
@@ -101,7 +106,10 @@ export class TaskResolver {
    * Resolves display ids: fresh cache entries at once, the rest in one coalesced pass (ids asked for
    * in the same tick share it). An id missing from the answer could not be checked in this pass.
    */
-  async resolve(displayIds: Iterable<string>, priority: RequestPriority = 'background'): Promise<Map<string, Resolution>> {
+  async resolve(
+    displayIds: Iterable<string>,
+    priority: RequestPriority = 'background',
+  ): Promise<Map<string, Resolution>> {
     const result = new Map<string, Resolution>();
     const wanted: string[] = [];
     for (const id of new Set(displayIds)) {
@@ -132,7 +140,9 @@ export class TaskResolver {
     if (priority === 'user') {
       batch.priority = 'user';
     }
-    const promise = new Promise<Map<string, Resolution>>((resolve) => batch.waiters.push(resolve)).then((m) => m.get(id));
+    const promise = new Promise<Map<string, Resolution>>((resolve) => batch.waiters.push(resolve)).then((m) =>
+      m.get(id),
+    );
     this.inFlight.set(id, promise);
     return promise;
   }
@@ -160,7 +170,11 @@ export class TaskResolver {
     await Promise.all([...byWorkspace].map(([ws, wsIds]) => this.lookUpIn(ws, wsIds, priority, found)));
     const misses = ids.filter((id) => !found.has(id));
     const budget = this.options.maxFallback ?? 5;
-    await Promise.all(misses.slice(0, budget).map((id) => this.fallback(id, [...new Set(this.options.workspacesFor(prefixOf(id) ?? ''))], priority, found)));
+    await Promise.all(
+      misses
+        .slice(0, budget)
+        .map((id) => this.fallback(id, [...new Set(this.options.workspacesFor(prefixOf(id) ?? ''))], priority, found)),
+    );
     for (const id of misses.slice(0, budget)) {
       const resolution = found.get(id) ?? { kind: 'missing' };
       found.set(id, resolution);
@@ -169,22 +183,37 @@ export class TaskResolver {
   }
 
   /** One index call per space and chunk of ids (Reference: Tasks, GET tasks with space_id and filter). */
-  private async lookUpIn(workspaceId: string, ids: string[], priority: RequestPriority, found: Map<string, Resolution>): Promise<void> {
+  private async lookUpIn(
+    workspaceId: string,
+    ids: string[],
+    priority: RequestPriority,
+    found: Map<string, Resolution>,
+  ): Promise<void> {
     const spaces = await this.spacesOf(workspaceId, priority);
     const chunk = this.options.chunkSize ?? 100;
     const calls: Promise<void>[] = [];
     for (const space of spaces) {
       for (let i = 0; i < ids.length; i += chunk) {
-        const conditions: FilterCondition[] = ids.slice(i, i + chunk).map((id) => ({ field: 'display_id', op: 'is', values: [id] }));
+        const conditions: FilterCondition[] = ids
+          .slice(i, i + chunk)
+          .map((id) => ({ field: 'display_id', op: 'is', values: [id] }));
         this.requests += 1;
         calls.push(
-          this.api.listTasks(workspaceId, { scope: { space_id: space.id }, filter: { match: 'any', conditions }, per_page: 0 }, { priority }).then((page) => {
-            // The filter is case-insensitive (ASSUMPTIONS.md "Filter"): keep only exact matches.
-            page.data.filter((row) => row.display_id && ids.includes(row.display_id)).forEach((row) => {
-              this.note(workspaceId, row);
-              found.set(row.display_id as string, { kind: 'found', workspaceId, task: row });
-            });
-          }),
+          this.api
+            .listTasks(
+              workspaceId,
+              { scope: { space_id: space.id }, filter: { match: 'any', conditions }, per_page: 0 },
+              { priority },
+            )
+            .then((page) => {
+              // The filter is case-insensitive (ASSUMPTIONS.md "Filter"): keep only exact matches.
+              page.data
+                .filter((row) => row.display_id && ids.includes(row.display_id))
+                .forEach((row) => {
+                  this.note(workspaceId, row);
+                  found.set(row.display_id as string, { kind: 'found', workspaceId, task: row });
+                });
+            }),
         );
       }
     }
@@ -204,10 +233,18 @@ export class TaskResolver {
   }
 
   /** Search ranks the exact display id first (Search); the hit then needs the full task. */
-  private async fallback(id: string, workspaces: string[], priority: RequestPriority, found: Map<string, Resolution>): Promise<void> {
+  private async fallback(
+    id: string,
+    workspaces: string[],
+    priority: RequestPriority,
+    found: Map<string, Resolution>,
+  ): Promise<void> {
     for (const workspaceId of workspaces) {
       this.requests += 1;
-      const result = await this.api.search({ q: id, workspace_id: workspaceId, type: 'tasks', per_page: 1 }, { priority });
+      const result = await this.api.search(
+        { q: id, workspace_id: workspaceId, type: 'tasks', per_page: 1 },
+        { priority },
+      );
       const hit = result.tasks?.hits[0] as { id: string; display_id?: string } | undefined;
       if (hit && hit.display_id === id) {
         this.requests += 1;

@@ -52,7 +52,14 @@ const byLanguage: Record<string, CommentSyntax> = {
   html: MARKUP,
   xml: MARKUP,
   markdown: MARKUP,
-  vue: { line: ['//'], block: [['<!--', '-->'], ['/*', '*/']], strings: ['"', "'", '`'] },
+  vue: {
+    line: ['//'],
+    block: [
+      ['<!--', '-->'],
+      ['/*', '*/'],
+    ],
+    strings: ['"', "'", '`'],
+  },
   plaintext: { line: [], block: [], strings: [] },
 };
 

@@ -34,7 +34,7 @@ export function todoComments(text: string, languageId: string): TodoComment[] {
   const out: TodoComment[] = [];
   for (const span of commentSpans(text, syntax)) {
     const end = Math.min(span.end, span.start + MAX_COMMENT_LENGTH);
-    for (let lineStart = span.start; lineStart < end; ) {
+    for (let lineStart = span.start; lineStart < end;) {
       const newline = text.indexOf('\n', lineStart);
       const lineEnd = newline < 0 || newline > end ? end : newline;
       const todo = todoInLine(text.slice(lineStart, Math.min(lineEnd, lineStart + MAX_LINE_LENGTH)), lineStart);
@@ -59,7 +59,13 @@ function todoInLine(line: string, offset: number): TodoComment | undefined {
     bodyStart += 1;
   }
   const body = withoutCloser(line.slice(bodyStart).trim()).trim();
-  return { keywordStart, keywordEnd: keywordStart + keyword.length, keyword, text: titleFrom(body, keyword), linked: match[2] !== undefined };
+  return {
+    keywordStart,
+    keywordEnd: keywordStart + keyword.length,
+    keyword,
+    text: titleFrom(body, keyword),
+    linked: match[2] !== undefined,
+  };
 }
 
 // `fix this */` -> `fix this`: one closing token at the end, as the comment syntaxes write it.

@@ -42,7 +42,11 @@ export const HEAD_LINES = 40;
 const HIDDEN = new Set(['workspace_id', 'idempotency_key']);
 
 /** The tools that write, and the input key naming the task to show (for create_task: the parent, if any). */
-const TARGET: Readonly<Record<string, string>> = { create_task: 'parent_task_id', update_task: 'task_id', add_comment: 'task_id' };
+const TARGET: Readonly<Record<string, string>> = {
+  create_task: 'parent_task_id',
+  update_task: 'task_id',
+  add_comment: 'task_id',
+};
 
 /** The id of the task the confirmation names, when the tool writes to (or under) one. */
 export function confirmTarget(tool: string, input: unknown): { workspaceId: string; taskId: string } | undefined {
@@ -53,7 +57,12 @@ export function confirmTarget(tool: string, input: unknown): { workspaceId: stri
   return typeof taskId === 'string' && typeof workspaceId === 'string' ? { workspaceId, taskId } : undefined;
 }
 
-export function confirmation(l10n: Localizer, tool: string, input: unknown, context: ConfirmContext): Confirmation | undefined {
+export function confirmation(
+  l10n: Localizer,
+  tool: string,
+  input: unknown,
+  context: ConfirmContext,
+): Confirmation | undefined {
   const record = asRecord(input);
   let title: string;
   let lead: string;
@@ -97,7 +106,11 @@ function targetLines(l10n: Localizer, tool: string, input: Record<string, unknow
     const task = context.task;
     const shown =
       task === undefined || 'error' in task
-        ? l10n.t('{0}, which could not be read ({1}). Check it before you allow this.', oneLine(shownId(taskId), 100), oneLine(task?.error ?? '?', 300))
+        ? l10n.t(
+            '{0}, which could not be read ({1}). Check it before you allow this.',
+            oneLine(shownId(taskId), 100),
+            oneLine(task?.error ?? '?', 300),
+          )
         : `${bold(oneLine(task.displayId, 60))} ${oneLine(task.title, 300)}`;
     lines.push(tool === 'create_task' ? l10n.t('Parent task: {0}', shown) : l10n.t('Task: {0}', shown));
   }
@@ -110,7 +123,7 @@ function field(l10n: Localizer, key: string, value: unknown, context: ConfirmCon
     return `${name} ${l10n.t('(cleared)')}`;
   }
   // Cleaned before it is measured and cut: what the user reads is what the count is of.
-  const text = visibleText(typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
+  const text = visibleText(typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
   const { shown, more } = head(text);
   const lines = [`${name}  \n${inertMarkdown(shown, HEAD_CHARS)}`];
   if (more > 0) {
@@ -140,7 +153,12 @@ export function head(text: string): { shown: string; more: number } {
 
 /** A name, id or title on one line (a line break there would only end the bold or the line), as inert Markdown. */
 function oneLine(text: string, max: number): string {
-  return inertMarkdown(visibleText(text.slice(0, max * 4)).replace(/\s+/g, ' ').trim(), max);
+  return inertMarkdown(
+    visibleText(text.slice(0, max * 4))
+      .replace(/\s+/g, ' ')
+      .trim(),
+    max,
+  );
 }
 
 function bold(markdown: string): string {
@@ -148,7 +166,7 @@ function bold(markdown: string): string {
 }
 
 function shownId(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 }
 
 function asRecord(input: unknown): Record<string, unknown> {

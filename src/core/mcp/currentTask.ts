@@ -13,7 +13,8 @@ export const CURRENT_TASK_TOOL: ToolSpec = {
   description:
     'The Task Platform task the user has in front of them (the focused task panel, else the tree selection, else the task of the current git branch): the full task, its comments and dependencies. ' +
     'Use it when the user says "this task"; it takes no input.',
-  userDescription: 'Attach the task open in the Task Platform panel (or selected in the tree, or of the current branch) to the chat.',
+  userDescription:
+    'Attach the task open in the Task Platform panel (or selected in the tree, or of the current branch) to the chat.',
   input: z.strictObject({}),
   write: false,
   run: () => Promise.reject(new Error('current_task runs in VS Code only')),

@@ -16,7 +16,9 @@ export function isUuid(value: string): boolean {
 
 /** Every identifier is a UUID (Conventions); a display id such as ACME-12 is refused before any request. */
 export function uuid(what: string): z.ZodMiniString {
-  return z.string().check(z.regex(UUID, `${what} must be a UUID (not a display id such as ACME-12)`), z.describe(`${what} (UUID).`));
+  return z
+    .string()
+    .check(z.regex(UUID, `${what} must be a UUID (not a display id such as ACME-12)`), z.describe(`${what} (UUID).`));
 }
 
 /** A description the assistant reads (JSON schema `description`), on whatever schema it ends up on. */
@@ -26,7 +28,9 @@ const workspaceId = uuid('Workspace id, from get_me (user.workspaces[].id)');
 const taskId = uuid('Task id, from list_tasks, search_tasks or get_task');
 const priority = z.enum(['low', 'medium', 'high', 'critical']);
 /** Limits: title length. */
-const title = z.string().check(z.trim(), z.minLength(1, 'title must not be empty'), z.maxLength(255, 'title must be at most 255 characters'));
+const title = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'title must not be empty'), z.maxLength(255, 'title must be at most 255 characters'));
 const dateTime = about(z.string(), 'ISO 8601 date-time, e.g. 2026-12-31T17:00:00Z; null clears it.');
 
 export const NoInput = z.strictObject({});
@@ -36,16 +40,37 @@ export const ListsInput = z.extend(FoldersInput, { folder_id: uuid('Folder id, f
 export const ListIdInput = z.strictObject({ list_id: uuid('List id, from list_lists or get_sidebar') });
 export const TaskInput = z.strictObject({ workspace_id: workspaceId, task_id: taskId });
 export const CursorTaskInput = z.extend(TaskInput, {
-  cursor: about(z.optional(z.string().check(z.minLength(1))), 'Opaque next_cursor of the previous page; omit for the newest page.'),
+  cursor: about(
+    z.optional(z.string().check(z.minLength(1))),
+    'Opaque next_cursor of the previous page; omit for the newest page.',
+  ),
 });
 
 const FilterCondition = z.strictObject({
-  field: about(z.string().check(z.minLength(1)), 'status_id, assignee_id, priority, due_date, title, display_id or cf_<custom field id>.'),
+  field: about(
+    z.string().check(z.minLength(1)),
+    'status_id, assignee_id, priority, due_date, title, display_id or cf_<custom field id>.',
+  ),
   op: about(
-    z.enum(['in', 'not_in', 'is_empty', 'on', 'before', 'after', 'between', 'contains', 'not_contains', 'is', 'is_not']),
+    z.enum([
+      'in',
+      'not_in',
+      'is_empty',
+      'on',
+      'before',
+      'after',
+      'between',
+      'contains',
+      'not_contains',
+      'is',
+      'is_not',
+    ]),
     'status_id/assignee_id/priority: in, not_in, is_empty. due_date: in, on, before, after, between, is_empty. title/display_id: contains, not_contains, is, is_not.',
   ),
-  values: about(z.array(z.unknown()), 'Uuids, priorities, strings, dates, or due_date presets: overdue, today, this_week, next_week, no_due_date.'),
+  values: about(
+    z.array(z.unknown()),
+    'Uuids, priorities, strings, dates, or due_date presets: overdue, today, this_week, next_week, no_due_date.',
+  ),
 });
 
 const scopeKeys = ['list_id', 'folder_id', 'space_id', 'sprint_id'] as const;
@@ -63,12 +88,22 @@ export const ListTasksInput = z
       'Filter JSON: { match: "all"|"any", conditions: [{ field, op, values }] }.',
     ),
     sorts: about(
-      z.optional(z.array(z.strictObject({ field: z.string().check(z.minLength(1)), direction: z.enum(['asc', 'desc']) })).check(z.maxLength(3, 'at most 3 sorts'))),
+      z.optional(
+        z
+          .array(z.strictObject({ field: z.string().check(z.minLength(1)), direction: z.enum(['asc', 'desc']) }))
+          .check(z.maxLength(3, 'at most 3 sorts')),
+      ),
       'Up to 3 sorts; fields: title, status, priority, assignee, due_date, created_at, position, cf_<id>.',
     ),
-    group_by: about(z.optional(z.enum(['status', 'priority', 'assignee', 'list'])), 'Fills group_counts; default status.'),
+    group_by: about(
+      z.optional(z.enum(['status', 'priority', 'assignee', 'list'])),
+      'Fills group_counts; default status.',
+    ),
     search: about(z.optional(z.string().check(z.maxLength(255))), 'Matches title and display id (max 255 characters).'),
-    per_page: about(z._default(z.number().check(z.int(), z.gte(0), z.lte(100)), 50), '1 to 100 per page (default 50); 0 returns every matching task.'),
+    per_page: about(
+      z._default(z.number().check(z.int(), z.gte(0), z.lte(100)), 50),
+      '1 to 100 per page (default 50); 0 returns every matching task.',
+    ),
     page: about(z.optional(z.number().check(z.int(), z.gte(1))), 'Page number when per_page > 0.'),
   })
   .check(
@@ -103,7 +138,12 @@ export const CreateTaskInput = z.strictObject({
 });
 
 export const UpdateTaskInput = z
-  .strictObject({ workspace_id: workspaceId, task_id: taskId, title: about(z.optional(title), 'New title, 1 to 255 characters.'), ...taskFields })
+  .strictObject({
+    workspace_id: workspaceId,
+    task_id: taskId,
+    title: about(z.optional(title), 'New title, 1 to 255 characters.'),
+    ...taskFields,
+  })
   .check(
     z.refine((input) => Object.keys(input).some((key) => key !== 'workspace_id' && key !== 'task_id'), {
       message: 'give at least one field to change: title, description, priority, status_id, assignee_id or due_date',
@@ -113,7 +153,9 @@ export const UpdateTaskInput = z
 export const SearchTasksInput = z.strictObject({
   workspace_id: workspaceId,
   q: about(
-    z.string().check(z.trim(), z.minLength(1, 'q must not be empty'), z.maxLength(255, 'q must be at most 255 characters')),
+    z
+      .string()
+      .check(z.trim(), z.minLength(1, 'q must not be empty'), z.maxLength(255, 'q must be at most 255 characters')),
     'Full-text query, 1 to 255 characters.',
   ),
   priority: about(z.optional(priority), 'Only tasks of this priority.'),

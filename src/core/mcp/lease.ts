@@ -52,6 +52,11 @@ export async function lastTouch(file: string): Promise<number | undefined> {
  * Whether the server may still have requests in the service's window. The time VS Code asked for
  * the server counts as a touch: the process may not have written the file yet.
  */
-export function serverMayBeActive(touchedAt: number | undefined, resolvedAt: number, now: number, staleMs = LEASE_STALE_MS): boolean {
+export function serverMayBeActive(
+  touchedAt: number | undefined,
+  resolvedAt: number,
+  now: number,
+  staleMs = LEASE_STALE_MS,
+): boolean {
   return now - Math.max(touchedAt ?? 0, resolvedAt) < staleMs;
 }

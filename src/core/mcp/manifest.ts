@@ -36,14 +36,20 @@ function contribution(spec: ToolSpec, reference: string): LmToolContribution {
     canBeReferencedInPrompt: true,
     icon: spec.write ? '$(edit)' : '$(tasklist)',
     // VS Code's contribution has no field for MCP's hints: tags carry them (server.ts, toolAnnotations).
-    tags: ['task-platform', ...(spec.write ? ['write', ...(spec.destructive ? ['destructive'] : [])] : ['read', 'read-only'])],
+    tags: [
+      'task-platform',
+      ...(spec.write ? ['write', ...(spec.destructive ? ['destructive'] : [])] : ['read', 'read-only']),
+    ],
     when: 'taskPlatform.signedIn',
     inputSchema: inputJsonSchema(spec),
   };
 }
 
 export function languageModelTools(): LmToolContribution[] {
-  return [...TOOLS.map((spec) => contribution(spec, lmToolName(spec))), contribution(CURRENT_TASK_TOOL, 'taskPlatformTask')];
+  return [
+    ...TOOLS.map((spec) => contribution(spec, lmToolName(spec))),
+    contribution(CURRENT_TASK_TOOL, 'taskPlatformTask'),
+  ];
 }
 
 /** English texts of the %keys% above, for package.nls.json. */

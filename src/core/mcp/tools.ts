@@ -45,7 +45,8 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'get_me',
     title: 'Who am I',
-    description: 'The signed-in user (id, name, email) and the workspaces they belong to. Call this first to get workspace ids.',
+    description:
+      'The signed-in user (id, name, email) and the workspaces they belong to. Call this first to get workspace ids.',
     input: In.NoInput,
     write: false,
     run: (c, _i, o) => c.getUser(o),
@@ -85,7 +86,8 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'list_statuses',
     title: 'List statuses',
-    description: 'The statuses available in a list ({ data, is_customized, source }); use a status id as status_id on create_task or update_task.',
+    description:
+      'The statuses available in a list ({ data, is_customized, source }); use a status id as status_id on create_task or update_task.',
     input: In.ListIdInput,
     write: false,
     run: (c, i, o) => c.listStatuses(i.list_id, o),
@@ -107,7 +109,19 @@ export const TOOLS: readonly ToolSpec[] = [
     input: In.ListTasksInput,
     write: false,
     run: (c, i, o) =>
-      c.listTasks(i.workspace_id, { scope: scopeOf(i), filter: i.filter, sorts: i.sorts, group_by: i.group_by, search: i.search, per_page: i.per_page, page: i.page }, o),
+      c.listTasks(
+        i.workspace_id,
+        {
+          scope: scopeOf(i),
+          filter: i.filter,
+          sorts: i.sorts,
+          group_by: i.group_by,
+          search: i.search,
+          per_page: i.per_page,
+          page: i.page,
+        },
+        o,
+      ),
   }),
   tool({
     name: 'get_task',
@@ -120,15 +134,18 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'create_task',
     title: 'Create task',
-    description: 'Creates a task (or a subtask with parent_task_id) in a list. Title 1 to 255 characters. Returns the new task.',
+    description:
+      'Creates a task (or a subtask with parent_task_id) in a list. Title 1 to 255 characters. Returns the new task.',
     input: In.CreateTaskInput,
     write: true,
-    run: (c, { workspace_id, idempotency_key, ...fields }, o) => c.createTask(workspace_id, fields, { ...o, idempotencyKey: idempotency_key }),
+    run: (c, { workspace_id, idempotency_key, ...fields }, o) =>
+      c.createTask(workspace_id, fields, { ...o, idempotencyKey: idempotency_key }),
   }),
   tool({
     name: 'update_task',
     title: 'Update task',
-    description: 'Changes any of title, description, priority, status_id, assignee_id, due_date of a task (null clears description, assignee and due date). Returns the task.',
+    description:
+      'Changes any of title, description, priority, status_id, assignee_id, due_date of a task (null clears description, assignee and due date). Returns the task.',
     input: In.UpdateTaskInput,
     write: true,
     destructive: true,
@@ -137,7 +154,8 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'search_tasks',
     title: 'Search tasks',
-    description: 'Full-text search for tasks in a workspace. Returns { query, page, per_page, tasks: { total, hits } }.',
+    description:
+      'Full-text search for tasks in a workspace. Returns { query, page, per_page, tasks: { total, hits } }.',
     input: In.SearchTasksInput,
     write: false,
     run: (c, i, o) => c.search({ ...i, type: 'tasks' }, o),
@@ -145,7 +163,8 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'list_comments',
     title: 'List comments',
-    description: 'One page of a task\'s comments ({ data, next_cursor, has_more }); pass next_cursor as cursor for the next page.',
+    description:
+      "One page of a task's comments ({ data, next_cursor, has_more }); pass next_cursor as cursor for the next page.",
     input: In.CursorTaskInput,
     write: false,
     run: (c, i, o) => c.getComments(i.workspace_id, i.task_id, i.cursor, o),
@@ -156,12 +175,14 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'Adds a comment to a task (optionally a reply, assigned, or mentioning members). Returns the comment.',
     input: In.AddCommentInput,
     write: true,
-    run: (c, { workspace_id, task_id, idempotency_key, ...fields }, o) => c.createComment(workspace_id, task_id, fields, { ...o, idempotencyKey: idempotency_key }),
+    run: (c, { workspace_id, task_id, idempotency_key, ...fields }, o) =>
+      c.createComment(workspace_id, task_id, fields, { ...o, idempotencyKey: idempotency_key }),
   }),
   tool({
     name: 'get_task_activity',
     title: 'Task activity',
-    description: 'One page (30 entries, newest first) of a task\'s history ({ data, next_cursor, has_more }); pass next_cursor as cursor for older entries.',
+    description:
+      "One page (30 entries, newest first) of a task's history ({ data, next_cursor, has_more }); pass next_cursor as cursor for older entries.",
     input: In.CursorTaskInput,
     write: false,
     run: (c, i, o) => c.getActivity(i.workspace_id, i.task_id, i.cursor, o),
@@ -183,6 +204,9 @@ export function findTool(name: string): ToolSpec | undefined {
 /** The JSON schema of a tool's input, as MCP's tools/list and VS Code's languageModelTools want it. */
 export function inputJsonSchema(spec: ToolSpec): Record<string, unknown> {
   // io 'input': a field with a default (list_tasks per_page) is optional for the caller.
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(spec.input, { io: 'input', target: 'draft-7' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(spec.input, { io: 'input', target: 'draft-7' }) as Record<
+    string,
+    unknown
+  >;
   return schema;
 }

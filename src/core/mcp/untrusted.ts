@@ -57,7 +57,9 @@ function cleaned(value: unknown, budget: { left: number }, depth: number): unkno
     const items: unknown[] = [];
     for (const item of value) {
       if (budget.left <= 0) {
-        items.push(`(${value.length - items.length} more items not shown: the answer is too long; ask for a smaller page)`);
+        items.push(
+          `(${value.length - items.length} more items not shown: the answer is too long; ask for a smaller page)`,
+        );
         break;
       }
       items.push(cleaned(item, budget, depth + 1));

@@ -52,8 +52,15 @@ export function targetOf(write: Pick<HeldWrite, 'path'>): WriteTarget | undefine
 }
 
 /** A held task creation: where the task goes and its title (read from the exact JSON kept). */
-export function heldCreation(write: Pick<HeldWrite, 'operation' | 'method' | 'path' | 'body'>): { listId: string; parentId?: string; title: string } | undefined {
-  if (write.operation !== 'createTask' || write.method !== 'POST' || !/^\/workspaces\/[^/]+\/tasks$/.test(write.path) || write.body === undefined) {
+export function heldCreation(
+  write: Pick<HeldWrite, 'operation' | 'method' | 'path' | 'body'>,
+): { listId: string; parentId?: string; title: string } | undefined {
+  if (
+    write.operation !== 'createTask' ||
+    write.method !== 'POST' ||
+    !/^\/workspaces\/[^/]+\/tasks$/.test(write.path) ||
+    write.body === undefined
+  ) {
     return undefined;
   }
   try {
@@ -61,7 +68,11 @@ export function heldCreation(write: Pick<HeldWrite, 'operation' | 'method' | 'pa
     if (typeof body.list_id !== 'string' || typeof body.title !== 'string') {
       return undefined;
     }
-    return { listId: body.list_id, parentId: typeof body.parent_task_id === 'string' ? body.parent_task_id : undefined, title: body.title };
+    return {
+      listId: body.list_id,
+      parentId: typeof body.parent_task_id === 'string' ? body.parent_task_id : undefined,
+      title: body.title,
+    };
   } catch {
     return undefined;
   }
@@ -109,7 +120,12 @@ export function heldWriteProblem(value: unknown): string | undefined {
   if (typeof v.key !== 'string' || !KEY.test(v.key)) {
     return 'no valid Idempotency-Key';
   }
-  if (typeof v.heldAt !== 'number' || !Number.isFinite(v.heldAt) || typeof v.reason !== 'string' || !REASONS.includes(v.reason as HeldWrite['reason'])) {
+  if (
+    typeof v.heldAt !== 'number' ||
+    !Number.isFinite(v.heldAt) ||
+    typeof v.reason !== 'string' ||
+    !REASONS.includes(v.reason as HeldWrite['reason'])
+  ) {
     return 'no valid time or reason';
   }
   const route = writeRouteProblem(v.operation, v.method, v.path);
@@ -119,7 +135,10 @@ export function heldWriteProblem(value: unknown): string | undefined {
   if (v.query !== undefined && !(isRecord(v.query) && Object.keys(v.query).length === 0)) {
     return 'a query string, which no write route takes';
   }
-  if (v.rejected !== undefined && !(isRecord(v.rejected) && typeof v.rejected.message === 'string' && v.rejected.message.length <= 10_000)) {
+  if (
+    v.rejected !== undefined &&
+    !(isRecord(v.rejected) && typeof v.rejected.message === 'string' && v.rejected.message.length <= 10_000)
+  ) {
     return 'a malformed refusal';
   }
   return bodyProblem(v.body, WRITE_ROUTES[v.operation as WriteOperation].body);

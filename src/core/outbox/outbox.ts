@@ -165,7 +165,9 @@ export class Outbox implements WriteQueue {
    */
   async retry(key: string, newKey: string, body?: string): Promise<void> {
     this.known.add(newKey);
-    this.entries = this.entries.map((e) => (e.key === key ? { ...e, key: newKey, body: body ?? e.body, rejected: undefined } : e));
+    this.entries = this.entries.map((e) =>
+      e.key === key ? { ...e, key: newKey, body: body ?? e.body, rejected: undefined } : e,
+    );
     await this.persist();
   }
 
@@ -223,7 +225,9 @@ export class Outbox implements WriteQueue {
     const known = new Set(this.known);
     // Writes to storage are chained so an older snapshot never lands after a newer one. Each one reads
     // storage again, so what another window of the same account stored meanwhile is kept.
-    this.saving = this.saving.then(() => this.store.write(mergeStored(this.store.read(), snapshot, known))).catch(() => undefined);
+    this.saving = this.saving
+      .then(() => this.store.write(mergeStored(this.store.read(), snapshot, known)))
+      .catch(() => undefined);
     this.events.changed?.();
     return this.saving;
   }
@@ -233,7 +237,11 @@ export class Outbox implements WriteQueue {
  * What to store: this window's entries, and the valid entries of other windows (keys this one never
  * held), merged by the time they were made; each side keeps its own order.
  */
-export function mergeStored(stored: readonly unknown[], own: readonly HeldWrite[], known: ReadonlySet<string>): HeldWrite[] {
+export function mergeStored(
+  stored: readonly unknown[],
+  own: readonly HeldWrite[],
+  known: ReadonlySet<string>,
+): HeldWrite[] {
   const foreign = stored.filter(isHeldWrite).filter((e) => !known.has(e.key));
   const merged: HeldWrite[] = [];
   let i = 0;
@@ -253,7 +261,13 @@ export function mergeStored(stored: readonly unknown[], own: readonly HeldWrite[
 export function orderingTarget(path: string): string {
   const restored = RESTORE_PATH.exec(path)?.[1];
   const task = targetOf({ path })?.taskId ?? (restored === undefined ? undefined : decodeURIComponent(restored));
-  return task !== undefined ? `task ${task}` : `/${path.split('/').filter((s) => s !== '').slice(0, 2).join('/')}`;
+  return task !== undefined
+    ? `task ${task}`
+    : `/${path
+        .split('/')
+        .filter((s) => s !== '')
+        .slice(0, 2)
+        .join('/')}`;
 }
 
 /** Restoring a task from the trash names it too: it goes after a delete of the same task. */

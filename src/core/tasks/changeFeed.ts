@@ -13,8 +13,7 @@ import { throwIfAborted } from '../util/abort';
 /** What the caller remembers between polls: the id of the newest entry it has seen. */
 export type FeedMark =
   /** The task's activity was read and was empty: every entry from now on is new. */
-  | { readonly newestId: null }
-  | { readonly newestId: string };
+  { readonly newestId: null } | { readonly newestId: string };
 
 export interface FeedResult {
   /** Entries newer than the mark, newest first (as the route gives them). */
@@ -39,7 +38,11 @@ export interface FeedOptions {
 }
 
 /** Reads the entries newer than `mark`, newest first, stopping at the entry of the mark. */
-export async function readNewActivity(fetchPage: FetchActivityPage, mark: FeedMark, options: FeedOptions = {}): Promise<FeedResult> {
+export async function readNewActivity(
+  fetchPage: FetchActivityPage,
+  mark: FeedMark,
+  options: FeedOptions = {},
+): Promise<FeedResult> {
   const maxPages = Math.max(1, options.maxPages ?? 2);
   const entries: ActivityEntry[] = [];
   let cursor: string | undefined;

@@ -2,7 +2,14 @@
 // workbench's chart colours, so it stays readable in light, dark and high-contrast themes (STYLE.md:
 // theme colours, never hard-coded ones).
 
-export type ChartColor = 'charts.red' | 'charts.orange' | 'charts.yellow' | 'charts.green' | 'charts.blue' | 'charts.purple' | 'charts.foreground';
+export type ChartColor =
+  | 'charts.red'
+  | 'charts.orange'
+  | 'charts.yellow'
+  | 'charts.green'
+  | 'charts.blue'
+  | 'charts.purple'
+  | 'charts.foreground';
 
 /** Hue bands (degrees) of the chart colours; greys (low saturation) map to the foreground colour. */
 const bands: readonly [number, ChartColor][] = [
@@ -20,7 +27,11 @@ export function chartColorFor(hex: string | undefined): ChartColor {
   if (!match) {
     return 'charts.foreground';
   }
-  const [r, g, b] = [match[1], match[2], match[3]].map((h) => parseInt(h as string, 16) / 255) as [number, number, number];
+  const [r, g, b] = [match[1], match[2], match[3]].map((h) => parseInt(h as string, 16) / 255) as [
+    number,
+    number,
+    number,
+  ];
   const max = Math.max(r, g, b);
   const min = Math.min(r, g, b);
   const delta = max - min;

@@ -20,13 +20,17 @@ export function currentValue(def: CustomFieldDefinition, values: readonly Custom
     case 'checkbox':
       return value.value_boolean ?? null;
     case 'multi_select':
-      return Array.isArray(value.value_json) ? value.value_json.filter((v): v is string => typeof v === 'string') : null;
+      return Array.isArray(value.value_json)
+        ? value.value_json.filter((v): v is string => typeof v === 'string')
+        : null;
     default:
       return value.value_text ?? null;
   }
 }
 
-export type CheckResult = { ok: true; value: FieldValue } | { ok: false; reason: 'required' | 'type' | 'negative' | 'url' | 'date' | 'option' | 'readOnly' | 'tooLong' };
+export type CheckResult =
+  | { ok: true; value: FieldValue }
+  | { ok: false; reason: 'required' | 'type' | 'negative' | 'url' | 'date' | 'option' | 'readOnly' | 'tooLong' };
 
 const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -38,7 +42,10 @@ export function checkValue(def: CustomFieldDefinition, input: FieldValue): Check
   if (def.type === 'attachment') {
     return { ok: false, reason: 'readOnly' }; // "Attachment-type fields are not set here."
   }
-  const empty = input === null || (typeof input === 'string' && input.trim() === '') || (Array.isArray(input) && input.length === 0);
+  const empty =
+    input === null ||
+    (typeof input === 'string' && input.trim() === '') ||
+    (Array.isArray(input) && input.length === 0);
   if (empty) {
     return def.is_required ? { ok: false, reason: 'required' } : { ok: true, value: null };
   }
@@ -59,11 +66,15 @@ function checkTyped(def: CustomFieldDefinition, value: Exclude<FieldValue, null>
     case 'date':
       return typeof value === 'string' && isCalendarDate(value) ? { ok: true, value } : { ok: false, reason: 'date' };
     case 'url':
-      return typeof value === 'string' && isWebUrl(value) ? { ok: true, value: value.trim() } : { ok: false, reason: 'url' };
+      return typeof value === 'string' && isWebUrl(value)
+        ? { ok: true, value: value.trim() }
+        : { ok: false, reason: 'url' };
     case 'dropdown':
       return typeof value === 'string' && labels.has(value) ? { ok: true, value } : { ok: false, reason: 'option' };
     case 'multi_select':
-      return Array.isArray(value) && value.every((v) => labels.has(v)) ? { ok: true, value: [...new Set(value)] } : { ok: false, reason: 'option' };
+      return Array.isArray(value) && value.every((v) => labels.has(v))
+        ? { ok: true, value: [...new Set(value)] }
+        : { ok: false, reason: 'option' };
     default:
       if (typeof value !== 'string') return { ok: false, reason: 'type' };
       return [...value].length > 5000 ? { ok: false, reason: 'tooLong' } : { ok: true, value };
@@ -74,7 +85,11 @@ export function isCalendarDate(value: string): boolean {
   const m = dateOnly.exec(value);
   if (!m) return false;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return date.getUTCFullYear() === Number(m[1]) && date.getUTCMonth() === Number(m[2]) - 1 && date.getUTCDate() === Number(m[3]);
+  return (
+    date.getUTCFullYear() === Number(m[1]) &&
+    date.getUTCMonth() === Number(m[2]) - 1 &&
+    date.getUTCDate() === Number(m[3])
+  );
 }
 
 /** http(s) with a host: what a url field accepts and what the panel will open. */

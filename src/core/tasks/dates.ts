@@ -17,7 +17,7 @@ export function presetDate(preset: DuePresetId, now: Date): string {
       break;
     case 'nextMonday': {
       // getDay(): Sunday 0 ... Saturday 6. On a Monday "next Monday" is a week away, never today.
-      const ahead = ((8 - day.getDay()) % 7) || 7;
+      const ahead = (8 - day.getDay()) % 7 || 7;
       day.setDate(day.getDate() + ahead);
       break;
     }
@@ -34,8 +34,7 @@ export function formatDay(day: Date): string {
 }
 
 export type DateCheck =
-  | { readonly ok: true; readonly date: string }
-  | { readonly ok: false; readonly reason: 'format' | 'notADay' };
+  { readonly ok: true; readonly date: string } | { readonly ok: false; readonly reason: 'format' | 'notADay' };
 
 /** Checks a typed due date: `YYYY-MM-DD` and a real calendar day (no 2026-02-30). */
 export function checkDate(input: string): DateCheck {

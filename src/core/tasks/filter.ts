@@ -60,7 +60,9 @@ export function toIndexParams(filter: TaskFilter): IndexFilterParams {
   const conditions = conditionsOf(filter);
   const search = filter.text?.trim();
   if (search && search.length > MAX_SEARCH_LENGTH) {
-    throw new RangeError(`The search text is ${search.length} characters long; the most the service accepts is ${MAX_SEARCH_LENGTH}.`);
+    throw new RangeError(
+      `The search text is ${search.length} characters long; the most the service accepts is ${MAX_SEARCH_LENGTH}.`,
+    );
   }
   return {
     ...(conditions.length > 0 ? { filter: JSON.stringify({ match: 'all', conditions }) } : {}),
@@ -109,7 +111,10 @@ export function describeFilter(filter: TaskFilter, names: FilterNames): string {
  * The same filter as the client's `TaskQuery` parts (objects, not JSON strings). Throws RangeError
  * for a search the server would refuse, so no request is sent.
  */
-export function toQueryParts(filter: TaskFilter): { filter?: { match: 'all'; conditions: { field: string; op: string; values: string[] }[] }; search?: string } {
+export function toQueryParts(filter: TaskFilter): {
+  filter?: { match: 'all'; conditions: { field: string; op: string; values: string[] }[] };
+  search?: string;
+} {
   const params = toIndexParams(filter);
   const conditions = conditionsOf(filter).map((c) => ({ field: c.field, op: c.op, values: [...c.values] }));
   return {

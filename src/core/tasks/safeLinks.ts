@@ -18,7 +18,12 @@ export function safeLink(raw: string): string | undefined {
   } catch {
     return undefined;
   }
-  if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '') {
+  if (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.hostname !== '' &&
+    url.username === '' &&
+    url.password === ''
+  ) {
     return url.href;
   }
   return url.protocol === 'mailto:' ? safeMailto(url) : undefined;
@@ -86,7 +91,9 @@ function safeMailto(url: URL): string | undefined {
       return undefined; // a broken escape: the link is not what it seems
     }
   }
-  const query = MAIL_FIELDS.filter((f) => kept.has(f)).map((f) => `${f}=${kept.get(f)}`).join('&');
+  const query = MAIL_FIELDS.filter((f) => kept.has(f))
+    .map((f) => `${f}=${kept.get(f)}`)
+    .join('&');
   return `mailto:${address}${query === '' ? '' : `?${query}`}`;
 }
 

@@ -44,12 +44,19 @@ export function targetsFromSidebar(body: unknown): Targets | undefined {
         if (!id || name === undefined) {
           return undefined;
         }
-        lists.push({ id, name, path: `${str(space.name) ?? '?'} / ${str(folder.name) ?? '?'}`, spaceId: str(space.id) });
+        lists.push({
+          id,
+          name,
+          path: `${str(space.name) ?? '?'} / ${str(folder.name) ?? '?'}`,
+          spaceId: str(space.id),
+        });
       }
     }
   }
   const sprints = arr(root.sprints)
     .filter(isObject)
-    .flatMap((s) => (str(s.id) && str(s.name) ? [{ id: s.id as string, name: s.name as string, spaceId: str(s.space_id) }] : []));
+    .flatMap((s) =>
+      str(s.id) && str(s.name) ? [{ id: s.id as string, name: s.name as string, spaceId: str(s.space_id) }] : [],
+    );
   return { lists, sprints };
 }

@@ -34,7 +34,11 @@ export function inert(text: string, max = MAX_SHOWN): string {
 
 /** Like `inert`, but keeps line breaks (for a modal dialog's detail or a multi-line preview). */
 export function inertLines(text: string, max = MAX_SHOWN): string {
-  const lines = visible(String(text).slice(0, max * 4).replace(/\r\n?/g, '\n')).split('\n');
+  const lines = visible(
+    String(text)
+      .slice(0, max * 4)
+      .replace(/\r\n?/g, '\n'),
+  ).split('\n');
   return capped(broken(lines.map((line) => oneLine(line)).join('\n')), max);
 }
 
@@ -69,7 +73,12 @@ function capped(text: string, max: number): string {
   }
   const points = Array.from(text.slice(0, (max + 1) * 2));
   // A cut right after `$` or `]` would leave the zero-width break alone before the ellipsis.
-  return points.length <= max ? points.join('') : `${points.slice(0, max - 1).join('').replace(/\u200b$/, '')}…`;
+  return points.length <= max
+    ? points.join('')
+    : `${points
+        .slice(0, max - 1)
+        .join('')
+        .replace(/\u200b$/, '')}…`;
 }
 
 /**
@@ -79,5 +88,8 @@ function capped(text: string, max: number): string {
  * a model or a preview, whose size the caller bounds.
  */
 export function visibleText(text: string): string {
-  return visible(String(text).replace(/\r\n?|[\u2028\u2029]/g, '\n')).replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]+/g, ' ');
+  return visible(String(text).replace(/\r\n?|[\u2028\u2029]/g, '\n')).replace(
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]+/g,
+    ' ',
+  );
 }

@@ -27,6 +27,9 @@ export function markdownLink(label: string, target: string): string {
 export function linkTarget(uri: string): string {
   return uri.replace(UNSAFE_IN_TARGET, (run) =>
     // A lone surrogate (which encodeURIComponent refuses) becomes the replacement character.
-    encodeURIComponent(run.replace(LONE_SURROGATE, '\ufffd')).replace(LEFT_BY_ENCODER, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+    encodeURIComponent(run.replace(LONE_SURROGATE, '\ufffd')).replace(
+      LEFT_BY_ENCODER,
+      (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+    ),
   );
 }

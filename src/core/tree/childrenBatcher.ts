@@ -27,13 +27,17 @@ interface Waiter {
   reject(error: unknown): void;
 }
 
-const expected = (p: ParentInfo): number => Math.min(p.subtask_count ?? CHILDREN_MAX_PER_PARENT, CHILDREN_MAX_PER_PARENT);
+const expected = (p: ParentInfo): number =>
+  Math.min(p.subtask_count ?? CHILDREN_MAX_PER_PARENT, CHILDREN_MAX_PER_PARENT);
 
 export class ChildrenBatcher {
   private readonly cache = new Map<string, ChildrenResult>();
   private readonly inflight = new Map<string, Promise<ChildrenResult>>();
   private readonly generation = new Map<string, number>();
-  private queue = new Map<string, { workspaceId: string; parent: ParentInfo; siblings: readonly ParentInfo[]; waiters: Waiter[] }>();
+  private queue = new Map<
+    string,
+    { workspaceId: string; parent: ParentInfo; siblings: readonly ParentInfo[]; waiters: Waiter[] }
+  >();
   private scheduled = false;
 
   constructor(
@@ -60,7 +64,8 @@ export class ChildrenBatcher {
 
   /** The direct children of `parent`; `siblings` ride along in the same call when there is room. */
   load(workspaceId: string, parent: ParentInfo, siblings: readonly ParentInfo[] = []): Promise<ChildrenResult> {
-    const known = this.cache.get(parent.id) ?? (parent.subtask_count === 0 ? { rows: [], truncated: false } : undefined);
+    const known =
+      this.cache.get(parent.id) ?? (parent.subtask_count === 0 ? { rows: [], truncated: false } : undefined);
     if (known) {
       return Promise.resolve(known);
     }
@@ -90,7 +95,10 @@ export class ChildrenBatcher {
       byWorkspace.set(entry.workspaceId, [...(byWorkspace.get(entry.workspaceId) ?? []), entry]);
     }
     for (const [workspaceId, entries] of byWorkspace) {
-      for (const batch of this.pack(entries.map((e) => e.parent), entries.flatMap((e) => e.siblings))) {
+      for (const batch of this.pack(
+        entries.map((e) => e.parent),
+        entries.flatMap((e) => e.siblings),
+      )) {
         void this.send(workspaceId, batch, entries);
       }
     }
@@ -116,7 +124,11 @@ export class ChildrenBatcher {
       bin.load += expected(parent);
     }
     for (const sibling of siblings) {
-      const worth = (sibling.subtask_count ?? 0) > 0 && !taken.has(sibling.id) && !this.cache.has(sibling.id) && !this.inflight.has(sibling.id);
+      const worth =
+        (sibling.subtask_count ?? 0) > 0 &&
+        !taken.has(sibling.id) &&
+        !this.cache.has(sibling.id) &&
+        !this.inflight.has(sibling.id);
       const bin = worth ? bins.find((b) => fits(b, sibling)) : undefined;
       if (bin) {
         taken.add(sibling.id);
@@ -127,7 +139,11 @@ export class ChildrenBatcher {
     return bins.map((b) => b.parents);
   }
 
-  private async send(workspaceId: string, batch: ParentInfo[], entries: { parent: ParentInfo; waiters: Waiter[] }[]): Promise<void> {
+  private async send(
+    workspaceId: string,
+    batch: ParentInfo[],
+    entries: { parent: ParentInfo; waiters: Waiter[] }[],
+  ): Promise<void> {
     const ids = batch.map((p) => p.id);
     const generations = new Map(ids.map((id) => [id, this.generation.get(id) ?? 0]));
     const waiting = entries.filter((e) => generations.has(e.parent.id));

@@ -97,7 +97,8 @@ export class ExplorerModel {
     if (more.action === 'showMore' && state) {
       state.shown = Math.min(state.total, state.shown + this.pageSize);
     }
-    const task = more.action === 'loadSubtasks' ? [...this.taskNodes()].find((n) => n.key === more.parentKey) : undefined;
+    const task =
+      more.action === 'loadSubtasks' ? [...this.taskNodes()].find((n) => n.key === more.parentKey) : undefined;
     if (task) {
       await loadAllSubtasks(this.api, this.batcher, task);
     }
@@ -119,11 +120,20 @@ export class ExplorerModel {
     if (!state || parts === null) {
       return false;
     }
-    const page = await this.api.listTasks(list.workspaceId, { scope: { list_id: list.listId }, ...parts, per_page: 0 }, { priority: 'background', signal });
+    const page = await this.api.listTasks(
+      list.workspaceId,
+      { scope: { list_id: list.listId }, ...parts, per_page: 0 },
+      { priority: 'background', signal },
+    );
     if (signature(page.data) === signature(state.rows)) {
       return false;
     }
-    this.lists.set(list.key, { node: list, rows: page.data, shown: Math.max(state.shown, Math.min(this.pageSize, page.data.length)), total: page.data.length });
+    this.lists.set(list.key, {
+      node: list,
+      rows: page.data,
+      shown: Math.max(state.shown, Math.min(this.pageSize, page.data.length)),
+      total: page.data.length,
+    });
     this.cache.forgetRendering(list.key);
     return true;
   }
@@ -136,23 +146,48 @@ export class ExplorerModel {
   private async load(node: TreeNode | undefined): Promise<TreeNode[]> {
     const user = { priority: 'user' as const };
     if (!node) {
-      return this.workspaces.map((w) => ({ kind: 'workspace', key: keys.workspace(w.id), workspaceId: w.id, name: w.name, active: w.pivot?.is_active !== false }));
+      return this.workspaces.map((w) => ({
+        kind: 'workspace',
+        key: keys.workspace(w.id),
+        workspaceId: w.id,
+        name: w.name,
+        active: w.pivot?.is_active !== false,
+      }));
     }
     switch (node.kind) {
       case 'workspace': {
         const spaces = await this.api.listSpaces(node.workspaceId, user);
-        const nodes: TreeNode[] = spaces.map((s) => ({ kind: 'space', key: keys.space(s.id), workspaceId: node.workspaceId, spaceId: s.id, name: s.name }));
+        const nodes: TreeNode[] = spaces.map((s) => ({
+          kind: 'space',
+          key: keys.space(s.id),
+          workspaceId: node.workspaceId,
+          spaceId: s.id,
+          name: s.name,
+        }));
         return orMessage(nodes, node.key, this.options.text.noSpaces);
       }
       case 'space': {
         const folders = await this.api.listFolders(node.workspaceId, node.spaceId, user);
-        const nodes: TreeNode[] = folders.map((f) => ({ kind: 'folder', key: keys.folder(f.id), workspaceId: node.workspaceId, spaceId: node.spaceId, folderId: f.id, name: f.name }));
+        const nodes: TreeNode[] = folders.map((f) => ({
+          kind: 'folder',
+          key: keys.folder(f.id),
+          workspaceId: node.workspaceId,
+          spaceId: node.spaceId,
+          folderId: f.id,
+          name: f.name,
+        }));
         return orMessage(nodes, node.key, this.options.text.noFolders);
       }
       case 'folder': {
         const lists = await this.api.listLists(node.workspaceId, node.spaceId, node.folderId, user);
         const nodes: TreeNode[] = lists.map((l) => ({
-          kind: 'list', key: keys.list(l.id), workspaceId: node.workspaceId, spaceId: node.spaceId, folderId: node.folderId, listId: l.id, name: l.name,
+          kind: 'list',
+          key: keys.list(l.id),
+          workspaceId: node.workspaceId,
+          spaceId: node.spaceId,
+          folderId: node.folderId,
+          listId: l.id,
+          name: l.name,
         }));
         return orMessage(nodes, node.key, this.options.text.noLists);
       }
@@ -172,16 +207,37 @@ export class ExplorerModel {
       if (parts === null) {
         return [messageNode(list.key, 'info', this.options.text.noMatches)];
       }
-      const page = await this.api.listTasks(list.workspaceId, { scope: { list_id: list.listId }, ...parts, per_page: 0 }, { priority: 'user' });
-      state = { node: list, rows: page.data, shown: Math.min(this.pageSize, page.data.length), total: page.data.length };
+      const page = await this.api.listTasks(
+        list.workspaceId,
+        { scope: { list_id: list.listId }, ...parts, per_page: 0 },
+        { priority: 'user' },
+      );
+      state = {
+        node: list,
+        rows: page.data,
+        shown: Math.min(this.pageSize, page.data.length),
+        total: page.data.length,
+      };
       this.lists.set(list.key, state);
       if (page.data.length === 0) {
-        return [messageNode(list.key, 'info', parts.filter || parts.search ? this.options.text.noMatches : this.options.text.noTasks)];
+        return [
+          messageNode(
+            list.key,
+            'info',
+            parts.filter || parts.search ? this.options.text.noMatches : this.options.text.noTasks,
+          ),
+        ];
       }
     }
     const nodes: TreeNode[] = state.rows.slice(0, state.shown).map((row) => taskNode(list.workspaceId, row, list.key));
     if (state.shown < state.total) {
-      nodes.push({ kind: 'more', key: `${list.key}/more`, parentKey: list.key, action: 'showMore', label: this.options.text.showMore(state.shown, state.total) });
+      nodes.push({
+        kind: 'more',
+        key: `${list.key}/more`,
+        parentKey: list.key,
+        action: 'showMore',
+        label: this.options.text.showMore(state.shown, state.total),
+      });
     }
     return nodes;
   }

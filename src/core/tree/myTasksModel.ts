@@ -84,7 +84,13 @@ export class MyTasksModel {
       if (this.workspaces.length === 1) {
         return this.groups(this.workspaces[0]!.id, ROOT_KEY);
       }
-      return this.workspaces.map((w): WorkspaceNode => ({ kind: 'workspace', key: `${PREFIX}ws:${w.id}`, workspaceId: w.id, name: w.name, active: w.pivot?.is_active !== false }));
+      return this.workspaces.map((w): WorkspaceNode => ({
+        kind: 'workspace',
+        key: `${PREFIX}ws:${w.id}`,
+        workspaceId: w.id,
+        name: w.name,
+        active: w.pivot?.is_active !== false,
+      }));
     }
     switch (node.kind) {
       case 'workspace':
@@ -109,32 +115,68 @@ export class MyTasksModel {
     const spaces = await this.api.listSpaces(workspaceId, { priority: 'user' });
     const pages = await Promise.all(
       spaces.map((s) =>
-        this.api.listTasks(workspaceId, { scope: { space_id: s.id }, filter: { match: 'all', conditions }, search: query.search, group_by: groupBy, per_page: 0 }, { priority: 'user' }),
+        this.api.listTasks(
+          workspaceId,
+          {
+            scope: { space_id: s.id },
+            filter: { match: 'all', conditions },
+            search: query.search,
+            group_by: groupBy,
+            per_page: 0,
+          },
+          { priority: 'user' },
+        ),
       ),
     );
     const rows = pages.flatMap((p) => p.data);
     if (rows.length === 0) {
-      return [messageNode(parentKey, 'info', query.filter || query.search ? this.options.text.noMatches : this.options.text.noTasks)];
+      return [
+        messageNode(
+          parentKey,
+          'info',
+          query.filter || query.search ? this.options.text.noMatches : this.options.text.noTasks,
+        ),
+      ];
     }
     return groupRows(rows, groupBy, workspaceId, parentKey, this.options.text.noPriority);
   }
 }
 
 /** Groups rows by status name (ordered open -> active -> completed) or by priority (critical first). */
-export function groupRows(rows: readonly TaskRow[], groupBy: GroupBy, workspaceId: string, parentKey: string, noPriority: string): GroupNode[] {
+export function groupRows(
+  rows: readonly TaskRow[],
+  groupBy: GroupBy,
+  workspaceId: string,
+  parentKey: string,
+  noPriority: string,
+): GroupNode[] {
   const groups = new Map<string, { label: string; color?: string; rank: number; tasks: TaskRow[] }>();
   for (const row of rows) {
     const [id, label, color, rank] =
       groupBy === 'status'
         ? [row.status?.name ?? '?', row.status?.name ?? '?', row.status?.color, rankOf(STATUS_ORDER, row.status?.type)]
-        : [row.priority ?? 'none', row.priority ?? noPriority, undefined, rankOf(PRIORITIES, row.priority ?? undefined)];
+        : [
+            row.priority ?? 'none',
+            row.priority ?? noPriority,
+            undefined,
+            rankOf(PRIORITIES, row.priority ?? undefined),
+          ];
     const group = groups.get(id) ?? { label, color, rank, tasks: [] };
     group.tasks.push(row);
     groups.set(id, group);
   }
   return [...groups.entries()]
     .sort(([, a], [, b]) => a.rank - b.rank || a.label.localeCompare(b.label))
-    .map(([id, g]) => ({ kind: 'group', key: `${parentKey}/group:${groupBy}:${id}`, workspaceId, groupBy, label: g.label, color: g.color, count: g.tasks.length, tasks: g.tasks }));
+    .map(([id, g]) => ({
+      kind: 'group',
+      key: `${parentKey}/group:${groupBy}:${id}`,
+      workspaceId,
+      groupBy,
+      label: g.label,
+      color: g.color,
+      count: g.tasks.length,
+      tasks: g.tasks,
+    }));
 }
 
 function rankOf(order: readonly string[], value: string | undefined): number {

@@ -96,7 +96,8 @@ export interface HeldTaskNode {
   readonly refused: boolean;
 }
 
-export type TreeNode = WorkspaceNode | SpaceNode | FolderNode | ListNode | TaskNode | GroupNode | MoreNode | MessageNode | HeldTaskNode;
+export type TreeNode =
+  WorkspaceNode | SpaceNode | FolderNode | ListNode | TaskNode | GroupNode | MoreNode | MessageNode | HeldTaskNode;
 
 /** Nodes whose children come from the service and can be refreshed. */
 export type ContainerNode = WorkspaceNode | SpaceNode | FolderNode | ListNode | TaskNode | GroupNode;
@@ -116,5 +117,13 @@ export function taskNode(workspaceId: string, row: TaskRow, parentKey: string, p
 }
 
 export function messageNode(parentKey: string, severity: 'info' | 'error', text: string, detail?: string): MessageNode {
-  return { kind: 'message', key: `${parentKey}/message`, parentKey, severity, text, detail, retry: severity === 'error' };
+  return {
+    kind: 'message',
+    key: `${parentKey}/message`,
+    parentKey,
+    severity,
+    text,
+    detail,
+    retry: severity === 'error',
+  };
 }

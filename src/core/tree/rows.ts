@@ -11,7 +11,12 @@ export function isCompleted(row: TaskRow): boolean {
 
 const DAY_MS = 86_400_000;
 
-export type DueState = { kind: 'none' } | { kind: 'overdue'; days: number } | { kind: 'today' } | { kind: 'tomorrow' } | { kind: 'later'; date: Date };
+export type DueState =
+  | { kind: 'none' }
+  | { kind: 'overdue'; days: number }
+  | { kind: 'today' }
+  | { kind: 'tomorrow' }
+  | { kind: 'later'; date: Date };
 
 /** Overdue means due before now and not completed, as the index's `overdue` preset counts it. */
 export function dueState(row: TaskRow, now: Date): DueState {
@@ -43,7 +48,12 @@ export interface RowWords {
 }
 
 /** The description after the title: `ACME-12 · blocked · high · Bob · due tomorrow · ↳3 · 📎2`. */
-export function rowDescription(row: TaskRow, now: Date, words: RowWords, options: { omitAssignee?: boolean } = {}): string {
+export function rowDescription(
+  row: TaskRow,
+  now: Date,
+  words: RowWords,
+  options: { omitAssignee?: boolean } = {},
+): string {
   const parts = [
     row.display_id,
     row.is_blocked ? words.blocked : undefined,

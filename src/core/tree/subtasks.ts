@@ -11,13 +11,24 @@ export interface SubtaskText {
   capped(shown: number, total: number): string;
 }
 
-export async function subtaskNodes(batcher: ChildrenBatcher, task: TaskNode, siblings: readonly TaskRow[], text: SubtaskText): Promise<TreeNode[]> {
+export async function subtaskNodes(
+  batcher: ChildrenBatcher,
+  task: TaskNode,
+  siblings: readonly TaskRow[],
+  text: SubtaskText,
+): Promise<TreeNode[]> {
   const result = await batcher.load(task.workspaceId, task.row, siblings);
   const prefix = task.key.slice(0, task.key.lastIndexOf('task:'));
   const nodes: TreeNode[] = result.rows.map((row) => taskNode(task.workspaceId, row, task.key, prefix));
   const total = Math.max(task.row.subtask_count ?? 0, result.rows.length);
   if (result.truncated) {
-    nodes.push({ kind: 'more', key: `${task.key}/more`, parentKey: task.key, action: 'loadSubtasks', label: text.loadSubtasks(result.rows.length, total) });
+    nodes.push({
+      kind: 'more',
+      key: `${task.key}/more`,
+      parentKey: task.key,
+      action: 'loadSubtasks',
+      label: text.loadSubtasks(result.rows.length, total),
+    });
   } else if (result.rows.length >= CHILDREN_MAX_PER_PARENT && total > result.rows.length) {
     nodes.push(messageNode(task.key, 'info', text.capped(result.rows.length, total)));
   }
@@ -30,7 +41,9 @@ export function siblingRows(nodes: readonly TreeNode[] | undefined): TaskRow[] {
 
 /** "more…" of a task cut by the children caps: its children through `/subtasks` (max 200, no paging). */
 export async function loadAllSubtasks(
-  api: { getSubtasks(workspaceId: string, taskId: string, opts?: { priority?: 'user' | 'background' }): Promise<TaskRow[]> },
+  api: {
+    getSubtasks(workspaceId: string, taskId: string, opts?: { priority?: 'user' | 'background' }): Promise<TaskRow[]>;
+  },
   batcher: ChildrenBatcher,
   task: TaskNode,
 ): Promise<void> {

@@ -136,7 +136,12 @@ function ipv6Kind(text: string): HostKind {
     return embedded(g[1]!, g[2]!); // 6to4 2002:aabb:ccdd::
   }
   const first = g[0]!;
-  if ((first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xffc0) === 0xfec0 || (first & 0xff00) === 0xff00) {
+  if (
+    (first & 0xfe00) === 0xfc00 ||
+    (first & 0xffc0) === 0xfe80 ||
+    (first & 0xffc0) === 0xfec0 ||
+    (first & 0xff00) === 0xff00
+  ) {
     return 'private'; // unique local fc00::/7, link-local fe80::/10, site-local fec0::/10, multicast
   }
   return 'public';

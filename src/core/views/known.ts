@@ -45,8 +45,14 @@ export class KnownViews {
   async put(view: KnownView): Promise<void> {
     const others = this.all().filter((v) => v.id !== view.id);
     const next = [view, ...others];
-    const recent = next.filter((v) => !v.pinned).sort((a, b) => (b.lastRunAt ?? '').localeCompare(a.lastRunAt ?? '')).slice(0, MAX_RECENT);
-    await this.store.update(this.key, next.filter((v) => v.pinned || recent.includes(v)));
+    const recent = next
+      .filter((v) => !v.pinned)
+      .sort((a, b) => (b.lastRunAt ?? '').localeCompare(a.lastRunAt ?? ''))
+      .slice(0, MAX_RECENT);
+    await this.store.update(
+      this.key,
+      next.filter((v) => v.pinned || recent.includes(v)),
+    );
   }
 
   async patch(id: string, change: Partial<Omit<KnownView, 'id'>>): Promise<KnownView | undefined> {
@@ -55,7 +61,10 @@ export class KnownViews {
       return undefined;
     }
     const updated = { ...current, ...change };
-    await this.store.update(this.key, this.all().map((v) => (v.id === id ? updated : v)));
+    await this.store.update(
+      this.key,
+      this.all().map((v) => (v.id === id ? updated : v)),
+    );
     return updated;
   }
 }

@@ -7,7 +7,11 @@ import type { TaskRow } from '../api/schemas';
 export const VIEW_PAGE_SIZE = 50;
 
 export interface ViewApi {
-  runView(viewId: string, query: { per_page?: number; page?: number }, opts?: { signal?: AbortSignal; priority?: RequestPriority }): Promise<TaskPage>;
+  runView(
+    viewId: string,
+    query: { per_page?: number; page?: number },
+    opts?: { signal?: AbortSignal; priority?: RequestPriority },
+  ): Promise<TaskPage>;
 }
 
 export interface ViewCounts {

@@ -61,13 +61,23 @@ const SidebarViewSchema = z.looseObject({
  * defensively, entry by entry, so one odd entry or a missing `views` costs nothing but those views.
  */
 export function viewsFromSidebar(answer: unknown): SidebarView[] {
-  const data = typeof answer === 'object' && answer !== null && 'data' in answer ? (answer as { data: unknown }).data : answer;
+  const data =
+    typeof answer === 'object' && answer !== null && 'data' in answer ? (answer as { data: unknown }).data : answer;
   const views = typeof data === 'object' && data !== null ? (data as { views?: unknown }).views : undefined;
   if (!Array.isArray(views)) {
     return [];
   }
   return views.flatMap((entry) => {
     const parsed = SidebarViewSchema.safeParse(entry);
-    return parsed.success ? [{ id: parsed.data.id.toLowerCase(), name: parsed.data.name, scopeType: parsed.data.viewable_type, scopeId: parsed.data.viewable_id }] : [];
+    return parsed.success
+      ? [
+          {
+            id: parsed.data.id.toLowerCase(),
+            name: parsed.data.name,
+            scopeType: parsed.data.viewable_type,
+            scopeId: parsed.data.viewable_id,
+          },
+        ]
+      : [];
   });
 }

@@ -9,7 +9,9 @@ import { Disposable } from '../disposable';
  * requests back (after a 429, or with the budget spent and work queued).
  */
 export class BudgetStatusBar extends Disposable {
-  private readonly item = this.register(vscode.window.createStatusBarItem('taskPlatform.budget', vscode.StatusBarAlignment.Left, 9));
+  private readonly item = this.register(
+    vscode.window.createStatusBarItem('taskPlatform.budget', vscode.StatusBarAlignment.Left, 9),
+  );
   private unsubscribe: { dispose(): void } | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
 
@@ -48,9 +50,21 @@ export class BudgetStatusBar extends Disposable {
     const lines = [
       vscode.l10n.t('Task Platform requests: {0} of {1} left in the current minute.', s.remaining, s.limit),
       s.inFlight > 0 ? vscode.l10n.t('{0} on the way.', s.inFlight) : '',
-      s.queued > 0 ? vscode.l10n.t('{0} waiting: {1} you asked for, {2} background (polling, prefetch) that yields to yours.', s.queued, s.queued - s.queuedBackground, s.queuedBackground) : '',
+      s.queued > 0
+        ? vscode.l10n.t(
+            '{0} waiting: {1} you asked for, {2} background (polling, prefetch) that yields to yours.',
+            s.queued,
+            s.queued - s.queuedBackground,
+            s.queuedBackground,
+          )
+        : '',
       s.holding ? vscode.l10n.t('The service said "too many requests": everything waits until it allows more.') : '',
-      s.limit < 60 ? vscode.l10n.t('{0} a minute of the 60 are left to the AI tools (MCP server) while it runs, since they share the token.', 60 - s.limit) : '',
+      s.limit < 60
+        ? vscode.l10n.t(
+            '{0} a minute of the 60 are left to the AI tools (MCP server) while it runs, since they share the token.',
+            60 - s.limit,
+          )
+        : '',
     ];
     this.item.tooltip = lines.filter(Boolean).join('\n');
     this.item.accessibilityInformation = { label: lines[0]! };

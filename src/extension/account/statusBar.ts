@@ -8,7 +8,9 @@ import { Disposable } from '../disposable';
  * server's reason are outside text: inert, so only the item's own icon shows.
  */
 export class AccountStatusBar extends Disposable {
-  private readonly item = this.register(vscode.window.createStatusBarItem('taskPlatform.account', vscode.StatusBarAlignment.Left, 10));
+  private readonly item = this.register(
+    vscode.window.createStatusBarItem('taskPlatform.account', vscode.StatusBarAlignment.Left, 10),
+  );
 
   constructor(session: Session) {
     super();

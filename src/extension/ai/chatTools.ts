@@ -23,7 +23,12 @@ export async function signedInClient(session: Session): Promise<ApiClient> {
 }
 
 /** Runs one tool of the shared table for the chat, and turns a refused token into the "rejected" state. */
-export async function runChatTool(session: Session, spec: ToolSpec, input: unknown, token: vscode.CancellationToken): Promise<ToolOutcome> {
+export async function runChatTool(
+  session: Session,
+  spec: ToolSpec,
+  input: unknown,
+  token: vscode.CancellationToken,
+): Promise<ToolOutcome> {
   const client = await signedInClient(session);
   const outcome = await callTool(spec, client, input, { signal: abortSignalFor(token), priority: 'user' });
   if (!outcome.ok && UnauthorizedError.is(outcome.error)) {

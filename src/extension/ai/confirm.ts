@@ -14,7 +14,11 @@ const LABEL_TTL_MS = 60_000;
 const KEPT = 50;
 
 /** The confirmation VS Code shows, from the pure builder (core/mcp/confirm.ts). */
-export function confirmationFor(tool: string, input: unknown, context: ConfirmContext): vscode.LanguageModelToolConfirmationMessages | undefined {
+export function confirmationFor(
+  tool: string,
+  input: unknown,
+  context: ConfirmContext,
+): vscode.LanguageModelToolConfirmationMessages | undefined {
   const built = confirmation(vscode.l10n, tool, input, context);
   if (!built) {
     return undefined;
@@ -44,18 +48,28 @@ export class AiConfirmations implements vscode.TextDocumentContentProvider, vsco
     ];
   }
 
-  async prepare(tool: string, input: unknown, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolConfirmationMessages | undefined> {
+  async prepare(
+    tool: string,
+    input: unknown,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolConfirmationMessages | undefined> {
     // A session not restored yet is restored here (the call would need it anyway).
     const state = await this.session.ensure();
     const record = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
-    const workspaceName = state.kind === 'signedIn' ? state.user.workspaces.find((w) => w.id === record.workspace_id)?.name : undefined;
+    const workspaceName =
+      state.kind === 'signedIn' ? state.user.workspaces.find((w) => w.id === record.workspace_id)?.name : undefined;
     const target = confirmTarget(tool, input);
     const task = target ? await this.label(state, target.workspaceId, target.taskId, token) : undefined;
     return confirmationFor(tool, input, { workspaceName, task, fullTextLink: (field, text) => this.keep(field, text) });
   }
 
   /** The task's display id and title, or why they could not be read. */
-  private label(state: SessionState, workspaceId: string, taskId: string, token: vscode.CancellationToken): Promise<TaskLabel> {
+  private label(
+    state: SessionState,
+    workspaceId: string,
+    taskId: string,
+    token: vscode.CancellationToken,
+  ): Promise<TaskLabel> {
     if (state.kind !== 'signedIn') {
       return Promise.resolve({ error: vscode.l10n.t('not signed in') });
     }

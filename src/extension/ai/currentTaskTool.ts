@@ -22,7 +22,9 @@ async function branchTask(workspaceState: vscode.Memento): Promise<TaskRef | und
   }
   const git = await gitApi().catch(() => undefined);
   const head = git ? repositoryFor(git)?.state.HEAD?.name : undefined;
-  return head === undefined || head === started.branch ? { workspaceId: started.workspaceId, taskId: started.taskId } : undefined;
+  return head === undefined || head === started.branch
+    ? { workspaceId: started.workspaceId, taskId: started.taskId }
+    : undefined;
 }
 
 /**
@@ -30,10 +32,18 @@ async function branchTask(workspaceState: vscode.Memento): Promise<TaskRef | und
  * the current branch's task, with its first page of comments and its dependencies, as JSON for the
  * model, marked as data (core/mcp/untrusted.ts). Three user-priority reads.
  */
-async function currentTaskJson(session: Session, workspaceState: vscode.Memento, token: vscode.CancellationToken): Promise<string> {
+async function currentTaskJson(
+  session: Session,
+  workspaceState: vscode.Memento,
+  token: vscode.CancellationToken,
+): Promise<string> {
   const ref = currentTasks()[0] ?? (await branchTask(workspaceState));
   if (!ref) {
-    throw new Error(vscode.l10n.t('No Task Platform task is open in a panel or selected in the tree, and no task was started on this branch (Start Work).'));
+    throw new Error(
+      vscode.l10n.t(
+        'No Task Platform task is open in a panel or selected in the tree, and no task was started on this branch (Start Work).',
+      ),
+    );
   }
   const client = await signedInClient(session);
   const opts = { signal: abortSignalFor(token), priority: 'user' as const };
@@ -52,6 +62,9 @@ async function currentTaskJson(session: Session, workspaceState: vscode.Memento,
 export function registerCurrentTaskTool(session: Session, workspaceState: vscode.Memento): vscode.Disposable {
   return vscode.lm.registerTool<Record<string, never>>(lmToolName(CURRENT_TASK_TOOL), {
     prepareInvocation: () => ({ invocationMessage: vscode.l10n.t('Task Platform: reading the current task') }),
-    invoke: async (_options, token) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(await currentTaskJson(session, workspaceState, token))]),
+    invoke: async (_options, token) =>
+      new vscode.LanguageModelToolResult([
+        new vscode.LanguageModelTextPart(await currentTaskJson(session, workspaceState, token)),
+      ]),
   });
 }

@@ -22,7 +22,9 @@ const TOKEN_VAR = 'TASK_PLATFORM_TOKEN';
  * changed, and one no longer offered: so every new token or account gets a new `version`, and a
  * server started with an old token (or after sign-out) does not keep running with it.
  */
-export class McpServerProvider implements vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>, vscode.Disposable {
+export class McpServerProvider
+  implements vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>, vscode.Disposable
+{
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeMcpServerDefinitions = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
@@ -64,14 +66,26 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
     // Electron's binary runs as plain Node with ELECTRON_RUN_AS_NODE; Node itself ignores it.
     // The service allows 60 requests a minute per token in all (Limits): the server started here takes
     // a third and the extension keeps the rest (see giveShare), so their sum never exceeds the budget.
-    const env = { [BASE_URL_VAR]: baseUrl, TASK_PLATFORM_REQUESTS_PER_MINUTE: String(MCP_SHARE), ELECTRON_RUN_AS_NODE: '1' };
+    const env = {
+      [BASE_URL_VAR]: baseUrl,
+      TASK_PLATFORM_REQUESTS_PER_MINUTE: String(MCP_SHARE),
+      ELECTRON_RUN_AS_NODE: '1',
+    };
     const version = this.generation === 0 ? this.version : `${this.version}+${this.generation}`;
-    const definition = new vscode.McpStdioServerDefinition('Task Platform', process.execPath, [this.serverScript.fsPath], env, version);
+    const definition = new vscode.McpStdioServerDefinition(
+      'Task Platform',
+      process.execPath,
+      [this.serverScript.fsPath],
+      env,
+      version,
+    );
     return [definition];
   }
 
   /** VS Code is starting the server: add the token from SecretStorage, for the address offered. */
-  async resolveMcpServerDefinition(server: vscode.McpStdioServerDefinition): Promise<vscode.McpStdioServerDefinition | undefined> {
+  async resolveMcpServerDefinition(
+    server: vscode.McpStdioServerDefinition,
+  ): Promise<vscode.McpStdioServerDefinition | undefined> {
     const baseUrl = await this.offeredBaseUrl();
     if (baseUrl === undefined || server.env[BASE_URL_VAR] !== baseUrl) {
       log.warn('MCP server not started: not signed in to Task Platform (or the service address changed).');
@@ -83,7 +97,13 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
     }
     await this.prepareLeaseDir();
     // A copy: the definition VS Code passed in is the one it keeps between starts.
-    const resolved = new vscode.McpStdioServerDefinition(server.label, server.command, [...server.args], { ...server.env, [TOKEN_VAR]: token, [LEASE_VAR]: this.leaseFile.fsPath }, server.version);
+    const resolved = new vscode.McpStdioServerDefinition(
+      server.label,
+      server.command,
+      [...server.args],
+      { ...server.env, [TOKEN_VAR]: token, [LEASE_VAR]: this.leaseFile.fsPath },
+      server.version,
+    );
     resolved.cwd = server.cwd;
     this.shareGiven = true;
     this.resolvedAt = Date.now();
@@ -100,7 +120,11 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
     const dayAgo = Date.now() - 24 * 3600_000;
     for (const [name] of await vscode.workspace.fs.readDirectory(dir)) {
       const file = vscode.Uri.joinPath(dir, name);
-      if (name.startsWith('mcp-lease-') && file.fsPath !== this.leaseFile.fsPath && ((await lastTouch(file.fsPath)) ?? 0) < dayAgo) {
+      if (
+        name.startsWith('mcp-lease-') &&
+        file.fsPath !== this.leaseFile.fsPath &&
+        ((await lastTouch(file.fsPath)) ?? 0) < dayAgo
+      ) {
         await Promise.resolve(vscode.workspace.fs.delete(file)).catch(() => undefined);
       }
     }
@@ -157,14 +181,21 @@ export class McpServerProvider implements vscode.McpServerDefinitionProvider<vsc
   private giveShare(state: SessionState): void {
     if (this.shareGiven && state.kind === 'signedIn' && state.client.limiter.limit > SERVICE_LIMIT - MCP_SHARE) {
       state.client.limiter.setLimit(SERVICE_LIMIT - MCP_SHARE);
-      log.info(`The AI tools' server takes ${MCP_SHARE} of the ${SERVICE_LIMIT} requests a minute; the editor keeps ${SERVICE_LIMIT - MCP_SHARE}.`);
+      log.info(
+        `The AI tools' server takes ${MCP_SHARE} of the ${SERVICE_LIMIT} requests a minute; the editor keeps ${SERVICE_LIMIT - MCP_SHARE}.`,
+      );
     }
   }
 
   /** Only a change of who is signed in, or where, changes the offer; a re-check of the same account does not. */
   private onSession(state: SessionState): void {
     this.giveShare(state);
-    const key = state.kind === 'signedIn' ? `${state.baseUrl}|${state.user.id}` : state.kind === 'unknown' ? this.lastKey : state.kind;
+    const key =
+      state.kind === 'signedIn'
+        ? `${state.baseUrl}|${state.user.id}`
+        : state.kind === 'unknown'
+          ? this.lastKey
+          : state.kind;
     if (key !== this.lastKey) {
       this.lastKey = key;
       this.renew();

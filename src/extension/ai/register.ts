@@ -23,10 +23,19 @@ export interface AiFeature {
 export function registerAi(context: vscode.ExtensionContext, services: Services): AiFeature {
   const lm = vscode.lm as Partial<typeof vscode.lm> | undefined;
   let mcpProvider: McpServerProvider | undefined;
-  if (typeof lm?.registerMcpServerDefinitionProvider === 'function' && typeof vscode.McpStdioServerDefinition === 'function') {
+  if (
+    typeof lm?.registerMcpServerDefinitionProvider === 'function' &&
+    typeof vscode.McpStdioServerDefinition === 'function'
+  ) {
     const script = vscode.Uri.joinPath(context.extensionUri, 'dist', 'mcp-server.js');
     const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
-    mcpProvider = new McpServerProvider(services.session, new TokenStore(context.secrets), script, version, context.globalStorageUri);
+    mcpProvider = new McpServerProvider(
+      services.session,
+      new TokenStore(context.secrets),
+      script,
+      version,
+      context.globalStorageUri,
+    );
     context.subscriptions.push(mcpProvider, lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpProvider));
   } else {
     log.info('This editor has no MCP server provider API; the Task Platform MCP server is not offered.');
@@ -35,7 +44,11 @@ export function registerAi(context: vscode.ExtensionContext, services: Services)
   let confirmations: AiConfirmations | undefined;
   if (chatTools) {
     confirmations = new AiConfirmations(services.session);
-    context.subscriptions.push(confirmations, ...registerChatTools(services.session, confirmations), registerCurrentTaskTool(services.session, context.workspaceState));
+    context.subscriptions.push(
+      confirmations,
+      ...registerChatTools(services.session, confirmations),
+      registerCurrentTaskTool(services.session, context.workspaceState),
+    );
   }
   return { mcpProvider, chatTools, confirmations };
 }

@@ -29,7 +29,11 @@ export async function signIn(session: Session): Promise<boolean> {
   }
   try {
     const state = await prompter().progress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the token with {0}…', baseUrl), cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Checking the token with {0}…', baseUrl),
+        cancellable: true,
+      },
       (_progress, cancel) => session.verify(baseUrl, token.trim(), abortSignalFor(cancel)),
     );
     await session.adopt(state, token.trim());
@@ -54,7 +58,10 @@ async function resolveBaseUrl(): Promise<string | undefined> {
   }
   if (setting.kind === 'invalid') {
     const open = vscode.l10n.t('Open Settings');
-    const choice = await prompter().error(vscode.l10n.t('The taskPlatform.baseUrl setting is not valid: {0}', setting.message), open);
+    const choice = await prompter().error(
+      vscode.l10n.t('The taskPlatform.baseUrl setting is not valid: {0}', setting.message),
+      open,
+    );
     if (choice === open) {
       void vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.baseUrl`);
     }
@@ -91,7 +98,9 @@ export async function showAccount(session: Session): Promise<void> {
   const state = await session.ensure();
   if (state.kind !== 'signedIn') {
     const signInLabel = vscode.l10n.t('Sign In');
-    if ((await prompter().info(vscode.l10n.t('You are not signed in to Task Platform.'), signInLabel)) === signInLabel) {
+    if (
+      (await prompter().info(vscode.l10n.t('You are not signed in to Task Platform.'), signInLabel)) === signInLabel
+    ) {
       await signIn(session);
     }
     return;
@@ -100,7 +109,13 @@ export async function showAccount(session: Session): Promise<void> {
   const switchAccount = vscode.l10n.t('Switch Account');
   const signOutLabel = vscode.l10n.t('Sign Out');
   const choice = await prompter().info(
-    vscode.l10n.t('Signed in as {0} <{1}> at {2}. Workspaces: {3}.', state.user.name, state.user.email, state.baseUrl, workspaces),
+    vscode.l10n.t(
+      'Signed in as {0} <{1}> at {2}. Workspaces: {3}.',
+      state.user.name,
+      state.user.email,
+      state.baseUrl,
+      workspaces,
+    ),
     switchAccount,
     signOutLabel,
   );

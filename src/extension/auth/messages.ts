@@ -24,4 +24,6 @@ export function describeSignInFailure(baseUrl: string, error: unknown): string {
 }
 
 export const tokenRejectedMessage = (): string =>
-  vscode.l10n.t('Task Platform rejected the stored token. It may have been regenerated or revoked. Sign in again with a current token.');
+  vscode.l10n.t(
+    'Task Platform rejected the stored token. It may have been regenerated or revoked. Sign in again with a current token.',
+  );

@@ -63,7 +63,10 @@ export class Session implements vscode.Disposable {
     // One connection pool per sign-in, fresh (no pooled connection of an earlier session that the
     // server may have closed): the session below reuses the check's connection (one TLS handshake).
     const transport = new NodeHttpTransport();
-    const user = await createClient(transport, baseUrl, token, { transientRetries: 0 }).getUser({ signal, priority: 'user' });
+    const user = await createClient(transport, baseUrl, token, { transientRetries: 0 }).getUser({
+      signal,
+      priority: 'user',
+    });
     // The account's offline queue: writes the service cannot get now are kept and sent later.
     const client = createClient(transport, baseUrl, token, undefined, this.outboxes?.for(baseUrl, user.id));
     return { kind: 'signedIn', baseUrl, user, client };
@@ -131,8 +134,17 @@ export function scaleRateWindowForTests(windowMs: number | undefined): void {
   testWindowMs = windowMs;
 }
 
-function createClient(transport: NodeHttpTransport, baseUrl: string, token: string, retry?: Partial<RetryPolicy>, writeQueue?: WriteQueue): ApiClient {
-  const limiter = testWindowMs === undefined ? undefined : sharedRateLimiter(`${baseUrl}#window=${testWindowMs}`, token, { windowMs: testWindowMs });
+function createClient(
+  transport: NodeHttpTransport,
+  baseUrl: string,
+  token: string,
+  retry?: Partial<RetryPolicy>,
+  writeQueue?: WriteQueue,
+): ApiClient {
+  const limiter =
+    testWindowMs === undefined
+      ? undefined
+      : sharedRateLimiter(`${baseUrl}#window=${testWindowMs}`, token, { windowMs: testWindowMs });
   return new ApiClient({
     baseUrl,
     token,

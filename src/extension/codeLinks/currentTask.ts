@@ -20,7 +20,11 @@ export function startedTask(memento: vscode.Memento): CurrentTaskInfo | undefine
 
 /** The task the user started work on (per workspace), shown in the status bar; a click opens it. */
 export class CurrentTask implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('taskPlatform.currentTask', vscode.StatusBarAlignment.Left, 50);
+  private readonly item = vscode.window.createStatusBarItem(
+    'taskPlatform.currentTask',
+    vscode.StatusBarAlignment.Left,
+    50,
+  );
 
   constructor(private readonly memento: vscode.Memento) {
     this.item.name = vscode.l10n.t('Task Platform: Current Task');
@@ -38,7 +42,10 @@ export class CurrentTask implements vscode.Disposable {
 
   /** What the status bar item shows (tests read it). */
   get shown(): { text: string; tooltip: string } {
-    return { text: this.item.text, tooltip: typeof this.item.tooltip === 'string' ? this.item.tooltip : (this.item.tooltip?.value ?? '') };
+    return {
+      text: this.item.text,
+      tooltip: typeof this.item.tooltip === 'string' ? this.item.tooltip : (this.item.tooltip?.value ?? ''),
+    };
   }
 
   private render(): void {
@@ -49,8 +56,14 @@ export class CurrentTask implements vscode.Disposable {
     }
     // Stored from the service and the repository: shown inert, after the item's own icon.
     this.item.text = `$(tasklist) ${inert(info.displayId, 40)}`;
-    this.item.tooltip = inert(vscode.l10n.t('Working on {0} "{1}" (branch {2}). Click to open.', info.displayId, info.title, info.branch));
-    this.item.command = { command: 'taskPlatform.openTask', title: vscode.l10n.t('Open Task'), arguments: [{ workspaceId: info.workspaceId, taskId: info.taskId }] };
+    this.item.tooltip = inert(
+      vscode.l10n.t('Working on {0} "{1}" (branch {2}). Click to open.', info.displayId, info.title, info.branch),
+    );
+    this.item.command = {
+      command: 'taskPlatform.openTask',
+      title: vscode.l10n.t('Open Task'),
+      arguments: [{ workspaceId: info.workspaceId, taskId: info.taskId }],
+    };
     this.item.show();
   }
 

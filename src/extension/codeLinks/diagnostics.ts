@@ -51,7 +51,11 @@ export class StaleReferences extends Disposable implements vscode.CodeActionProv
     this.register(vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document)));
     this.register(vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)));
     this.register(hub.onDidChange(() => this.checkAll()));
-    this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SECTION}.codeLinks`) && this.checkAll()));
+    this.register(
+      vscode.workspace.onDidChangeConfiguration(
+        (e) => e.affectsConfiguration(`${SECTION}.codeLinks`) && this.checkAll(),
+      ),
+    );
     this.register({ dispose: () => this.timers.forEach((t) => clearTimeout(t)) });
   }
 
@@ -66,7 +70,10 @@ export class StaleReferences extends Disposable implements vscode.CodeActionProv
       this.collection.delete(document.uri);
       return;
     }
-    this.timers.set(key, setTimeout(() => void this.check(document), delay));
+    this.timers.set(
+      key,
+      setTimeout(() => void this.check(document), delay),
+    );
   }
 
   /** Background work keeps to the first half of the budget (as the tree's poller does). */
@@ -110,13 +117,21 @@ export class StaleReferences extends Disposable implements vscode.CodeActionProv
     return diagnostics;
   }
 
-  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  provideCodeActions(
+    document: vscode.TextDocument,
+    _range: vscode.Range,
+    context: vscode.CodeActionContext,
+  ): vscode.CodeAction[] {
     return context.diagnostics.filter((d) => d.source === SOURCE).flatMap((d) => this.fixes(document, d));
   }
 
   private fixes(document: vscode.TextDocument, diagnostic: vscode.Diagnostic): vscode.CodeAction[] {
-    const displayId = this.hub.referenceAt(document, diagnostic.range.start)?.displayId ?? document.getText(diagnostic.range);
-    const remove = new vscode.CodeAction(vscode.l10n.t('Remove the reference to {0}', displayId), vscode.CodeActionKind.QuickFix);
+    const displayId =
+      this.hub.referenceAt(document, diagnostic.range.start)?.displayId ?? document.getText(diagnostic.range);
+    const remove = new vscode.CodeAction(
+      vscode.l10n.t('Remove the reference to {0}', displayId),
+      vscode.CodeActionKind.QuickFix,
+    );
     remove.edit = new vscode.WorkspaceEdit();
     remove.edit.delete(document.uri, removalRange(document, diagnostic.range));
     remove.diagnostics = [diagnostic];
@@ -124,8 +139,15 @@ export class StaleReferences extends Disposable implements vscode.CodeActionProv
     const actions = [remove];
     const ref = this.hub.referenceAt(document, diagnostic.range.start);
     if (ref) {
-      const replace = new vscode.CodeAction(vscode.l10n.t('Replace {0} with another task…', displayId), vscode.CodeActionKind.QuickFix);
-      replace.command = { command: 'taskPlatform.codeLinks.replaceReference', title: replace.title, arguments: [{ uri: document.uri.toString(), start: ref.start, end: ref.end }] };
+      const replace = new vscode.CodeAction(
+        vscode.l10n.t('Replace {0} with another task…', displayId),
+        vscode.CodeActionKind.QuickFix,
+      );
+      replace.command = {
+        command: 'taskPlatform.codeLinks.replaceReference',
+        title: replace.title,
+        arguments: [{ uri: document.uri.toString(), start: ref.start, end: ref.end }],
+      };
       replace.diagnostics = [diagnostic];
       actions.push(replace);
     }

@@ -20,7 +20,9 @@ export class Exclusions {
     const gitignores = new Map<string, IgnoreRules>();
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       try {
-        const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, '.gitignore')));
+        const text = new TextDecoder().decode(
+          await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, '.gitignore')),
+        );
         gitignores.set(folder.uri.toString(), parseGitignore(text));
       } catch {
         // No .gitignore in this folder.

@@ -33,7 +33,10 @@ export class CodeLinksHub extends Disposable {
   /** Fires when the set of prefixes may have changed: what counts as a reference is different now. */
   readonly onDidChangePrefixes = this.prefixesChanged.event;
 
-  constructor(private readonly memento: vscode.Memento, readonly services: Services) {
+  constructor(
+    private readonly memento: vscode.Memento,
+    readonly services: Services,
+  ) {
     super();
     this.register(
       services.session.onDidChange((state) => {
@@ -124,7 +127,9 @@ export class CodeLinksHub extends Disposable {
     let resolver = this.resolvers.get(state.client);
     if (!resolver) {
       const all = state.user.workspaces.map((w) => w.id);
-      resolver = new TaskResolver(state.client, { workspacesFor: (prefix) => this.prefixes().workspacesFor(prefix, all) });
+      resolver = new TaskResolver(state.client, {
+        workspacesFor: (prefix) => this.prefixes().workspacesFor(prefix, all),
+      });
       this.resolvers.set(state.client, resolver);
     }
     this.bootstrap(state, resolver);
@@ -142,20 +147,28 @@ export class CodeLinksHub extends Disposable {
     this.bootstrapped.add(state.client);
     const known = this.prefixes().workspacesKnown();
     const missing = state.user.workspaces.filter((w) => !known.has(w.id));
-    void Promise.all(missing.map((w) => this.learnWorkspace(state, resolver, w.id))).then((learned) => learned.some(Boolean) && this.changed.fire());
+    void Promise.all(missing.map((w) => this.learnWorkspace(state, resolver, w.id))).then(
+      (learned) => learned.some(Boolean) && this.changed.fire(),
+    );
   }
 
   private async learnWorkspace(state: SignedIn, resolver: TaskResolver, workspaceId: string): Promise<boolean> {
     try {
       for (const space of await resolver.spacesOf(workspaceId, 'background')) {
-        const page = await state.client.listTasks(workspaceId, { scope: { space_id: space.id }, per_page: 1 }, { priority: 'background' });
+        const page = await state.client.listTasks(
+          workspaceId,
+          { scope: { space_id: space.id }, per_page: 1 },
+          { priority: 'background' },
+        );
         const row = page.data[0];
         if (row?.display_id) {
           return this.learn(workspaceId, row.display_id);
         }
       }
     } catch (error) {
-      log.warn(`Code links: could not learn the id prefix of a workspace: ${error instanceof Error ? error.message : String(error)}`);
+      log.warn(
+        `Code links: could not learn the id prefix of a workspace: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     return false;
   }

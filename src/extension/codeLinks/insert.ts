@@ -16,7 +16,9 @@ import type { CodeLinksHub } from './hub';
 function inComment(document: vscode.TextDocument, position: vscode.Position): boolean {
   const syntax = commentSyntax(document.languageId);
   const offset = document.offsetAt(position);
-  return syntax !== undefined && commentSpans(document.getText(), syntax).some((s) => offset > s.start && offset <= s.end);
+  return (
+    syntax !== undefined && commentSpans(document.getText(), syntax).some((s) => offset > s.start && offset <= s.end)
+  );
 }
 
 /**
@@ -70,11 +72,18 @@ async function pickDisplayId(ctx: CommandContext, hub: CodeLinksHub, title: stri
  * The value itself is not repeated: it may hold a line break, markup or a link.
  */
 export function refusedMessage(outcome: string): string {
-  return vscode.l10n.t('The service gave this task a display id that is not letters and digits, a dash and a number (such as ACME-12): {0}.', outcome);
+  return vscode.l10n.t(
+    'The service gave this task a display id that is not letters and digits, a dash and a number (such as ACME-12): {0}.',
+    outcome,
+  );
 }
 
 /** Quick fix of a stale reference: replace it with a reference to another task (picked by search). */
-export async function replaceReference(ctx: CommandContext, hub: CodeLinksHub, arg: unknown): Promise<string | undefined> {
+export async function replaceReference(
+  ctx: CommandContext,
+  hub: CodeLinksHub,
+  arg: unknown,
+): Promise<string | undefined> {
   const given = arg as { uri?: unknown; start?: unknown; end?: unknown } | undefined;
   if (typeof given?.uri !== 'string' || typeof given.start !== 'number' || typeof given.end !== 'number') {
     return undefined;
@@ -83,7 +92,12 @@ export async function replaceReference(ctx: CommandContext, hub: CodeLinksHub, a
   const old = hub.scan(document).find((r) => r.start === given.start && r.end === given.end);
   const displayId = old && (await pickDisplayId(ctx, hub, vscode.l10n.t('Replace {0}', old.displayId)));
   // The document may have changed while the user searched: find the same reference again.
-  const now = old && hub.scan(document).filter((r) => r.displayId === old.displayId).sort((a, b) => Math.abs(a.start - old.start) - Math.abs(b.start - old.start))[0];
+  const now =
+    old &&
+    hub
+      .scan(document)
+      .filter((r) => r.displayId === old.displayId)
+      .sort((a, b) => Math.abs(a.start - old.start) - Math.abs(b.start - old.start))[0];
   if (!now || !displayId) {
     return undefined;
   }
@@ -104,7 +118,11 @@ export async function replaceReference(ctx: CommandContext, hub: CodeLinksHub, a
 export class ReferenceCompletion implements vscode.CompletionItemProvider {
   constructor(private readonly hub: CodeLinksHub) {}
 
-  async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionList | undefined> {
+  async provideCompletionItems(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.CompletionList | undefined> {
     const before = document.lineAt(position.line).text.slice(0, position.character);
     const match = idBeforeCursor(before);
     const prefix = match?.prefix;
@@ -115,13 +133,17 @@ export class ReferenceCompletion implements vscode.CompletionItemProvider {
     const resolver = this.hub.resolver();
     const rows = new Map<string, TaskRow>();
     // Only display ids of the grammar are offered: accepting an item writes its label into the file.
-    const offer = (row: TaskRow): void => void (isDisplayId(row.display_id) && row.display_id.startsWith(`${prefix}-`) && rows.set(row.display_id, row));
+    const offer = (row: TaskRow): void =>
+      void (isDisplayId(row.display_id) && row.display_id.startsWith(`${prefix}-`) && rows.set(row.display_id, row));
     resolver?.cachedTasks().forEach(({ task }) => offer(task));
     const state = this.hub.signedIn;
     const workspaces = this.hub.prefixes().workspacesFor(prefix, state?.user.workspaces.map((w) => w.id) ?? []);
     for (const workspaceId of state ? workspaces.slice(0, 2) : []) {
       try {
-        const result = await state?.client.search({ q: `${prefix}-${match.number}`, workspace_id: workspaceId, type: 'tasks', per_page: 20 }, { priority: 'user' });
+        const result = await state?.client.search(
+          { q: `${prefix}-${match.number}`, workspace_id: workspaceId, type: 'tasks', per_page: 20 },
+          { priority: 'user' },
+        );
         (result?.tasks?.hits ?? []).forEach((hit) => offer(hit as TaskRow));
       } catch {
         // Completion stays quiet on failure: the cached tasks are still offered.
@@ -131,7 +153,10 @@ export class ReferenceCompletion implements vscode.CompletionItemProvider {
       }
     }
     const items = [...rows.values()].map((row) => {
-      const item = new vscode.CompletionItem({ label: row.display_id as string, description: inert(row.title, 200) }, vscode.CompletionItemKind.Reference);
+      const item = new vscode.CompletionItem(
+        { label: row.display_id as string, description: inert(row.title, 200) },
+        vscode.CompletionItemKind.Reference,
+      );
       item.insertText = row.display_id as string;
       item.range = range;
       item.filterText = `${row.display_id} ${inert(row.title, 200)}`;

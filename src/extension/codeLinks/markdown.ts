@@ -9,7 +9,8 @@ export function commandUri(command: (typeof HOVER_COMMANDS)[number], arg: unknow
 }
 
 const words: HoverWords = {
-  notLookedUp: (id) => vscode.l10n.t('**{0}**: not looked up yet (sign in to Task Platform, or try again in a moment).', id),
+  notLookedUp: (id) =>
+    vscode.l10n.t('**{0}**: not looked up yet (sign in to Task Platform, or try again in a moment).', id),
   inTrash: vscode.l10n.t('in Trash'),
   notFound: vscode.l10n.t('not found: unknown, in Trash, deleted, or not visible to you'),
   priority: (priority) => vscode.l10n.t('priority {0}', priority),

@@ -20,10 +20,16 @@ export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.H
 
   provideDocumentLinks(document: vscode.TextDocument): vscode.DocumentLink[] {
     const refs = this.hub.scan(document);
-    this.schedulePrefetch(document, refs.map((r) => r.displayId));
+    this.schedulePrefetch(
+      document,
+      refs.map((r) => r.displayId),
+    );
     return refs.map((ref) => {
       const range = new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end));
-      const link = new vscode.DocumentLink(range, commandUri('taskPlatform.codeLinks.open', { displayId: ref.displayId }));
+      const link = new vscode.DocumentLink(
+        range,
+        commandUri('taskPlatform.codeLinks.open', { displayId: ref.displayId }),
+      );
       link.tooltip = inert(vscode.l10n.t('Open {0} in Task Platform', ref.displayId));
       return link;
     });

@@ -10,7 +10,8 @@ import { Exclusions } from './exclusions';
 import type { CodeLinksHub } from './hub';
 
 export const REFERENCES_VIEW = 'taskPlatform.codeReferences';
-const EXTENSIONS = 'ts,tsx,js,jsx,mjs,cjs,java,c,h,cpp,hpp,cc,cs,go,rs,swift,kt,dart,scala,scss,less,css,php,py,rb,sh,bash,yml,yaml,pl,r,toml,ps1,sql,lua,hs,html,xml,md,vue';
+const EXTENSIONS =
+  'ts,tsx,js,jsx,mjs,cjs,java,c,h,cpp,hpp,cc,cs,go,rs,swift,kt,dart,scala,scss,less,css,php,py,rb,sh,bash,yml,yaml,pl,r,toml,ps1,sql,lua,hs,html,xml,md,vue';
 const GLOB = `**/*.{${EXTENSIONS}}`;
 const MAX_FILES = 20_000;
 const MAX_BYTES = 1_000_000;
@@ -37,12 +38,20 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
 
   constructor(private readonly hub: CodeLinksHub) {
     super();
-    this.view = this.register(vscode.window.createTreeView(REFERENCES_VIEW, { treeDataProvider: this, showCollapseAll: true }));
-    this.register(this.view.onDidChangeVisibility((e) => e.visible && (this.started ? this.dirty && void this.rebuild() : void this.start())));
+    this.view = this.register(
+      vscode.window.createTreeView(REFERENCES_VIEW, { treeDataProvider: this, showCollapseAll: true }),
+    );
+    this.register(
+      this.view.onDidChangeVisibility(
+        (e) => e.visible && (this.started ? this.dirty && void this.rebuild() : void this.start()),
+      ),
+    );
     // New prefixes change what counts as a reference: index again, now if the view is shown, else
     // when it is next shown (a hidden view sends nothing and reads no files). Other changes (a task
     // written, sign-in) only change the rows' titles and statuses.
-    this.register(hub.onDidChangePrefixes(() => this.started && (this.view.visible ? void this.rebuild() : (this.dirty = true))));
+    this.register(
+      hub.onDidChangePrefixes(() => this.started && (this.view.visible ? void this.rebuild() : (this.dirty = true))),
+    );
     this.register(hub.onDidChange(() => this.changed.fire(undefined)));
   }
 
@@ -73,7 +82,11 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     // A folder created or deleted at once (a checkout, an unzip) may be reported as the folder only.
     const folders = this.register(vscode.workspace.createFileSystemWatcher('**/*', false, true, false));
     this.register(folders.onDidCreate((uri) => this.folderCreated(uri)));
-    this.register(folders.onDidDelete((uri) => !languageOf(uri) && this.index.deleteUnder(uri.toString()) && this.changed.fire(undefined)));
+    this.register(
+      folders.onDidDelete(
+        (uri) => !languageOf(uri) && this.index.deleteUnder(uri.toString()) && this.changed.fire(undefined),
+      ),
+    );
     this.register({ dispose: () => (clearTimeout(this.folderTimer), clearTimeout(this.ignoreTimer)) });
     this.register(vscode.workspace.onDidChangeTextDocument((e) => this.scanDocument(e.document)));
     return this.rebuild();
@@ -136,7 +149,11 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
         if (((await vscode.workspace.fs.stat(folder)).type & vscode.FileType.Directory) === 0) {
           continue;
         }
-        const files = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, GLOB), this.exclusions.glob(true), MAX_FILES);
+        const files = await vscode.workspace.findFiles(
+          new vscode.RelativePattern(folder, GLOB),
+          this.exclusions.glob(true),
+          MAX_FILES,
+        );
         for (const [i, file] of files.entries()) {
           await this.scanFile(file, false);
           if (i % YIELD_EVERY === 0) {
@@ -170,7 +187,12 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
   }
 
   private scanDocument(document: vscode.TextDocument): void {
-    if (document.uri.scheme === 'file' && commentSyntax(document.languageId) && !this.exclusions.excludes(document.uri) && this.index.set(document.uri.toString(), occurrences(document.getText(), this.hub.scan(document)))) {
+    if (
+      document.uri.scheme === 'file' &&
+      commentSyntax(document.languageId) &&
+      !this.exclusions.excludes(document.uri) &&
+      this.index.set(document.uri.toString(), occurrences(document.getText(), this.hub.scan(document)))
+    ) {
       this.changed.fire(undefined);
     }
   }
@@ -180,9 +202,13 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
       return this.index.displayIds().map((displayId) => ({ kind: 'task', displayId }));
     }
     if (node.kind === 'task') {
-      return this.index.filesOf(node.displayId).map((f) => ({ kind: 'file', displayId: node.displayId, file: f.file, occurrences: f.occurrences }));
+      return this.index
+        .filesOf(node.displayId)
+        .map((f) => ({ kind: 'file', displayId: node.displayId, file: f.file, occurrences: f.occurrences }));
     }
-    return node.kind === 'file' ? node.occurrences.map((occurrence) => ({ kind: 'line', file: node.file, occurrence })) : [];
+    return node.kind === 'file'
+      ? node.occurrences.map((occurrence) => ({ kind: 'line', file: node.file, occurrence }))
+      : [];
   }
 
   /**
@@ -208,7 +234,11 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     const item = new vscode.TreeItem(vscode.l10n.t('Line {0}', node.occurrence.line + 1));
     item.description = inert(node.occurrence.preview);
     const position = new vscode.Position(node.occurrence.line, node.occurrence.character);
-    item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [vscode.Uri.parse(node.file), { selection: new vscode.Range(position, position) }] };
+    item.command = {
+      command: 'vscode.open',
+      title: vscode.l10n.t('Open'),
+      arguments: [vscode.Uri.parse(node.file), { selection: new vscode.Range(position, position) }],
+    };
     return item;
   }
 
@@ -219,7 +249,10 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
       const { task } = resolution;
       item.description = inert([task.status?.name, task.title].filter(Boolean).join(' · '));
       item.tooltip = inert(`${displayId} ${task.title}`);
-      item.iconPath = new vscode.ThemeIcon(isCompleted(task) ? 'pass-filled' : 'circle-large-filled', new vscode.ThemeColor(chartColorFor(task.status?.color)));
+      item.iconPath = new vscode.ThemeIcon(
+        isCompleted(task) ? 'pass-filled' : 'circle-large-filled',
+        new vscode.ThemeColor(chartColorFor(task.status?.color)),
+      );
     } else if (resolution) {
       item.description = resolution.kind === 'trashed' ? vscode.l10n.t('in Trash') : vscode.l10n.t('not found');
       item.iconPath = new vscode.ThemeIcon('warning');
@@ -231,11 +264,46 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
 }
 
 const byExtension = new Map<string, string>([
-  ['ts', 'typescript'], ['tsx', 'typescriptreact'], ['js', 'javascript'], ['jsx', 'javascriptreact'], ['mjs', 'javascript'], ['cjs', 'javascript'],
-  ['java', 'java'], ['c', 'c'], ['h', 'c'], ['cpp', 'cpp'], ['hpp', 'cpp'], ['cc', 'cpp'], ['cs', 'csharp'], ['go', 'go'], ['rs', 'rust'],
-  ['swift', 'swift'], ['kt', 'kotlin'], ['dart', 'dart'], ['scala', 'scala'], ['scss', 'scss'], ['less', 'less'], ['css', 'css'], ['php', 'php'],
-  ['py', 'python'], ['rb', 'ruby'], ['sh', 'shellscript'], ['bash', 'shellscript'], ['yml', 'yaml'], ['yaml', 'yaml'], ['pl', 'perl'], ['r', 'r'],
-  ['toml', 'toml'], ['ps1', 'powershell'], ['sql', 'sql'], ['lua', 'lua'], ['hs', 'haskell'], ['html', 'html'], ['xml', 'xml'], ['md', 'markdown'], ['vue', 'vue'],
+  ['ts', 'typescript'],
+  ['tsx', 'typescriptreact'],
+  ['js', 'javascript'],
+  ['jsx', 'javascriptreact'],
+  ['mjs', 'javascript'],
+  ['cjs', 'javascript'],
+  ['java', 'java'],
+  ['c', 'c'],
+  ['h', 'c'],
+  ['cpp', 'cpp'],
+  ['hpp', 'cpp'],
+  ['cc', 'cpp'],
+  ['cs', 'csharp'],
+  ['go', 'go'],
+  ['rs', 'rust'],
+  ['swift', 'swift'],
+  ['kt', 'kotlin'],
+  ['dart', 'dart'],
+  ['scala', 'scala'],
+  ['scss', 'scss'],
+  ['less', 'less'],
+  ['css', 'css'],
+  ['php', 'php'],
+  ['py', 'python'],
+  ['rb', 'ruby'],
+  ['sh', 'shellscript'],
+  ['bash', 'shellscript'],
+  ['yml', 'yaml'],
+  ['yaml', 'yaml'],
+  ['pl', 'perl'],
+  ['r', 'r'],
+  ['toml', 'toml'],
+  ['ps1', 'powershell'],
+  ['sql', 'sql'],
+  ['lua', 'lua'],
+  ['hs', 'haskell'],
+  ['html', 'html'],
+  ['xml', 'xml'],
+  ['md', 'markdown'],
+  ['vue', 'vue'],
 ]);
 
 /** The language of a file by its extension (no document is opened for indexing). */

@@ -25,7 +25,11 @@ export interface CodeLinks {
  * Start Work, Insert Task Reference. Registration only: the providers run when VS Code asks, and
  * nothing is sent before a document with a known prefix is shown.
  */
-export function registerCodeLinks(context: vscode.ExtensionContext, services: Services, ctx: CommandContext): CodeLinks {
+export function registerCodeLinks(
+  context: vscode.ExtensionContext,
+  services: Services,
+  ctx: CommandContext,
+): CodeLinks {
   const hub = new CodeLinksHub(services.globalState, services);
   const selector = knownLanguages().map((language) => ({ language }));
   const providers = new ReferenceProviders(hub);
@@ -46,14 +50,18 @@ export function registerCodeLinks(context: vscode.ExtensionContext, services: Se
     vscode.languages.registerDocumentLinkProvider(selector, providers),
     vscode.languages.registerHoverProvider(selector, providers),
     vscode.languages.registerCodeActionsProvider(selector, todos, { providedCodeActionKinds: TodoActions.kinds }),
-    vscode.languages.registerCodeActionsProvider(selector, stale, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
+    vscode.languages.registerCodeActionsProvider(selector, stale, {
+      providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
+    }),
     vscode.languages.registerCodeLensProvider(selector, todos),
     vscode.languages.registerCompletionItemProvider(selector, new ReferenceCompletion(hub), '-'),
     vscode.commands.registerCommand('taskPlatform.codeLinks.open', (arg?: unknown) => openReference(hub, arg)),
     vscode.commands.registerCommand(CREATE_FROM_TODO, (arg?: unknown) => createFromTodo(ctx, arg)),
     vscode.commands.registerCommand('taskPlatform.startWork', (arg?: unknown) => startWork(ctx, current, arg)),
     vscode.commands.registerCommand('taskPlatform.insertTaskReference', () => insertReference(ctx, hub)),
-    vscode.commands.registerCommand('taskPlatform.codeLinks.replaceReference', (arg?: unknown) => replaceReference(ctx, hub, arg)),
+    vscode.commands.registerCommand('taskPlatform.codeLinks.replaceReference', (arg?: unknown) =>
+      replaceReference(ctx, hub, arg),
+    ),
     vscode.commands.registerCommand('taskPlatform.stopWork', () => current.set(undefined)),
   );
   return { hub, stale, current, references };

@@ -29,7 +29,11 @@ export interface StartWorkResult {
  * from `taskPlatform.startWork.branchTemplate` through the built-in Git extension, optionally sets the
  * status and assignee, remembers the task (status bar) and offers its reference in the commit box.
  */
-export async function startWork(ctx: CommandContext, current: CurrentTask, arg?: unknown): Promise<StartWorkResult | undefined> {
+export async function startWork(
+  ctx: CommandContext,
+  current: CurrentTask,
+  arg?: unknown,
+): Promise<StartWorkResult | undefined> {
   const title = vscode.l10n.t('Start Work on Task');
   const state = await signedIn(ctx);
   const ref = state && (await resolveTask(ctx, state, arg, title));
@@ -39,7 +43,11 @@ export async function startWork(ctx: CommandContext, current: CurrentTask, arg?:
   const api = await gitApi();
   const repo = api && repositoryFor(api);
   if (!repo) {
-    void prompter().warn(vscode.l10n.t('Start Work needs a Git repository: open a file of the repository first (and keep the Git extension enabled).'));
+    void prompter().warn(
+      vscode.l10n.t(
+        'Start Work needs a Git repository: open a file of the repository first (and keep the Git extension enabled).',
+      ),
+    );
     return undefined;
   }
   let task: Task;
@@ -67,10 +75,22 @@ export async function startWork(ctx: CommandContext, current: CurrentTask, arg?:
   return begin(ctx, state, current, repo, ref, task, displayId);
 }
 
-async function begin(ctx: CommandContext, state: SignedIn, current: CurrentTask, repo: GitRepository, ref: TaskRef, task: Task, displayId: string): Promise<StartWorkResult | undefined> {
+async function begin(
+  ctx: CommandContext,
+  state: SignedIn,
+  current: CurrentTask,
+  repo: GitRepository,
+  ref: TaskRef,
+  task: Task,
+  displayId: string,
+): Promise<StartWorkResult | undefined> {
   const config = vscode.workspace.getConfiguration(SECTION);
   const template = config.get<unknown>('startWork.branchTemplate', DEFAULT_BRANCH_TEMPLATE);
-  const branch = branchName(typeof template === 'string' ? template : DEFAULT_BRANCH_TEMPLATE, { displayId, title: task.title }, config.get<unknown>('startWork.lowercaseBranch', true) !== false);
+  const branch = branchName(
+    typeof template === 'string' ? template : DEFAULT_BRANCH_TEMPLATE,
+    { displayId, title: task.title },
+    config.get<unknown>('startWork.lowercaseBranch', true) !== false,
+  );
   if (!branch) {
     void prompter().warn(refusedMessage(vscode.l10n.t('no branch was created and nothing was written')));
     return undefined;
@@ -79,14 +99,22 @@ async function begin(ctx: CommandContext, state: SignedIn, current: CurrentTask,
   try {
     outcome = await checkoutBranch(repo, branch);
   } catch (error) {
-    void prompter().error(vscode.l10n.t('Could not create the branch {0}: {1}', branch, error instanceof Error ? error.message : String(error)));
+    void prompter().error(
+      vscode.l10n.t(
+        'Could not create the branch {0}: {1}',
+        branch,
+        error instanceof Error ? error.message : String(error),
+      ),
+    );
     return undefined;
   }
   const updated = (await updateTask(ctx, state, ref, task)) ?? task;
   await current.set({ workspaceId: ref.workspaceId, taskId: task.id, displayId, title: task.title, branch });
   offerInCommitBox(repo, branch, displayId);
   void prompter().info(
-    outcome === 'created' ? vscode.l10n.t('Started work on {0} on the new branch {1}.', taskName(task), branch) : vscode.l10n.t('Started work on {0} on the existing branch {1}.', taskName(task), branch),
+    outcome === 'created'
+      ? vscode.l10n.t('Started work on {0} on the new branch {1}.', taskName(task), branch)
+      : vscode.l10n.t('Started work on {0} on the existing branch {1}.', taskName(task), branch),
   );
   return { branch, created: outcome === 'created', task: updated };
 }
@@ -98,8 +126,13 @@ async function confirmBlocked(state: SignedIn, ref: TaskRef, task: Task): Promis
     const entry = d as { is_completed?: unknown; status?: { type?: string } | null };
     return entry.is_completed !== true && !COMPLETED.has(entry.status?.type ?? '');
   });
-  const names = open.map((d) => taskName(d as { display_id?: string; title: string })).join(', ') || vscode.l10n.t('open tasks');
-  return prompter().confirm(vscode.l10n.t('{0} is blocked by {1}.', taskName(task), names), vscode.l10n.t('Start work anyway?'), vscode.l10n.t('Start Anyway'));
+  const names =
+    open.map((d) => taskName(d as { display_id?: string; title: string })).join(', ') || vscode.l10n.t('open tasks');
+  return prompter().confirm(
+    vscode.l10n.t('{0} is blocked by {1}.', taskName(task), names),
+    vscode.l10n.t('Start work anyway?'),
+    vscode.l10n.t('Start Anyway'),
+  );
 }
 
 /** `taskPlatform.startWork.updateTask`: ask (default), always or never set an active status and assign to me. */
@@ -111,14 +144,25 @@ async function updateTask(ctx: CommandContext, state: SignedIn, ref: TaskRef, ta
   try {
     const statuses = await directoryFor(state.client).statusesOf(task.list_id);
     const active = task.status?.type === 'active' ? undefined : statuses.find((s) => s.type === 'active');
-    const patch = { ...(active ? { status_id: active.id } : {}), ...(task.assignee_id === state.user.id ? {} : { assignee_id: state.user.id }) };
+    const patch = {
+      ...(active ? { status_id: active.id } : {}),
+      ...(task.assignee_id === state.user.id ? {} : { assignee_id: state.user.id }),
+    };
     if (Object.keys(patch).length === 0) {
       return undefined;
     }
     if (mode === 'ask') {
       const yes = vscode.l10n.t('Update the task');
-      const detail = [active ? vscode.l10n.t('status: {0}', active.name) : '', patch.assignee_id ? vscode.l10n.t('assignee: you') : ''].filter(Boolean).join(', ');
-      const picked = await prompter().quickPick([{ label: yes, description: detail }, { label: vscode.l10n.t('Leave the task as it is') }], { title: vscode.l10n.t('Start Work on Task') });
+      const detail = [
+        active ? vscode.l10n.t('status: {0}', active.name) : '',
+        patch.assignee_id ? vscode.l10n.t('assignee: you') : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
+      const picked = await prompter().quickPick(
+        [{ label: yes, description: detail }, { label: vscode.l10n.t('Leave the task as it is') }],
+        { title: vscode.l10n.t('Start Work on Task') },
+      );
       if (picked?.label !== yes) {
         return undefined;
       }

@@ -34,7 +34,13 @@ function unlinkedTodos(document: vscode.TextDocument): TodoComment[] {
 
 function todosIn(document: vscode.TextDocument, range?: vscode.Range): TodoComment[] {
   const all = unlinkedTodos(document);
-  return range ? all.filter((t) => range.intersection(lineOf(document, t)) !== undefined || range.start.line === document.positionAt(t.keywordStart).line) : all;
+  return range
+    ? all.filter(
+        (t) =>
+          range.intersection(lineOf(document, t)) !== undefined ||
+          range.start.line === document.positionAt(t.keywordStart).line,
+      )
+    : all;
 }
 
 function lineOf(document: vscode.TextDocument, todo: TodoComment): vscode.Range {
@@ -49,8 +55,15 @@ export class TodoActions implements vscode.CodeActionProvider, vscode.CodeLensPr
 
   provideCodeActions(document: vscode.TextDocument, range: vscode.Range): vscode.CodeAction[] {
     return todosIn(document, range).map((todo) => {
-      const action = new vscode.CodeAction(vscode.l10n.t('Create Task from {0}: "{1}"', todo.keyword, todo.text), vscode.CodeActionKind.QuickFix);
-      action.command = { command: CREATE_FROM_TODO, title: action.title, arguments: [{ uri: document.uri.toString(), offset: todo.keywordStart }] };
+      const action = new vscode.CodeAction(
+        vscode.l10n.t('Create Task from {0}: "{1}"', todo.keyword, todo.text),
+        vscode.CodeActionKind.QuickFix,
+      );
+      action.command = {
+        command: CREATE_FROM_TODO,
+        title: action.title,
+        arguments: [{ uri: document.uri.toString(), offset: todo.keywordStart }],
+      };
       return action;
     });
   }
@@ -85,7 +98,9 @@ export class TodoActions implements vscode.CodeActionProvider, vscode.CodeLensPr
 export async function createFromTodo(ctx: CommandContext, arg: unknown): Promise<Task | undefined> {
   const found = await todoFromArg(arg);
   if (!found) {
-    void prompter().warn(vscode.l10n.t('Put the cursor on a TODO, FIXME or BUG comment that has no task reference yet.'));
+    void prompter().warn(
+      vscode.l10n.t('Put the cursor on a TODO, FIXME or BUG comment that has no task reference yet.'),
+    );
     return undefined;
   }
   const { document, todo } = found;
@@ -97,7 +112,11 @@ export async function createFromTodo(ctx: CommandContext, arg: unknown): Promise
   }
   let task: Task;
   try {
-    task = await state.client.createTask(list.workspaceId, { list_id: list.listId, title: todo.text, description: describe(document, todo) }, { priority: 'user' });
+    task = await state.client.createTask(
+      list.workspaceId,
+      { list_id: list.listId, title: todo.text, description: describe(document, todo) },
+      { priority: 'user' },
+    );
   } catch (error) {
     void reportFailure(ctx.services.session, vscode.l10n.t('Could not create the task'), error);
     return undefined;
@@ -106,11 +125,15 @@ export async function createFromTodo(ctx: CommandContext, arg: unknown): Promise
   markStepDone('taskLinked');
   const displayId = writableDisplayId(task);
   if (!displayId) {
-    void prompter().warn(refusedMessage(vscode.l10n.t('the task was created, but nothing was written into the comment')));
+    void prompter().warn(
+      refusedMessage(vscode.l10n.t('the task was created, but nothing was written into the comment')),
+    );
     return task;
   }
   if (!(await linkComment(document, todo, displayId))) {
-    void prompter().warn(vscode.l10n.t('Created {0}, but the comment changed meanwhile; add the reference by hand.', displayId));
+    void prompter().warn(
+      vscode.l10n.t('Created {0}, but the comment changed meanwhile; add the reference by hand.', displayId),
+    );
   }
   return task;
 }

@@ -17,7 +17,8 @@ import { taskTarget } from './pickTask';
 export function announceUpdated(ctx: CommandContext, state: SignedIn, ref: TaskRef): void {
   state.client.getTask(ref.workspaceId, ref.taskId, { priority: 'background' }).then(
     (task) => ctx.services.changes.fire({ kind: 'updated', workspaceId: ref.workspaceId, task }),
-    (error: unknown) => log.warn(`Could not re-read the task after a change: ${error instanceof Error ? error.message : String(error)}`),
+    (error: unknown) =>
+      log.warn(`Could not re-read the task after a change: ${error instanceof Error ? error.message : String(error)}`),
   );
 }
 
@@ -42,8 +43,15 @@ export async function addComment(ctx: CommandContext, arg?: unknown): Promise<Co
     return undefined;
   }
   try {
-    const comment = await prompter().progress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Posting the comment…') }, () =>
-      state.client.createComment(ref.workspaceId, ref.taskId, { body, assignee_id: assignee.id }, { priority: 'user' }),
+    const comment = await prompter().progress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Posting the comment…') },
+      () =>
+        state.client.createComment(
+          ref.workspaceId,
+          ref.taskId,
+          { body, assignee_id: assignee.id },
+          { priority: 'user' },
+        ),
     );
     announceUpdated(ctx, state, ref);
     prompter().status(vscode.l10n.t('Comment posted on {0}', taskName(ref.row)), 4000);
@@ -74,7 +82,11 @@ async function writeInEditor(name: string): Promise<string | undefined> {
   const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: '' });
   await vscode.window.showTextDocument(doc, { preview: false });
   const post = vscode.l10n.t('Post Comment');
-  const choice = await prompter().info(vscode.l10n.t('Write the comment on {0} in the editor, then choose Post Comment.', name), post, vscode.l10n.t('Cancel'));
+  const choice = await prompter().info(
+    vscode.l10n.t('Write the comment on {0} in the editor, then choose Post Comment.', name),
+    post,
+    vscode.l10n.t('Cancel'),
+  );
   const text = doc.getText();
   if (!doc.isClosed) {
     await vscode.window.showTextDocument(doc, { preview: false });

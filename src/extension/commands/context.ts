@@ -43,6 +43,8 @@ export async function openTask(ref: { workspaceId: string; taskId: string; row?:
   try {
     await vscode.commands.executeCommand('taskPlatform.openTask', ref);
   } catch (error) {
-    void prompter().warn(vscode.l10n.t('Could not open the task: {0}', error instanceof Error ? error.message : String(error)));
+    void prompter().warn(
+      vscode.l10n.t('Could not open the task: {0}', error instanceof Error ? error.message : String(error)),
+    );
   }
 }

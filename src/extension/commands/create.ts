@@ -40,12 +40,19 @@ function liveTitleCheck(value: string): string | vscode.InputBoxValidationMessag
     return problem;
   }
   const left = MAX_TITLE_LENGTH - [...value.trim()].length;
-  return left < 30 ? { message: vscode.l10n.t('{0} characters left', left), severity: vscode.InputBoxValidationSeverity.Info } : undefined;
+  return left < 30
+    ? { message: vscode.l10n.t('{0} characters left', left), severity: vscode.InputBoxValidationSeverity.Info }
+    : undefined;
 }
 
 /** Asks the title with live validation, and checks it again (a scripted or pasted answer skips the live check). */
 export async function askTitle(title: string, value = ''): Promise<string | undefined> {
-  const typed = await prompter().inputBox({ title, prompt: vscode.l10n.t('Title of the task'), value, validateInput: liveTitleCheck });
+  const typed = await prompter().inputBox({
+    title,
+    prompt: vscode.l10n.t('Title of the task'),
+    value,
+    validateInput: liveTitleCheck,
+  });
   if (typed === undefined) {
     return undefined;
   }
@@ -60,7 +67,11 @@ export async function askTitle(title: string, value = ''): Promise<string | unde
 export function listFromArg(arg: unknown): ListChoice | undefined {
   const node = arg as { workspaceId?: unknown; listId?: unknown; name?: unknown } | undefined;
   if (isUuid(node?.workspaceId) && isUuid(node?.listId)) {
-    return { workspaceId: node.workspaceId, listId: node.listId, name: typeof node.name === 'string' ? node.name : node.listId };
+    return {
+      workspaceId: node.workspaceId,
+      listId: node.listId,
+      name: typeof node.name === 'string' ? node.name : node.listId,
+    };
   }
   return undefined;
 }
@@ -80,15 +91,25 @@ export async function pickList(ctx: CommandContext, state: SignedIn, title: stri
   }
   const recent = ctx.globalState.get<string[]>(RECENT_KEY, []);
   type Item = vscode.QuickPickItem & { list?: ListChoice };
-  const item = (l: ListTarget, icon: string): Item => ({ label: l.name, description: l.path, iconPath: new vscode.ThemeIcon(icon), list: { workspaceId, listId: l.id, name: l.name } });
+  const item = (l: ListTarget, icon: string): Item => ({
+    label: l.name,
+    description: l.path,
+    iconPath: new vscode.ThemeIcon(icon),
+    list: { workspaceId, listId: l.id, name: l.name },
+  });
   const recentLists = recent.flatMap((id) => lists.filter((l) => l.id === id));
   const items: Item[] = [];
   if (recentLists.length > 0) {
-    items.push({ label: vscode.l10n.t('Recent'), kind: vscode.QuickPickItemKind.Separator }, ...recentLists.map((l) => item(l, 'history')));
+    items.push(
+      { label: vscode.l10n.t('Recent'), kind: vscode.QuickPickItemKind.Separator },
+      ...recentLists.map((l) => item(l, 'history')),
+    );
     items.push({ label: vscode.l10n.t('All lists'), kind: vscode.QuickPickItemKind.Separator });
   }
   items.push(...lists.filter((l) => !recent.includes(l.id)).map((l) => item(l, 'list-unordered')));
-  return (await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a list'), matchOnDescription: true }))?.list;
+  return (
+    await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a list'), matchOnDescription: true })
+  )?.list;
 }
 
 async function remember(ctx: CommandContext, listId: string): Promise<void> {
@@ -97,7 +118,11 @@ async function remember(ctx: CommandContext, listId: string): Promise<void> {
 }
 
 /** The session and the list a command acts on: the list node it was given, else a pick. */
-export async function listTarget(ctx: CommandContext, arg: unknown, title: string): Promise<{ state: SignedIn; list: ListChoice } | undefined> {
+export async function listTarget(
+  ctx: CommandContext,
+  arg: unknown,
+  title: string,
+): Promise<{ state: SignedIn; list: ListChoice } | undefined> {
   const state = await signedIn(ctx);
   const list = state && (listFromArg(arg) ?? (await pickList(ctx, state, title)));
   return state && list ? { state, list } : undefined;
@@ -123,7 +148,12 @@ export async function createTask(ctx: CommandContext, arg?: unknown): Promise<Ta
   if (!details) {
     return undefined;
   }
-  const input: CreateTaskInput = { ...details, list_id: list.listId, title: taskTitle, description: selection?.markdown };
+  const input: CreateTaskInput = {
+    ...details,
+    list_id: list.listId,
+    title: taskTitle,
+    description: selection?.markdown,
+  };
   const task = await create(ctx, state, list.workspaceId, input);
   if (task) {
     await remember(ctx, list.listId);
@@ -132,10 +162,16 @@ export async function createTask(ctx: CommandContext, arg?: unknown): Promise<Ta
   return task;
 }
 
-async function create(ctx: CommandContext, state: SignedIn, workspaceId: string, input: CreateTaskInput): Promise<Task | undefined> {
+async function create(
+  ctx: CommandContext,
+  state: SignedIn,
+  workspaceId: string,
+  input: CreateTaskInput,
+): Promise<Task | undefined> {
   try {
-    const task = await prompter().progress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating "{0}"…', input.title) }, () =>
-      state.client.createTask(workspaceId, input, { priority: 'user' }),
+    const task = await prompter().progress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating "{0}"…', input.title) },
+      () => state.client.createTask(workspaceId, input, { priority: 'user' }),
     );
     ctx.services.changes.fire({ kind: 'created', workspaceId, task });
     prompter().status(vscode.l10n.t('Created {0}', taskName(task)), 5000);
@@ -154,7 +190,10 @@ async function afterCreate(ref: TaskRef): Promise<void> {
   } else if (choice === 'reveal') {
     // The Workspaces view walks to the task's list (found through the sidebar when not loaded).
     const target = { workspaceId: ref.workspaceId, listId: ref.row?.list_id, taskId: ref.taskId };
-    const shown = await vscode.commands.executeCommand<boolean>('taskPlatform.revealInExplorer', target).then((ok) => ok === true, () => false);
+    const shown = await vscode.commands.executeCommand<boolean>('taskPlatform.revealInExplorer', target).then(
+      (ok) => ok === true,
+      () => false,
+    );
     if (!shown) {
       await openTask(ref);
     }
@@ -180,6 +219,9 @@ export async function addSubtask(ctx: CommandContext, arg?: unknown): Promise<Ta
   if (taskTitle === undefined) {
     return undefined;
   }
-  return create(ctx, state, parent.workspaceId, { list_id: row.list_id as string, title: taskTitle, parent_task_id: parent.taskId });
+  return create(ctx, state, parent.workspaceId, {
+    list_id: row.list_id as string,
+    title: taskTitle,
+    parent_task_id: parent.taskId,
+  });
 }
-

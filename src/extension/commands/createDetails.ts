@@ -25,7 +25,12 @@ interface Shown {
  * The optional part of Create Task: a pick that loops until "Create" is chosen, each field shown with
  * its value (priority, assignee, status, due date, parent). Undefined when the user gives up.
  */
-export async function chooseDetails(ctx: CommandContext, state: SignedIn, list: ListChoice, taskTitle: string): Promise<Details | undefined> {
+export async function chooseDetails(
+  ctx: CommandContext,
+  state: SignedIn,
+  list: ListChoice,
+  taskTitle: string,
+): Promise<Details | undefined> {
   const details: Details = {};
   const shown: Shown = {};
   const title = vscode.l10n.t('Create "{0}" in {1}', taskTitle, list.name);
@@ -44,20 +49,63 @@ export async function chooseDetails(ctx: CommandContext, state: SignedIn, list: 
 async function askStep(title: string, shown: Shown): Promise<Step | undefined> {
   const unset = vscode.l10n.t('not set');
   const items: (vscode.QuickPickItem & { step: Step })[] = [
-    { label: vscode.l10n.t('Create'), iconPath: new vscode.ThemeIcon('check'), description: vscode.l10n.t('create the task now'), step: 'create' },
-    { label: vscode.l10n.t('Priority…'), iconPath: new vscode.ThemeIcon('arrow-up'), description: shown.priority ?? unset, step: 'priority' },
-    { label: vscode.l10n.t('Assignee…'), iconPath: new vscode.ThemeIcon('person'), description: shown.assignee ?? unset, step: 'assignee' },
-    { label: vscode.l10n.t('Status…'), iconPath: new vscode.ThemeIcon('circle-large-outline'), description: shown.status ?? unset, step: 'status' },
-    { label: vscode.l10n.t('Due Date…'), iconPath: new vscode.ThemeIcon('calendar'), description: shown.due ?? unset, step: 'due' },
-    { label: vscode.l10n.t('Parent Task…'), iconPath: new vscode.ThemeIcon('type-hierarchy-sub'), description: shown.parent ?? unset, step: 'parent' },
+    {
+      label: vscode.l10n.t('Create'),
+      iconPath: new vscode.ThemeIcon('check'),
+      description: vscode.l10n.t('create the task now'),
+      step: 'create',
+    },
+    {
+      label: vscode.l10n.t('Priority…'),
+      iconPath: new vscode.ThemeIcon('arrow-up'),
+      description: shown.priority ?? unset,
+      step: 'priority',
+    },
+    {
+      label: vscode.l10n.t('Assignee…'),
+      iconPath: new vscode.ThemeIcon('person'),
+      description: shown.assignee ?? unset,
+      step: 'assignee',
+    },
+    {
+      label: vscode.l10n.t('Status…'),
+      iconPath: new vscode.ThemeIcon('circle-large-outline'),
+      description: shown.status ?? unset,
+      step: 'status',
+    },
+    {
+      label: vscode.l10n.t('Due Date…'),
+      iconPath: new vscode.ThemeIcon('calendar'),
+      description: shown.due ?? unset,
+      step: 'due',
+    },
+    {
+      label: vscode.l10n.t('Parent Task…'),
+      iconPath: new vscode.ThemeIcon('type-hierarchy-sub'),
+      description: shown.parent ?? unset,
+      step: 'parent',
+    },
   ];
-  return (await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Create now, or set optional fields first') }))?.step;
+  return (
+    await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Create now, or set optional fields first') })
+  )?.step;
 }
 
-async function editStep(ctx: CommandContext, state: SignedIn, list: ListChoice, title: string, step: Exclude<Step, 'create'>, details: Details, shown: Shown): Promise<void> {
+async function editStep(
+  ctx: CommandContext,
+  state: SignedIn,
+  list: ListChoice,
+  title: string,
+  step: Exclude<Step, 'create'>,
+  details: Details,
+  shown: Shown,
+): Promise<void> {
   switch (step) {
     case 'priority': {
-      const picked = await prompter().quickPick(priorityItems(details.priority), { title, placeHolder: vscode.l10n.t('Priority') });
+      const picked = await prompter().quickPick(priorityItems(details.priority), {
+        title,
+        placeHolder: vscode.l10n.t('Priority'),
+      });
       if (picked) {
         details.priority = picked.priority as Priority;
         shown.priority = priorityLabel(picked.priority);
@@ -68,7 +116,10 @@ async function editStep(ctx: CommandContext, state: SignedIn, list: ListChoice, 
       const picked = await pickAssignee(ctx, state, list.workspaceId, title, details.assignee_id);
       if (picked) {
         details.assignee_id = picked.id;
-        shown.assignee = picked.id === null ? vscode.l10n.t('Unassigned') : (await ctx.lookups.members(state.client, list.workspaceId)).find((m) => m.id === picked.id)?.name;
+        shown.assignee =
+          picked.id === null
+            ? vscode.l10n.t('Unassigned')
+            : (await ctx.lookups.members(state.client, list.workspaceId)).find((m) => m.id === picked.id)?.name;
       }
       return;
     }
@@ -93,7 +144,14 @@ async function editStep(ctx: CommandContext, state: SignedIn, list: ListChoice, 
   }
 }
 
-async function editStatus(ctx: CommandContext, state: SignedIn, list: ListChoice, title: string, details: Details, shown: Shown): Promise<void> {
+async function editStatus(
+  ctx: CommandContext,
+  state: SignedIn,
+  list: ListChoice,
+  title: string,
+  details: Details,
+  shown: Shown,
+): Promise<void> {
   try {
     const statuses = await ctx.lookups.statuses(state.client, list.listId);
     const icons = await ctx.statusIcons.all(statuses);

@@ -22,7 +22,12 @@ export async function linkTasks(ctx: CommandContext, arg?: unknown): Promise<Lin
     return undefined;
   }
   const { state, ref: blocked } = target;
-  const blocker = await searchForTask(ctx, state, vscode.l10n.t('Link Tasks: which task blocks {0}?', taskName(blocked.row)), blocked.workspaceId);
+  const blocker = await searchForTask(
+    ctx,
+    state,
+    vscode.l10n.t('Link Tasks: which task blocks {0}?', taskName(blocked.row)),
+    blocked.workspaceId,
+  );
   if (!blocker) {
     return undefined;
   }
@@ -37,7 +42,9 @@ export async function linkTasks(ctx: CommandContext, arg?: unknown): Promise<Lin
     return 'linked';
   } catch (error) {
     if (ConflictError.is(error)) {
-      void prompter().info(vscode.l10n.t('Already linked: {0} is already blocked by {1}.', taskName(blocked.row), taskName(blocker.row)));
+      void prompter().info(
+        vscode.l10n.t('Already linked: {0} is already blocked by {1}.', taskName(blocked.row), taskName(blocker.row)),
+      );
       return 'alreadyLinked';
     }
     void reportFailure(ctx.services.session, vscode.l10n.t('Could not link the tasks'), error);
@@ -63,7 +70,11 @@ export async function removeDependency(ctx: CommandContext, arg?: unknown): Prom
     void prompter().info(vscode.l10n.t('{0} has no dependencies.', taskName(ref.row)));
     return false;
   }
-  const picked = await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Dependency to remove'), matchOnDescription: true });
+  const picked = await prompter().quickPick(items, {
+    title,
+    placeHolder: vscode.l10n.t('Dependency to remove'),
+    matchOnDescription: true,
+  });
   if (!picked) {
     return false;
   }
@@ -78,15 +89,25 @@ export async function removeDependency(ctx: CommandContext, arg?: unknown): Prom
   }
 }
 
-async function dependencyItems(ctx: CommandContext, state: SignedIn, workspaceId: string, taskId: string): Promise<DependencyItem[] | undefined> {
+async function dependencyItems(
+  ctx: CommandContext,
+  state: SignedIn,
+  workspaceId: string,
+  taskId: string,
+): Promise<DependencyItem[] | undefined> {
   try {
     const deps = await state.client.getDependencies(workspaceId, taskId, { priority: 'user' });
     const item = (entry: DependencyEntry, relation: string): DependencyItem => ({
       label: entry.title,
-      description: [relation, typeof entry.display_id === 'string' ? entry.display_id : undefined, entry.status?.name].filter(Boolean).join(' · '),
+      description: [relation, typeof entry.display_id === 'string' ? entry.display_id : undefined, entry.status?.name]
+        .filter(Boolean)
+        .join(' · '),
       entry,
     });
-    return [...deps.blocked_by.map((e) => item(e, vscode.l10n.t('blocks this task'))), ...deps.blocking.map((e) => item(e, vscode.l10n.t('blocked by this task')))];
+    return [
+      ...deps.blocked_by.map((e) => item(e, vscode.l10n.t('blocks this task'))),
+      ...deps.blocking.map((e) => item(e, vscode.l10n.t('blocked by this task'))),
+    ];
   } catch (error) {
     void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the dependencies'), error);
     return undefined;

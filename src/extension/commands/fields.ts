@@ -12,7 +12,13 @@ import type { CommandContext } from './context';
 import { selectedRefs, taskTarget, taskWith } from './pickTask';
 
 /** PATCH task (Tasks: "any subset of title, description, priority, status_id, assignee_id, due_date"). */
-export async function patchTask(ctx: CommandContext, state: SignedIn, ref: TaskRef, patch: UpdateTaskInput, action: string): Promise<Task | undefined> {
+export async function patchTask(
+  ctx: CommandContext,
+  state: SignedIn,
+  ref: TaskRef,
+  patch: UpdateTaskInput,
+  action: string,
+): Promise<Task | undefined> {
   try {
     const task = await prompter().progress({ location: vscode.ProgressLocation.Window, title: action }, () =>
       state.client.updateTask(ref.workspaceId, ref.taskId, patch, { priority: 'user' }),
@@ -30,29 +36,40 @@ export async function patchTask(ctx: CommandContext, state: SignedIn, ref: TaskR
  * The same PATCH on every selected task, one after the other with progress (never in parallel: the
  * budget is 60 a minute), then one summary. A single task gives its Task, several the updated ones.
  */
-export async function patchAll(ctx: CommandContext, state: SignedIn, refs: readonly TaskRef[], patch: UpdateTaskInput, action: string): Promise<Task | Task[] | undefined> {
+export async function patchAll(
+  ctx: CommandContext,
+  state: SignedIn,
+  refs: readonly TaskRef[],
+  patch: UpdateTaskInput,
+  action: string,
+): Promise<Task | Task[] | undefined> {
   if (refs.length === 1) {
     return patchTask(ctx, state, refs[0] as TaskRef, patch, action);
   }
   const updated: Task[] = [];
   const failures: string[] = [];
-  await prompter().progress({ location: vscode.ProgressLocation.Notification, title: action, cancellable: true }, async (progress, token) => {
-    for (const [index, ref] of refs.entries()) {
-      if (token.isCancellationRequested) {
-        break;
+  await prompter().progress(
+    { location: vscode.ProgressLocation.Notification, title: action, cancellable: true },
+    async (progress, token) => {
+      for (const [index, ref] of refs.entries()) {
+        if (token.isCancellationRequested) {
+          break;
+        }
+        progress.report({ message: vscode.l10n.t('{0} of {1}', index + 1, refs.length), increment: 100 / refs.length });
+        try {
+          const task = await state.client.updateTask(ref.workspaceId, ref.taskId, patch, { priority: 'user' });
+          ctx.services.changes.fire({ kind: 'updated', workspaceId: ref.workspaceId, task });
+          updated.push(task);
+        } catch (error) {
+          failures.push(describeFailure(vscode.l10n.t('Could not update {0}', taskName(ref.row)), error));
+        }
       }
-      progress.report({ message: vscode.l10n.t('{0} of {1}', index + 1, refs.length), increment: 100 / refs.length });
-      try {
-        const task = await state.client.updateTask(ref.workspaceId, ref.taskId, patch, { priority: 'user' });
-        ctx.services.changes.fire({ kind: 'updated', workspaceId: ref.workspaceId, task });
-        updated.push(task);
-      } catch (error) {
-        failures.push(describeFailure(vscode.l10n.t('Could not update {0}', taskName(ref.row)), error));
-      }
-    }
-  });
+    },
+  );
   if (failures.length > 0) {
-    void prompter().warn(vscode.l10n.t('Updated {0} of {1} tasks. {2}', updated.length, refs.length, failures.join(' ')));
+    void prompter().warn(
+      vscode.l10n.t('Updated {0} of {1} tasks. {2}', updated.length, refs.length, failures.join(' ')),
+    );
   } else {
     prompter().status(vscode.l10n.t('Updated {0} tasks', updated.length), 4000);
   }
@@ -60,7 +77,12 @@ export async function patchAll(ctx: CommandContext, state: SignedIn, refs: reado
 }
 
 /** The tasks a field command changes: the tree's multi-selection, else the one task it resolves. */
-async function fieldTargets(ctx: CommandContext, arg: unknown, all: unknown, title: string): Promise<{ state: SignedIn; refs: TaskRef[] } | undefined> {
+async function fieldTargets(
+  ctx: CommandContext,
+  arg: unknown,
+  all: unknown,
+  title: string,
+): Promise<{ state: SignedIn; refs: TaskRef[] } | undefined> {
   const target = await taskTarget(ctx, arg, title);
   if (!target) {
     return undefined;
@@ -69,7 +91,8 @@ async function fieldTargets(ctx: CommandContext, arg: unknown, all: unknown, tit
   return { state: target.state, refs: many.length > 1 ? many : [target.ref] };
 }
 
-const several = (refs: readonly TaskRef[]): string => (refs.length === 1 ? taskName(refs[0]?.row) : vscode.l10n.t('{0} tasks', refs.length));
+const several = (refs: readonly TaskRef[]): string =>
+  refs.length === 1 ? taskName(refs[0]?.row) : vscode.l10n.t('{0} tasks', refs.length);
 
 const current = (yes: boolean): string | undefined => (yes ? vscode.l10n.t('current') : undefined);
 
@@ -91,7 +114,10 @@ export async function setStatus(ctx: CommandContext, arg?: unknown): Promise<Tas
       iconPath: icons[i],
       id: s.id,
     }));
-    const picked = await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Status of {0}', taskName(task)) });
+    const picked = await prompter().quickPick(items, {
+      title,
+      placeHolder: vscode.l10n.t('Status of {0}', taskName(task)),
+    });
     return picked && patchTask(ctx, state, { ...ref, row: ref.row ?? task }, { status_id: picked.id }, title);
   } catch (error) {
     void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the statuses'), error);
@@ -123,10 +149,19 @@ export function priorityIcon(priority: string): vscode.ThemeIcon {
 }
 
 export function priorityItems(currentPriority?: string | null): (vscode.QuickPickItem & { priority: Priority })[] {
-  return PRIORITY_ORDER.map((p) => ({ label: priorityLabel(p), description: current(p === currentPriority), iconPath: priorityIcon(p), priority: p }));
+  return PRIORITY_ORDER.map((p) => ({
+    label: priorityLabel(p),
+    description: current(p === currentPriority),
+    iconPath: priorityIcon(p),
+    priority: p,
+  }));
 }
 
-export async function setPriority(ctx: CommandContext, arg?: unknown, all?: unknown): Promise<Task | Task[] | undefined> {
+export async function setPriority(
+  ctx: CommandContext,
+  arg?: unknown,
+  all?: unknown,
+): Promise<Task | Task[] | undefined> {
   const title = vscode.l10n.t('Set Priority');
   const started = await fieldTargets(ctx, arg, all, title);
   if (!started) {
@@ -134,12 +169,21 @@ export async function setPriority(ctx: CommandContext, arg?: unknown, all?: unkn
   }
   const { state, refs } = started;
   const currentPriority = refs.length === 1 ? refs[0]?.row?.priority : undefined;
-  const picked = await prompter().quickPick(priorityItems(currentPriority), { title, placeHolder: vscode.l10n.t('Priority of {0}', several(refs)) });
+  const picked = await prompter().quickPick(priorityItems(currentPriority), {
+    title,
+    placeHolder: vscode.l10n.t('Priority of {0}', several(refs)),
+  });
   return picked && patchAll(ctx, state, refs, { priority: picked.priority }, title);
 }
 
 /** Members of the workspace plus "Unassigned" (Member: "member id is used as assignee_id"). */
-export async function pickAssignee(ctx: CommandContext, state: SignedIn, workspaceId: string, title: string, currentId?: string | null): Promise<{ id: string | null } | undefined> {
+export async function pickAssignee(
+  ctx: CommandContext,
+  state: SignedIn,
+  workspaceId: string,
+  title: string,
+  currentId?: string | null,
+): Promise<{ id: string | null } | undefined> {
   let members;
   try {
     members = await ctx.lookups.members(state.client, workspaceId);
@@ -148,7 +192,12 @@ export async function pickAssignee(ctx: CommandContext, state: SignedIn, workspa
     return undefined;
   }
   const items: (vscode.QuickPickItem & { id: string | null })[] = [
-    { label: vscode.l10n.t('Unassigned'), iconPath: new vscode.ThemeIcon('circle-slash'), description: current(currentId === null), id: null },
+    {
+      label: vscode.l10n.t('Unassigned'),
+      iconPath: new vscode.ThemeIcon('circle-slash'),
+      description: current(currentId === null),
+      id: null,
+    },
     ...members.map((m) => ({
       label: m.name,
       description: [m.email, current(m.id === currentId)].filter(Boolean).join(' · '),
@@ -156,7 +205,11 @@ export async function pickAssignee(ctx: CommandContext, state: SignedIn, workspa
       id: m.id,
     })),
   ];
-  const picked = await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Assignee'), matchOnDescription: true });
+  const picked = await prompter().quickPick(items, {
+    title,
+    placeHolder: vscode.l10n.t('Assignee'),
+    matchOnDescription: true,
+  });
   return picked && { id: picked.id };
 }
 
@@ -168,7 +221,13 @@ export async function assign(ctx: CommandContext, arg?: unknown, all?: unknown):
   }
   const { state, refs } = started;
   const first = refs[0] as TaskRef;
-  const picked = await pickAssignee(ctx, state, first.workspaceId, title, refs.length === 1 ? first.row?.assignee_id : undefined);
+  const picked = await pickAssignee(
+    ctx,
+    state,
+    first.workspaceId,
+    title,
+    refs.length === 1 ? first.row?.assignee_id : undefined,
+  );
   return picked && patchAll(ctx, state, refs, { assignee_id: picked.id }, title);
 }
 
@@ -197,22 +256,42 @@ export function dateProblem(value: string): string | undefined {
 }
 
 /** Presets, "clear", or a typed date; `null` means clear. Undefined when the user gave up or typed a bad date. */
-export async function pickDueDate(title: string, currentDue?: string | null): Promise<{ date: string | null } | undefined> {
+export async function pickDueDate(
+  title: string,
+  currentDue?: string | null,
+): Promise<{ date: string | null } | undefined> {
   const now = new Date();
   const custom = vscode.l10n.t('Pick a date…');
   const items: (vscode.QuickPickItem & { date?: string | null })[] = [
-    ...DUE_DATE_PRESETS.map((p) => ({ label: presetLabel(p), description: presetDate(p, now), date: presetDate(p, now) })),
+    ...DUE_DATE_PRESETS.map((p) => ({
+      label: presetLabel(p),
+      description: presetDate(p, now),
+      date: presetDate(p, now),
+    })),
     { label: custom, description: 'YYYY-MM-DD', iconPath: new vscode.ThemeIcon('calendar') },
-    { label: vscode.l10n.t('No due date'), description: current(currentDue === null), iconPath: new vscode.ThemeIcon('close'), date: null },
+    {
+      label: vscode.l10n.t('No due date'),
+      description: current(currentDue === null),
+      iconPath: new vscode.ThemeIcon('close'),
+      date: null,
+    },
   ];
-  const picked = await prompter().quickPick(items, { title, placeHolder: currentDue ? vscode.l10n.t('Due {0}', dayOf(currentDue) ?? '') : vscode.l10n.t('Due date') });
+  const picked = await prompter().quickPick(items, {
+    title,
+    placeHolder: currentDue ? vscode.l10n.t('Due {0}', dayOf(currentDue) ?? '') : vscode.l10n.t('Due date'),
+  });
   if (!picked) {
     return undefined;
   }
   if (picked.date !== undefined) {
     return { date: picked.date };
   }
-  const typed = await prompter().inputBox({ title, prompt: vscode.l10n.t('Due date (YYYY-MM-DD)'), value: dayOf(currentDue) ?? '', validateInput: dateProblem });
+  const typed = await prompter().inputBox({
+    title,
+    prompt: vscode.l10n.t('Due date (YYYY-MM-DD)'),
+    value: dayOf(currentDue) ?? '',
+    validateInput: dateProblem,
+  });
   if (typed === undefined) {
     return undefined;
   }
@@ -225,7 +304,11 @@ export async function pickDueDate(title: string, currentDue?: string | null): Pr
   return { date: typed.trim() };
 }
 
-export async function setDueDate(ctx: CommandContext, arg?: unknown, all?: unknown): Promise<Task | Task[] | undefined> {
+export async function setDueDate(
+  ctx: CommandContext,
+  arg?: unknown,
+  all?: unknown,
+): Promise<Task | Task[] | undefined> {
   const title = vscode.l10n.t('Set Due Date');
   const started = await fieldTargets(ctx, arg, all, title);
   if (!started) {

@@ -15,7 +15,11 @@ function referenceProblem(reference: TaskReference, origin: string): string | un
     case 'invalid':
       return vscode.l10n.t('That is not a task id, a display id like ACME-12, or a task link.');
     case 'foreignLink':
-      return vscode.l10n.t('This link points to {0}, not to the Task Platform you are signed in to ({1}).', reference.origin, origin);
+      return vscode.l10n.t(
+        'This link points to {0}, not to the Task Platform you are signed in to ({1}).',
+        reference.origin,
+        origin,
+      );
     default:
       return undefined;
   }
@@ -35,7 +39,8 @@ export async function goToTask(ctx: CommandContext, arg?: unknown): Promise<Task
       : await prompter().inputBox({
           title,
           prompt: vscode.l10n.t('Display id (ACME-12), task id or task link'),
-          validateInput: (value) => (value.trim() === '' ? undefined : referenceProblem(parseTaskReference(value, state.baseUrl), origin)),
+          validateInput: (value) =>
+            value.trim() === '' ? undefined : referenceProblem(parseTaskReference(value, state.baseUrl), origin),
         });
   if (text === undefined) {
     return undefined;
@@ -66,12 +71,20 @@ export function taskUriHandler(ctx: CommandContext): vscode.UriHandler {
   return {
     handleUri: async (uri: vscode.Uri): Promise<void> => {
       if (uri.query !== '' || uri.fragment !== '') {
-        void prompter().warn(vscode.l10n.t('This Task Platform link was not opened: task links have no query or fragment (nothing after "?" or "#").'));
+        void prompter().warn(
+          vscode.l10n.t(
+            'This Task Platform link was not opened: task links have no query or fragment (nothing after "?" or "#").',
+          ),
+        );
         return;
       }
       const reference = uri.path.length <= MAX_LINK_PATH ? taskIdFromUriPath(uri.path) : undefined;
       if (reference?.kind !== 'id' && reference?.kind !== 'displayId') {
-        void prompter().warn(vscode.l10n.t('This Task Platform link is not understood. A task link ends in /task/ and a display id (ACME-12) or a task id.'));
+        void prompter().warn(
+          vscode.l10n.t(
+            'This Task Platform link is not understood. A task link ends in /task/ and a display id (ACME-12) or a task id.',
+          ),
+        );
         return;
       }
       await goToTask(ctx, reference.kind === 'id' ? reference.taskId : reference.displayId);

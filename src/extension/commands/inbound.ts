@@ -29,19 +29,33 @@ export async function showInboundAddress(ctx: CommandContext, arg?: unknown): Pr
   try {
     address = await state.client.getInboundAddress(list.listId, { priority: 'user' });
   } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not read the inbound address of {0}', list.name), error);
+    void reportFailure(
+      ctx.services.session,
+      vscode.l10n.t('Could not read the inbound address of {0}', list.name),
+      error,
+    );
     return undefined;
   }
   if (address) {
-    await offerCopy(vscode.l10n.t('Mail sent to {0} becomes a task in {1}.', address.email_address, list.name), address);
+    await offerCopy(
+      vscode.l10n.t('Mail sent to {0} becomes a task in {1}.', address.email_address, list.name),
+      address,
+    );
     return { address, created: false };
   }
   const generate = vscode.l10n.t('Generate Address');
-  const choice = await prompter().info(vscode.l10n.t('{0} has no inbound email address. Generate one so that mail sent to it becomes tasks?', list.name), generate);
+  const choice = await prompter().info(
+    vscode.l10n.t('{0} has no inbound email address. Generate one so that mail sent to it becomes tasks?', list.name),
+    generate,
+  );
   return choice === generate ? generateAddress(ctx, state, list) : { created: false };
 }
 
-async function generateAddress(ctx: CommandContext, state: SignedIn, list: ListChoice): Promise<InboundOutcome | undefined> {
+async function generateAddress(
+  ctx: CommandContext,
+  state: SignedIn,
+  list: ListChoice,
+): Promise<InboundOutcome | undefined> {
   try {
     const { address, created } = await state.client.createInboundAddress(list.listId, { priority: 'user' });
     // 200: someone generated it between our read and this call; it is the same address either way.
@@ -51,7 +65,11 @@ async function generateAddress(ctx: CommandContext, state: SignedIn, list: ListC
     await offerCopy(text, address);
     return { address, created };
   } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not generate an inbound address for {0}', list.name), error);
+    void reportFailure(
+      ctx.services.session,
+      vscode.l10n.t('Could not generate an inbound address for {0}', list.name),
+      error,
+    );
     return undefined;
   }
 }

@@ -60,7 +60,9 @@ async function loadTargets(client: ApiClient, workspaceId: string): Promise<Targ
     if (ApiError.is(error) && ['network', 'rateLimited', 'server', 'queued', 'unauthorized'].includes(error.kind)) {
       throw error;
     }
-    log.warn(`The sidebar could not be read (${error instanceof Error ? error.message : String(error)}); walking spaces, folders and lists instead.`);
+    log.warn(
+      `The sidebar could not be read (${error instanceof Error ? error.message : String(error)}); walking spaces, folders and lists instead.`,
+    );
   }
   return { lists: await walkLists(client, workspaceId), sprints: [] };
 }

@@ -15,7 +15,11 @@ import type { CommandContext } from './context';
 type RefItem = vscode.QuickPickItem & { ref?: TaskRef };
 
 /** The session and the task a command acts on; undefined when signed out (the user was told) or given up. */
-export async function taskTarget(ctx: CommandContext, arg: unknown, title: string): Promise<{ state: SignedIn; ref: TaskRef } | undefined> {
+export async function taskTarget(
+  ctx: CommandContext,
+  arg: unknown,
+  title: string,
+): Promise<{ state: SignedIn; ref: TaskRef } | undefined> {
   const state = await signedIn(ctx);
   const ref = state && (await resolveTask(ctx, state, arg, title));
   return state && ref ? { state, ref } : undefined;
@@ -39,7 +43,12 @@ export function selectedRefs(arg: unknown, all: unknown): TaskRef[] {
  * The task a command acts on: its argument (tree node, panel), else what the user has in front of
  * them (currentTasks: focused panel, tree selection) offered first, else a search.
  */
-export async function resolveTask(ctx: CommandContext, state: SignedIn, arg: unknown, title: string): Promise<TaskRef | undefined> {
+export async function resolveTask(
+  ctx: CommandContext,
+  state: SignedIn,
+  arg: unknown,
+  title: string,
+): Promise<TaskRef | undefined> {
   const given = taskRefFrom(arg);
   if (given) {
     return given;
@@ -48,7 +57,11 @@ export async function resolveTask(ctx: CommandContext, state: SignedIn, arg: unk
   if (current.length === 0) {
     return searchForTask(ctx, state, title);
   }
-  const items: RefItem[] = current.map((ref) => ({ label: ref.row?.title ?? ref.taskId, description: ref.row?.display_id, ref }));
+  const items: RefItem[] = current.map((ref) => ({
+    label: ref.row?.title ?? ref.taskId,
+    description: ref.row?.display_id,
+    ref,
+  }));
   items.push({ label: vscode.l10n.t('Search for another task…'), alwaysShow: true });
   const picked = await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a task') });
   if (!picked) {
@@ -58,7 +71,12 @@ export async function resolveTask(ctx: CommandContext, state: SignedIn, arg: unk
 }
 
 /** Asks for a search text, a display id, a UUID or a link, and resolves it to one task. */
-export async function searchForTask(ctx: CommandContext, state: SignedIn, title: string, workspaceId?: string): Promise<TaskRef | undefined> {
+export async function searchForTask(
+  ctx: CommandContext,
+  state: SignedIn,
+  title: string,
+  workspaceId?: string,
+): Promise<TaskRef | undefined> {
   const text = await prompter().inputBox({
     title,
     prompt: vscode.l10n.t('Search by title, or give a display id (ACME-12), a task id or a task link'),
@@ -79,11 +97,22 @@ export async function searchForTask(ctx: CommandContext, state: SignedIn, title:
   return ws ? pickSearchHit(ctx, state, ws, text.trim(), title) : undefined;
 }
 
-async function pickSearchHit(ctx: CommandContext, state: SignedIn, workspaceId: string, q: string, title: string): Promise<TaskRef | undefined> {
+async function pickSearchHit(
+  ctx: CommandContext,
+  state: SignedIn,
+  workspaceId: string,
+  q: string,
+  title: string,
+): Promise<TaskRef | undefined> {
   let hits: SearchHit[];
   try {
-    const result = await prompter().progress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Searching tasks…') }, () =>
-      state.client.search({ q: q.slice(0, 255), workspace_id: workspaceId, type: 'tasks', per_page: 20 }, { priority: 'user' }),
+    const result = await prompter().progress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Searching tasks…') },
+      () =>
+        state.client.search(
+          { q: q.slice(0, 255), workspace_id: workspaceId, type: 'tasks', per_page: 20 },
+          { priority: 'user' },
+        ),
     );
     hits = result.tasks?.hits ?? [];
   } catch (error) {
@@ -99,7 +128,9 @@ async function pickSearchHit(ctx: CommandContext, state: SignedIn, workspaceId: 
     description: typeof hit.display_id === 'string' ? hit.display_id : undefined,
     ref: { workspaceId, taskId: hit.id, row: rowOfHit(hit) },
   }));
-  return (await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a task'), matchOnDescription: true }))?.ref;
+  return (
+    await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a task'), matchOnDescription: true })
+  )?.ref;
 }
 
 /**
@@ -108,7 +139,13 @@ async function pickSearchHit(ctx: CommandContext, state: SignedIn, workspaceId: 
  */
 function rowOfHit(hit: SearchHit): TaskRow {
   const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-  return { id: hit.id, title: hit.title, display_id: text(hit.display_id), priority: text(hit.priority), list_id: text(hit.list_id) };
+  return {
+    id: hit.id,
+    title: hit.title,
+    display_id: text(hit.display_id),
+    priority: text(hit.priority),
+    list_id: text(hit.list_id),
+  };
 }
 
 /** The user's workspace (asked only when there are several). */
@@ -129,9 +166,20 @@ export async function pickWorkspace(state: SignedIn, title: string): Promise<str
  * read with GET task; a display id through /search (the only documented lookup that matches display
  * ids across a workspace) and checked exactly. Tells the user when nothing matches.
  */
-export async function findTask(ctx: CommandContext, state: SignedIn, reference: TaskReference, workspaceIds?: string[]): Promise<TaskRef | undefined> {
+export async function findTask(
+  ctx: CommandContext,
+  state: SignedIn,
+  reference: TaskReference,
+  workspaceIds?: string[],
+): Promise<TaskRef | undefined> {
   if (reference.kind === 'foreignLink') {
-    void prompter().warn(vscode.l10n.t('This link points to {0}, not to the Task Platform you are signed in to ({1}).', reference.origin, new URL(state.baseUrl).origin));
+    void prompter().warn(
+      vscode.l10n.t(
+        'This link points to {0}, not to the Task Platform you are signed in to ({1}).',
+        reference.origin,
+        new URL(state.baseUrl).origin,
+      ),
+    );
     return undefined;
   }
   if (reference.kind !== 'id' && reference.kind !== 'displayId') {
@@ -141,7 +189,10 @@ export async function findTask(ctx: CommandContext, state: SignedIn, reference: 
   const candidates = workspaceIds ?? state.user.workspaces.map((w) => w.id);
   try {
     for (const workspaceId of candidates) {
-      const found = reference.kind === 'id' ? await byId(state, workspaceId, reference.taskId) : await byDisplayId(state, workspaceId, reference.displayId);
+      const found =
+        reference.kind === 'id'
+          ? await byId(state, workspaceId, reference.taskId)
+          : await byDisplayId(state, workspaceId, reference.displayId);
       if (found) {
         return { workspaceId, taskId: found.id, row: found };
       }
@@ -167,9 +218,13 @@ async function byId(state: SignedIn, workspaceId: string, taskId: string): Promi
 }
 
 async function byDisplayId(state: SignedIn, workspaceId: string, displayId: string): Promise<TaskRow | undefined> {
-  const result = await state.client.search({ q: displayId, workspace_id: workspaceId, type: 'tasks', per_page: 5 }, { priority: 'user' });
+  const result = await state.client.search(
+    { q: displayId, workspace_id: workspaceId, type: 'tasks', per_page: 5 },
+    { priority: 'user' },
+  );
   const hits = result.tasks?.hits ?? [];
-  const same = (value: unknown): boolean => typeof value === 'string' && value.toLowerCase() === displayId.toLowerCase();
+  const same = (value: unknown): boolean =>
+    typeof value === 'string' && value.toLowerCase() === displayId.toLowerCase();
   const exact = hits.find((h) => same(h.display_id));
   if (exact) {
     // Only the fields every row shape has: the hit's other fields are not documented.
@@ -186,7 +241,11 @@ async function byDisplayId(state: SignedIn, workspaceId: string, displayId: stri
 }
 
 /** The task with the fields a command needs: the caller's row when it has them, else GET task. */
-export async function taskWith(state: SignedIn, ref: TaskRef, fields: readonly (keyof Task)[]): Promise<TaskRow | Task> {
+export async function taskWith(
+  state: SignedIn,
+  ref: TaskRef,
+  fields: readonly (keyof Task)[],
+): Promise<TaskRow | Task> {
   const row = ref.row;
   if (row && fields.every((f) => row[f] !== undefined)) {
     return row;

@@ -57,7 +57,9 @@ export function registerCommands(context: vscode.ExtensionContext, services: Ser
       ctx.trash.clear();
     }),
     vscode.window.registerUriHandler(taskUriHandler(ctx)),
-    ...Object.entries(handlers).map(([id, handler]) => vscode.commands.registerCommand(id, (arg?: unknown, all?: unknown) => handler(ctx, arg, all))),
+    ...Object.entries(handlers).map(([id, handler]) =>
+      vscode.commands.registerCommand(id, (arg?: unknown, all?: unknown) => handler(ctx, arg, all)),
+    ),
   );
   return ctx;
 }

@@ -62,7 +62,18 @@ class SearchPick {
   ) {
     this.runner = new LatestOnly(
       SEARCH_DEBOUNCE_MS,
-      (query, signal) => state.client.search({ q: query.q, workspace_id: workspaceId, type: query.type, priority: query.priority, page: query.page, per_page: PER_PAGE }, { signal, priority: 'user' }),
+      (query, signal) =>
+        state.client.search(
+          {
+            q: query.q,
+            workspace_id: workspaceId,
+            type: query.type,
+            priority: query.priority,
+            page: query.page,
+            per_page: PER_PAGE,
+          },
+          { signal, priority: 'user' },
+        ),
       (query, result) => this.showResult(query, result),
       (_query, error) => this.showError(error),
     );
@@ -74,7 +85,9 @@ class SearchPick {
     pick.keepScrollPosition = true;
     pick.onDidChangeValue(() => this.search(false));
     pick.onDidAccept(() => this.accept());
-    pick.onDidTriggerButton((button) => this.toggle(button as vscode.QuickInputButton & { priority?: Priority; type?: SearchType }));
+    pick.onDidTriggerButton((button) =>
+      this.toggle(button as vscode.QuickInputButton & { priority?: Priority; type?: SearchType }),
+    );
     pick.onDidTriggerItemButton((event) => void this.copyLink(event.item));
     pick.onDidHide(() => this.finish(undefined));
     this.decorate();
@@ -100,7 +113,13 @@ class SearchPick {
     const all = [...kept, ...items];
     const total = totalOf(result, query.type);
     if (all.length < total && items.length > 0) {
-      all.push({ label: vscode.l10n.t('More results…'), description: vscode.l10n.t('{0} of {1} shown', all.length, total), alwaysShow: true, more: true, iconPath: new vscode.ThemeIcon('ellipsis') });
+      all.push({
+        label: vscode.l10n.t('More results…'),
+        description: vscode.l10n.t('{0} of {1} shown', all.length, total),
+        alwaysShow: true,
+        more: true,
+        iconPath: new vscode.ThemeIcon('ellipsis'),
+      });
     }
     if (all.length === 0) {
       all.push({ label: vscode.l10n.t('No {0} match "{1}"', typeLabel(query.type), query.q), alwaysShow: true });
@@ -144,7 +163,10 @@ class SearchPick {
   }
 
   private decorate(): void {
-    const filters = [this.priority && vscode.l10n.t('{0} priority only', priorityLabel(this.priority)), this.type !== 'tasks' && typeLabel(this.type)].filter(Boolean);
+    const filters = [
+      this.priority && vscode.l10n.t('{0} priority only', priorityLabel(this.priority)),
+      this.type !== 'tasks' && typeLabel(this.type),
+    ].filter(Boolean);
     this.pick.title = [vscode.l10n.t('Search Tasks'), ...filters].join(' · ');
     this.pick.placeholder = vscode.l10n.t('Search {0} by text or display id', typeLabel(this.type));
     const others = (['tasks', 'comments', 'attachments'] as const).filter((t) => t !== this.type).map(typeButton);

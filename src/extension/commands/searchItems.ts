@@ -8,11 +8,15 @@ export type SearchType = 'tasks' | 'comments' | 'attachments';
 
 export type HitItem = vscode.QuickPickItem & { ref?: TaskRef; displayId?: string; more?: true };
 
-export const copyLinkButton = (): vscode.QuickInputButton => ({ iconPath: new vscode.ThemeIcon('link'), tooltip: vscode.l10n.t('Copy Link') });
+export const copyLinkButton = (): vscode.QuickInputButton => ({
+  iconPath: new vscode.ThemeIcon('link'),
+  tooltip: vscode.l10n.t('Copy Link'),
+});
 
 type Json = Record<string, unknown>;
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const name = (v: unknown): string | undefined => (typeof v === 'object' && v !== null ? text((v as Json).name) : undefined);
+const name = (v: unknown): string | undefined =>
+  typeof v === 'object' && v !== null ? text((v as Json).name) : undefined;
 
 /**
  * Items of one result page. Task hits are documented as { id, title, priority, ... }; the groups of
@@ -26,7 +30,9 @@ export function hitItems(result: SearchResult, type: SearchType, workspaceId: st
   return hits.flatMap((hit) => {
     const item = type === 'tasks' ? taskItem(hit) : type === 'comments' ? commentItem(hit) : attachmentItem(hit);
     const taskId = text(type === 'tasks' ? hit.id : hit.task_id);
-    return item && taskId ? [{ ...item, alwaysShow: true, buttons: [copyLinkButton()], ref: { workspaceId, taskId } }] : [];
+    return item && taskId
+      ? [{ ...item, alwaysShow: true, buttons: [copyLinkButton()], ref: { workspaceId, taskId } }]
+      : [];
   });
 }
 
@@ -61,7 +67,9 @@ function commentItem(hit: Json): HitItem | undefined {
 
 function attachmentItem(hit: Json): HitItem | undefined {
   const fileName = text(hit.file_name);
-  return fileName === undefined ? undefined : { label: fileName, description: text(hit.mime_type), iconPath: new vscode.ThemeIcon('file') };
+  return fileName === undefined
+    ? undefined
+    : { label: fileName, description: text(hit.mime_type), iconPath: new vscode.ThemeIcon('file') };
 }
 
 export function totalOf(result: SearchResult, type: SearchType): number {
@@ -72,7 +80,9 @@ export function totalOf(result: SearchResult, type: SearchType): number {
 export const PRIORITY_FILTERS: readonly Priority[] = ['critical', 'high', 'medium', 'low'];
 
 export function priorityButton(priority: Priority, active: boolean): vscode.QuickInputButton & { priority: Priority } {
-  const tooltip = active ? vscode.l10n.t('Showing only {0} priority: show all', priorityLabel(priority)) : vscode.l10n.t('Only {0} priority', priorityLabel(priority));
+  const tooltip = active
+    ? vscode.l10n.t('Showing only {0} priority: show all', priorityLabel(priority))
+    : vscode.l10n.t('Only {0} priority', priorityLabel(priority));
   return { iconPath: active ? new vscode.ThemeIcon('filter-filled') : priorityIcon(priority), tooltip, priority };
 }
 

@@ -26,6 +26,10 @@ export function selectionDescription(editor: vscode.TextEditor | undefined): Sel
   const link = uri.with({ fragment: `L${line}` }).toString();
   // The code cannot close its block early, and a file name cannot become a link or markup.
   const markdown = `${fenced(text, editor.document.languageId)}\n\n${vscode.l10n.t('From {0}', markdownLink(`${where}:${line}`, link))}`;
-  const firstLine = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+  const firstLine =
+    text
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? '';
   return { markdown, suggestedTitle: [...firstLine.slice(0, 160)].slice(0, 80).join('') };
 }

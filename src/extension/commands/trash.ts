@@ -30,12 +30,17 @@ export async function deleteTask(ctx: CommandContext, arg?: unknown): Promise<Tr
     return undefined;
   }
   const count = task.subtask_count ?? 0;
-  const question = count === 0 ? vscode.l10n.t('Delete {0}?', taskName(task)) : vscode.l10n.t('Delete {0} and its {1} subtask(s)?', taskName(task), count);
+  const question =
+    count === 0
+      ? vscode.l10n.t('Delete {0}?', taskName(task))
+      : vscode.l10n.t('Delete {0} and its {1} subtask(s)?', taskName(task), count);
   // Whole sentences per case: translated fragments do not compose (Task lifecycle: "subtasks at any depth").
   const detail =
     count === 0
       ? vscode.l10n.t('It goes to the Trash for 30 days; you can undo right after.')
-      : vscode.l10n.t('It goes to the Trash for 30 days with all its subtasks, at any depth; you can undo right after.');
+      : vscode.l10n.t(
+          'It goes to the Trash for 30 days with all its subtasks, at any depth; you can undo right after.',
+        );
   if (!(await prompter().confirm(question, detail, vscode.l10n.t('Delete')))) {
     return undefined;
   }
@@ -52,7 +57,13 @@ export async function deleteTask(ctx: CommandContext, arg?: unknown): Promise<Tr
       subtasksDeleted: receipt.subtasks_deleted,
     };
     ctx.trash.add(trashed);
-    ctx.services.changes.fire({ kind: 'deleted', workspaceId: ref.workspaceId, taskId: ref.taskId, listId: task.list_id, parentTaskId: task.parent_task_id });
+    ctx.services.changes.fire({
+      kind: 'deleted',
+      workspaceId: ref.workspaceId,
+      taskId: ref.taskId,
+      listId: task.list_id,
+      parentTaskId: task.parent_task_id,
+    });
     offerUndo(ctx, state, trashed);
     return receipt;
   } catch (error) {
@@ -68,10 +79,18 @@ function offerUndo(ctx: CommandContext, state: SignedIn, trashed: TrashedTask): 
   const text =
     trashed.subtasksDeleted === 0
       ? vscode.l10n.t('Deleted {0}. It stays in the Trash for 30 days.', name)
-      : vscode.l10n.t('Deleted {0} and {1} subtask(s). They stay in the Trash for 30 days.', name, trashed.subtasksDeleted);
+      : vscode.l10n.t(
+          'Deleted {0} and {1} subtask(s). They stay in the Trash for 30 days.',
+          name,
+          trashed.subtasksDeleted,
+        );
   void prompter()
     .info(text, undo)
-    .then((choice) => (choice === undo ? restore(ctx, state, { workspaceId: trashed.workspaceId, taskId: trashed.taskId }, name) : undefined));
+    .then((choice) =>
+      choice === undo
+        ? restore(ctx, state, { workspaceId: trashed.workspaceId, taskId: trashed.taskId }, name)
+        : undefined,
+    );
 }
 
 /** POST /workspaces/{w}/trash/task/{id}/restore (shape not shown; the client checks only the task). */
@@ -79,7 +98,12 @@ async function restore(ctx: CommandContext, state: SignedIn, ref: TaskRef, name:
   try {
     const result = await state.client.restoreTask(ref.workspaceId, ref.taskId, { priority: 'user' });
     ctx.trash.remove(ref.taskId);
-    ctx.services.changes.fire({ kind: 'restored', workspaceId: ref.workspaceId, taskId: ref.taskId, task: result.data });
+    ctx.services.changes.fire({
+      kind: 'restored',
+      workspaceId: ref.workspaceId,
+      taskId: ref.taskId,
+      task: result.data,
+    });
     prompter().status(vscode.l10n.t('Restored {0}', name), 5000);
     return true;
   } catch (error) {
@@ -122,15 +146,26 @@ export async function restoreTask(ctx: CommandContext, arg?: unknown): Promise<b
     return false;
   }
   if (picked.trashed) {
-    return restore(ctx, state, picked.trashed, taskName({ display_id: picked.trashed.displayId, title: picked.trashed.title }));
+    return restore(
+      ctx,
+      state,
+      picked.trashed,
+      taskName({ display_id: picked.trashed.displayId, title: picked.trashed.title }),
+    );
   }
   return restoreById(ctx, state, title);
 }
 
 async function restoreById(ctx: CommandContext, state: SignedIn, title: string): Promise<boolean> {
   const idProblem = (value: string): string | undefined =>
-    parseTaskReference(value, state.baseUrl).kind === 'id' ? undefined : vscode.l10n.t('Give the task id (a UUID): a task in the Trash cannot be found by its display id.');
-  const text = await prompter().inputBox({ title, prompt: vscode.l10n.t('Id (UUID) of the deleted task'), validateInput: idProblem });
+    parseTaskReference(value, state.baseUrl).kind === 'id'
+      ? undefined
+      : vscode.l10n.t('Give the task id (a UUID): a task in the Trash cannot be found by its display id.');
+  const text = await prompter().inputBox({
+    title,
+    prompt: vscode.l10n.t('Id (UUID) of the deleted task'),
+    validateInput: idProblem,
+  });
   if (text === undefined) {
     return false;
   }

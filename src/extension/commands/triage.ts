@@ -54,18 +54,32 @@ export async function triage(ctx: CommandContext, arg?: unknown, all?: unknown):
 function givenTasks(arg: unknown, all: unknown): { workspaceId: string; name: string; refs: TaskRef[] } | undefined {
   const selected = selectedRefs(arg, all);
   if (selected.length > 1) {
-    return { workspaceId: (selected[0] as TaskRef).workspaceId, name: vscode.l10n.t('{0} selected tasks', selected.length), refs: selected };
+    return {
+      workspaceId: (selected[0] as TaskRef).workspaceId,
+      name: vscode.l10n.t('{0} selected tasks', selected.length),
+      refs: selected,
+    };
   }
   const value = arg as { workspaceId?: unknown; name?: unknown; tasks?: unknown } | undefined;
   if (!isUuid(value?.workspaceId) || !Array.isArray(value.tasks)) {
     return undefined;
   }
-  const refs = value.tasks.map(taskRefFrom).filter((r): r is TaskRef => r !== undefined && r.workspaceId === value.workspaceId);
-  return { workspaceId: value.workspaceId, name: typeof value.name === 'string' ? value.name : vscode.l10n.t('{0} tasks', refs.length), refs };
+  const refs = value.tasks
+    .map(taskRefFrom)
+    .filter((r): r is TaskRef => r !== undefined && r.workspaceId === value.workspaceId);
+  return {
+    workspaceId: value.workspaceId,
+    name: typeof value.name === 'string' ? value.name : vscode.l10n.t('{0} tasks', refs.length),
+    refs,
+  };
 }
 
 /** Rows for given tasks: the caller's rows when they carry the list (statuses are per list), else GET task. */
-async function loadGiven(ctx: CommandContext, state: SignedIn, given: { workspaceId: string; name: string; refs: TaskRef[] }): Promise<{ state: SignedIn; walk: Walk } | undefined> {
+async function loadGiven(
+  ctx: CommandContext,
+  state: SignedIn,
+  given: { workspaceId: string; name: string; refs: TaskRef[] },
+): Promise<{ state: SignedIn; walk: Walk } | undefined> {
   const rows: TaskRow[] = [];
   try {
     for (const ref of given.refs) {
@@ -78,14 +92,22 @@ async function loadGiven(ctx: CommandContext, state: SignedIn, given: { workspac
   return { state, walk: { workspaceId: given.workspaceId, name: given.name, rows } };
 }
 
-async function loadList(ctx: CommandContext, arg: unknown, title: string): Promise<{ state: SignedIn; walk: Walk } | undefined> {
+async function loadList(
+  ctx: CommandContext,
+  arg: unknown,
+  title: string,
+): Promise<{ state: SignedIn; walk: Walk } | undefined> {
   const target = await listTarget(ctx, arg, title);
   if (!target) {
     return undefined;
   }
   const { state, list } = target;
   try {
-    const page = await state.client.listTasks(list.workspaceId, { scope: { list_id: list.listId }, per_page: TRIAGE_PAGE, page: 1 }, { priority: 'user' });
+    const page = await state.client.listTasks(
+      list.workspaceId,
+      { scope: { list_id: list.listId }, per_page: TRIAGE_PAGE, page: 1 },
+      { priority: 'user' },
+    );
     const total = page.total_count ?? page.data.length;
     if (total > page.data.length) {
       prompter().status(vscode.l10n.t('Triage walks the first {0} of {1} tasks.', page.data.length, total), 6000);
@@ -136,7 +158,10 @@ class TriageSession {
       pick.items = actionItems(this.row);
       void this.colourStatus(this.index);
     } else {
-      pick.placeholder = this.mode === 'due' ? vscode.l10n.t('Pick a date or type one (YYYY-MM-DD)') : vscode.l10n.t('Pick a value, or Back');
+      pick.placeholder =
+        this.mode === 'due'
+          ? vscode.l10n.t('Pick a date or type one (YYYY-MM-DD)')
+          : vscode.l10n.t('Pick a value, or Back');
       pick.buttons = [];
       pick.items = items ?? [];
     }
@@ -229,8 +254,21 @@ class TriageSession {
     }
     this.settled = true;
     this.pick.dispose();
-    const summary = { total: this.walk.rows.length, seen: Math.min(this.index + 1, this.walk.rows.length), changed: this.changed.size };
-    prompter().status(vscode.l10n.t('Triage of {0}: {1} of {2} tasks seen, {3} changed.', this.walk.name, summary.seen, summary.total, summary.changed), 6000);
+    const summary = {
+      total: this.walk.rows.length,
+      seen: Math.min(this.index + 1, this.walk.rows.length),
+      changed: this.changed.size,
+    };
+    prompter().status(
+      vscode.l10n.t(
+        'Triage of {0}: {1} of {2} tasks seen, {3} changed.',
+        this.walk.name,
+        summary.seen,
+        summary.total,
+        summary.changed,
+      ),
+      6000,
+    );
     this.done(summary);
   }
 }

@@ -34,7 +34,14 @@ export async function openOutsideLink(raw: string): Promise<LinkOutcome> {
     return 'refused';
   }
   const caution = linkCaution(href);
-  if (caution && !(await prompter().confirm(question(caution), `${inert(href, 4096)}\n\n${why(caution)}`, vscode.l10n.t('Open Link')))) {
+  if (
+    caution &&
+    !(await prompter().confirm(
+      question(caution),
+      `${inert(href, 4096)}\n\n${why(caution)}`,
+      vscode.l10n.t('Open Link'),
+    ))
+  ) {
     log.info(`Links: the user did not open a link (${caution})`);
     return 'declined';
   }
@@ -43,10 +50,14 @@ export async function openOutsideLink(raw: string): Promise<LinkOutcome> {
 
 function question(caution: LinkCaution): string {
   switch (caution) {
-    case 'loopback': return vscode.l10n.t('Open a link to this computer?');
-    case 'private': return vscode.l10n.t('Open a link to a private network address?');
-    case 'ip': return vscode.l10n.t('Open a link to a bare IP address?');
-    case 'idn': return vscode.l10n.t('Open a link to an internationalized domain name?');
+    case 'loopback':
+      return vscode.l10n.t('Open a link to this computer?');
+    case 'private':
+      return vscode.l10n.t('Open a link to a private network address?');
+    case 'ip':
+      return vscode.l10n.t('Open a link to a bare IP address?');
+    case 'idn':
+      return vscode.l10n.t('Open a link to an internationalized domain name?');
   }
 }
 
@@ -54,10 +65,16 @@ function why(caution: LinkCaution): string {
   switch (caution) {
     case 'loopback':
     case 'private':
-      return vscode.l10n.t('It came from task content that anyone in the workspace can write, and it points to a service on your own computer or network.');
+      return vscode.l10n.t(
+        'It came from task content that anyone in the workspace can write, and it points to a service on your own computer or network.',
+      );
     case 'ip':
-      return vscode.l10n.t('It came from task content that anyone in the workspace can write; an address alone does not say who runs the site.');
+      return vscode.l10n.t(
+        'It came from task content that anyone in the workspace can write; an address alone does not say who runs the site.',
+      );
     case 'idn':
-      return vscode.l10n.t('It came from task content that anyone in the workspace can write; a name in another script can look like a site you know. Above is its real (punycode) form.');
+      return vscode.l10n.t(
+        'It came from task content that anyone in the workspace can write; a name in another script can look like a site you know. Above is its real (punycode) form.',
+      );
   }
 }

@@ -25,13 +25,15 @@ export class Connectivity extends Disposable {
   ) {
     super();
     this.register(outboxes.onDidChangeReachability((reachable) => (reachable ? this.online() : this.lost())));
-    this.register(session.onDidChange((state) => {
-      if (state.kind === 'signedIn') {
-        void this.flush();
-      } else if (state.kind === 'error') {
-        this.lost();
-      }
-    }));
+    this.register(
+      session.onDidChange((state) => {
+        if (state.kind === 'signedIn') {
+          void this.flush();
+        } else if (state.kind === 'error') {
+          this.lost();
+        }
+      }),
+    );
     this.register(vscode.window.onDidChangeWindowState((state) => state.focused && void this.flush()));
     // Held after a 5xx or 429 while the service answers: tried again later, on the same backoff.
     this.register(outboxes.onDidChange(() => this.timer === undefined && this.pendingCount() > 0 && this.schedule()));

@@ -33,7 +33,9 @@ export class PendingDecorations implements vscode.FileDecorationProvider, vscode
     const refused = held.some((w) => w.rejected);
     return {
       badge: refused ? '✕' : '↑',
-      tooltip: refused ? vscode.l10n.t('A change to this task was refused: see Pending Changes') : vscode.l10n.t('{0} change(s) waiting to be sent', held.length),
+      tooltip: refused
+        ? vscode.l10n.t('A change to this task was refused: see Pending Changes')
+        : vscode.l10n.t('{0} change(s) waiting to be sent', held.length),
       color: new vscode.ThemeColor(refused ? 'list.errorForeground' : 'list.warningForeground'),
       propagate: false,
     };

@@ -45,7 +45,10 @@ export class Outboxes implements vscode.Disposable {
         rejected: (write, error) => this.rejectedEmitter.fire({ write, error }),
         reachability: (reachable) => this.reachability.fire(reachable),
         // Fixed phrases only: the stored entry itself may be anything, of any size.
-        dropped: (reason) => log.warn(`Offline queue: dropped a stored change that this extension would not make (${reason}); it was not sent.`),
+        dropped: (reason) =>
+          log.warn(
+            `Offline queue: dropped a stored change that this extension would not make (${reason}); it was not sent.`,
+          ),
       });
       this.byAccount.set(account, outbox);
     }
@@ -79,7 +82,12 @@ export class Outboxes implements vscode.Disposable {
       return { pending: outbox.pending, refused: outbox.rejected, offline: outbox.offline, stored: false };
     }
     const stored = state.kind === 'error' && state.unreachable ? this.storedFor(state.baseUrl) : [];
-    return { pending: stored.filter((w) => !w.rejected), refused: stored.filter((w) => w.rejected), offline: stored.length > 0, stored: stored.length > 0 };
+    return {
+      pending: stored.filter((w) => !w.rejected),
+      refused: stored.filter((w) => w.rejected),
+      offline: stored.length > 0,
+      stored: stored.length > 0,
+    };
   }
 
   /** Held writes (pending and refused) that change `taskId`, for the tree badge and the panel banner. */

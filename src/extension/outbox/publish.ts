@@ -78,7 +78,8 @@ function taskIn(answer: unknown): Task | undefined {
 /** The workspace an answer names: `workspace_id` on it, or on the first entry of an array answer. */
 function workspaceIn(answer: unknown): string | undefined {
   const first: unknown = Array.isArray(answer) ? answer[0] : answer;
-  const id = typeof first === 'object' && first !== null ? (first as { workspace_id?: unknown }).workspace_id : undefined;
+  const id =
+    typeof first === 'object' && first !== null ? (first as { workspace_id?: unknown }).workspace_id : undefined;
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 

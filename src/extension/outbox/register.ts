@@ -50,7 +50,11 @@ class Notices extends Disposable {
     super();
     this.register(outboxes.onDidChangeReachability((reachable) => reachable && (this.told = false)));
     this.register(outboxes.onDidChange(() => this.onChange()));
-    this.register(outboxes.onDidReject(({ write }) => void this.refused(labelOf(this.session.state, write), write.rejected?.message ?? '')));
+    this.register(
+      outboxes.onDidReject(
+        ({ write }) => void this.refused(labelOf(this.session.state, write), write.rejected?.message ?? ''),
+      ),
+    );
   }
 
   private onChange(): void {
@@ -61,13 +65,21 @@ class Notices extends Disposable {
     }
     this.told = true;
     const show = vscode.l10n.t('Show Pending Changes');
-    const text = vscode.l10n.t('Task Platform cannot be reached right now. Your changes are kept and will be sent, in order, when the connection returns.');
-    void prompter().info(text, show).then((choice) => choice === show && vscode.commands.executeCommand('taskPlatform.showPendingChanges'));
+    const text = vscode.l10n.t(
+      'Task Platform cannot be reached right now. Your changes are kept and will be sent, in order, when the connection returns.',
+    );
+    void prompter()
+      .info(text, show)
+      .then((choice) => choice === show && vscode.commands.executeCommand('taskPlatform.showPendingChanges'));
   }
 
   private async refused(label: string, reason: string): Promise<void> {
     const review = vscode.l10n.t('Review…');
-    const text = vscode.l10n.t('Task Platform refused a change made while it could not be reached: {0}: {1}', label, reason);
+    const text = vscode.l10n.t(
+      'Task Platform refused a change made while it could not be reached: {0}: {1}',
+      label,
+      reason,
+    );
     if ((await prompter().warn(text, review)) === review) {
       await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
     }

@@ -30,7 +30,9 @@ export class PendingReview {
     if (!outbox && stored) {
       // Not restored yet (the service cannot be reached): listed, but acting on them needs the account.
       const items = [...refused, ...pending].map((write) => ({ ...this.item(write, true), write: undefined }));
-      await prompter().quickPick(items, { title: vscode.l10n.t('Task Platform: Pending Changes (cannot be reached; they are sent once it answers)') });
+      await prompter().quickPick(items, {
+        title: vscode.l10n.t('Task Platform: Pending Changes (cannot be reached; they are sent once it answers)'),
+      });
       return;
     }
     if (!outbox || outbox.all.length === 0) {
@@ -41,7 +43,10 @@ export class PendingReview {
     if (outbox.pending.length > 0) {
       items.unshift({ label: vscode.l10n.t('Send Now'), iconPath: new vscode.ThemeIcon('sync'), sendNow: true });
     }
-    const picked = await prompter().quickPick(items, { title: vscode.l10n.t('Task Platform: Pending Changes'), matchOnDetail: true });
+    const picked = await prompter().quickPick(items, {
+      title: vscode.l10n.t('Task Platform: Pending Changes'),
+      matchOnDetail: true,
+    });
     if (picked?.sendNow) {
       await this.connectivity.flush();
     } else if (picked?.write) {
@@ -54,10 +59,24 @@ export class PendingReview {
     const input = inputOf(write).replace(/\s+/g, ' ');
     if (write.rejected) {
       const status = write.rejected.status ? ` (${write.rejected.status})` : '';
-      return { label, iconPath: new vscode.ThemeIcon('warning'), description: vscode.l10n.t('refused{0}', status), detail: `${write.rejected.message}${input ? ` · ${input}` : ''}`, write };
+      return {
+        label,
+        iconPath: new vscode.ThemeIcon('warning'),
+        description: vscode.l10n.t('refused{0}', status),
+        detail: `${write.rejected.message}${input ? ` · ${input}` : ''}`,
+        write,
+      };
     }
-    const why = offline ? vscode.l10n.t('waiting: Task Platform cannot be reached') : vscode.l10n.t('waiting to be sent');
-    return { label, iconPath: new vscode.ThemeIcon('cloud-upload'), description: new Date(write.heldAt).toLocaleTimeString(), detail: `${why}${input ? ` · ${input}` : ''}`, write };
+    const why = offline
+      ? vscode.l10n.t('waiting: Task Platform cannot be reached')
+      : vscode.l10n.t('waiting to be sent');
+    return {
+      label,
+      iconPath: new vscode.ThemeIcon('cloud-upload'),
+      description: new Date(write.heldAt).toLocaleTimeString(),
+      detail: `${why}${input ? ` · ${input}` : ''}`,
+      write,
+    };
   }
 
   private label(write: HeldWrite): string {
@@ -73,7 +92,10 @@ export class PendingReview {
       actions.push({ label: vscode.l10n.t('Retry'), run: () => this.retry(outbox, write) });
     }
     if (write.body !== undefined) {
-      actions.push({ label: vscode.l10n.t('Copy Input'), run: async () => vscode.env.clipboard.writeText(inputOf(write)) });
+      actions.push({
+        label: vscode.l10n.t('Copy Input'),
+        run: async () => vscode.env.clipboard.writeText(inputOf(write)),
+      });
     }
     actions.push({ label: vscode.l10n.t('Discard'), run: () => this.discard(outbox, write) });
     const picked = await prompter().quickPick(actions, { title: this.label(write) });
@@ -100,7 +122,11 @@ export class PendingReview {
   }
 
   private async discard(outbox: Outbox, write: HeldWrite): Promise<void> {
-    const sure = await prompter().confirm(vscode.l10n.t('Discard this change?'), vscode.l10n.t('{0} will not be sent to Task Platform.', this.label(write)), vscode.l10n.t('Discard'));
+    const sure = await prompter().confirm(
+      vscode.l10n.t('Discard this change?'),
+      vscode.l10n.t('{0} will not be sent to Task Platform.', this.label(write)),
+      vscode.l10n.t('Discard'),
+    );
     if (sure) {
       await outbox.discard(write.key);
     }
@@ -111,14 +137,18 @@ export class PendingReview {
 function checkSendable(write: HeldWrite, body: string): string | undefined {
   return heldWriteProblem({ ...write, body, rejected: undefined }) === undefined
     ? undefined
-    : vscode.l10n.t('This change cannot be sent: keep it under 1 MB and 32 levels deep, without keys named __proto__, constructor or prototype.');
+    : vscode.l10n.t(
+        'This change cannot be sent: keep it under 1 MB and 32 levels deep, without keys named __proto__, constructor or prototype.',
+      );
 }
 
 /** A message when `text` is not a JSON object (nothing is sent then), undefined when it is. */
 export function checkJsonObject(text: string): string | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? undefined : vscode.l10n.t('Enter a JSON object, like {"title": "New title"}.');
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? undefined
+      : vscode.l10n.t('Enter a JSON object, like {"title": "New title"}.');
   } catch (error) {
     return vscode.l10n.t('This is not valid JSON: {0}', error instanceof Error ? error.message : String(error));
   }

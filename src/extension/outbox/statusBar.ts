@@ -10,7 +10,9 @@ import type { Outboxes } from './outboxes';
  * when the service refused one on replay (click to review). Hidden when nothing is held.
  */
 export class OutboxStatusBar extends Disposable {
-  private readonly item = this.register(vscode.window.createStatusBarItem('taskPlatform.outbox', vscode.StatusBarAlignment.Left, 8));
+  private readonly item = this.register(
+    vscode.window.createStatusBarItem('taskPlatform.outbox', vscode.StatusBarAlignment.Left, 8),
+  );
 
   constructor(
     private readonly session: Session,
@@ -37,17 +39,34 @@ export class OutboxStatusBar extends Disposable {
       this.item.hide();
       return;
     }
-    const parts = [pending.length > 0 ? `$(cloud-upload) ${pending.length}` : '', refused.length > 0 ? `$(warning) ${refused.length}` : ''];
+    const parts = [
+      pending.length > 0 ? `$(cloud-upload) ${pending.length}` : '',
+      refused.length > 0 ? `$(warning) ${refused.length}` : '',
+    ];
     this.item.text = parts.filter(Boolean).join(' ');
-    this.item.backgroundColor = new vscode.ThemeColor(refused.length > 0 ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground');
+    this.item.backgroundColor = new vscode.ThemeColor(
+      refused.length > 0 ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground',
+    );
     const summary = [
-      pending.length > 0 ? vscode.l10n.t('{0} change(s) waiting to be sent{1}.', pending.length, offline ? vscode.l10n.t(' (Task Platform cannot be reached)') : '') : '',
-      stored ? vscode.l10n.t('Made before this window was reloaded; they are sent once Task Platform answers again.') : '',
-      refused.length > 0 ? vscode.l10n.t('{0} change(s) refused by Task Platform: click to review.', refused.length) : '',
+      pending.length > 0
+        ? vscode.l10n.t(
+            '{0} change(s) waiting to be sent{1}.',
+            pending.length,
+            offline ? vscode.l10n.t(' (Task Platform cannot be reached)') : '',
+          )
+        : '',
+      stored
+        ? vscode.l10n.t('Made before this window was reloaded; they are sent once Task Platform answers again.')
+        : '',
+      refused.length > 0
+        ? vscode.l10n.t('{0} change(s) refused by Task Platform: click to review.', refused.length)
+        : '',
     ].filter(Boolean);
     // Task titles and display ids are outside text: inert, so the tooltip shows them as typed.
     const names = [...refused, ...pending].slice(0, 10).map((w) => `- ${inertMarkdown(labelOf(state, w))}`);
-    this.item.tooltip = new vscode.MarkdownString([...summary.map((line) => inertMarkdown(line)), '', ...names].join('\n'));
+    this.item.tooltip = new vscode.MarkdownString(
+      [...summary.map((line) => inertMarkdown(line)), '', ...names].join('\n'),
+    );
     this.item.accessibilityInformation = { label: summary.join(' ') };
     this.item.show();
   }

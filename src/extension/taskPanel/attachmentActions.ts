@@ -27,15 +27,28 @@ export async function upload(ctx: PanelContext, commentId: string | null): Promi
     return { ok: false, error: '' };
   }
   const name = file.path.split('/').pop() ?? 'file';
-  return attempt(ctx, vscode.l10n.t('Could not attach {0}', name), async () =>
-    await prompter().progress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Uploading {0}…', name), cancellable: true }, async (_p, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort());
-      const source = await uploadSource(file, name);
-      const fields = commentId ? { context: 'comment' as const, commentId } : { context: 'task' as const };
-      await ctx.client.uploadAttachment(ctx.workspaceId, ctx.taskId, source, fields, { priority: 'user', signal: controller.signal });
-      ctx.update({ attachments: await loadAttachments(ctx) });
-    }),
+  return attempt(
+    ctx,
+    vscode.l10n.t('Could not attach {0}', name),
+    async () =>
+      await prompter().progress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Uploading {0}…', name),
+          cancellable: true,
+        },
+        async (_p, token) => {
+          const controller = new AbortController();
+          token.onCancellationRequested(() => controller.abort());
+          const source = await uploadSource(file, name);
+          const fields = commentId ? { context: 'comment' as const, commentId } : { context: 'task' as const };
+          await ctx.client.uploadAttachment(ctx.workspaceId, ctx.taskId, source, fields, {
+            priority: 'user',
+            signal: controller.signal,
+          });
+          ctx.update({ attachments: await loadAttachments(ctx) });
+        },
+      ),
   );
 }
 
@@ -62,7 +75,10 @@ export async function download(ctx: PanelContext, attachmentId: string): Promise
   }
   return attempt(ctx, vscode.l10n.t('Could not download {0}', attachment.file_name), async () => {
     if (target.scheme === 'file') {
-      await ctx.client.downloadAttachmentTo(ctx.workspaceId, ctx.taskId, attachmentId, target.fsPath, { priority: 'user', fileSize: attachment.file_size });
+      await ctx.client.downloadAttachmentTo(ctx.workspaceId, ctx.taskId, attachmentId, target.fsPath, {
+        priority: 'user',
+        fileSize: attachment.file_size,
+      });
     } else {
       await vscode.workspace.fs.writeFile(target, await readAll(ctx, attachment, false));
     }
@@ -72,7 +88,9 @@ export async function download(ctx: PanelContext, attachmentId: string): Promise
 export async function preview(ctx: PanelContext, attachmentId: string): Promise<Outcome> {
   const attachment = find(ctx, attachmentId);
   if (!attachment || !PREVIEW_TYPES.has(attachment.mime_type) || attachment.file_size > PREVIEW_MAX_BYTES) {
-    return refuse(vscode.l10n.t('Only PNG, JPEG, GIF and WebP images up to 8 MB are previewed here; download other files.'));
+    return refuse(
+      vscode.l10n.t('Only PNG, JPEG, GIF and WebP images up to 8 MB are previewed here; download other files.'),
+    );
   }
   return attempt(ctx, vscode.l10n.t('Could not preview {0}', attachment.file_name), async () => {
     const bytes = await readAll(ctx, attachment, true);
@@ -121,6 +139,9 @@ function find(ctx: PanelContext, attachmentId: string): Attachment | undefined {
 /** File names are stored verbatim (ASSUMPTIONS.md: File names): keep a plain last segment only. */
 export function safeFileName(name: string): string {
   const last = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = last.replace(/[\u0000-\u001f\u007f<>:"|?*\u202a-\u202e\u2066-\u2069]/g, '_').replace(/^\.+/, '').trim();
+  const cleaned = last
+    .replace(/[\u0000-\u001f\u007f<>:"|?*\u202a-\u202e\u2066-\u2069]/g, '_')
+    .replace(/^\.+/, '')
+    .trim();
   return cleaned === '' ? 'attachment' : cleaned.slice(0, 200);
 }

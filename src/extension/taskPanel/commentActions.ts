@@ -28,13 +28,18 @@ export async function addComment(ctx: PanelContext, msg: AddComment): Promise<Ou
 }
 
 export async function editComment(ctx: PanelContext, msg: EditComment): Promise<Outcome> {
-  const invalid = checkBody(ctx, msg.body, msg.mentions, msg.assignee_id) ?? (find(ctx, msg.commentId) ? undefined : vscode.l10n.t('This comment is no longer there.'));
+  const invalid =
+    checkBody(ctx, msg.body, msg.mentions, msg.assignee_id) ??
+    (find(ctx, msg.commentId) ? undefined : vscode.l10n.t('This comment is no longer there.'));
   if (invalid) {
     return refuse(invalid, `comment:${msg.commentId}`);
   }
   return attempt(ctx, vscode.l10n.t('Could not save the comment'), async () => {
     const input = { body: msg.body, mentions: msg.mentions, assignee_id: msg.assignee_id };
-    replace(ctx, await ctx.client.updateComment(ctx.workspaceId, ctx.taskId, msg.commentId, input, { priority: 'user' }));
+    replace(
+      ctx,
+      await ctx.client.updateComment(ctx.workspaceId, ctx.taskId, msg.commentId, input, { priority: 'user' }),
+    );
   });
 }
 
@@ -43,7 +48,10 @@ export async function deleteComment(ctx: PanelContext, commentId: string): Promi
     return refuse(vscode.l10n.t('This comment is no longer there.'));
   }
   const confirm = vscode.l10n.t('Delete');
-  const answer = await prompter().warn(vscode.l10n.t('Delete this comment and its replies? Files attached to them are deleted too.'), confirm);
+  const answer = await prompter().warn(
+    vscode.l10n.t('Delete this comment and its replies? Files attached to them are deleted too.'),
+    confirm,
+  );
   if (answer !== confirm) {
     return { ok: false, error: '' };
   }
@@ -55,7 +63,11 @@ export async function deleteComment(ctx: PanelContext, commentId: string): Promi
     for (const c of items) {
       if (c.parent_id && gone.has(c.parent_id)) gone.add(c.id);
     }
-    setComments(ctx, items.filter((c) => !gone.has(c.id)), ctx.model().comments?.hasMore ?? false);
+    setComments(
+      ctx,
+      items.filter((c) => !gone.has(c.id)),
+      ctx.model().comments?.hasMore ?? false,
+    );
   });
 }
 
@@ -74,7 +86,9 @@ export async function resolveComment(ctx: PanelContext, commentId: string, resol
   if (why) {
     return refuse(why, `comment:${commentId}`);
   }
-  const action = resolved ? vscode.l10n.t('Could not resolve the comment') : vscode.l10n.t('Could not reopen the comment');
+  const action = resolved
+    ? vscode.l10n.t('Could not resolve the comment')
+    : vscode.l10n.t('Could not reopen the comment');
   return attempt(ctx, action, async () => {
     const call = resolved ? ctx.client.resolveComment.bind(ctx.client) : ctx.client.unresolveComment.bind(ctx.client);
     replace(ctx, await call(ctx.workspaceId, ctx.taskId, commentId, { priority: 'user' }));
@@ -91,9 +105,10 @@ export async function loadMore(ctx: PanelContext, section: 'comments' | 'activit
   ctx.update({ [section]: { ...current, loadingMore: true } } as Partial<PanelModel>);
   try {
     const opts = { signal: ctx.signal, priority: 'user' as const };
-    const page = section === 'comments'
-      ? await ctx.client.getComments(ctx.workspaceId, ctx.taskId, cursor, opts)
-      : await ctx.client.getActivity(ctx.workspaceId, ctx.taskId, cursor, opts);
+    const page =
+      section === 'comments'
+        ? await ctx.client.getComments(ctx.workspaceId, ctx.taskId, cursor, opts)
+        : await ctx.client.getActivity(ctx.workspaceId, ctx.taskId, cursor, opts);
     ctx.cursors[section] = page.next_cursor;
     const latest = (ctx.model()[section] as Page<{ id: string }> | undefined)?.items ?? [];
     const known = new Set(latest.map((i) => i.id));
@@ -109,10 +124,18 @@ export async function loadMore(ctx: PanelContext, section: 'comments' | 'activit
 }
 
 function byTime(comments: Comment[]): Comment[] {
-  return comments.map((c, i) => ({ c, i })).sort((a, b) => a.c.created_at.localeCompare(b.c.created_at) || a.i - b.i).map(({ c }) => c);
+  return comments
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => a.c.created_at.localeCompare(b.c.created_at) || a.i - b.i)
+    .map(({ c }) => c);
 }
 
-function checkBody(ctx: PanelContext, body: string, mentions: readonly string[], assigneeId: string | null): string | undefined {
+function checkBody(
+  ctx: PanelContext,
+  body: string,
+  mentions: readonly string[],
+  assigneeId: string | null,
+): string | undefined {
   if (body.trim() === '') {
     return vscode.l10n.t('Write something before posting the comment.');
   }
@@ -129,7 +152,11 @@ function find(ctx: PanelContext, commentId: string): Comment | undefined {
 
 function replace(ctx: PanelContext, comment: Comment): void {
   const page = ctx.model().comments;
-  setComments(ctx, (page?.items ?? []).map((c) => (c.id === comment.id ? comment : c)), page?.hasMore ?? false);
+  setComments(
+    ctx,
+    (page?.items ?? []).map((c) => (c.id === comment.id ? comment : c)),
+    page?.hasMore ?? false,
+  );
 }
 
 function setComments(ctx: PanelContext, items: Comment[], hasMore: boolean): void {

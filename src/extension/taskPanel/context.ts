@@ -40,7 +40,12 @@ export function refuse(error: string, field?: string): Outcome {
  * "rejected") and returned to the webview, with 422 field errors keyed as `fieldKey` maps them, so
  * the webview puts the old value back and shows why next to the field.
  */
-export async function attempt(ctx: PanelContext, action: string, write: () => Promise<void>, fieldKey: (apiField: string) => string = (f) => f): Promise<Outcome> {
+export async function attempt(
+  ctx: PanelContext,
+  action: string,
+  write: () => Promise<void>,
+  fieldKey: (apiField: string) => string = (f) => f,
+): Promise<Outcome> {
   try {
     await write();
     ctx.wrote();
@@ -71,7 +76,9 @@ export async function attempt(ctx: PanelContext, action: string, write: () => Pr
 
 /** The panel's words for a task that answers 404: the API says the same for deleted and invisible. */
 export function goneMessage(): string {
-  return vscode.l10n.t('This task no longer exists or you can no longer see it: someone deleted or moved it to the Trash, or your access changed. Close this tab, or refresh the tree to see where things are now.');
+  return vscode.l10n.t(
+    'This task no longer exists or you can no longer see it: someone deleted or moved it to the Trash, or your access changed. Close this tab, or refresh the tree to see where things are now.',
+  );
 }
 
 /**

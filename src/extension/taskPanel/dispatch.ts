@@ -10,7 +10,12 @@ import { loadAll } from './loader';
 import * as relations from './relationActions';
 import { editTaskField, setCustomField } from './taskEdits';
 
-type Handlers = { [K in WebviewMessage['type']]: (ctx: PanelContext, msg: Extract<WebviewMessage, { type: K }>) => Promise<Outcome | undefined> };
+type Handlers = {
+  [K in WebviewMessage['type']]: (
+    ctx: PanelContext,
+    msg: Extract<WebviewMessage, { type: K }>,
+  ) => Promise<Outcome | undefined>;
+};
 
 /** One handler per message type of the protocol (the compiler checks that none is missing). */
 const handlers: Handlers = {
@@ -33,7 +38,11 @@ const handlers: Handlers = {
   loadMore: (ctx, msg) => comments.loadMore(ctx, msg.section),
   openTask: async (ctx, msg) => {
     const row = ctx.model().subtasks?.find((s) => s.id === msg.taskId);
-    await vscode.commands.executeCommand('taskPlatform.openTask', { workspaceId: ctx.workspaceId, taskId: msg.taskId, row });
+    await vscode.commands.executeCommand('taskPlatform.openTask', {
+      workspaceId: ctx.workspaceId,
+      taskId: msg.taskId,
+      row,
+    });
     return undefined;
   },
   addSubtask: (ctx, msg) => relations.addSubtask(ctx, msg.title),
@@ -59,7 +68,9 @@ export function dispatch(ctx: PanelContext, msg: WebviewMessage): Promise<Outcom
 /** Links from task text open through the one checked opener (http, https, mailto; asks for local hosts). */
 async function openLink(url: string): Promise<Outcome> {
   const outcome = await openOutsideLink(url);
-  return outcome === 'refused' ? { ok: false, error: vscode.l10n.t('Only http, https and mailto links are opened.') } : done;
+  return outcome === 'refused'
+    ? { ok: false, error: vscode.l10n.t('Only http, https and mailto links are opened.') }
+    : done;
 }
 
 /** Breadcrumb: the tree reveals the level (the explorer implements the command; it may be missing). */
@@ -75,6 +86,8 @@ async function reveal(ctx: PanelContext, level: 'workspace' | 'space' | 'folder'
   try {
     await vscode.commands.executeCommand('taskPlatform.revealInExplorer', ids);
   } catch (error) {
-    log.info(`Task panel: revealInExplorer is not available (${error instanceof Error ? error.message : String(error)})`);
+    log.info(
+      `Task panel: revealInExplorer is not available (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }

@@ -27,13 +27,19 @@ export async function loadAll(ctx: PanelContext, row: Task | TaskRow | undefined
     section(ctx, 'customFields', async () => ctx.client.getCustomFields(ctx.taskId, opts)),
     section(ctx, 'dependencies', async () => ctx.client.getDependencies(ctx.workspaceId, ctx.taskId, opts)),
     section(ctx, 'members', async () => ctx.lookups.members(ctx.workspaceId)),
-    row?.subtask_count === 0 ? set(ctx, { subtasks: [] }) : section(ctx, 'subtasks', async () => ctx.client.getSubtasks(ctx.workspaceId, ctx.taskId, opts)),
-    row?.attachments_count === 0 ? set(ctx, { attachments: [] }) : section(ctx, 'attachments', () => loadAttachments(ctx)),
+    row?.subtask_count === 0
+      ? set(ctx, { subtasks: [] })
+      : section(ctx, 'subtasks', async () => ctx.client.getSubtasks(ctx.workspaceId, ctx.taskId, opts)),
+    row?.attachments_count === 0
+      ? set(ctx, { attachments: [] })
+      : section(ctx, 'attachments', () => loadAttachments(ctx)),
   ];
   // Statuses, breadcrumb and parent need the list and parent ids: from the row when the tree gave
   // one, else from the task once it arrives.
   const rowKnowsPlace = row?.list_id !== undefined && row.parent_task_id !== undefined;
-  const base: Promise<Task | TaskRow | undefined> = rowKnowsPlace ? Promise.resolve(row) : taskLoad.catch(() => undefined);
+  const base: Promise<Task | TaskRow | undefined> = rowKnowsPlace
+    ? Promise.resolve(row)
+    : taskLoad.catch(() => undefined);
   jobs.push(base.then((task) => (task ? loadListContext(ctx, task) : undefined)));
   await Promise.all(jobs);
 }
@@ -50,7 +56,11 @@ export async function loadListContext(ctx: PanelContext, task: Task | TaskRow): 
 export async function loadAttachments(ctx: PanelContext): Promise<Attachment[]> {
   const opts = { signal: ctx.signal, priority: 'background' as const };
   // One listing per context (Attachments: "omitted means the task's file attachments").
-  const lists = await Promise.all((['task', 'description', 'comment'] as const).map((c) => ctx.client.listAttachments(ctx.workspaceId, ctx.taskId, c, opts)));
+  const lists = await Promise.all(
+    (['task', 'description', 'comment'] as const).map((c) =>
+      ctx.client.listAttachments(ctx.workspaceId, ctx.taskId, c, opts),
+    ),
+  );
   return lists.flat();
 }
 
@@ -58,16 +68,24 @@ export async function loadAttachments(ctx: PanelContext): Promise<Attachment[]> 
  * First page of comments or activity; also used to refresh after a write and by the change poller
  * (`background`), keeping pages loaded below.
  */
-export async function loadFirstPage<K extends 'comments' | 'activity'>(ctx: PanelContext, which: K, priority: 'user' | 'background' = 'user'): Promise<NonNullable<PanelModel[K]>> {
+export async function loadFirstPage<K extends 'comments' | 'activity'>(
+  ctx: PanelContext,
+  which: K,
+  priority: 'user' | 'background' = 'user',
+): Promise<NonNullable<PanelModel[K]>> {
   const opts = { signal: ctx.signal, priority };
-  const page = which === 'comments'
-    ? await ctx.client.getComments(ctx.workspaceId, ctx.taskId, undefined, opts)
-    : await ctx.client.getActivity(ctx.workspaceId, ctx.taskId, undefined, opts);
+  const page =
+    which === 'comments'
+      ? await ctx.client.getComments(ctx.workspaceId, ctx.taskId, undefined, opts)
+      : await ctx.client.getActivity(ctx.workspaceId, ctx.taskId, undefined, opts);
   const current = ctx.model()[which] as Page<{ id: string }> | undefined;
   if (current && current.items.length > page.data.length) {
     // More pages were loaded: put the new first page on top of what is already there.
     const fresh = new Set(page.data.map((i) => i.id));
-    return { items: [...page.data, ...current.items.filter((i) => !fresh.has(i.id))] as never, hasMore: current.hasMore };
+    return {
+      items: [...page.data, ...current.items.filter((i) => !fresh.has(i.id))] as never,
+      hasMore: current.hasMore,
+    };
   }
   ctx.cursors[which] = page.next_cursor;
   return { items: page.data as never, hasMore: page.has_more };
@@ -75,13 +93,17 @@ export async function loadFirstPage<K extends 'comments' | 'activity'>(ctx: Pane
 
 async function loadPlace(ctx: PanelContext, task: Task | TaskRow): Promise<void> {
   const state = ctx.services.session.state;
-  const workspaceName = state.kind === 'signedIn' ? state.user.workspaces.find((w) => w.id === ctx.workspaceId)?.name : undefined;
+  const workspaceName =
+    state.kind === 'signedIn' ? state.user.workspaces.find((w) => w.id === ctx.workspaceId)?.name : undefined;
   const parentId = task.parent_task_id;
   await Promise.all([
     section(ctx, 'breadcrumb', () => ctx.lookups.breadcrumb(ctx.workspaceId, workspaceName, task.list_id!)),
     parentId
       ? section(ctx, 'parent', async () => {
-          const parent = await ctx.client.getTask(ctx.workspaceId, parentId, { signal: ctx.signal, priority: 'background' });
+          const parent = await ctx.client.getTask(ctx.workspaceId, parentId, {
+            signal: ctx.signal,
+            priority: 'background',
+          });
           return { id: parent.id, title: parent.title, display_id: parent.display_id };
         })
       : Promise.resolve(),

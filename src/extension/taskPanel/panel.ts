@@ -36,7 +36,14 @@ export class TaskPanel extends Disposable {
   ) {
     super();
     const row = ref.row ?? placeholder(ref);
-    this.current = { workspaceId: ref.workspaceId, task: row, complete: false, breadcrumb: [], errors: {}, me: meOf(services) };
+    this.current = {
+      workspaceId: ref.workspaceId,
+      task: row,
+      complete: false,
+      breadcrumb: [],
+      errors: {},
+      me: meOf(services),
+    };
     this.ctx = {
       client,
       lookups,
@@ -53,17 +60,22 @@ export class TaskPanel extends Disposable {
     panel.webview.options = {
       enableScripts: true,
       enableCommandUris: false,
-      localResourceRoots: [vscode.Uri.joinPath(services.extensionUri, 'dist'), vscode.Uri.joinPath(services.extensionUri, 'media')],
+      localResourceRoots: [
+        vscode.Uri.joinPath(services.extensionUri, 'dist'),
+        vscode.Uri.joinPath(services.extensionUri, 'media'),
+      ],
     };
     this.register(panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)));
     this.register(services.changes.onDidChange((change) => this.onChange(change)));
-    this.register(services.outboxes.onDidChange(() => {
-      // Every queue change of the account fires this; the webview hears only of this task's banner.
-      const pending = pendingText(services, ref.taskId);
-      if (pending !== this.current.pending) {
-        this.update({ pending });
-      }
-    }));
+    this.register(
+      services.outboxes.onDidChange(() => {
+        // Every queue change of the account fires this; the webview hears only of this task's banner.
+        const pending = pendingText(services, ref.taskId);
+        if (pending !== this.current.pending) {
+          this.update({ pending });
+        }
+      }),
+    );
     this.register({ dispose: () => this.closed.abort() });
     this.register({ dispose: () => clearTimeout(this.activityTimer) });
     panel.webview.html = panelHtml(panel.webview, services.extensionUri, titleOf(row));
@@ -107,7 +119,11 @@ export class TaskPanel extends Disposable {
   }
 
   private answer(msg: WebviewMessage & { id: string }, outcome: Outcome): Outcome {
-    this.post(outcome.ok ? { type: 'result', id: msg.id, ok: true } : { type: 'result', id: msg.id, ok: false, error: outcome.error, fieldErrors: outcome.fieldErrors });
+    this.post(
+      outcome.ok
+        ? { type: 'result', id: msg.id, ok: true }
+        : { type: 'result', id: msg.id, ok: false, error: outcome.error, fieldErrors: outcome.fieldErrors },
+    );
     return outcome;
   }
 
@@ -122,7 +138,11 @@ export class TaskPanel extends Disposable {
     if (change.workspaceId !== this.ref.workspaceId) {
       return;
     }
-    if ((change.kind === 'updated' || change.kind === 'moved') && change.task.id === this.ref.taskId && change.task !== this.current.task) {
+    if (
+      (change.kind === 'updated' || change.kind === 'moved') &&
+      change.task.id === this.ref.taskId &&
+      change.task !== this.current.task
+    ) {
       const moved = change.task.list_id !== this.current.task.list_id;
       this.update({ task: change.task, complete: true });
       if (moved) {
@@ -132,7 +152,11 @@ export class TaskPanel extends Disposable {
       this.update({ gone: vscode.l10n.t('This task was moved to the Trash.') });
     } else if (change.kind === 'restored' && change.taskId === this.ref.taskId) {
       this.update({ gone: undefined, ...(change.task ? { task: change.task } : {}) });
-    } else if (change.kind === 'created' && change.task.parent_task_id === this.ref.taskId && !this.current.subtasks?.some((s) => s.id === change.task.id)) {
+    } else if (
+      change.kind === 'created' &&
+      change.task.parent_task_id === this.ref.taskId &&
+      !this.current.subtasks?.some((s) => s.id === change.task.id)
+    ) {
       this.update({ subtasks: [...(this.current.subtasks ?? []), change.task] });
     }
   }
@@ -143,7 +167,8 @@ export class TaskPanel extends Disposable {
     this.activityTimer = setTimeout(() => {
       loadFirstPage(this.ctx, 'activity').then(
         (activity) => this.update({ activity }),
-        (error: unknown) => log.warn(`Task panel: activity refresh failed: ${error instanceof Error ? error.message : String(error)}`),
+        (error: unknown) =>
+          log.warn(`Task panel: activity refresh failed: ${error instanceof Error ? error.message : String(error)}`),
       );
     }, 400);
   }
@@ -178,7 +203,15 @@ function pendingText(services: Services, taskId: string): string | undefined {
   const held = services.outboxes.forTask(services.session.state, taskId);
   const refused = held.filter((w) => w.rejected).length;
   if (refused > 0) {
-    return vscode.l10n.t('{0} change(s) to this task were refused by Task Platform. Run "Task Platform: Show Pending Changes" to fix or discard them.', refused);
+    return vscode.l10n.t(
+      '{0} change(s) to this task were refused by Task Platform. Run "Task Platform: Show Pending Changes" to fix or discard them.',
+      refused,
+    );
   }
-  return held.length > 0 ? vscode.l10n.t('{0} change(s) to this task are not sent yet: Task Platform cannot be reached. They are kept and will be sent when the connection returns.', held.length) : undefined;
+  return held.length > 0
+    ? vscode.l10n.t(
+        '{0} change(s) to this task are not sent yet: Task Platform cannot be reached. They are kept and will be sent when the connection returns.',
+        held.length,
+      )
+    : undefined;
 }

@@ -46,11 +46,16 @@ export class PanelPoller extends Disposable {
   private automatic = true;
   private closed = false;
 
-  constructor(private readonly panels: PanelSource, private readonly session: Session) {
+  constructor(
+    private readonly panels: PanelSource,
+    private readonly session: Session,
+  ) {
     super();
     this.register(vscode.window.onDidChangeWindowState((state) => this.setWindowFocused(state.focused)));
     this.register(panels.onDidChangePanels(() => this.panelsChanged()));
-    this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SECTION}.panel`) && this.schedule()));
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SECTION}.panel`) && this.schedule()),
+    );
     this.register({
       dispose: () => {
         this.closed = true;
@@ -86,7 +91,9 @@ export class PanelPoller extends Disposable {
       return 0;
     }
     const config = vscode.workspace.getConfiguration(SECTION);
-    const seconds = panel.panel.active ? config.get<number>('panel.pollIntervalSeconds', 15) : config.get<number>('panel.idlePollIntervalSeconds', 60);
+    const seconds = panel.panel.active
+      ? config.get<number>('panel.pollIntervalSeconds', 15)
+      : config.get<number>('panel.idlePollIntervalSeconds', 60);
     return seconds <= 0 ? 0 : Math.max(MIN_SECONDS, seconds) * 1000;
   }
 

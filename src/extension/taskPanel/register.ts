@@ -58,7 +58,11 @@ export class TaskPanels implements vscode.Disposable {
     if (this.lookups?.client !== state.client) {
       this.lookups = new Lookups(state.client);
     }
-    const webviewPanel = existing ?? vscode.window.createWebviewPanel(viewType, vscode.l10n.t('Task'), vscode.ViewColumn.Active, { enableFindWidget: true });
+    const webviewPanel =
+      existing ??
+      vscode.window.createWebviewPanel(viewType, vscode.l10n.t('Task'), vscode.ViewColumn.Active, {
+        enableFindWidget: true,
+      });
     const panel = new TaskPanel(webviewPanel, ref, state.client, this.lookups, this.services);
     const k = key(ref.workspaceId, ref.taskId);
     this.panels.set(k, panel);
@@ -141,16 +145,21 @@ async function openTask(panels: TaskPanels, services: Services, arg: unknown): P
     return undefined;
   }
   const workspaces = state.user.workspaces;
-  const picked = workspaces.length === 1
-    ? { id: workspaces[0]!.id }
-    : await prompter().quickPick(workspaces.map((w) => ({ label: w.name, id: w.id })), { title: vscode.l10n.t('Open Task'), placeHolder: vscode.l10n.t('Workspace of the task') });
+  const picked =
+    workspaces.length === 1
+      ? { id: workspaces[0]!.id }
+      : await prompter().quickPick(
+          workspaces.map((w) => ({ label: w.name, id: w.id })),
+          { title: vscode.l10n.t('Open Task'), placeHolder: vscode.l10n.t('Workspace of the task') },
+        );
   if (!picked) {
     return undefined;
   }
   const taskId = await prompter().inputBox({
     title: vscode.l10n.t('Open Task'),
     prompt: vscode.l10n.t('The task id (a UUID)'),
-    validateInput: (v) => (isUuid(v.trim()) ? undefined : vscode.l10n.t('A task id looks like 3f2b6c1e-8d4a-4e7b-9c0d-1a2b3c4d5e6f.')),
+    validateInput: (v) =>
+      isUuid(v.trim()) ? undefined : vscode.l10n.t('A task id looks like 3f2b6c1e-8d4a-4e7b-9c0d-1a2b3c4d5e6f.'),
   });
   const id = taskId?.trim();
   if (!id || !isUuid(id)) {

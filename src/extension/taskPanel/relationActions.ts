@@ -10,13 +10,22 @@ export async function addSubtask(ctx: PanelContext, rawTitle: string): Promise<O
   const title = rawTitle.trim();
   const listId = ctx.model().task.list_id;
   if (title === '' || [...title].length > 255) {
-    return refuse(title === '' ? vscode.l10n.t('Give the subtask a title.') : vscode.l10n.t('The title can have at most 255 characters.'), 'subtask');
+    return refuse(
+      title === ''
+        ? vscode.l10n.t('Give the subtask a title.')
+        : vscode.l10n.t('The title can have at most 255 characters.'),
+      'subtask',
+    );
   }
   if (!listId) {
     return refuse(vscode.l10n.t('The task is still loading; try again in a moment.'), 'subtask');
   }
   return attempt(ctx, vscode.l10n.t('Could not add the subtask'), async () => {
-    const created = await ctx.client.createTask(ctx.workspaceId, { list_id: listId, title, parent_task_id: ctx.taskId }, { priority: 'user' });
+    const created = await ctx.client.createTask(
+      ctx.workspaceId,
+      { list_id: listId, title, parent_task_id: ctx.taskId },
+      { priority: 'user' },
+    );
     ctx.update({ subtasks: [...(ctx.model().subtasks ?? []), created] });
     ctx.services.changes.fire({ kind: 'created', workspaceId: ctx.workspaceId, task: created });
     await refreshTask(ctx);
@@ -35,7 +44,10 @@ export async function addBlocker(ctx: PanelContext): Promise<Outcome> {
   }
   let hits: SearchHit[] = [];
   const searched = await attempt(ctx, vscode.l10n.t('Could not search tasks'), async () => {
-    const result = await ctx.client.search({ q: query.trim(), workspace_id: ctx.workspaceId, type: 'tasks', per_page: 20 }, { priority: 'user', signal: ctx.signal });
+    const result = await ctx.client.search(
+      { q: query.trim(), workspace_id: ctx.workspaceId, type: 'tasks', per_page: 20 },
+      { priority: 'user', signal: ctx.signal },
+    );
     const linked = new Set([ctx.taskId, ...(ctx.model().dependencies?.blocked_by.map((d) => d.id) ?? [])]);
     hits = (result.tasks?.hits ?? []).filter((h) => !linked.has(h.id));
   });
@@ -46,7 +58,11 @@ export async function addBlocker(ctx: PanelContext): Promise<Outcome> {
     return refuse(vscode.l10n.t('No other task matches "{0}".', query.trim()), 'blockedBy');
   }
   const items = hits.map((hit) => ({ label: hit.title, description: String(hit.display_id ?? ''), hit }));
-  const picked = await prompter().quickPick(items, { title: vscode.l10n.t('Add a blocker'), placeHolder: vscode.l10n.t('The task that must be completed first'), matchOnDescription: true });
+  const picked = await prompter().quickPick(items, {
+    title: vscode.l10n.t('Add a blocker'),
+    placeHolder: vscode.l10n.t('The task that must be completed first'),
+    matchOnDescription: true,
+  });
   if (!picked) {
     return { ok: false, error: '' };
   }
@@ -69,7 +85,10 @@ export async function removeDependency(ctx: PanelContext, dependencyId: string):
 
 /** After a link changes, both lists and the task's is_blocked change: read them back. */
 async function refreshDependencies(ctx: PanelContext): Promise<void> {
-  const [dependencies] = await Promise.all([ctx.client.getDependencies(ctx.workspaceId, ctx.taskId, { priority: 'user' }), refreshTask(ctx)]);
+  const [dependencies] = await Promise.all([
+    ctx.client.getDependencies(ctx.workspaceId, ctx.taskId, { priority: 'user' }),
+    refreshTask(ctx),
+  ]);
   ctx.update({ dependencies });
 }
 

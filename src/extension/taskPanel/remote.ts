@@ -31,27 +31,46 @@ const NOTICE_ENTRIES = 8;
  * shown in ONE model update together with the notice, so the webview can tell a remote change from
  * its own and keep what the user is typing. The tree hears about it through TaskChanges.
  */
-export async function pollPanel(ctx: PanelContext, mark: FeedMark, me: string | undefined, signal: AbortSignal): Promise<PanelPoll> {
+export async function pollPanel(
+  ctx: PanelContext,
+  mark: FeedMark,
+  me: string | undefined,
+  signal: AbortSignal,
+): Promise<PanelPoll> {
   const opts = { signal, priority: 'background' as const };
   try {
-    const feed = await readNewActivity((cursor) => ctx.client.getActivity(ctx.workspaceId, ctx.taskId, cursor, opts), mark, { signal });
+    const feed = await readNewActivity(
+      (cursor) => ctx.client.getActivity(ctx.workspaceId, ctx.taskId, cursor, opts),
+      mark,
+      { signal },
+    );
     if (feed.entries.length === 0) {
       return { mark: feed.mark, requests: feed.requests, others: 0 };
     }
     const others = byOthers(feed.entries, me);
     const stale = feed.gap ? EVERYTHING : staleParts(others);
     if (stale.deleted) {
-      ctx.update({ gone: vscode.l10n.t('Someone moved this task to the Trash.'), notice: notice(ctx.model(), others, []) });
+      ctx.update({
+        gone: vscode.l10n.t('Someone moved this task to the Trash.'),
+        notice: notice(ctx.model(), others, []),
+      });
       return { mark: feed.mark, requests: feed.requests, others: others.length };
     }
-    const read: { patch: Patch; requests: number } = others.length > 0 || feed.gap ? await reread(ctx, stale, signal) : { patch: {}, requests: 0 };
+    const read: { patch: Patch; requests: number } =
+      others.length > 0 || feed.gap ? await reread(ctx, stale, signal) : { patch: {}, requests: 0 };
     const activity = feed.gap ? await firstActivityPage(ctx, signal) : prepend(ctx.model().activity, feed.entries);
     const before = ctx.model().task;
     if (read.patch.task && isOlder(read.patch.task, before)) {
       delete read.patch.task; // the user saved while it was read: their answer is newer
     }
-    const fields = read.patch.task ? changedFields(before as Record<string, unknown>, read.patch.task as Record<string, unknown>) : [];
-    const patch: Partial<PanelModel> = { ...read.patch, activity, ...(others.length > 0 ? { notice: notice(ctx.model(), others, fields) } : {}) };
+    const fields = read.patch.task
+      ? changedFields(before as Record<string, unknown>, read.patch.task as Record<string, unknown>)
+      : [];
+    const patch: Partial<PanelModel> = {
+      ...read.patch,
+      activity,
+      ...(others.length > 0 ? { notice: notice(ctx.model(), others, fields) } : {}),
+    };
     ctx.update(patch);
     if (read.patch.task) {
       announce(ctx, before.list_id ?? undefined, read.patch.task);
@@ -67,7 +86,11 @@ export async function pollPanel(ctx: PanelContext, mark: FeedMark, me: string | 
 }
 
 /** Re-reads the stale parts in parallel; one GET each (attachments: one per context). */
-async function reread(ctx: PanelContext, stale: Stale, signal: AbortSignal): Promise<{ patch: Patch; requests: number }> {
+async function reread(
+  ctx: PanelContext,
+  stale: Stale,
+  signal: AbortSignal,
+): Promise<{ patch: Patch; requests: number }> {
   const opts = { signal, priority: 'background' as const };
   const patch: Patch = {};
   let requests = 0;
@@ -82,7 +105,9 @@ async function reread(ctx: PanelContext, stale: Stale, signal: AbortSignal): Pro
   }
   if (stale.dependencies) {
     requests += 1;
-    jobs.push(ctx.client.getDependencies(ctx.workspaceId, ctx.taskId, opts).then((deps) => void (patch.dependencies = deps)));
+    jobs.push(
+      ctx.client.getDependencies(ctx.workspaceId, ctx.taskId, opts).then((deps) => void (patch.dependencies = deps)),
+    );
   }
   if (stale.attachments) {
     requests += 3;
@@ -93,7 +118,9 @@ async function reread(ctx: PanelContext, stale: Stale, signal: AbortSignal): Pro
 }
 
 function isOlder(read: Task, shown: { updated_at?: string | null }): boolean {
-  return typeof read.updated_at === 'string' && typeof shown.updated_at === 'string' && read.updated_at < shown.updated_at;
+  return (
+    typeof read.updated_at === 'string' && typeof shown.updated_at === 'string' && read.updated_at < shown.updated_at
+  );
 }
 
 /** Tells the tree (and other features) about the task a poll found, without a request of theirs. */
@@ -114,7 +141,10 @@ async function firstActivityPage(ctx: PanelContext, signal: AbortSignal): Promis
 }
 
 /** New entries on top of the loaded ones (ids already shown are not repeated). */
-function prepend(current: Page<ActivityEntry> | undefined, entries: readonly ActivityEntry[]): Page<ActivityEntry> | undefined {
+function prepend(
+  current: Page<ActivityEntry> | undefined,
+  entries: readonly ActivityEntry[],
+): Page<ActivityEntry> | undefined {
   if (!current) {
     return undefined;
   }

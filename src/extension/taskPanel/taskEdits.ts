@@ -27,16 +27,25 @@ function checkField(ctx: PanelContext, change: TaskField): string | undefined {
     case 'title': {
       const title = change.value.trim();
       if (title === '') return vscode.l10n.t('The title cannot be empty.');
-      if ([...title].length > TITLE_MAX) return vscode.l10n.t('The title can have at most {0} characters (this one has {1}).', TITLE_MAX, [...title].length);
+      if ([...title].length > TITLE_MAX)
+        return vscode.l10n.t(
+          'The title can have at most {0} characters (this one has {1}).',
+          TITLE_MAX,
+          [...title].length,
+        );
       return undefined;
     }
     case 'status_id': {
       const statuses = ctx.model().statuses;
-      return statuses && !statuses.some((s) => s.id === change.value) ? vscode.l10n.t('That status is not one of this list.') : undefined;
+      return statuses && !statuses.some((s) => s.id === change.value)
+        ? vscode.l10n.t('That status is not one of this list.')
+        : undefined;
     }
     case 'assignee_id': {
       const members = ctx.model().members;
-      return change.value && members && !members.some((m) => m.id === change.value) ? vscode.l10n.t('That person is not a member of the workspace.') : undefined;
+      return change.value && members && !members.some((m) => m.id === change.value)
+        ? vscode.l10n.t('That person is not a member of the workspace.')
+        : undefined;
     }
     default:
       return undefined;
@@ -72,15 +81,24 @@ export async function setCustomField(ctx: PanelContext, fieldId: string, input: 
     return refuse(reasonText(checked.reason, def.name), fieldId);
   }
   const action = vscode.l10n.t('Could not save {0}', def.name);
-  return attempt(ctx, action, async () => {
-    const values = await ctx.client.setCustomFieldValues(ctx.taskId, [{ custom_field_definition_id: fieldId, value: checked.value }], { priority: 'user' });
-    const task = ctx.model().task;
-    const merged = mergeValues(task.custom_field_values ?? [], values);
-    ctx.update({ task: { ...task, custom_field_values: merged } });
-    if (ctx.model().complete) {
-      ctx.services.changes.fire({ kind: 'updated', workspaceId: ctx.workspaceId, task: ctx.model().task as Task });
-    }
-  }, (apiField) => (/^values\.\d+\./.test(apiField) ? fieldId : apiField));
+  return attempt(
+    ctx,
+    action,
+    async () => {
+      const values = await ctx.client.setCustomFieldValues(
+        ctx.taskId,
+        [{ custom_field_definition_id: fieldId, value: checked.value }],
+        { priority: 'user' },
+      );
+      const task = ctx.model().task;
+      const merged = mergeValues(task.custom_field_values ?? [], values);
+      ctx.update({ task: { ...task, custom_field_values: merged } });
+      if (ctx.model().complete) {
+        ctx.services.changes.fire({ kind: 'updated', workspaceId: ctx.workspaceId, task: ctx.model().task as Task });
+      }
+    },
+    (apiField) => (/^values\.\d+\./.test(apiField) ? fieldId : apiField),
+  );
 }
 
 function mergeValues(current: readonly CustomFieldValue[], written: readonly CustomFieldValue[]): CustomFieldValue[] {

@@ -13,7 +13,13 @@ export type TaskChange =
   /** Moved to another list or sprint; `fromListId` is where it was. */
   | { readonly kind: 'moved'; readonly workspaceId: string; readonly task: Task; readonly fromListId?: string }
   /** Sent to Trash, with its subtasks. */
-  | { readonly kind: 'deleted'; readonly workspaceId: string; readonly taskId: string; readonly listId?: string; readonly parentTaskId?: string | null }
+  | {
+      readonly kind: 'deleted';
+      readonly workspaceId: string;
+      readonly taskId: string;
+      readonly listId?: string;
+      readonly parentTaskId?: string | null;
+    }
   | { readonly kind: 'restored'; readonly workspaceId: string; readonly taskId: string; readonly task?: Task };
 
 export class TaskChanges implements vscode.Disposable {

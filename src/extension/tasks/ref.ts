@@ -30,6 +30,9 @@ export function taskRefFrom(arg: unknown): TaskRef | undefined {
   if (!isUuid(value.workspaceId) || !isUuid(value.taskId)) {
     return undefined;
   }
-  const row = typeof value.row === 'object' && value.row !== null && (value.row as { id?: unknown }).id === value.taskId ? (value.row as TaskRow) : undefined;
+  const row =
+    typeof value.row === 'object' && value.row !== null && (value.row as { id?: unknown }).id === value.taskId
+      ? (value.row as TaskRow)
+      : undefined;
   return { workspaceId: value.workspaceId, taskId: value.taskId, row };
 }

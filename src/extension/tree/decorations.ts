@@ -9,7 +9,9 @@ import { dueState } from '../../core/tree/rows';
 const SCHEME = 'taskplatform-task';
 
 export function taskDecorationUri(row: TaskRow, now: Date): vscode.Uri {
-  const flags = [dueState(row, now).kind === 'overdue' ? 'overdue' : '', row.is_blocked ? 'blocked' : ''].filter(Boolean).join(',');
+  const flags = [dueState(row, now).kind === 'overdue' ? 'overdue' : '', row.is_blocked ? 'blocked' : '']
+    .filter(Boolean)
+    .join(',');
   return vscode.Uri.from({ scheme: SCHEME, path: `/${row.id}`, query: flags });
 }
 
@@ -21,11 +23,17 @@ export class TaskDecorations implements vscode.FileDecorationProvider {
     const flags = new Set(uri.query.split(','));
     const overdue = flags.has('overdue');
     const blocked = flags.has('blocked');
-    const tooltip = [overdue ? vscode.l10n.t('Overdue') : '', blocked ? vscode.l10n.t('Blocked') : ''].filter(Boolean).join(', ');
+    const tooltip = [overdue ? vscode.l10n.t('Overdue') : '', blocked ? vscode.l10n.t('Blocked') : '']
+      .filter(Boolean)
+      .join(', ');
     return {
       badge: blocked ? '⊘' : overdue ? '!' : undefined,
       tooltip,
-      color: overdue ? new vscode.ThemeColor('list.errorForeground') : blocked ? new vscode.ThemeColor('list.warningForeground') : undefined,
+      color: overdue
+        ? new vscode.ThemeColor('list.errorForeground')
+        : blocked
+          ? new vscode.ThemeColor('list.warningForeground')
+          : undefined,
       propagate: false,
     };
   }

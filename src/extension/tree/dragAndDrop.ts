@@ -53,7 +53,9 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
       return [];
     }
     const outcomes = await moveTasks(this.services, toMove, { target_type: 'list', target_id: list.listId }, list.name);
-    log.info(`Drag and drop to list ${list.listId}: ${outcomes.filter((o) => o.ok).length} moved, ${outcomes.filter((o) => !o.ok).length} refused`);
+    log.info(
+      `Drag and drop to list ${list.listId}: ${outcomes.filter((o) => o.ok).length} moved, ${outcomes.filter((o) => !o.ok).length} refused`,
+    );
     return outcomes;
   }
 }

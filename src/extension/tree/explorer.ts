@@ -25,8 +25,10 @@ interface HeldCreation {
 }
 
 export const subtaskText = {
-  loadSubtasks: (shown: number, total: number): string => vscode.l10n.t('Load more subtasks… ({0} of {1} shown)', shown, total),
-  capped: (shown: number, total: number): string => vscode.l10n.t('{0} of {1} subtasks shown: the service lists at most {0} subtasks of one task', shown, total),
+  loadSubtasks: (shown: number, total: number): string =>
+    vscode.l10n.t('Load more subtasks… ({0} of {1} shown)', shown, total),
+  capped: (shown: number, total: number): string =>
+    vscode.l10n.t('{0} of {1} subtasks shown: the service lists at most {0} subtasks of one task', shown, total),
 };
 
 const text = (): ExplorerText => ({
@@ -54,9 +56,18 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
   ) {
     super(EXPLORER_VIEW, services.session, services.changes);
     this.filter = this.register(new ViewFilter(EXPLORER_VIEW, memento));
-    this.view = this.register(vscode.window.createTreeView(EXPLORER_VIEW, { treeDataProvider: this, showCollapseAll: true, canSelectMany: true, dragAndDropController }));
+    this.view = this.register(
+      vscode.window.createTreeView(EXPLORER_VIEW, {
+        treeDataProvider: this,
+        showCollapseAll: true,
+        canSelectMany: true,
+        dragAndDropController,
+      }),
+    );
     this.register(this.filter.onDidChange(() => this.onFilter()));
-    this.register(registerTaskSource('tree', () => this.view.selection.filter((n): n is TaskNode => n.kind === 'task')));
+    this.register(
+      registerTaskSource('tree', () => this.view.selection.filter((n): n is TaskNode => n.kind === 'task')),
+    );
     this.register(services.session.onDidChange(() => ((this.held = undefined), this.describe())));
     this.register(services.outboxes.onDidChange(() => this.heldChanged()));
     this.describe();
@@ -71,7 +82,11 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
   override getTreeItem(node: TreeNode): vscode.TreeItem {
     const item = super.getTreeItem(node);
     // A task with no subtasks yet, but one created offline under it: expandable, and open.
-    if (node.kind === 'task' && item.collapsibleState === vscode.TreeItemCollapsibleState.None && this.heldRows(node).length > 0) {
+    if (
+      node.kind === 'task' &&
+      item.collapsibleState === vscode.TreeItemCollapsibleState.None &&
+      this.heldRows(node).length > 0
+    ) {
       item.collapsibleState = vscode.TreeItemCollapsibleState.Expanded;
     }
     return item;
@@ -82,8 +97,19 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
       return [];
     }
     return this.heldCreations()
-      .filter(({ creation }) => (node.kind === 'list' ? creation.listId === node.listId && !creation.parentId : creation.parentId === node.taskId))
-      .map(({ write, creation }) => ({ kind: 'held', key: `${node.key}/held:${write.key}`, parentKey: node.key, title: creation.title, writeKey: write.key, refused: write.rejected !== undefined }));
+      .filter(({ creation }) =>
+        node.kind === 'list'
+          ? creation.listId === node.listId && !creation.parentId
+          : creation.parentId === node.taskId,
+      )
+      .map(({ write, creation }) => ({
+        kind: 'held',
+        key: `${node.key}/held:${write.key}`,
+        parentKey: node.key,
+        title: creation.title,
+        writeKey: write.key,
+        refused: write.rejected !== undefined,
+      }));
   }
 
   private heldCreations(): HeldCreation[] {
@@ -103,7 +129,9 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
       return; // other kinds of held changes (edits, comments): nothing to show in the list
     }
     this.heldSignature = signature;
-    const now = new Set(held.map(({ creation }) => (creation.parentId ? keys.task('', creation.parentId) : keys.list(creation.listId))));
+    const now = new Set(
+      held.map(({ creation }) => (creation.parentId ? keys.task('', creation.parentId) : keys.list(creation.listId))),
+    );
     for (const key of new Set([...this.heldParents, ...now])) {
       const node = this.nodeByKey(key);
       if (node) {

@@ -32,14 +32,43 @@ export interface FilterPickerContext {
 export async function editFilter(ctx: FilterPickerContext): Promise<void> {
   const spec = ctx.filter.spec;
   const items: PartItem[] = [
-    { part: 'status', label: vscode.l10n.t('Status…'), iconPath: new vscode.ThemeIcon('circle-large-outline'), description: spec.statusNames?.join(', ') },
-    { part: 'priority', label: vscode.l10n.t('Priority…'), iconPath: new vscode.ThemeIcon('arrow-up'), description: spec.priorities?.join(', ') },
-    ...(ctx.withAssignee ? [{ part: 'assignee' as const, label: vscode.l10n.t('Assignee…'), iconPath: new vscode.ThemeIcon('person') }] : []),
-    { part: 'due', label: vscode.l10n.t('Due Date…'), iconPath: new vscode.ThemeIcon('calendar'), description: spec.due ? dueLabels()[spec.due] : undefined },
-    { part: 'text', label: vscode.l10n.t('Title or Id Contains…'), iconPath: new vscode.ThemeIcon('search'), description: spec.text },
-    ...(ctx.filter.isEmpty ? [] : [{ part: 'clear' as const, label: vscode.l10n.t('Clear Filter'), iconPath: new vscode.ThemeIcon('clear-all') }]),
+    {
+      part: 'status',
+      label: vscode.l10n.t('Status…'),
+      iconPath: new vscode.ThemeIcon('circle-large-outline'),
+      description: spec.statusNames?.join(', '),
+    },
+    {
+      part: 'priority',
+      label: vscode.l10n.t('Priority…'),
+      iconPath: new vscode.ThemeIcon('arrow-up'),
+      description: spec.priorities?.join(', '),
+    },
+    ...(ctx.withAssignee
+      ? [{ part: 'assignee' as const, label: vscode.l10n.t('Assignee…'), iconPath: new vscode.ThemeIcon('person') }]
+      : []),
+    {
+      part: 'due',
+      label: vscode.l10n.t('Due Date…'),
+      iconPath: new vscode.ThemeIcon('calendar'),
+      description: spec.due ? dueLabels()[spec.due] : undefined,
+    },
+    {
+      part: 'text',
+      label: vscode.l10n.t('Title or Id Contains…'),
+      iconPath: new vscode.ThemeIcon('search'),
+      description: spec.text,
+    },
+    ...(ctx.filter.isEmpty
+      ? []
+      : [
+          { part: 'clear' as const, label: vscode.l10n.t('Clear Filter'), iconPath: new vscode.ThemeIcon('clear-all') },
+        ]),
   ];
-  const picked = await prompter().quickPick(items, { title: vscode.l10n.t('Filter Tasks'), placeHolder: vscode.l10n.t('Filter on…') });
+  const picked = await prompter().quickPick(items, {
+    title: vscode.l10n.t('Filter Tasks'),
+    placeHolder: vscode.l10n.t('Filter on…'),
+  });
   const next = picked ? await editPart(picked.part, ctx) : undefined;
   if (next) {
     await ctx.filter.set(next);
@@ -60,7 +89,10 @@ async function editPart(part: Part, ctx: FilterPickerContext): Promise<FilterSpe
       return pickAssignees(ctx);
     case 'due': {
       const labels = dueLabels();
-      const items = [...DUE_PRESETS.map((d) => ({ label: labels[d], due: d as DuePreset | undefined })), { label: vscode.l10n.t('Any due date'), due: undefined }];
+      const items = [
+        ...DUE_PRESETS.map((d) => ({ label: labels[d], due: d as DuePreset | undefined })),
+        { label: vscode.l10n.t('Any due date'), due: undefined },
+      ];
       const chosen = await prompter().quickPick(items, { title: vscode.l10n.t('Filter by Due Date') });
       return chosen && { ...spec, due: chosen.due };
     }
@@ -69,10 +101,17 @@ async function editPart(part: Part, ctx: FilterPickerContext): Promise<FilterSpe
         title: vscode.l10n.t('Filter by Title or Display Id'),
         value: spec.text ?? '',
         prompt: vscode.l10n.t('Matches task titles and display ids, e.g. "login" or "ACME-12". Empty clears.'),
-        validateInput: (v) => (v.trim().length > MAX_SEARCH_LENGTH ? vscode.l10n.t('At most {0} characters.', MAX_SEARCH_LENGTH) : undefined),
+        validateInput: (v) =>
+          v.trim().length > MAX_SEARCH_LENGTH ? vscode.l10n.t('At most {0} characters.', MAX_SEARCH_LENGTH) : undefined,
       });
       if (text !== undefined && text.trim().length > MAX_SEARCH_LENGTH) {
-        void prompter().error(vscode.l10n.t('The search text is {0} characters long; the most the service accepts is {1}.', text.trim().length, MAX_SEARCH_LENGTH));
+        void prompter().error(
+          vscode.l10n.t(
+            'The search text is {0} characters long; the most the service accepts is {1}.',
+            text.trim().length,
+            MAX_SEARCH_LENGTH,
+          ),
+        );
         return undefined;
       }
       return text === undefined ? undefined : { ...spec, text: text.trim() || undefined };
@@ -91,10 +130,16 @@ async function pickStatuses(ctx: FilterPickerContext): Promise<FilterSpec | unde
     }
   }
   if (known.length === 0) {
-    void prompter().info(vscode.l10n.t('No statuses are known yet. Expand a list first: its tasks bring their statuses.'));
+    void prompter().info(
+      vscode.l10n.t('No statuses are known yet. Expand a list first: its tasks bring their statuses.'),
+    );
     return undefined;
   }
-  const items = known.map((s) => ({ label: s.name, description: s.type, picked: spec.statusNames?.includes(s.name) ?? false }));
+  const items = known.map((s) => ({
+    label: s.name,
+    description: s.type,
+    picked: spec.statusNames?.includes(s.name) ?? false,
+  }));
   const chosen = await prompter().pickMany(items, { title: vscode.l10n.t('Filter by Status') });
   return chosen && { ...spec, statusNames: chosen.map((c) => c.label) };
 }
@@ -106,7 +151,12 @@ async function pickAssignees(ctx: FilterPickerContext): Promise<FilterSpec | und
   const unassigned = vscode.l10n.t('Unassigned');
   const items = [
     { label: unassigned, id: null as string | null, picked: spec.assigneeIds === null },
-    ...[...members.values()].map((m) => ({ label: m.name, description: m.id === ctx.meId ? vscode.l10n.t('me') : m.email, id: m.id as string | null, picked: spec.assigneeIds?.includes(m.id) ?? false })),
+    ...[...members.values()].map((m) => ({
+      label: m.name,
+      description: m.id === ctx.meId ? vscode.l10n.t('me') : m.email,
+      id: m.id as string | null,
+      picked: spec.assigneeIds?.includes(m.id) ?? false,
+    })),
   ];
   const chosen = await prompter().pickMany(items, { title: vscode.l10n.t('Filter by Assignee') });
   if (!chosen) {

@@ -51,14 +51,22 @@ export function treeItem(node: TreeNode, ctx: ItemContext): vscode.TreeItem {
   const collapsed = vscode.TreeItemCollapsibleState.Collapsed;
   switch (node.kind) {
     case 'workspace':
-      return container(node.key, node.name, 'workspace', 'organization', node.active ? undefined : vscode.l10n.t('inactive'), vscode.l10n.t('Workspace {0}', node.name));
+      return container(
+        node.key,
+        node.name,
+        'workspace',
+        'organization',
+        node.active ? undefined : vscode.l10n.t('inactive'),
+        vscode.l10n.t('Workspace {0}', node.name),
+      );
     case 'space':
       return container(node.key, node.name, 'space', 'rocket', undefined, vscode.l10n.t('Space {0}', node.name));
     case 'folder':
       return container(node.key, node.name, 'folder', 'folder', undefined, vscode.l10n.t('Folder {0}', node.name));
     case 'list': {
       const total = ctx.listTotal(node.key);
-      const description = total === undefined ? undefined : total === 1 ? vscode.l10n.t('1 task') : vscode.l10n.t('{0} tasks', total);
+      const description =
+        total === undefined ? undefined : total === 1 ? vscode.l10n.t('1 task') : vscode.l10n.t('{0} tasks', total);
       return container(node.key, node.name, 'list', 'checklist', description, vscode.l10n.t('List {0}', node.name));
     }
     case 'task':
@@ -74,7 +82,14 @@ export function treeItem(node: TreeNode, ctx: ItemContext): vscode.TreeItem {
   }
 }
 
-function container(id: string, label: string, contextValue: string, icon: string, description: string | undefined, a11y: string): vscode.TreeItem {
+function container(
+  id: string,
+  label: string,
+  contextValue: string,
+  icon: string,
+  description: string | undefined,
+  a11y: string,
+): vscode.TreeItem {
   const item = new vscode.TreeItem(inert(label), vscode.TreeItemCollapsibleState.Collapsed);
   item.id = id;
   item.contextValue = contextValue;
@@ -87,16 +102,27 @@ function container(id: string, label: string, contextValue: string, icon: string
 
 function taskItem(node: TaskNode, now: Date, omitAssignee: boolean): vscode.TreeItem {
   const row = node.row;
-  const item = new vscode.TreeItem(inert(row.title), row.subtask_count ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(
+    inert(row.title),
+    row.subtask_count ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+  );
   item.id = node.key;
   item.contextValue = row.subtask_count ? 'task.parent' : 'task';
-  item.description = inert(rowDescription(row, now, rowWords, { omitAssignee: omitAssignee && node.parentKey.includes('group:') }));
+  item.description = inert(
+    rowDescription(row, now, rowWords, { omitAssignee: omitAssignee && node.parentKey.includes('group:') }),
+  );
   item.iconPath = statusIcon(row);
   item.resourceUri = taskDecorationUri(row, now);
   item.tooltip = taskTooltip(row, now);
-  item.command = { command: 'taskPlatform.openTask', title: vscode.l10n.t('Open Task'), arguments: [{ workspaceId: node.workspaceId, taskId: node.taskId, row }] };
+  item.command = {
+    command: 'taskPlatform.openTask',
+    title: vscode.l10n.t('Open Task'),
+    arguments: [{ workspaceId: node.workspaceId, taskId: node.taskId, row }],
+  };
   const status = row.status?.name ? `, ${row.status.name}` : '';
-  item.accessibilityInformation = { label: inert(`${row.display_id ?? ''} ${row.title}${status}, ${item.description}`) };
+  item.accessibilityInformation = {
+    label: inert(`${row.display_id ?? ''} ${row.title}${status}, ${item.description}`),
+  };
   return item;
 }
 
@@ -127,14 +153,25 @@ export function taskTooltip(row: TaskRow, now: Date): vscode.MarkdownString {
   line(vscode.l10n.t('Priority'), row.priority ?? undefined);
   line(vscode.l10n.t('Assignee'), assigneeName(row) ?? vscode.l10n.t('unassigned'));
   const due = dueState(row, now);
-  line(vscode.l10n.t('Due'), row.due_date ? `${new Date(row.due_date).toUTCString().slice(0, 16)}${due.kind === 'overdue' ? ` (${vscode.l10n.t('overdue')})` : ''}` : undefined);
+  line(
+    vscode.l10n.t('Due'),
+    row.due_date
+      ? `${new Date(row.due_date).toUTCString().slice(0, 16)}${due.kind === 'overdue' ? ` (${vscode.l10n.t('overdue')})` : ''}`
+      : undefined,
+  );
   if (row.is_blocked) {
     md.appendMarkdown(`$(error) ${inertMarkdown(vscode.l10n.t('Blocked by another task'))}  \n`);
   }
   line(vscode.l10n.t('Subtasks'), row.subtask_count ? String(row.subtask_count) : undefined);
   line(vscode.l10n.t('Attachments'), row.attachments_count ? String(row.attachments_count) : undefined);
   if (row.tags?.length) {
-    line(vscode.l10n.t('Tags'), row.tags.map((t) => t.name ?? '').filter(Boolean).join(', '));
+    line(
+      vscode.l10n.t('Tags'),
+      row.tags
+        .map((t) => t.name ?? '')
+        .filter(Boolean)
+        .join(', '),
+    );
   }
   line(vscode.l10n.t('Updated'), row.updated_at ? new Date(row.updated_at).toUTCString() : undefined);
   return md;
@@ -145,13 +182,23 @@ function groupItem(node: GroupNode, state: vscode.TreeItemCollapsibleState): vsc
   item.id = node.key;
   item.contextValue = 'group';
   item.description = String(node.count);
-  item.iconPath = node.groupBy === 'status' ? statusIcon({ id: node.key, title: '', status: { id: node.key, name: node.label, color: node.color, type: node.tasks[0]?.status?.type } }) : new vscode.ThemeIcon(priorityIcon(node.label));
+  item.iconPath =
+    node.groupBy === 'status'
+      ? statusIcon({
+          id: node.key,
+          title: '',
+          status: { id: node.key, name: node.label, color: node.color, type: node.tasks[0]?.status?.type },
+        })
+      : new vscode.ThemeIcon(priorityIcon(node.label));
   item.accessibilityInformation = { label: inert(vscode.l10n.t('{0}, {1} tasks', node.label, node.count)) };
   return item;
 }
 
 function priorityIcon(priority: string): string {
-  return ({ critical: 'flame', high: 'arrow-up', medium: 'dash', low: 'arrow-down' } as Record<string, string>)[priority] ?? 'circle-large-outline';
+  return (
+    ({ critical: 'flame', high: 'arrow-up', medium: 'dash', low: 'arrow-down' } as Record<string, string>)[priority] ??
+    'circle-large-outline'
+  );
 }
 
 function moreItem(node: MoreNode, viewId: string): vscode.TreeItem {
@@ -168,7 +215,10 @@ function messageItem(node: MessageNode, viewId: string): vscode.TreeItem {
   const item = new vscode.TreeItem(inert(node.text), vscode.TreeItemCollapsibleState.None);
   item.id = node.key;
   item.contextValue = node.retry ? 'message.retry' : 'message';
-  item.iconPath = node.severity === 'error' ? new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground')) : new vscode.ThemeIcon('info');
+  item.iconPath =
+    node.severity === 'error'
+      ? new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'))
+      : new vscode.ThemeIcon('info');
   item.tooltip = inertLines(node.detail ?? node.text);
   if (node.retry) {
     item.command = { command: 'taskPlatform.tree.retry', title: vscode.l10n.t('Retry'), arguments: [node, viewId] };
@@ -182,7 +232,9 @@ function heldItem(node: HeldTaskNode): vscode.TreeItem {
   item.id = node.key;
   item.contextValue = 'heldTask';
   item.description = node.refused ? vscode.l10n.t('refused by Task Platform') : vscode.l10n.t('waiting to be sent');
-  item.iconPath = node.refused ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground')) : new vscode.ThemeIcon('cloud-upload');
+  item.iconPath = node.refused
+    ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'))
+    : new vscode.ThemeIcon('cloud-upload');
   item.tooltip = node.refused
     ? vscode.l10n.t('Created while Task Platform could not be reached, then refused by it. Click to review.')
     : vscode.l10n.t('Created while Task Platform could not be reached. It is sent when it can be reached again.');

@@ -30,7 +30,13 @@ export class MyTasksTree extends TaskTree<MyTasksModel> {
   ) {
     super(MY_TASKS_VIEW, services.session, services.changes);
     this.filter = this.register(new ViewFilter(MY_TASKS_VIEW, memento));
-    this.view = this.register(vscode.window.createTreeView(MY_TASKS_VIEW, { treeDataProvider: this, showCollapseAll: true, canSelectMany: true }));
+    this.view = this.register(
+      vscode.window.createTreeView(MY_TASKS_VIEW, {
+        treeDataProvider: this,
+        showCollapseAll: true,
+        canSelectMany: true,
+      }),
+    );
     this.register(this.filter.onDidChange(() => this.regroup()));
     void this.setGroupContext();
     this.describe();
@@ -68,7 +74,9 @@ export class MyTasksTree extends TaskTree<MyTasksModel> {
     const children = await super.getChildren(node);
     const state = this.session.state;
     if (state.kind === 'signedIn') {
-      directoryFor(state.client).noteRows(children.flatMap((c) => (c.kind === 'task' ? [c.row] : c.kind === 'group' ? c.tasks : [])));
+      directoryFor(state.client).noteRows(
+        children.flatMap((c) => (c.kind === 'task' ? [c.row] : c.kind === 'group' ? c.tasks : [])),
+      );
     }
     return children;
   }

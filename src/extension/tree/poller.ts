@@ -32,7 +32,11 @@ export class TreePoller extends Disposable {
     private readonly session: Session,
   ) {
     super();
-    this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SECTION}.tree.pollIntervalSeconds`) && this.schedule()));
+    this.register(
+      vscode.workspace.onDidChangeConfiguration(
+        (e) => e.affectsConfiguration(`${SECTION}.tree.pollIntervalSeconds`) && this.schedule(),
+      ),
+    );
     this.register(vscode.window.onDidChangeWindowState((state) => this.setWindowFocused(state.focused)));
     this.register({ dispose: () => this.stop() });
     this.schedule();
@@ -82,7 +86,8 @@ export class TreePoller extends Disposable {
   private schedule(firstInMs?: number): void {
     this.stop();
     const interval = this.intervalMs;
-    if (interval > 0 && !this.isDisposed) { // a poll running at dispose schedules no next one
+    if (interval > 0 && !this.isDisposed) {
+      // a poll running at dispose schedules no next one
       this.timer = setTimeout(() => void this.tick().finally(() => this.schedule()), firstInMs ?? interval);
     }
   }

@@ -51,7 +51,9 @@ export function registerTrees(context: vscode.ExtensionContext, services: Servic
 async function deleteSelected(explorer: ExplorerTree): Promise<void> {
   const task = explorer.view.selection.find((n) => n.kind === 'task');
   if (!task) {
-    void prompter().info(vscode.l10n.t('Select a task to delete it. Lists, folders and spaces are not deleted from here.'));
+    void prompter().info(
+      vscode.l10n.t('Select a task to delete it. Lists, folders and spaces are not deleted from here.'),
+    );
     return;
   }
   await vscode.commands.executeCommand('taskPlatform.deleteTask', task);
@@ -73,7 +75,12 @@ function retry(tree: ExplorerTree | MyTasksTree, node: MessageNode): void {
   }
 }
 
-async function filterView(services: Services, explorer: ExplorerTree, filter: ViewFilter, withAssignee: boolean): Promise<void> {
+async function filterView(
+  services: Services,
+  explorer: ExplorerTree,
+  filter: ViewFilter,
+  withAssignee: boolean,
+): Promise<void> {
   const state = await services.session.ensure();
   if (state.kind !== 'signedIn') {
     void vscode.commands.executeCommand('taskPlatform.signIn');
@@ -87,7 +94,10 @@ async function filterView(services: Services, explorer: ExplorerTree, filter: Vi
     await editFilter({ filter, directory, workspaces: state.user.workspaces, meId: state.user.id, withAssignee });
     // Names for the view description, from members already fetched (no request).
     for (const w of state.user.workspaces) {
-      void directory.membersOf(w.id).then((members) => members.forEach((m) => explorer.names.set(m.id, m.name)), () => undefined);
+      void directory.membersOf(w.id).then(
+        (members) => members.forEach((m) => explorer.names.set(m.id, m.name)),
+        () => undefined,
+      );
     }
   } catch (error) {
     void reportFailure(services.session, vscode.l10n.t('Could not filter'), error);

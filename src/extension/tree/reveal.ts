@@ -29,7 +29,10 @@ export async function revealInExplorer(explorer: ExplorerTree, arg: unknown): Pr
     log.warn('revealInExplorer: ignored a malformed target');
     return false;
   }
-  const target = parsed.data.listId && !(parsed.data.spaceId && parsed.data.folderId) ? await completePath(explorer, parsed.data) : parsed.data;
+  const target =
+    parsed.data.listId && !(parsed.data.spaceId && parsed.data.folderId)
+      ? await completePath(explorer, parsed.data)
+      : parsed.data;
   const path = [keys.workspace(target.workspaceId)];
   if (target.spaceId) {
     path.push(keys.space(target.spaceId));
@@ -52,7 +55,9 @@ export async function revealInExplorer(explorer: ExplorerTree, arg: unknown): Pr
     node = next;
   }
   if (!node) {
-    void prompter().info(vscode.l10n.t('That item is not in the tree (it may be hidden by the filter or not visible to you).'));
+    void prompter().info(
+      vscode.l10n.t('That item is not in the tree (it may be hidden by the filter or not visible to you).'),
+    );
     return false;
   }
   await explorer.view.reveal(node, { select: true, focus: true, expand: node.kind !== 'task' });
@@ -61,12 +66,19 @@ export async function revealInExplorer(explorer: ExplorerTree, arg: unknown): Pr
 
 const SidebarSchema = z.object({
   data: z.object({
-    spaces: z.array(z.object({ id: z.string(), folders: z.array(z.object({ id: z.string(), lists: z.array(z.object({ id: z.string() })) })) })),
+    spaces: z.array(
+      z.object({
+        id: z.string(),
+        folders: z.array(z.object({ id: z.string(), lists: z.array(z.object({ id: z.string() })) })),
+      }),
+    ),
   }),
 });
 
 async function completePath(explorer: ExplorerTree, target: RevealTarget): Promise<RevealTarget> {
-  const loaded = [...(explorer.currentModel?.cache.values() ?? [])].find((n) => n.kind === 'list' && n.listId === target.listId);
+  const loaded = [...(explorer.currentModel?.cache.values() ?? [])].find(
+    (n) => n.kind === 'list' && n.listId === target.listId,
+  );
   if (loaded?.kind === 'list') {
     return { ...target, spaceId: loaded.spaceId, folderId: loaded.folderId };
   }
@@ -84,7 +96,9 @@ async function completePath(explorer: ExplorerTree, target: RevealTarget): Promi
       }
     }
   } catch (error) {
-    log.warn(`revealInExplorer: the sidebar could not be read (${error instanceof Error ? error.message : String(error)})`);
+    log.warn(
+      `revealInExplorer: the sidebar could not be read (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   return target;
 }

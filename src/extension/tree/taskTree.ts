@@ -68,7 +68,10 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
       const held = node ? this.heldRows(node) : [];
       const loaded = await model.children(node);
       // A list that was empty is no longer shown as empty once a task waits to be created in it.
-      const children = held.length > 0 && loaded.length === 1 && loaded[0]?.kind === 'message' && loaded[0].severity === 'info' ? held : [...loaded, ...held];
+      const children =
+        held.length > 0 && loaded.length === 1 && loaded[0]?.kind === 'message' && loaded[0].severity === 'info'
+          ? held
+          : [...loaded, ...held];
       children.forEach((child) => this.parents.set(child.key, node));
       this.showStale(model.cache.stale.size > 0);
       return children;
@@ -200,7 +203,9 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
         const tooltip = `${state.message}\n${vscode.l10n.t('Trying again by itself; changes kept from before are sent once it answers.')}`;
         return [{ ...messageNode(ROOT_KEY, 'error', vscode.l10n.t('Cannot reach Task Platform. Retry'), tooltip) }];
       }
-      return [{ ...messageNode(ROOT_KEY, 'error', vscode.l10n.t('Could not load your account. Retry'), state.message) }];
+      return [
+        { ...messageNode(ROOT_KEY, 'error', vscode.l10n.t('Could not load your account. Retry'), state.message) },
+      ];
     }
     return [];
   }
@@ -225,13 +230,18 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
   private showStale(stale: boolean): void {
     if (stale !== this.staleShown) {
       this.staleShown = stale;
-      this.view.message = stale ? vscode.l10n.t('Task Platform cannot be reached: showing what was loaded earlier, which may be out of date.') : undefined;
+      this.view.message = stale
+        ? vscode.l10n.t('Task Platform cannot be reached: showing what was loaded earlier, which may be out of date.')
+        : undefined;
     }
   }
 
   private startLoading(): void {
     if (this.loading++ === 0) {
-      void prompter().progress({ location: { viewId: this.viewId } }, () => new Promise<void>((resolve) => (this.finishLoading = resolve)));
+      void prompter().progress(
+        { location: { viewId: this.viewId } },
+        () => new Promise<void>((resolve) => (this.finishLoading = resolve)),
+      );
     }
   }
 

@@ -50,7 +50,10 @@ export class ViewFilter implements vscode.Disposable {
 
   /** `high · Bob · overdue · "login"` for the view's description. */
   describe(memberName: (id: string) => string | undefined): string {
-    return describeFilter({ ...this.current, statusIds: this.current.statusNames }, { status: (name) => name, member: memberName });
+    return describeFilter(
+      { ...this.current, statusIds: this.current.statusNames },
+      { status: (name) => name, member: memberName },
+    );
   }
 
   /** The query for one list: status names become that list's ids; null when nothing can match. */

@@ -27,22 +27,38 @@ function describe(action: string, error: unknown): string {
     case 'forbidden':
       return vscode.l10n.t('{0}: you do not have permission for this. Ask a workspace admin for access.', action);
     case 'notFound':
-      return vscode.l10n.t('{0}: it no longer exists or you cannot see it (deleted, moved, or your access changed). Refresh to see the current state.', action);
+      return vscode.l10n.t(
+        '{0}: it no longer exists or you cannot see it (deleted, moved, or your access changed). Refresh to see the current state.',
+        action,
+      );
     case 'queued':
-      return vscode.l10n.t('{0}: Task Platform cannot be reached now; the change is kept and will be sent when the connection returns.', action);
+      return vscode.l10n.t(
+        '{0}: Task Platform cannot be reached now; the change is kept and will be sent when the connection returns.',
+        action,
+      );
     case 'network':
       return describeNetwork(action, error as NetworkError);
     case 'rateLimited':
       return RateLimitedError.is(error) && (error.retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS
-        ? vscode.l10n.t('{0}: the service asked to wait far longer than its limit of 60 requests a minute explains, so the extension did not wait. Try again later; the log has the details.', action)
+        ? vscode.l10n.t(
+            '{0}: the service asked to wait far longer than its limit of 60 requests a minute explains, so the extension did not wait. Try again later; the log has the details.',
+            action,
+          )
         : vscode.l10n.t('{0}: the request budget (60 a minute) is used up. Try again in a minute.', action);
     case 'validation': {
       const fields = ValidationError.is(error) ? Object.entries(error.fields) : [];
-      const detail = fields.length > 0 ? fields.map(([k, v]) => `${k}: ${v.join(' ')}`).join('; ') : (error.serverMessage ?? error.message);
+      const detail =
+        fields.length > 0
+          ? fields.map(([k, v]) => `${k}: ${v.join(' ')}`).join('; ')
+          : (error.serverMessage ?? error.message);
       return vscode.l10n.t('{0}: {1}', action, detail);
     }
     case 'server':
-      return vscode.l10n.t('{0}: the service failed ({1}). Try again later; the log has the details.', action, String(error.status ?? ''));
+      return vscode.l10n.t(
+        '{0}: the service failed ({1}). Try again later; the log has the details.',
+        action,
+        String(error.status ?? ''),
+      );
     default:
       return vscode.l10n.t('{0}: {1}', action, error.serverMessage ?? error.message);
   }
@@ -58,8 +74,17 @@ function describeNetwork(action: string, error: NetworkError): string {
     );
   }
   return error.timeout
-    ? vscode.l10n.t('{0}: {1} did not answer in time. Check your connection, proxy and the taskPlatform.baseUrl setting.', action, error.host)
-    : vscode.l10n.t('{0}: could not reach {1}{2}. Check your connection, proxy and the taskPlatform.baseUrl setting.', action, error.host, error.code ? ` (${error.code})` : '');
+    ? vscode.l10n.t(
+        '{0}: {1} did not answer in time. Check your connection, proxy and the taskPlatform.baseUrl setting.',
+        action,
+        error.host,
+      )
+    : vscode.l10n.t(
+        '{0}: could not reach {1}{2}. Check your connection, proxy and the taskPlatform.baseUrl setting.',
+        action,
+        error.host,
+        error.code ? ` (${error.code})` : '',
+      );
 }
 
 interface FixAction {
@@ -75,7 +100,13 @@ function fixesFor(error: unknown): FixAction[] {
   const showLog: FixAction = { label: vscode.l10n.t('Show Log'), run: async () => logChannel().show() };
   switch (error.kind) {
     case 'network':
-      return [{ label: vscode.l10n.t('Open Settings'), run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'taskPlatform.baseUrl') }, showLog];
+      return [
+        {
+          label: vscode.l10n.t('Open Settings'),
+          run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'taskPlatform.baseUrl'),
+        },
+        showLog,
+      ];
     case 'forbidden':
     case 'notFound':
       return [{ label: vscode.l10n.t('Refresh'), run: () => vscode.commands.executeCommand('taskPlatform.refresh') }];
@@ -95,7 +126,12 @@ function fixesFor(error: unknown): FixAction[] {
  * button that fixes this kind of failure (Open Settings, Refresh, Show Log), which runs here.
  * Returns the caller's action the user chose, or undefined.
  */
-export function reportFailure(session: Session, action: string, error: unknown, ...actions: string[]): Thenable<string | undefined> | undefined {
+export function reportFailure(
+  session: Session,
+  action: string,
+  error: unknown,
+  ...actions: string[]
+): Thenable<string | undefined> | undefined {
   if (AbortError.is(error)) {
     return undefined;
   }

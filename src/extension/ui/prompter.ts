@@ -11,9 +11,15 @@ import { inert, inertLines } from '../../core/text/inert';
  */
 export interface Prompter {
   inputBox(options: vscode.InputBoxOptions): Thenable<string | undefined>;
-  quickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Thenable<T | undefined>;
+  quickPick<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: vscode.QuickPickOptions,
+  ): Thenable<T | undefined>;
   /** A multi-select pick; items with `picked: true` start selected. */
-  pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Thenable<readonly T[] | undefined>;
+  pickMany<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: vscode.QuickPickOptions,
+  ): Thenable<readonly T[] | undefined>;
   info(message: string, ...actions: string[]): Thenable<string | undefined>;
   warn(message: string, ...actions: string[]): Thenable<string | undefined>;
   error(message: string, ...actions: string[]): Thenable<string | undefined>;
@@ -34,7 +40,10 @@ export interface Prompter {
 }
 
 export type ProgressReport = { message?: string; increment?: number };
-export type ProgressTask<R> = (progress: vscode.Progress<ProgressReport>, token: vscode.CancellationToken) => Thenable<R>;
+export type ProgressTask<R> = (
+  progress: vscode.Progress<ProgressReport>,
+  token: vscode.CancellationToken,
+) => Thenable<R>;
 
 /** The part of vscode.QuickPick the commands use, so a test can stand in for it. */
 export type LiveQuickPick<T extends vscode.QuickPickItem> = Pick<
@@ -67,12 +76,14 @@ export const windowPrompter: Prompter = {
   info: (message, ...actions) => vscode.window.showInformationMessage(message, ...actions),
   warn: (message, ...actions) => vscode.window.showWarningMessage(message, ...actions),
   error: (message, ...actions) => vscode.window.showErrorMessage(message, ...actions),
-  confirm: async (message, detail, action) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action,
+  confirm: async (message, detail, action) =>
+    (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action,
   createQuickPick: <T extends vscode.QuickPickItem>() => vscode.window.createQuickPick<T>(),
   openFile: (options) => vscode.window.showOpenDialog(options),
   saveFile: (options) => vscode.window.showSaveDialog(options),
   progress: (options, task) => vscode.window.withProgress(options, task),
-  status: (text, hideAfterMs, icon) => vscode.window.setStatusBarMessage(icon ? `$(${icon}) ${text}` : text, hideAfterMs),
+  status: (text, hideAfterMs, icon) =>
+    vscode.window.setStatusBarMessage(icon ? `$(${icon}) ${text}` : text, hideAfterMs),
 };
 
 let current: Prompter = windowPrompter;
@@ -108,7 +119,11 @@ function capped(value: string): string {
 }
 
 /** Shows `actions` inert and maps the chosen one back to the caller's label. */
-async function choose(ask: (message: string, actions: string[]) => Thenable<string | undefined>, message: string, actions: string[]): Promise<string | undefined> {
+async function choose(
+  ask: (message: string, actions: string[]) => Thenable<string | undefined>,
+  message: string,
+  actions: string[],
+): Promise<string | undefined> {
   const shown = actions.map((a) => inert(a));
   const choice = await ask(inert(message), shown);
   const index = choice === undefined ? -1 : shown.indexOf(choice);
@@ -151,17 +166,23 @@ class InertItems<T extends vscode.QuickPickItem> {
   }
 }
 
-function inertPickOptions<T extends vscode.QuickPickItem>(options: vscode.QuickPickOptions, items: InertItems<T>): vscode.QuickPickOptions {
+function inertPickOptions<T extends vscode.QuickPickItem>(
+  options: vscode.QuickPickOptions,
+  items: InertItems<T>,
+): vscode.QuickPickOptions {
   const onDidSelectItem = options.onDidSelectItem;
   return {
     ...options,
     title: optional(options.title),
     placeHolder: optional(options.placeHolder),
-    onDidSelectItem: onDidSelectItem && ((item) => onDidSelectItem(typeof item === 'string' ? item : items.original(item as T))),
+    onDidSelectItem:
+      onDidSelectItem && ((item) => onDidSelectItem(typeof item === 'string' ? item : items.original(item as T))),
   };
 }
 
-function inertValidation(message: string | vscode.InputBoxValidationMessage | undefined | null): string | vscode.InputBoxValidationMessage | undefined | null {
+function inertValidation(
+  message: string | vscode.InputBoxValidationMessage | undefined | null,
+): string | vscode.InputBoxValidationMessage | undefined | null {
   if (typeof message === 'string') {
     return inert(message);
   }
@@ -181,7 +202,9 @@ function inertInputBox(options: vscode.InputBoxOptions): vscode.InputBoxOptions 
       validate &&
       ((value) => {
         const result = validate(value);
-        return result !== null && typeof result === 'object' && 'then' in result ? Promise.resolve(result).then(inertValidation) : inertValidation(result);
+        return result !== null && typeof result === 'object' && 'then' in result
+          ? Promise.resolve(result).then(inertValidation)
+          : inertValidation(result);
       }),
   };
 }
@@ -205,8 +228,16 @@ class InertQuickPick<T extends vscode.QuickPickItem> implements LiveQuickPick<T>
     this.onDidHide = inner.onDidHide;
   }
 
-  readonly onDidTriggerItemButton: vscode.Event<vscode.QuickPickItemButtonEvent<T>> = (listener, thisArgs, disposables) =>
-    this.inner.onDidTriggerItemButton((e) => listener.call(thisArgs, { button: e.button, item: this.current.original(e.item) }), undefined, disposables);
+  readonly onDidTriggerItemButton: vscode.Event<vscode.QuickPickItemButtonEvent<T>> = (
+    listener,
+    thisArgs,
+    disposables,
+  ) =>
+    this.inner.onDidTriggerItemButton(
+      (e) => listener.call(thisArgs, { button: e.button, item: this.current.original(e.item) }),
+      undefined,
+      disposables,
+    );
 
   get title(): string | undefined {
     return this.inner.title;
@@ -301,11 +332,14 @@ const seam: Prompter = {
   error: (message, ...actions) => choose((m, a) => current.error(m, ...a), message, actions),
   confirm: (message, detail, action) => current.confirm(inert(message), inertLines(detail), inert(action)),
   createQuickPick: <T extends vscode.QuickPickItem>() => new InertQuickPick<T>(current.createQuickPick<T>()),
-  openFile: (options) => current.openFile({ ...options, title: optional(options.title), openLabel: optional(options.openLabel) }),
-  saveFile: (options) => current.saveFile({ ...options, title: optional(options.title), saveLabel: optional(options.saveLabel) }),
+  openFile: (options) =>
+    current.openFile({ ...options, title: optional(options.title), openLabel: optional(options.openLabel) }),
+  saveFile: (options) =>
+    current.saveFile({ ...options, title: optional(options.title), saveLabel: optional(options.saveLabel) }),
   progress: (options, task) =>
     current.progress({ ...options, title: optional(options.title) }, (progress, token) =>
       task({ report: (value) => progress.report({ ...value, message: optional(value.message) }) }, token),
     ),
-  status: (text, hideAfterMs, icon) => current.status(inert(text), hideAfterMs, icon !== undefined && ICON.test(icon) ? icon : undefined),
+  status: (text, hideAfterMs, icon) =>
+    current.status(inert(text), hideAfterMs, icon !== undefined && ICON.test(icon) ? icon : undefined),
 };

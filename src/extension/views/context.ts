@@ -46,5 +46,7 @@ export function lastRunLabel(view: KnownView): string | undefined {
     return undefined;
   }
   const when = new Date(view.lastRunAt).toLocaleString();
-  return view.lastTotal === undefined ? vscode.l10n.t('last run {0}', when) : vscode.l10n.t('last run {0}, {1} tasks', when, view.lastTotal);
+  return view.lastTotal === undefined
+    ? vscode.l10n.t('last run {0}', when)
+    : vscode.l10n.t('last run {0}, {1} tasks', when, view.lastTotal);
 }

@@ -14,11 +14,21 @@ export function describeViewFailure(viewName: string, error: unknown): string {
   if (ApiError.is(error)) {
     switch (error.status) {
       case 403:
-        return vscode.l10n.t('You may not see the view "{0}": it is private or in a space you cannot access. Ask its owner or a workspace admin to share it.', viewName);
+        return vscode.l10n.t(
+          'You may not see the view "{0}": it is private or in a space you cannot access. Ask its owner or a workspace admin to share it.',
+          viewName,
+        );
       case 404:
-        return vscode.l10n.t('The view "{0}" was not found: the id is unknown, or it belongs to a workspace you are not a member of. Check the link, or the account you are signed in with.', viewName);
+        return vscode.l10n.t(
+          'The view "{0}" was not found: the id is unknown, or it belongs to a workspace you are not a member of. Check the link, or the account you are signed in with.',
+          viewName,
+        );
       case 422:
-        return vscode.l10n.t('The service refused the page asked for in "{0}": {1}', viewName, error.serverMessage ?? error.message);
+        return vscode.l10n.t(
+          'The service refused the page asked for in "{0}": {1}',
+          viewName,
+          error.serverMessage ?? error.message,
+        );
     }
   }
   return describeFailure(vscode.l10n.t('Could not run the view "{0}"', viewName), error);
@@ -38,4 +48,5 @@ export function reportViewFailure(session: Session, viewName: string, error: unk
   void reportFailure(session, vscode.l10n.t('Could not run the view "{0}"', viewName), error);
 }
 
-export const staleCountsNote = (): string => vscode.l10n.t('Counts may be up to 60 seconds old: the service caches them per user.');
+export const staleCountsNote = (): string =>
+  vscode.l10n.t('Counts may be up to 60 seconds old: the service caches them per user.');

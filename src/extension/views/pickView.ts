@@ -20,9 +20,14 @@ export async function sidebarViews(state: SignedIn): Promise<(SidebarView & { wo
   const lists = await Promise.all(
     state.user.workspaces.map(async (w) => {
       try {
-        return viewsFromSidebar(await directoryFor(state.client).sidebar(w.id)).map((v) => ({ ...v, workspaceId: w.id }));
+        return viewsFromSidebar(await directoryFor(state.client).sidebar(w.id)).map((v) => ({
+          ...v,
+          workspaceId: w.id,
+        }));
       } catch (error) {
-        log.warn(`Views of ${w.name} could not be read from the sidebar: ${error instanceof Error ? error.message : String(error)}`);
+        log.warn(
+          `Views of ${w.name} could not be read from the sidebar: ${error instanceof Error ? error.message : String(error)}`,
+        );
         return [];
       }
     }),
@@ -48,10 +53,24 @@ export async function pickView(ctx: ViewsContext, state: SignedIn, title: string
   const items: ViewItem[] = [
     ...section(vscode.l10n.t('Pinned'), pinned.map(asItem)),
     ...section(vscode.l10n.t('Recent'), recent.map(asItem)),
-    ...section(vscode.l10n.t('In your workspaces'), fromSidebar.map((v) => asItem({ id: v.id, name: v.name, scopeType: v.scopeType, workspaceId: v.workspaceId, pinned: false }))),
-    { label: vscode.l10n.t('Paste a View Link or Id…'), iconPath: new vscode.ThemeIcon('link'), paste: true, alwaysShow: true },
+    ...section(
+      vscode.l10n.t('In your workspaces'),
+      fromSidebar.map((v) =>
+        asItem({ id: v.id, name: v.name, scopeType: v.scopeType, workspaceId: v.workspaceId, pinned: false }),
+      ),
+    ),
+    {
+      label: vscode.l10n.t('Paste a View Link or Id…'),
+      iconPath: new vscode.ThemeIcon('link'),
+      paste: true,
+      alwaysShow: true,
+    },
   ];
-  const picked = await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a saved view'), matchOnDescription: true });
+  const picked = await prompter().quickPick(items, {
+    title,
+    placeHolder: vscode.l10n.t('Pick a saved view'),
+    matchOnDescription: true,
+  });
   if (!picked) {
     return undefined;
   }
@@ -71,12 +90,20 @@ export async function askForView(state: SignedIn, title: string): Promise<KnownV
       case 'id':
         return undefined;
       case 'foreignLink':
-        return vscode.l10n.t('This link points to {0}, not to the Task Platform you are signed in to ({1}).', ref.origin, origin);
+        return vscode.l10n.t(
+          'This link points to {0}, not to the Task Platform you are signed in to ({1}).',
+          ref.origin,
+          origin,
+        );
       default:
         return vscode.l10n.t('Paste a view id (a UUID) or a view link of {0}.', origin);
     }
   };
-  const text = await prompter().inputBox({ title, prompt: vscode.l10n.t('A view id or a link to the view'), validateInput: (v) => (v.trim() === '' ? undefined : problem(v)) });
+  const text = await prompter().inputBox({
+    title,
+    prompt: vscode.l10n.t('A view id or a link to the view'),
+    validateInput: (v) => (v.trim() === '' ? undefined : problem(v)),
+  });
   if (text === undefined) {
     return undefined;
   }
@@ -86,5 +113,11 @@ export async function askForView(state: SignedIn, title: string): Promise<KnownV
     return undefined;
   }
   const named = (await sidebarViews(state)).find((v) => v.id === ref.viewId);
-  return { id: ref.viewId, name: named?.name ?? ref.viewId, scopeType: named?.scopeType, workspaceId: named?.workspaceId, pinned: false };
+  return {
+    id: ref.viewId,
+    name: named?.name ?? ref.viewId,
+    scopeType: named?.scopeType,
+    workspaceId: named?.workspaceId,
+    pinned: false,
+  };
 }

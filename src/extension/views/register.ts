@@ -37,12 +37,21 @@ export function registerSavedViews(context: vscode.ExtensionContext, services: S
 }
 
 /** A view from a command argument: a view id (keybindings pass one), `{ viewId }`, or a tree node. */
-async function viewFromArg(ctx: ViewsContext, state: SignedIn, arg: unknown): Promise<KnownView | undefined | 'invalid'> {
+async function viewFromArg(
+  ctx: ViewsContext,
+  state: SignedIn,
+  arg: unknown,
+): Promise<KnownView | undefined | 'invalid'> {
   const node = arg as Partial<ViewNode> | { viewId?: unknown } | undefined;
   if (node && typeof node === 'object' && 'view' in node && node.view) {
     return node.view;
   }
-  const id = typeof arg === 'string' ? arg.trim().toLowerCase() : node && typeof node === 'object' && 'viewId' in node ? node.viewId : undefined;
+  const id =
+    typeof arg === 'string'
+      ? arg.trim().toLowerCase()
+      : node && typeof node === 'object' && 'viewId' in node
+        ? node.viewId
+        : undefined;
   if (id === undefined) {
     return undefined;
   }
@@ -57,10 +66,20 @@ async function viewFromArg(ctx: ViewsContext, state: SignedIn, arg: unknown): Pr
   return { id, name: named?.name ?? id, scopeType: named?.scopeType, workspaceId: named?.workspaceId, pinned: false };
 }
 
-async function resolveView(ctx: ViewsContext, state: SignedIn, arg: unknown, title: string): Promise<KnownView | undefined> {
+async function resolveView(
+  ctx: ViewsContext,
+  state: SignedIn,
+  arg: unknown,
+  title: string,
+): Promise<KnownView | undefined> {
   const given = await viewFromArg(ctx, state, arg);
   if (given === 'invalid') {
-    void prompter().warn(vscode.l10n.t('"{0}" is not a view id: a view id is a UUID.', String(typeof arg === 'string' ? arg : JSON.stringify(arg))));
+    void prompter().warn(
+      vscode.l10n.t(
+        '"{0}" is not a view id: a view id is a UUID.',
+        String(typeof arg === 'string' ? arg : JSON.stringify(arg)),
+      ),
+    );
     return undefined;
   }
   return given ?? pickView(ctx, state, title);
@@ -101,7 +120,12 @@ async function rename(ctx: ViewsContext, node: ViewNode | undefined): Promise<vo
     title: vscode.l10n.t('Rename Pinned View'),
     value: node.view.name,
     prompt: vscode.l10n.t('The name shown here only; the view itself is not changed on the service.'),
-    validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('The name cannot be empty.') : v.trim().length > 100 ? vscode.l10n.t('At most 100 characters.') : undefined),
+    validateInput: (v) =>
+      v.trim() === ''
+        ? vscode.l10n.t('The name cannot be empty.')
+        : v.trim().length > 100
+          ? vscode.l10n.t('At most 100 characters.')
+          : undefined,
   });
   const trimmed = name?.trim();
   if (!trimmed || trimmed.length > 100) {

@@ -18,11 +18,21 @@ type RowItem = vscode.QuickPickItem & { row?: TaskRow; more?: true };
  * Views), the first page of 50 comes at once and "Load more" reads the next. Enter opens the task;
  * the title buttons pin the view or show it in the Saved Views tree.
  */
-export async function showViewResults(ctx: ViewsContext, state: SignedIn, view: KnownView): Promise<ViewPager | undefined> {
+export async function showViewResults(
+  ctx: ViewsContext,
+  state: SignedIn,
+  view: KnownView,
+): Promise<ViewPager | undefined> {
   const pager = new ViewPager(state.client, view.id);
   const pick = prompter().createQuickPick<RowItem>();
-  const pinButton = (pinned: boolean): vscode.QuickInputButton => ({ iconPath: new vscode.ThemeIcon(pinned ? 'pinned' : 'pin'), tooltip: pinned ? vscode.l10n.t('Unpin') : vscode.l10n.t('Pin') });
-  const treeButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('list-tree'), tooltip: vscode.l10n.t('Open in Tree View') };
+  const pinButton = (pinned: boolean): vscode.QuickInputButton => ({
+    iconPath: new vscode.ThemeIcon(pinned ? 'pinned' : 'pin'),
+    tooltip: pinned ? vscode.l10n.t('Unpin') : vscode.l10n.t('Pin'),
+  });
+  const treeButton: vscode.QuickInputButton = {
+    iconPath: new vscode.ThemeIcon('list-tree'),
+    tooltip: vscode.l10n.t('Open in Tree View'),
+  };
   let pinned = knownViews(ctx, state).get(view.id)?.pinned ?? false;
   pick.title = view.name;
   pick.placeholder = vscode.l10n.t('Type to narrow the loaded rows; Enter opens the task');
@@ -41,11 +51,22 @@ export async function showViewResults(ctx: ViewsContext, state: SignedIn, view: 
       row,
     }));
     if (!pager.done) {
-      items.push({ label: vscode.l10n.t('Load more ({0} of {1} loaded)', pager.rows.length, pager.counts.filtered ?? '?'), iconPath: new vscode.ThemeIcon('ellipsis'), more: true, alwaysShow: true });
+      items.push({
+        label: vscode.l10n.t('Load more ({0} of {1} loaded)', pager.rows.length, pager.counts.filtered ?? '?'),
+        iconPath: new vscode.ThemeIcon('ellipsis'),
+        more: true,
+        alwaysShow: true,
+      });
     }
     pick.items = items;
     const { total, completed, filtered } = pager.counts;
-    pick.title = vscode.l10n.t('{0} — {1} of {2} tasks, {3} completed', view.name, filtered ?? '?', total ?? '?', completed ?? '?');
+    pick.title = vscode.l10n.t(
+      '{0} — {1} of {2} tasks, {3} completed',
+      view.name,
+      filtered ?? '?',
+      total ?? '?',
+      completed ?? '?',
+    );
     pick.placeholder = vscode.l10n.t('Enter opens the task · counts may be up to 60 s old');
   };
 
@@ -70,14 +91,23 @@ export async function showViewResults(ctx: ViewsContext, state: SignedIn, view: 
   }
   // Remember the run (a renamed or pinned view keeps its name and pin).
   const views = knownViews(ctx, state);
-  await views.put({ ...view, ...views.get(view.id), lastRunAt: new Date().toISOString(), lastTotal: pager.counts.filtered });
+  await views.put({
+    ...view,
+    ...views.get(view.id),
+    lastRunAt: new Date().toISOString(),
+    lastTotal: pager.counts.filtered,
+  });
   pick.onDidAccept(async () => {
     const item = pick.activeItems[0];
     if (item?.more) {
       await loadMore();
     } else if (item?.row) {
       pick.hide();
-      await vscode.commands.executeCommand('taskPlatform.openTask', { workspaceId: item.row.workspace_id ?? view.workspaceId, taskId: item.row.id, row: item.row });
+      await vscode.commands.executeCommand('taskPlatform.openTask', {
+        workspaceId: item.row.workspace_id ?? view.workspaceId,
+        taskId: item.row.id,
+        row: item.row,
+      });
     }
   });
   pick.onDidTriggerButton(async (button) => {

@@ -14,7 +14,12 @@ import { describeViewFailure, reportViewFailure, staleCountsNote } from './messa
 export const SAVED_VIEWS_VIEW = 'taskPlatform.savedViews';
 
 export type ViewNode = { readonly kind: 'view'; readonly key: string; readonly view: KnownView };
-export type ViewMoreNode = { readonly kind: 'viewMore'; readonly key: string; readonly viewId: string; readonly label: string };
+export type ViewMoreNode = {
+  readonly kind: 'viewMore';
+  readonly key: string;
+  readonly viewId: string;
+  readonly label: string;
+};
 export type SavedViewsNode = ViewNode | TaskNode | ViewMoreNode | MessageNode;
 
 /**
@@ -30,7 +35,9 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
 
   constructor(private readonly ctx: ViewsContext) {
     super();
-    this.view = this.register(vscode.window.createTreeView(SAVED_VIEWS_VIEW, { treeDataProvider: this, showCollapseAll: true }));
+    this.view = this.register(
+      vscode.window.createTreeView(SAVED_VIEWS_VIEW, { treeDataProvider: this, showCollapseAll: true }),
+    );
     this.register(ctx.changed.event(() => this.refresh()));
     this.register(ctx.services.session.onDidChange(() => this.refresh()));
   }
@@ -61,7 +68,13 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
       }
       case 'message': {
         const item = treeItem(node, { listTotal: () => undefined, now: () => new Date(), viewId: SAVED_VIEWS_VIEW });
-        item.command = node.retry ? { command: 'taskPlatform.views.more', title: vscode.l10n.t('Retry'), arguments: [node.parentKey.slice('view:'.length)] } : undefined;
+        item.command = node.retry
+          ? {
+              command: 'taskPlatform.views.more',
+              title: vscode.l10n.t('Retry'),
+              arguments: [node.parentKey.slice('view:'.length)],
+            }
+          : undefined;
         return item;
       }
       case 'task': {
@@ -78,7 +91,9 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
       return [];
     }
     if (!node) {
-      const roots = knownViews(this.ctx, state).pinned().map((view): ViewNode => ({ kind: 'view', key: `view:${view.id}`, view }));
+      const roots = knownViews(this.ctx, state)
+        .pinned()
+        .map((view): ViewNode => ({ kind: 'view', key: `view:${view.id}`, view }));
       this.roots.clear();
       roots.forEach((r) => this.roots.set(r.key, r));
       return roots;
@@ -92,7 +107,10 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
       this.pagers.set(node.view.id, pager);
       try {
         await pager.next();
-        void knownViews(this.ctx, state).patch(node.view.id, { lastRunAt: new Date().toISOString(), lastTotal: pager.counts.filtered });
+        void knownViews(this.ctx, state).patch(node.view.id, {
+          lastRunAt: new Date().toISOString(),
+          lastTotal: pager.counts.filtered,
+        });
         // The root's description shows the count once known.
         queueMicrotask(() => this.emitter.fire(node));
       } catch (error) {
@@ -133,9 +151,16 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
   }
 
   private rows(node: ViewNode, pager: ViewPager): SavedViewsNode[] {
-    const rows: SavedViewsNode[] = pager.rows.map((row) => taskNode(row.workspace_id ?? node.view.workspaceId ?? '', row, node.key, `${node.key}/`));
+    const rows: SavedViewsNode[] = pager.rows.map((row) =>
+      taskNode(row.workspace_id ?? node.view.workspaceId ?? '', row, node.key, `${node.key}/`),
+    );
     if (!pager.done) {
-      rows.push({ kind: 'viewMore', key: `${node.key}/more`, viewId: node.view.id, label: vscode.l10n.t('Load more… ({0} of {1} loaded)', pager.rows.length, pager.counts.filtered ?? '?') });
+      rows.push({
+        kind: 'viewMore',
+        key: `${node.key}/more`,
+        viewId: node.view.id,
+        label: vscode.l10n.t('Load more… ({0} of {1} loaded)', pager.rows.length, pager.counts.filtered ?? '?'),
+      });
     }
     return rows;
   }
@@ -148,10 +173,18 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
     item.iconPath = new vscode.ThemeIcon('filter');
     const pager = this.pagers.get(node.view.id);
     const counts = pager?.counts;
-    item.description = counts?.filtered === undefined ? scopeLabel(node.view) : vscode.l10n.t('{0} tasks', counts.filtered);
+    item.description =
+      counts?.filtered === undefined ? scopeLabel(node.view) : vscode.l10n.t('{0} tasks', counts.filtered);
     const lines = [scopeLabel(node.view)];
     if (counts?.total !== undefined) {
-      lines.push(vscode.l10n.t('{0} of {1} tasks shown, {2} completed', counts.filtered ?? '?', counts.total, counts.completed ?? '?'));
+      lines.push(
+        vscode.l10n.t(
+          '{0} of {1} tasks shown, {2} completed',
+          counts.filtered ?? '?',
+          counts.total,
+          counts.completed ?? '?',
+        ),
+      );
     }
     const last = lastRunLabel(node.view);
     if (last) {

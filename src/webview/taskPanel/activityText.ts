@@ -23,7 +23,12 @@ export function describeActivity(entry: ActivityEntry): Sentence {
       return plain(l10n.t('{0} created the task', who));
     case 'status_changed':
       return {
-        text: l10n.t('{0} changed the status from {1} to {2}', who, s('status_name', before) || l10n.t('none'), s('status_name', after) || l10n.t('none')),
+        text: l10n.t(
+          '{0} changed the status from {1} to {2}',
+          who,
+          s('status_name', before) || l10n.t('none'),
+          s('status_name', after) || l10n.t('none'),
+        ),
         statusIds: [before.status_id, after.status_id].filter((v): v is string => typeof v === 'string'),
       };
     case 'title_changed':
@@ -31,15 +36,38 @@ export function describeActivity(entry: ActivityEntry): Sentence {
     case 'description_changed':
       return plain(l10n.t('{0} edited the description', who));
     case 'priority_changed':
-      return plain(l10n.t('{0} changed the priority from {1} to {2}', who, s('priority', before) || l10n.t('none'), s('priority', after) || l10n.t('none')));
+      return plain(
+        l10n.t(
+          '{0} changed the priority from {1} to {2}',
+          who,
+          s('priority', before) || l10n.t('none'),
+          s('priority', after) || l10n.t('none'),
+        ),
+      );
     case 'assignee_changed':
-      return plain(after.assignee_name
-        ? l10n.t('{0} assigned the task to {1}', who, s('assignee_name', after))
-        : l10n.t('{0} removed the assignee {1}', who, s('assignee_name', before)));
+      return plain(
+        after.assignee_name
+          ? l10n.t('{0} assigned the task to {1}', who, s('assignee_name', after))
+          : l10n.t('{0} removed the assignee {1}', who, s('assignee_name', before)),
+      );
     case 'due_date_changed':
-      return plain(l10n.t('{0} changed the due date from {1} to {2}', who, day(before.due_date) || l10n.t('none'), day(after.due_date) || l10n.t('none')));
+      return plain(
+        l10n.t(
+          '{0} changed the due date from {1} to {2}',
+          who,
+          day(before.due_date) || l10n.t('none'),
+          day(after.due_date) || l10n.t('none'),
+        ),
+      );
     case 'custom_field_changed':
-      return plain(l10n.t('{0} set {1} to {2}', who, s('field_name', after) || s('field_name', before) || l10n.t('a custom field'), show(after.value) || l10n.t('nothing')));
+      return plain(
+        l10n.t(
+          '{0} set {1} to {2}',
+          who,
+          s('field_name', after) || s('field_name', before) || l10n.t('a custom field'),
+          show(after.value) || l10n.t('nothing'),
+        ),
+      );
     default:
       return plain(other(entry.action, who, before, after));
   }
@@ -66,7 +94,12 @@ function other(action: string, who: string, before: Record<string, unknown>, aft
     case 'attachment_removed':
       return l10n.t('{0} removed the attachment {1}', who, show(before.file_name));
     case 'moved':
-      return l10n.t('{0} moved the task from {1} to {2}', who, show(before.list_name) || l10n.t('another list'), show(after.list_name) || l10n.t('another list'));
+      return l10n.t(
+        '{0} moved the task from {1} to {2}',
+        who,
+        show(before.list_name) || l10n.t('another list'),
+        show(after.list_name) || l10n.t('another list'),
+      );
     case 'deleted':
       return l10n.t('{0} moved the task to the Trash', who);
     case 'restored':

@@ -31,7 +31,10 @@ export class App {
   private scheduled = false;
   private readonly onDone = new Map<string, (ok: boolean) => void>();
 
-  constructor(private readonly vscode: VsCodeApi, private readonly paint: () => void) {
+  constructor(
+    private readonly vscode: VsCodeApi,
+    private readonly paint: () => void,
+  ) {
     const saved = (vscode.getState() ?? {}) as Partial<WebviewState>;
     this.drafts = typeof saved.drafts === 'object' && saved.drafts !== null ? { ...saved.drafts } : {};
     this.order = saved.commentOrder === 'newest' ? 'newest' : 'oldest';
@@ -52,7 +55,8 @@ export class App {
         this.rerender(); // saved or refused: the service's value shows, no longer the held one
       }
       if (key !== undefined) {
-        const fieldError = message.fieldErrors?.[key] ?? (message.fieldErrors ? Object.values(message.fieldErrors).join(' ') : '');
+        const fieldError =
+          message.fieldErrors?.[key] ?? (message.fieldErrors ? Object.values(message.fieldErrors).join(' ') : '');
         const error = message.ok ? '' : fieldError || message.error || '';
         error ? this.errors.set(key, error) : this.errors.delete(key);
         if (!message.ok) {
@@ -81,7 +85,10 @@ export class App {
 
   /** Typed into since its last save, or a description being written: a remote change waits. */
   isEditing(field: EditableField): boolean {
-    return this.holds.typing.has(field) || (field === 'description' && this.open.has('description') && this.drafts.description !== undefined);
+    return (
+      this.holds.typing.has(field) ||
+      (field === 'description' && this.open.has('description') && this.drafts.description !== undefined)
+    );
   }
 
   /** "Show theirs": the field drops what the user typed and shows the value someone else saved. */
@@ -168,7 +175,12 @@ export class App {
   }
 
   private save(): void {
-    const state: WebviewState = { workspaceId: this.model?.workspaceId, taskId: this.model?.task.id, drafts: this.drafts, commentOrder: this.order };
+    const state: WebviewState = {
+      workspaceId: this.model?.workspaceId,
+      taskId: this.model?.task.id,
+      drafts: this.drafts,
+      commentOrder: this.order,
+    };
     this.vscode.setState(state);
   }
 }

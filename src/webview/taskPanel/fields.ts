@@ -6,7 +6,11 @@ export const EDITABLE_FIELDS = ['title', 'description', 'status_id', 'priority',
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
 
 /** The fields whose value differs between two versions of a task (dates compared by day). */
-export function changedFields(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>): EditableField[] {
-  const norm = (field: EditableField, v: unknown): unknown => (field === 'due_date' && typeof v === 'string' ? v.slice(0, 10) : v ?? null);
+export function changedFields(
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>>,
+): EditableField[] {
+  const norm = (field: EditableField, v: unknown): unknown =>
+    field === 'due_date' && typeof v === 'string' ? v.slice(0, 10) : (v ?? null);
   return EDITABLE_FIELDS.filter((f) => norm(f, before[f]) !== norm(f, after[f]));
 }

@@ -51,7 +51,11 @@ export class Holds {
       }
       for (const field of notice.fields) {
         if (!this.held.has(field) && isEditing(field)) {
-          this.held.set(field, { by: actorOf(notice, field), base: (shown.task as Record<string, unknown>)[field], acknowledged: false });
+          this.held.set(field, {
+            by: actorOf(notice, field),
+            base: (shown.task as Record<string, unknown>)[field],
+            acknowledged: false,
+          });
         }
       }
     }

@@ -55,14 +55,22 @@ function fieldOf(event: Event): string | undefined {
 
 // Typing marks a field as being edited, so a change someone else made waits (holds.ts). Leaving it
 // without saving anything unmarks it.
-document.addEventListener('input', (event) => {
-  const field = fieldOf(event);
-  if (field) app.holds.typing.add(field);
-}, true);
-document.addEventListener('focusout', (event) => {
-  const field = fieldOf(event);
-  if (field && !app.busy(field) && !app.holds.held.has(field as never)) app.leave(field);
-}, true);
+document.addEventListener(
+  'input',
+  (event) => {
+    const field = fieldOf(event);
+    if (field) app.holds.typing.add(field);
+  },
+  true,
+);
+document.addEventListener(
+  'focusout',
+  (event) => {
+    const field = fieldOf(event);
+    if (field && !app.busy(field) && !app.holds.held.has(field as never)) app.leave(field);
+  },
+  true,
+);
 
 app.schedule();
 app.post({ type: 'ready' });

@@ -1,7 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import { safeImageSource, safeLink } from '../../core/tasks/safeLinks';
 
-
 /**
  * Markdown of descriptions and comments, made safe by construction: markdown-it parses with raw HTML
  * off (`html: false`: tags stay text), and its tokens become a small tree of ALLOWED elements whose
@@ -16,7 +15,33 @@ export type MdNode =
 
 export type MdTag = (typeof allowedTags)[number];
 
-const allowedTags = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'strong', 'em', 's', 'a', 'br', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td'] as const;
+const allowedTags = [
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'code',
+  'strong',
+  'em',
+  's',
+  'a',
+  'br',
+  'hr',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+] as const;
 const allowed = new Set<string>(allowedTags);
 
 // Links are validated by us at rendering; markdown-it's own check is kept as a first filter.
@@ -74,7 +99,9 @@ function inline(tokens: Token[]): MdNode[] {
         const alt = token.content;
         const href = src ? undefined : safeLink(raw);
         // A remote image becomes a link to it (opened through the host); anything else, its text.
-        top().push(src ? { kind: 'image', src, alt } : href ? el('a', [text(alt || href)], href) : text(alt ? `[${alt}]` : ''));
+        top().push(
+          src ? { kind: 'image', src, alt } : href ? el('a', [text(alt || href)], href) : text(alt ? `[${alt}]` : ''),
+        );
         break;
       }
       case 'link_open': {

@@ -67,8 +67,18 @@ export interface RemoteNotice {
 }
 
 export type HostMessage =
-  | { readonly type: 'model'; readonly model: PanelModel; readonly l10n?: { contents: Record<string, string> | undefined } }
-  | { readonly type: 'result'; readonly id: string; readonly ok: boolean; readonly error?: string; readonly fieldErrors?: Readonly<Record<string, string>> };
+  | {
+      readonly type: 'model';
+      readonly model: PanelModel;
+      readonly l10n?: { contents: Record<string, string> | undefined };
+    }
+  | {
+      readonly type: 'result';
+      readonly id: string;
+      readonly ok: boolean;
+      readonly error?: string;
+      readonly fieldErrors?: Readonly<Record<string, string>>;
+    };
 
 // Same shape as TaskRef's check (src/extension/tasks/ref.ts): any 8-4-4-4-12 hex id.
 const id = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));

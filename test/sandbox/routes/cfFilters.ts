@@ -40,11 +40,15 @@ export function customFieldPredicate(store: Store, def: FieldDef, op: string, va
   if (values.length === 0) return 'values must have at least 1 item(s).';
   switch (def.type) {
     case 'text':
-    case 'url': return textPred(get, op, values);
+    case 'url':
+      return textPred(get, op, values);
     case 'dropdown':
-    case 'multi_select': return choicePred(def, get, op, values);
-    case 'number': return numberPred(get, op, values);
-    case 'date': return datePred(get, op, values);
+    case 'multi_select':
+      return choicePred(def, get, op, values);
+    case 'number':
+      return numberPred(get, op, values);
+    case 'date':
+      return datePred(get, op, values);
     default: {
       if (typeof values[0] !== 'boolean') return 'checkbox values must be booleans.';
       const want = values[0];
@@ -63,7 +67,12 @@ function textPred(get: (t: Task) => FieldValue | undefined, op: string, values: 
   return (t) => text(t) !== needle;
 }
 
-function choicePred(def: FieldDef, get: (t: Task) => FieldValue | undefined, op: string, values: unknown[]): Pred | string {
+function choicePred(
+  def: FieldDef,
+  get: (t: Task) => FieldValue | undefined,
+  op: string,
+  values: unknown[],
+): Pred | string {
   const labels = new Set((def.options ?? []).map((o) => o.label));
   if (!values.every((v) => typeof v === 'string' && labels.has(v))) return 'values must be option labels of the field.';
   const wanted = new Set(values as string[]);
@@ -82,12 +91,24 @@ function numberPred(get: (t: Task) => FieldValue | undefined, op: string, values
   if (op === 'between' && b === undefined) return 'between needs two values.';
   const num = (t: Task): number | null => get(t)?.value_number ?? null;
   const cmp: Record<string, (n: number) => boolean> = {
-    is: (n) => n === a, is_not: (n) => n !== a, gt: (n) => n > (a as number), gte: (n) => n >= (a as number),
-    lt: (n) => n < (a as number), lte: (n) => n <= (a as number), between: (n) => n >= (a as number) && n <= (b as number),
+    is: (n) => n === a,
+    is_not: (n) => n !== a,
+    gt: (n) => n > (a as number),
+    gte: (n) => n >= (a as number),
+    lt: (n) => n < (a as number),
+    lte: (n) => n <= (a as number),
+    between: (n) => n >= (a as number) && n <= (b as number),
   };
   const test = cmp[op] as (n: number) => boolean;
-  if (op === 'is_not') return (t) => { const n = num(t); return n === null || test(n); };
-  return (t) => { const n = num(t); return n !== null && test(n); };
+  if (op === 'is_not')
+    return (t) => {
+      const n = num(t);
+      return n === null || test(n);
+    };
+  return (t) => {
+    const n = num(t);
+    return n !== null && test(n);
+  };
 }
 
 function datePred(get: (t: Task) => FieldValue | undefined, op: string, values: unknown[]): Pred | string {
@@ -97,7 +118,18 @@ function datePred(get: (t: Task) => FieldValue | undefined, op: string, values: 
   const date = (t: Task): string | null => get(t)?.value_date ?? null;
   const first = a as string;
   if (op === 'on') return (t) => date(t) === first;
-  if (op === 'before') return (t) => { const d = date(t); return d !== null && d < first; };
-  if (op === 'after') return (t) => { const d = date(t); return d !== null && d > first; };
-  return (t) => { const d = date(t); return d !== null && d >= first && d <= (b as string); };
+  if (op === 'before')
+    return (t) => {
+      const d = date(t);
+      return d !== null && d < first;
+    };
+  if (op === 'after')
+    return (t) => {
+      const d = date(t);
+      return d !== null && d > first;
+    };
+  return (t) => {
+    const d = date(t);
+    return d !== null && d >= first && d <= (b as string);
+  };
 }

@@ -25,11 +25,20 @@ function liveChildren(store: Store, parentId: string, visible: (listId: string) 
 
 function parseParentIds(ctx: Ctx): string[] {
   const raw = ctx.query.getAll('parent_ids').join(',');
-  const ids = [...new Set(raw.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s.length > 0))];
+  const ids = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter((s) => s.length > 0),
+    ),
+  ];
   if (ids.length === 0) throw invalid({ parent_ids: ['The parent_ids field is required.'] });
-  if (ids.length > MAX_PARENTS) throw invalid({ parent_ids: [`The parent_ids field must not have more than ${MAX_PARENTS} items.`] });
+  if (ids.length > MAX_PARENTS)
+    throw invalid({ parent_ids: [`The parent_ids field must not have more than ${MAX_PARENTS} items.`] });
   const bad = ids.find((id) => !isUuid(id));
-  if (bad !== undefined) throw invalid({ parent_ids: [`The parent_ids field must contain only UUIDs (${bad.slice(0, 40)}).`] });
+  if (bad !== undefined)
+    throw invalid({ parent_ids: [`The parent_ids field must contain only UUIDs (${bad.slice(0, 40)}).`] });
   return ids;
 }
 
@@ -67,7 +76,11 @@ function subtasks(ctx: Ctx): Reply {
   const id = resolveTaskRef(store, ctx.params.task as string);
   const task = requireTask(store, ctx.user, id, ctx.params.workspace as string, true);
   const visible = listVisibility(store, ctx.user);
-  return ok({ data: liveChildren(store, task.id, visible).slice(0, MAX_SUBTASKS).map((t) => taskJson(store, t)) });
+  return ok({
+    data: liveChildren(store, task.id, visible)
+      .slice(0, MAX_SUBTASKS)
+      .map((t) => taskJson(store, t)),
+  });
 }
 
 export function registerChildren(router: Router): void {

@@ -46,15 +46,22 @@ function listComments(ctx: Ctx): Reply {
 }
 
 /** Shared checks of body, mentions and assignee_id (POST and PUT). */
-function validateWrite(store: Store, task: Task, v: Validator): { body?: string; mentions?: string[] | null; assignee?: string | null } {
+function validateWrite(
+  store: Store,
+  task: Task,
+  v: Validator,
+): { body?: string; mentions?: string[] | null; assignee?: string | null } {
   const body = v.string('body', { required: true, max: COMMENT_MAX }) ?? undefined;
   const mentions = v.uuidArray('mentions', { nullable: true });
   const assignee = v.uuid('assignee_id', { nullable: true });
-  if (mentions && mentions.length > MENTIONS_MAX) v.add('mentions', `The mentions field must not have more than ${MENTIONS_MAX} items.`);
+  if (mentions && mentions.length > MENTIONS_MAX)
+    v.add('mentions', `The mentions field must not have more than ${MENTIONS_MAX} items.`);
   mentions?.forEach((id, i) => {
-    if (!store.membership(id, task.workspace_id)?.is_active) v.add('mentions', `The selected mentions.${i} is invalid.`);
+    if (!store.membership(id, task.workspace_id)?.is_active)
+      v.add('mentions', `The selected mentions.${i} is invalid.`);
   });
-  if (assignee && !store.membership(assignee, task.workspace_id)?.is_active) v.add('assignee_id', 'The selected assignee_id is invalid.');
+  if (assignee && !store.membership(assignee, task.workspace_id)?.is_active)
+    v.add('assignee_id', 'The selected assignee_id is invalid.');
   return { body, mentions, assignee };
 }
 
@@ -65,13 +72,23 @@ function createComment(ctx: Ctx): Reply {
   v.allowOnly(['body', 'parent_id', 'mentions', 'assignee_id']);
   const fields = validateWrite(store, task, v);
   const parentId = v.uuid('parent_id', { nullable: true });
-  if (parentId && store.comments.get(parentId)?.task_id !== task.id) v.add('parent_id', 'The selected parent_id is invalid.');
+  if (parentId && store.comments.get(parentId)?.task_id !== task.id)
+    v.add('parent_id', 'The selected parent_id is invalid.');
   v.throwIfAny();
   const now = clock.iso();
   const c: Comment = {
-    id: randomUUID(), task_id: task.id, workspace_id: task.workspace_id, body: fields.body as string,
-    parent_id: parentId ?? null, assignee_id: fields.assignee ?? null, resolved_at: null, user_id: ctx.user.id,
-    mentions: [...new Set(fields.mentions ?? [])], created_at: now, updated_at: now, seq: store.nextSeq(),
+    id: randomUUID(),
+    task_id: task.id,
+    workspace_id: task.workspace_id,
+    body: fields.body as string,
+    parent_id: parentId ?? null,
+    assignee_id: fields.assignee ?? null,
+    resolved_at: null,
+    user_id: ctx.user.id,
+    mentions: [...new Set(fields.mentions ?? [])],
+    created_at: now,
+    updated_at: now,
+    seq: store.nextSeq(),
   };
   store.addComment(c);
   recordActivity(store, task, ctx.user, 'comment_added', {}, { comment_id: c.id, parent_id: c.parent_id }, now);
@@ -92,8 +109,15 @@ function updateComment(ctx: Ctx): Reply {
   if (fields.mentions !== undefined) c.mentions = [...new Set(fields.mentions ?? [])];
   if (fields.assignee !== undefined) c.assignee_id = fields.assignee;
   c.updated_at = now;
-  recordActivity(store, task, ctx.user, 'comment_updated', { comment_id: c.id, ...old },
-    { comment_id: c.id, body: c.body, assignee_id: c.assignee_id }, now);
+  recordActivity(
+    store,
+    task,
+    ctx.user,
+    'comment_updated',
+    { comment_id: c.id, ...old },
+    { comment_id: c.id, body: c.body, assignee_id: c.assignee_id },
+    now,
+  );
   return ok(commentJson(store, c));
 }
 
@@ -107,7 +131,10 @@ function deleteComment(ctx: Ctx): Reply {
     grew = false;
     for (const id of store.commentsByTask.get(task.id) ?? []) {
       const c = store.comments.get(id);
-      if (c?.parent_id && doomed.has(c.parent_id) && !doomed.has(c.id)) { doomed.add(c.id); grew = true; }
+      if (c?.parent_id && doomed.has(c.parent_id) && !doomed.has(c.id)) {
+        doomed.add(c.id);
+        grew = true;
+      }
     }
   }
   for (const attId of [...(store.attachmentsByTask.get(task.id) ?? [])]) {
@@ -115,7 +142,15 @@ function deleteComment(ctx: Ctx): Reply {
     if (att?.comment_id && doomed.has(att.comment_id)) store.removeAttachment(attId);
   }
   for (const id of doomed) store.removeComment(id);
-  recordActivity(store, task, ctx.user, 'comment_deleted', { comment_id: root.id }, { replies_deleted: doomed.size - 1 }, clock.iso());
+  recordActivity(
+    store,
+    task,
+    ctx.user,
+    'comment_deleted',
+    { comment_id: root.id },
+    { replies_deleted: doomed.size - 1 },
+    clock.iso(),
+  );
   return noContent();
 }
 
@@ -132,8 +167,15 @@ function resolve(ctx: Ctx, resolved: boolean): Reply {
   const now = clock.iso();
   c.resolved_at = resolved ? now : null;
   c.updated_at = now;
-  recordActivity(store, task, ctx.user, resolved ? 'comment_resolved' : 'comment_unresolved',
-    { comment_id: c.id, resolved_at: resolved ? null : now }, { comment_id: c.id, resolved_at: c.resolved_at }, now);
+  recordActivity(
+    store,
+    task,
+    ctx.user,
+    resolved ? 'comment_resolved' : 'comment_unresolved',
+    { comment_id: c.id, resolved_at: resolved ? null : now },
+    { comment_id: c.id, resolved_at: c.resolved_at },
+    now,
+  );
   return ok(commentJson(store, c));
 }
 

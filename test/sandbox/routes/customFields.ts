@@ -26,8 +26,14 @@ export function definitionsFor(store: Store, task: Task): FieldDef[] {
 
 function defJson(d: FieldDef): Record<string, unknown> {
   return {
-    id: d.id, workspace_id: d.workspace_id, scopeable_type: d.scopeable_type, scopeable_id: d.scopeable_id,
-    name: d.name, type: d.type, options: d.options, is_required: d.is_required,
+    id: d.id,
+    workspace_id: d.workspace_id,
+    scopeable_type: d.scopeable_type,
+    scopeable_id: d.scopeable_id,
+    name: d.name,
+    type: d.type,
+    options: d.options,
+    is_required: d.is_required,
   };
 }
 
@@ -55,12 +61,15 @@ export function toSlots(def: FieldDef, value: unknown): Slots | string {
   switch (def.type) {
     case 'text':
       if (typeof value !== 'string') return 'The value must be a string.';
-      return exceeds(value, TEXT_VALUE_MAX) ? `The value must not be greater than ${TEXT_VALUE_MAX} characters.` : { ...EMPTY, value_text: value };
+      return exceeds(value, TEXT_VALUE_MAX)
+        ? `The value must not be greater than ${TEXT_VALUE_MAX} characters.`
+        : { ...EMPTY, value_text: value };
     case 'url':
-      if (typeof value !== 'string' || !isHttpUrl(value) || exceeds(value, 2048)) return 'The value must be a valid http(s) URL.';
+      if (typeof value !== 'string' || !isHttpUrl(value) || exceeds(value, 2048))
+        return 'The value must be a valid http(s) URL.';
       return { ...EMPTY, value_text: value };
     case 'dropdown':
-      if (typeof value !== 'string' || !labels.has(value)) return 'The value must be one of the field\'s option labels.';
+      if (typeof value !== 'string' || !labels.has(value)) return "The value must be one of the field's option labels.";
       return { ...EMPTY, value_text: value };
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value)) return 'The value must be a number.';
@@ -71,7 +80,8 @@ export function toSlots(def: FieldDef, value: unknown): Slots | string {
     case 'checkbox':
       return typeof value === 'boolean' ? { ...EMPTY, value_boolean: value } : 'The value must be a boolean.';
     case 'multi_select': {
-      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return 'The value must be an array of option labels.';
+      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string'))
+        return 'The value must be an array of option labels.';
       const bad = value.find((v) => !labels.has(v as string));
       if (bad !== undefined) return `${JSON.stringify(bad)} is not an option of this field.`;
       return { ...EMPTY, value_json: [...new Set(value as string[])] };
@@ -88,23 +98,35 @@ interface Planned {
 
 function plan(store: Store, task: Task, body: Record<string, unknown>): Planned[] {
   const errors = fieldErrors();
-  const add = (k: string, m: string): void => { (errors[k] ??= []).push(m); };
+  const add = (k: string, m: string): void => {
+    (errors[k] ??= []).push(m);
+  };
   for (const key of Object.keys(body)) if (key !== 'values') add(key, `The ${key} field is not allowed.`);
   if (!Array.isArray(body.values)) {
-    add('values', body.values === undefined || body.values === null ? 'The values field is required.' : 'The values field must be an array.');
+    add(
+      'values',
+      body.values === undefined || body.values === null
+        ? 'The values field is required.'
+        : 'The values field must be an array.',
+    );
     throw invalid(errors);
   }
   const defs = new Map(definitionsFor(store, task).map((d) => [d.id, d]));
   const seen = new Set<string>();
   const out: Planned[] = [];
   body.values.forEach((item: unknown, i: number) => {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) return add(`values.${i}`, 'Each item must be an object.');
+    if (item === null || typeof item !== 'object' || Array.isArray(item))
+      return add(`values.${i}`, 'Each item must be an object.');
     const entry = item as Record<string, unknown>;
-    for (const k of Object.keys(entry)) if (k !== 'custom_field_definition_id' && k !== 'value') add(`values.${i}.${k}`, `The ${k} field is not allowed.`);
+    for (const k of Object.keys(entry))
+      if (k !== 'custom_field_definition_id' && k !== 'value')
+        add(`values.${i}.${k}`, `The ${k} field is not allowed.`);
     const defId = entry.custom_field_definition_id;
-    if (defId === undefined || defId === null) return add(`values.${i}.custom_field_definition_id`, 'The custom_field_definition_id field is required.');
+    if (defId === undefined || defId === null)
+      return add(`values.${i}.custom_field_definition_id`, 'The custom_field_definition_id field is required.');
     const def = isUuid(defId) ? defs.get((defId as string).toLowerCase()) : undefined;
-    if (!def) return add(`values.${i}.custom_field_definition_id`, 'The selected custom_field_definition_id is invalid.');
+    if (!def)
+      return add(`values.${i}.custom_field_definition_id`, 'The selected custom_field_definition_id is invalid.');
     if (seen.has(def.id)) return add(`values.${i}.custom_field_definition_id`, 'The field appears more than once.');
     seen.add(def.id);
     if (!('value' in entry)) return add(`values.${i}.value`, 'The value field is required.');
@@ -134,13 +156,32 @@ function putValues(ctx: Ctx): Reply {
     let row: FieldValue;
     if (slots === null) {
       store.clearFieldValue(task.id, def.id);
-      row = { id: existing?.id ?? randomUUID(), workspace_id: task.workspace_id, task_id: task.id, custom_field_definition_id: def.id, ...EMPTY };
+      row = {
+        id: existing?.id ?? randomUUID(),
+        workspace_id: task.workspace_id,
+        task_id: task.id,
+        custom_field_definition_id: def.id,
+        ...EMPTY,
+      };
     } else {
-      row = { id: existing?.id ?? randomUUID(), workspace_id: task.workspace_id, task_id: task.id, custom_field_definition_id: def.id, ...slots };
+      row = {
+        id: existing?.id ?? randomUUID(),
+        workspace_id: task.workspace_id,
+        task_id: task.id,
+        custom_field_definition_id: def.id,
+        ...slots,
+      };
       store.setFieldValue(row);
     }
-    recordActivity(store, task, ctx.user, 'custom_field_changed', { field_id: def.id, field_name: def.name, value: before },
-      { field_id: def.id, field_name: def.name, value: slotValue(row) }, now);
+    recordActivity(
+      store,
+      task,
+      ctx.user,
+      'custom_field_changed',
+      { field_id: def.id, field_name: def.name, value: before },
+      { field_id: def.id, field_name: def.name, value: slotValue(row) },
+      now,
+    );
     return fieldValueJson(row);
   });
   if (planned.length > 0) task.updated_at = now;

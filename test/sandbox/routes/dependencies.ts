@@ -35,8 +35,12 @@ function listDependencies(ctx: Ctx): Reply {
 
 function depJson(d: Dependency): Record<string, unknown> {
   return {
-    id: d.id, workspace_id: d.workspace_id, blocker_task_id: d.blocker_task_id,
-    blocked_task_id: d.blocked_task_id, created_by: d.created_by, created_at: d.created_at,
+    id: d.id,
+    workspace_id: d.workspace_id,
+    blocker_task_id: d.blocker_task_id,
+    blocked_task_id: d.blocked_task_id,
+    created_by: d.created_by,
+    created_at: d.created_at,
   };
 }
 
@@ -59,12 +63,23 @@ function addDependency(ctx: Ctx): Reply {
   }
   const now = clock.iso();
   const dep: Dependency = {
-    id: randomUUID(), workspace_id: task.workspace_id, blocker_task_id: blocker.id, blocked_task_id: task.id,
-    created_by: ctx.user.id, created_at: now,
+    id: randomUUID(),
+    workspace_id: task.workspace_id,
+    blocker_task_id: blocker.id,
+    blocked_task_id: task.id,
+    created_by: ctx.user.id,
+    created_at: now,
   };
   store.addDependency(dep);
-  recordActivity(store, task, ctx.user, 'dependency_added', {},
-    { dependency_id: dep.id, blocker_task_id: blocker.id, blocker_display_id: blocker.display_id }, now);
+  recordActivity(
+    store,
+    task,
+    ctx.user,
+    'dependency_added',
+    {},
+    { dependency_id: dep.id, blocker_task_id: blocker.id, blocker_display_id: blocker.display_id },
+    now,
+  );
   return ok(depJson(dep), 201);
 }
 
@@ -74,8 +89,15 @@ function deleteDependency(ctx: Ctx): Reply {
   const dep = store.dependencies.get(ctx.params.dependency as string);
   if (!dep || (dep.blocked_task_id !== task.id && dep.blocker_task_id !== task.id)) throw notFound();
   store.removeDependency(dep.id);
-  recordActivity(store, task, ctx.user, 'dependency_removed',
-    { dependency_id: dep.id, blocker_task_id: dep.blocker_task_id, blocked_task_id: dep.blocked_task_id }, {}, clock.iso());
+  recordActivity(
+    store,
+    task,
+    ctx.user,
+    'dependency_removed',
+    { dependency_id: dep.id, blocker_task_id: dep.blocker_task_id, blocked_task_id: dep.blocked_task_id },
+    {},
+    clock.iso(),
+  );
   return noContent();
 }
 

@@ -35,13 +35,16 @@ export function fileReply(bytes: Buffer, mime: string, name: string, inline: boo
 
 export function serveFile(app: App, id: string, query: URLSearchParams, method: string): Reply {
   if (method !== 'GET' && method !== 'HEAD') return { status: 405, body: { message: 'Method not allowed.' } };
-  if (app.config.filesRedirect !== null) return { status: 302, headers: { Location: app.config.filesRedirect }, body: { message: 'Moved.' } };
+  if (app.config.filesRedirect !== null)
+    return { status: 302, headers: { Location: app.config.filesRedirect }, body: { message: 'Moved.' } };
   const expires = Number(query.get('expires'));
   const disposition = query.get('disposition') ?? 'attachment';
   const sig = query.get('sig') ?? '';
   const expected = signature(app, id, expires, disposition);
-  const valid = /^[0-9a-f]{64}$/.test(sig) && Number.isInteger(expires)
-    && timingSafeEqual(Buffer.from(sig, 'hex'), Buffer.from(expected, 'hex'));
+  const valid =
+    /^[0-9a-f]{64}$/.test(sig) &&
+    Number.isInteger(expires) &&
+    timingSafeEqual(Buffer.from(sig, 'hex'), Buffer.from(expected, 'hex'));
   if (!valid) return { status: 403, body: { message: 'Invalid signature.' } };
   if (expires * 1000 < app.clock.now()) return { status: 403, body: { message: 'This link has expired.' } };
   const att = app.store.attachments.get(id);

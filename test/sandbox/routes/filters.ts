@@ -37,13 +37,15 @@ export class FilterError extends Error {}
 
 /** Parses and validates a filter object; throws FilterError with a field-level message. */
 export function compileFilter(raw: unknown, opts: FilterOptions): Predicate {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new FilterError('The filter must be a JSON object.');
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw new FilterError('The filter must be a JSON object.');
   const obj = raw as Record<string, unknown>;
   for (const key of Object.keys(obj)) {
     if (key !== 'match' && key !== 'conditions') throw new FilterError(`The filter key ${key} is not allowed.`);
   }
   if (obj.match !== 'all' && obj.match !== 'any') throw new FilterError("The filter match must be 'all' or 'any'.");
-  if (!Array.isArray(obj.conditions)) throw new FilterError('The filter conditions field is required and must be an array.');
+  if (!Array.isArray(obj.conditions))
+    throw new FilterError('The filter conditions field is required and must be an array.');
   const preds: Predicate[] = [];
   obj.conditions.forEach((cond: unknown, i: number) => {
     const pred = compileCondition(cond, i, opts);
@@ -54,7 +56,8 @@ export function compileFilter(raw: unknown, opts: FilterOptions): Predicate {
 }
 
 function compileCondition(raw: unknown, i: number, opts: FilterOptions): Predicate | null {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new FilterError(`Condition ${i} must be an object.`);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw new FilterError(`Condition ${i} must be an object.`);
   const c = raw as Record<string, unknown>;
   const extra = Object.keys(c).find((k) => k !== 'field' && k !== 'op' && k !== 'values');
   if (extra !== undefined) throw new FilterError(`Condition ${i}: the key ${extra} is not allowed.`);
@@ -82,7 +85,8 @@ function compileBuiltin(field: string, op: string, values: unknown[], i: number,
   if (field === 'title' || field === 'display_id') return compileText(field, op, values, i);
   if (field === 'due_date') return compileDue(op, values, i, opts);
   if (field === 'location') return compileLocation(op, values, i, opts);
-  const get = (t: Task): string | null => (field === 'status_id' ? t.status_id : field === 'priority' ? t.priority : t.assignee_id);
+  const get = (t: Task): string | null =>
+    field === 'status_id' ? t.status_id : field === 'priority' ? t.priority : t.assignee_id;
   if (op === 'is_empty') return (t) => get(t) === null;
   needValues(values, i, 1);
   for (const v of values) {
@@ -99,16 +103,21 @@ function compileText(field: 'title' | 'display_id', op: string, values: unknown[
   const needle = values[0].toLowerCase();
   const get = (t: Task): string => (field === 'title' ? t.title : t.display_id).toLowerCase();
   switch (op) {
-    case 'contains': return (t) => get(t).includes(needle);
-    case 'not_contains': return (t) => !get(t).includes(needle);
-    case 'is': return (t) => get(t) === needle;
-    default: return (t) => get(t) !== needle;
+    case 'contains':
+      return (t) => get(t).includes(needle);
+    case 'not_contains':
+      return (t) => !get(t).includes(needle);
+    case 'is':
+      return (t) => get(t) === needle;
+    default:
+      return (t) => get(t) !== needle;
   }
 }
 
 function compileLocation(op: string, values: unknown[], i: number, opts: FilterOptions): Predicate {
   needValues(values, i, 1);
-  if (!values.every(isUuid)) throw new FilterError(`Condition ${i}: location values must be list, folder or space ids.`);
+  if (!values.every(isUuid))
+    throw new FilterError(`Condition ${i}: location values must be list, folder or space ids.`);
   const ids = new Set((values as string[]).map((v) => v.toLowerCase()));
   const inside = (t: Task): boolean => {
     const meta = opts.store.listMeta.get(t.list_id);
@@ -120,11 +129,14 @@ function compileLocation(op: string, values: unknown[], i: number, opts: FilterO
 /** Day windows in UTC (ASSUMPTIONS.md "Due-date presets"). */
 function presetRange(preset: string, now: number): [number, number] {
   const today = Math.floor(now / DAY) * DAY;
-  const monday = today - (((new Date(today).getUTCDay() + 6) % 7) * DAY);
+  const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY;
   switch (preset) {
-    case 'today': return [today, today + DAY];
-    case 'this_week': return [monday, monday + 7 * DAY];
-    default: return [monday + 7 * DAY, monday + 14 * DAY];
+    case 'today':
+      return [today, today + DAY];
+    case 'this_week':
+      return [monday, monday + 7 * DAY];
+    default:
+      return [monday + 7 * DAY, monday + 14 * DAY];
   }
 }
 
@@ -141,31 +153,50 @@ function compileDue(op: string, values: unknown[], i: number, opts: FilterOption
   needValues(values, i, min);
   const presetsAllowed = op === 'in' || op === 'on';
   for (const v of values) {
-    const okValue = typeof v === 'string'
-      && (isValidDate(v) || parseDateTime(v) !== null || (presetsAllowed && PRESETS.includes(v)));
+    const okValue =
+      typeof v === 'string' && (isValidDate(v) || parseDateTime(v) !== null || (presetsAllowed && PRESETS.includes(v)));
     if (!okValue) throw new FilterError(`Condition ${i}: invalid due_date value ${JSON.stringify(v)} for ${op}.`);
   }
   const strs = values as string[];
   const matchOne = (v: string): Predicate => {
     if (v === 'no_due_date') return (t) => t.due_date === null;
-    if (v === 'overdue') return (t) => { const d = due(t); return d !== null && d < opts.now && !isCompleted(opts.store, t); };
+    if (v === 'overdue')
+      return (t) => {
+        const d = due(t);
+        return d !== null && d < opts.now && !isCompleted(opts.store, t);
+      };
     const [from, to] = PRESETS.includes(v) ? presetRange(v, opts.now) : [dayStart(v), dayStart(v) + DAY];
-    return (t) => { const d = due(t); return d !== null && d >= from && d < to; };
+    return (t) => {
+      const d = due(t);
+      return d !== null && d >= from && d < to;
+    };
   };
   if (op === 'in' || op === 'on') {
     const preds = (op === 'on' ? strs.slice(0, 1) : strs).map(matchOne);
     return (t) => preds.some((p) => p(t));
   }
   const first = dayStart(strs[0] as string);
-  if (op === 'before') return (t) => { const d = due(t); return d !== null && d < first; };
-  if (op === 'after') return (t) => { const d = due(t); return d !== null && d >= first + DAY; };
+  if (op === 'before')
+    return (t) => {
+      const d = due(t);
+      return d !== null && d < first;
+    };
+  if (op === 'after')
+    return (t) => {
+      const d = due(t);
+      return d !== null && d >= first + DAY;
+    };
   const last = dayStart(strs[1] as string) + DAY;
-  return (t) => { const d = due(t); return d !== null && d >= first && d < last; };
+  return (t) => {
+    const d = due(t);
+    return d !== null && d >= first && d < last;
+  };
 }
 
 function compileCustom(defId: string, op: string, values: unknown[], i: number, opts: FilterOptions): Predicate {
   const def: FieldDef | undefined = isUuid(defId) ? opts.store.fieldDefs.get(defId.toLowerCase()) : undefined;
-  if (!def || def.workspace_id !== opts.workspaceId) throw new FilterError(`Condition ${i}: unknown custom field cf_${defId}.`);
+  if (!def || def.workspace_id !== opts.workspaceId)
+    throw new FilterError(`Condition ${i}: unknown custom field cf_${defId}.`);
   const pred = customFieldPredicate(opts.store, def, op, values);
   if (typeof pred === 'string') throw new FilterError(`Condition ${i}: ${pred}`);
   return pred;

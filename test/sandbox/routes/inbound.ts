@@ -16,8 +16,12 @@ function addressOf(store: Store, listId: string): InboundAddress | undefined {
 /** `can_reset` is computed per request for the caller, never cached (Inbound address). */
 function addressJson(store: Store, user: User, a: InboundAddress, workspaceId: string): Record<string, unknown> {
   return {
-    id: a.id, list_id: a.list_id, email_address: a.email_address, can_reset: canManage(store, user, workspaceId),
-    created_at: a.created_at, updated_at: a.updated_at,
+    id: a.id,
+    list_id: a.list_id,
+    email_address: a.email_address,
+    can_reset: canManage(store, user, workspaceId),
+    created_at: a.created_at,
+    updated_at: a.updated_at,
   };
 }
 
@@ -29,7 +33,13 @@ function getAddress(ctx: Ctx): Reply {
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 24) || 'list';
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 24) || 'list'
+  );
 }
 
 function generate(ctx: Ctx): Reply {
@@ -41,9 +51,11 @@ function generate(ctx: Ctx): Reply {
   const now = clock.iso();
   const id = randomUUID();
   const a: InboundAddress = {
-    id, list_id: meta.list.id,
+    id,
+    list_id: meta.list.id,
     email_address: `${(ws?.prefix ?? 'ws').toLowerCase()}-${slug(meta.list.name)}-${id.slice(0, 5)}@inbound.sandbox.test`,
-    created_at: now, updated_at: now,
+    created_at: now,
+    updated_at: now,
   };
   store.inbound.set(a.id, a);
   return ok({ data: addressJson(store, ctx.user, a, meta.workspace_id) }, 201);

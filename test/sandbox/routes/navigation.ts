@@ -39,20 +39,31 @@ function requireFolder(ctx: Ctx): Folder {
 
 function listSpaces(ctx: Ctx): Reply {
   requireMember(ctx.app.store, ctx.user, ctx.params.workspace as string);
-  return ok(visibleSpaces(ctx.app.store, ctx.user, ctx.params.workspace as string)
-    .map((s) => ({ id: s.id, name: s.name, workspace_id: s.workspace_id })));
+  return ok(
+    visibleSpaces(ctx.app.store, ctx.user, ctx.params.workspace as string).map((s) => ({
+      id: s.id,
+      name: s.name,
+      workspace_id: s.workspace_id,
+    })),
+  );
 }
 
 function listFolders(ctx: Ctx): Reply {
   const space = requireSpace(ctx);
-  return ok([...ctx.app.store.folders.values()].filter((f) => f.space_id === space.id)
-    .map((f) => ({ id: f.id, name: f.name, space_id: f.space_id })));
+  return ok(
+    [...ctx.app.store.folders.values()]
+      .filter((f) => f.space_id === space.id)
+      .map((f) => ({ id: f.id, name: f.name, space_id: f.space_id })),
+  );
 }
 
 function listLists(ctx: Ctx): Reply {
   const folder = requireFolder(ctx);
-  return ok([...ctx.app.store.lists.values()].filter((l) => l.folder_id === folder.id)
-    .map((l) => ({ id: l.id, name: l.name, folder_id: l.folder_id })));
+  return ok(
+    [...ctx.app.store.lists.values()]
+      .filter((l) => l.folder_id === folder.id)
+      .map((l) => ({ id: l.id, name: l.name, folder_id: l.folder_id })),
+  );
 }
 
 function listStatuses(ctx: Ctx): Reply {
@@ -70,12 +81,14 @@ function listMembers(ctx: Ctx): Reply {
   const { store } = ctx.app;
   const wsId = ctx.params.workspace as string;
   requireMember(store, ctx.user, wsId);
-  return ok(store.memberships
-    .filter((m) => m.workspace_id === wsId && m.is_active)
-    .map((m) => {
-      const u = store.users.get(m.user_id);
-      return { id: m.user_id, name: u?.name ?? '', email: u?.email ?? '', role: m.role, role_slug: m.role_slug };
-    }));
+  return ok(
+    store.memberships
+      .filter((m) => m.workspace_id === wsId && m.is_active)
+      .map((m) => {
+        const u = store.users.get(m.user_id);
+        return { id: m.user_id, name: u?.name ?? '', email: u?.email ?? '', role: m.role, role_slug: m.role_slug };
+      }),
+  );
 }
 
 /** Sidebar tree: shape designed by the sandbox (ASSUMPTIONS.md "Sidebar"). */
@@ -87,13 +100,25 @@ function sidebar(ctx: Ctx): Reply {
   const spaces = visibleSpaces(store, ctx.user, wsId);
   const spaceIds = new Set(spaces.map((s) => s.id));
   const tree = spaces.map((s) => ({
-    id: s.id, name: s.name, workspace_id: s.workspace_id, is_private: s.is_private,
-    folders: [...store.folders.values()].filter((f) => f.space_id === s.id).map((f) => ({
-      id: f.id, name: f.name, space_id: f.space_id,
-      lists: [...store.lists.values()].filter((l) => l.folder_id === f.id).map((l) => ({
-        id: l.id, name: l.name, folder_id: l.folder_id, task_count: liveCount(store, l.id),
+    id: s.id,
+    name: s.name,
+    workspace_id: s.workspace_id,
+    is_private: s.is_private,
+    folders: [...store.folders.values()]
+      .filter((f) => f.space_id === s.id)
+      .map((f) => ({
+        id: f.id,
+        name: f.name,
+        space_id: f.space_id,
+        lists: [...store.lists.values()]
+          .filter((l) => l.folder_id === f.id)
+          .map((l) => ({
+            id: l.id,
+            name: l.name,
+            folder_id: l.folder_id,
+            task_count: liveCount(store, l.id),
+          })),
       })),
-    })),
   }));
   const sprints = [...store.sprints.values()]
     .filter((sp) => sp.workspace_id === wsId && spaceIds.has(sp.space_id))

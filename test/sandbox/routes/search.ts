@@ -44,8 +44,12 @@ function parse(ctx: Ctx): Params {
   const perPage = intQuery(ctx.query, 'per_page', 1, 50, 20, errors);
   throwIfErrors(errors);
   return {
-    q: (q as string).trim().toLowerCase(), workspaceId: (ws as string).toLowerCase(),
-    type: type as SearchType | null, priority: priority as Priority | null, page, perPage,
+    q: (q as string).trim().toLowerCase(),
+    workspaceId: (ws as string).toLowerCase(),
+    type: type as SearchType | null,
+    priority: priority as Priority | null,
+    page,
+    perPage,
   };
 }
 
@@ -67,7 +71,7 @@ function taskHits(store: Store, p: Params, visibleTask: (t: Task) => boolean): T
     if (rank >= 0) ranked.push([rank, t]);
   }
   const byUpdated = (a: Task, b: Task): number =>
-    (a.updated_at === b.updated_at ? (a.id < b.id ? -1 : 1) : a.updated_at < b.updated_at ? 1 : -1);
+    a.updated_at === b.updated_at ? (a.id < b.id ? -1 : 1) : a.updated_at < b.updated_at ? 1 : -1;
   ranked.sort((a, b) => a[0] - b[0] || byUpdated(a[1], b[1]));
   return ranked.map(([, t]) => t);
 }
@@ -78,23 +82,37 @@ function group<T>(items: T[], p: Params, map: (x: T) => Record<string, unknown>)
 
 function taskHit(store: Store, t: Task): Record<string, unknown> {
   return {
-    id: t.id, display_id: t.display_id, title: t.title, priority: t.priority,
-    status: statusJson(store.statuses.get(t.status_id)), list_id: t.list_id, workspace_id: t.workspace_id,
+    id: t.id,
+    display_id: t.display_id,
+    title: t.title,
+    priority: t.priority,
+    status: statusJson(store.statuses.get(t.status_id)),
+    list_id: t.list_id,
+    workspace_id: t.workspace_id,
     updated_at: t.updated_at,
   };
 }
 
 function commentHit(store: Store, c: Comment): Record<string, unknown> {
   return {
-    id: c.id, task_id: c.task_id, task_display_id: store.tasks.get(c.task_id)?.display_id ?? null, body: c.body,
-    user: userSummary(store.users.get(c.user_id)), created_at: c.created_at,
+    id: c.id,
+    task_id: c.task_id,
+    task_display_id: store.tasks.get(c.task_id)?.display_id ?? null,
+    body: c.body,
+    user: userSummary(store.users.get(c.user_id)),
+    created_at: c.created_at,
   };
 }
 
 function attachmentHit(a: Attachment): Record<string, unknown> {
   return {
-    id: a.id, task_id: a.task_id, file_name: a.file_name, mime_type: a.mime_type, file_size: a.file_size,
-    context: a.context, created_at: a.created_at,
+    id: a.id,
+    task_id: a.task_id,
+    file_name: a.file_name,
+    mime_type: a.mime_type,
+    file_size: a.file_size,
+    context: a.context,
+    created_at: a.created_at,
   };
 }
 
@@ -117,7 +135,9 @@ function search(ctx: Ctx): Reply {
     body.comments = group(hits.sort(newestFirst), p, (c) => commentHit(store, c));
   }
   if (wants('attachments')) {
-    const hits = [...store.attachments.values()].filter((a) => a.file_name.toLowerCase().includes(p.q) && onVisibleTask(a));
+    const hits = [...store.attachments.values()].filter(
+      (a) => a.file_name.toLowerCase().includes(p.q) && onVisibleTask(a),
+    );
     body.attachments = group(hits.sort(newestFirst), p, attachmentHit);
   }
   return ok(body);

@@ -23,8 +23,12 @@ const PRIORITY_RANK: Record<string, number> = { low: 0, medium: 1, high: 2, crit
 export function scopeListIds(store: Store, scope: Scope): Set<string> {
   const out = new Set<string>();
   for (const meta of store.listMeta.values()) {
-    if ((scope.type === 'list' && meta.list.id === scope.id) || (scope.type === 'folder' && meta.folder.id === scope.id)
-      || (scope.type === 'space' && meta.space.id === scope.id)) out.add(meta.list.id);
+    if (
+      (scope.type === 'list' && meta.list.id === scope.id) ||
+      (scope.type === 'folder' && meta.folder.id === scope.id) ||
+      (scope.type === 'space' && meta.space.id === scope.id)
+    )
+      out.add(meta.list.id);
   }
   return out;
 }
@@ -62,14 +66,16 @@ export function parseSorts(raw: unknown, store: Store, workspaceId: string): Sor
   if (!Array.isArray(raw)) throw new SortError('The sorts must be a JSON array.');
   if (raw.length > 3) throw new SortError('The sorts may not have more than 3 items.');
   return raw.map((item: unknown, i) => {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) throw new SortError(`Sort ${i} must be an object.`);
+    if (item === null || typeof item !== 'object' || Array.isArray(item))
+      throw new SortError(`Sort ${i} must be an object.`);
     const { field, direction, ...rest } = item as Record<string, unknown>;
     if (Object.keys(rest).length > 0) throw new SortError(`Sort ${i}: unknown key ${Object.keys(rest)[0]}.`);
     if (typeof field !== 'string') throw new SortError(`Sort ${i}: field is required.`);
     if (direction !== 'asc' && direction !== 'desc') throw new SortError(`Sort ${i}: direction must be asc or desc.`);
     if (field.startsWith('cf_')) {
       const def = store.fieldDefs.get(field.slice(3).toLowerCase());
-      if (!isUuid(field.slice(3)) || !def || def.workspace_id !== workspaceId) throw new SortError(`Sort ${i}: unknown custom field ${field}.`);
+      if (!isUuid(field.slice(3)) || !def || def.workspace_id !== workspaceId)
+        throw new SortError(`Sort ${i}: unknown custom field ${field}.`);
       return { field: `cf_${def.id}`, direction };
     }
     if (!SORT_FIELDS.includes(field)) throw new SortError(`Sort ${i}: field ${field} is not sortable.`);
@@ -81,14 +87,22 @@ type Key = string | number | null;
 
 function sortKey(store: Store, field: string): (t: Task) => Key {
   switch (field) {
-    case 'title': return (t) => t.title.toLowerCase();
+    case 'title':
+      return (t) => t.title.toLowerCase();
     // Position first, then id: lists with different status sets still form contiguous groups.
-    case 'status': return (t) => `${String(store.statuses.get(t.status_id)?.position ?? 0).padStart(6, '0')}:${t.status_id}`;
-    case 'priority': return (t) => PRIORITY_RANK[t.priority] ?? null;
-    case 'assignee': return (t) => (t.assignee_id ? `${store.users.get(t.assignee_id)?.name.toLowerCase() ?? ''}:${t.assignee_id}` : null);
-    case 'due_date': return (t) => (t.due_date ? Date.parse(t.due_date) : null);
-    case 'created_at': return (t) => Date.parse(t.created_at);
-    case 'position': return (t) => t.position;
+    case 'status':
+      return (t) => `${String(store.statuses.get(t.status_id)?.position ?? 0).padStart(6, '0')}:${t.status_id}`;
+    case 'priority':
+      return (t) => PRIORITY_RANK[t.priority] ?? null;
+    case 'assignee':
+      return (t) =>
+        t.assignee_id ? `${store.users.get(t.assignee_id)?.name.toLowerCase() ?? ''}:${t.assignee_id}` : null;
+    case 'due_date':
+      return (t) => (t.due_date ? Date.parse(t.due_date) : null);
+    case 'created_at':
+      return (t) => Date.parse(t.created_at);
+    case 'position':
+      return (t) => t.position;
     default: {
       const def = store.fieldDefs.get(field.slice(3));
       return def ? (t) => cfSortKey(store, def, t) : () => null;
@@ -118,10 +132,14 @@ export function sortTasks(store: Store, tasks: Task[], sorts: SortSpec[]): Task[
 
 export function groupKey(groupBy: GroupBy, t: Task): string {
   switch (groupBy) {
-    case 'status': return t.status_id;
-    case 'priority': return t.priority ?? 'none';
-    case 'assignee': return t.assignee_id ?? 'none';
-    default: return t.list_id;
+    case 'status':
+      return t.status_id;
+    case 'priority':
+      return t.priority ?? 'none';
+    case 'assignee':
+      return t.assignee_id ?? 'none';
+    default:
+      return t.list_id;
   }
 }
 
@@ -132,7 +150,11 @@ export interface QueryResult {
 }
 
 export function runQuery(
-  store: Store, tasks: Task[], predicate: Predicate, sorts: SortSpec[], groupBy: GroupBy,
+  store: Store,
+  tasks: Task[],
+  predicate: Predicate,
+  sorts: SortSpec[],
+  groupBy: GroupBy,
 ): QueryResult {
   const matched = tasks.filter(predicate);
   const groupCounts = Object.create(null) as Record<string, number>;

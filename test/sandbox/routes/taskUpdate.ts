@@ -15,7 +15,7 @@ import { DESCRIPTION_MAX, TASK_WRITE_FIELDS } from './tasks';
 type Change = [action: string, oldValue: Record<string, unknown>, newValue: Record<string, unknown>];
 
 function userName(store: Store, id: string | null): string | null {
-  return id ? store.users.get(id)?.name ?? null : null;
+  return id ? (store.users.get(id)?.name ?? null) : null;
 }
 
 interface Patch {
@@ -46,9 +46,12 @@ function validatePatch(store: Store, task: Task, body: Record<string, unknown>):
   }
   v.throwIfAny();
   return {
-    ...(typeof title === 'string' ? { title } : {}), ...(description !== undefined ? { description } : {}),
-    ...(priority ? { priority } : {}), ...(status ? { status } : {}),
-    ...(assigneeId !== undefined ? { assigneeId } : {}), ...(dueDate !== undefined ? { dueDate } : {}),
+    ...(typeof title === 'string' ? { title } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(priority ? { priority } : {}),
+    ...(status ? { status } : {}),
+    ...(assigneeId !== undefined ? { assigneeId } : {}),
+    ...(dueDate !== undefined ? { dueDate } : {}),
   };
 }
 
@@ -69,13 +72,19 @@ function applyPatch(store: Store, task: Task, p: Patch): Change[] {
   }
   if (p.status && p.status.id !== task.status_id) {
     const old = store.statuses.get(task.status_id);
-    changes.push(['status_changed', { status_id: task.status_id, status_name: old?.name ?? null },
-      { status_id: p.status.id, status_name: p.status.name }]);
+    changes.push([
+      'status_changed',
+      { status_id: task.status_id, status_name: old?.name ?? null },
+      { status_id: p.status.id, status_name: p.status.name },
+    ]);
     task.status_id = p.status.id;
   }
   if (p.assigneeId !== undefined && p.assigneeId !== task.assignee_id) {
-    changes.push(['assignee_changed', { assignee_id: task.assignee_id, assignee_name: userName(store, task.assignee_id) },
-      { assignee_id: p.assigneeId, assignee_name: userName(store, p.assigneeId) }]);
+    changes.push([
+      'assignee_changed',
+      { assignee_id: task.assignee_id, assignee_name: userName(store, task.assignee_id) },
+      { assignee_id: p.assigneeId, assignee_name: userName(store, p.assigneeId) },
+    ]);
     task.assignee_id = p.assigneeId;
   }
   if (p.dueDate !== undefined && p.dueDate !== task.due_date) {
@@ -110,7 +119,9 @@ function moveToList(store: Store, user: User, task: Task, listId: string, now: s
   const meta = store.listMeta.get(listId);
   if (!meta || !canSeeList(store, user, listId)) throw notFound();
   if (meta.workspace_id !== task.workspace_id) {
-    throw new HttpError(422, 'The target list belongs to another workspace.', { target_id: ['The target list belongs to another workspace.'] });
+    throw new HttpError(422, 'The target list belongs to another workspace.', {
+      target_id: ['The target list belongs to another workspace.'],
+    });
   }
   if (task.list_id === listId) return; // already there: nothing to move, nothing to record
   const target = store.listStatuses(listId).statuses;
@@ -124,8 +135,15 @@ function moveToList(store: Store, user: User, task: Task, listId: string, now: s
     store.setTaskList(t, listId);
     t.updated_at = now;
   }
-  recordActivity(store, task, user, 'moved', { list_id: oldList?.id ?? null, list_name: oldList?.name ?? null },
-    { list_id: listId, list_name: meta.list.name }, now);
+  recordActivity(
+    store,
+    task,
+    user,
+    'moved',
+    { list_id: oldList?.id ?? null, list_name: oldList?.name ?? null },
+    { list_id: listId, list_name: meta.list.name },
+    now,
+  );
 }
 
 function moveToSprint(store: Store, user: User, task: Task, sprintId: string, now: string): void {
@@ -133,14 +151,23 @@ function moveToSprint(store: Store, user: User, task: Task, sprintId: string, no
   const space = sprint ? store.spaces.get(sprint.space_id) : undefined;
   if (!sprint || !space || !canSeeSpace(store, user, space)) throw notFound();
   if (sprint.workspace_id !== task.workspace_id) {
-    throw new HttpError(422, 'The target sprint belongs to another workspace.', { target_id: ['The target sprint belongs to another workspace.'] });
+    throw new HttpError(422, 'The target sprint belongs to another workspace.', {
+      target_id: ['The target sprint belongs to another workspace.'],
+    });
   }
   if (task.sprint_id === sprintId) return;
   const old = task.sprint_id ? store.sprints.get(task.sprint_id) : undefined;
   store.setTaskSprint(task, sprintId);
   task.updated_at = now;
-  recordActivity(store, task, user, 'sprint_changed', { sprint_id: old?.id ?? null, sprint_name: old?.name ?? null },
-    { sprint_id: sprint.id, sprint_name: sprint.name }, now);
+  recordActivity(
+    store,
+    task,
+    user,
+    'sprint_changed',
+    { sprint_id: old?.id ?? null, sprint_name: old?.name ?? null },
+    { sprint_id: sprint.id, sprint_name: sprint.name },
+    now,
+  );
 }
 
 function moveTask(ctx: Ctx): Reply {

@@ -16,19 +16,32 @@ import type { Predicate } from './filters';
 import { GROUP_BY, parseSorts, runQuery, scopeTasks } from './taskIndex';
 import type { GroupBy, Scope } from './taskIndex';
 
-const SCOPE_PARAMS = [['list_id', 'list'], ['sprint_id', 'sprint'], ['space_id', 'space'], ['folder_id', 'folder']] as const;
+const SCOPE_PARAMS = [
+  ['list_id', 'list'],
+  ['sprint_id', 'sprint'],
+  ['space_id', 'space'],
+  ['folder_id', 'folder'],
+] as const;
 
 /** True when the scope entity exists in the workspace and the caller can see it. */
 export function scopeVisible(store: Store, user: User, wsId: string, scope: Scope): boolean {
   switch (scope.type) {
-    case 'list': { const m = store.listMeta.get(scope.id); return !!m && m.workspace_id === wsId && canSeeList(store, user, scope.id); }
+    case 'list': {
+      const m = store.listMeta.get(scope.id);
+      return !!m && m.workspace_id === wsId && canSeeList(store, user, scope.id);
+    }
     case 'folder': {
-      const f = store.folders.get(scope.id); const s = f ? store.spaces.get(f.space_id) : undefined;
+      const f = store.folders.get(scope.id);
+      const s = f ? store.spaces.get(f.space_id) : undefined;
       return !!s && s.workspace_id === wsId && canSeeSpace(store, user, s);
     }
-    case 'space': { const s = store.spaces.get(scope.id); return !!s && s.workspace_id === wsId && canSeeSpace(store, user, s); }
+    case 'space': {
+      const s = store.spaces.get(scope.id);
+      return !!s && s.workspace_id === wsId && canSeeSpace(store, user, s);
+    }
     default: {
-      const sp = store.sprints.get(scope.id); const s = sp ? store.spaces.get(sp.space_id) : undefined;
+      const sp = store.sprints.get(scope.id);
+      const s = sp ? store.spaces.get(sp.space_id) : undefined;
       return !!sp && sp.workspace_id === wsId && !!s && canSeeSpace(store, user, s);
     }
   }
@@ -90,19 +103,28 @@ function parseIndexQuery(ctx: Ctx, wsId: string): IndexQuery {
     }
   };
   const filterOpts = { store, workspaceId: wsId, now: clock.now(), allowLocation: false, dropLocation: false };
-  if (rawFilter !== undefined) capture('filter', () => { predicate = compileFilter(rawFilter, filterOpts); });
-  if (rawSorts !== undefined) capture('sorts', () => { sorts = parseSorts(rawSorts, store, wsId); });
+  if (rawFilter !== undefined)
+    capture('filter', () => {
+      predicate = compileFilter(rawFilter, filterOpts);
+    });
+  if (rawSorts !== undefined)
+    capture('sorts', () => {
+      sorts = parseSorts(rawSorts, store, wsId);
+    });
   const groupBy = (ctx.query.get('group_by') ?? 'status') as GroupBy;
   if (!GROUP_BY.includes(groupBy)) errors.group_by = ['The selected group_by is invalid.'];
   const search = ctx.query.get('search');
-  if (search !== null && exceeds(search, 255)) errors.search = ['The search field must not be greater than 255 characters.'];
+  if (search !== null && exceeds(search, 255))
+    errors.search = ['The search field must not be greater than 255 characters.'];
   const perPage = intQuery(ctx.query, 'per_page', 0, 100, 0, errors);
   const page = intQuery(ctx.query, 'page', 1, Number.MAX_SAFE_INTEGER, 1, errors);
   throwIfErrors(errors);
   const needle = (search ?? '').trim().toLowerCase();
   const filter = predicate;
-  const matches: Predicate = needle === '' ? filter
-    : (t) => (t.title.toLowerCase().includes(needle) || t.display_id.toLowerCase().includes(needle)) && filter(t);
+  const matches: Predicate =
+    needle === ''
+      ? filter
+      : (t) => (t.title.toLowerCase().includes(needle) || t.display_id.toLowerCase().includes(needle)) && filter(t);
   return { scope: scope as Scope, predicate: matches, sorts, groupBy, perPage, page };
 }
 
@@ -121,7 +143,11 @@ function indexTasks(ctx: Ctx): Reply {
     group_counts: result.groupCounts,
   };
   if (q.perPage > 0) {
-    Object.assign(body, { current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.perPage)), per_page: q.perPage });
+    Object.assign(body, {
+      current_page: q.page,
+      last_page: Math.max(1, Math.ceil(total / q.perPage)),
+      per_page: q.perPage,
+    });
   }
   return ok(body);
 }
@@ -148,12 +174,21 @@ function createTask(ctx: Ctx, body: Record<string, unknown>): Reply {
   const dueDate = v.dateTime('due_date', { nullable: true });
   const parentId = v.uuid('parent_task_id', { nullable: true });
   const meta = listId ? store.listMeta.get(listId) : undefined;
-  if (listId && (!meta || meta.workspace_id !== wsId || !canSeeList(store, ctx.user, listId))) v.add('list_id', 'The selected list_id is invalid.');
+  if (listId && (!meta || meta.workspace_id !== wsId || !canSeeList(store, ctx.user, listId)))
+    v.add('list_id', 'The selected list_id is invalid.');
   const statuses = meta ? store.listStatuses(meta.list.id).statuses : [];
-  if (statusId && meta && !statuses.some((s) => s.id === statusId)) v.add('status_id', 'The selected status_id is invalid.');
-  if (assigneeId && !store.membership(assigneeId, wsId)?.is_active) v.add('assignee_id', 'The selected assignee_id is invalid.');
+  if (statusId && meta && !statuses.some((s) => s.id === statusId))
+    v.add('status_id', 'The selected status_id is invalid.');
+  if (assigneeId && !store.membership(assigneeId, wsId)?.is_active)
+    v.add('assignee_id', 'The selected assignee_id is invalid.');
   const parent = parentId ? store.tasks.get(parentId) : undefined;
-  if (parentId && (!parent || parent.deleted_at !== null || parent.workspace_id !== wsId || !canSeeList(store, ctx.user, parent.list_id))) {
+  if (
+    parentId &&
+    (!parent ||
+      parent.deleted_at !== null ||
+      parent.workspace_id !== wsId ||
+      !canSeeList(store, ctx.user, parent.list_id))
+  ) {
     v.add('parent_task_id', 'The selected parent_task_id is invalid.');
   }
   v.throwIfAny();
@@ -162,15 +197,37 @@ function createTask(ctx: Ctx, body: Record<string, unknown>): Reply {
   if (!ws || !meta || !status || !title) throw invalid({ list_id: ['The selected list has no statuses.'] });
   const now = clock.iso();
   const task: Task = {
-    id: randomUUID(), display_id: `${ws.prefix}-${ws.next_number}`, workspace_id: wsId, list_id: meta.list.id,
-    sprint_id: null, parent_task_id: parent?.id ?? null, title, description: description ?? null,
-    priority: priority ?? 'medium', status_id: status.id, assignee_id: assigneeId ?? null, creator_id: ctx.user.id,
-    due_date: dueDate ?? null, created_at: now, updated_at: now, position: nextPosition(store, meta.list.id),
-    tags: [], deleted_at: null, trash_batch: null,
+    id: randomUUID(),
+    display_id: `${ws.prefix}-${ws.next_number}`,
+    workspace_id: wsId,
+    list_id: meta.list.id,
+    sprint_id: null,
+    parent_task_id: parent?.id ?? null,
+    title,
+    description: description ?? null,
+    priority: priority ?? 'medium',
+    status_id: status.id,
+    assignee_id: assigneeId ?? null,
+    creator_id: ctx.user.id,
+    due_date: dueDate ?? null,
+    created_at: now,
+    updated_at: now,
+    position: nextPosition(store, meta.list.id),
+    tags: [],
+    deleted_at: null,
+    trash_batch: null,
   };
   ws.next_number += 1;
   store.addTask(task);
-  recordActivity(store, task, ctx.user, 'created', {}, { display_id: task.display_id, list_id: task.list_id, status_id: status.id, status_name: status.name }, now);
+  recordActivity(
+    store,
+    task,
+    ctx.user,
+    'created',
+    {},
+    { display_id: task.display_id, list_id: task.list_id, status_id: status.id, status_name: status.name },
+    now,
+  );
   return ok(taskJson(store, task), 201);
 }
 

@@ -18,10 +18,18 @@ const PROHIBITED = ['filter', 'sorts', 'group_by'];
 
 function viewSpace(store: Store, view: View): Space | undefined {
   switch (view.viewable_type) {
-    case 'list': return store.listMeta.get(view.viewable_id)?.space;
-    case 'folder': { const f = store.folders.get(view.viewable_id); return f ? store.spaces.get(f.space_id) : undefined; }
-    case 'space': return store.spaces.get(view.viewable_id);
-    default: { const s = store.sprints.get(view.viewable_id); return s ? store.spaces.get(s.space_id) : undefined; }
+    case 'list':
+      return store.listMeta.get(view.viewable_id)?.space;
+    case 'folder': {
+      const f = store.folders.get(view.viewable_id);
+      return f ? store.spaces.get(f.space_id) : undefined;
+    }
+    case 'space':
+      return store.spaces.get(view.viewable_id);
+    default: {
+      const s = store.sprints.get(view.viewable_id);
+      return s ? store.spaces.get(s.space_id) : undefined;
+    }
   }
 }
 
@@ -43,7 +51,10 @@ function viewPredicate(app: App, view: View): Predicate {
   if (!view.filters) return () => true;
   try {
     return compileFilter(view.filters, {
-      store: app.store, workspaceId: view.workspace_id, now: app.clock.now(), allowLocation: true,
+      store: app.store,
+      workspaceId: view.workspace_id,
+      now: app.clock.now(),
+      allowLocation: true,
       dropLocation: view.viewable_type === 'list' || view.viewable_type === 'sprint',
     });
   } catch (err) {
@@ -71,9 +82,18 @@ function viewTasks(ctx: Ctx): Reply {
   const perPage = intQuery(ctx.query, 'per_page', 1, 100, 50, errors);
   const page = intQuery(ctx.query, 'page', 1, Number.MAX_SAFE_INTEGER, 1, errors);
   throwIfErrors(errors);
-  const scoped = scopeTasks(app.store, ctx.user, { type: view.viewable_type, id: view.viewable_id }, view.subtask_mode === 'collapsed');
+  const scoped = scopeTasks(
+    app.store,
+    ctx.user,
+    { type: view.viewable_type, id: view.viewable_id },
+    view.subtask_mode === 'collapsed',
+  );
   const predicate = viewPredicate(app, view);
-  const rows = sortTasks(app.store, scoped.filter((t) => predicate(t) && (view.show_completed || !isCompleted(app.store, t))), view.sorts);
+  const rows = sortTasks(
+    app.store,
+    scoped.filter((t) => predicate(t) && (view.show_completed || !isCompleted(app.store, t))),
+    view.sorts,
+  );
   const { total, completed } = counts(app, ctx.user, view, scoped);
   return ok({
     data: rows.slice((page - 1) * perPage, page * perPage).map((t) => taskJson(app.store, t)),
@@ -92,4 +112,3 @@ function viewTasks(ctx: Ctx): Reply {
 export function registerViews(router: Router): void {
   router.add('GET', '/views/:view/tasks', viewTasks);
 }
-

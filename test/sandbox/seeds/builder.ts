@@ -3,7 +3,16 @@
 // meaningful (ASSUMPTIONS.md "Seeds").
 import { Store } from '../store';
 import type {
-  Activity, FieldDef, FieldType, Membership, Priority, Space, Status, Task, User, Workspace,
+  Activity,
+  FieldDef,
+  FieldType,
+  Membership,
+  Priority,
+  Space,
+  Status,
+  Task,
+  User,
+  Workspace,
 } from '../types';
 import { Prng } from './prng';
 
@@ -39,7 +48,10 @@ export class SeedBuilder {
   readonly base: number;
   private readonly positions = new Map<string, number>();
 
-  constructor(seed: number, readonly now: number) {
+  constructor(
+    seed: number,
+    readonly now: number,
+  ) {
     this.prng = new Prng(seed);
     this.base = Math.floor(now / DAY_MS) * DAY_MS;
   }
@@ -66,8 +78,13 @@ export class SeedBuilder {
 
   member(ws: Workspace, user: User, slug: 'admin' | 'member', canManage = slug === 'admin'): Membership {
     const m: Membership = {
-      workspace_id: ws.id, user_id: user.id, role_id: this.roleId(ws, slug),
-      role: slug === 'admin' ? 'Admin' : 'Member', role_slug: slug, is_active: true, can_manage: canManage,
+      workspace_id: ws.id,
+      user_id: user.id,
+      role_id: this.roleId(ws, slug),
+      role: slug === 'admin' ? 'Admin' : 'Member',
+      role_slug: slug,
+      is_active: true,
+      can_manage: canManage,
     };
     this.store.memberships.push(m);
     return m;
@@ -120,33 +137,72 @@ export class SeedBuilder {
     this.positions.set(input.list_id, position);
     const createdAt = input.created_at ?? this.iso(-DAY_MS * 20 + position * 60_000);
     const task: Task = {
-      id: this.id(), display_id: `${ws.prefix}-${ws.next_number}`, workspace_id: ws.id,
-      list_id: input.list_id, sprint_id: input.sprint_id ?? null, parent_task_id: input.parent?.id ?? null,
-      title: input.title, description: input.description ?? null, priority: input.priority ?? 'medium',
-      status_id: (input.status ?? statuses[0] as Status).id, assignee_id: input.assignee_id ?? null,
-      creator_id: input.creator_id, due_date: input.due_date ?? null, created_at: createdAt,
-      updated_at: createdAt, position: position * 1000, tags: input.tags ?? [], deleted_at: null, trash_batch: null,
+      id: this.id(),
+      display_id: `${ws.prefix}-${ws.next_number}`,
+      workspace_id: ws.id,
+      list_id: input.list_id,
+      sprint_id: input.sprint_id ?? null,
+      parent_task_id: input.parent?.id ?? null,
+      title: input.title,
+      description: input.description ?? null,
+      priority: input.priority ?? 'medium',
+      status_id: (input.status ?? (statuses[0] as Status)).id,
+      assignee_id: input.assignee_id ?? null,
+      creator_id: input.creator_id,
+      due_date: input.due_date ?? null,
+      created_at: createdAt,
+      updated_at: createdAt,
+      position: position * 1000,
+      tags: input.tags ?? [],
+      deleted_at: null,
+      trash_batch: null,
     };
     ws.next_number += 1;
     this.store.addTask(task);
     return task;
   }
 
-  activity(task: Task, actor: User, action: string, oldV: Activity['old_value'], newV: Activity['new_value'], at: string): void {
+  activity(
+    task: Task,
+    actor: User,
+    action: string,
+    oldV: Activity['old_value'],
+    newV: Activity['new_value'],
+    at: string,
+  ): void {
     this.store.addActivity({
-      id: this.id(), seq: this.store.nextSeq(), task_id: task.id, entity_type: 'task', entity_id: task.id,
-      action, actor_id: actor.id, actor_type: 'user', actor_name: actor.name, old_value: oldV, new_value: newV,
+      id: this.id(),
+      seq: this.store.nextSeq(),
+      task_id: task.id,
+      entity_type: 'task',
+      entity_id: task.id,
+      action,
+      actor_id: actor.id,
+      actor_type: 'user',
+      actor_name: actor.name,
+      old_value: oldV,
+      new_value: newV,
       created_at: at,
     });
   }
 
   fieldDef(
-    ws: Workspace, scope: FieldDef['scopeable_type'], scopeId: string, name: string, type: FieldType,
-    options: string[] | null = null, required = false,
+    ws: Workspace,
+    scope: FieldDef['scopeable_type'],
+    scopeId: string,
+    name: string,
+    type: FieldType,
+    options: string[] | null = null,
+    required = false,
   ): FieldDef {
     const colors = ['#e74c3c', '#3498db', '#2ecc71', '#f1c40f', '#9b59b6'];
     const def: FieldDef = {
-      id: this.id(), workspace_id: ws.id, scopeable_type: scope, scopeable_id: scopeId, name, type,
+      id: this.id(),
+      workspace_id: ws.id,
+      scopeable_type: scope,
+      scopeable_id: scopeId,
+      name,
+      type,
       options: options ? options.map((label, i) => ({ label, color: colors[i % colors.length] as string })) : null,
       is_required: required,
     };

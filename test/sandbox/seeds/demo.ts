@@ -22,8 +22,10 @@ export interface DemoShape {
   side: Workspace;
   spaces: Record<'engineering' | 'marketing' | 'leadership' | 'garden', string>;
   folders: Record<'backend' | 'frontend' | 'campaigns' | 'planning' | 'main', string>;
-  lists: Record<'api' | 'database' | 'imports' | 'webapp' | 'design' | 'q4' | 'social' | 'roadmap' | 'hiring'
-    | 'ideas' | 'todo', string>;
+  lists: Record<
+    'api' | 'database' | 'imports' | 'webapp' | 'design' | 'q4' | 'social' | 'roadmap' | 'hiring' | 'ideas' | 'todo',
+    string
+  >;
   statuses: Record<'engineering' | 'api' | 'marketing' | 'leadership' | 'garden', Status[]>;
   sprints: Record<'sprint1' | 'sprint2', string>;
 }
@@ -54,11 +56,16 @@ function seedStatuses(b: SeedBuilder, spaces: DemoShape['spaces'], apiList: stri
   return {
     engineering: b.statuses('space', spaces.engineering, DEFAULT_STATUSES),
     api: b.statuses('list', apiList, [
-      ['Backlog', 'open', '#b0b7c3'], ['Ready', 'not_started', '#87909e'], ['In Progress', 'active', '#5b8def'],
-      ['Blocked', 'active', '#e74c3c'], ['Shipped', 'closed', '#2ecc71'],
+      ['Backlog', 'open', '#b0b7c3'],
+      ['Ready', 'not_started', '#87909e'],
+      ['In Progress', 'active', '#5b8def'],
+      ['Blocked', 'active', '#e74c3c'],
+      ['Shipped', 'closed', '#2ecc71'],
     ]),
     marketing: b.statuses('space', spaces.marketing, [
-      ['Idea', 'open', '#b0b7c3'], ['Drafting', 'active', '#5b8def'], ['Scheduled', 'active', '#f5a623'],
+      ['Idea', 'open', '#b0b7c3'],
+      ['Drafting', 'active', '#5b8def'],
+      ['Scheduled', 'active', '#f5a623'],
       ['Published', 'done', '#2ecc71'],
     ]),
     leadership: b.statuses('space', spaces.leadership, DEFAULT_STATUSES),
@@ -69,8 +76,12 @@ function seedStatuses(b: SeedBuilder, spaces: DemoShape['spaces'], apiList: stri
 function seedSprint(b: SeedBuilder, acme: Workspace, spaceId: string, name: string, startDay: number): string {
   const id = b.id();
   b.store.sprints.set(id, {
-    id, workspace_id: acme.id, space_id: spaceId, name,
-    starts_at: b.iso(startDay * DAY_MS), ends_at: b.iso((startDay + 14) * DAY_MS - 1000),
+    id,
+    workspace_id: acme.id,
+    space_id: spaceId,
+    name,
+    starts_at: b.iso(startDay * DAY_MS),
+    ends_at: b.iso((startDay + 14) * DAY_MS - 1000),
   });
   return id;
 }
@@ -84,20 +95,37 @@ export function buildShape(b: SeedBuilder): DemoShape {
   const garden = b.space(side, 'Garden');
   const spaces = { engineering: eng.id, marketing: mkt.id, leadership: lead.id, garden: garden.id };
   const folders = {
-    backend: b.folder(eng, 'Backend'), frontend: b.folder(eng, 'Frontend'), campaigns: b.folder(mkt, 'Campaigns'),
-    planning: b.folder(lead, 'Planning'), main: b.folder(garden, 'Main'),
+    backend: b.folder(eng, 'Backend'),
+    frontend: b.folder(eng, 'Frontend'),
+    campaigns: b.folder(mkt, 'Campaigns'),
+    planning: b.folder(lead, 'Planning'),
+    main: b.folder(garden, 'Main'),
   };
   const lists = {
-    api: b.list(folders.backend, 'API'), database: b.list(folders.backend, 'Database'),
-    imports: b.list(folders.backend, 'Imports'), webapp: b.list(folders.frontend, 'Web App'),
-    design: b.list(folders.frontend, 'Design System'), q4: b.list(folders.campaigns, 'Q4 Launch'),
-    social: b.list(folders.campaigns, 'Social Media'), roadmap: b.list(folders.planning, 'Roadmap'),
-    hiring: b.list(folders.planning, 'Hiring'), ideas: b.list(folders.main, 'Ideas'), todo: b.list(folders.main, 'Todo'),
+    api: b.list(folders.backend, 'API'),
+    database: b.list(folders.backend, 'Database'),
+    imports: b.list(folders.backend, 'Imports'),
+    webapp: b.list(folders.frontend, 'Web App'),
+    design: b.list(folders.frontend, 'Design System'),
+    q4: b.list(folders.campaigns, 'Q4 Launch'),
+    social: b.list(folders.campaigns, 'Social Media'),
+    roadmap: b.list(folders.planning, 'Roadmap'),
+    hiring: b.list(folders.planning, 'Hiring'),
+    ideas: b.list(folders.main, 'Ideas'),
+    todo: b.list(folders.main, 'Todo'),
   };
   return {
-    users, acme, side, spaces, folders, lists,
+    users,
+    acme,
+    side,
+    spaces,
+    folders,
+    lists,
     statuses: seedStatuses(b, spaces, lists.api),
-    sprints: { sprint1: seedSprint(b, acme, eng.id, 'Sprint 1', -21), sprint2: seedSprint(b, acme, eng.id, 'Sprint 2', -7) },
+    sprints: {
+      sprint1: seedSprint(b, acme, eng.id, 'Sprint 1', -21),
+      sprint2: seedSprint(b, acme, eng.id, 'Sprint 2', -7),
+    },
   };
 }
 
@@ -108,14 +136,24 @@ export function buildDemo(nowMs: number): { store: Store; fixtures: Fixtures } {
   const extras = seedDemoExtras(b, shape, tasks);
   const u = shape.users;
   const person = (x: User): Record<string, string> => ({ id: x.id, name: x.name, email: x.email, token: x.token });
-  const statusMap = Object.fromEntries(Object.entries(shape.statuses).map(([k, list]) => [k,
-    list.map((s) => ({ id: s.id, name: s.name, type: s.type }))]));
+  const statusMap = Object.fromEntries(
+    Object.entries(shape.statuses).map(([k, list]) => [k, list.map((s) => ({ id: s.id, name: s.name, type: s.type }))]),
+  );
   return {
     store: b.store,
     fixtures: {
       seed: 'demo',
-      users: { alice: person(u.alice), bob: person(u.bob), carol: person(u.carol), dave: person(u.dave), erin: person(u.erin) },
-      workspaces: { acme: { id: shape.acme.id, name: 'Acme', prefix: 'ACME' }, side: { id: shape.side.id, name: 'Side Project', prefix: 'SIDE' } },
+      users: {
+        alice: person(u.alice),
+        bob: person(u.bob),
+        carol: person(u.carol),
+        dave: person(u.dave),
+        erin: person(u.erin),
+      },
+      workspaces: {
+        acme: { id: shape.acme.id, name: 'Acme', prefix: 'ACME' },
+        side: { id: shape.side.id, name: 'Side Project', prefix: 'SIDE' },
+      },
       spaces: shape.spaces,
       private_space_id: shape.spaces.leadership,
       folders: shape.folders,

@@ -16,20 +16,44 @@ export function seedDemoExtras(b: SeedBuilder, s: DemoShape, t: DemoTasks): Reco
   seedActivityTrail(b, s, t.key.task_with_activity as Task);
   const inboundId = b.id();
   b.store.inbound.set(inboundId, {
-    id: inboundId, list_id: s.lists.q4, email_address: 'acme-q4-launch-7f3k2@inbound.sandbox.test',
-    created_at: b.iso(-10 * DAY_MS), updated_at: b.iso(-10 * DAY_MS),
+    id: inboundId,
+    list_id: s.lists.q4,
+    email_address: 'acme-q4-launch-7f3k2@inbound.sandbox.test',
+    created_at: b.iso(-10 * DAY_MS),
+    updated_at: b.iso(-10 * DAY_MS),
   });
   return {
-    comments, dependencies, attachments, custom_fields: fields, views,
+    comments,
+    dependencies,
+    attachments,
+    custom_fields: fields,
+    views,
     inbound: { list_with_address: s.lists.q4, address_id: inboundId, list_without_address: s.lists.social },
   };
 }
 
-function comment(b: SeedBuilder, task: Task, user: User, body: string, at: number, extra: Partial<Comment> = {}): Comment {
+function comment(
+  b: SeedBuilder,
+  task: Task,
+  user: User,
+  body: string,
+  at: number,
+  extra: Partial<Comment> = {},
+): Comment {
   const c: Comment = {
-    id: b.id(), task_id: task.id, workspace_id: task.workspace_id, body, parent_id: null, assignee_id: null,
-    resolved_at: null, user_id: user.id, mentions: [], created_at: b.iso(at), updated_at: b.iso(at),
-    seq: b.store.nextSeq(), ...extra,
+    id: b.id(),
+    task_id: task.id,
+    workspace_id: task.workspace_id,
+    body,
+    parent_id: null,
+    assignee_id: null,
+    resolved_at: null,
+    user_id: user.id,
+    mentions: [],
+    created_at: b.iso(at),
+    updated_at: b.iso(at),
+    seq: b.store.nextSeq(),
+    ...extra,
   };
   b.store.addComment(c);
   b.activity(task, user, 'comment_added', {}, { comment_id: c.id }, c.created_at);
@@ -51,7 +75,14 @@ function seedComments(b: SeedBuilder, s: DemoShape, t: DemoTasks): Record<string
     const extra: Partial<Comment> = isReply ? { parent_id: (lastTop as Comment).id } : {};
     if (i % 7 === 2) extra.assignee_id = s.users.bob.id;
     if (i % 14 === 2) extra.resolved_at = new Date(b.base + at + HOUR_MS / 2).toISOString();
-    const c = comment(b, task, user, `Comment ${i + 1}: ${isReply ? 'agreed, see above' : 'the test fails on CI again'}`, at, extra);
+    const c = comment(
+      b,
+      task,
+      user,
+      `Comment ${i + 1}: ${isReply ? 'agreed, see above' : 'the test fails on CI again'}`,
+      at,
+      extra,
+    );
     if (!isReply) lastTop = c;
     else reply ??= c;
     first ??= c;
@@ -66,17 +97,27 @@ function seedComments(b: SeedBuilder, s: DemoShape, t: DemoTasks): Record<string
   const side = t.key.side_task as Task;
   comment(b, side, s.users.carol, 'Need seeds first.', -2 * DAY_MS);
   return {
-    task_id: task.id, count: 66, first_comment_id: (first as Comment).id,
-    assigned_unresolved: (assigned as Comment).id, resolved: (resolved as Comment).id,
-    reply: (reply as Comment).id, without_assignee: plain.id,
+    task_id: task.id,
+    count: 66,
+    first_comment_id: (first as Comment).id,
+    assigned_unresolved: (assigned as Comment).id,
+    resolved: (resolved as Comment).id,
+    reply: (reply as Comment).id,
+    without_assignee: plain.id,
   };
 }
 
 function seedDependencies(b: SeedBuilder, s: DemoShape, t: DemoTasks): Record<string, string> {
   const link = (blocker: Task, blocked: Task): string => {
     const id = b.id();
-    b.store.addDependency({ id, workspace_id: blocker.workspace_id, blocker_task_id: blocker.id,
-      blocked_task_id: blocked.id, created_by: s.users.alice.id, created_at: b.iso(-2 * DAY_MS) });
+    b.store.addDependency({
+      id,
+      workspace_id: blocker.workspace_id,
+      blocker_task_id: blocker.id,
+      blocked_task_id: blocked.id,
+      created_by: s.users.alice.id,
+      created_at: b.iso(-2 * DAY_MS),
+    });
     return id;
   };
   const k = t.key;
@@ -87,12 +128,35 @@ function seedDependencies(b: SeedBuilder, s: DemoShape, t: DemoTasks): Record<st
   };
 }
 
-function seedAttachments(b: SeedBuilder, s: DemoShape, t: DemoTasks, commentId: string | number | undefined): Record<string, string> {
+function seedAttachments(
+  b: SeedBuilder,
+  s: DemoShape,
+  t: DemoTasks,
+  commentId: string | number | undefined,
+): Record<string, string> {
   const task = t.key.task_with_attachments as Task;
-  const add = (owner: Task, name: string, mime: string, bytes: Buffer, context: 'task' | 'comment' | 'description', cid: string | null = null): string => {
+  const add = (
+    owner: Task,
+    name: string,
+    mime: string,
+    bytes: Buffer,
+    context: 'task' | 'comment' | 'description',
+    cid: string | null = null,
+  ): string => {
     const id = b.id();
-    b.store.addAttachment({ id, task_id: owner.id, workspace_id: owner.workspace_id, file_name: name, mime_type: mime,
-      file_size: bytes.length, context, comment_id: cid, uploaded_by: s.users.alice.id, created_at: b.iso(-DAY_MS), bytes });
+    b.store.addAttachment({
+      id,
+      task_id: owner.id,
+      workspace_id: owner.workspace_id,
+      file_name: name,
+      mime_type: mime,
+      file_size: bytes.length,
+      context,
+      comment_id: cid,
+      uploaded_by: s.users.alice.id,
+      created_at: b.iso(-DAY_MS),
+      bytes,
+    });
     b.activity(owner, s.users.alice, 'attachment_added', {}, { attachment_id: id, file_name: name }, b.iso(-DAY_MS));
     return id;
   };
@@ -102,7 +166,14 @@ function seedAttachments(b: SeedBuilder, s: DemoShape, t: DemoTasks, commentId: 
     pdf: add(task, 'brief.pdf', 'application/pdf', makePdf('Homepage redesign brief'), 'task'),
     txt: add(task, 'notes.txt', 'text/plain', makeTxt('Remember the hero image alt text.'), 'task'),
     description_png: add(task, 'inline.png', 'image/png', makePng(8), 'description'),
-    comment_txt: add(t.key.task_with_comments as Task, 'ci-log.txt', 'text/plain', makeTxt('FAIL login.spec.ts'), 'comment', String(commentId)),
+    comment_txt: add(
+      t.key.task_with_comments as Task,
+      'ci-log.txt',
+      'text/plain',
+      makeTxt('FAIL login.spec.ts'),
+      'comment',
+      String(commentId),
+    ),
   };
 }
 
@@ -112,17 +183,44 @@ function seedFields(b: SeedBuilder, s: DemoShape, t: DemoTasks): Record<string, 
     number: b.fieldDef(ws, 'workspace', ws.id, 'Estimate (h)', 'number'),
     text: b.fieldDef(ws, 'workspace', ws.id, 'Customer', 'text'),
     dropdown: b.fieldDef(ws, 'space', s.spaces.engineering, 'Severity', 'dropdown', ['Minor', 'Major', 'Critical']),
-    multi_select: b.fieldDef(ws, 'space', s.spaces.engineering, 'Components', 'multi_select', ['API', 'UI', 'DB', 'Docs']),
+    multi_select: b.fieldDef(ws, 'space', s.spaces.engineering, 'Components', 'multi_select', [
+      'API',
+      'UI',
+      'DB',
+      'Docs',
+    ]),
     url: b.fieldDef(ws, 'folder', s.folders.backend, 'Spec', 'url'),
     date: b.fieldDef(ws, 'folder', s.folders.backend, 'Target date', 'date'),
     checkbox: b.fieldDef(ws, 'list', s.lists.api, 'Reviewed', 'checkbox'),
     attachment: b.fieldDef(ws, 'list', s.lists.api, 'Design mock', 'attachment'),
-    required_dropdown: b.fieldDef(ws, 'space', s.spaces.marketing, 'Channel', 'dropdown', ['Email', 'Social', 'Web'], true),
+    required_dropdown: b.fieldDef(
+      ws,
+      'space',
+      s.spaces.marketing,
+      'Channel',
+      'dropdown',
+      ['Email', 'Social', 'Web'],
+      true,
+    ),
   };
   const task = t.key.task_with_custom_fields as Task;
-  const set = (def: FieldDef, slot: Partial<Record<'value_number' | 'value_text' | 'value_date' | 'value_boolean' | 'value_json', unknown>>, target = task): void => {
-    b.store.setFieldValue({ id: b.id(), workspace_id: ws.id, task_id: target.id, custom_field_definition_id: def.id,
-      value_number: null, value_text: null, value_date: null, value_boolean: null, value_json: null, ...slot } as never);
+  const set = (
+    def: FieldDef,
+    slot: Partial<Record<'value_number' | 'value_text' | 'value_date' | 'value_boolean' | 'value_json', unknown>>,
+    target = task,
+  ): void => {
+    b.store.setFieldValue({
+      id: b.id(),
+      workspace_id: ws.id,
+      task_id: target.id,
+      custom_field_definition_id: def.id,
+      value_number: null,
+      value_text: null,
+      value_date: null,
+      value_boolean: null,
+      value_json: null,
+      ...slot,
+    } as never);
   };
   set(defs.number as FieldDef, { value_number: 8 });
   set(defs.text as FieldDef, { value_text: 'Globex' });
@@ -131,23 +229,57 @@ function seedFields(b: SeedBuilder, s: DemoShape, t: DemoTasks): Record<string, 
   set(defs.url as FieldDef, { value_text: 'https://specs.acme.test/quota' });
   set(defs.date as FieldDef, { value_date: b.iso(10 * DAY_MS).slice(0, 10) });
   set(defs.checkbox as FieldDef, { value_boolean: true });
-  t.all.filter((x) => x.list_id === s.lists.api).slice(0, 12).forEach((x, i) => set(defs.number as FieldDef, { value_number: i * 2 }, x));
+  t.all
+    .filter((x) => x.list_id === s.lists.api)
+    .slice(0, 12)
+    .forEach((x, i) => set(defs.number as FieldDef, { value_number: i * 2 }, x));
   return Object.fromEntries(Object.entries(defs).map(([k, d]) => [k, d.id]));
 }
 
 function seedViews(b: SeedBuilder, s: DemoShape): Record<string, string> {
-  const view = (name: string, type: View['viewable_type'], id: string, extra: Partial<View> = {}, ws = s.acme.id): string => {
-    const v: View = { id: b.id(), workspace_id: ws, name, viewable_type: type, viewable_id: id, owner_id: s.users.alice.id,
-      is_private: false, filters: null, sorts: [], group_by: 'status', show_completed: true, subtask_mode: 'collapsed', ...extra };
+  const view = (
+    name: string,
+    type: View['viewable_type'],
+    id: string,
+    extra: Partial<View> = {},
+    ws = s.acme.id,
+  ): string => {
+    const v: View = {
+      id: b.id(),
+      workspace_id: ws,
+      name,
+      viewable_type: type,
+      viewable_id: id,
+      owner_id: s.users.alice.id,
+      is_private: false,
+      filters: null,
+      sorts: [],
+      group_by: 'status',
+      show_completed: true,
+      subtask_mode: 'collapsed',
+      ...extra,
+    };
     b.store.views.set(v.id, v);
     return v.id;
   };
-  const only = (p: string): View['filters'] => ({ match: 'all', conditions: [{ field: 'priority', op: 'in', values: [p] }] });
+  const only = (p: string): View['filters'] => ({
+    match: 'all',
+    conditions: [{ field: 'priority', op: 'in', values: [p] }],
+  });
   const high = { match: 'all' as const, conditions: [{ field: 'priority', op: 'in', values: ['high', 'critical'] }] };
-  const location = { match: 'all' as const, conditions: [{ field: 'location', op: 'in', values: [s.folders.backend] }] };
+  const location = {
+    match: 'all' as const,
+    conditions: [{ field: 'location', op: 'in', values: [s.folders.backend] }],
+  };
   return {
-    list_view: view('API — high priority', 'list', s.lists.api, { filters: high, sorts: [{ field: 'due_date', direction: 'asc' }] }),
-    folder_view: view('Backend — open work', 'folder', s.folders.backend, { show_completed: false, sorts: [{ field: 'priority', direction: 'desc' }] }),
+    list_view: view('API — high priority', 'list', s.lists.api, {
+      filters: high,
+      sorts: [{ field: 'due_date', direction: 'asc' }],
+    }),
+    folder_view: view('Backend — open work', 'folder', s.folders.backend, {
+      show_completed: false,
+      sorts: [{ field: 'priority', direction: 'desc' }],
+    }),
     space_view: view('Engineering — everything', 'space', s.spaces.engineering, { subtask_mode: 'expanded' }),
     space_view_with_location: view('Engineering — Backend only', 'space', s.spaces.engineering, { filters: location }),
     list_view_with_location: view('Web App (location dropped)', 'list', s.lists.webapp, { filters: location }),
@@ -172,8 +304,14 @@ function seedActivityTrail(b: SeedBuilder, s: DemoShape, task: Task): void {
     const from = statuses[i % statuses.length];
     const to = statuses[(i + 1) % statuses.length];
     if (!from || !to) continue;
-    b.activity(task, i % 2 ? s.users.bob : s.users.erin, 'status_changed', { status_id: from.id, status_name: from.name },
-      { status_id: to.id, status_name: to.name }, b.iso(-20 * DAY_MS + i * HOUR_MS));
+    b.activity(
+      task,
+      i % 2 ? s.users.bob : s.users.erin,
+      'status_changed',
+      { status_id: from.id, status_name: from.name },
+      { status_id: to.id, status_name: to.name },
+      b.iso(-20 * DAY_MS + i * HOUR_MS),
+    );
   }
   const last = statuses[43 % statuses.length];
   if (last) task.status_id = last.id;

@@ -7,11 +7,29 @@ import type { SeedBuilder, TaskInput } from './builder';
 import type { DemoShape } from './demo';
 
 const VERBS = ['Fix', 'Add', 'Refactor', 'Document', 'Review', 'Design', 'Test', 'Migrate', 'Investigate', 'Update'];
-const NOUNS = ['login flow', 'rate limiter', 'billing export', 'search index', 'user settings', 'audit log',
-  'webhook retries', 'CSV import', 'dark mode', 'onboarding email', 'cache layer', 'API pagination',
-  'error reporting', 'notification center', 'access tokens'];
-const TAGS = [{ name: 'bug', color: '#e74c3c' }, { name: 'feature', color: '#3498db' },
-  { name: 'chore', color: '#95a5a6' }, { name: 'urgent', color: '#e67e22' }];
+const NOUNS = [
+  'login flow',
+  'rate limiter',
+  'billing export',
+  'search index',
+  'user settings',
+  'audit log',
+  'webhook retries',
+  'CSV import',
+  'dark mode',
+  'onboarding email',
+  'cache layer',
+  'API pagination',
+  'error reporting',
+  'notification center',
+  'access tokens',
+];
+const TAGS = [
+  { name: 'bug', color: '#e74c3c' },
+  { name: 'feature', color: '#3498db' },
+  { name: 'chore', color: '#95a5a6' },
+  { name: 'urgent', color: '#e67e22' },
+];
 
 export interface DemoTasks {
   fixtures: Record<string, unknown>;
@@ -21,8 +39,15 @@ export interface DemoTasks {
 
 function dueFor(b: SeedBuilder, i: number): string | null {
   const h = 17 * HOUR_MS;
-  const options = [null, b.iso(-3 * DAY_MS + h), b.iso(h), b.iso(2 * DAY_MS + h), b.iso(8 * DAY_MS + h),
-    b.iso(30 * DAY_MS + h), null];
+  const options = [
+    null,
+    b.iso(-3 * DAY_MS + h),
+    b.iso(h),
+    b.iso(2 * DAY_MS + h),
+    b.iso(8 * DAY_MS + h),
+    b.iso(30 * DAY_MS + h),
+    null,
+  ];
   return options[i % options.length] ?? null;
 }
 
@@ -30,16 +55,21 @@ class TaskMaker {
   readonly all: Task[] = [];
   private n = 0;
 
-  constructor(private readonly b: SeedBuilder, private readonly s: DemoShape) {}
+  constructor(
+    private readonly b: SeedBuilder,
+    private readonly s: DemoShape,
+  ) {}
 
   make(listId: string, statuses: Status[], extra: Partial<TaskInput> = {}, title?: string): Task {
     const { b, s } = this;
     const i = this.n;
     this.n += 1;
     const people: Array<User | null> = [s.users.alice, s.users.bob, s.users.erin, null, s.users.dave];
-    const assignee = listId === s.lists.ideas || listId === s.lists.todo
-      ? b.prng.pick([s.users.alice, s.users.carol, null]) : b.prng.pick(people);
-    const status = extra.status ?? statuses[i % statuses.length] as Status;
+    const assignee =
+      listId === s.lists.ideas || listId === s.lists.todo
+        ? b.prng.pick([s.users.alice, s.users.carol, null])
+        : b.prng.pick(people);
+    const status = extra.status ?? (statuses[i % statuses.length] as Status);
     const task = b.task({
       list_id: listId,
       title: title ?? `${VERBS[i % VERBS.length]} ${NOUNS[(i * 7) % NOUNS.length]} #${i + 1}`,
@@ -57,8 +87,14 @@ class TaskMaker {
     const first = statuses[0] as Status;
     b.activity(task, s.users.alice, 'created', {}, { display_id: task.display_id, list_id: listId }, task.created_at);
     if (status.id !== first.id) {
-      b.activity(task, s.users.alice, 'status_changed', { status_id: first.id, status_name: first.name },
-        { status_id: status.id, status_name: status.name }, b.iso(-30 * DAY_MS + i * HOUR_MS));
+      b.activity(
+        task,
+        s.users.alice,
+        'status_changed',
+        { status_id: first.id, status_name: first.name },
+        { status_id: status.id, status_name: status.name },
+        b.iso(-30 * DAY_MS + i * HOUR_MS),
+      );
     }
     return task;
   }
@@ -67,7 +103,12 @@ class TaskMaker {
   tree(parent: Task, statuses: Status[], width: number, depth: number, prefix: string): void {
     if (depth === 0) return;
     for (let k = 0; k < width; k += 1) {
-      const child = this.make(parent.list_id, statuses, { parent }, `${prefix}.${k + 1} ${parent.title.split(' ')[0]} step`);
+      const child = this.make(
+        parent.list_id,
+        statuses,
+        { parent },
+        `${prefix}.${k + 1} ${parent.title.split(' ')[0]} step`,
+      );
       this.tree(child, statuses, width, depth - 1, `${prefix}.${k + 1}`);
     }
   }
@@ -93,7 +134,12 @@ export function seedDemoTasks(b: SeedBuilder, s: DemoShape): DemoTasks {
   for (const parent of [...api.slice(0, 5), ...web.slice(0, 3)]) m.tree(parent, statusesOf(b, parent), 2, 1, 'sub');
   const key: Record<string, Task> = {
     task_with_subtasks_3_deep: deep,
-    task_with_comments: m.make(s.lists.api, st.api, { status: st.api[2], assignee_id: s.users.bob.id }, 'Flaky login tests'),
+    task_with_comments: m.make(
+      s.lists.api,
+      st.api,
+      { status: st.api[2], assignee_id: s.users.bob.id },
+      'Flaky login tests',
+    ),
     completed_task: m.make(s.lists.api, st.api, { status: st.api[4] }, 'Ship v1 of the public API'),
     blocked_task: m.make(s.lists.api, st.api, { status: st.api[1] }, 'Enable billing for EU customers'),
     blocker_task: m.make(s.lists.database, st.engineering, { status: st.engineering[1] }, 'Migrate invoices table'),
@@ -124,7 +170,10 @@ function statusesOf(b: SeedBuilder, task: Task): Status[] {
 function seedTrash(b: SeedBuilder, m: TaskMaker, s: DemoShape, key: Record<string, Task>): Record<string, unknown> {
   const st = s.statuses.engineering;
   const parent = key.trashed_task as Task;
-  const swept = [m.make(parent.list_id, st, { parent }, 'Spike notes'), m.make(parent.list_id, st, { parent }, 'Spike benchmark')];
+  const swept = [
+    m.make(parent.list_id, st, { parent }, 'Spike notes'),
+    m.make(parent.list_id, st, { parent }, 'Spike benchmark'),
+  ];
   const own = m.make(parent.list_id, st, { parent }, 'Spike cleanup (trashed earlier)');
   b.store.setTrashed(own, b.iso(-3 * DAY_MS), b.id());
   const batch = b.id();
@@ -143,6 +192,10 @@ function seedTrash(b: SeedBuilder, m: TaskMaker, s: DemoShape, key: Record<strin
 }
 
 function fixtureTasks(key: Record<string, Task>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(key).map(([k, t]) =>
-    [k, { id: t.id, display_id: t.display_id, title: t.title, list_id: t.list_id }]));
+  return Object.fromEntries(
+    Object.entries(key).map(([k, t]) => [
+      k,
+      { id: t.id, display_id: t.display_id, title: t.title, list_id: t.list_id },
+    ]),
+  );
 }

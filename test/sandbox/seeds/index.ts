@@ -19,9 +19,17 @@ function buildEmpty(nowMs: number): BuiltSeed {
     store: b.store,
     fixtures: {
       seed: 'empty',
-      users: Object.fromEntries(Object.entries(u).map(([k, x]) => [k, { id: x.id, name: x.name, email: x.email, token: x.token }])),
-      workspaces: { acme: { id: shape.acme.id, name: 'Acme', prefix: 'ACME' }, side: { id: shape.side.id, name: 'Side Project', prefix: 'SIDE' } },
-      spaces: shape.spaces, folders: shape.folders, lists: shape.lists, sprints: shape.sprints,
+      users: Object.fromEntries(
+        Object.entries(u).map(([k, x]) => [k, { id: x.id, name: x.name, email: x.email, token: x.token }]),
+      ),
+      workspaces: {
+        acme: { id: shape.acme.id, name: 'Acme', prefix: 'ACME' },
+        side: { id: shape.side.id, name: 'Side Project', prefix: 'SIDE' },
+      },
+      spaces: shape.spaces,
+      folders: shape.folders,
+      lists: shape.lists,
+      sprints: shape.sprints,
       private_space_id: shape.spaces.leadership,
     },
   };
@@ -29,8 +37,11 @@ function buildEmpty(nowMs: number): BuiltSeed {
 
 export function buildSeed(seed: SeedName, nowMs: number): BuiltSeed {
   switch (seed) {
-    case 'demo': return buildDemo(nowMs);
-    case 'large': return buildLarge(nowMs);
-    case 'empty': return buildEmpty(nowMs);
+    case 'demo':
+      return buildDemo(nowMs);
+    case 'large':
+      return buildLarge(nowMs);
+    case 'empty':
+      return buildEmpty(nowMs);
   }
 }

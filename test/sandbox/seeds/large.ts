@@ -17,7 +17,10 @@ interface LargeShape {
   statuses: Map<string, Status[]>;
 }
 
-function structure(b: SeedBuilder, users: ReturnType<typeof seedUsers>): LargeShape & { acmeId: string; sideId: string; privateSpaceId: string } {
+function structure(
+  b: SeedBuilder,
+  users: ReturnType<typeof seedUsers>,
+): LargeShape & { acmeId: string; sideId: string; privateSpaceId: string } {
   const acme = b.workspace('Acme', 'ACME');
   const side = b.workspace('Side Project', 'SIDE');
   b.member(acme, users.alice, 'admin');
@@ -31,7 +34,12 @@ function structure(b: SeedBuilder, users: ReturnType<typeof seedUsers>): LargeSh
   let privateSpaceId = '';
   for (let s = 0; s < 10; s += 1) {
     const isPrivate = s === 9;
-    const space = b.space(acme, isPrivate ? 'Space 10 (private)' : `Space ${s + 1}`, isPrivate, isPrivate ? [users.dave.id] : []);
+    const space = b.space(
+      acme,
+      isPrivate ? 'Space 10 (private)' : `Space ${s + 1}`,
+      isPrivate,
+      isPrivate ? [users.dave.id] : [],
+    );
     if (isPrivate) privateSpaceId = space.id;
     const spaceStatuses = b.statuses('space', space.id, DEFAULT_STATUSES);
     for (let f = 0; f < 2; f += 1) {
@@ -49,14 +57,28 @@ function structure(b: SeedBuilder, users: ReturnType<typeof seedUsers>): LargeSh
   return { listIds: [...listIds, sideList], statuses, acmeId: acme.id, sideId: side.id, privateSpaceId };
 }
 
-function makeTask(b: SeedBuilder, shape: LargeShape, listId: string, i: number, creator: User, people: User[], parent: Task | null = null): Task {
+function makeTask(
+  b: SeedBuilder,
+  shape: LargeShape,
+  listId: string,
+  i: number,
+  creator: User,
+  people: User[],
+  parent: Task | null = null,
+): Task {
   const statuses = shape.statuses.get(listId) as Status[];
   const person = people[i % (people.length + 1)];
   const task = b.task({
-    list_id: listId, title: `Task ${i} ${['alpha', 'beta', 'gamma', 'delta', 'omega'][i % 5]}`, parent,
-    priority: PRIORITIES[i % 4] as Priority, status: statuses[i % statuses.length], assignee_id: person?.id ?? null,
-    creator_id: creator.id, due_date: i % 3 === 0 ? null : b.iso(((i % 40) - 20) * DAY_MS + 17 * HOUR_MS),
-    description: i % 4 === 0 ? null : `Generated description ${i}.`, created_at: b.iso(-60 * DAY_MS + i * 60_000),
+    list_id: listId,
+    title: `Task ${i} ${['alpha', 'beta', 'gamma', 'delta', 'omega'][i % 5]}`,
+    parent,
+    priority: PRIORITIES[i % 4] as Priority,
+    status: statuses[i % statuses.length],
+    assignee_id: person?.id ?? null,
+    creator_id: creator.id,
+    due_date: i % 3 === 0 ? null : b.iso(((i % 40) - 20) * DAY_MS + 17 * HOUR_MS),
+    description: i % 4 === 0 ? null : `Generated description ${i}.`,
+    created_at: b.iso(-60 * DAY_MS + i * 60_000),
   });
   b.activity(task, creator, 'created', {}, { display_id: task.display_id, list_id: listId }, task.created_at);
   return task;
@@ -68,15 +90,31 @@ function heavyHistory(b: SeedBuilder, task: Task, people: User[], statuses: Stat
     const user = people[i % people.length] as User;
     const at = b.iso(-30 * DAY_MS + i * 60_000);
     b.store.addComment({
-      id: b.id(), task_id: task.id, workspace_id: task.workspace_id, body: `Long thread comment ${i + 1}`, parent_id: null,
-      assignee_id: null, resolved_at: null, user_id: user.id, mentions: [], created_at: at, updated_at: at, seq: b.store.nextSeq(),
+      id: b.id(),
+      task_id: task.id,
+      workspace_id: task.workspace_id,
+      body: `Long thread comment ${i + 1}`,
+      parent_id: null,
+      assignee_id: null,
+      resolved_at: null,
+      user_id: user.id,
+      mentions: [],
+      created_at: at,
+      updated_at: at,
+      seq: b.store.nextSeq(),
     });
   }
   for (let i = 0; i < 3200; i += 1) {
     const from = statuses[i % statuses.length] as Status;
     const to = statuses[(i + 1) % statuses.length] as Status;
-    b.activity(task, people[i % people.length] as User, 'status_changed', { status_id: from.id, status_name: from.name },
-      { status_id: to.id, status_name: to.name }, b.iso(-30 * DAY_MS + i * 30_000));
+    b.activity(
+      task,
+      people[i % people.length] as User,
+      'status_changed',
+      { status_id: from.id, status_name: from.name },
+      { status_id: to.id, status_name: to.name },
+      b.iso(-30 * DAY_MS + i * 30_000),
+    );
   }
 }
 
@@ -84,8 +122,19 @@ function heavyHistory(b: SeedBuilder, task: Task, people: User[], statuses: Stat
 function largeViews(b: SeedBuilder, workspaceId: string, bigList: string, ownerId: string): Record<string, string> {
   const make = (name: string, type: View['viewable_type'], id: string, extra: Partial<View>): string => {
     const view: View = {
-      id: b.id(), workspace_id: workspaceId, name, viewable_type: type, viewable_id: id, owner_id: ownerId,
-      is_private: false, filters: null, sorts: [], group_by: 'status', show_completed: true, subtask_mode: 'collapsed', ...extra,
+      id: b.id(),
+      workspace_id: workspaceId,
+      name,
+      viewable_type: type,
+      viewable_id: id,
+      owner_id: ownerId,
+      is_private: false,
+      filters: null,
+      sorts: [],
+      group_by: 'status',
+      show_completed: true,
+      subtask_mode: 'collapsed',
+      ...extra,
     };
     b.store.views.set(view.id, view);
     return view.id;
@@ -132,12 +181,25 @@ export function buildLarge(nowMs: number): { store: Store; fixtures: Fixtures } 
     store: b.store,
     fixtures: {
       seed: 'large',
-      users: { alice: person(users.alice), bob: person(users.bob), carol: person(users.carol), dave: person(users.dave), erin: person(users.erin) },
-      workspaces: { acme: { id: shape.acmeId, name: 'Acme', prefix: 'ACME' }, side: { id: shape.sideId, name: 'Side Project', prefix: 'SIDE' } },
+      users: {
+        alice: person(users.alice),
+        bob: person(users.bob),
+        carol: person(users.carol),
+        dave: person(users.dave),
+        erin: person(users.erin),
+      },
+      workspaces: {
+        acme: { id: shape.acmeId, name: 'Acme', prefix: 'ACME' },
+        side: { id: shape.sideId, name: 'Side Project', prefix: 'SIDE' },
+      },
       private_space_id: shape.privateSpaceId,
       spaces: { first: b.store.listMeta.get(acmeLists[0] as string)?.space.id, private: shape.privateSpaceId },
       lists: {
-        big_1: acmeLists[0], big_2: acmeLists[1], big_3: acmeLists[2], chain: chainList, heavy: heavy.list_id,
+        big_1: acmeLists[0],
+        big_2: acmeLists[1],
+        big_3: acmeLists[2],
+        chain: chainList,
+        heavy: heavy.list_id,
         side: sideList,
       },
       tasks: {

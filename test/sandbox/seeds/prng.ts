@@ -33,7 +33,11 @@ export class Prng {
   uuid(): string {
     const hex: string[] = [];
     for (let i = 0; i < 4; i += 1) {
-      hex.push(Math.floor(this.next() * 0x100000000).toString(16).padStart(8, '0'));
+      hex.push(
+        Math.floor(this.next() * 0x100000000)
+          .toString(16)
+          .padStart(8, '0'),
+      );
     }
     const h = hex.join('');
     const variant = ((parseInt(h[16] as string, 16) & 0x3) | 0x8).toString(16);

@@ -38,7 +38,12 @@ describe('sandbox files', () => {
     assert.equal((await call(sb(), 'POST', base, form('big.txt', Buffer.alloc(2048, 97)))).status, 422);
     assert.equal((await call(sb(), 'POST', base, form('x.exe', Buffer.from('MZ')))).status, 422);
     assert.equal((await call(sb(), 'POST', base, form('a.txt', Buffer.from('a'), { color: 'red' }))).status, 422);
-    const res = await call(sb(), 'POST', base, form('a.txt', Buffer.from('a'), { comment_id: '00000000-0000-4000-8000-000000000000' }));
+    const res = await call(
+      sb(),
+      'POST',
+      base,
+      form('a.txt', Buffer.from('a'), { comment_id: '00000000-0000-4000-8000-000000000000' }),
+    );
     assert.equal(res.status, 422);
     assert.ok((res.json.errors as Record<string, unknown>).comment_id);
   });

@@ -11,7 +11,11 @@ export interface Got {
 }
 
 export async function call(
-  sb: Sandbox, method: string, path: string, body?: unknown, headers: Record<string, string> = {},
+  sb: Sandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
   token = 'demo-token-alice',
 ): Promise<Got> {
   const init: RequestInit = { method, redirect: 'manual', headers: { authorization: `Bearer ${token}`, ...headers } };
@@ -31,9 +35,16 @@ export async function call(
   return { status: res.status, headers: res.headers, text, json };
 }
 
-export async function control(sb: Sandbox, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+export async function control(
+  sb: Sandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
   const res = await fetch(`${sb.origin}/__sandbox${path}`, {
-    method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   return (await res.json()) as Record<string, unknown>;
 }

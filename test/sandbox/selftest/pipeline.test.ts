@@ -23,12 +23,25 @@ describe('sandbox pipeline', () => {
     assert.equal(again.text, first.text);
     const other = await call(sb(), 'POST', `/workspaces/${ws}/tasks`, { list_id: list, title: 'b' }, key);
     assert.equal(other.status, 422);
-    const bob = await call(sb(), 'POST', `/workspaces/${ws}/tasks`, { list_id: list, title: 'b' }, key, 'demo-token-bob');
+    const bob = await call(
+      sb(),
+      'POST',
+      `/workspaces/${ws}/tasks`,
+      { list_id: list, title: 'b' },
+      key,
+      'demo-token-bob',
+    );
     assert.equal(bob.status, 201);
   });
 
   it('answers 409 while the first request is in flight and releases keys on failure', async () => {
-    await control(sb(), 'POST', '/faults', { method: 'POST', path: '/api/workspaces/*/tasks', kind: 'latency', latency_ms: 200, times: 1 });
+    await control(sb(), 'POST', '/faults', {
+      method: 'POST',
+      path: '/api/workspaces/*/tasks',
+      kind: 'latency',
+      latency_ms: 200,
+      times: 1,
+    });
     const key = { 'Idempotency-Key': 'slow' };
     const slow = call(sb(), 'POST', `/workspaces/${ws}/tasks`, { list_id: list, title: 's' }, key);
     await new Promise((r) => setTimeout(r, 50));
@@ -36,7 +49,10 @@ describe('sandbox pipeline', () => {
     assert.equal((await slow).status, 201);
     const bad = { 'Idempotency-Key': 'bad' };
     assert.equal((await call(sb(), 'POST', `/workspaces/${ws}/tasks`, { list_id: list }, bad)).status, 422);
-    assert.equal((await call(sb(), 'POST', `/workspaces/${ws}/tasks`, { list_id: list, title: 'ok' }, bad)).status, 201);
+    assert.equal(
+      (await call(sb(), 'POST', `/workspaces/${ws}/tasks`, { list_id: list, title: 'ok' }, bad)).status,
+      201,
+    );
   });
 
   it('expires stored keys after 24 h of sandbox time', async () => {
@@ -66,7 +82,14 @@ describe('sandbox pipeline', () => {
     assert.throws(() => JSON.parse(broken.text));
     await call(sb(), 'GET', '/user', undefined, {}, 'nope');
     const log = (await control(sb(), 'GET', '/requests')).data as Array<Record<string, unknown>>;
-    assert.deepEqual(log.map((e) => [e.status, e.token_label]), [[500, 'alice'], [200, 'alice'], [401, 'unknown']]);
+    assert.deepEqual(
+      log.map((e) => [e.status, e.token_label]),
+      [
+        [500, 'alice'],
+        [200, 'alice'],
+        [401, 'unknown'],
+      ],
+    );
   });
 
   it('rate limits per token with Retry-After, and the header can be switched off', async () => {

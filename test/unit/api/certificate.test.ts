@@ -26,7 +26,25 @@ describe('API client: a self-signed certificate is named as such', function () {
       this.skip();
     }
     dir = mkdtempSync(join(tmpdir(), 'tp-cert-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-days',
+        '1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
   });
 
   after(() => {
@@ -35,20 +53,30 @@ describe('API client: a self-signed certificate is named as such', function () {
   });
 
   it('fails with NetworkError.certificate and the TLS code in the message', async () => {
-    server = createServer({ key: readFileSync(join(dir!, 'key.pem')), cert: readFileSync(join(dir!, 'cert.pem')) }, (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"id":"x"}');
-    });
+    server = createServer(
+      { key: readFileSync(join(dir!, 'key.pem')), cert: readFileSync(join(dir!, 'cert.pem')) },
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"id":"x"}');
+      },
+    );
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    const client = new ApiClient({ baseUrl: `https://127.0.0.1:${port}/api`, token: 'tp-test-token', retry: { transientRetries: 0 } });
+    const client = new ApiClient({
+      baseUrl: `https://127.0.0.1:${port}/api`,
+      token: 'tp-test-token',
+      retry: { transientRetries: 0 },
+    });
     const error = await client.getUser().then(
       () => assert.fail('a self-signed certificate must not be accepted'),
       (e: unknown) => e,
     );
     assert.ok(NetworkError.is(error), String(error));
     assert.ok(error.certificate, `code ${error.code}`);
-    assert.match(error.message, /certificate that is not trusted \((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)\)/);
+    assert.match(
+      error.message,
+      /certificate that is not trusted \((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)\)/,
+    );
     assert.doesNotMatch(error.message, /tp-test-token/);
   });
 });

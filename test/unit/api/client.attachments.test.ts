@@ -57,7 +57,10 @@ describe('api/client attachments (real files, sandbox over HTTP)', function () {
     assert.ok(files.some((a) => a.id === fx.attachments.png));
     assert.ok(files.every((a) => a.context === 'task'));
     const inDescription = await api.listAttachments(acme, task, 'description');
-    assert.deepEqual(inDescription.map((a) => a.id), [fx.attachments.description_png]);
+    assert.deepEqual(
+      inDescription.map((a) => a.id),
+      [fx.attachments.description_png],
+    );
   });
 
   it('uploads a 20 MB file from disk as a stream and downloads it back byte for byte, the token never sent to the signed URL', async () => {
@@ -107,13 +110,19 @@ describe('api/client attachments (real files, sandbox over HTTP)', function () {
     const file = await api.downloadAttachment(acme, task, fx.attachments.txt, { preview: true });
     const text = await new Response(Readable.toWeb(file.body) as ReadableStream).text();
     assert.ok(text.length > 0);
-    assert.ok(transport.sent.every((s) => s.url.startsWith(env.baseUrl)), 'no second request for a preview');
+    assert.ok(
+      transport.sent.every((s) => s.url.startsWith(env.baseUrl)),
+      'no second request for a preview',
+    );
   });
 
   it('refuses a disallowed type or an oversized file before sending anything', async () => {
     const exe = join(dir, 'tool.exe');
     await fs.writeFile(exe, 'MZ');
-    await assert.rejects(api.uploadAttachment(acme, task, { path: exe }), (e: unknown) => InvalidRequestError.is(e) && /cannot be attached/.test(e.message));
+    await assert.rejects(
+      api.uploadAttachment(acme, task, { path: exe }),
+      (e: unknown) => InvalidRequestError.is(e) && /cannot be attached/.test(e.message),
+    );
     const small = env.client('demo-token-alice', { transport, maxUploadBytes: 1024 });
     const big = join(dir, 'big.pdf');
     await fs.writeFile(big, randomBytes(4096));
@@ -127,7 +136,9 @@ describe('api/client attachments (real files, sandbox over HTTP)', function () {
     await fs.writeFile(path, randomBytes(256 * 1024));
     await env.fault({ method: 'POST', path: '/api/workspaces/*/tasks/*/attachments', kind: 'reset_after', times: 1 });
     const created = await api.uploadAttachment(acme, task, { path });
-    const stored = (await env.state('attachments')).filter((a: Json) => a.task_id === task && a.file_name === 'report.pdf');
+    const stored = (await env.state('attachments')).filter(
+      (a: Json) => a.task_id === task && a.file_name === 'report.pdf',
+    );
     assert.equal(stored.length, 1);
     assert.equal(stored[0].id, created.id);
     const posts = (await env.requests()).filter((r) => r.method === 'POST' && r.path.endsWith('/attachments'));
@@ -149,7 +160,10 @@ describe('api/client attachments (real files, sandbox over HTTP)', function () {
     const port = (server.address() as AddressInfo).port;
     try {
       const rogue = env.client('demo-token-alice', { baseUrl: `http://127.0.0.1:${port}/api`, transport });
-      await assert.rejects(rogue.downloadAttachment(acme, task, fx.attachments.txt), (e: unknown) => InvalidRequestError.is(e) && /only https/.test(e.message));
+      await assert.rejects(
+        rogue.downloadAttachment(acme, task, fx.attachments.txt),
+        (e: unknown) => InvalidRequestError.is(e) && /only https/.test(e.message),
+      );
       assert.ok(!transport.sent.some((s) => s.url.includes('example.invalid')));
     } finally {
       server.close();

@@ -23,12 +23,19 @@ describe('api/client comments, sharing, cancellation, retries (sandbox over HTTP
   it('comments: create, reply, update, resolve, unresolve, delete', async () => {
     const api = env.client();
     const task = fx.comments.task_id;
-    const comment = await api.createComment(acme, task, { body: 'Looks good', assignee_id: fx.users.bob.id, mentions: [fx.users.bob.id] });
+    const comment = await api.createComment(acme, task, {
+      body: 'Looks good',
+      assignee_id: fx.users.bob.id,
+      mentions: [fx.users.bob.id],
+    });
     assert.equal(comment.body, 'Looks good');
     assert.equal(comment.assignee_id, fx.users.bob.id);
     const reply = await api.createComment(acme, task, { body: 'Thanks', parent_id: comment.id });
     assert.equal(reply.parent_id, comment.id);
-    const edited = await api.updateComment(acme, task, comment.id, { body: 'Looks great', assignee_id: fx.users.bob.id });
+    const edited = await api.updateComment(acme, task, comment.id, {
+      body: 'Looks great',
+      assignee_id: fx.users.bob.id,
+    });
     assert.equal(edited.body, 'Looks great');
     const resolved = await api.resolveComment(acme, task, comment.id);
     assert.ok(resolved.resolved_at);
@@ -89,7 +96,10 @@ describe('api/client comments, sharing, cancellation, retries (sandbox over HTTP
     await env.control('DELETE', '/requests');
     const controller = new AbortController();
     controller.abort();
-    await assert.rejects(env.client().createTask(acme, { list_id: fx.lists.api, title: 'x' }, { signal: controller.signal }), { name: 'AbortError' });
+    await assert.rejects(
+      env.client().createTask(acme, { list_id: fx.lists.api, title: 'x' }, { signal: controller.signal }),
+      { name: 'AbortError' },
+    );
     assert.equal((await env.requests()).length, 0);
   });
 
@@ -109,12 +119,19 @@ describe('api/client comments, sharing, cancellation, retries (sandbox over HTTP
     // and retries with the same key, gets 409 until the first attempt is stored, then the replay.
     await env.fault({ method: 'POST', path: '/api/workspaces/*/tasks', kind: 'latency', latency_ms: 1200, times: 1 });
     await env.control('DELETE', '/requests');
-    const api = env.client('demo-token-alice', { timeoutMs: 300, callDeadlineMs: 15_000, retry: { baseDelayMs: 200, maxDelayMs: 400, inFlightRetries: 10 } });
+    const api = env.client('demo-token-alice', {
+      timeoutMs: 300,
+      callDeadlineMs: 15_000,
+      retry: { baseDelayMs: 200, maxDelayMs: 400, inFlightRetries: 10 },
+    });
     const task = await api.createTask(acme, { list_id: fx.lists.api, title: 'slow one' });
     assert.equal(task.title, 'slow one');
     assert.equal((await env.state('tasks')).filter((t: Json) => t.title === 'slow one').length, 1);
     const posts = (await env.requests()).filter((r) => r.method === 'POST');
-    assert.ok(posts.some((r) => r.status === 409), `statuses ${posts.map((r) => r.status).join(',')}`);
+    assert.ok(
+      posts.some((r) => r.status === 409),
+      `statuses ${posts.map((r) => r.status).join(',')}`,
+    );
     assert.equal(new Set(posts.map((r) => r.idempotency_key)).size, 1);
   });
 

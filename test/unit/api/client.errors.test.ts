@@ -17,7 +17,10 @@ import { Env } from './env';
 import type { Json } from './env';
 
 /** A real HTTP server in front of the sandbox that can rewrite JSON answers (a broken upstream). */
-async function startProxy(target: string, rewrite: (path: string, body: Json) => Json): Promise<{ baseUrl: string; server: Server }> {
+async function startProxy(
+  target: string,
+  rewrite: (path: string, body: Json) => Json,
+): Promise<{ baseUrl: string; server: Server }> {
   const upstream = new URL(target);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const forward = httpRequest(
@@ -66,12 +69,18 @@ describe('api/client error classes against real answers', function () {
   });
 
   it('403 -> ForbiddenError (member without access, subtasks route)', async () => {
-    const error = await env.client('demo-token-bob').getSubtasks(acme, fx.tasks.private_task.id).catch((e: unknown) => e);
+    const error = await env
+      .client('demo-token-bob')
+      .getSubtasks(acme, fx.tasks.private_task.id)
+      .catch((e: unknown) => e);
     assert.ok(ForbiddenError.is(error), String(error));
   });
 
   it('404 -> NotFoundError', async () => {
-    const error = await env.client().getTask(acme, '00000000-0000-4000-8000-000000000000').catch((e: unknown) => e);
+    const error = await env
+      .client()
+      .getTask(acme, '00000000-0000-4000-8000-000000000000')
+      .catch((e: unknown) => e);
     assert.ok(NotFoundError.is(error));
     assert.match(error.message, /getTask: not found/);
   });
@@ -88,7 +97,10 @@ describe('api/client error classes against real answers', function () {
   });
 
   it('422 -> ValidationError with per-field messages', async () => {
-    const error = await env.client().createTask(acme, { list_id: fx.lists.api, title: '' }).catch((e: unknown) => e);
+    const error = await env
+      .client()
+      .createTask(acme, { list_id: fx.lists.api, title: '' })
+      .catch((e: unknown) => e);
     assert.ok(ValidationError.is(error));
     assert.ok(error.fields.title?.length);
   });
@@ -99,14 +111,19 @@ describe('api/client error classes against real answers', function () {
     await api.createTask(acme, { list_id: fx.lists.api, title: 'First' }, { idempotencyKey: key });
     const replay = await api.createTask(acme, { list_id: fx.lists.api, title: 'First' }, { idempotencyKey: key });
     assert.equal(replay.title, 'First');
-    const error = await api.createTask(acme, { list_id: fx.lists.api, title: 'Other' }, { idempotencyKey: key }).catch((e: unknown) => e);
+    const error = await api
+      .createTask(acme, { list_id: fx.lists.api, title: 'Other' }, { idempotencyKey: key })
+      .catch((e: unknown) => e);
     assert.ok(IdempotencyMismatchError.is(error), String(error));
     assert.equal((await env.state('tasks')).filter((t: Json) => t.title === 'First').length, 1);
   });
 
   it('429 that outlasts the retries -> RateLimitedError with retryAfterMs', async () => {
     await env.fault({ path: '/api/user', kind: 'status429' });
-    const error = await env.client('demo-token-alice', { retry: { rateLimitRetries: 0 } }).getUser().catch((e: unknown) => e);
+    const error = await env
+      .client('demo-token-alice', { retry: { rateLimitRetries: 0 } })
+      .getUser()
+      .catch((e: unknown) => e);
     assert.ok(RateLimitedError.is(error), String(error));
     assert.ok((error.retryAfterMs ?? 0) >= 1000);
   });
@@ -116,7 +133,10 @@ describe('api/client error classes against real answers', function () {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
     await new Promise((resolve) => server.close(resolve));
-    const api = env.client('demo-token-alice', { baseUrl: `http://127.0.0.1:${port}/api`, retry: { transientRetries: 1 } });
+    const api = env.client('demo-token-alice', {
+      baseUrl: `http://127.0.0.1:${port}/api`,
+      retry: { transientRetries: 1 },
+    });
     const error = await api.getUser().catch((e: unknown) => e);
     assert.ok(NetworkError.is(error), String(error));
     assert.equal(error.host, `127.0.0.1:${port}`);
@@ -133,18 +153,29 @@ describe('api/client error classes against real answers', function () {
 
   it('malformed JSON -> BadResponseError', async () => {
     await env.fault({ path: '/api/user', kind: 'malformed_json' });
-    const error = await env.client().getUser().catch((e: unknown) => e);
+    const error = await env
+      .client()
+      .getUser()
+      .catch((e: unknown) => e);
     assert.ok(BadResponseError.is(error), String(error));
   });
 
   it('an HTML page at the base URL -> BadResponseError saying so', async () => {
-    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html>Welcome</html>'));
+    const server = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html>Welcome</html>'),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
     try {
-      const error = await env.client('demo-token-alice', { baseUrl }).getUser().catch((e: unknown) => e);
+      const error = await env
+        .client('demo-token-alice', { baseUrl })
+        .getUser()
+        .catch((e: unknown) => e);
       assert.ok(BadResponseError.is(error));
-      assert.equal(error.message, `${baseUrl} did not answer like the Task Platform API (got text/html). Check the base URL; it must include the API prefix.`);
+      assert.equal(
+        error.message,
+        `${baseUrl} did not answer like the Task Platform API (got text/html). Check the base URL; it must include the API prefix.`,
+      );
     } finally {
       server.close();
     }

@@ -51,7 +51,9 @@ describe('api/client writes under connection resets (at most once, none lost)', 
   async function run(rules: Array<{ kind: string; probability: number }>): Promise<void> {
     const n = 40;
     // Fixtures for the writes that need existing tasks (made before any fault is armed).
-    const helpers = await Promise.all(Array.from({ length: n + 1 }, (_, i) => api.createTask(acme, { list_id: fx.lists.api, title: `helper ${i}` })));
+    const helpers = await Promise.all(
+      Array.from({ length: n + 1 }, (_, i) => api.createTask(acme, { list_id: fx.lists.api, title: `helper ${i}` })),
+    );
     const helperIds = new Set(helpers.map((h) => h.id));
     const commentTask = fx.tasks.completed_task.id;
     const numberField = fx.custom_fields.number;
@@ -96,13 +98,25 @@ describe('api/client writes under connection resets (at most once, none lost)', 
       const next = helpers[i + 1] as Json;
       assert.equal(tasks.filter((t: Json) => t.title === `fault task ${i}`).length, 1, `task ${i}`);
       assert.equal(comments.filter((c: Json) => c.body === `fault comment ${i}`).length, 1, `comment ${i}`);
-      assert.equal(deps.filter((d: Json) => d.blocked_task_id === h.id && d.blocker_task_id === next.id).length, 1, `dependency ${i}`);
+      assert.equal(
+        deps.filter((d: Json) => d.blocked_task_id === h.id && d.blocker_task_id === next.id).length,
+        1,
+        `dependency ${i}`,
+      );
       const value = values.filter((v: Json) => v.task_id === h.id && v.custom_field_definition_id === numberField);
       assert.equal(value.length, 1, `custom field value ${i}`);
       assert.equal(Number(value[0].value_number), i);
-      assert.equal(activity.filter((a: Json) => a.entity_id === h.id && a.action === 'custom_field_changed').length, 1, `cf activity ${i}`);
+      assert.equal(
+        activity.filter((a: Json) => a.entity_id === h.id && a.action === 'custom_field_changed').length,
+        1,
+        `cf activity ${i}`,
+      );
       assert.equal(tasks.find((t: Json) => t.id === h.id).list_id, fx.lists.database, `moved ${i}`);
-      assert.equal(activity.filter((a: Json) => a.entity_id === h.id && a.action === 'moved').length, 1, `move activity ${i}`);
+      assert.equal(
+        activity.filter((a: Json) => a.entity_id === h.id && a.action === 'moved').length,
+        1,
+        `move activity ${i}`,
+      );
     }
     assert.equal(tasks.filter((t: Json) => helperIds.has(t.id)).length, n + 1);
   }

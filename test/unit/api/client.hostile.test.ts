@@ -1,7 +1,14 @@
 import { strict as assert } from 'node:assert';
 import { randomUUID } from 'node:crypto';
 import { ApiClient } from '../../../src/core/api/client';
-import { ApiError, BadResponseError, InvalidRequestError, NetworkError, RateLimitedError, ServerError } from '../../../src/core/api/errors';
+import {
+  ApiError,
+  BadResponseError,
+  InvalidRequestError,
+  NetworkError,
+  RateLimitedError,
+  ServerError,
+} from '../../../src/core/api/errors';
 import { DOWNLOAD_MARGIN_BYTES, transferDeadlineMs } from '../../../src/core/api/limits';
 import { RateLimiter } from '../../../src/core/api/rateLimiter';
 import { ANSWER_ERRORS, HOSTILE_MODES, startHostileServer } from '../../hostile/server';
@@ -29,7 +36,10 @@ interface Expectation {
   message: RegExp;
 }
 
-const answer = (mode: keyof typeof ANSWER_ERRORS): Expectation => ({ type: BadResponseError, message: ANSWER_ERRORS[mode] });
+const answer = (mode: keyof typeof ANSWER_ERRORS): Expectation => ({
+  type: BadResponseError,
+  message: ANSWER_ERRORS[mode],
+});
 const expected: Record<HostileMode, Expectation> = {
   malformed: answer('malformed'),
   wrongTypes: answer('wrongTypes'),
@@ -41,14 +51,24 @@ const expected: Record<HostileMode, Expectation> = {
   drip: { type: NetworkError, message: /did not (answer in time|give a complete answer within 3 s)/ },
   reset: { type: NetworkError, message: /closed the connection before answering/ },
   redirectLoop: answer('redirectLoop'),
-  retryAfter: { type: RateLimitedError, message: /asked to wait \d+ days before trying again \(429\), longer than the limit of 60 requests a minute can explain/ },
+  retryAfter: {
+    type: RateLimitedError,
+    message:
+      /asked to wait \d+ days before trying again \(429\), longer than the limit of 60 requests a minute can explain/,
+  },
   storm: { type: ServerError, message: /the service failed \(50\d\)/ },
 };
 
 /** Downloads do not read JSON: a small malformed or wrongly typed body is a file like any other. */
 const downloadExpected: Partial<Record<HostileMode, Expectation>> = {
-  huge: { type: BadResponseError, message: new RegExp(`larger than ${Math.round((FILE_SIZE + DOWNLOAD_MARGIN_BYTES) / 1024)} KB`) },
-  hugeDeclared: { type: BadResponseError, message: new RegExp(`larger than ${Math.round((FILE_SIZE + DOWNLOAD_MARGIN_BYTES) / 1024)} KB`) },
+  huge: {
+    type: BadResponseError,
+    message: new RegExp(`larger than ${Math.round((FILE_SIZE + DOWNLOAD_MARGIN_BYTES) / 1024)} KB`),
+  },
+  hugeDeclared: {
+    type: BadResponseError,
+    message: new RegExp(`larger than ${Math.round((FILE_SIZE + DOWNLOAD_MARGIN_BYTES) / 1024)} KB`),
+  },
   hang: expected.hang,
   drip: { type: NetworkError, message: /did not give a complete answer within \d+ s/ },
   reset: expected.reset,
@@ -118,10 +138,16 @@ describe('api/client against a hostile server: every call ends within its deadli
     server = await startHostileServer({ lifetimeMs: 110_000 });
     for (const mode of HOSTILE_MODES) {
       for (const [name, run] of Object.entries(operations)) {
-        outcomes.set(`${mode} ${name}`, timed(() => run(client(server, mode))));
+        outcomes.set(
+          `${mode} ${name}`,
+          timed(() => run(client(server, mode))),
+        );
       }
       if (downloadExpected[mode]) {
-        outcomes.set(`${mode} download`, timed(() => readAll(client(server, mode))));
+        outcomes.set(
+          `${mode} download`,
+          timed(() => readAll(client(server, mode))),
+        );
       }
     }
   });
@@ -169,7 +195,11 @@ describe('api/client against a hostile server: every call ends within its deadli
   });
 
   it('cancellation still works: an aborted drip-fed call rejects with AbortError at once', async () => {
-    const api = new ApiClient({ baseUrl: server.baseUrl('drip'), token: 't', limiter: new RateLimiter({ limit: 1_000, windowMs: 1_000 }) });
+    const api = new ApiClient({
+      baseUrl: server.baseUrl('drip'),
+      token: 't',
+      limiter: new RateLimiter({ limit: 1_000, windowMs: 1_000 }),
+    });
     const controller = new AbortController();
     const call = timed(() => api.getUser({ signal: controller.signal }));
     const download = timed(() => readAll(api, controller.signal));

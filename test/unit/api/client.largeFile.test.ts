@@ -69,7 +69,12 @@ describe('api/client 300 MB attachment: streamed both ways, never held in memory
     const source = join(dir, 'huge.zip');
     await fs.writeFile(source, '');
     await fs.truncate(source, SIZE); // sparse file of zeros: cheap to create, real to read
-    const api = new ApiClient({ baseUrl, token: 'demo-token-alice', limiter: new RateLimiter({ limit: 1000 }), timeoutMs: 60_000 });
+    const api = new ApiClient({
+      baseUrl,
+      token: 'demo-token-alice',
+      limiter: new RateLimiter({ limit: 1000 }),
+      timeoutMs: 60_000,
+    });
 
     let id = '';
     const up = await peakGrowth(async () => {
@@ -82,7 +87,9 @@ describe('api/client 300 MB attachment: streamed both ways, never held in memory
       assert.equal(await api.downloadAttachmentTo(acme, task, id, target), SIZE);
     });
     assert.equal((await fs.stat(target)).size, SIZE);
-    console.log(`      RSS growth: upload ${Math.round(up / 1e6)} MB, download ${Math.round(down / 1e6)} MB for ${SIZE / 1e6} MB`);
+    console.log(
+      `      RSS growth: upload ${Math.round(up / 1e6)} MB, download ${Math.round(down / 1e6)} MB for ${SIZE / 1e6} MB`,
+    );
     const limit = 120 * 1024 * 1024;
     assert.ok(up < limit, `upload grew RSS by ${Math.round(up / 1e6)} MB`);
     assert.ok(down < limit, `download grew RSS by ${Math.round(down / 1e6)} MB`);

@@ -59,12 +59,15 @@ describe('api/client pagination and children batching (sandbox over HTTP)', func
   it('iteration stops when the signal aborts', async () => {
     const controller = new AbortController();
     const seen: string[] = [];
-    await assert.rejects(async () => {
-      for await (const comment of api.iterateComments(acme, fx.comments.task_id, { signal: controller.signal })) {
-        seen.push(comment.id);
-        controller.abort();
-      }
-    }, { name: 'AbortError' });
+    await assert.rejects(
+      async () => {
+        for await (const comment of api.iterateComments(acme, fx.comments.task_id, { signal: controller.signal })) {
+          seen.push(comment.id);
+          controller.abort();
+        }
+      },
+      { name: 'AbortError' },
+    );
     assert.ok(seen.length >= 1);
   });
 
@@ -101,8 +104,14 @@ describe('api/client pagination and children batching (sandbox over HTTP)', func
     assert.equal(load.requests, log.length + 1);
     const deep = fx.tasks.task_with_subtasks_3_deep.id;
     assert.deepEqual(
-      load.children.get(deep)?.map((t) => t.id).sort(),
-      (await env.state('tasks')).filter((t: Json) => t.parent_task_id === deep && t.deleted_at === null).map((t: Json) => t.id).sort(),
+      load.children
+        .get(deep)
+        ?.map((t) => t.id)
+        .sort(),
+      (await env.state('tasks'))
+        .filter((t: Json) => t.parent_task_id === deep && t.deleted_at === null)
+        .map((t: Json) => t.id)
+        .sort(),
     );
   });
 

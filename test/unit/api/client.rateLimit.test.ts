@@ -10,7 +10,10 @@ const WINDOW_MS = 2000;
 
 /** The largest number of the token's requests the sandbox saw in any window of `windowMs`. */
 function busiestWindow(log: LoggedRequest[], label: string, windowMs: number): number {
-  const times = log.filter((r) => r.token_label === label).map((r) => r.at_ms).sort((a, b) => a - b);
+  const times = log
+    .filter((r) => r.token_label === label)
+    .map((r) => r.at_ms)
+    .sort((a, b) => a - b);
   let most = 0;
   let start = 0;
   for (let end = 0; end < times.length; end++) {
@@ -39,14 +42,20 @@ describe('api/client rate limit (sandbox window scaled to 10 per 2 s)', function
   });
 
   const client = (options: { limiter?: RateLimiter } = {}): ReturnType<Env['client']> =>
-    env.client('demo-token-alice', { limiter: options.limiter ?? new RateLimiter({ limit: LIMIT, windowMs: WINDOW_MS }) });
+    env.client('demo-token-alice', {
+      limiter: options.limiter ?? new RateLimiter({ limit: LIMIT, windowMs: WINDOW_MS }),
+    });
 
   it('a burst of 35 reads and writes never meets a 429 and never exceeds the window', async () => {
     const api = client();
     const jobs = Array.from({ length: 35 }, (_, i) =>
       i % 5 === 0
         ? api.createTask(acme, { list_id: fx.lists.api, title: `burst ${i}` }, { priority: 'background' })
-        : api.listTasks(acme, { scope: { list_id: fx.lists.api }, search: `Task ${i}` }, { priority: i % 2 ? 'user' : 'background' }),
+        : api.listTasks(
+            acme,
+            { scope: { list_id: fx.lists.api }, search: `Task ${i}` },
+            { priority: i % 2 ? 'user' : 'background' },
+          ),
     );
     await Promise.all(jobs);
     const log = await env.requests();
@@ -62,13 +71,18 @@ describe('api/client rate limit (sandbox window scaled to 10 per 2 s)', function
       Array.from({ length: 25 }, (_, i) =>
         i % 4 === 0
           ? api.createComment(acme, fx.comments.task_id, { body: `storm ${i}` })
-          : api.getSubtasks(acme, fx.tasks.task_with_subtasks_3_deep.id, { priority: 'background' }).then(() => api.listMembers(acme)),
+          : api
+              .getSubtasks(acme, fx.tasks.task_with_subtasks_3_deep.id, { priority: 'background' })
+              .then(() => api.listMembers(acme)),
       ),
     );
     assert.equal(results.length, 25);
     const log = await env.requests();
     assert.ok(log.filter((r) => r.status === 429).length > 0, 'the storm hit');
-    assert.ok(busiestWindow(log, 'alice', WINDOW_MS) <= LIMIT, `busiest window ${busiestWindow(log, 'alice', WINDOW_MS)}`);
+    assert.ok(
+      busiestWindow(log, 'alice', WINDOW_MS) <= LIMIT,
+      `busiest window ${busiestWindow(log, 'alice', WINDOW_MS)}`,
+    );
     const comments = (await env.state('comments')).filter((c: Json) => String(c.body).startsWith('storm '));
     assert.equal(comments.length, 7, 'each comment exactly once');
   });
@@ -86,7 +100,10 @@ describe('api/client rate limit (sandbox window scaled to 10 per 2 s)', function
       const user = await api.getUser();
       assert.equal(user.id, fx.users.alice.id);
       const log = await env.requests();
-      assert.ok(log.some((r) => r.status === 429), 'the client met a real 429');
+      assert.ok(
+        log.some((r) => r.status === 429),
+        'the client met a real 429',
+      );
       assert.ok(Date.now() - started < 4 * WINDOW_MS);
     } finally {
       await env.control('POST', '/config', { retryAfterHeader: true });
@@ -96,7 +113,10 @@ describe('api/client rate limit (sandbox window scaled to 10 per 2 s)', function
   it('user requests go before queued background work', async () => {
     const limiter = new RateLimiter({ limit: LIMIT, windowMs: WINDOW_MS, userReserve: 0 });
     const api = client({ limiter });
-    const ids = (await env.state('tasks')).filter((t: Json) => t.workspace_id === acme && t.deleted_at === null).slice(0, 25).map((t: Json) => t.id);
+    const ids = (await env.state('tasks'))
+      .filter((t: Json) => t.workspace_id === acme && t.deleted_at === null)
+      .slice(0, 25)
+      .map((t: Json) => t.id);
     await env.control('DELETE', '/requests');
     const background = ids.map((id: string) => api.getTask(acme, id, { priority: 'background' }));
     await new Promise((resolve) => setImmediate(resolve));
@@ -110,7 +130,10 @@ describe('api/client rate limit (sandbox window scaled to 10 per 2 s)', function
   it('a user caller joining a queued background GET upgrades it', async () => {
     const limiter = new RateLimiter({ limit: LIMIT, windowMs: WINDOW_MS, userReserve: 0 });
     const api = client({ limiter });
-    const ids = (await env.state('tasks')).filter((t: Json) => t.workspace_id === acme && t.deleted_at === null).slice(0, 25).map((t: Json) => t.id);
+    const ids = (await env.state('tasks'))
+      .filter((t: Json) => t.workspace_id === acme && t.deleted_at === null)
+      .slice(0, 25)
+      .map((t: Json) => t.id);
     await env.control('DELETE', '/requests');
     const background = ids.map((id: string) => api.getTask(acme, id, { priority: 'background' }));
     const prefetch = api.getUser({ priority: 'background' });

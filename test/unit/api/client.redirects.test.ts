@@ -115,8 +115,16 @@ describe('api/client download redirects: where a signed link may lead (sandbox o
     for (const target of refusedTargets(env.sandbox.origin)) {
       await env.control('POST', '/config', { filesOrigin: target });
       transport.sent.length = 0;
-      await assert.rejects(remote.downloadAttachment(acme, task, fx.attachments.txt), (e: unknown) => InvalidRequestError.is(e) && /only https links to public hosts/.test(e.message), target);
-      assert.deepEqual(transport.sent.map((s) => new URL(s.url).origin), [REMOTE_API], `${target}: only the API was asked`);
+      await assert.rejects(
+        remote.downloadAttachment(acme, task, fx.attachments.txt),
+        (e: unknown) => InvalidRequestError.is(e) && /only https links to public hosts/.test(e.message),
+        target,
+      );
+      assert.deepEqual(
+        transport.sent.map((s) => new URL(s.url).origin),
+        [REMOTE_API],
+        `${target}: only the API was asked`,
+      );
     }
   });
 
@@ -125,20 +133,35 @@ describe('api/client download redirects: where a signed link may lead (sandbox o
     for (const target of refusedTargets(env.sandbox.origin)) {
       await env.control('POST', '/config', { filesRedirect: target });
       transport.sent.length = 0;
-      await assert.rejects(remote.downloadAttachment(acme, task, fx.attachments.txt), (e: unknown) => InvalidRequestError.is(e), target);
+      await assert.rejects(
+        remote.downloadAttachment(acme, task, fx.attachments.txt),
+        (e: unknown) => InvalidRequestError.is(e),
+        target,
+      );
       const origins = new Set(transport.sent.map((s) => new URL(s.url).origin));
       assert.deepEqual([...origins].sort(), [REMOTE_API, FILES].sort(), `${target}: never requested`);
-      assert.ok(transport.sent.filter((s) => s.authorization !== undefined).every((s) => s.url.startsWith(`${REMOTE_API}/api/`)), 'the token only goes to the API');
+      assert.ok(
+        transport.sent
+          .filter((s) => s.authorization !== undefined)
+          .every((s) => s.url.startsWith(`${REMOTE_API}/api/`)),
+        'the token only goes to the API',
+      );
     }
   });
 
-  it('the refusal names the target\'s scheme and host, bounded, never the rest of a long hostile address', async () => {
+  it("the refusal names the target's scheme and host, bounded, never the rest of a long hostile address", async () => {
     await env.control('POST', '/config', { filesOrigin: `http://${'a'.repeat(1500)}.example.test` });
-    await assert.rejects(remote.downloadAttachment(acme, task, fx.attachments.txt), (e: unknown) => InvalidRequestError.is(e) && e.message.length < 400 && !e.message.includes('sig='));
+    await assert.rejects(
+      remote.downloadAttachment(acme, task, fx.attachments.txt),
+      (e: unknown) => InvalidRequestError.is(e) && e.message.length < 400 && !e.message.includes('sig='),
+    );
   });
 
   it('a loopback service (sandbox, dev server): plain http to loopback is followed, plain http elsewhere is not', async () => {
-    const localTransport = new NamedHostsTransport({ [env.sandbox.origin]: env.sandbox.origin, [FILES]: env.sandbox.origin });
+    const localTransport = new NamedHostsTransport({
+      [env.sandbox.origin]: env.sandbox.origin,
+      [FILES]: env.sandbox.origin,
+    });
     const local = env.client('demo-token-alice', { transport: localTransport });
     assert.ok((await bytesOf(local)).length > 0);
     assert.ok(localTransport.sent[1]!.url.startsWith(`${env.sandbox.origin}/files/`));
@@ -147,7 +170,10 @@ describe('api/client download redirects: where a signed link may lead (sandbox o
     assert.ok((await bytesOf(local)).length > 0, 'https to a public host is followed from a loopback service too');
     await env.control('POST', '/config', { filesOrigin: 'http://files.example.test' });
     localTransport.sent.length = 0;
-    await assert.rejects(local.downloadAttachment(acme, task, fx.attachments.txt), (e: unknown) => InvalidRequestError.is(e) && /only https/.test(e.message));
+    await assert.rejects(
+      local.downloadAttachment(acme, task, fx.attachments.txt),
+      (e: unknown) => InvalidRequestError.is(e) && /only https/.test(e.message),
+    );
     assert.ok(!localTransport.sent.some((s) => s.url.includes('files.example.test')));
   });
 });

@@ -35,7 +35,10 @@ describe('api/client navigation and tasks (sandbox over HTTP)', function () {
     const lists = await api.listLists(acme, fx.spaces.engineering, fx.folders.backend);
     assert.ok(lists.some((l) => l.id === fx.lists.api && l.folder_id === fx.folders.backend));
     const statuses = await api.listStatuses(fx.lists.api);
-    assert.deepEqual(statuses.data.map((s) => s.name), fx.statuses.api.map((s: Json) => s.name));
+    assert.deepEqual(
+      statuses.data.map((s) => s.name),
+      fx.statuses.api.map((s: Json) => s.name),
+    );
     assert.equal(typeof statuses.is_customized, 'boolean');
     const members = await api.listMembers(acme);
     assert.ok(members.some((m) => m.id === fx.users.bob.id));
@@ -61,7 +64,10 @@ describe('api/client navigation and tasks (sandbox over HTTP)', function () {
     assert.ok(page.data.length <= 5);
     assert.ok(page.data.every((t) => t.priority === 'high' || t.priority === 'critical'));
     const titles = page.data.map((t) => t.title);
-    assert.deepEqual(titles, [...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    assert.deepEqual(
+      titles,
+      [...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+    );
     assert.equal(page.per_page, 5);
     assert.ok(page.group_counts);
     const found = await api.listTasks(acme, { scope: { space_id: fx.spaces.engineering }, search: 'Payment service' });
@@ -69,12 +75,21 @@ describe('api/client navigation and tasks (sandbox over HTTP)', function () {
   });
 
   it('create, get, update, move, delete and restore a task', async () => {
-    const created = await api.createTask(acme, { list_id: fx.lists.api, title: 'Write the client', priority: 'high', due_date: '2026-12-01' });
+    const created = await api.createTask(acme, {
+      list_id: fx.lists.api,
+      title: 'Write the client',
+      priority: 'high',
+      due_date: '2026-12-01',
+    });
     assert.equal(created.title, 'Write the client');
     assert.equal(created.list_id, fx.lists.api);
     const got = await api.getTask(acme, created.id);
     assert.equal(got.id, created.id);
-    const updated = await api.updateTask(acme, created.id, { title: 'Write the API client', priority: 'low', assignee_id: fx.users.bob.id });
+    const updated = await api.updateTask(acme, created.id, {
+      title: 'Write the API client',
+      priority: 'low',
+      assignee_id: fx.users.bob.id,
+    });
     assert.equal(updated.title, 'Write the API client');
     assert.equal(updated.assignee_id, fx.users.bob.id);
     const moved = await api.moveTask(created.id, { target_type: 'list', target_id: fx.lists.database });
@@ -95,7 +110,10 @@ describe('api/client navigation and tasks (sandbox over HTTP)', function () {
     assert.ok(byId.length > 0);
     assert.ok(byId.every((t) => t.parent_task_id === parent.id));
     const byDisplay = await api.getSubtasks(acme, parent.display_id);
-    assert.deepEqual(byDisplay.map((t) => t.id), byId.map((t) => t.id));
+    assert.deepEqual(
+      byDisplay.map((t) => t.id),
+      byId.map((t) => t.id),
+    );
   });
 
   it('getTaskChildren: one call, every parent a key; refuses more than 50 parents before sending', async () => {
@@ -116,9 +134,15 @@ describe('api/client navigation and tasks (sandbox over HTTP)', function () {
     assert.equal(link.blocker_task_id, b.id);
     assert.equal(link.blocked_task_id, a.id);
     const deps = await api.getDependencies(acme, a.id);
-    assert.deepEqual(deps.blocked_by.map((d) => d.id), [b.id]);
+    assert.deepEqual(
+      deps.blocked_by.map((d) => d.id),
+      [b.id],
+    );
     assert.equal(deps.blocked_by[0]?.dependency_id, link.id);
-    assert.deepEqual((await api.getDependencies(acme, b.id)).blocking.map((d) => d.id), [a.id]);
+    assert.deepEqual(
+      (await api.getDependencies(acme, b.id)).blocking.map((d) => d.id),
+      [a.id],
+    );
     await api.removeDependency(acme, a.id, link.id);
     assert.deepEqual((await api.getDependencies(acme, a.id)).blocked_by, []);
   });
@@ -136,7 +160,11 @@ describe('api/client navigation and tasks (sandbox over HTTP)', function () {
     const number = values.find((v) => v.custom_field_definition_id === fx.custom_fields.number);
     assert.equal(Number(number?.value_number), 42);
     const reread = await api.getTask(acme, task);
-    assert.ok(reread.custom_field_values?.some((v) => v.custom_field_definition_id === fx.custom_fields.checkbox && v.value_boolean === true));
+    assert.ok(
+      reread.custom_field_values?.some(
+        (v) => v.custom_field_definition_id === fx.custom_fields.checkbox && v.value_boolean === true,
+      ),
+    );
   });
 
   it('inbound address: read null, create (201, created) then again (200, not created)', async () => {

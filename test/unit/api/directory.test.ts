@@ -15,7 +15,12 @@ describe('Directory: one shared cache of statuses, members and the sidebar per s
     await env.control('DELETE', '/requests');
     const listId = env.fx.lists.api as string;
     const workspaceId = env.fx.workspaces.acme.id as string;
-    await Promise.all([directory.statusesOf(listId), directory.statusesOf(listId), directory.membersOf(workspaceId), directory.sidebar(workspaceId)]);
+    await Promise.all([
+      directory.statusesOf(listId),
+      directory.statusesOf(listId),
+      directory.membersOf(workspaceId),
+      directory.sidebar(workspaceId),
+    ]);
     await directory.statusesOf(listId);
     assert.equal((await env.requests()).length, 3, 'statuses, members and sidebar, once each');
     now += 5 * 60_000;
@@ -25,7 +30,10 @@ describe('Directory: one shared cache of statuses, members and the sidebar per s
     await assert.rejects(directory.membersOf(unknown));
     await assert.rejects(directory.membersOf(unknown));
     assert.equal((await env.requests()).filter((r) => r.path.includes(unknown)).length, 2, 'a failure is asked again');
-    assert.deepEqual(await directory.listIdsFor(listId, ['Shipped']), (await directory.statusesOf(listId)).filter((s) => s.name === 'Shipped').map((s) => s.id));
+    assert.deepEqual(
+      await directory.listIdsFor(listId, ['Shipped']),
+      (await directory.statusesOf(listId)).filter((s) => s.name === 'Shipped').map((s) => s.id),
+    );
   });
 
   it('offline, serves the last good answer of an old entry and asks again next time; remembers task names', async () => {

@@ -30,8 +30,29 @@ describe('api/envProxy: HTTPS_PROXY for the MCP server process (outside VS Code)
       this.skip();
     }
     dir = mkdtempSync(join(tmpdir(), 'tp-proxy-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
-    service = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => res.end('{}'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-days',
+        '1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    service = createHttpsServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      (_req, res) => res.end('{}'),
+    );
     await new Promise<void>((resolve) => service!.listen(0, '127.0.0.1', resolve));
     // A real CONNECT proxy: it records the tunnel asked for, then pipes bytes both ways (or refuses).
     proxy = createHttpServer();
@@ -68,9 +89,23 @@ describe('api/envProxy: HTTPS_PROXY for the MCP server process (outside VS Code)
     assert.equal(envProxyFor(target, { HTTPS_PROXY: 'http://proxy.corp:3128' })?.host, 'proxy.corp:3128');
     assert.equal(envProxyFor(target, { http_proxy: 'proxy.corp:8080' })?.host, 'proxy.corp:8080');
     assert.equal(envProxyFor(target, {}), undefined);
-    assert.equal(envProxyFor(new URL('http://127.0.0.1:4010/api'), { HTTPS_PROXY: 'http://proxy.corp:3128' }), undefined);
-    for (const noProxy of ['*', 'example.com', '.example.com', '*.example.com', 'tasks.example.com:443', 'other.org, tasks.example.com']) {
-      assert.equal(envProxyFor(target, { HTTPS_PROXY: 'http://proxy.corp:3128', NO_PROXY: noProxy }), undefined, noProxy);
+    assert.equal(
+      envProxyFor(new URL('http://127.0.0.1:4010/api'), { HTTPS_PROXY: 'http://proxy.corp:3128' }),
+      undefined,
+    );
+    for (const noProxy of [
+      '*',
+      'example.com',
+      '.example.com',
+      '*.example.com',
+      'tasks.example.com:443',
+      'other.org, tasks.example.com',
+    ]) {
+      assert.equal(
+        envProxyFor(target, { HTTPS_PROXY: 'http://proxy.corp:3128', NO_PROXY: noProxy }),
+        undefined,
+        noProxy,
+      );
     }
     for (const noProxy of ['ample.com', 'tasks.example.com:8443', 'example.org']) {
       assert.ok(envProxyFor(target, { HTTPS_PROXY: 'http://proxy.corp:3128', NO_PROXY: noProxy }), noProxy);
@@ -82,7 +117,10 @@ describe('api/envProxy: HTTPS_PROXY for the MCP server process (outside VS Code)
     const send = async (env: NodeJS.ProcessEnv): Promise<NetworkError> => {
       const transport = new NodeHttpTransport({ proxyEnv: env });
       try {
-        const error = await transport.send({ method: 'GET', url, headers: {}, timeoutMs: 5_000 }).then(() => assert.fail('self-signed'), (e: unknown) => e);
+        const error = await transport.send({ method: 'GET', url, headers: {}, timeoutMs: 5_000 }).then(
+          () => assert.fail('self-signed'),
+          (e: unknown) => e,
+        );
         const mapped = toNetworkError(error, 'getUser', url);
         assert.ok(NetworkError.is(mapped), String(mapped));
         return mapped;

@@ -52,7 +52,10 @@ describe('api/errors errorForStatus (the one status -> class mapping)', () => {
   });
 
   it('422 keeps per-field messages', () => {
-    const error = map(422, { message: 'The title field is required.', errors: { title: ['The title field is required.'], list_id: ['bad'] } });
+    const error = map(422, {
+      message: 'The title field is required.',
+      errors: { title: ['The title field is required.'], list_id: ['bad'] },
+    });
     assert.ok(ValidationError.is(error));
     assert.deepEqual(error.fields, { title: ['The title field is required.'], list_id: ['bad'] });
     assert.match(error.message, /title: The title field is required\./);

@@ -32,7 +32,9 @@ describe('api pure helpers', () => {
   it('iteratePages stops at last_page, at a short page, or at the total', async () => {
     const byLast = await collect(iteratePages(async (page) => ({ items: [page], lastPage: 3, perPage: 1 })));
     assert.deepEqual(byLast, [1, 2, 3]);
-    const byTotal = await collect(iteratePages(async (page) => ({ items: [page * 10, page * 10 + 1], total: 5, perPage: 2 })));
+    const byTotal = await collect(
+      iteratePages(async (page) => ({ items: [page * 10, page * 10 + 1], total: 5, perPage: 2 })),
+    );
     assert.deepEqual(byTotal, [10, 11, 20, 21, 30, 31]);
     const byShort = await collect(iteratePages(async (page) => ({ items: page < 2 ? [1, 2] : [3], perPage: 2 })));
     assert.deepEqual(byShort, [1, 2, 3]);
@@ -46,7 +48,8 @@ describe('api pure helpers', () => {
       (e: unknown) => BadResponseError.is(e) && e.field === 'id' && e.operation === 'getTask',
     );
     assert.throws(
-      () => parseBody(z.array(UserSchema), [{ id: 'u', name: 'A', email: 'a@x', workspaces: [{ id: 1, name: 'W' }] }], 'x'),
+      () =>
+        parseBody(z.array(UserSchema), [{ id: 'u', name: 'A', email: 'a@x', workspaces: [{ id: 1, name: 'W' }] }], 'x'),
       (e: unknown) => BadResponseError.is(e) && e.field === '[0].workspaces[0].id',
     );
     assert.equal(formatPath(['data', 3, 'id']), 'data[3].id');

@@ -17,7 +17,14 @@ describe('api/rateLimiter (fake clock)', () => {
     const limiter = new RateLimiter({ clock });
     assert.equal(limiter.limit, 60);
     assert.equal(limiter.windowMs, 60_000);
-    assert.deepEqual(limiter.snapshot(), { remaining: 60, limit: 60, queued: 0, queuedBackground: 0, holding: false, inFlight: 0 });
+    assert.deepEqual(limiter.snapshot(), {
+      remaining: 60,
+      limit: 60,
+      queued: 0,
+      queuedBackground: 0,
+      holding: false,
+      inFlight: 0,
+    });
   });
 
   it('grants `limit` slots, then waits until a slot is a full window past its response', async () => {
@@ -124,7 +131,7 @@ describe('api/rateLimiter (fake clock)', () => {
     const limiter = make(limit, windowMs, 0);
     const arrivals: number[] = [];
     let seed = 42;
-    const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const one = async (): Promise<void> => {
       const permit = await limiter.acquire(random() < 0.5 ? 'user' : 'background');
       const sentAt = clock.now();
@@ -142,7 +149,10 @@ describe('api/rateLimiter (fake clock)', () => {
     await Promise.all(all);
     arrivals.sort((a, b) => a - b);
     for (let i = 0; i + limit < arrivals.length; i++) {
-      assert.ok((arrivals[i + limit] as number) - (arrivals[i] as number) >= windowMs, `window starting at ${arrivals[i]}`);
+      assert.ok(
+        (arrivals[i + limit] as number) - (arrivals[i] as number) >= windowMs,
+        `window starting at ${arrivals[i]}`,
+      );
     }
   });
 });

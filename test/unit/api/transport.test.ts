@@ -33,7 +33,10 @@ class Loopback {
 }
 
 const failure = async (promise: Promise<unknown>): Promise<Error> => {
-  const error = await promise.then(() => assert.fail('expected a failure'), (e: unknown) => e);
+  const error = await promise.then(
+    () => assert.fail('expected a failure'),
+    (e: unknown) => e,
+  );
   assert.ok(error instanceof Error, String(error));
   return error;
 };
@@ -42,7 +45,13 @@ describe('api/transport: NodeHttpTransport over a real loopback server', functio
   this.timeout(20_000);
   const server = new Loopback();
   let transport: NodeHttpTransport;
-  const get = (path: string, extra: Partial<HttpRequest> = {}): HttpRequest => ({ method: 'GET', url: `${server.origin}${path}`, headers: {}, timeoutMs: 2_000, ...extra });
+  const get = (path: string, extra: Partial<HttpRequest> = {}): HttpRequest => ({
+    method: 'GET',
+    url: `${server.origin}${path}`,
+    headers: {},
+    timeoutMs: 2_000,
+    ...extra,
+  });
 
   before(() => server.start());
   after(() => server.stop());
@@ -53,7 +62,11 @@ describe('api/transport: NodeHttpTransport over a real loopback server', functio
     server.handler = (req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => res.writeHead(201, { 'x-echo': `${req.method} ${req.headers['content-length']} ${req.headers['x-key']}` }).end(`got ${body}`));
+      req.on('end', () =>
+        res
+          .writeHead(201, { 'x-echo': `${req.method} ${req.headers['content-length']} ${req.headers['x-key']}` })
+          .end(`got ${body}`),
+      );
     };
     const res = await transport.send({ ...get('/echo'), method: 'POST', headers: { 'x-key': 'k1' }, body: '{"é":1}' });
     assert.equal(res.status, 201);
@@ -68,7 +81,12 @@ describe('api/transport: NodeHttpTransport over a real loopback server', functio
       req.on('end', () => res.end(String(bytes)));
     };
     const chunks = Array.from({ length: 64 }, () => Buffer.alloc(16 * 1024, 1));
-    const upload = await transport.send({ ...get('/up'), method: 'PUT', headers: { 'content-length': String(64 * 16 * 1024) }, body: Readable.from(chunks) });
+    const upload = await transport.send({
+      ...get('/up'),
+      method: 'PUT',
+      headers: { 'content-length': String(64 * 16 * 1024) },
+      body: Readable.from(chunks),
+    });
     assert.equal(await upload.text(), String(64 * 16 * 1024));
     const next = await transport.send(get('/again'));
     await next.dump();

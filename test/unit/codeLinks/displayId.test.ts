@@ -9,8 +9,11 @@ import { corpus } from '../../hostile/corpus';
 
 /** What `git check-ref-format --branch` says of each name (one git call for the lot). */
 function gitRejects(names: readonly string[]): string[] {
-  const script = 'while IFS= read -r n; do git check-ref-format --branch "$n" >/dev/null 2>&1 || printf "%s\\n" "$n"; done';
-  return execFileSync('bash', ['-c', script], { input: `${names.join('\n')}\n`, encoding: 'utf8' }).split('\n').filter(Boolean);
+  const script =
+    'while IFS= read -r n; do git check-ref-format --branch "$n" >/dev/null 2>&1 || printf "%s\\n" "$n"; done';
+  return execFileSync('bash', ['-c', script], { input: `${names.join('\n')}\n`, encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
 }
 
 /** git's ref-name rules, checked here too (names git would accept but that would still be wrong). */
@@ -31,10 +34,39 @@ describe('display ids: one strict grammar before anything is written (issue 18, 
   });
 
   const refused = [
-    'ACME-1\nrm -rf ~', 'ACME-1\r\nimport os', 'ACME-1 ', ' ACME-1', 'ACME 1', 'ACME-1\u2028x', 'ACME-1\u0000', 'ACME-1\t',
-    '<b>ACME-1</b>', '[ACME-1](command:workbench.action.openSettings)', 'ACME-1*/', 'ACME-1-->', '$(bug)-1', '`ACME-1`',
-    'ACME-', '-1', 'ACME', '1ACME-1', 'ACME_X-1', 'ACME.X-1', 'AC/ME-1', `${'A'.repeat(21)}-1`, 'ACME-1234567890', 'ACME--1',
-    'ACМE-12', 'ÄCME-1', 'ACME-１', 'ACME-1\u200b', '\u202eACME-1', 'ACME-1.2', 'ACME-1-2', '', 'A'.repeat(100_000),
+    'ACME-1\nrm -rf ~',
+    'ACME-1\r\nimport os',
+    'ACME-1 ',
+    ' ACME-1',
+    'ACME 1',
+    'ACME-1\u2028x',
+    'ACME-1\u0000',
+    'ACME-1\t',
+    '<b>ACME-1</b>',
+    '[ACME-1](command:workbench.action.openSettings)',
+    'ACME-1*/',
+    'ACME-1-->',
+    '$(bug)-1',
+    '`ACME-1`',
+    'ACME-',
+    '-1',
+    'ACME',
+    '1ACME-1',
+    'ACME_X-1',
+    'ACME.X-1',
+    'AC/ME-1',
+    `${'A'.repeat(21)}-1`,
+    'ACME-1234567890',
+    'ACME--1',
+    'ACМE-12',
+    'ÄCME-1',
+    'ACME-１',
+    'ACME-1\u200b',
+    '\u202eACME-1',
+    'ACME-1.2',
+    'ACME-1-2',
+    '',
+    'A'.repeat(100_000),
   ];
   for (const id of refused) {
     it(`refuses ${JSON.stringify(id.slice(0, 40))}`, () => {
@@ -134,12 +166,42 @@ describe('branch names: git ref rules whatever the template, title or id hold', 
 
   it('HEAD in its own case falls back to the display id; a placeholder in the title is not filled again', () => {
     assert.equal(branchName('HEAD', task, false), 'ACME-12');
-    assert.equal(branchName('{title}', { displayId: 'ACME-12', title: '{displayId} {title}' }, false), 'displayId-title');
+    assert.equal(
+      branchName('{title}', { displayId: 'ACME-12', title: '{displayId} {title}' }, false),
+      'displayId-title',
+    );
     assert.equal(slug('{displayId}'), 'displayId');
   });
 
   it('isBranchName, the last check before the Git extension, refuses what git or the rules refuse', () => {
-    for (const bad of ['', 'HEAD', '-x', 'x/', '/x', 'a//b', 'a..b', '.a', 'a.', 'a.lock', 'a/.b', 'a b', 'a\nb', 'a~1', 'a^', 'a:b', 'a?', 'a*', 'a[', 'a\\b', '@{-1}', '@', 'é', 'x'.repeat(101), 7, undefined]) {
+    for (const bad of [
+      '',
+      'HEAD',
+      '-x',
+      'x/',
+      '/x',
+      'a//b',
+      'a..b',
+      '.a',
+      'a.',
+      'a.lock',
+      'a/.b',
+      'a b',
+      'a\nb',
+      'a~1',
+      'a^',
+      'a:b',
+      'a?',
+      'a*',
+      'a[',
+      'a\\b',
+      '@{-1}',
+      '@',
+      'é',
+      'x'.repeat(101),
+      7,
+      undefined,
+    ]) {
       assert.equal(isBranchName(bad), false, String(bad));
     }
     for (const good of ['acme-12-fix', 'feature/ACME-12', 'a_b.c/d']) {

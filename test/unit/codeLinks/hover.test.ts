@@ -55,7 +55,9 @@ function render(source: string): Rendered {
   const links = tags
     .filter((t) => t.name === 'a')
     .map((t) => {
-      const [command, query] = decodeURIComponent((/href="([^"]*)"/.exec(t.raw)?.[1] ?? '').replace(/&amp;/g, '&')).split('?');
+      const [command, query] = decodeURIComponent(
+        (/href="([^"]*)"/.exec(t.raw)?.[1] ?? '').replace(/&amp;/g, '&'),
+      ).split('?');
       return { command: command ?? '', args: query === undefined ? undefined : JSON.parse(query) };
     });
   return { html, tags, links };
@@ -63,7 +65,11 @@ function render(source: string): Rendered {
 
 /** No tag but text, the status dot and the hover's links; no icon syntax left whole. */
 function assertOnlyOwnMarkup(what: string, source: string, { html, tags }: Rendered): void {
-  assert.deepEqual([...new Set(tags.map((t) => t.name))].filter((t) => !['p', 'strong', 'br', 'span', 'a'].includes(t)), [], `${what}: ${html.slice(0, 300)}`);
+  assert.deepEqual(
+    [...new Set(tags.map((t) => t.name))].filter((t) => !['p', 'strong', 'br', 'span', 'a'].includes(t)),
+    [],
+    `${what}: ${html.slice(0, 300)}`,
+  );
   for (const span of tags.filter((t) => t.name === 'span')) {
     assert.equal(span.raw, '<span style="color:#12ab34;">', `${what}: only the status dot is HTML`);
   }
@@ -77,7 +83,13 @@ const OWN_LINKS = (displayId: string): { command: string; args: unknown }[] => [
 ];
 
 const decode = (html: string): string =>
-  html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 describe('the hover of a task reference (issue 18)', () => {
   for (const payload of corpus) {
@@ -87,7 +99,10 @@ describe('the hover of a task reference (issue 18)', () => {
       assertOnlyOwnMarkup(payload.name, source, rendered);
       assert.deepEqual(rendered.links, OWN_LINKS('ACME-12'));
       const shown = decode(rendered.html).replace(/\s+/g, ' ');
-      assert.ok(shown.includes(inertLines(payload.text).replace(/\s+/g, ' ').trim().slice(0, 150)), `${payload.name}: the title reads as sent`);
+      assert.ok(
+        shown.includes(inertLines(payload.text).replace(/\s+/g, ' ').trim().slice(0, 150)),
+        `${payload.name}: the title reads as sent`,
+      );
     });
 
     it(`refuses "${payload.name}" as a display id, workspace or task id in its command links`, () => {
@@ -99,13 +114,17 @@ describe('the hover of a task reference (issue 18)', () => {
         const source = hoverSource(displayId, resolution, words);
         const rendered = render(source);
         assertOnlyOwnMarkup(payload.name, source, rendered);
-        const expected = OWN_LINKS('ACME-12').filter((l) => (displayId === 'ACME-12' ? l.command.endsWith('.open') : !l.command.endsWith('.open')));
+        const expected = OWN_LINKS('ACME-12').filter((l) =>
+          displayId === 'ACME-12' ? l.command.endsWith('.open') : !l.command.endsWith('.open'),
+        );
         assert.deepEqual(rendered.links, expected, `${payload.name}: ${JSON.stringify(rendered.links).slice(0, 300)}`);
       }
     });
 
     it(`shows "${payload.name}" as an unresolved, trashed or missing reference as text`, () => {
-      for (const resolution of [undefined, { kind: 'trashed', workspaceId: WS, taskId: TASK }, { kind: 'missing' }] as (Resolution | undefined)[]) {
+      for (const resolution of [undefined, { kind: 'trashed', workspaceId: WS, taskId: TASK }, { kind: 'missing' }] as (
+        Resolution | undefined
+      )[]) {
         const source = hoverSource(payload.text, resolution, words);
         const rendered = render(source);
         assertOnlyOwnMarkup(payload.name, source, rendered);
@@ -115,9 +134,19 @@ describe('the hover of a task reference (issue 18)', () => {
   }
 
   it('draws the status dot only in a plain #rrggbb colour', () => {
-    for (const color of ['red', '#12ab34;background:url(https://evil.example/x)', '#12ab3', 'expression(alert(1))', '#12ab34"><img src=x>']) {
+    for (const color of [
+      'red',
+      '#12ab34;background:url(https://evil.example/x)',
+      '#12ab3',
+      'expression(alert(1))',
+      '#12ab34"><img src=x>',
+    ]) {
       const { tags } = render(hoverSource('ACME-12', found('T', { status: { id: TASK, name: 'Open', color } }), words));
-      assert.deepEqual(tags.filter((t) => t.name === 'span'), [], color);
+      assert.deepEqual(
+        tags.filter((t) => t.name === 'span'),
+        [],
+        color,
+      );
     }
   });
 

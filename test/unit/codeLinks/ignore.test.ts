@@ -3,20 +3,22 @@ import { globMatcher, parseGitignore } from '../../../src/core/codeLinks/ignore'
 import { outermost, ReferenceIndex } from '../../../src/core/codeLinks/referenceIndex';
 
 describe('code references: the root .gitignore keeps generated files out of the index', () => {
-  const rules = parseGitignore([
-    '# build output',
-    'node_modules/',
-    '/dist',
-    '*.min.js',
-    'out/**/gen',
-    'docs/api/',
-    'tmp?.ts',
-    'cache[0-9]/',
-    '',
-    '!keep.min.js',
-    'weird{a,b}',
-    '   ',
-  ].join('\n'));
+  const rules = parseGitignore(
+    [
+      '# build output',
+      'node_modules/',
+      '/dist',
+      '*.min.js',
+      'out/**/gen',
+      'docs/api/',
+      'tmp?.ts',
+      'cache[0-9]/',
+      '',
+      '!keep.min.js',
+      'weird{a,b}',
+      '   ',
+    ].join('\n'),
+  );
 
   const cases: [string, boolean][] = [
     ['node_modules/x/index.js', true],
@@ -45,7 +47,7 @@ describe('code references: the root .gitignore keeps generated files out of the 
     });
   }
 
-  it('negated lines re-include a file (git\'s rules, through the ignore package)', () => {
+  it("negated lines re-include a file (git's rules, through the ignore package)", () => {
     assert.equal(rules.ignores('keep.min.js'), false);
     assert.equal(rules.ignores('lib/keep.min.js'), false);
     assert.equal(rules.ignores('lib/other.min.js'), true);
@@ -55,7 +57,11 @@ describe('code references: the root .gitignore keeps generated files out of the 
 
   it('gives findFiles globs where a glob means the same: directories always, other patterns only after the last negation', () => {
     assert.deepEqual(rules.globs, ['**/node_modules/**', 'docs/api/**', '**/cache[0-9]/**']);
-    const plain = parseGitignore(['node_modules/', '/dist', '*.min.js', 'out/**/gen', 'docs/api/', 'tmp?.ts', 'cache[0-9]/', 'weird{a,b}'].join('\n'));
+    const plain = parseGitignore(
+      ['node_modules/', '/dist', '*.min.js', 'out/**/gen', 'docs/api/', 'tmp?.ts', 'cache[0-9]/', 'weird{a,b}'].join(
+        '\n',
+      ),
+    );
     assert.deepEqual(plain.globs, [
       '**/node_modules/**',
       'dist',
@@ -76,7 +82,7 @@ describe('code references: the root .gitignore keeps generated files out of the 
     assert.equal(parseGitignore('# nothing\n\n').ignores('a/b.ts'), false);
   });
 
-  it('search.exclude globs match the path or a folder above it, in VS Code\'s sense (no leading **: the root only)', () => {
+  it("search.exclude globs match the path or a folder above it, in VS Code's sense (no leading **: the root only)", () => {
     const excluded = globMatcher(['**/node_modules', '**/bower_components', 'build/**', '*.min.js', 'weird{a,b}']);
     assert.equal(excluded('node_modules/a/b.js'), true);
     assert.equal(excluded('pkg/node_modules/b.js'), true);
@@ -100,7 +106,14 @@ describe('code references: the root .gitignore keeps generated files out of the 
   });
 
   it('a batch of created folders is searched from the outermost ones only (a/b holds a/b/c, not a/b-c)', () => {
-    const created = ['file:///w/a/b/c', 'file:///w/a/b', 'file:///w/a/b-c', 'file:///w/a/b/c/d.txt', 'file:///w/x', 'file:///w/a/b'];
+    const created = [
+      'file:///w/a/b/c',
+      'file:///w/a/b',
+      'file:///w/a/b-c',
+      'file:///w/a/b/c/d.txt',
+      'file:///w/x',
+      'file:///w/a/b',
+    ];
     assert.deepEqual(outermost(created).sort(), ['file:///w/a/b', 'file:///w/a/b-c', 'file:///w/x']);
     const many = Array.from({ length: 20_000 }, (_, i) => `file:///w/gen/${i % 100}/${i}.map`);
     assert.deepEqual(outermost([...many, 'file:///w/gen']), ['file:///w/gen']);

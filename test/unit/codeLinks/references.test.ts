@@ -18,7 +18,11 @@ describe('code links: references in comments', () => {
     ['rust', '/// doc ACME-7\nlet s = "// ACME-8";', ['ACME-7']],
     ['csharp', '/* SIDE-1 */ var s = "SIDE-2";', ['SIDE-1']],
     ['c', '#include <x.h> // ACME-10', ['ACME-10']],
-    ['python', 'x = "ACME-1"  # ACME-11\ndef f():\n    """Docstring ACME-12."""\n    return \'ACME-13\'', ['ACME-11', 'ACME-12']],
+    [
+      'python',
+      'x = "ACME-1"  # ACME-11\ndef f():\n    """Docstring ACME-12."""\n    return \'ACME-13\'',
+      ['ACME-11', 'ACME-12'],
+    ],
     ['ruby', 'puts "ACME-1" # ACME-14\n=begin\nACME-15\n=end', ['ACME-14', 'ACME-15']],
     ['shellscript', 'echo "ACME-1" # ACME-16\necho $# ACME-17', ['ACME-16']],
     ['yaml', 'key: ACME-1 # ACME-18', ['ACME-18']],
@@ -59,7 +63,13 @@ describe('code links: references in comments', () => {
   it('task links of the configured service count; other hosts do not', () => {
     const text = '// https://tasks.example.com/t/ACME-40, https://evil.example/t/ACME-41 and ACME-42.';
     const refs = matcher.scan(text, 'typescript');
-    assert.deepEqual(refs.map((r) => [r.displayId, r.form]), [['ACME-40', 'url'], ['ACME-42', 'id']]);
+    assert.deepEqual(
+      refs.map((r) => [r.displayId, r.form]),
+      [
+        ['ACME-40', 'url'],
+        ['ACME-42', 'id'],
+      ],
+    );
     const url = refs[0]!;
     assert.equal(text.slice(url.start, url.end), 'https://tasks.example.com/t/ACME-40');
   });
@@ -85,24 +95,42 @@ describe('code links: references in comments', () => {
 
 describe('code links: TODO comments', () => {
   const cases: [string, string, string, { keyword: string; text: string; linked: boolean }[]][] = [
-    ['typescript', 'line comment', 'f(); // TODO: handle the timeout\n', [{ keyword: 'TODO', text: 'handle the timeout', linked: false }]],
-    ['python', 'hash and docstring', '# FIXME retry on 429\n"""BUG: wrong order"""', [
-      { keyword: 'FIXME', text: 'retry on 429', linked: false },
-      { keyword: 'BUG', text: 'wrong order', linked: false },
-    ]],
+    [
+      'typescript',
+      'line comment',
+      'f(); // TODO: handle the timeout\n',
+      [{ keyword: 'TODO', text: 'handle the timeout', linked: false }],
+    ],
+    [
+      'python',
+      'hash and docstring',
+      '# FIXME retry on 429\n"""BUG: wrong order"""',
+      [
+        { keyword: 'FIXME', text: 'retry on 429', linked: false },
+        { keyword: 'BUG', text: 'wrong order', linked: false },
+      ],
+    ],
     ['html', 'markup comment', '<!-- TODO: alt text -->', [{ keyword: 'TODO', text: 'alt text', linked: false }]],
     ['typescript', 'already linked', '// TODO(ACME-3): later', [{ keyword: 'TODO', text: 'later', linked: true }]],
     ['typescript', 'in a string', 'const s = "TODO: not a comment";', []],
     ['typescript', 'a word containing it', '// TODOS and BUGGY', []],
   ];
   for (const [lang, what, text, expected] of cases) {
-    it(what, () => assert.deepEqual(todoComments(text, lang).map(({ keyword, text: t, linked }) => ({ keyword, text: t, linked })), expected));
+    it(what, () =>
+      assert.deepEqual(
+        todoComments(text, lang).map(({ keyword, text: t, linked }) => ({ keyword, text: t, linked })),
+        expected,
+      ),
+    );
   }
 
   it('the keyword offsets allow the rewrite TODO -> TODO(ACME-12)', () => {
     const text = '  // TODO: x';
     const [todo] = todoComments(text, 'typescript');
-    assert.equal(text.slice(0, todo!.keywordEnd) + todoReferenceInsert('ACME-12') + text.slice(todo!.keywordEnd), '  // TODO(ACME-12): x');
+    assert.equal(
+      text.slice(0, todo!.keywordEnd) + todoReferenceInsert('ACME-12') + text.slice(todo!.keywordEnd),
+      '  // TODO(ACME-12): x',
+    );
   });
 
   it('caps the title at 255 characters', () => {
@@ -119,10 +147,13 @@ describe('code links: the workspace reference index', () => {
     assert.ok(index.set('a.ts', occurrences(a, matcher.scan(a, 'typescript'))));
     assert.ok(index.set('b.py', occurrences(b, matcher.scan(b, 'python'))));
     assert.deepEqual(index.displayIds(), ['ACME-2', 'ACME-10', 'SIDE-1']);
-    assert.deepEqual(index.filesOf('ACME-2').map((f) => [f.file, f.occurrences[0]?.line, f.occurrences[0]?.preview]), [
-      ['a.ts', 1, '// ACME-10 and ACME-2'],
-      ['b.py', 1, '# ACME-2'],
-    ]);
+    assert.deepEqual(
+      index.filesOf('ACME-2').map((f) => [f.file, f.occurrences[0]?.line, f.occurrences[0]?.preview]),
+      [
+        ['a.ts', 1, '// ACME-10 and ACME-2'],
+        ['b.py', 1, '# ACME-2'],
+      ],
+    );
     assert.ok(!index.set('a.ts', occurrences(a, matcher.scan(a, 'typescript'))), 'unchanged file');
     assert.ok(index.set('b.py', []));
     assert.deepEqual(index.displayIds(), ['ACME-2', 'ACME-10']);
@@ -137,7 +168,11 @@ describe('code links: the prefix book', () => {
     assert.ok(!book.learn('w2', 'SIDE-5'), 'known already');
     assert.ok(!book.learn('w2', '2026-08'), 'not a display id');
     assert.deepEqual(book.workspacesFor('SIDE', ['w1', 'w2']), ['w2']);
-    assert.deepEqual(book.workspacesFor('OPS', ['w1', 'w2']), ['w1', 'w2'], 'a configured prefix is looked up everywhere');
+    assert.deepEqual(
+      book.workspacesFor('OPS', ['w1', 'w2']),
+      ['w1', 'w2'],
+      'a configured prefix is looked up everywhere',
+    );
     assert.deepEqual(book.toJSON(), { ACME: ['w1'], SIDE: ['w2'] });
   });
 });

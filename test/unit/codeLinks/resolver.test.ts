@@ -24,7 +24,12 @@ describe('code links: resolving display ids against the sandbox (Reference: Task
   it('ids asked for in the same tick share one index call per space; the cache answers after', async () => {
     const r = resolver();
     const fx = env.fx.tasks;
-    const ids = [fx.completed_task.display_id, fx.blocked_task.display_id, fx.task_with_comments.display_id, 'ACME-99999'];
+    const ids = [
+      fx.completed_task.display_id,
+      fx.blocked_task.display_id,
+      fx.task_with_comments.display_id,
+      'ACME-99999',
+    ];
     const [a, b] = await Promise.all([r.resolve(ids.slice(0, 2)), r.resolve(ids.slice(2))]);
     assert.equal(a.get(fx.completed_task.display_id)?.kind, 'found');
     assert.equal(b.get(fx.task_with_comments.display_id)?.kind, 'found');

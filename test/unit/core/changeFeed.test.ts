@@ -24,7 +24,9 @@ describe('core/tasks/changeFeed (sandbox over HTTP)', function () {
 
   /** Activity requests alice made since the log was cleared. */
   async function activityRequests(): Promise<number> {
-    return (await env.requests()).filter((r) => r.path.endsWith(`/tasks/${taskId}/activity`) && r.token_label.includes('alice')).length;
+    return (await env.requests()).filter(
+      (r) => r.path.endsWith(`/tasks/${taskId}/activity`) && r.token_label.includes('alice'),
+    ).length;
   }
 
   before(async () => {
@@ -63,14 +65,23 @@ describe('core/tasks/changeFeed (sandbox over HTTP)', function () {
     await bob.updateTask(ws, taskId, { priority: 'critical' });
     await env.control('DELETE', '/requests');
     const result = await feed(mark);
-    assert.deepEqual(result.entries.map((e) => e.action), ['priority_changed', 'status_changed']);
+    assert.deepEqual(
+      result.entries.map((e) => e.action),
+      ['priority_changed', 'status_changed'],
+    );
     assert.ok(result.entries.every((e) => e.actor_id === fx.users.bob.id && e.actor_name === fx.users.bob.name));
     assert.equal(result.entries[1]!.new_value?.status_id, done.id);
     assert.equal(result.gap, false);
     assert.equal(await activityRequests(), 1);
     assert.deepEqual(result.mark, { newestId: result.entries[0]!.id });
     assert.deepEqual(byOthers(result.entries, fx.users.alice.id).length, 2);
-    assert.deepEqual(staleParts(result.entries), { task: true, comments: false, dependencies: false, attachments: false, deleted: false });
+    assert.deepEqual(staleParts(result.entries), {
+      task: true,
+      comments: false,
+      dependencies: false,
+      attachments: false,
+      deleted: false,
+    });
     const again = await feed(result.mark);
     assert.deepEqual(again.entries, [], 'the next poll starts from the new mark');
   });
@@ -80,10 +91,22 @@ describe('core/tasks/changeFeed (sandbox over HTTP)', function () {
     await alice.updateTask(ws, taskId, { title: 'Renamed by alice' });
     await bob.createComment(ws, taskId, { body: 'Bob was here', mentions: [], assignee_id: null, parent_id: null });
     const result = await feed(mark);
-    assert.deepEqual(result.entries.map((e) => e.action), ['comment_added', 'title_changed']);
+    assert.deepEqual(
+      result.entries.map((e) => e.action),
+      ['comment_added', 'title_changed'],
+    );
     const others = byOthers(result.entries, fx.users.alice.id);
-    assert.deepEqual(others.map((e) => e.action), ['comment_added']);
-    assert.deepEqual(staleParts(others), { task: false, comments: true, dependencies: false, attachments: false, deleted: false });
+    assert.deepEqual(
+      others.map((e) => e.action),
+      ['comment_added'],
+    );
+    assert.deepEqual(staleParts(others), {
+      task: false,
+      comments: true,
+      dependencies: false,
+      attachments: false,
+      deleted: false,
+    });
   });
 
   it('reports a gap when more happened than it reads (the caller reloads the task)', async () => {
@@ -107,7 +130,10 @@ describe('core/tasks/changeFeed (sandbox over HTTP)', function () {
     const task = await alice.createTask(ws, { list_id: list, title: 'Fresh task' });
     taskId = task.id;
     const first = await feed({ newestId: null });
-    assert.deepEqual(first.entries.map((e) => e.action), ['created']);
+    assert.deepEqual(
+      first.entries.map((e) => e.action),
+      ['created'],
+    );
     assert.equal(first.gap, false);
     await bob.deleteTask(ws, taskId);
     await assert.rejects(feed(first.mark), (e: Error) => NotFoundError.is(e));

@@ -2,7 +2,10 @@ import * as assert from 'node:assert/strict';
 import { describeFilter, isEmptyFilter, toIndexParams } from '../../../src/core/tasks/filter';
 import type { TaskFilter } from '../../../src/core/tasks/filter';
 
-const names = { status: (id: string) => ({ s1: 'Open', s2: 'In Review' })[id], member: (id: string) => ({ m1: 'Bob' })[id] };
+const names = {
+  status: (id: string) => ({ s1: 'Open', s2: 'In Review' })[id],
+  member: (id: string) => ({ m1: 'Bob' })[id],
+};
 
 describe('task filter → task index filter JSON (Reference: Tasks > filter fields and operators)', () => {
   const cases: { name: string; filter: TaskFilter; conditions: unknown[]; search?: string; summary: string }[] = [
@@ -16,9 +19,24 @@ describe('task filter → task index filter JSON (Reference: Tasks > filter fiel
       ],
       summary: 'Open, In Review · high, critical',
     },
-    { name: 'unassigned', filter: { assigneeIds: null }, conditions: [{ field: 'assignee_id', op: 'is_empty', values: [] }], summary: 'unassigned' },
-    { name: 'assignee', filter: { assigneeIds: ['m1'] }, conditions: [{ field: 'assignee_id', op: 'in', values: ['m1'] }], summary: 'Bob' },
-    { name: 'due preset', filter: { due: 'this_week' }, conditions: [{ field: 'due_date', op: 'in', values: ['this_week'] }], summary: 'due this week' },
+    {
+      name: 'unassigned',
+      filter: { assigneeIds: null },
+      conditions: [{ field: 'assignee_id', op: 'is_empty', values: [] }],
+      summary: 'unassigned',
+    },
+    {
+      name: 'assignee',
+      filter: { assigneeIds: ['m1'] },
+      conditions: [{ field: 'assignee_id', op: 'in', values: ['m1'] }],
+      summary: 'Bob',
+    },
+    {
+      name: 'due preset',
+      filter: { due: 'this_week' },
+      conditions: [{ field: 'due_date', op: 'in', values: ['this_week'] }],
+      summary: 'due this week',
+    },
     { name: 'text only', filter: { text: '  login ' }, conditions: [], search: 'login', summary: '"login"' },
   ];
   for (const c of cases) {
@@ -37,6 +55,9 @@ describe('task filter → task index filter JSON (Reference: Tasks > filter fiel
 
   it('refuses a search longer than 255 characters before any request', () => {
     assert.doesNotThrow(() => toIndexParams({ text: 'x'.repeat(255) }));
-    assert.throws(() => toIndexParams({ text: 'x'.repeat(256) }), /256 characters long; the most the service accepts is 255/);
+    assert.throws(
+      () => toIndexParams({ text: 'x'.repeat(256) }),
+      /256 characters long; the most the service accepts is 255/,
+    );
   });
 });

@@ -21,6 +21,9 @@ describe('l10n bundle (package.json "l10n": "./l10n")', () => {
     const manifest = readFileSync(join(root, 'package.json'), 'utf8');
     const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
     const keys = [...manifest.matchAll(/"%([^%"]+)%"/g)].map((m) => m[1]!);
-    assert.deepEqual(keys.filter((k) => !(k in nls)), []);
+    assert.deepEqual(
+      keys.filter((k) => !(k in nls)),
+      [],
+    );
   });
 });

@@ -7,7 +7,12 @@ describe('core/util: LatestOnly (debounce + cancel stale queries)', () => {
   it('a burst of updates runs only the last query, once', async () => {
     const runs: string[] = [];
     const results: string[] = [];
-    const latest = new LatestOnly<string, string>(40, async (q) => (runs.push(q), q.toUpperCase()), (_q, r) => results.push(r), () => undefined);
+    const latest = new LatestOnly<string, string>(
+      40,
+      async (q) => (runs.push(q), q.toUpperCase()),
+      (_q, r) => results.push(r),
+      () => undefined,
+    );
     for (const q of ['f', 'fl', 'fla', 'flak', 'flaky']) {
       latest.update(q);
       await sleep(5);
@@ -26,7 +31,12 @@ describe('core/util: LatestOnly (debounce + cancel stale queries)', () => {
       await sleep(q === 'slow' ? 100 : 1, signal);
       return q;
     };
-    const latest = new LatestOnly<string, string>(0, run, (_q, r) => results.push(r), (_q, e) => errors.push(e));
+    const latest = new LatestOnly<string, string>(
+      0,
+      run,
+      (_q, r) => results.push(r),
+      (_q, e) => errors.push(e),
+    );
     latest.update('slow', true);
     await sleep(10);
     latest.update('fast', true);
@@ -39,10 +49,15 @@ describe('core/util: LatestOnly (debounce + cancel stale queries)', () => {
   it('reports real errors, and nothing after dispose', async () => {
     const errors: unknown[] = [];
     const results: unknown[] = [];
-    const latest = new LatestOnly<string, string>(0, async (q) => {
-      if (q === 'bad') throw new Error('boom');
-      return q;
-    }, (_q, r) => results.push(r), (_q, e) => errors.push(e));
+    const latest = new LatestOnly<string, string>(
+      0,
+      async (q) => {
+        if (q === 'bad') throw new Error('boom');
+        return q;
+      },
+      (_q, r) => results.push(r),
+      (_q, e) => errors.push(e),
+    );
     latest.update('bad', true);
     await sleep(5);
     assert.equal((errors[0] as Error).message, 'boom');
@@ -64,7 +79,8 @@ describe('core/util: LatestOnly (debounce + cancel stale queries)', () => {
       const results: number[] = [];
       const latest = new LatestOnly<string, number>(
         300,
-        async (q, signal) => (await client.search({ q, workspace_id: workspaceId, type: 'tasks' }, { signal })).tasks?.total ?? 0,
+        async (q, signal) =>
+          (await client.search({ q, workspace_id: workspaceId, type: 'tasks' }, { signal })).tasks?.total ?? 0,
         (_q, total) => results.push(total),
         () => undefined,
       );
@@ -76,7 +92,9 @@ describe('core/util: LatestOnly (debounce + cancel stale queries)', () => {
         await sleep(30);
       }
       await sleep(600);
-      const searches = (await env.control('GET', '/requests')).data.slice(seqBefore).filter((r: { path: string }) => r.path === '/api/search');
+      const searches = (await env.control('GET', '/requests')).data
+        .slice(seqBefore)
+        .filter((r: { path: string }) => r.path === '/api/search');
       assert.equal(searches.length, 1);
       assert.equal(results.length, 1);
       assert.ok((results[0] as number) >= 1);

@@ -17,7 +17,10 @@ describe('README images (copied from the e2e run by `npm run docs:images`)', () 
   });
 
   it('every image the README links exists', () => {
-    assert.deepEqual(linked.filter((path) => !existsSync(join(root, path))), []);
+    assert.deepEqual(
+      linked.filter((path) => !existsSync(join(root, path))),
+      [],
+    );
   });
 
   it('every linked screenshot is one an e2e test takes (its name appears in test/e2e)', () => {

@@ -20,7 +20,10 @@ const LINKS: Array<[string, string | undefined]> = [
   ['mailto:a@evil.example?attachment=file:///c:/secrets.txt', 'mailto:a@evil.example'],
   ['mailto:a@b.example?cc=x@y.example&Cc=z@y.example&bcc=w@y.example&to=v@y.example', 'mailto:a@b.example'],
   ['mailto:a@b.example?%62cc=x@y.example', 'mailto:a@b.example'],
-  ['mailto:a@b.example?subject=Hi%20there&body=line%201%0Aline%202&from=boss@b.example', 'mailto:a@b.example?subject=Hi%20there&body=line%201%0Aline%202'],
+  [
+    'mailto:a@b.example?subject=Hi%20there&body=line%201%0Aline%202&from=boss@b.example',
+    'mailto:a@b.example?subject=Hi%20there&body=line%201%0Aline%202',
+  ],
   ['mailto:a@b.example?body=x&subject=y&body=z', 'mailto:a@b.example?subject=y&body=x'],
   ['mailto:a@b.example?subject=%ZZ', undefined],
   ['mailto:a@b.example,c@d.example', undefined],
@@ -119,9 +122,17 @@ function harm(href: string): string | undefined {
   if (url.protocol !== 'mailto:') {
     return `scheme ${url.protocol}`;
   }
-  const fields = url.search.replace(/^\?/, '').split('&').filter((f) => f !== '').map((f) => decodeURIComponent(f.split('=')[0]!).toLowerCase());
+  const fields = url.search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((f) => f !== '')
+    .map((f) => decodeURIComponent(f.split('=')[0]!).toLowerCase());
   const extra = fields.filter((f) => f !== 'subject' && f !== 'body');
-  return extra.length > 0 ? `mailto field ${extra.join(',')}` : /[,;]/.test(decodeURIComponent(url.pathname)) ? 'several recipients' : undefined;
+  return extra.length > 0
+    ? `mailto field ${extra.join(',')}`
+    : /[,;]/.test(decodeURIComponent(url.pathname))
+      ? 'several recipients'
+      : undefined;
 }
 
 describe('core/tasks safeLinks: what a link from task text may open', function () {
@@ -172,7 +183,12 @@ describe('core/tasks safeLinks: what a link from task text may open', function (
       assert.ok(href === undefined || harm(href) === undefined, `${name}: ${href}`);
     }
     const started = performance.now();
-    for (const text of [`mailto:${'a'.repeat(100_000)}@b.example`, `mailto:a@${'-a'.repeat(50_000)}`, `mailto:a@b.example?${'subject=x&'.repeat(10_000)}`, `https://${'a.'.repeat(50_000)}com/`]) {
+    for (const text of [
+      `mailto:${'a'.repeat(100_000)}@b.example`,
+      `mailto:a@${'-a'.repeat(50_000)}`,
+      `mailto:a@b.example?${'subject=x&'.repeat(10_000)}`,
+      `https://${'a.'.repeat(50_000)}com/`,
+    ]) {
       safeLink(text);
       safeLink(text.slice(0, 4000));
     }
@@ -180,7 +196,14 @@ describe('core/tasks safeLinks: what a link from task text may open', function (
   });
 
   it('classifies 100,000-character host names within 1 s (redirect targets are not capped like links)', () => {
-    const hosts = ['.'.repeat(100_000), `${'.'.repeat(100_000)}x`, `${'a.'.repeat(50_000)}localhost`, `[${'0:'.repeat(50_000)}1]`, `${'1.'.repeat(50_000)}1`, `${'xn--a.'.repeat(16_000)}com`];
+    const hosts = [
+      '.'.repeat(100_000),
+      `${'.'.repeat(100_000)}x`,
+      `${'a.'.repeat(50_000)}localhost`,
+      `[${'0:'.repeat(50_000)}1]`,
+      `${'1.'.repeat(50_000)}1`,
+      `${'xn--a.'.repeat(16_000)}com`,
+    ];
     const started = performance.now();
     for (const host of hosts) {
       describeHost(host);
@@ -230,13 +253,20 @@ describe('task panel links: one click, one message, no link VS Code would open b
     const posted: unknown[] = [];
     const app = { post: (message: unknown) => posted.push(message) };
     const markdown = markdownView();
-    const source = ['[docs](https://example.com/docs)', '<https://example.com/auto>', '[mail](mailto:a@b.example?bcc=x@y.example)', ...corpus.map((p) => p.text)].join('\n\n');
+    const source = [
+      '[docs](https://example.com/docs)',
+      '<https://example.com/auto>',
+      '[mail](mailto:a@b.example?bcc=x@y.example)',
+      ...corpus.map((p) => p.text),
+    ].join('\n\n');
     const anchors = templates(markdown(app, source)).filter((t) => t.strings.join('').trimStart().startsWith('<a'));
     assert.ok(anchors.length >= 3, `anchors: ${anchors.length}`);
     for (const anchor of anchors) {
       const markup = anchor.strings.join('${}');
       assert.doesNotMatch(markup, /\shref\s*=/i, markup);
-      const onClick = anchor.values[anchor.strings.findIndex((s) => /@click=$/.test(s))] as (e: { preventDefault(): void }) => void;
+      const onClick = anchor.values[anchor.strings.findIndex((s) => /@click=$/.test(s))] as (e: {
+        preventDefault(): void;
+      }) => void;
       let prevented = 0;
       posted.length = 0;
       onClick({ preventDefault: () => prevented++ });

@@ -15,10 +15,13 @@ interface Setting {
   markdownEnumDescriptions?: string[];
 }
 
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, Setting> } } };
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  contributes: { configuration: { properties: Record<string, Setting> } };
+};
 const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 const settings = Object.entries(manifest.contributes.configuration.properties);
-const localized = (text: string | undefined): boolean => typeof text === 'string' && /^%[^%]+%$/.test(text) && (nls[text.slice(1, -1)] ?? '').trim() !== '';
+const localized = (text: string | undefined): boolean =>
+  typeof text === 'string' && /^%[^%]+%$/.test(text) && (nls[text.slice(1, -1)] ?? '').trim() !== '';
 
 describe('settings in package.json (issue 13: every setting documented, defaulted, scoped)', () => {
   it('there are settings to check', () => {
@@ -30,7 +33,12 @@ describe('settings in package.json (issue 13: every setting documented, defaulte
       assert.ok(localized(s.markdownDescription), 'markdownDescription is a %key% of package.nls.json');
       assert.equal(s.description, undefined, 'markdownDescription only (the settings editor prefers it)');
       assert.ok('default' in s, 'has a default');
-      assert.ok(['application', 'machine', 'window', 'resource', 'machine-overridable', 'language-overridable'].includes(s.scope ?? ''), `scope ${s.scope}`);
+      assert.ok(
+        ['application', 'machine', 'window', 'resource', 'machine-overridable', 'language-overridable'].includes(
+          s.scope ?? '',
+        ),
+        `scope ${s.scope}`,
+      );
       if (s.enum) {
         const descriptions = s.markdownEnumDescriptions ?? s.enumDescriptions ?? [];
         assert.equal(descriptions.length, s.enum.length, 'one description per enum value');

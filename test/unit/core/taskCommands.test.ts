@@ -20,7 +20,8 @@ describe('core/tasks: the title rule', () => {
     ['😀'.repeat(256), { ok: false, reason: 'tooLong', length: 256 }],
   ];
   for (const [input, expected] of cases) {
-    it(`${JSON.stringify(input.slice(0, 12))}${input.length > 12 ? '…' : ''} (${input.length} units)`, () => assert.deepEqual(checkTitle(input), expected));
+    it(`${JSON.stringify(input.slice(0, 12))}${input.length > 12 ? '…' : ''} (${input.length} units)`, () =>
+      assert.deepEqual(checkTitle(input), expected));
   }
 });
 
@@ -96,7 +97,13 @@ describe('core/tasks: links and references', () => {
   it('opens only http, https and mailto links', () => {
     assert.ok(isOpenableLink('https://x.test/a'));
     assert.ok(isOpenableLink('mailto:a@b.test'));
-    for (const bad of ['javascript:alert(1)', 'file:///etc/passwd', 'command:workbench.action.quit', 'vscode://x', 'not a url']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'command:workbench.action.quit',
+      'vscode://x',
+      'not a url',
+    ]) {
       assert.ok(!isOpenableLink(bad), bad);
     }
   });
@@ -107,7 +114,20 @@ describe('core/tasks: move and create targets from the sidebar', () => {
     data: {
       id: 'w',
       spaces: [
-        { id: 's1', name: 'Engineering', folders: [{ id: 'f1', name: 'Backend', lists: [{ id: 'l1', name: 'API' }, { id: 'l2', name: 'Database' }] }] },
+        {
+          id: 's1',
+          name: 'Engineering',
+          folders: [
+            {
+              id: 'f1',
+              name: 'Backend',
+              lists: [
+                { id: 'l1', name: 'API' },
+                { id: 'l2', name: 'Database' },
+              ],
+            },
+          ],
+        },
         { id: 's2', name: 'Marketing', folders: [] },
       ],
       sprints: [{ id: 'sp1', name: 'Sprint 1', space_id: 's1' }, { name: 'no id' }],
@@ -126,7 +146,13 @@ describe('core/tasks: move and create targets from the sidebar', () => {
     assert.equal(targetsFromSidebar(sidebar.data)?.lists.length, 2);
   });
   it('gives up on another shape, so the caller walks the documented routes', () => {
-    for (const other of [null, [], 'x', { data: { tree: [] } }, { spaces: [{ folders: [{ lists: [{ name: 'no id' }] }] }] }]) {
+    for (const other of [
+      null,
+      [],
+      'x',
+      { data: { tree: [] } },
+      { spaces: [{ folders: [{ lists: [{ name: 'no id' }] }] }] },
+    ]) {
       assert.equal(targetsFromSidebar(other), undefined, JSON.stringify(other));
     }
   });

@@ -9,7 +9,9 @@ import { join } from 'node:path';
 const root = join(__dirname, '..', '..', '..');
 
 interface Manifest {
-  capabilities: { untrustedWorkspaces: { supported: unknown; description?: string; restrictedConfigurations?: string[] } };
+  capabilities: {
+    untrustedWorkspaces: { supported: unknown; description?: string; restrictedConfigurations?: string[] };
+  };
   contributes: { configuration: { properties: Record<string, { scope?: string }> } };
 }
 
@@ -37,7 +39,10 @@ describe('untrusted folders: settings that change what is written or sent are re
   });
 
   it('every listed key is a setting of the extension, once', () => {
-    assert.deepEqual(restricted.filter((key) => !(key in properties)), []);
+    assert.deepEqual(
+      restricted.filter((key) => !(key in properties)),
+      [],
+    );
     assert.equal(new Set(restricted).size, restricted.length);
   });
 
@@ -47,7 +52,11 @@ describe('untrusted folders: settings that change what is written or sent are re
       .map(([key]) => key);
     const unplaced = folderSettable.filter((key) => !restricted.includes(key) && !(key in harmless));
     assert.deepEqual(unplaced, []);
-    assert.deepEqual(Object.keys(harmless).filter((key) => restricted.includes(key)), [], 'harmless and restricted at once');
+    assert.deepEqual(
+      Object.keys(harmless).filter((key) => restricted.includes(key)),
+      [],
+      'harmless and restricted at once',
+    );
   });
 
   it('the service address and timeout are user settings a folder cannot set at all', () => {

@@ -32,7 +32,11 @@ export interface Connected {
 }
 
 /** The official SDK client, talking to `node dist/mcp-server.js` over stdio. */
-export async function connect(baseUrl: string, token: string, extraEnv: Record<string, string> = {}): Promise<Connected> {
+export async function connect(
+  baseUrl: string,
+  token: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Connected> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [serverPath],
@@ -48,7 +52,12 @@ export async function connect(baseUrl: string, token: string, extraEnv: Record<s
 
 /** Runs the server with the given environment and no client; for the refusal to start. */
 export function runBare(env: Record<string, string>): { status: number | null; stderr: string; stdout: string } {
-  const result = spawnSync(process.execPath, [serverPath], { env: childEnv(env), input: '', encoding: 'utf8', timeout: 15_000 });
+  const result = spawnSync(process.execPath, [serverPath], {
+    env: childEnv(env),
+    input: '',
+    encoding: 'utf8',
+    timeout: 15_000,
+  });
   return { status: result.status, stderr: result.stderr, stdout: result.stdout };
 }
 

@@ -118,7 +118,11 @@ describe('mcp server: every tool against a hostile server answers within a minut
     for (const [mode, session] of sessions) {
       const { tools } = await session.client.listTools();
       assert.equal(tools.length, TOOLS.length, mode);
-      assert.doesNotMatch(session.stderr(), /failed:|Error:|exception/i, `${mode} stderr: ${session.stderr().slice(0, 500)}`);
+      assert.doesNotMatch(
+        session.stderr(),
+        /failed:|Error:|exception/i,
+        `${mode} stderr: ${session.stderr().slice(0, 500)}`,
+      );
     }
   });
 });

@@ -24,7 +24,11 @@ describe('mcp budget lease: the editor gets its share back once the server has s
     assert.equal(serverMayBeActive(undefined, resolvedAt, resolvedAt + LEASE_STALE_MS), false, 'never started');
     assert.equal(serverMayBeActive(resolvedAt + 300_000, resolvedAt, resolvedAt + 300_000 + 84_999), true);
     assert.equal(serverMayBeActive(resolvedAt + 300_000, resolvedAt, resolvedAt + 300_000 + 85_000), false);
-    assert.equal(serverMayBeActive(resolvedAt - 500_000, resolvedAt, resolvedAt + 10_000), true, 'an old file from a previous run counts from the new start');
+    assert.equal(
+      serverMayBeActive(resolvedAt - 500_000, resolvedAt, resolvedAt + 10_000),
+      true,
+      'an old file from a previous run counts from the new start',
+    );
   });
 
   it('holdLease touches the file at once and at every refresh; stop ends the refreshes', async () => {

@@ -6,8 +6,22 @@ import { asJson, buildServer, callError, callJson, connect } from './harness';
 import type { Connected } from './harness';
 
 const TOOL_NAMES = [
-  'get_me', 'get_sidebar', 'list_spaces', 'list_folders', 'list_lists', 'list_statuses', 'list_members', 'list_tasks',
-  'get_task', 'create_task', 'update_task', 'search_tasks', 'list_comments', 'add_comment', 'get_task_activity', 'get_task_dependencies',
+  'get_me',
+  'get_sidebar',
+  'list_spaces',
+  'list_folders',
+  'list_lists',
+  'list_statuses',
+  'list_members',
+  'list_tasks',
+  'get_task',
+  'create_task',
+  'update_task',
+  'search_tasks',
+  'list_comments',
+  'add_comment',
+  'get_task_activity',
+  'get_task_dependencies',
 ];
 
 describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, against the sandbox', function () {
@@ -42,7 +56,17 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
     }
     const listTasks = tools.find((t) => t.name === 'list_tasks')!;
     assert.deepEqual(listTasks.inputSchema.required, ['workspace_id']);
-    for (const scope of ['list_id', 'folder_id', 'space_id', 'sprint_id', 'filter', 'sorts', 'group_by', 'search', 'per_page']) {
+    for (const scope of [
+      'list_id',
+      'folder_id',
+      'space_id',
+      'sprint_id',
+      'filter',
+      'sorts',
+      'group_by',
+      'search',
+      'per_page',
+    ]) {
       assert.ok(scope in (listTasks.inputSchema.properties ?? {}), `list_tasks takes ${scope}`);
     }
     const create = tools.find((t) => t.name === 'create_task')!;
@@ -67,15 +91,35 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
       ['get_me', {}, () => api.getUser()],
       ['get_sidebar', { workspace_id: acme }, () => api.getSidebar(acme)],
       ['list_spaces', { workspace_id: acme }, () => api.listSpaces(acme)],
-      ['list_folders', { workspace_id: acme, space_id: fx.spaces.engineering }, () => api.listFolders(acme, fx.spaces.engineering)],
-      ['list_lists', { workspace_id: acme, space_id: fx.spaces.engineering, folder_id: fx.folders.backend }, () => api.listLists(acme, fx.spaces.engineering, fx.folders.backend)],
+      [
+        'list_folders',
+        { workspace_id: acme, space_id: fx.spaces.engineering },
+        () => api.listFolders(acme, fx.spaces.engineering),
+      ],
+      [
+        'list_lists',
+        { workspace_id: acme, space_id: fx.spaces.engineering, folder_id: fx.folders.backend },
+        () => api.listLists(acme, fx.spaces.engineering, fx.folders.backend),
+      ],
       ['list_statuses', { list_id: fx.lists.api }, () => api.listStatuses(fx.lists.api)],
       ['list_members', { workspace_id: acme }, () => api.listMembers(acme)],
       ['get_task', { workspace_id: acme, task_id: task.id }, () => api.getTask(acme, task.id)],
       ['list_comments', { workspace_id: acme, task_id: task.id }, () => api.getComments(acme, task.id)],
-      ['get_task_activity', { workspace_id: acme, task_id: fx.tasks.task_with_activity.id }, () => api.getActivity(acme, fx.tasks.task_with_activity.id)],
-      ['get_task_dependencies', { workspace_id: acme, task_id: fx.tasks.blocked_task.id }, () => api.getDependencies(acme, fx.tasks.blocked_task.id)],
-      ['search_tasks', { workspace_id: acme, q: 'login' }, () => api.search({ q: 'login', workspace_id: acme, type: 'tasks' })],
+      [
+        'get_task_activity',
+        { workspace_id: acme, task_id: fx.tasks.task_with_activity.id },
+        () => api.getActivity(acme, fx.tasks.task_with_activity.id),
+      ],
+      [
+        'get_task_dependencies',
+        { workspace_id: acme, task_id: fx.tasks.blocked_task.id },
+        () => api.getDependencies(acme, fx.tasks.blocked_task.id),
+      ],
+      [
+        'search_tasks',
+        { workspace_id: acme, q: 'login' },
+        () => api.search({ q: 'login', workspace_id: acme, type: 'tasks' }),
+      ],
     ];
     for (const [name, args, direct] of reads) {
       assert.deepEqual(await callJson(alice.client, name, args), asJson(await direct()), name);
@@ -84,42 +128,85 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
 
   it('list_tasks: scope, filter JSON, sorts, group_by and paging as the API answers them', async () => {
     const acme = fx.workspaces.acme.id;
-    const filter = { match: 'all' as const, conditions: [{ field: 'priority', op: 'in', values: ['high', 'critical'] }] };
+    const filter = {
+      match: 'all' as const,
+      conditions: [{ field: 'priority', op: 'in', values: ['high', 'critical'] }],
+    };
     const sorts = [{ field: 'title', direction: 'asc' as const }];
-    const got = (await callJson(alice.client, 'list_tasks', { workspace_id: acme, folder_id: fx.folders.backend, filter, sorts, group_by: 'priority', per_page: 5 })) as Json;
-    const direct = await api.listTasks(acme, { scope: { folder_id: fx.folders.backend }, filter, sorts, group_by: 'priority', per_page: 5 });
+    const got = (await callJson(alice.client, 'list_tasks', {
+      workspace_id: acme,
+      folder_id: fx.folders.backend,
+      filter,
+      sorts,
+      group_by: 'priority',
+      per_page: 5,
+    })) as Json;
+    const direct = await api.listTasks(acme, {
+      scope: { folder_id: fx.folders.backend },
+      filter,
+      sorts,
+      group_by: 'priority',
+      per_page: 5,
+    });
     assert.deepEqual(got, asJson(direct));
     assert.equal(got.data.length, 5);
     assert.ok(got.data.every((t: Json) => ['high', 'critical'].includes(t.priority)));
-    const byDefault = (await callJson(alice.client, 'list_tasks', { workspace_id: acme, list_id: fx.lists.api })) as Json;
+    const byDefault = (await callJson(alice.client, 'list_tasks', {
+      workspace_id: acme,
+      list_id: fx.lists.api,
+    })) as Json;
     assert.equal(byDefault.per_page, 50, 'an assistant gets 50 rows a page unless it asks for more');
   });
 
   it('create_task, update_task and add_comment write through the API and return what it stored', async () => {
     const acme = fx.workspaces.acme.id;
-    const created = (await callJson(alice.client, 'create_task', { workspace_id: acme, list_id: fx.lists.api, title: 'From an assistant', priority: 'high' })) as Json;
+    const created = (await callJson(alice.client, 'create_task', {
+      workspace_id: acme,
+      list_id: fx.lists.api,
+      title: 'From an assistant',
+      priority: 'high',
+    })) as Json;
     assert.deepEqual(created, asJson(await api.getTask(acme, created.id)));
     assert.equal(created.title, 'From an assistant');
-    const updated = (await callJson(alice.client, 'update_task', { workspace_id: acme, task_id: created.id, title: 'Renamed', due_date: null })) as Json;
+    const updated = (await callJson(alice.client, 'update_task', {
+      workspace_id: acme,
+      task_id: created.id,
+      title: 'Renamed',
+      due_date: null,
+    })) as Json;
     assert.deepEqual(updated, asJson(await api.getTask(acme, created.id)));
     assert.equal(updated.title, 'Renamed');
-    const comment = (await callJson(alice.client, 'add_comment', { workspace_id: acme, task_id: created.id, body: 'Looks good' })) as Json;
+    const comment = (await callJson(alice.client, 'add_comment', {
+      workspace_id: acme,
+      task_id: created.id,
+      body: 'Looks good',
+    })) as Json;
     const comments = await api.getComments(acme, created.id);
     assert.deepEqual(asJson(comments.data.find((c) => c.id === comment.id)), comment);
     const writes = (await env.requests()).filter((r) => r.method !== 'GET' && r.token_label === 'alice');
     assert.equal(writes.length, 3);
-    assert.ok(writes.every((r) => typeof r.idempotency_key === 'string' && r.idempotency_key.length > 0), 'every write carries an Idempotency-Key');
+    assert.ok(
+      writes.every((r) => typeof r.idempotency_key === 'string' && r.idempotency_key.length > 0),
+      'every write carries an Idempotency-Key',
+    );
   });
 
   it('a create whose answer is lost is retried with the same Idempotency-Key and creates one task', async () => {
     const acme = fx.workspaces.acme.id;
     await env.fault({ method: 'POST', path: '/api/workspaces/*/tasks', kind: 'reset_after', times: 1 });
-    const created = (await callJson(alice.client, 'create_task', { workspace_id: acme, list_id: fx.lists.api, title: 'Exactly once' })) as Json;
+    const created = (await callJson(alice.client, 'create_task', {
+      workspace_id: acme,
+      list_id: fx.lists.api,
+      title: 'Exactly once',
+    })) as Json;
     const posts = (await env.requests()).filter((r) => r.method === 'POST' && r.path.endsWith('/tasks'));
     assert.ok(posts.length >= 2, 'the lost answer was retried');
     assert.equal(new Set(posts.slice(-2).map((r) => r.idempotency_key)).size, 1, 'with the same key');
     const same = (await api.listTasks(acme, { scope: { list_id: fx.lists.api }, search: 'Exactly once' })).data;
-    assert.deepEqual(same.map((t) => t.id), [created.id]);
+    assert.deepEqual(
+      same.map((t) => t.id),
+      [created.id],
+    );
   });
 
   it('invalid input is a tool error with the reason and sends no request', async () => {
@@ -127,13 +214,24 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
     const before = (await env.requests()).length;
     const noScope = await callError(alice.client, 'list_tasks', { workspace_id: acme });
     assert.match(noScope, /exactly one scope/);
-    const twoScopes = await callError(alice.client, 'list_tasks', { workspace_id: acme, list_id: fx.lists.api, space_id: fx.spaces.engineering });
+    const twoScopes = await callError(alice.client, 'list_tasks', {
+      workspace_id: acme,
+      list_id: fx.lists.api,
+      space_id: fx.spaces.engineering,
+    });
     assert.match(twoScopes, /list_id, space_id/);
-    const long = await callError(alice.client, 'create_task', { workspace_id: acme, list_id: fx.lists.api, title: 'x'.repeat(256) });
+    const long = await callError(alice.client, 'create_task', {
+      workspace_id: acme,
+      list_id: fx.lists.api,
+      title: 'x'.repeat(256),
+    });
     assert.match(long, /title: title must be at most 255 characters/);
     const displayId = await callError(alice.client, 'get_task', { workspace_id: acme, task_id: 'ACME-12' });
     assert.match(displayId, /task_id: .*must be a UUID/);
-    const nothing = await callError(alice.client, 'update_task', { workspace_id: acme, task_id: fx.tasks.task_with_comments.id });
+    const nothing = await callError(alice.client, 'update_task', {
+      workspace_id: acme,
+      task_id: fx.tasks.task_with_comments.id,
+    });
     assert.match(nothing, /at least one field/);
     const typo = await callError(alice.client, 'list_statuses', { listId: fx.lists.api });
     assert.match(typo, /listId|list_id/);
@@ -142,9 +240,17 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
 
   it('API errors are tool errors with the service message and field errors', async () => {
     const acme = fx.workspaces.acme.id;
-    const unknown = await callError(alice.client, 'get_task', { workspace_id: acme, task_id: '00000000-0000-4000-8000-000000000000' });
+    const unknown = await callError(alice.client, 'get_task', {
+      workspace_id: acme,
+      task_id: '00000000-0000-4000-8000-000000000000',
+    });
     assert.match(unknown, /get_task failed: .*not found.*\(404\)/);
-    const badStatus = await callError(alice.client, 'create_task', { workspace_id: acme, list_id: fx.lists.api, title: 'Bad status', status_id: fx.statuses.marketing[0].id });
+    const badStatus = await callError(alice.client, 'create_task', {
+      workspace_id: acme,
+      list_id: fx.lists.api,
+      title: 'Bad status',
+      status_id: fx.statuses.marketing[0].id,
+    });
     assert.match(badStatus, /rejected the input \(422\)/);
     assert.match(badStatus, /^- status_id: /m);
     const server = await callJson(alice.client, 'get_me');
@@ -162,10 +268,19 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
       assert.ok(!JSON.stringify(sidebar).includes(fx.private_space_id));
       await callError(bob.client, 'get_task', { workspace_id: acme, task_id: fx.tasks.private_task.id });
       await callError(bob.client, 'list_tasks', { workspace_id: acme, space_id: fx.private_space_id });
-      const search = (await callJson(bob.client, 'search_tasks', { workspace_id: acme, q: fx.tasks.private_task.title })) as Json;
+      const search = (await callJson(bob.client, 'search_tasks', {
+        workspace_id: acme,
+        q: fx.tasks.private_task.title,
+      })) as Json;
       assert.ok(!(search.tasks?.hits ?? []).some((h: Json) => h.id === fx.tasks.private_task.id));
-      const aliceSearch = (await callJson(alice.client, 'search_tasks', { workspace_id: acme, q: fx.tasks.private_task.title })) as Json;
-      assert.ok(aliceSearch.tasks.hits.some((h: Json) => h.id === fx.tasks.private_task.id), 'alice, an admin, does see it');
+      const aliceSearch = (await callJson(alice.client, 'search_tasks', {
+        workspace_id: acme,
+        q: fx.tasks.private_task.title,
+      })) as Json;
+      assert.ok(
+        aliceSearch.tasks.hits.some((h: Json) => h.id === fx.tasks.private_task.id),
+        'alice, an admin, does see it',
+      );
       assert.ok(!bob.stderr().includes('demo-token-bob'), 'the token is never printed');
     } finally {
       await bob.close();

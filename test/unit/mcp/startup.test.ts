@@ -28,13 +28,20 @@ describe('mcp server: configuration from the environment only', function () {
   });
 
   it('refuses a request budget outside 1 to 60 a minute', () => {
-    const result = runBare({ TASK_PLATFORM_BASE_URL: 'http://127.0.0.1:9/api', TASK_PLATFORM_TOKEN: 'secret-token-1234', TASK_PLATFORM_REQUESTS_PER_MINUTE: '120' });
+    const result = runBare({
+      TASK_PLATFORM_BASE_URL: 'http://127.0.0.1:9/api',
+      TASK_PLATFORM_TOKEN: 'secret-token-1234',
+      TASK_PLATFORM_REQUESTS_PER_MINUTE: '120',
+    });
     assert.notEqual(result.status, 0);
     assert.match(result.stderr, /TASK_PLATFORM_REQUESTS_PER_MINUTE must be a whole number from 1 to 60 \(got "120"\)/);
   });
 
   it('refuses a base URL the client would refuse (plain http to another host)', () => {
-    const result = runBare({ TASK_PLATFORM_BASE_URL: 'http://tasks.example.com/api', TASK_PLATFORM_TOKEN: 'secret-token-1234' });
+    const result = runBare({
+      TASK_PLATFORM_BASE_URL: 'http://tasks.example.com/api',
+      TASK_PLATFORM_TOKEN: 'secret-token-1234',
+    });
     assert.notEqual(result.status, 0);
     assert.match(result.stderr, /TASK_PLATFORM_BASE_URL is not usable/);
     assert.ok(!result.stderr.includes('secret-token-1234'));

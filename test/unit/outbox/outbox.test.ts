@@ -97,7 +97,10 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     await env.control('DELETE', '/requests');
     await queued(api.createComment(acme, task, { body: 'offline 2' }));
     assert.equal((await env.requests()).length, 0, 'known offline: no request for the second write');
-    assert.deepEqual(outbox.pending.map((w) => w.reason), ['network', 'offline']);
+    assert.deepEqual(
+      outbox.pending.map((w) => w.reason),
+      ['network', 'offline'],
+    );
     assert.equal(store.read().length, 2, 'both are persisted');
     assert.ok(!store.text.includes('demo-token-alice'), 'the token is never stored');
   });
@@ -132,7 +135,10 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     assert.deepEqual(bodies, ['ordered 1', 'ordered 2', 'ordered 3', 'ordered 4', 'ordered 5']);
     assert.equal((await api.getTask(acme, task)).title, 'title B');
     const log = (await env.requests()).filter((r) => r.method !== 'GET');
-    assert.deepEqual(log.slice(0, 5).map((r) => r.idempotency_key), keys);
+    assert.deepEqual(
+      log.slice(0, 5).map((r) => r.idempotency_key),
+      keys,
+    );
     assert.equal(outbox.all.length, 0);
     assert.equal(applied.length, 7);
   });
@@ -143,7 +149,10 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     await queued(api.createComment(acme, task, { body: 'answer lost' }));
     await comeBack();
     await api.flushHeldWrites();
-    assert.deepEqual((await commentsOn(task)).filter((b) => b === 'answer lost'), ['answer lost']);
+    assert.deepEqual(
+      (await commentsOn(task)).filter((b) => b === 'answer lost'),
+      ['answer lost'],
+    );
     const replayed = (await env.requests()).filter((r) => r.method === 'POST' && r.replay);
     assert.ok(replayed.length >= 1, 'the service answered the replay from its idempotency store');
   });
@@ -173,7 +182,11 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     // The comment was held; the edit then replayed it first (the fault is used up), and went after it.
     assert.equal((await second).title, 'made second');
     const applied = (await env.requests()).filter((r) => r.method !== 'GET' && r.status < 300 && r.path.includes(task));
-    assert.deepEqual(applied.map((r) => r.method), ['POST', 'PATCH'], 'the comment is applied before the edit');
+    assert.deepEqual(
+      applied.map((r) => r.method),
+      ['POST', 'PATCH'],
+      'the comment is applied before the edit',
+    );
     assert.ok((await commentsOn(task)).includes('made first'));
     assert.equal(outbox.all.length, 0);
   });
@@ -186,7 +199,11 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     cancel.abort();
     await assert.rejects(second, (error: Error) => error.name === 'AbortError');
     await queued(first.done);
-    assert.deepEqual(outbox.all.map((w) => w.operation), ['createComment'], 'only the comment is kept');
+    assert.deepEqual(
+      outbox.all.map((w) => w.operation),
+      ['createComment'],
+      'only the comment is kept',
+    );
     assert.ok(!(await env.requests()).some((r) => r.method === 'PATCH'), 'the cancelled edit was never sent');
   });
 
@@ -198,7 +215,10 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
       api.createComment(acme, task, { body: 'one logical write' }, opts),
     ]);
     assert.equal(a.id, b.id);
-    assert.deepEqual((await commentsOn(task)).filter((c) => c === 'one logical write'), ['one logical write']);
+    assert.deepEqual(
+      (await commentsOn(task)).filter((c) => c === 'one logical write'),
+      ['one logical write'],
+    );
     // The task is free again: a later write to it is not left waiting.
     assert.equal((await api.updateTask(acme, task, { title: 'after the pair' })).title, 'after the pair');
   });
@@ -231,7 +251,7 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     assert.equal(outbox.all.length, 0);
   });
 
-  it('two windows of the same account, both offline, keep each other\'s writes in the shared storage', async () => {
+  it("two windows of the same account, both offline, keep each other's writes in the shared storage", async () => {
     const task = fx.tasks.completed_task.id;
     // A second window: its own queue and client over the same storage.
     const other = newOutbox();
@@ -247,7 +267,11 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     await tick();
     await queued(otherApi.createComment(acme, task, { body: 'window 2, second' }));
     const stored = (): string[] => (store.read() as HeldWrite[]).map((w) => JSON.parse(w.body!).body as string);
-    assert.deepEqual(stored(), ['window 1, first', 'window 2, first', 'window 1, second', 'window 2, second'], 'both windows\' writes are stored, in the order they were made');
+    assert.deepEqual(
+      stored(),
+      ['window 1, first', 'window 2, first', 'window 1, second', 'window 2, second'],
+      "both windows' writes are stored, in the order they were made",
+    );
     // Window 1 comes back first and sends its own; window 2's stay stored for it.
     await comeBack();
     assert.equal(await api.flushHeldWrites(), true);
@@ -255,12 +279,29 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     // A reload of window 2 (or any window of the account) finds them and sends them.
     const reloaded = newOutbox();
     assert.equal(await env.client('demo-token-alice', { writeQueue: reloaded }).flushHeldWrites(), true);
-    assert.deepEqual((await commentsOn(task)).filter((b) => b.startsWith('window')).sort(), ['window 1, first', 'window 1, second', 'window 2, first', 'window 2, second']);
+    assert.deepEqual((await commentsOn(task)).filter((b) => b.startsWith('window')).sort(), [
+      'window 1, first',
+      'window 1, second',
+      'window 2, first',
+      'window 2, second',
+    ]);
     assert.deepEqual(stored(), []);
   });
 
   it('reads back only valid entries from storage', () => {
-    store.text = JSON.stringify([{ key: 'k', operation: 'updateTask', method: 'PATCH', path: `/workspaces/${acme}/tasks/${fx.tasks.completed_task.id}`, body: '{"title":"x"}', heldAt: 1, reason: 'offline' }, { nonsense: true }, 'x']);
+    store.text = JSON.stringify([
+      {
+        key: 'k',
+        operation: 'updateTask',
+        method: 'PATCH',
+        path: `/workspaces/${acme}/tasks/${fx.tasks.completed_task.id}`,
+        body: '{"title":"x"}',
+        heldAt: 1,
+        reason: 'offline',
+      },
+      { nonsense: true },
+      'x',
+    ]);
     const reloaded = newOutbox();
     assert.equal(reloaded.all.length, 1);
     assert.equal(reloaded.unreadable, 2);

@@ -21,7 +21,7 @@ class TextStore implements OutboxStore {
 
 const base = { heldAt: 1, reason: 'offline' };
 
-describe('outbox replay: only the client\'s own write routes are sent again (sandbox request log)', function () {
+describe("outbox replay: only the client's own write routes are sent again (sandbox request log)", function () {
   this.timeout(60_000);
   let env: Env;
   let fx: Json;
@@ -48,7 +48,15 @@ describe('outbox replay: only the client\'s own write routes are sent again (san
     const patch = JSON.stringify({ title: 'hijacked' });
     const write = (name: string, fields: Record<string, unknown>): { name: string; entry: unknown } => ({
       name,
-      entry: { key: `hostile-${name.replace(/[^a-z0-9]+/gi, '-')}`, operation: 'updateTask', method: 'PATCH', path: taskPath, body: patch, ...base, ...fields },
+      entry: {
+        key: `hostile-${name.replace(/[^a-z0-9]+/gi, '-')}`,
+        operation: 'updateTask',
+        method: 'PATCH',
+        path: taskPath,
+        body: patch,
+        ...base,
+        ...fields,
+      },
     });
     const deep = `${'{"a":'.repeat(100)}1${'}'.repeat(100)}`;
     return [
@@ -72,7 +80,12 @@ describe('outbox replay: only the client\'s own write routes are sent again (san
       write('display id where a UUID goes', { path: `/workspaces/${acme}/tasks/ACME-1` }),
       write('id with a newline', { path: `/workspaces/${acme}/tasks/${task}%0A` }),
       write('trailing slash', { path: `${taskPath}/` }),
-      write('unknown route', { operation: 'deleteWorkspace', method: 'DELETE', path: `/workspaces/${acme}`, body: undefined }),
+      write('unknown route', {
+        operation: 'deleteWorkspace',
+        method: 'DELETE',
+        path: `/workspaces/${acme}`,
+        body: undefined,
+      }),
       write('unknown operation on a known path', { operation: 'adminUpdateTask' }),
       write('operation __proto__', { operation: '__proto__' }),
       write('operation constructor', { operation: 'constructor' }),
@@ -84,7 +97,11 @@ describe('outbox replay: only the client\'s own write routes are sent again (san
       write('body not JSON', { body: 'title=x' }),
       write('body an array', { body: '[{"title":"x"}]' }),
       write('body missing', { body: undefined }),
-      write('body on a route that takes none', { operation: 'deleteComment', method: 'DELETE', path: `${taskPath}/comments/${comment}` }),
+      write('body on a route that takes none', {
+        operation: 'deleteComment',
+        method: 'DELETE',
+        path: `${taskPath}/comments/${comment}`,
+      }),
       write('key with a header break', { key: 'k\r\nX-Evil: 1' }),
       write('key too long', { key: 'k'.repeat(300) }),
       write('no time', { heldAt: 'yesterday' }),
@@ -98,9 +115,32 @@ describe('outbox replay: only the client\'s own write routes are sent again (san
 
   function valid(): HeldWrite[] {
     return [
-      { key: 'valid-update', operation: 'updateTask', method: 'PATCH', path: taskPath, body: JSON.stringify({ title: 'Replayed title' }), heldAt: 2, reason: 'offline' },
-      { key: 'valid-comment', operation: 'createComment', method: 'POST', path: `${taskPath}/comments`, body: JSON.stringify({ body: 'Replayed comment' }), heldAt: 3, reason: 'network' },
-      { key: 'valid-resolve', operation: 'resolveComment', method: 'PUT', path: `${taskPath}/comments/${comment}/resolve`, heldAt: 4, reason: 'server' },
+      {
+        key: 'valid-update',
+        operation: 'updateTask',
+        method: 'PATCH',
+        path: taskPath,
+        body: JSON.stringify({ title: 'Replayed title' }),
+        heldAt: 2,
+        reason: 'offline',
+      },
+      {
+        key: 'valid-comment',
+        operation: 'createComment',
+        method: 'POST',
+        path: `${taskPath}/comments`,
+        body: JSON.stringify({ body: 'Replayed comment' }),
+        heldAt: 3,
+        reason: 'network',
+      },
+      {
+        key: 'valid-resolve',
+        operation: 'resolveComment',
+        method: 'PUT',
+        path: `${taskPath}/comments/${comment}/resolve`,
+        heldAt: 4,
+        reason: 'server',
+      },
     ];
   }
 
@@ -111,7 +151,10 @@ describe('outbox replay: only the client\'s own write routes are sent again (san
     const store = new TextStore(text);
     const dropped: string[] = [];
     const outbox = new Outbox(store, { dropped: (reason) => dropped.push(reason) });
-    assert.deepEqual(outbox.all.map((w) => w.key), ['valid-update', 'valid-comment', 'valid-resolve']);
+    assert.deepEqual(
+      outbox.all.map((w) => w.key),
+      ['valid-update', 'valid-comment', 'valid-resolve'],
+    );
     assert.equal(dropped.length, entries.length + 1);
     for (const reason of dropped) {
       assert.ok(reason.length < 80 && !reason.includes('evil') && !reason.includes(acme), `a fixed phrase: ${reason}`);
@@ -121,12 +164,15 @@ describe('outbox replay: only the client\'s own write routes are sent again (san
     const api = env.client('demo-token-alice', { writeQueue: outbox });
     assert.equal(await api.flushHeldWrites(), true);
     const log = await env.requests();
-    assert.deepEqual(log.map((r) => `${r.method} ${r.path}`), [
-      `PATCH /api${taskPath}`,
-      `POST /api${taskPath}/comments`,
-      `PUT /api${taskPath}/comments/${comment}/resolve`,
-    ], 'only the valid writes reached the service');
-    assert.deepEqual(log.map((r) => r.idempotency_key), ['valid-update', 'valid-comment', 'valid-resolve']);
+    assert.deepEqual(
+      log.map((r) => `${r.method} ${r.path}`),
+      [`PATCH /api${taskPath}`, `POST /api${taskPath}/comments`, `PUT /api${taskPath}/comments/${comment}/resolve`],
+      'only the valid writes reached the service',
+    );
+    assert.deepEqual(
+      log.map((r) => r.idempotency_key),
+      ['valid-update', 'valid-comment', 'valid-resolve'],
+    );
     const [stored] = await env.state('tasks', `?id=${task}`);
     assert.equal(stored.title, 'Replayed title');
     assert.deepEqual(store.read(), [], 'nothing hostile is kept in storage either');
@@ -137,7 +183,10 @@ describe('outbox replay: only the client\'s own write routes are sent again (san
     const outbox = new Outbox(store);
     store.text = JSON.stringify([hostile()[0]!.entry, hostile()[5]!.entry]);
     await outbox.hold(valid()[0]!);
-    assert.deepEqual(store.read().map((w) => (w as HeldWrite).key), ['valid-update']);
+    assert.deepEqual(
+      store.read().map((w) => (w as HeldWrite).key),
+      ['valid-update'],
+    );
   });
 
   it('an entry that reaches the queue in memory is checked again just before it would be sent, and dropped', async () => {
@@ -145,7 +194,9 @@ describe('outbox replay: only the client\'s own write routes are sent again (san
     const dropped: string[] = [];
     const outbox = new Outbox(store, { dropped: (reason) => dropped.push(reason) });
     // hold() is given writes the requester built: objects, not marked refused (nothing else gets there).
-    const objects = hostile().filter(({ entry }) => typeof entry === 'object' && entry !== null && !Array.isArray(entry) && !('rejected' in entry));
+    const objects = hostile().filter(
+      ({ entry }) => typeof entry === 'object' && entry !== null && !Array.isArray(entry) && !('rejected' in entry),
+    );
     for (const { entry } of objects) {
       await outbox.hold(entry as HeldWrite);
     }
@@ -172,7 +223,11 @@ describe('outbox replay: only the client\'s own write routes are sent again (san
       api.createInboundAddress(list),
     ];
     const outcomes = await Promise.allSettled(writes);
-    assert.deepEqual(outcomes.map((o) => o.status), writes.map(() => 'rejected'), 'held while offline');
+    assert.deepEqual(
+      outcomes.map((o) => o.status),
+      writes.map(() => 'rejected'),
+      'held while offline',
+    );
     const held = store.read() as HeldWrite[];
     assert.equal(held.length, writes.length);
     for (const write of held) {
@@ -185,6 +240,9 @@ describe('outbox replay: only the client\'s own write routes are sent again (san
     assert.equal(reloaded.all.length, writes.length);
     assert.equal(await env.client('demo-token-alice', { writeQueue: reloaded }).flushHeldWrites(), true);
     assert.deepEqual(dropped, []);
-    assert.deepEqual(reloaded.rejected.map((w) => `${w.operation}: ${w.rejected?.message}`), []);
+    assert.deepEqual(
+      reloaded.rejected.map((w) => `${w.operation}: ${w.rejected?.message}`),
+      [],
+    );
   });
 });

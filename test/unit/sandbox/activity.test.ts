@@ -49,7 +49,11 @@ describe('Tasks > GET .../tasks/{task}/activity', () => {
     // the latest title change comes first
     const titleChanges = entries.filter((e) => e.new_value && 'title' in e.new_value);
     const expected = Array.from({ length: 70 }, (_, i) => `rev ${70 - i}`);
-    assert.deepEqual(titleChanges.map((e) => e.new_value.title), expected, 'newest first, even within one millisecond');
+    assert.deepEqual(
+      titleChanges.map((e) => e.new_value.title),
+      expected,
+      'newest first, even within one millisecond',
+    );
   });
 
   it('entries have the documented shape', async () => {
@@ -84,11 +88,14 @@ describe('Tasks > GET .../tasks/{task}/activity', () => {
     const p1 = (await a.get(path(task.id))).body;
     const again = (await a.get(path(task.id), { cursor: p1.next_cursor })).body;
     const twice = (await a.get(path(task.id), { cursor: p1.next_cursor })).body;
-    assert.deepEqual(again.data.map((e: Json) => e.id), twice.data.map((e: Json) => e.id));
+    assert.deepEqual(
+      again.data.map((e: Json) => e.id),
+      twice.data.map((e: Json) => e.id),
+    );
     assert.ok(!again.data.some((e: Json) => p1.data.some((x: Json) => x.id === e.id)));
   });
 
-  it('entries name the user who acted (bob\'s change is bob\'s)', async () => {
+  it("entries name the user who acted (bob's change is bob's)", async () => {
     await h.as('bob').patch(`/workspaces/${w.acme.id}/tasks/${task.id}`, { priority: 'critical' });
     const first = (await a.get(path(task.id))).body.data[0];
     assert.equal(first.actor_id, w.users.bob.id);
@@ -99,7 +106,8 @@ describe('Tasks > GET .../tasks/{task}/activity', () => {
   it('a cursor stays valid when newer entries arrive meanwhile (no repeats, nothing skipped)', async () => {
     const before = (await h.ctl.state('activity', { task_id: task.id })).map((e: Json) => e.id);
     const p1 = (await a.get(path(task.id))).body;
-    for (let i = 0; i < 3; i += 1) await a.patch(`/workspaces/${w.acme.id}/tasks/${task.id}`, { description: `late ${i}` });
+    for (let i = 0; i < 3; i += 1)
+      await a.patch(`/workspaces/${w.acme.id}/tasks/${task.id}`, { description: `late ${i}` });
     const ids = [...p1.data.map((e: Json) => e.id)];
     let cursor = p1.next_cursor as string | null;
     while (cursor) {

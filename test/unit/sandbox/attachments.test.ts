@@ -52,8 +52,27 @@ describe('Attachments', () => {
       assert.equal((await a.get(`/workspaces/${w.acme.id}/tasks/${task.id}`)).body.attachments_count, 1);
     });
 
-    for (const name of ['a.jpg', 'a.jpeg', 'a.png', 'a.gif', 'a.webp', 'a.svg', 'a.doc', 'a.docx', 'a.xls', 'a.xlsx',
-      'a.ppt', 'a.pptx', 'a.csv', 'a.txt', 'a.zip', 'a.rar', 'a.mp4', 'a.webm', 'a.mov']) {
+    for (const name of [
+      'a.jpg',
+      'a.jpeg',
+      'a.png',
+      'a.gif',
+      'a.webp',
+      'a.svg',
+      'a.doc',
+      'a.docx',
+      'a.xls',
+      'a.xlsx',
+      'a.ppt',
+      'a.pptx',
+      'a.csv',
+      'a.txt',
+      'a.zip',
+      'a.rar',
+      'a.mp4',
+      'a.webm',
+      'a.mov',
+    ]) {
       it(`accepts ${name}`, async () => {
         assert.equal((await upload(a, w.acme.id, task.id, name, bytes)).status, 201);
       });
@@ -179,23 +198,38 @@ describe('Attachments', () => {
       const u1 = await url(one.id);
       const u2 = await url(two.id);
       const variants: [string, URL][] = [];
-      const swapped = new URL(u1); swapped.pathname = u2.pathname; variants.push(['another file\'s path', swapped]);
+      const swapped = new URL(u1);
+      swapped.pathname = u2.pathname;
+      variants.push(["another file's path", swapped]);
       for (const key of [...u1.searchParams.keys()]) {
         const changed = new URL(u1);
         const v = changed.searchParams.get(key)!;
-        changed.searchParams.set(key, /^\d+$/.test(v) ? String(Number(v) + 3600) : v === 'inline' ? 'attachment' : v === 'attachment' ? 'inline' : `${v}0`);
+        changed.searchParams.set(
+          key,
+          /^\d+$/.test(v)
+            ? String(Number(v) + 3600)
+            : v === 'inline'
+              ? 'attachment'
+              : v === 'attachment'
+                ? 'inline'
+                : `${v}0`,
+        );
         variants.push([`${key} changed`, changed]);
         // Dropping disposition=attachment gives an equivalent URL (a download); see the inline case below.
         if (key !== 'disposition') {
-          const dropped = new URL(u1); dropped.searchParams.delete(key); variants.push([`${key} removed`, dropped]);
+          const dropped = new URL(u1);
+          dropped.searchParams.delete(key);
+          variants.push([`${key} removed`, dropped]);
         }
       }
       const [row] = (await a.get(base())).body;
       const preview = new URL(row.preview_url, h.sb.origin);
       preview.searchParams.delete('disposition');
       const unsigned = await anon(preview.toString());
-      assert.ok(unsigned.status !== 200 || !/inline/i.test(unsigned.headers.get('content-disposition') ?? ''),
-        'an inline URL without its disposition is not served inline');
+      assert.ok(
+        unsigned.status !== 200 || !/inline/i.test(unsigned.headers.get('content-disposition') ?? ''),
+        'an inline URL without its disposition is not served inline',
+      );
       for (const [label, u] of variants) {
         const res = await anon(u.toString());
         assert.ok(res.status >= 400 && res.status < 500, `${label}: ${res.status}`);
@@ -222,7 +256,8 @@ describe('Attachments', () => {
     it('preview=true -> 200 with the file inline', async () => {
       const att = await put('pic.png');
       const res = await fetch(`${h.sb.baseUrl}${base()}/${att.id}?preview=true`, {
-        headers: { authorization: 'Bearer demo-token-alice' }, redirect: 'manual',
+        headers: { authorization: 'Bearer demo-token-alice' },
+        redirect: 'manual',
       });
       assert.equal(res.status, 200);
       assert.deepEqual(Buffer.from(await res.arrayBuffer()), bytes);
@@ -271,7 +306,11 @@ describe('Attachments', () => {
     it('comment_id is required with context=comment and refused with context=task', async () => {
       assertError(await upload(a, w.acme.id, task.id, 'c.txt', 'c', { context: 'comment' }), 422, 'comment_id');
       const c = await a.post(`/workspaces/${w.acme.id}/tasks/${task.id}/comments`, { body: 'c' });
-      assertError(await upload(a, w.acme.id, task.id, 'c.txt', 'c', { context: 'task', comment_id: c.body.id }), 422, 'comment_id');
+      assertError(
+        await upload(a, w.acme.id, task.id, 'c.txt', 'c', { context: 'task', comment_id: c.body.id }),
+        422,
+        'comment_id',
+      );
     });
 
     it('mime_type comes from the extension; the 302 also has a JSON body { url }', async () => {
@@ -289,5 +328,4 @@ describe('Attachments', () => {
       assert.match(res.headers.get('content-disposition') ?? '', /^inline/i);
     });
   });
-
 });

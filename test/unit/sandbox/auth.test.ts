@@ -88,7 +88,11 @@ describe('Authentication', () => {
 
   it('a known token acts as its user', async () => {
     // Reference: Authentication 4 - the token acts as its user.
-    for (const [who, email] of [['alice', /alice/i], ['bob', /bob/i], ['carol', /carol/i]] as const) {
+    for (const [who, email] of [
+      ['alice', /alice/i],
+      ['bob', /bob/i],
+      ['carol', /carol/i],
+    ] as const) {
       const res = await h.as(who).get('/user');
       assert.equal(res.status, 200);
       assert.match(res.body.email, email);
@@ -157,37 +161,71 @@ describe('Authentication > visibility (rule 6: 404 on most routes, 403 where doc
     ['carol', 'spaces of Acme', 'GET', () => `/workspaces/${w.acme.id}/spaces`, 404],
     ['carol', 'members of Acme', 'GET', () => `/workspaces/${w.acme.id}/members`, 404],
     ['bob', 'members of Side Project', 'GET', () => `/workspaces/${w.side.id}/members`, 404],
-    ['bob', 'folders of the private space', 'GET',
-      () => `/workspaces/${w.acme.id}/spaces/${w.privateSpace.id}/folders`, 404],
+    [
+      'bob',
+      'folders of the private space',
+      'GET',
+      () => `/workspaces/${w.acme.id}/spaces/${w.privateSpace.id}/folders`,
+      404,
+    ],
     ['bob', 'statuses of a private list', 'GET', () => `/lists/${w.acmePrivateLists[0].id}/statuses`, 404],
     ['bob', 'a private task', 'GET', () => `/workspaces/${w.acme.id}/tasks/${privateTask.id}`, 404],
     ['bob', 'patch a private task', 'PATCH', () => `/workspaces/${w.acme.id}/tasks/${privateTask.id}`, 404],
     ['bob', 'delete a private task', 'DELETE', () => `/workspaces/${w.acme.id}/tasks/${privateTask.id}`, 404],
-    ['bob', 'activity of a private task', 'GET',
-      () => `/workspaces/${w.acme.id}/tasks/${privateTask.id}/activity`, 404],
+    [
+      'bob',
+      'activity of a private task',
+      'GET',
+      () => `/workspaces/${w.acme.id}/tasks/${privateTask.id}/activity`,
+      404,
+    ],
     ['bob', 'custom fields of a private task', 'GET', () => `/tasks/${privateTask.id}/custom-fields`, 404],
-    ['bob', 'dependencies of a private task', 'GET',
-      () => `/workspaces/${w.acme.id}/tasks/${privateTask.id}/dependencies`, 404],
-    ['bob', 'attachments of a private task', 'GET',
-      () => `/workspaces/${w.acme.id}/tasks/${privateTask.id}/attachments`, 404],
+    [
+      'bob',
+      'dependencies of a private task',
+      'GET',
+      () => `/workspaces/${w.acme.id}/tasks/${privateTask.id}/dependencies`,
+      404,
+    ],
+    [
+      'bob',
+      'attachments of a private task',
+      'GET',
+      () => `/workspaces/${w.acme.id}/tasks/${privateTask.id}/attachments`,
+      404,
+    ],
     ['carol', 'an Acme task', 'GET', () => `/workspaces/${w.acme.id}/tasks/${acmeTask.id}`, 404],
     ['carol', 'move an Acme task', 'POST', () => `/tasks/${acmeTask.id}/move`, 404],
     // Reference: Tasks > subtasks - 403 for a member without access, 404 otherwise.
-    ['bob', 'subtasks of a private task', 'GET',
-      () => `/workspaces/${w.acme.id}/tasks/${privateTask.id}/subtasks`, 403],
-    ['carol', 'subtasks of an Acme task', 'GET',
-      () => `/workspaces/${w.acme.id}/tasks/${acmeTask.id}/subtasks`, 404],
+    [
+      'bob',
+      'subtasks of a private task',
+      'GET',
+      () => `/workspaces/${w.acme.id}/tasks/${privateTask.id}/subtasks`,
+      403,
+    ],
+    ['carol', 'subtasks of an Acme task', 'GET', () => `/workspaces/${w.acme.id}/tasks/${acmeTask.id}/subtasks`, 404],
     // Reference: Inbound email address > GET - 403 / 404.
-    ['bob', 'inbound address of a private list', 'GET',
-      () => `/lists/${w.acmePrivateLists[0].id}/inbound-address`, 403],
-    ['carol', 'inbound address of an Acme list', 'GET',
-      () => `/lists/${w.acmePublicLists[0].id}/inbound-address`, 404],
+    [
+      'bob',
+      'inbound address of a private list',
+      'GET',
+      () => `/lists/${w.acmePrivateLists[0].id}/inbound-address`,
+      403,
+    ],
+    ['carol', 'inbound address of an Acme list', 'GET', () => `/lists/${w.acmePublicLists[0].id}/inbound-address`, 404],
   ];
   for (const [who, label, method, path, status] of cases) {
     it(`${who}: ${label} -> ${status}`, async () => {
-      const body = method === 'PATCH' ? { title: 'x' } : method === 'POST' ? {
-        target_type: 'list', target_id: w.acmePublicLists[0].id,
-      } : undefined;
+      const body =
+        method === 'PATCH'
+          ? { title: 'x' }
+          : method === 'POST'
+            ? {
+                target_type: 'list',
+                target_id: w.acmePublicLists[0].id,
+              }
+            : undefined;
       const res = await h.as(who).request(method, path(), { body });
       assertError(res, status);
     });
@@ -206,7 +244,9 @@ describe('Authentication > visibility (rule 6: 404 on most routes, 403 where doc
     const res = await h.as('bob').get(`/workspaces/${w.acme.id}/tasks`, {
       space_id: w.privateSpace.id,
     });
-    assert.ok(res.status === 404 || res.status === 403 || (res.status === 200 && res.body.data.length === 0),
-      `bob on private space: ${res.status} ${res.text.slice(0, 200)}`);
+    assert.ok(
+      res.status === 404 || res.status === 403 || (res.status === 200 && res.body.data.length === 0),
+      `bob on private space: ${res.status} ${res.text.slice(0, 200)}`,
+    );
   });
 });

@@ -35,7 +35,10 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
     });
 
     it('51 distinct ids -> 422; 50 -> 200 with 50 keys', async () => {
-      const ids = raw.filter((t) => t.workspace_id === w.acme.id).slice(0, 51).map((t) => t.id);
+      const ids = raw
+        .filter((t) => t.workspace_id === w.acme.id)
+        .slice(0, 51)
+        .map((t) => t.id);
       assert.equal(ids.length, 51, 'demo seed has 51 Acme tasks');
       assertError(await a.get(path(), { parent_ids: ids.join(',') }), 422, 'parent_ids');
       const body = await children(a, ids.slice(0, 50));
@@ -43,7 +46,10 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
     });
 
     it('duplicates and blanks are ignored (and do not count toward 50)', async () => {
-      const ids = raw.filter((t) => t.workspace_id === w.acme.id).slice(0, 50).map((t) => t.id);
+      const ids = raw
+        .filter((t) => t.workspace_id === w.acme.id)
+        .slice(0, 50)
+        .map((t) => t.id);
       const body = await children(a, `${ids.join(',')},,${ids[0]}, ,${ids[1]}`);
       assert.deepEqual(Object.keys(body.data).sort(), [...ids].sort());
     });
@@ -79,7 +85,10 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
       const parent = await createTask(a, w.acme.id, { list_id: pub, title: 'mixed parent' });
       const seen = await createTask(a, w.acme.id, { list_id: pub, title: 'public kid', parent_task_id: parent.id });
       const hidden = await createTask(a, w.acme.id, { list_id: pub, title: 'private kid', parent_task_id: parent.id });
-      const moved = await a.post(`/tasks/${hidden.id}/move`, { target_type: 'list', target_id: w.acmePrivateLists[0]!.id });
+      const moved = await a.post(`/tasks/${hidden.id}/move`, {
+        target_type: 'list',
+        target_id: w.acmePrivateLists[0]!.id,
+      });
       assert.equal(moved.status, 200, moved.text);
       const asAlice = await children(a, [parent.id]);
       assert.deepEqual(sortedIds(asAlice.data[parent.id]), [seen.id, hidden.id].sort());
@@ -113,8 +122,11 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
       const parents: string[] = [bulk.id];
       for (let p = 0; p < 5; p += 1) {
         const parent = await createTask(a, w.acme.id, { list_id: list, title: `cap parent ${p}` });
-        await Promise.all(Array.from({ length: 190 }, (_, i) =>
-          createTask(a, w.acme.id, { list_id: list, title: `kid ${p}.${i}`, parent_task_id: parent.id })));
+        await Promise.all(
+          Array.from({ length: 190 }, (_, i) =>
+            createTask(a, w.acme.id, { list_id: list, title: `kid ${p}.${i}`, parent_task_id: parent.id }),
+          ),
+        );
         parents.push(parent.id);
       }
       // 200 (capped bulk) + 5 x 190 = 1,150 children requested in one call.
@@ -150,7 +162,10 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
 
     it('a non-UUID id -> 422 errors.parent_ids; parent_ids may be repeated', async () => {
       assertError(await a.get(path(), { parent_ids: 'ACME-1' }), 422, 'parent_ids');
-      const ids = raw.filter((t) => t.workspace_id === w.acme.id).slice(0, 2).map((t) => t.id);
+      const ids = raw
+        .filter((t) => t.workspace_id === w.acme.id)
+        .slice(0, 2)
+        .map((t) => t.id);
       const res = await a.get(`${path()}?parent_ids=${ids[0]}&parent_ids=${ids[1]}`);
       assert.equal(res.status, 200);
       assert.deepEqual(Object.keys(res.body.data).sort(), [...ids].sort());
@@ -163,5 +178,4 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
       for (let i = 1; i < rows.length; i += 1) assert.ok(pos.get(rows[i - 1].id)! <= pos.get(rows[i].id)!);
     });
   });
-
 });

@@ -80,15 +80,20 @@ describe('Comments', () => {
       assert.equal(c.assignee, null);
       assert.equal(c.resolved_at, null);
       assert.match(c.created_at, ISO_RE);
-      assert.deepEqual({ id: c.user.id, name: c.user.name, email: c.user.email },
-        { id: w.users.alice.id, name: w.users.alice.name, email: w.users.alice.email });
+      assert.deepEqual(
+        { id: c.user.id, name: c.user.name, email: c.user.email },
+        { id: w.users.alice.id, name: w.users.alice.name, email: w.users.alice.email },
+      );
       assert.ok((await h.ctl.state('comments')).some((x: Json) => x.id === c.id));
     });
 
     it('accepts parent_id (reply), mentions and assignee_id', async () => {
       const parent = await comment({ body: 'root' });
       const reply = await comment({
-        body: 'reply', parent_id: parent.id, mentions: [w.users.bob.id], assignee_id: w.users.bob.id,
+        body: 'reply',
+        parent_id: parent.id,
+        mentions: [w.users.bob.id],
+        assignee_id: w.users.bob.id,
       });
       assert.equal(reply.parent_id, parent.id);
       assert.equal(reply.assignee_id, w.users.bob.id);
@@ -162,8 +167,7 @@ describe('Comments', () => {
   describe('Comment resolution state machine', () => {
     const resolve = (c: Json): Promise<Json> => a.put(`${base()}/${c.id}/resolve`);
     const unresolve = (c: Json): Promise<Json> => a.put(`${base()}/${c.id}/unresolve`);
-    const rawOf = async (c: Json): Promise<Json> =>
-      (await h.ctl.state('comments')).find((x: Json) => x.id === c.id);
+    const rawOf = async (c: Json): Promise<Json> => (await h.ctl.state('comments')).find((x: Json) => x.id === c.id);
 
     it('unresolved + assignee --resolve--> resolved (200, resolved_at and assignee)', async () => {
       const c = await comment({ body: 'todo', assignee_id: w.users.bob.id });
@@ -216,7 +220,10 @@ describe('Comments', () => {
       for (let i = 0; i < 55; i += 1) made.push((await comment({ body: `n${i}` })).id);
       const pages = await allPages(a, base());
       assert.equal(pages[0].data.length, 50);
-      assert.deepEqual(pages.flatMap((p) => p.data.map((c: Json) => c.id)), made);
+      assert.deepEqual(
+        pages.flatMap((p) => p.data.map((c: Json) => c.id)),
+        made,
+      );
     });
 
     it('deleting a comment deletes its replies and their files', async () => {
@@ -243,11 +250,10 @@ describe('Comments', () => {
       assertError(await a.put(`${base()}/${c.id}/resolve`), 422, 'comment');
     });
 
-    it('any caller who can see the task may edit its comments (bob edits alice\'s)', async () => {
+    it("any caller who can see the task may edit its comments (bob edits alice's)", async () => {
       const c = await comment({ body: 'alice wrote' });
       const res = await h.as('bob').put(`${base()}/${c.id}`, { body: 'bob edited' });
       assert.equal(res.status, 200);
     });
   });
-
 });

@@ -124,7 +124,10 @@ describe('Test controls (/__sandbox)', () => {
       const last = all[all.length - 1].seq;
       await h.as('bob').get('/user');
       const later = await h.ctl.requests(last);
-      assert.deepEqual(later.map((e) => e.token_label), ['bob']);
+      assert.deepEqual(
+        later.map((e) => e.token_label),
+        ['bob'],
+      );
     });
   });
 
@@ -147,7 +150,11 @@ describe('Test controls (/__sandbox)', () => {
       const t = (await a.post(tasks(), { list_id: listId, title: 'when' })).body;
       const c = (await a.post(`${tasks()}/${t.id}/comments`, { body: 'when' })).body;
       const d = (await a.delete(`${tasks()}/${t.id}`)).body;
-      for (const [label, iso] of [['created_at', t.created_at], ['comment', c.created_at], ['deleted_at', d.deleted_at]]) {
+      for (const [label, iso] of [
+        ['created_at', t.created_at],
+        ['comment', c.created_at],
+        ['deleted_at', d.deleted_at],
+      ]) {
         assert.ok(Math.abs(Date.parse(iso) - now) < 10_000, `${label} ${iso} is sandbox time`);
       }
     });
@@ -157,7 +164,10 @@ describe('Test controls (/__sandbox)', () => {
       await h.ctl.reset('empty');
       try {
         w = await h.world();
-        assert.ok(w.acmePublicLists.some((l) => l.id === listBefore.id), 'same lists');
+        assert.ok(
+          w.acmePublicLists.some((l) => l.id === listBefore.id),
+          'same lists',
+        );
         assert.equal((await h.ctl.state('tasks')).length, 0);
         const res = await a.get(`/workspaces/${w.acme.id}/tasks`, { list_id: listBefore.id });
         assert.equal(res.status, 200);
@@ -177,7 +187,10 @@ describe('Test controls (/__sandbox)', () => {
       const again = await a.post(tasks(), { ...body, list_id: w.acmePublicLists[0]!.id }, k);
       assert.equal(again.status, 201);
       assert.notEqual(again.headers.get('idempotent-replay'), 'true');
-      assert.ok((await h.ctl.state('tasks')).some((t: Json) => t.id === again.body.id), 'the task exists');
+      assert.ok(
+        (await h.ctl.state('tasks')).some((t: Json) => t.id === again.body.id),
+        'the task exists',
+      );
     });
 
     it('reset clears rate windows', async () => {
@@ -193,8 +206,13 @@ describe('Test controls (/__sandbox)', () => {
     });
 
     it('reset drops cached view counts (they describe the old state)', async () => {
-      const view = (await h.ctl.state('views')).find((v: Json) =>
-        v.workspace_id === w.acme.id && v.viewable_type === 'list' && !v.is_private && v.filters?.conditions?.[0]?.field === 'priority');
+      const view = (await h.ctl.state('views')).find(
+        (v: Json) =>
+          v.workspace_id === w.acme.id &&
+          v.viewable_type === 'list' &&
+          !v.is_private &&
+          v.filters?.conditions?.[0]?.field === 'priority',
+      );
       assert.ok(view, 'a public Acme list view filtered on priority');
       const seedCount = (await a.get(`/views/${view.id}/tasks`)).body.total_count;
       await h.ctl.reset();
@@ -206,8 +224,11 @@ describe('Test controls (/__sandbox)', () => {
       await a.post(tasks(), { list_id: view.viewable_id, title: 'counted', priority: 'critical' });
       await h.as('bob').get(`/views/${view.id}/tasks`);
       await h.ctl.reset();
-      assert.equal((await h.as('bob').get(`/views/${view.id}/tasks`)).body.total_count, seedCount,
-        'bob\'s count cached before the reset is not served after it');
+      assert.equal(
+        (await h.as('bob').get(`/views/${view.id}/tasks`)).body.total_count,
+        seedCount,
+        "bob's count cached before the reset is not served after it",
+      );
     });
 
     it('reset restores the seed: created tasks are gone; trashed rows stay visible in raw state with deleted_at', async () => {
@@ -241,5 +262,4 @@ describe('Test controls (/__sandbox)', () => {
       assert.equal(log.find((e) => e.method === 'POST').status, 0);
     });
   });
-
 });

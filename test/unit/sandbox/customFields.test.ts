@@ -51,7 +51,9 @@ describe('Custom fields', () => {
         assert.ok(['workspace', 'space', 'folder', 'list'].includes(d.scopeable_type), d.scopeable_type);
         assert.match(d.scopeable_id, UUID_RE);
         assert.equal(typeof d.name, 'string');
-        assert.ok(['text', 'url', 'dropdown', 'number', 'date', 'checkbox', 'multi_select', 'attachment'].includes(d.type));
+        assert.ok(
+          ['text', 'url', 'dropdown', 'number', 'date', 'checkbox', 'multi_select', 'attachment'].includes(d.type),
+        );
         assert.equal(typeof d.is_required, 'boolean');
         if (d.options !== null) {
           for (const o of d.options) {
@@ -69,7 +71,10 @@ describe('Custom fields', () => {
       assert.ok(levels.size >= 2, `the seed defines fields on several levels (${[...levels]})`);
       for (const { list, defs } of perList.values()) {
         const ancestors = new Set([w.acme.id, list.space_id, list.folder_id, list.id]);
-        const expected = [...all.values()].filter((d) => ancestors.has(d.scopeable_id)).map((d) => d.id).sort();
+        const expected = [...all.values()]
+          .filter((d) => ancestors.has(d.scopeable_id))
+          .map((d) => d.id)
+          .sort();
         assert.deepEqual(defs.map((d) => d.id).sort(), expected, `fields in effect on ${list.name}`);
       }
     });
@@ -128,8 +133,9 @@ describe('Custom fields', () => {
       assert.equal(first.status, 200, first.text);
       assert.equal(first.body.length, values.length);
       await put(task.id, [{ custom_field_definition_id: def.id, value: 'b' }]);
-      const rows = (await h.ctl.state('custom_field_values'))
-        .filter((x: Json) => x.task_id === task.id && x.custom_field_definition_id === def.id);
+      const rows = (await h.ctl.state('custom_field_values')).filter(
+        (x: Json) => x.task_id === task.id && x.custom_field_definition_id === def.id,
+      );
       assert.equal(rows.length, 1);
       assert.equal(rows[0].value_text ?? rows[0].value_json, 'b');
     });
@@ -181,7 +187,11 @@ describe('Custom fields', () => {
     for (const [label, values, field] of shapes) {
       it(`${label} -> 422 errors.${field}`, async () => {
         const { task } = withType('text');
-        assertError(await a.put(`/tasks/${task.id}/custom-field-values`, values === undefined ? {} : { values }), 422, field);
+        assertError(
+          await a.put(`/tasks/${task.id}/custom-field-values`, values === undefined ? {} : { values }),
+          422,
+          field,
+        );
       });
     }
 
@@ -189,13 +199,17 @@ describe('Custom fields', () => {
       const { task, def } = withType('text');
       const res = await put(task.id, [{ custom_field_definition_id: def.id }]);
       assertError(res, 422);
-      assert.ok(Object.keys(res.body.errors).some((k) => k.includes('value')), JSON.stringify(res.body.errors));
+      assert.ok(
+        Object.keys(res.body.errors).some((k) => k.includes('value')),
+        JSON.stringify(res.body.errors),
+      );
     });
 
     it('custom_field_definition_id missing or not in effect on the task -> 422', async () => {
       const { task } = withType('text');
       assertError(await put(task.id, [{ value: 'x' }]), 422);
-      const foreign = [...perList.values()].flatMap((x) => x.defs)
+      const foreign = [...perList.values()]
+        .flatMap((x) => x.defs)
         .find((d) => !perList.get(task.list_id)!.defs.some((e) => e.id === d.id));
       assertError(await put(task.id, [{ custom_field_definition_id: foreign?.id ?? UNKNOWN_ID, value: 'x' }]), 422);
     });
@@ -209,14 +223,26 @@ describe('Custom fields', () => {
   // Reference: Endpoints > Custom fields - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: values (ASSUMPTIONS.md "Custom fields > Values")', () => {
     const slotOf: Record<string, string> = {
-      text: 'value_text', url: 'value_text', dropdown: 'value_text', number: 'value_number',
-      date: 'value_date', checkbox: 'value_boolean', multi_select: 'value_json',
+      text: 'value_text',
+      url: 'value_text',
+      dropdown: 'value_text',
+      number: 'value_number',
+      date: 'value_date',
+      checkbox: 'value_boolean',
+      multi_select: 'value_json',
     };
     for (const [type, slot] of Object.entries(slotOf)) {
       it(`${type} is stored in ${slot}`, async () => {
         const { task, def } = withType(type);
-        const value = { text: 't', url: 'https://x.test/', dropdown: def.options?.[0]?.label, number: 1,
-          date: '2026-01-02', checkbox: true, multi_select: [def.options?.[0]?.label] }[type];
+        const value = {
+          text: 't',
+          url: 'https://x.test/',
+          dropdown: def.options?.[0]?.label,
+          number: 1,
+          date: '2026-01-02',
+          checkbox: true,
+          multi_select: [def.options?.[0]?.label],
+        }[type];
         const res = await put(task.id, [{ custom_field_definition_id: def.id, value }]);
         assert.equal(res.status, 200, res.text);
         assert.notEqual(res.body[0][slot], null);
@@ -249,11 +275,12 @@ describe('Custom fields', () => {
     });
   });
 
-
   // Reference: Custom fields - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: required fields refuse null (ASSUMPTIONS.md "Custom fields > Values")', () => {
     it('the required dropdown accepts an option and refuses null', async () => {
-      const def = (await h.ctl.state('custom_field_definitions')).find((d: Json) => d.is_required && d.workspace_id === w.acme.id);
+      const def = (await h.ctl.state('custom_field_definitions')).find(
+        (d: Json) => d.is_required && d.workspace_id === w.acme.id,
+      );
       assert.ok(def, 'the demo seed has a required field');
       const entry = [...perList.values()].find((x) => x.defs.some((d) => d.id === def.id));
       assert.ok(entry, 'the required field is in effect on some Acme list');
@@ -262,5 +289,4 @@ describe('Custom fields', () => {
       assertError(await put(entry.task.id, [{ custom_field_definition_id: def.id, value: null }]), 422);
     });
   });
-
 });

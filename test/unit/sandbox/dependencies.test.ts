@@ -66,7 +66,10 @@ describe('Dependencies', () => {
     assert.equal(typeof e.status, 'object');
     assert.equal(e.status.id, blocker.status_id);
     const onBlocker = (await a.get(deps(blocker.id))).body;
-    assert.deepEqual(onBlocker.blocking.map((x: Json) => [x.dependency_id, x.id]), [[d.id, blocked.id]]);
+    assert.deepEqual(
+      onBlocker.blocking.map((x: Json) => [x.dependency_id, x.id]),
+      [[d.id, blocked.id]],
+    );
     assert.deepEqual(onBlocker.blocked_by, []);
   });
 
@@ -125,7 +128,10 @@ describe('Dependencies', () => {
       assert.ok(links.length > 0);
       assert.equal(await isBlocked(id), true);
       const listing = (await a.get(deps(id))).body;
-      assert.deepEqual(listing.blocked_by.map((x: Json) => x.dependency_id).sort(), links.map((x: Json) => x.id).sort());
+      assert.deepEqual(
+        listing.blocked_by.map((x: Json) => x.dependency_id).sort(),
+        links.map((x: Json) => x.id).sort(),
+      );
     });
   });
 
@@ -153,7 +159,7 @@ describe('Dependencies', () => {
       assertError(await h.as('bob').post(deps(blocked.id), { blocker_task_id: secret.id }), 422, 'blocker_task_id');
     });
 
-    it('DELETE through the blocker\'s path works; through an unrelated task -> 404', async () => {
+    it("DELETE through the blocker's path works; through an unrelated task -> 404", async () => {
       const d = await link();
       const other = await createTask(a, w.acme.id, { list_id: blocker.list_id, title: 'unrelated' });
       assertError(await a.delete(`${deps(other.id)}/${d.id}`), 404);
@@ -167,5 +173,4 @@ describe('Dependencies', () => {
       assert.equal(await isBlocked(blocked.id), false);
     });
   });
-
 });

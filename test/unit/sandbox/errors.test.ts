@@ -34,20 +34,53 @@ describe('Errors', () => {
 
   // Reference: Errors rule 2, with the required inputs of each operation.
   const cases: [string, string, string, () => string, () => unknown, 'json' | 'query' | 'form'][] = [
-    ['create task', 'title', 'POST', () => `/workspaces/${w.acme.id}/tasks`, () => ({ list_id: w.acmePublicLists[0]!.id }), 'json'],
+    [
+      'create task',
+      'title',
+      'POST',
+      () => `/workspaces/${w.acme.id}/tasks`,
+      () => ({ list_id: w.acmePublicLists[0]!.id }),
+      'json',
+    ],
     ['create task', 'list_id', 'POST', () => `/workspaces/${w.acme.id}/tasks`, () => ({ title: 'x' }), 'json'],
     ['children', 'parent_ids', 'GET', () => `/workspaces/${w.acme.id}/tasks/children`, () => ({}), 'query'],
-    ['move', 'target_type', 'POST', () => `/tasks/${task.id}/move`, () => ({ target_id: w.acmePublicLists[0]!.id }), 'json'],
+    [
+      'move',
+      'target_type',
+      'POST',
+      () => `/tasks/${task.id}/move`,
+      () => ({ target_id: w.acmePublicLists[0]!.id }),
+      'json',
+    ],
     ['move', 'target_id', 'POST', () => `/tasks/${task.id}/move`, () => ({ target_type: 'list' }), 'json'],
     ['custom field values', 'values', 'PUT', () => `/tasks/${task.id}/custom-field-values`, () => ({}), 'json'],
     ['create comment', 'body', 'POST', () => `/workspaces/${w.acme.id}/tasks/${task.id}/comments`, () => ({}), 'json'],
-    ['update comment', 'body', 'PUT', () => `/workspaces/${w.acme.id}/tasks/${task.id}/comments/${comment.id}`,
-      () => ({}), 'json'],
-    ['create dependency', 'blocker_task_id', 'POST', () => `/workspaces/${w.acme.id}/tasks/${task.id}/dependencies`,
-      () => ({}), 'json'],
+    [
+      'update comment',
+      'body',
+      'PUT',
+      () => `/workspaces/${w.acme.id}/tasks/${task.id}/comments/${comment.id}`,
+      () => ({}),
+      'json',
+    ],
+    [
+      'create dependency',
+      'blocker_task_id',
+      'POST',
+      () => `/workspaces/${w.acme.id}/tasks/${task.id}/dependencies`,
+      () => ({}),
+      'json',
+    ],
     ['search', 'q', 'GET', () => '/search', () => ({ workspace_id: w.acme.id }), 'query'],
     ['search', 'workspace_id', 'GET', () => '/search', () => ({ q: 'x' }), 'query'],
-    ['upload', 'file', 'POST', () => `/workspaces/${w.acme.id}/tasks/${task.id}/attachments`, () => ({ context: 'task' }), 'form'],
+    [
+      'upload',
+      'file',
+      'POST',
+      () => `/workspaces/${w.acme.id}/tasks/${task.id}/attachments`,
+      () => ({ context: 'task' }),
+      'form',
+    ],
   ];
   for (const [op, field, method, path, input, kind] of cases) {
     it(`${op}: missing ${field} -> 422, errors.${field} says required`, async () => {
@@ -65,7 +98,9 @@ describe('Errors', () => {
 
   it('the custom field value key is required per item', async () => {
     const def = (await a.get(`/tasks/${task.id}/custom-fields`)).body.data.find((d: Json) => d.type === 'text');
-    const res = await a.put(`/tasks/${task.id}/custom-field-values`, { values: [{ custom_field_definition_id: def.id }] });
+    const res = await a.put(`/tasks/${task.id}/custom-field-values`, {
+      values: [{ custom_field_definition_id: def.id }],
+    });
     assert.equal(res.status, 422);
     const key = Object.keys(res.body.errors).find((k) => /value$/.test(k) && !/definition/.test(k));
     assert.ok(key, JSON.stringify(res.body.errors));
@@ -90,7 +125,12 @@ describe('Errors', () => {
   });
 
   it('422 errors values are arrays of strings keyed by field', async () => {
-    const res = await a.post(`/workspaces/${w.acme.id}/tasks`, { list_id: w.acmePublicLists[0]!.id, title: 'x', priority: 'nope', due_date: 'never' });
+    const res = await a.post(`/workspaces/${w.acme.id}/tasks`, {
+      list_id: w.acmePublicLists[0]!.id,
+      title: 'x',
+      priority: 'nope',
+      due_date: 'never',
+    });
     assert.equal(res.status, 422);
     for (const [k, v] of Object.entries(res.body.errors as Record<string, unknown>)) {
       assert.ok(Array.isArray(v) && v.every((m) => typeof m === 'string'), k);

@@ -111,7 +111,10 @@ export class Api {
 
 /** The /__sandbox test controls (docs/sandbox-contract.md). */
 export class Control {
-  constructor(private readonly origin: string, private readonly onReset: () => void) {}
+  constructor(
+    private readonly origin: string,
+    private readonly onReset: () => void,
+  ) {}
 
   async call(method: string, path: string, body?: unknown): Promise<Json> {
     const res = await send(`${this.origin}/__sandbox${path}`, method, { body });

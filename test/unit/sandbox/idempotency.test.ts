@@ -71,7 +71,7 @@ describe('Idempotency-Key', () => {
     assert.notEqual(ok.headers.get('idempotent-replay'), 'true');
   });
 
-  it('keys are private to the token: bob reusing alice\'s key does real work', async () => {
+  it("keys are private to the token: bob reusing alice's key does real work", async () => {
     const k = key();
     const body = { list_id: listId, title: 'shared key' };
     const before = await count();
@@ -153,7 +153,13 @@ describe('Idempotency-Key', () => {
       const x = await createTask(a, w.acme.id, { list_id: listId, title: 'x' });
       const y = await createTask(a, w.acme.id, { list_id: listId, title: 'y' });
       const path = `${tasks()}/${y.id}/dependencies`;
-      await h.ctl.fault({ method: 'POST', path: '/api/workspaces/*/tasks/*/dependencies', kind: 'latency', latency_ms: 1200, times: 1 });
+      await h.ctl.fault({
+        method: 'POST',
+        path: '/api/workspaces/*/tasks/*/dependencies',
+        kind: 'latency',
+        latency_ms: 1200,
+        times: 1,
+      });
       const k = key();
       const slow = a.post(path, { blocker_task_id: x.id }, k);
       await waitInFlight(h.ctl, 'POST', /\/dependencies$/);
@@ -178,7 +184,13 @@ describe('Idempotency-Key', () => {
   describe('in flight and tokens', () => {
     it('DELETE with the same key while the first is running -> 409; the task is deleted once', async () => {
       const t = await createTask(a, w.acme.id, { list_id: listId, title: 'slow delete' });
-      await h.ctl.fault({ method: 'DELETE', path: '/api/workspaces/*/tasks/*', kind: 'latency', latency_ms: 1200, times: 1 });
+      await h.ctl.fault({
+        method: 'DELETE',
+        path: '/api/workspaces/*/tasks/*',
+        kind: 'latency',
+        latency_ms: 1200,
+        times: 1,
+      });
       const k = key();
       const slow = a.delete(`${tasks()}/${t.id}`, k);
       await waitInFlight(h.ctl, 'DELETE', /\/tasks\/[0-9a-f-]+$/);
@@ -186,8 +198,14 @@ describe('Idempotency-Key', () => {
       assert.equal((await slow).status, 200);
     });
 
-    it('another token with the same key is not blocked by alice\'s in-flight request', async () => {
-      await h.ctl.fault({ method: 'POST', path: '/api/workspaces/*/tasks', kind: 'latency', latency_ms: 1200, times: 1 });
+    it("another token with the same key is not blocked by alice's in-flight request", async () => {
+      await h.ctl.fault({
+        method: 'POST',
+        path: '/api/workspaces/*/tasks',
+        kind: 'latency',
+        latency_ms: 1200,
+        times: 1,
+      });
       const k = key();
       const body = { list_id: listId, title: 'parallel' };
       const slow = a.post(tasks(), body, k);
@@ -225,5 +243,4 @@ describe('Idempotency-Key', () => {
       assert.equal((await h.ctl.state('attachments')).filter((x: Json) => x.task_id === t.id).length, 1);
     });
   });
-
 });

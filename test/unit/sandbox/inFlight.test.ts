@@ -36,37 +36,114 @@ describe('Idempotency-Key > 409 while in flight, per write operation', () => {
   });
 
   const cases: [string, () => Promise<Write>][] = [
-    ['PATCH task', async () => ({ glob: '/api/workspaces/*/tasks/*', re: /\/tasks\/[^/]+$/, method: 'PATCH',
-      send: (k) => a.patch(`${T()}/${task.id}`, { title: 'p' }, k) })],
-    ['POST move', async () => ({ glob: '/api/tasks/*/move', re: /\/move$/, method: 'POST',
-      send: (k) => a.post(`/tasks/${task.id}/move`, { target_type: 'list', target_id: w.acmePublicLists[0]!.id }, k) })],
-    ['PUT custom-field-values', async () => ({ glob: '/api/tasks/*/custom-field-values', re: /custom-field-values$/, method: 'PUT',
-      send: (k) => a.put(`/tasks/${task.id}/custom-field-values`, { values: [] }, k) })],
-    ['POST comment', async () => ({ glob: '/api/workspaces/*/tasks/*/comments', re: /\/comments$/, method: 'POST',
-      send: (k) => a.post(`${T()}/${task.id}/comments`, { body: 'x' }, k) })],
-    ['PUT comment', async () => ({ glob: '/api/workspaces/*/tasks/*/comments/*', re: /\/comments\/[^/]+$/, method: 'PUT',
-      send: (k) => a.put(`${T()}/${task.id}/comments/${comment.id}`, { body: 'y' }, k) })],
-    ['DELETE comment', async () => ({ glob: '/api/workspaces/*/tasks/*/comments/*', re: /\/comments\/[^/]+$/, method: 'DELETE',
-      send: (k) => a.delete(`${T()}/${task.id}/comments/${comment.id}`, k) })],
-    ['PUT resolve', async () => ({ glob: '/api/workspaces/*/tasks/*/comments/*/resolve', re: /\/resolve$/, method: 'PUT',
-      send: (k) => a.put(`${T()}/${task.id}/comments/${comment.id}/resolve`, undefined, k) })],
-    ['PUT unresolve', async () => {
-      await a.put(`${T()}/${task.id}/comments/${comment.id}/resolve`);
-      return { glob: '/api/workspaces/*/tasks/*/comments/*/unresolve', re: /\/unresolve$/, method: 'PUT',
-        send: (k) => a.put(`${T()}/${task.id}/comments/${comment.id}/unresolve`, undefined, k) };
-    }],
-    ['DELETE dependency', async () => {
-      const d = (await a.post(`${T()}/${task.id}/dependencies`, { blocker_task_id: other.id })).body;
-      return { glob: '/api/workspaces/*/tasks/*/dependencies/*', re: /\/dependencies\/[^/]+$/, method: 'DELETE',
-        send: (k) => a.delete(`${T()}/${task.id}/dependencies/${d.id}`, k) };
-    }],
-    ['POST attachment', async () => ({ glob: '/api/workspaces/*/tasks/*/attachments', re: /\/attachments$/, method: 'POST',
-      send: (k) => upload(a, w.acme.id, task.id, 'f.txt', 'bytes', {}, k) })],
-    ['DELETE attachment', async () => {
-      const f = (await upload(a, w.acme.id, task.id, 'g.txt', 'bytes')).body;
-      return { glob: '/api/workspaces/*/tasks/*/attachments/*', re: /\/attachments\/[^/]+$/, method: 'DELETE',
-        send: (k) => a.delete(`${T()}/${task.id}/attachments/${f.id}`, k) };
-    }],
+    [
+      'PATCH task',
+      async () => ({
+        glob: '/api/workspaces/*/tasks/*',
+        re: /\/tasks\/[^/]+$/,
+        method: 'PATCH',
+        send: (k) => a.patch(`${T()}/${task.id}`, { title: 'p' }, k),
+      }),
+    ],
+    [
+      'POST move',
+      async () => ({
+        glob: '/api/tasks/*/move',
+        re: /\/move$/,
+        method: 'POST',
+        send: (k) => a.post(`/tasks/${task.id}/move`, { target_type: 'list', target_id: w.acmePublicLists[0]!.id }, k),
+      }),
+    ],
+    [
+      'PUT custom-field-values',
+      async () => ({
+        glob: '/api/tasks/*/custom-field-values',
+        re: /custom-field-values$/,
+        method: 'PUT',
+        send: (k) => a.put(`/tasks/${task.id}/custom-field-values`, { values: [] }, k),
+      }),
+    ],
+    [
+      'POST comment',
+      async () => ({
+        glob: '/api/workspaces/*/tasks/*/comments',
+        re: /\/comments$/,
+        method: 'POST',
+        send: (k) => a.post(`${T()}/${task.id}/comments`, { body: 'x' }, k),
+      }),
+    ],
+    [
+      'PUT comment',
+      async () => ({
+        glob: '/api/workspaces/*/tasks/*/comments/*',
+        re: /\/comments\/[^/]+$/,
+        method: 'PUT',
+        send: (k) => a.put(`${T()}/${task.id}/comments/${comment.id}`, { body: 'y' }, k),
+      }),
+    ],
+    [
+      'DELETE comment',
+      async () => ({
+        glob: '/api/workspaces/*/tasks/*/comments/*',
+        re: /\/comments\/[^/]+$/,
+        method: 'DELETE',
+        send: (k) => a.delete(`${T()}/${task.id}/comments/${comment.id}`, k),
+      }),
+    ],
+    [
+      'PUT resolve',
+      async () => ({
+        glob: '/api/workspaces/*/tasks/*/comments/*/resolve',
+        re: /\/resolve$/,
+        method: 'PUT',
+        send: (k) => a.put(`${T()}/${task.id}/comments/${comment.id}/resolve`, undefined, k),
+      }),
+    ],
+    [
+      'PUT unresolve',
+      async () => {
+        await a.put(`${T()}/${task.id}/comments/${comment.id}/resolve`);
+        return {
+          glob: '/api/workspaces/*/tasks/*/comments/*/unresolve',
+          re: /\/unresolve$/,
+          method: 'PUT',
+          send: (k) => a.put(`${T()}/${task.id}/comments/${comment.id}/unresolve`, undefined, k),
+        };
+      },
+    ],
+    [
+      'DELETE dependency',
+      async () => {
+        const d = (await a.post(`${T()}/${task.id}/dependencies`, { blocker_task_id: other.id })).body;
+        return {
+          glob: '/api/workspaces/*/tasks/*/dependencies/*',
+          re: /\/dependencies\/[^/]+$/,
+          method: 'DELETE',
+          send: (k) => a.delete(`${T()}/${task.id}/dependencies/${d.id}`, k),
+        };
+      },
+    ],
+    [
+      'POST attachment',
+      async () => ({
+        glob: '/api/workspaces/*/tasks/*/attachments',
+        re: /\/attachments$/,
+        method: 'POST',
+        send: (k) => upload(a, w.acme.id, task.id, 'f.txt', 'bytes', {}, k),
+      }),
+    ],
+    [
+      'DELETE attachment',
+      async () => {
+        const f = (await upload(a, w.acme.id, task.id, 'g.txt', 'bytes')).body;
+        return {
+          glob: '/api/workspaces/*/tasks/*/attachments/*',
+          re: /\/attachments\/[^/]+$/,
+          method: 'DELETE',
+          send: (k) => a.delete(`${T()}/${task.id}/attachments/${f.id}`, k),
+        };
+      },
+    ],
   ];
 
   for (const [label, prepare] of cases) {

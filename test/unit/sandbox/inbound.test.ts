@@ -54,7 +54,12 @@ describe('Inbound email address', () => {
 
   it('can_reset: true for alice (manage permission), false for bob, never cached across users', async () => {
     await h.as('alice').post(path());
-    const sequence: ['alice' | 'bob', boolean][] = [['alice', true], ['bob', false], ['alice', true], ['bob', false]];
+    const sequence: ['alice' | 'bob', boolean][] = [
+      ['alice', true],
+      ['bob', false],
+      ['alice', true],
+      ['bob', false],
+    ];
     for (const [who, expected] of sequence) {
       const res = await h.as(who).get(path());
       assert.equal(res.status, 200, res.text);
@@ -73,7 +78,7 @@ describe('Inbound email address', () => {
     assertError(await h.as('alice').get(path(UNKNOWN_ID)), 404);
   });
 
-  it('bob\'s refused GET creates nothing', async () => {
+  it("bob's refused GET creates nothing", async () => {
     const priv = w.acmePrivateLists[0]!.id;
     const before = (await rowsFor(priv)).length;
     await h.as('bob').get(path(priv));
@@ -104,5 +109,4 @@ describe('Inbound email address', () => {
       assert.match(res.body.data.email_address, /^[a-z0-9]+-[a-z0-9-]+-[a-z0-9]{5}@inbound\.sandbox\.test$/i);
     });
   });
-
 });

@@ -42,12 +42,17 @@ describe('Large seed', () => {
     });
 
     it('a priority filter matches the raw rows', async () => {
-      const filter = JSON.stringify({ match: 'all', conditions: [{ field: 'priority', op: 'in', values: ['critical'] }] });
+      const filter = JSON.stringify({
+        match: 'all',
+        conditions: [{ field: 'priority', op: 'in', values: ['critical'] }],
+      });
       const body = await taskIndex(a, acmeId, { list_id: bigList, filter });
       assert.ok(body.data.length > 0);
       for (const r of body.data) assert.equal(r.priority, 'critical');
       const got = new Set(body.data.map((r: Json) => r.id));
-      for (const t of live.filter((x) => x.list_id === bigList && x.parent_task_id === null && x.priority === 'critical')) {
+      for (const t of live.filter(
+        (x) => x.list_id === bigList && x.parent_task_id === null && x.priority === 'critical',
+      )) {
         assert.ok(got.has(t.id));
       }
     });
@@ -92,8 +97,11 @@ describe('Large seed', () => {
     it('at most 1,000 children in total; every cut parent is in truncated; complete ones are not', async () => {
       const kids = new Map<string, number>();
       for (const t of live) if (t.parent_task_id) kids.set(t.parent_task_id, (kids.get(t.parent_task_id) ?? 0) + 1);
-      const parents = [...kids.entries()].filter(([id]) => live.some((t) => t.id === id && t.workspace_id === acmeId))
-        .sort((x, y) => y[1] - x[1]).slice(0, 50).map(([id]) => id);
+      const parents = [...kids.entries()]
+        .filter(([id]) => live.some((t) => t.id === id && t.workspace_id === acmeId))
+        .sort((x, y) => y[1] - x[1])
+        .slice(0, 50)
+        .map(([id]) => id);
       const res = await a.get(`/workspaces/${acmeId}/tasks/children`, { parent_ids: parents.join(',') });
       assert.equal(res.status, 200);
       const total = parents.reduce((n, id) => n + res.body.data[id].length, 0);

@@ -27,12 +27,20 @@ describe('Limits (lengths are counted in characters)', () => {
 
   // Reference: Limits > Title length, Task index search, Search query length - Title length: 255 characters (create and update).
   describe('Title length: 255 characters (create and update)', () => {
-    for (const [label, ch] of [['accented (BMP)', '\u00e9'], ['emoji', ASTRAL], ['CJK extension B', CJK_EXT_B]] as const) {
+    for (const [label, ch] of [
+      ['accented (BMP)', '\u00e9'],
+      ['emoji', ASTRAL],
+      ['CJK extension B', CJK_EXT_B],
+    ] as const) {
       it(`create: 255 ${label} characters accepted, 256 refused`, async () => {
         const ok = await a.post(`/workspaces/${w.acme.id}/tasks`, { list_id: listId, title: ch.repeat(255) });
         assert.equal(ok.status, 201, `255 characters: ${ok.text.slice(0, 200)}`);
         assert.equal([...ok.body.title].length, 255);
-        assertError(await a.post(`/workspaces/${w.acme.id}/tasks`, { list_id: listId, title: ch.repeat(256) }), 422, 'title');
+        assertError(
+          await a.post(`/workspaces/${w.acme.id}/tasks`, { list_id: listId, title: ch.repeat(256) }),
+          422,
+          'title',
+        );
       });
     }
 

@@ -47,7 +47,11 @@ describe('Tasks > POST /tasks/{task}/move', () => {
   });
 
   const invalid: [string, () => Json, string][] = [
-    ['target_type not list/sprint', () => ({ target_type: 'folder', target_id: w.acmePublicLists[0]!.id }), 'target_type'],
+    [
+      'target_type not list/sprint',
+      () => ({ target_type: 'folder', target_id: w.acmePublicLists[0]!.id }),
+      'target_type',
+    ],
     ['target_type missing', () => ({ target_id: w.acmePublicLists[0]!.id }), 'target_type'],
     ['target_id missing', () => ({ target_type: 'list' }), 'target_id'],
     ['target_id not a uuid', () => ({ target_type: 'list', target_id: 'inbox' }), 'target_id'],
@@ -75,7 +79,8 @@ describe('Tasks > POST /tasks/{task}/move', () => {
 
   it('bob cannot move into the private space (404, not moved)', async () => {
     const res = await h.as('bob').post(`/tasks/${task.id}/move`, {
-      target_type: 'list', target_id: w.acmePrivateLists[0]!.id,
+      target_type: 'list',
+      target_id: w.acmePrivateLists[0]!.id,
     });
     assertError(res, 404);
     const raw = (await h.ctl.state('tasks')).find((t: Json) => t.id === task.id);
@@ -101,5 +106,4 @@ describe('Tasks > POST /tasks/{task}/move', () => {
       assertError(res, 422, 'target_id');
     });
   });
-
 });

@@ -57,7 +57,7 @@ describe('Navigation', () => {
       }
     });
 
-    it('bob sees a strict subset of alice\'s spaces (no private space)', async () => {
+    it("bob sees a strict subset of alice's spaces (no private space)", async () => {
       const a = (await h.as('alice').get(`/workspaces/${w.acme.id}/spaces`)).body as Json[];
       const b = (await h.as('bob').get(`/workspaces/${w.acme.id}/spaces`)).body as Json[];
       const aIds = new Set(a.map((s) => s.id));
@@ -84,9 +84,9 @@ describe('Navigation', () => {
   describe('GET .../folders/{folder}/lists', () => {
     it('returns List objects of that folder', async () => {
       const list = w.acmePublicLists[0]!;
-      const res = await h.as('alice').get(
-        `/workspaces/${w.acme.id}/spaces/${list.space_id}/folders/${list.folder_id}/lists`,
-      );
+      const res = await h
+        .as('alice')
+        .get(`/workspaces/${w.acme.id}/spaces/${list.space_id}/folders/${list.folder_id}/lists`);
       assert.equal(res.status, 200);
       assert.ok(res.body.some((l: Json) => l.id === list.id));
       for (const l of res.body) {
@@ -98,9 +98,9 @@ describe('Navigation', () => {
 
     it('bob can walk the tree to the lists of a public space', async () => {
       const list = w.acmePublicLists[0]!;
-      const res = await h.as('bob').get(
-        `/workspaces/${w.acme.id}/spaces/${list.space_id}/folders/${list.folder_id}/lists`,
-      );
+      const res = await h
+        .as('bob')
+        .get(`/workspaces/${w.acme.id}/spaces/${list.space_id}/folders/${list.folder_id}/lists`);
       assert.equal(res.status, 200);
       assert.ok(res.body.some((l: Json) => l.id === list.id));
     });
@@ -154,7 +154,9 @@ describe('Navigation', () => {
     it('member ids are accepted as assignee_id', async () => {
       const list = w.acmePublicLists[0]!;
       const res = await h.as('alice').post(`/workspaces/${w.acme.id}/tasks`, {
-        list_id: list.id, title: 'assign to bob', assignee_id: w.users.bob.id,
+        list_id: list.id,
+        title: 'assign to bob',
+        assignee_id: w.users.bob.id,
       });
       assert.equal(res.status, 201, res.text);
       assert.equal(res.body.assignee_id, w.users.bob.id);
@@ -167,8 +169,10 @@ describe('Navigation', () => {
       const seen = new Set<string>();
       for (const list of w.lists) {
         const body = (await h.as('alice').get(`/lists/${list.id}/statuses`)).body;
-        assert.ok((body.is_customized && body.source === 'list') || (!body.is_customized && body.source === 'space'),
-          `${list.name}: ${body.is_customized} ${body.source}`);
+        assert.ok(
+          (body.is_customized && body.source === 'list') || (!body.is_customized && body.source === 'space'),
+          `${list.name}: ${body.is_customized} ${body.source}`,
+        );
         seen.add(body.source);
       }
       assert.deepEqual([...seen].sort(), ['list', 'space'], 'the demo seed has both kinds');
@@ -191,5 +195,4 @@ describe('Navigation', () => {
       }
     });
   });
-
 });

@@ -54,11 +54,7 @@ export function sortedIds(rows: Json[]): string[] {
 }
 
 /** GET /workspaces/{w}/tasks with the given query; asserts 200 and returns the body. */
-export async function taskIndex(
-  api: Api,
-  workspaceId: string,
-  query: RequestOptions['query'],
-): Promise<Json> {
+export async function taskIndex(api: Api, workspaceId: string, query: RequestOptions['query']): Promise<Json> {
   const res = await api.get(`/workspaces/${workspaceId}/tasks`, query);
   assert.equal(res.status, 200, `task index ${JSON.stringify(query)}: ${res.status} ${res.text.slice(0, 300)}`);
   return res.body;

@@ -71,14 +71,19 @@ describe('Robustness (Errors)', () => {
     });
 
     it('a 1 MB comment body on an unknown task -> JSON error', async () => {
-      const res = await a.post(`${tasks()}/00000000-0000-4000-8000-000000000000/comments`, { body: 'y'.repeat(1 << 20) });
+      const res = await a.post(`${tasks()}/00000000-0000-4000-8000-000000000000/comments`, {
+        body: 'y'.repeat(1 << 20),
+      });
       assert.ok(res.status >= 400 && res.status < 500);
       assert.equal(typeof res.body.message, 'string');
     });
 
     it('PATCH with a malformed body', async () => {
       const id = JSON.parse(snapshot).find((t: Json) => t.workspace_id === w.acme.id && !t.deleted_at).id;
-      const res = await a.request('PATCH', `${tasks()}/${id}`, { rawBody: '{"title":', headers: { 'content-type': 'application/json' } });
+      const res = await a.request('PATCH', `${tasks()}/${id}`, {
+        rawBody: '{"title":',
+        headers: { 'content-type': 'application/json' },
+      });
       assertError(res, 422);
     });
 
@@ -101,8 +106,12 @@ describe('Robustness (Errors)', () => {
       it(`${label} with a ${keys.join(' / ')} key`, async () => {
         const bad: string[] = [];
         for (const k of keys) {
-          const res = await a.request(method, path(), { rawBody: body(k), headers: { 'content-type': 'application/json' } });
-          if (!(res.status >= 400 && res.status < 500) || typeof res.body?.message !== 'string') bad.push(`${k}: ${res.status}`);
+          const res = await a.request(method, path(), {
+            rawBody: body(k),
+            headers: { 'content-type': 'application/json' },
+          });
+          if (!(res.status >= 400 && res.status < 500) || typeof res.body?.message !== 'string')
+            bad.push(`${k}: ${res.status}`);
         }
         assert.deepEqual(bad, [], 'every key answered with a 4xx JSON error');
         assert.equal(({} as Record<string, unknown>).x, undefined, 'Object.prototype not polluted');
@@ -175,7 +184,9 @@ describe('Robustness (Errors)', () => {
       const raw = await new Promise<string>((resolve, reject) => {
         const socket = net.connect(h.sb.port, '127.0.0.1', () => socket.end('THIS IS NOT HTTP\r\n\r\n'));
         let data = '';
-        socket.on('data', (chunk) => { data += chunk.toString('utf8'); });
+        socket.on('data', (chunk) => {
+          data += chunk.toString('utf8');
+        });
         socket.on('end', () => resolve(data));
         socket.on('error', reject);
       });

@@ -21,9 +21,13 @@ describe('Search > GET /search', () => {
     made = [];
     const priorities = ['low', 'medium', 'high', 'critical'];
     for (let i = 0; i < 25; i += 1) {
-      made.push(await createTask(a, w.acme.id, {
-        list_id: w.acmePublicLists[0]!.id, title: `${m} result ${i}`, priority: priorities[i % 4],
-      }));
+      made.push(
+        await createTask(a, w.acme.id, {
+          list_id: w.acmePublicLists[0]!.id,
+          title: `${m} result ${i}`,
+          priority: priorities[i % 4],
+        }),
+      );
     }
   });
 
@@ -64,7 +68,10 @@ describe('Search > GET /search', () => {
 
   it('priority narrows the hits', async () => {
     const body = (await search({ q: m, priority: 'critical', per_page: 50 })).body;
-    const expected = made.filter((t) => t.priority === 'critical').map((t) => t.id).sort();
+    const expected = made
+      .filter((t) => t.priority === 'critical')
+      .map((t) => t.id)
+      .sort();
     assert.deepEqual(body.tasks.hits.map((x: Json) => x.id).sort(), expected);
     assert.equal(body.tasks.total, expected.length);
   });
@@ -148,5 +155,4 @@ describe('Search > GET /search', () => {
       assert.equal((await search({ q: word, type: 'comments' }, h.as('bob'))).body.comments.total, 0);
     });
   });
-
 });

@@ -36,14 +36,21 @@ describe('Tasks > GET tasks, filter', () => {
     m = marker('flt');
     const specs: Record<Name, Record<string, unknown>> = {
       // A: overdue (10 days ago), high, bob, other status
-      A: { due_date: new Date(now.getTime() - 10 * DAY_MS).toISOString(), priority: 'high',
-        assignee_id: w.users.bob.id, status_id: altStatus.id },
+      A: {
+        due_date: new Date(now.getTime() - 10 * DAY_MS).toISOString(),
+        priority: 'high',
+        assignee_id: w.users.bob.id,
+        status_id: altStatus.id,
+      },
       // B: later today (UTC), so it is due today but not yet overdue whatever the hour
       B: { due_date: soon.toISOString(), priority: 'low' },
       // C: exactly one week out, so always in next week whatever the week start
       C: { due_date: new Date(now.getTime() + 7 * DAY_MS).toISOString(), priority: 'low' },
-      D: { due_date: new Date(now.getTime() + 30 * DAY_MS).toISOString(), priority: 'critical',
-        assignee_id: w.users.alice.id },
+      D: {
+        due_date: new Date(now.getTime() + 30 * DAY_MS).toISOString(),
+        priority: 'critical',
+        assignee_id: w.users.alice.id,
+      },
       E: { due_date: null, priority: 'medium' },
     };
     t = {} as Record<Name, Json>;
@@ -55,18 +62,26 @@ describe('Tasks > GET tasks, filter', () => {
 
   /** Runs `cond` ANDed with the marker condition and returns the matched names. */
   async function run(cond: Json | Json[], match: 'all' | 'any' = 'all'): Promise<Name[]> {
-    const conditions = match === 'all'
-      ? [{ field: 'title', op: 'contains', values: [m] }, ...(Array.isArray(cond) ? cond : [cond])]
-      : (cond as Json[]);
+    const conditions =
+      match === 'all'
+        ? [{ field: 'title', op: 'contains', values: [m] }, ...(Array.isArray(cond) ? cond : [cond])]
+        : (cond as Json[]);
     const body = await taskIndex(h.as('alice'), w.acme.id, {
-      list_id: listId, filter: JSON.stringify({ match, conditions }),
+      list_id: listId,
+      filter: JSON.stringify({ match, conditions }),
     });
     const byId = new Map(Object.entries(t).map(([n, row]) => [row.id as string, n as Name]));
-    return body.data.map((r: Json) => byId.get(r.id)).filter(Boolean).sort() as Name[];
+    return body.data
+      .map((r: Json) => byId.get(r.id))
+      .filter(Boolean)
+      .sort() as Name[];
   }
 
-  const eq = (field: string, op: string, values: () => unknown[], expected: Name[]): [string, () => Json, Name[]] =>
-    [`${field} ${op}`, () => ({ field, op, values: values() }), expected];
+  const eq = (field: string, op: string, values: () => unknown[], expected: Name[]): [string, () => Json, Name[]] => [
+    `${field} ${op}`,
+    () => ({ field, op, values: values() }),
+    expected,
+  ];
 
   // Reference: Tasks > GET /workspaces/{workspace}/tasks, filter (fields and operators) - status_id, assignee_id, priority: in / not_in / is_empty.
   describe('status_id, assignee_id, priority: in / not_in / is_empty', () => {
@@ -131,12 +146,19 @@ describe('Tasks > GET tasks, filter', () => {
       const now = await h.ctl.now();
       const soon = laterToday(now);
       const specs: Record<Name, Record<string, unknown>> = {
-        A: { due_date: new Date(now.getTime() - 10 * DAY_MS).toISOString(), priority: 'high',
-          assignee_id: w.users.bob.id, status_id: altStatus.id },
+        A: {
+          due_date: new Date(now.getTime() - 10 * DAY_MS).toISOString(),
+          priority: 'high',
+          assignee_id: w.users.bob.id,
+          status_id: altStatus.id,
+        },
         B: { due_date: soon.toISOString(), priority: 'low' },
         C: { due_date: new Date(now.getTime() + 7 * DAY_MS).toISOString(), priority: 'low' },
-        D: { due_date: new Date(now.getTime() + 30 * DAY_MS).toISOString(), priority: 'critical',
-          assignee_id: w.users.alice.id },
+        D: {
+          due_date: new Date(now.getTime() + 30 * DAY_MS).toISOString(),
+          priority: 'critical',
+          assignee_id: w.users.alice.id,
+        },
         E: { due_date: null, priority: 'medium' },
       };
       for (const [name, spec] of Object.entries(specs) as [Name, Record<string, unknown>][]) {
@@ -152,8 +174,11 @@ describe('Tasks > GET tasks, filter', () => {
       ['on D', () => ({ field: 'due_date', op: 'on', values: [dayOf('D')] }), ['D']],
       ['before B', () => ({ field: 'due_date', op: 'before', values: [dayOf('B')] }), ['A']],
       ['after B+1', () => ({ field: 'due_date', op: 'after', values: [dayOf('B', 1)] }), ['C', 'D']],
-      ['between A+1 and C+1', () => ({ field: 'due_date', op: 'between', values: [dayOf('A', 1), dayOf('C', 1)] }),
-        ['B', 'C']],
+      [
+        'between A+1 and C+1',
+        () => ({ field: 'due_date', op: 'between', values: [dayOf('A', 1), dayOf('C', 1)] }),
+        ['B', 'C'],
+      ],
     ];
     for (const [label, cond, expected] of cases) {
       it(`${label} -> ${expected.join(',')}`, async () => {
@@ -170,8 +195,11 @@ describe('Tasks > GET tasks, filter', () => {
       ['title is', () => ({ field: 'title', op: 'is', values: [`${m} B item`] }), ['B']],
       ['title is_not', () => ({ field: 'title', op: 'is_not', values: [`${m} B item`] }), ['A', 'C', 'D', 'E']],
       ['display_id is', () => ({ field: 'display_id', op: 'is', values: [t.D.display_id] }), ['D']],
-      ['display_id is_not', () => ({ field: 'display_id', op: 'is_not', values: [t.D.display_id] }),
-        ['A', 'B', 'C', 'E']],
+      [
+        'display_id is_not',
+        () => ({ field: 'display_id', op: 'is_not', values: [t.D.display_id] }),
+        ['A', 'B', 'C', 'E'],
+      ],
     ];
     for (const [label, cond, expected] of cases) {
       it(`${label} -> ${expected.join(',')}`, async () => {
@@ -188,10 +216,13 @@ describe('Tasks > GET tasks, filter', () => {
   // Reference: Tasks > GET /workspaces/{workspace}/tasks, filter (fields and operators) - match.
   describe('match', () => {
     it('any = union of conditions', async () => {
-      const got = await run([
-        { field: 'title', op: 'is', values: [`${m} A item`] },
-        { field: 'title', op: 'is', values: [`${m} D item`] },
-      ], 'any');
+      const got = await run(
+        [
+          { field: 'title', op: 'is', values: [`${m} A item`] },
+          { field: 'title', op: 'is', values: [`${m} D item`] },
+        ],
+        'any',
+      );
       assert.deepEqual(got, ['A', 'D']);
     });
 
@@ -210,10 +241,17 @@ describe('Tasks > GET tasks, filter', () => {
       ['malformed JSON', '{"match":'],
       ['match not all/any', JSON.stringify({ match: 'some', conditions: [] })],
       ['unknown field', JSON.stringify({ match: 'all', conditions: [{ field: 'colour', op: 'in', values: ['x'] }] })],
-      ['operator not allowed for field', JSON.stringify({
-        match: 'all', conditions: [{ field: 'priority', op: 'contains', values: ['x'] }],
-      })],
-      ['bad priority value', JSON.stringify({ match: 'all', conditions: [{ field: 'priority', op: 'in', values: ['urgent'] }] })],
+      [
+        'operator not allowed for field',
+        JSON.stringify({
+          match: 'all',
+          conditions: [{ field: 'priority', op: 'contains', values: ['x'] }],
+        }),
+      ],
+      [
+        'bad priority value',
+        JSON.stringify({ match: 'all', conditions: [{ field: 'priority', op: 'in', values: ['urgent'] }] }),
+      ],
     ];
     for (const [label, filter] of bad) {
       it(label, async () => {

@@ -25,17 +25,30 @@ describe('Tasks > GET tasks, filter on cf_<id>', () => {
     a = h.as('alice');
     listId = w.fixtures.lists.api as string;
     m = marker('cf');
-    for (const n of ['X', 'Y', 'Z'] as Name[]) t[n] = await createTask(a, w.acme.id, { list_id: listId, title: `${m} ${n}` });
+    for (const n of ['X', 'Y', 'Z'] as Name[])
+      t[n] = await createTask(a, w.acme.id, { list_id: listId, title: `${m} ${n}` });
     for (const d of (await a.get(`/tasks/${t.X.id}/custom-fields`)).body.data as Json[]) def[d.type] ??= d;
     for (const type of ['text', 'number', 'date', 'checkbox', 'dropdown', 'multi_select']) {
       assert.ok(def[type], `a ${type} field is in effect on the API list`);
     }
     const opt = (type: string, i: number): string => def[type].options[i].label;
     const values: Record<'X' | 'Y', Record<string, unknown>> = {
-      X: { text: 'alpha one', number: 5, date: '2026-03-10', checkbox: true, dropdown: opt('dropdown', 0),
-        multi_select: [opt('multi_select', 0), opt('multi_select', 1)] },
-      Y: { text: 'beta two', number: 10, date: '2026-03-20', checkbox: false, dropdown: opt('dropdown', 1),
-        multi_select: [opt('multi_select', 1)] },
+      X: {
+        text: 'alpha one',
+        number: 5,
+        date: '2026-03-10',
+        checkbox: true,
+        dropdown: opt('dropdown', 0),
+        multi_select: [opt('multi_select', 0), opt('multi_select', 1)],
+      },
+      Y: {
+        text: 'beta two',
+        number: 10,
+        date: '2026-03-20',
+        checkbox: false,
+        dropdown: opt('dropdown', 1),
+        multi_select: [opt('multi_select', 1)],
+      },
     };
     for (const n of ['X', 'Y'] as const) {
       const res = await a.put(`/tasks/${t[n].id}/custom-field-values`, {
@@ -46,11 +59,19 @@ describe('Tasks > GET tasks, filter on cf_<id>', () => {
   });
 
   async function run(type: string, op: string, values: unknown[]): Promise<Name[]> {
-    const filter = JSON.stringify({ match: 'all', conditions: [
-      { field: 'title', op: 'contains', values: [m] }, { field: `cf_${def[type].id}`, op, values }] });
+    const filter = JSON.stringify({
+      match: 'all',
+      conditions: [
+        { field: 'title', op: 'contains', values: [m] },
+        { field: `cf_${def[type].id}`, op, values },
+      ],
+    });
     const body = await taskIndex(a, w.acme.id, { list_id: listId, filter });
     const names = new Map(Object.entries(t).map(([n, row]) => [row.id as string, n as Name]));
-    return body.data.map((r: Json) => names.get(r.id)).filter(Boolean).sort() as Name[];
+    return body.data
+      .map((r: Json) => names.get(r.id))
+      .filter(Boolean)
+      .sort() as Name[];
   }
 
   // Reference: Tasks > GET /workspaces/{workspace}/tasks, filter field cf_<definition_id> - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
@@ -88,14 +109,20 @@ describe('Tasks > GET tasks, filter on cf_<id>', () => {
     }
 
     it('an operator not allowed for the type -> 422', async () => {
-      const filter = JSON.stringify({ match: 'all', conditions: [{ field: `cf_${def.number.id}`, op: 'contains', values: ['5'] }] });
+      const filter = JSON.stringify({
+        match: 'all',
+        conditions: [{ field: `cf_${def.number.id}`, op: 'contains', values: ['5'] }],
+      });
       assertError(await a.get(`/workspaces/${w.acme.id}/tasks`, { list_id: listId, filter }), 422);
     });
 
     it('a definition that is not in this workspace -> 422', async () => {
       const side = (await h.ctl.state('custom_field_definitions')).find((d: Json) => d.workspace_id === w.side.id);
       const foreignId = side?.id ?? UNKNOWN_ID; // the demo Side Project has no fields of its own
-      const filter = JSON.stringify({ match: 'all', conditions: [{ field: `cf_${foreignId}`, op: 'is_empty', values: [] }] });
+      const filter = JSON.stringify({
+        match: 'all',
+        conditions: [{ field: `cf_${foreignId}`, op: 'is_empty', values: [] }],
+      });
       assertError(await a.get(`/workspaces/${w.acme.id}/tasks`, { list_id: listId, filter }), 422);
     });
   });

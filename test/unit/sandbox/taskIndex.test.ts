@@ -23,12 +23,21 @@ describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, 
     const bad: [string, () => Record<string, string>][] = [
       ['no scope', () => ({})],
       ['list_id + space_id', () => ({ list_id: w.acmePublicLists[0]!.id, space_id: w.publicSpace.id })],
-      ['folder_id + list_id', () => ({
-        folder_id: w.acmePublicLists[0]!.folder_id, list_id: w.acmePublicLists[0]!.id,
-      })],
-      ['space_id + folder_id + sprint_id', () => ({
-        space_id: w.publicSpace.id, folder_id: w.acmePublicLists[0]!.folder_id, sprint_id: w.publicSpace.id,
-      })],
+      [
+        'folder_id + list_id',
+        () => ({
+          folder_id: w.acmePublicLists[0]!.folder_id,
+          list_id: w.acmePublicLists[0]!.id,
+        }),
+      ],
+      [
+        'space_id + folder_id + sprint_id',
+        () => ({
+          space_id: w.publicSpace.id,
+          folder_id: w.acmePublicLists[0]!.folder_id,
+          sprint_id: w.publicSpace.id,
+        }),
+      ],
     ];
     for (const [label, query] of bad) {
       it(`${label} -> 422`, async () => {
@@ -188,7 +197,10 @@ describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, 
   // Reference: Tasks > GET /workspaces/{workspace}/tasks, query rules and response - group_by.
   describe('group_by', () => {
     const fieldOf: Record<string, string> = {
-      status: 'status_id', priority: 'priority', assignee: 'assignee_id', list: 'list_id',
+      status: 'status_id',
+      priority: 'priority',
+      assignee: 'assignee_id',
+      list: 'list_id',
     };
     const expectCounts = (rows: Json[], field: string): Map<string, number> => {
       const m = new Map<string, number>();

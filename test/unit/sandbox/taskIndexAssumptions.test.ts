@@ -50,8 +50,16 @@ describe('Tasks > GET tasks', () => {
         assert.equal(body.current_page, page);
         seen.push(...body.data.map((r: Json) => r.id));
       }
-      assert.deepEqual(seen, all.data.map((r: Json) => r.id), 'pages concatenate to the unpaginated order');
-      const past = await taskIndex(a, w.acme.id, { space_id: w.publicSpace.id, per_page: 40, page: first.last_page + 1 });
+      assert.deepEqual(
+        seen,
+        all.data.map((r: Json) => r.id),
+        'pages concatenate to the unpaginated order',
+      );
+      const past = await taskIndex(a, w.acme.id, {
+        space_id: w.publicSpace.id,
+        per_page: 40,
+        page: first.last_page + 1,
+      });
       assert.deepEqual(past.data, []);
       const none = await taskIndex(a, w.acme.id, { list_id: listId, search: marker('nothing'), per_page: 5 });
       assert.equal(none.last_page, 1);
@@ -75,7 +83,9 @@ describe('Tasks > GET tasks', () => {
       assert.ok(there.data.some((r: Json) => r.id === kid.id));
       const raw = (await h.ctl.state('tasks')).filter((t: Json) => !t.deleted_at && t.list_id === listId);
       const ids = new Set(raw.map((t: Json) => t.id));
-      const expected = raw.filter((t: Json) => t.parent_task_id === null || !ids.has(t.parent_task_id)).map((t: Json) => t.id);
+      const expected = raw
+        .filter((t: Json) => t.parent_task_id === null || !ids.has(t.parent_task_id))
+        .map((t: Json) => t.id);
       assert.deepEqual(here.data.map((r: Json) => r.id).sort(), expected.sort());
     });
 
@@ -92,12 +102,19 @@ describe('Tasks > GET tasks', () => {
 
     it('assignee sorts by member name, unassigned last', async () => {
       const names = new Map(w.members.acme.map((m: Json) => [m.id, m.name as string]));
-      const body = await taskIndex(a, w.acme.id, { space_id: w.publicSpace.id, sorts: JSON.stringify([{ field: 'assignee', direction: 'asc' }]) });
+      const body = await taskIndex(a, w.acme.id, {
+        space_id: w.publicSpace.id,
+        sorts: JSON.stringify([{ field: 'assignee', direction: 'asc' }]),
+      });
       const seq = body.data.map((r: Json) => (r.assignee_id ? names.get(r.assignee_id) : null));
       const firstNull = seq.indexOf(null);
       const named = firstNull < 0 ? seq : seq.slice(0, firstNull);
-      assert.ok(seq.slice(named.length).every((x: unknown) => x === null), 'unassigned last');
-      for (let i = 1; i < named.length; i += 1) assert.ok(named[i - 1].localeCompare(named[i]) <= 0, `name order at ${i}`);
+      assert.ok(
+        seq.slice(named.length).every((x: unknown) => x === null),
+        'unassigned last',
+      );
+      for (let i = 1; i < named.length; i += 1)
+        assert.ok(named[i - 1].localeCompare(named[i]) <= 0, `name order at ${i}`);
     });
 
     it('attachments_count counts every file of the task, all contexts (ASSUMPTIONS.md "attachments_count")', async () => {
@@ -120,22 +137,37 @@ describe('Tasks > GET tasks', () => {
       const m = marker('CaSe');
       const t = await createTask(a, w.acme.id, { list_id: listId, title: `x ${m}` });
       const body = await taskIndex(a, w.acme.id, { list_id: listId, search: m.toLowerCase() });
-      assert.deepEqual(body.data.map((r: Json) => r.id), [t.id]);
+      assert.deepEqual(
+        body.data.map((r: Json) => r.id),
+        [t.id],
+      );
     });
 
     it('title filter operators are case-insensitive', async () => {
       const m = marker('Ttl');
       const t = await createTask(a, w.acme.id, { list_id: listId, title: `${m} Upper` });
-      const filter = JSON.stringify({ match: 'all', conditions: [{ field: 'title', op: 'is', values: [`${m} upper`.toUpperCase()] }] });
-      assert.deepEqual((await taskIndex(a, w.acme.id, { list_id: listId, filter })).data.map((r: Json) => r.id), [t.id]);
+      const filter = JSON.stringify({
+        match: 'all',
+        conditions: [{ field: 'title', op: 'is', values: [`${m} upper`.toUpperCase()] }],
+      });
+      assert.deepEqual(
+        (await taskIndex(a, w.acme.id, { list_id: listId, filter })).data.map((r: Json) => r.id),
+        [t.id],
+      );
     });
 
     it('nulls sort last in both directions (due_date)', async () => {
       for (const direction of ['asc', 'desc']) {
-        const body = await taskIndex(a, w.acme.id, { list_id: listId, sorts: JSON.stringify([{ field: 'due_date', direction }]) });
+        const body = await taskIndex(a, w.acme.id, {
+          list_id: listId,
+          sorts: JSON.stringify([{ field: 'due_date', direction }]),
+        });
         const firstNull = body.data.findIndex((r: Json) => r.due_date === null);
         assert.ok(firstNull > 0, 'both kinds present');
-        assert.ok(body.data.slice(firstNull).every((r: Json) => r.due_date === null), `${direction}: nulls last`);
+        assert.ok(
+          body.data.slice(firstNull).every((r: Json) => r.due_date === null),
+          `${direction}: nulls last`,
+        );
       }
     });
 
@@ -153,7 +185,10 @@ describe('Tasks > GET tasks', () => {
 
     it('an empty conditions array filters nothing out', async () => {
       const all = await taskIndex(a, w.acme.id, { list_id: listId });
-      const none = await taskIndex(a, w.acme.id, { list_id: listId, filter: JSON.stringify({ match: 'all', conditions: [] }) });
+      const none = await taskIndex(a, w.acme.id, {
+        list_id: listId,
+        filter: JSON.stringify({ match: 'all', conditions: [] }),
+      });
       assert.equal(none.total_count, all.total_count);
     });
 
@@ -163,9 +198,17 @@ describe('Tasks > GET tasks', () => {
       const open = await createTask(a, w.acme.id, { list_id: listId, title: `${m} open`, due_date: due });
       const done = await doneStatus(a, listId);
       await createTask(a, w.acme.id, { list_id: listId, title: `${m} done`, due_date: due, status_id: done.id });
-      const filter = JSON.stringify({ match: 'all', conditions: [
-        { field: 'title', op: 'contains', values: [m] }, { field: 'due_date', op: 'in', values: ['overdue'] }] });
-      assert.deepEqual((await taskIndex(a, w.acme.id, { list_id: listId, filter })).data.map((r: Json) => r.id), [open.id]);
+      const filter = JSON.stringify({
+        match: 'all',
+        conditions: [
+          { field: 'title', op: 'contains', values: [m] },
+          { field: 'due_date', op: 'in', values: ['overdue'] },
+        ],
+      });
+      assert.deepEqual(
+        (await taskIndex(a, w.acme.id, { list_id: listId, filter })).data.map((r: Json) => r.id),
+        [open.id],
+      );
     });
   });
 
@@ -179,16 +222,25 @@ describe('Tasks > GET tasks', () => {
         new Date(monday.getTime() + days * 86_400_000 + hours * 3_600_000 + minutes * 60_000).toISOString();
       const m = marker('wk');
       const specs: [string, string][] = [
-        ['lastSun', at(-1, 23, 30)], ['mon', at(0, 0, 30)], ['sun', at(6, 23, 30)],
-        ['nextMon', at(7, 0, 30)], ['nextSun', at(13, 23, 30)], ['later', at(14, 0, 30)],
+        ['lastSun', at(-1, 23, 30)],
+        ['mon', at(0, 0, 30)],
+        ['sun', at(6, 23, 30)],
+        ['nextMon', at(7, 0, 30)],
+        ['nextSun', at(13, 23, 30)],
+        ['later', at(14, 0, 30)],
       ];
       const ids = new Map<string, string>();
       for (const [name, due] of specs) {
         ids.set((await createTask(a, w.acme.id, { list_id: listId, title: `${m} ${name}`, due_date: due })).id, name);
       }
       const run = async (op: string, values: string[]): Promise<string[]> => {
-        const filter = JSON.stringify({ match: 'all', conditions: [
-          { field: 'title', op: 'contains', values: [m] }, { field: 'due_date', op, values }] });
+        const filter = JSON.stringify({
+          match: 'all',
+          conditions: [
+            { field: 'title', op: 'contains', values: [m] },
+            { field: 'due_date', op, values },
+          ],
+        });
         const body = await taskIndex(a, w.acme.id, { list_id: listId, filter });
         return body.data.map((r: Json) => ids.get(r.id)).sort();
       };
@@ -196,11 +248,14 @@ describe('Tasks > GET tasks', () => {
       assert.deepEqual(await run('in', ['next_week']), ['nextMon', 'nextSun']);
       assert.deepEqual(await run('on', ['this_week']), ['mon', 'sun'], 'presets also work with on');
       const monDay = at(0, 0, 30).slice(0, 10);
-      assert.deepEqual(await run('between', [monDay, at(6, 23, 30).slice(0, 10)]), ['mon', 'sun'], 'between is inclusive');
+      assert.deepEqual(
+        await run('between', [monDay, at(6, 23, 30).slice(0, 10)]),
+        ['mon', 'sun'],
+        'between is inclusive',
+      );
       assert.deepEqual(await run('on', [monDay]), ['mon']);
       assert.deepEqual(await run('after', [monDay]).then((x) => x.includes('mon')), false, 'after d excludes day d');
       assert.deepEqual(await run('before', [monDay]), ['lastSun']);
     });
   });
-
 });

@@ -7,7 +7,6 @@ import { assertError, createTask, marker, statusesOf, taskIndex } from './ops';
 import type { Json } from './helpers';
 import type { World } from './world';
 
-
 // Reference: Tasks > GET /workspaces/{workspace}/tasks, sorts; Limits > Task index sorts.
 describe('Tasks > GET tasks, sorts', () => {
   const h = useSandbox({ rateLimit: 0 });
@@ -54,9 +53,15 @@ describe('Tasks > GET tasks, sorts', () => {
   });
 
   it('priority by rank low < medium < high < critical, ties broken by the next sort', async () => {
-    const asc = await sorted([{ field: 'priority', direction: 'asc' }, { field: 'title', direction: 'asc' }]);
+    const asc = await sorted([
+      { field: 'priority', direction: 'asc' },
+      { field: 'title', direction: 'asc' },
+    ]);
     assert.deepEqual(titles(asc), ['d', 'b', 'c', 'a']);
-    const desc = await sorted([{ field: 'priority', direction: 'desc' }, { field: 'title', direction: 'desc' }]);
+    const desc = await sorted([
+      { field: 'priority', direction: 'desc' },
+      { field: 'title', direction: 'desc' },
+    ]);
     assert.deepEqual(titles(desc), ['a', 'c', 'b', 'd']);
   });
 
@@ -71,7 +76,9 @@ describe('Tasks > GET tasks, sorts', () => {
 
   it('four sorts -> 422', async () => {
     const four = ['title', 'priority', 'due_date', 'created_at'].map((field) => ({ field, direction: 'asc' }));
-    const res = await h.as('alice').get(`/workspaces/${w.acme.id}/tasks`, { list_id: listId, sorts: JSON.stringify(four) });
+    const res = await h
+      .as('alice')
+      .get(`/workspaces/${w.acme.id}/tasks`, { list_id: listId, sorts: JSON.stringify(four) });
     assertError(res, 422);
   });
 
@@ -90,7 +97,8 @@ describe('Tasks > GET tasks, sorts', () => {
   it('created_at asc / desc on the whole space is monotonic', async () => {
     for (const direction of ['asc', 'desc'] as const) {
       const body = await taskIndex(h.as('alice'), w.acme.id, {
-        space_id: w.publicSpace.id, sorts: JSON.stringify([{ field: 'created_at', direction }]),
+        space_id: w.publicSpace.id,
+        sorts: JSON.stringify([{ field: 'created_at', direction }]),
       });
       const times = body.data.map((r: Json) => Date.parse(r.created_at));
       for (let i = 1; i < times.length; i += 1) {
@@ -101,18 +109,23 @@ describe('Tasks > GET tasks, sorts', () => {
 
   it('position asc follows the raw position', async () => {
     const body = await taskIndex(h.as('alice'), w.acme.id, {
-      list_id: listId, sorts: JSON.stringify([{ field: 'position', direction: 'asc' }]),
+      list_id: listId,
+      sorts: JSON.stringify([{ field: 'position', direction: 'asc' }]),
     });
     const pos = new Map((await h.ctl.state('tasks')).map((t: Json) => [t.id, t.position as number]));
     const seq = body.data.map((r: Json) => pos.get(r.id) as number);
     for (let i = 1; i < seq.length; i += 1) assert.ok(seq[i - 1]! <= seq[i]!, `position order at ${i}`);
   });
 
-  for (const [field, key] of [['status', 'status_id'], ['assignee', 'assignee_id']] as const) {
+  for (const [field, key] of [
+    ['status', 'status_id'],
+    ['assignee', 'assignee_id'],
+  ] as const) {
     it(`${field}: rows form contiguous groups, and desc reverses the group order`, async () => {
       const groups = async (direction: string): Promise<string[]> => {
         const body = await taskIndex(h.as('alice'), w.acme.id, {
-          space_id: w.publicSpace.id, sorts: JSON.stringify([{ field, direction }]),
+          space_id: w.publicSpace.id,
+          sorts: JSON.stringify([{ field, direction }]),
         });
         const order: string[] = [];
         for (const r of body.data) {
@@ -148,16 +161,20 @@ describe('Tasks > GET tasks, sorts', () => {
 
   it('sort_field and sort_direction are not used', async () => {
     const base = await sorted([{ field: 'title', direction: 'asc' }]);
-    const withLegacy = await sorted([{ field: 'title', direction: 'asc' }], { sort_field: 'title', sort_direction: 'desc' });
+    const withLegacy = await sorted([{ field: 'title', direction: 'asc' }], {
+      sort_field: 'title',
+      sort_direction: 'desc',
+    });
     assert.deepEqual(titles(withLegacy), titles(base));
   });
 
   // Reference: Tasks > GET tasks, sorts - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: status order (ASSUMPTIONS.md "Sorts")', () => {
-    it('status sorts by the list\'s status order', async () => {
+    it("status sorts by the list's status order", async () => {
       const statuses = await statusesOf(h.as('alice'), listId);
       const body = await taskIndex(h.as('alice'), w.acme.id, {
-        list_id: listId, sorts: JSON.stringify([{ field: 'status', direction: 'asc' }]),
+        list_id: listId,
+        sorts: JSON.stringify([{ field: 'status', direction: 'asc' }]),
       });
       const idx = new Map(statuses.map((s, i) => [s.id, i]));
       const seq = body.data.map((r: Json) => idx.get(r.status_id) as number);

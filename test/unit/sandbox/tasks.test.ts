@@ -47,16 +47,20 @@ describe('Tasks > create, get, update, delete', () => {
       const statuses = await statusesOf(h.as('alice'), listId);
       const st = statuses.find((s) => s.id === t.status_id);
       assert.ok(st, 'default status belongs to the list');
-      assert.deepEqual({ id: t.status.id, name: t.status.name, type: t.status.type, color: t.status.color },
-        { id: st.id, name: st.name, type: st.type, color: st.color });
+      assert.deepEqual(
+        { id: t.status.id, name: t.status.name, type: t.status.type, color: t.status.color },
+        { id: st.id, name: st.name, type: st.type, color: st.color },
+      );
       assert.match(t.status.color, HEX_RE);
       assert.equal(t.assignee_id, null);
       assert.equal(t.assignee, null);
       assert.equal(t.due_date, null);
       assert.match(t.created_at, ISO_RE);
       assert.match(t.updated_at, ISO_RE);
-      assert.deepEqual({ id: t.creator.id, name: t.creator.name, email: t.creator.email },
-        { id: w.users.alice.id, name: w.users.alice.name, email: w.users.alice.email });
+      assert.deepEqual(
+        { id: t.creator.id, name: t.creator.name, email: t.creator.email },
+        { id: w.users.alice.id, name: w.users.alice.name, email: w.users.alice.email },
+      );
       assert.ok(Array.isArray(t.custom_field_values));
       assert.equal(t.subtask_count, 0);
       assert.equal(t.attachments_count, 0);
@@ -70,8 +74,13 @@ describe('Tasks > create, get, update, delete', () => {
       const parent = await createTask(h.as('alice'), w.acme.id, { list_id: listId, title: 'parent' });
       const due = new Date(Date.now() + 3 * DAY_MS).toISOString();
       const t = await createTask(h.as('alice'), w.acme.id, {
-        list_id: listId, title: 'full', description: 'desc', priority: 'critical',
-        status_id: statuses[statuses.length - 1].id, assignee_id: w.users.bob.id, due_date: due,
+        list_id: listId,
+        title: 'full',
+        description: 'desc',
+        priority: 'critical',
+        status_id: statuses[statuses.length - 1].id,
+        assignee_id: w.users.bob.id,
+        due_date: due,
         parent_task_id: parent.id,
       });
       assert.equal(t.description, 'desc');
@@ -86,8 +95,11 @@ describe('Tasks > create, get, update, delete', () => {
     });
 
     it('ids and display ids stay unique under 30 parallel creates', async () => {
-      const made = await Promise.all(Array.from({ length: 30 }, (_, i) =>
-        createTask(h.as(i % 2 ? 'alice' : 'bob'), w.acme.id, { list_id: listId, title: `par ${i}` })));
+      const made = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          createTask(h.as(i % 2 ? 'alice' : 'bob'), w.acme.id, { list_id: listId, title: `par ${i}` }),
+        ),
+      );
       assert.equal(new Set(made.map((t) => t.id)).size, 30);
       assert.equal(new Set(made.map((t) => t.display_id)).size, 30);
       const all = (await h.ctl.state('tasks')).filter((t: Json) => t.workspace_id === w.acme.id);
@@ -126,7 +138,11 @@ describe('Tasks > create, get, update, delete', () => {
 
     it('status_id of another list -> 422 errors.status_id', async () => {
       const other = await foreignStatus();
-      assertError(await h.as('alice').post(base(), { list_id: listId, title: 'x', status_id: other.id }), 422, 'status_id');
+      assertError(
+        await h.as('alice').post(base(), { list_id: listId, title: 'x', status_id: other.id }),
+        422,
+        'status_id',
+      );
     });
 
     it('bob cannot create in a private list (nothing created)', async () => {
@@ -162,12 +178,19 @@ describe('Tasks > create, get, update, delete', () => {
   describe('PATCH /workspaces/{workspace}/tasks/{task}', () => {
     it('updates only the given fields', async () => {
       const t = await createTask(h.as('alice'), w.acme.id, {
-        list_id: listId, title: 'before', description: 'keep', priority: 'low', assignee_id: w.users.bob.id,
+        list_id: listId,
+        title: 'before',
+        description: 'keep',
+        priority: 'low',
+        assignee_id: w.users.bob.id,
       });
       const statuses = await statusesOf(h.as('alice'), listId);
       const next = statuses.find((s) => s.id !== t.status_id)!;
       const res = await h.as('alice').patch(`${base()}/${t.id}`, {
-        title: 'after', priority: 'high', status_id: next.id, assignee_id: null,
+        title: 'after',
+        priority: 'high',
+        status_id: next.id,
+        assignee_id: null,
       });
       assert.equal(res.status, 200, res.text);
       assert.equal(res.body.title, 'after');

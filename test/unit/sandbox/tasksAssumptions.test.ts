@@ -23,7 +23,7 @@ describe('Tasks > create, update', () => {
 
   // Reference: Tasks > POST/PATCH /workspaces/{workspace}/tasks - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
   describe('assumption: task fields (ASSUMPTIONS.md "Task fields", "parent_task_id")', () => {
-    it('priority defaults to medium; status to the list\'s first status', async () => {
+    it("priority defaults to medium; status to the list's first status", async () => {
       const t = await createTask(a, w.acme.id, { list_id: listId, title: 'defaults' });
       assert.equal(t.priority, 'medium');
       const first = (await a.get(`/lists/${listId}/statuses`)).body.data[0];
@@ -34,23 +34,43 @@ describe('Tasks > create, update', () => {
 
     it('description up to 65,535 characters; more -> 422', async () => {
       await createTask(a, w.acme.id, { list_id: listId, title: 'long', description: 'd'.repeat(65_535) });
-      assertError(await a.post(base(), { list_id: listId, title: 'long', description: 'd'.repeat(65_536) }), 422, 'description');
+      assertError(
+        await a.post(base(), { list_id: listId, title: 'long', description: 'd'.repeat(65_536) }),
+        422,
+        'description',
+      );
     });
 
     it('parent_task_id must be a live, visible task of the same workspace', async () => {
       const secret = await createTask(a, w.acme.id, { list_id: w.acmePrivateLists[0]!.id, title: 'secret' });
-      assertError(await h.as('bob').post(base(), { list_id: listId, title: 'x', parent_task_id: secret.id }), 422, 'parent_task_id');
+      assertError(
+        await h.as('bob').post(base(), { list_id: listId, title: 'x', parent_task_id: secret.id }),
+        422,
+        'parent_task_id',
+      );
       const side = await createTask(a, w.side.id, { list_id: w.sideLists[0]!.id, title: 'side' });
-      assertError(await a.post(base(), { list_id: listId, title: 'x', parent_task_id: side.id }), 422, 'parent_task_id');
+      assertError(
+        await a.post(base(), { list_id: listId, title: 'x', parent_task_id: side.id }),
+        422,
+        'parent_task_id',
+      );
       const gone = await createTask(a, w.acme.id, { list_id: listId, title: 'gone' });
       await a.delete(`${base()}/${gone.id}`);
-      assertError(await a.post(base(), { list_id: listId, title: 'x', parent_task_id: gone.id }), 422, 'parent_task_id');
+      assertError(
+        await a.post(base(), { list_id: listId, title: 'x', parent_task_id: gone.id }),
+        422,
+        'parent_task_id',
+      );
     });
 
     it('an invisible list, a non-member assignee -> 422 on that field', async () => {
       assertError(await h.as('bob').post(base(), { list_id: w.acmePrivateLists[0]!.id, title: 'x' }), 422, 'list_id');
       assertError(await a.post(base(), { list_id: w.sideLists[0]!.id, title: 'x' }), 422, 'list_id');
-      assertError(await a.post(base(), { list_id: listId, title: 'x', assignee_id: w.users.carol.id }), 422, 'assignee_id');
+      assertError(
+        await a.post(base(), { list_id: listId, title: 'x', assignee_id: w.users.carol.id }),
+        422,
+        'assignee_id',
+      );
     });
   });
 

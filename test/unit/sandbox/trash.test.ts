@@ -76,13 +76,19 @@ describe('Task lifecycle (trash)', () => {
 
       await h.ctl.advance(29 * DAY_MS);
       await a.get('/user'); // any request gives a scheduled purge the chance to run
-      assert.ok((await h.ctl.state('tasks')).some((x: Json) => x.id === t.id), 'not purged before 30 days');
+      assert.ok(
+        (await h.ctl.state('tasks')).some((x: Json) => x.id === t.id),
+        'not purged before 30 days',
+      );
 
       await h.ctl.advance(DAY_MS + 60_000);
       await a.get('/user');
       const rows = await h.ctl.state('tasks');
       assert.ok(!rows.some((x: Json) => x.id === t.id), 'task destroyed');
-      assert.ok(rows.some((x: Json) => x.id === keep.id), 'live tasks untouched');
+      assert.ok(
+        rows.some((x: Json) => x.id === keep.id),
+        'live tasks untouched',
+      );
       assert.equal((await h.ctl.state('comments')).filter((c: Json) => c.task_id === t.id).length, 0);
       assert.equal((await h.ctl.state('attachments')).filter((x: Json) => x.task_id === t.id).length, 0);
     });
@@ -138,7 +144,10 @@ describe('Task lifecycle (trash)', () => {
       const c = (await a.post(`${tasks()}/${t.id}/comments`, { body: 'still here' })).body;
       const f = (await upload(a, w.acme.id, t.id, 'k.txt', 'k')).body;
       await a.delete(`${tasks()}/${t.id}`);
-      assert.ok((await h.ctl.state('comments')).some((x: Json) => x.id === c.id), 'kept while in Trash');
+      assert.ok(
+        (await h.ctl.state('comments')).some((x: Json) => x.id === c.id),
+        'kept while in Trash',
+      );
       await restore(t.id);
       const comments = (await a.get(`${tasks()}/${t.id}/comments`)).body.data.map((x: Json) => x.id);
       assert.deepEqual(comments, [c.id]);
@@ -150,11 +159,17 @@ describe('Task lifecycle (trash)', () => {
       const t = await createTask(a, w.acme.id, { list_id: listId, title: 'binned' });
       await a.delete(`${tasks()}/${t.id}`);
       const routes: [string, string, unknown?][] = [
-        ['GET', `${tasks()}/${t.id}`], ['PATCH', `${tasks()}/${t.id}`, { title: 'x' }], ['DELETE', `${tasks()}/${t.id}`],
-        ['GET', `${tasks()}/${t.id}/comments`], ['POST', `${tasks()}/${t.id}/comments`, { body: 'x' }],
-        ['GET', `${tasks()}/${t.id}/activity`], ['GET', `${tasks()}/${t.id}/dependencies`],
-        ['GET', `${tasks()}/${t.id}/attachments`], ['GET', `${tasks()}/${t.id}/subtasks`],
-        ['GET', `/tasks/${t.id}/custom-fields`], ['PUT', `/tasks/${t.id}/custom-field-values`, { values: [] }],
+        ['GET', `${tasks()}/${t.id}`],
+        ['PATCH', `${tasks()}/${t.id}`, { title: 'x' }],
+        ['DELETE', `${tasks()}/${t.id}`],
+        ['GET', `${tasks()}/${t.id}/comments`],
+        ['POST', `${tasks()}/${t.id}/comments`, { body: 'x' }],
+        ['GET', `${tasks()}/${t.id}/activity`],
+        ['GET', `${tasks()}/${t.id}/dependencies`],
+        ['GET', `${tasks()}/${t.id}/attachments`],
+        ['GET', `${tasks()}/${t.id}/subtasks`],
+        ['GET', `/tasks/${t.id}/custom-fields`],
+        ['PUT', `/tasks/${t.id}/custom-field-values`, { values: [] }],
         ['POST', `/tasks/${t.id}/move`, { target_type: 'list', target_id: listId }],
       ];
       const wrong: string[] = [];
@@ -176,7 +191,6 @@ describe('Task lifecycle (trash)', () => {
     });
   });
 
-
   // Reference: Task lifecycle (trash) - the same rules on the seeded Trash (fixtures.trash).
   describe('seeded Trash', () => {
     it('restoring the seeded trashed task brings back its sweep, not the earlier-trashed subtask', async () => {
@@ -190,12 +204,14 @@ describe('Task lifecycle (trash)', () => {
 
     it('the seeded expiring task is purged once its 30 days are over (clock + 1 h)', async () => {
       const id = w.fixtures.trash.expiring_trashed_task.id ?? w.fixtures.trash.expiring_trashed_task;
-      assert.ok((await h.ctl.state('tasks')).some((x: Json) => x.id === id), 'present before');
+      assert.ok(
+        (await h.ctl.state('tasks')).some((x: Json) => x.id === id),
+        'present before',
+      );
       await h.ctl.advance(60 * 60 * 1000 + 1000);
       await a.get('/user');
       assert.ok(!(await h.ctl.state('tasks')).some((x: Json) => x.id === id), 'purged');
       assertError(await restore(id), 404);
     });
   });
-
 });

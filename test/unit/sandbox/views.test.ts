@@ -8,9 +8,24 @@ import { assertError, createTask, taskIndex } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
-const ENVELOPE = ['data', 'total_count', 'completed_count', 'filtered_count', 'group_counts', 'group_pages',
-  'column_aggregates', 'current_page', 'last_page', 'per_page'].sort();
-const SCOPE_PARAM: Record<string, string> = { list: 'list_id', folder: 'folder_id', space: 'space_id', sprint: 'sprint_id' };
+const ENVELOPE = [
+  'data',
+  'total_count',
+  'completed_count',
+  'filtered_count',
+  'group_counts',
+  'group_pages',
+  'column_aggregates',
+  'current_page',
+  'last_page',
+  'per_page',
+].sort();
+const SCOPE_PARAM: Record<string, string> = {
+  list: 'list_id',
+  folder: 'folder_id',
+  space: 'space_id',
+  sprint: 'sprint_id',
+};
 
 // Reference: Views > GET /views/{view}/tasks (rules 1-7); Limits > View execution per_page, View counts cache.
 describe('Views > GET /views/{view}/tasks', () => {
@@ -56,14 +71,20 @@ describe('Views > GET /views/{view}/tasks', () => {
     const body = await taskIndex(a, w.acme.id, query);
     const typeOf = new Map<string, string>();
     for (const r of body.data) typeOf.set(r.id, r.status?.type);
-    return new Set(body.data
-      .filter((r: Json) => r.parent_task_id === null)
-      // Which status types count as completed is not shown; ASSUMPTIONS.md "Completed statuses".
-      .filter((r: Json) => v.show_completed || !['done', 'closed'].includes(typeOf.get(r.id) ?? ''))
-      .map((r: Json) => r.id));
+    return new Set(
+      body.data
+        .filter((r: Json) => r.parent_task_id === null)
+        // Which status types count as completed is not shown; ASSUMPTIONS.md "Completed statuses".
+        .filter((r: Json) => v.show_completed || !['done', 'closed'].includes(typeOf.get(r.id) ?? ''))
+        .map((r: Json) => r.id),
+    );
   }
 
-  const topLevel = (rows: Json[]): string[] => rows.filter((r) => r.parent_task_id === null).map((r) => r.id).sort();
+  const topLevel = (rows: Json[]): string[] =>
+    rows
+      .filter((r) => r.parent_task_id === null)
+      .map((r) => r.id)
+      .sort();
 
   for (const [label, re] of [
     ['list-scoped view with a filter', /API — high priority/],
@@ -75,17 +96,23 @@ describe('Views > GET /views/{view}/tasks', () => {
       const v = byName(re);
       const { rows } = await allRows(v);
       assert.ok(rows.length > 0, 'view shows rows');
-      assert.deepEqual(topLevel(rows), [...await expectedTopLevel(v)].sort());
+      assert.deepEqual(topLevel(rows), [...(await expectedTopLevel(v))].sort());
     });
   }
 
-  it('rows follow the view\'s persisted sorts (priority desc; due_date asc)', async () => {
+  it("rows follow the view's persisted sorts (priority desc; due_date asc)", async () => {
     const rank: Record<string, number> = { low: 0, medium: 1, high: 2, critical: 3 };
     for (const v of views.filter((x) => x.sorts.length > 0 && x.workspace_id === w.acme.id)) {
       const { rows } = await allRows(v);
       const { field, direction } = v.sorts[0];
-      const key = (r: Json): number | null => field === 'priority' ? rank[r.priority]!
-        : field === 'due_date' ? (r.due_date ? Date.parse(r.due_date) : null) : null;
+      const key = (r: Json): number | null =>
+        field === 'priority'
+          ? rank[r.priority]!
+          : field === 'due_date'
+            ? r.due_date
+              ? Date.parse(r.due_date)
+              : null
+            : null;
       const seq = rows.map(key).filter((x): x is number => x !== null);
       assert.ok(seq.length > 1, `${v.name} sorts on ${field}`);
       for (let i = 1; i < seq.length; i += 1) {
@@ -100,7 +127,7 @@ describe('Views > GET /views/{view}/tasks', () => {
     assert.ok(v.filters.conditions.some((c: Json) => c.field === 'location'));
     const { rows } = await allRows(v);
     assert.ok(rows.length > 0, 'not emptied by the location condition');
-    assert.deepEqual(topLevel(rows), [...await expectedTopLevel(v)].sort());
+    assert.deepEqual(topLevel(rows), [...(await expectedTopLevel(v))].sort());
   });
 
   it('sprint-scoped view: a location condition is dropped too (rule 4)', async () => {
@@ -109,21 +136,32 @@ describe('Views > GET /views/{view}/tasks', () => {
     assert.ok(v.filters.conditions.some((c: Json) => c.field === 'location'));
     const { rows } = await allRows(v);
     assert.ok(rows.length > 0, 'not emptied by the location condition');
-    assert.deepEqual(topLevel(rows), [...await expectedTopLevel(v)].sort());
-    assert.deepEqual(topLevel(rows), topLevel((await allRows(byName(/Sprint 2 board/))).rows), 'same as the plain sprint view');
+    assert.deepEqual(topLevel(rows), [...(await expectedTopLevel(v))].sort());
+    assert.deepEqual(
+      topLevel(rows),
+      topLevel((await allRows(byName(/Sprint 2 board/))).rows),
+      'same as the plain sprint view',
+    );
   });
 
-  it('no trickle-down (rule 3): a folder view\'s filter does not reach a list view inside it, nor back', async () => {
+  it("no trickle-down (rule 3): a folder view's filter does not reach a list view inside it, nor back", async () => {
     const folderView = byName(/Backend — critical/);
     const listView = byName(/API — low/);
-    assert.equal(w.lists.find((l) => l.id === listView.viewable_id)!.folder_id, folderView.viewable_id, 'list inside folder');
+    assert.equal(
+      w.lists.find((l) => l.id === listView.viewable_id)!.folder_id,
+      folderView.viewable_id,
+      'list inside folder',
+    );
     const low = (await allRows(listView)).rows;
-    assert.ok(low.length > 0, 'the list view is not narrowed by the folder view\'s critical filter');
+    assert.ok(low.length > 0, "the list view is not narrowed by the folder view's critical filter");
     assert.ok(low.every((r) => r.priority === 'low'));
-    assert.deepEqual(topLevel(low), [...await expectedTopLevel(listView)].sort());
+    assert.deepEqual(topLevel(low), [...(await expectedTopLevel(listView))].sort());
     const critical = (await allRows(folderView)).rows;
     assert.ok(critical.length > 0 && critical.every((r) => r.priority === 'critical'));
-    assert.ok(critical.some((r) => r.list_id === listView.viewable_id), 'the folder view still shows the list\'s critical tasks');
+    assert.ok(
+      critical.some((r) => r.list_id === listView.viewable_id),
+      "the folder view still shows the list's critical tasks",
+    );
   });
 
   it('space-scoped view keeps its location condition (only list/sprint views drop it)', async () => {
@@ -159,7 +197,10 @@ describe('Views > GET /views/{view}/tasks', () => {
     const p2 = (await a.get(path(v), { page: 2 })).body;
     assert.equal(p2.current_page, 2);
     const seen = new Set(p1.data.map((r: Json) => r.id));
-    assert.ok(p2.data.every((r: Json) => !seen.has(r.id)), 'no overlap');
+    assert.ok(
+      p2.data.every((r: Json) => !seen.has(r.id)),
+      'no overlap',
+    );
   });
 
   it('per_page 1 and 100 accepted', async () => {
@@ -169,8 +210,12 @@ describe('Views > GET /views/{view}/tasks', () => {
   });
 
   const invalid: [string, Record<string, string>][] = [
-    ['per_page=0', { per_page: '0' }], ['per_page=101', { per_page: '101' }], ['per_page=abc', { per_page: 'abc' }],
-    ['page=0', { page: '0' }], ['page=-1', { page: '-1' }], ['page=x', { page: 'x' }],
+    ['per_page=0', { per_page: '0' }],
+    ['per_page=101', { per_page: '101' }],
+    ['per_page=abc', { per_page: 'abc' }],
+    ['page=0', { page: '0' }],
+    ['page=-1', { page: '-1' }],
+    ['page=x', { page: 'x' }],
     ['filter', { filter: JSON.stringify({ match: 'all', conditions: [] }) }],
     ['sorts', { sorts: JSON.stringify([{ field: 'title', direction: 'asc' }]) }],
     ['group_by', { group_by: 'priority' }],
@@ -190,7 +235,10 @@ describe('Views > GET /views/{view}/tasks', () => {
       const cached = (await a.get(path(v), { per_page: 100 })).body;
       assert.equal(cached.total_count, before.total_count, 'cached total_count');
       assert.equal(cached.completed_count, before.completed_count, 'cached completed_count');
-      assert.ok(cached.data.some((r: Json) => r.id === t.id), 'only the counts are cached, not the rows');
+      assert.ok(
+        cached.data.some((r: Json) => r.id === t.id),
+        'only the counts are cached, not the rows',
+      );
       const bob = (await h.as('bob').get(path(v))).body;
       assert.equal(bob.total_count, before.total_count + 1, 'bob has no cached count yet');
       await h.ctl.advance(61_000);
@@ -254,7 +302,10 @@ describe('Views > GET /views/{view}/tasks', () => {
       const inScope = new Set(w.lists.filter((l) => l.folder_id === v.viewable_id).map((l) => l.id));
       const listOf = new Map((await h.ctl.state('tasks')).map((t: Json) => [t.id, t.list_id]));
       for (const r of rows) {
-        assert.ok(r.parent_task_id === null || !inScope.has(listOf.get(r.parent_task_id)), `${r.id} is not a subtask in scope`);
+        assert.ok(
+          r.parent_task_id === null || !inScope.has(listOf.get(r.parent_task_id)),
+          `${r.id} is not a subtask in scope`,
+        );
       }
     });
 
@@ -280,5 +331,4 @@ describe('Views > GET /views/{view}/tasks', () => {
       assert.equal((await a.get(path(v))).body.total_count, before);
     });
   });
-
 });

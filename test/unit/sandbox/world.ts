@@ -34,9 +34,7 @@ async function listsOf(api: Api, workspaceId: string, spaces: Json[]): Promise<W
     const folders = await api.get(`/workspaces/${workspaceId}/spaces/${space.id}/folders`);
     assert.equal(folders.status, 200, folders.text);
     for (const folder of folders.body as Json[]) {
-      const lists = await api.get(
-        `/workspaces/${workspaceId}/spaces/${space.id}/folders/${folder.id}/lists`,
-      );
+      const lists = await api.get(`/workspaces/${workspaceId}/spaces/${space.id}/folders/${folder.id}/lists`);
       assert.equal(lists.status, 200, lists.text);
       for (const l of lists.body as Json[]) {
         out.push({ id: l.id, name: l.name, folder_id: folder.id, space_id: space.id, workspace_id: workspaceId });

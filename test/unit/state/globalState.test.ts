@@ -122,7 +122,13 @@ describe('SerialMemento: globalState writes are never lost to the workbench echo
       assert.deepEqual(state.get(key), value, key);
       assert.deepEqual(stored[key], value, `${key} stored`);
     }
-    assert.deepEqual([...state.keys()].sort(), [...last].filter(([, v]) => v !== undefined).map(([k]) => k).sort());
+    assert.deepEqual(
+      [...state.keys()].sort(),
+      [...last]
+        .filter(([, v]) => v !== undefined)
+        .map(([k]) => k)
+        .sort(),
+    );
   });
 
   it('keeps a copy: changing the object after update changes nothing; the default applies to a queued undefined', async () => {
@@ -172,7 +178,9 @@ describe('SerialMemento: globalState writes are never lost to the workbench echo
       });
     const offenders = files(root)
       .filter((file) => !file.endsWith(join('extension', 'main.ts')))
-      .filter((file) => /\bcontext\.globalState\b/.test(readFileSync(file, 'utf8').replace(/^\s*(\/\/|\/?\*).*$/gm, '')))
+      .filter((file) =>
+        /\bcontext\.globalState\b/.test(readFileSync(file, 'utf8').replace(/^\s*(\/\/|\/?\*).*$/gm, '')),
+      )
       .map((file) => relative(root, file));
     assert.deepEqual(offenders, []);
   });

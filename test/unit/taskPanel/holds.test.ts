@@ -3,15 +3,37 @@ import { changedFields } from '../../../src/webview/taskPanel/fields';
 import { Holds } from '../../../src/webview/taskPanel/holds';
 import type { PanelModel, RemoteNotice } from '../../../src/webview/taskPanel/protocol';
 
-const task = { id: 't', title: 'Old title', description: 'Old text', status_id: 's1', priority: 'low', assignee_id: null, due_date: '2026-01-02T00:00:00Z' };
+const task = {
+  id: 't',
+  title: 'Old title',
+  description: 'Old text',
+  status_id: 's1',
+  priority: 'low',
+  assignee_id: null,
+  due_date: '2026-01-02T00:00:00Z',
+};
 
 function model(patch: Record<string, unknown> = {}, notice?: RemoteNotice): PanelModel {
   return { workspaceId: 'w', task: { ...task, ...patch } as never, complete: true, breadcrumb: [], errors: {}, notice };
 }
 
 function notice(id: string, fields: RemoteNotice['fields']): RemoteNotice {
-  const entry = (action: string) => ({ id: action, entity_type: 'task', entity_id: 't', action, actor_id: 'b', actor_name: 'Bob Smith', created_at: '2026-01-01T00:00:00Z' });
-  return { id, actors: ['Bob Smith'], entries: [entry('title_changed'), entry('status_changed')], at: '2026-01-01T00:00:00Z', fields };
+  const entry = (action: string) => ({
+    id: action,
+    entity_type: 'task',
+    entity_id: 't',
+    action,
+    actor_id: 'b',
+    actor_name: 'Bob Smith',
+    created_at: '2026-01-01T00:00:00Z',
+  });
+  return {
+    id,
+    actors: ['Bob Smith'],
+    entries: [entry('title_changed'), entry('status_changed')],
+    at: '2026-01-01T00:00:00Z',
+    fields,
+  };
 }
 
 describe('task panel: remote changes never replace what the user is typing (issue 11)', () => {
@@ -43,12 +65,17 @@ describe('task panel: remote changes never replace what the user is typing (issu
     const cf = '3f2b6c1e-8d4a-4e7b-9c0d-1a2b3c4d5e6f';
     const shown = model({ custom_field_values: [{ id: 'v', value_text: 'mine' }] });
     holds.typing.add(cf);
-    const next = model({ custom_field_values: [{ id: 'v', value_text: 'theirs' }], priority: 'high' }, notice('n2', ['priority']));
+    const next = model(
+      { custom_field_values: [{ id: 'v', value_text: 'theirs' }], priority: 'high' },
+      notice('n2', ['priority']),
+    );
     const rendered = holds.apply(next, shown, () => false);
     assert.deepEqual(rendered.task.custom_field_values, [{ id: 'v', value_text: 'mine' }]);
     assert.equal(rendered.task.priority, 'high');
     assert.equal(holds.release(cf), true, 'leaving the field lets the values through');
-    assert.deepEqual(holds.apply(next, rendered, () => false).task.custom_field_values, [{ id: 'v', value_text: 'theirs' }]);
+    assert.deepEqual(holds.apply(next, rendered, () => false).task.custom_field_values, [
+      { id: 'v', value_text: 'theirs' },
+    ]);
   });
 
   it('holds nothing when nobody is editing, and looks at each notice once', () => {

@@ -21,11 +21,22 @@ function textOf(nodes: MdNode[]): string {
 
 describe('task panel markdown: raw HTML dropped, unsafe URLs refused', () => {
   it('renders the usual markdown into allowed elements', () => {
-    const nodes = parseMarkdown('# Title\n\nSome **bold** and *em* and `code` and [a link](https://example.com/x).\n\n- one\n- two');
+    const nodes = parseMarkdown(
+      '# Title\n\nSome **bold** and *em* and `code` and [a link](https://example.com/x).\n\n- one\n- two',
+    );
     const tags: string[] = [];
     walk(nodes, (n) => n.kind === 'element' && tags.push(n.tag));
-    assert.deepEqual(tags, ['h1', 'p', 'strong', 'em', 'code', 'a', 'ul', 'li', 'p', 'li', 'p'].filter((t) => tags.includes(t)));
-    const link = (() => { let a: MdNode | undefined; walk(nodes, (n) => { if (n.kind === 'element' && n.tag === 'a') a = n; }); return a; })();
+    assert.deepEqual(
+      tags,
+      ['h1', 'p', 'strong', 'em', 'code', 'a', 'ul', 'li', 'p', 'li', 'p'].filter((t) => tags.includes(t)),
+    );
+    const link = (() => {
+      let a: MdNode | undefined;
+      walk(nodes, (n) => {
+        if (n.kind === 'element' && n.tag === 'a') a = n;
+      });
+      return a;
+    })();
     assert.equal(link?.kind === 'element' ? link.href : undefined, 'https://example.com/x');
   });
 
@@ -37,7 +48,8 @@ describe('task panel markdown: raw HTML dropped, unsafe URLs refused', () => {
         if (n.kind === 'image') assert.ok(/^data:image\/(png|gif|jpeg|webp)/.test(n.src), n.src);
       });
       // Every character of an HTML payload is still there as text (nothing was interpreted).
-      if (payload.startsWith('<')) assert.ok(textOf(nodes).includes(payload.replace(/\n/g, '')) || textOf(nodes).includes('<'), textOf(nodes));
+      if (payload.startsWith('<'))
+        assert.ok(textOf(nodes).includes(payload.replace(/\n/g, '')) || textOf(nodes).includes('<'), textOf(nodes));
     });
   }
 
@@ -51,7 +63,18 @@ describe('task panel markdown: raw HTML dropped, unsafe URLs refused', () => {
   it('accepts only http, https and mailto links', () => {
     assert.equal(safeLink('https://example.com/a?b=1'), 'https://example.com/a?b=1');
     assert.equal(safeLink('mailto:ann@example.com'), 'mailto:ann@example.com');
-    for (const bad of ['javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'vbscript:msgbox', 'data:text/html,<script>', 'file:///etc/passwd', 'command:workbench.action.quit', 'https://user:pw@example.com/', 'java\u0000script:x', '//example.com', 'mailto:javascript:alert(1)']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JAVASCRIPT:alert(1)',
+      'vbscript:msgbox',
+      'data:text/html,<script>',
+      'file:///etc/passwd',
+      'command:workbench.action.quit',
+      'https://user:pw@example.com/',
+      'java\u0000script:x',
+      '//example.com',
+      'mailto:javascript:alert(1)',
+    ]) {
       assert.equal(safeLink(bad), undefined, bad);
     }
     assert.equal(safeImageSource('data:image/svg+xml;base64,PHN2Zz4='), undefined);

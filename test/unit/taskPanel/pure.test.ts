@@ -7,7 +7,13 @@ import { parseInbound } from '../../../src/webview/taskPanel/protocol';
 import { Lookups } from '../../../src/extension/taskPanel/lookups';
 
 const id = '3f2b6c1e-8d4a-4e7b-9c0d-1a2b3c4d5e6f';
-const def = (type: string, extra: Partial<CustomFieldDefinition> = {}): CustomFieldDefinition => ({ id, name: 'F', type, options: [{ label: 'A' }, { label: 'B' }], ...extra });
+const def = (type: string, extra: Partial<CustomFieldDefinition> = {}): CustomFieldDefinition => ({
+  id,
+  name: 'F',
+  type,
+  options: [{ label: 'A' }, { label: 'B' }],
+  ...extra,
+});
 
 describe('task panel: custom field values by type', () => {
   const cases: [string, unknown, unknown][] = [
@@ -34,7 +40,16 @@ describe('task panel: custom field values by type', () => {
     assert.deepEqual(checkValue(def('dropdown', { is_required: true }), null), { ok: false, reason: 'required' });
   });
   it('reads the value from the slot of its type', () => {
-    const v = { id, task_id: id, custom_field_definition_id: id, value_number: '4', value_json: ['A'], value_date: '2026-01-02', value_text: 't', value_boolean: true };
+    const v = {
+      id,
+      task_id: id,
+      custom_field_definition_id: id,
+      value_number: '4',
+      value_json: ['A'],
+      value_date: '2026-01-02',
+      value_text: 't',
+      value_boolean: true,
+    };
     assert.equal(currentValue(def('number'), [v]), 4);
     assert.deepEqual(currentValue(def('multi_select'), [v]), ['A']);
     assert.equal(currentValue(def('date'), [v]), '2026-01-02');
@@ -46,16 +61,36 @@ describe('task panel: custom field values by type', () => {
 
 describe('task panel: mentions and activity sentences', () => {
   it('finds @Full Name mentions, longest names first', () => {
-    const members = [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Ann Lee' }, { id: 'c', name: 'Bob' }];
+    const members = [
+      { id: 'a', name: 'Ann' },
+      { id: 'b', name: 'Ann Lee' },
+      { id: 'c', name: 'Bob' },
+    ];
     assert.deepEqual(mentionedIds('Hi @Ann Lee, see this', members), ['b']);
     assert.deepEqual(mentionedIds('@Ann and @Bob', members).sort(), ['a', 'c']);
     assert.deepEqual(mentionedIds('no one', members), []);
   });
   it('reads a status change as who changed what from what to what', () => {
-    const s = describeActivity({ id, entity_type: 'task', entity_id: id, action: 'status_changed', actor_name: 'Bob', old_value: { status_id: 'x', status_name: 'To Do' }, new_value: { status_id: 'y', status_name: 'Done' }, created_at: '' });
+    const s = describeActivity({
+      id,
+      entity_type: 'task',
+      entity_id: id,
+      action: 'status_changed',
+      actor_name: 'Bob',
+      old_value: { status_id: 'x', status_name: 'To Do' },
+      new_value: { status_id: 'y', status_name: 'Done' },
+      created_at: '',
+    });
     assert.equal(s.text, 'Bob changed the status from To Do to Done');
     assert.deepEqual(s.statusIds, ['x', 'y']);
-    const unknown = describeActivity({ id, entity_type: 'task', entity_id: id, action: 'tag_added', actor_name: null, created_at: '' });
+    const unknown = describeActivity({
+      id,
+      entity_type: 'task',
+      entity_id: id,
+      action: 'tag_added',
+      actor_name: null,
+      created_at: '',
+    });
     assert.equal(unknown.text, 'Someone: tag added');
   });
 });
@@ -70,7 +105,13 @@ describe('task panel protocol: the host refuses anything that is not exactly a m
     { type: 'openLink', url: 'https://example.com' },
   ];
   const malformed: unknown[] = [
-    null, 42, 'ready', [], {}, { type: 'nope' }, { type: '__proto__' },
+    null,
+    42,
+    'ready',
+    [],
+    {},
+    { type: 'nope' },
+    { type: '__proto__' },
     { type: 'ready', extra: 1 },
     { type: 'edit', change: { field: 'title', value: 'x' } },
     { type: 'edit', id: 'r1', change: { field: 'status', value: id } },
@@ -87,21 +128,38 @@ describe('task panel protocol: the host refuses anything that is not exactly a m
     { type: 'loadMore', id: 'x'.repeat(65), section: 'comments' },
   ];
   for (const msg of valid) it(`accepts ${JSON.stringify(msg).slice(0, 60)}`, () => assert.ok(parseInbound(msg)));
-  for (const msg of malformed) it(`refuses ${JSON.stringify(msg)?.slice(0, 60)}`, () => assert.equal(parseInbound(msg), undefined));
+  for (const msg of malformed)
+    it(`refuses ${JSON.stringify(msg)?.slice(0, 60)}`, () => assert.equal(parseInbound(msg), undefined));
 });
 
 describe('task panel: breadcrumb from the sidebar (shape not shown: read defensively)', () => {
   // Lookups only imports types, so it runs in Node with a stand-in for the one call it makes.
   const sidebar = (data: unknown) => ({ getSidebar: async () => data }) as never;
   it('names the space, folder and list of a list', async () => {
-    const data = { data: { spaces: [{ id: 's', name: 'Eng', folders: [{ id: 'f', name: 'Back', lists: [{ id: 'l', name: 'API' }] }] }] } };
+    const data = {
+      data: {
+        spaces: [{ id: 's', name: 'Eng', folders: [{ id: 'f', name: 'Back', lists: [{ id: 'l', name: 'API' }] }] }],
+      },
+    };
     const crumbs = await new Lookups(sidebar(data)).breadcrumb('w', 'Acme', 'l');
-    assert.deepEqual(crumbs.map((c) => `${c.level}:${c.name}`), ['workspace:Acme', 'space:Eng', 'folder:Back', 'list:API']);
+    assert.deepEqual(
+      crumbs.map((c) => `${c.level}:${c.name}`),
+      ['workspace:Acme', 'space:Eng', 'folder:Back', 'list:API'],
+    );
   });
-  for (const odd of [null, 'x', { data: null }, { data: { spaces: 'no' } }, { data: { spaces: [{ folders: [null, { lists: [1] }] }] } }]) {
+  for (const odd of [
+    null,
+    'x',
+    { data: null },
+    { data: { spaces: 'no' } },
+    { data: { spaces: [{ folders: [null, { lists: [1] }] }] } },
+  ]) {
     it(`gives the workspace only for ${JSON.stringify(odd)}`, async () => {
       const crumbs = await new Lookups(sidebar(odd)).breadcrumb('w', 'Acme', 'l');
-      assert.deepEqual(crumbs.map((c) => c.level), ['workspace']);
+      assert.deepEqual(
+        crumbs.map((c) => c.level),
+        ['workspace'],
+      );
     });
   }
 });

@@ -7,7 +7,12 @@ describe('fenced: workspace code stays one code block in a Markdown description 
   const md = new MarkdownIt({ html: true, linkify: true });
 
   it('no payload of the corpus, nor a run of backticks, closes the block early', () => {
-    const payloads = [...corpus.map((p) => p.text), '```\n[x](command:a)\n```', '`'.repeat(100_000), 'a`'.repeat(50_000)];
+    const payloads = [
+      ...corpus.map((p) => p.text),
+      '```\n[x](command:a)\n```',
+      '`'.repeat(100_000),
+      'a`'.repeat(50_000),
+    ];
     for (const code of payloads) {
       const tokens = md.parse(`${fenced(code, 'typescript')}\n\nafter`, {});
       const blocks = tokens.filter((t) => t.type === 'fence');

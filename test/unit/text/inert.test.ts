@@ -21,7 +21,12 @@ describe('inert text', () => {
       assert.doesNotMatch(html, /<(?!\/?(p|br)\b)[a-z/]/i, html.slice(0, 200));
       assert.doesNotMatch(html, /\$\((?!\u200b)/);
       // And it still says what the payload says.
-      const text = html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+      const text = html
+        .replace(/<[^>]+>/g, '')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&');
       assert.equal(text.replace(/\s+/g, ' ').trim(), inertLines(payload.text).replace(/\s+/g, ' ').trim());
     });
   }

@@ -8,7 +8,12 @@ import { corpus } from '../../hostile/corpus';
 const markdown = new MarkdownIt({ html: true, linkify: true });
 
 const decode = (html: string): string =>
-  html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  html
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 describe('markdownLink: the "From file:line" link of a task created from a selection', () => {
   for (const payload of corpus) {

@@ -23,7 +23,12 @@ function sources(dir: string): string[] {
 
 const strip = (node: ts.Expression): ts.Expression => {
   let e = node;
-  while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isNonNullExpression(e) || ts.isSatisfiesExpression(e)) {
+  while (
+    ts.isParenthesizedExpression(e) ||
+    ts.isAsExpression(e) ||
+    ts.isNonNullExpression(e) ||
+    ts.isSatisfiesExpression(e)
+  ) {
     e = e.expression;
   }
   return e;
@@ -37,10 +42,13 @@ function calleeName(call: ts.CallExpression): string | undefined {
 
 function isL10n(call: ts.CallExpression): boolean {
   const callee = strip(call.expression);
-  return ts.isPropertyAccessExpression(callee) && callee.name.text === 't' && /(^|\.)l10n$/.test(callee.expression.getText());
+  return (
+    ts.isPropertyAccessExpression(callee) && callee.name.text === 't' && /(^|\.)l10n$/.test(callee.expression.getText())
+  );
 }
 
-const isLiteral = (e: ts.Expression): boolean => ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isNumericLiteral(e);
+const isLiteral = (e: ts.Expression): boolean =>
+  ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isNumericLiteral(e);
 
 /** The pieces of `expression` that are interpolated data, not made inert. */
 function uninert(expression: ts.Expression): ts.Expression[] {
@@ -85,7 +93,10 @@ function isMarkdownSink(node: ts.Node): node is ts.CallExpression | ts.NewExpres
   }
   if (ts.isNewExpression(node)) {
     const callee = strip(node.expression);
-    return (ts.isIdentifier(callee) && callee.text === 'MarkdownString') || (ts.isPropertyAccessExpression(callee) && callee.name.text === 'MarkdownString');
+    return (
+      (ts.isIdentifier(callee) && callee.text === 'MarkdownString') ||
+      (ts.isPropertyAccessExpression(callee) && callee.name.text === 'MarkdownString')
+    );
   }
   return false;
 }
@@ -126,12 +137,15 @@ describe('Markdown sinks take outside text only through inertMarkdown', () => {
     assert.equal(flagged("new vscode.MarkdownString(ok ? `a ${x}` : 'b');"), 1);
     assert.equal(flagged('new vscode.MarkdownString(`${escapeMarkdown(t)} ${inertMarkdown(u)}`);'), 1);
     assert.equal(flagged('new MarkdownString(`${a}${b}`, true);'), 2);
-    assert.equal(flagged("md.appendMarkdown(vscode.l10n.t(key, x));"), 2);
+    assert.equal(flagged('md.appendMarkdown(vscode.l10n.t(key, x));'), 2);
     // Passed: literals, inertMarkdown, l10n of literals with inert arguments, nested templates of those.
     assert.equal(flagged("md.appendMarkdown('**bold**');"), 0);
     assert.equal(flagged('md.appendMarkdown(`**${inertMarkdown(task.title)}**\\n\\n`);'), 0);
     assert.equal(flagged("md.appendMarkdown(vscode.l10n.t('**{0}**: gone', inertMarkdown(id)));"), 0);
-    assert.equal(flagged("md.appendMarkdown(`_${vscode.l10n.t('May be out of date.')}_` + (x ? `${inertMarkdown(y)}` : ''));"), 0);
+    assert.equal(
+      flagged("md.appendMarkdown(`_${vscode.l10n.t('May be out of date.')}_` + (x ? `${inertMarkdown(y)}` : ''));"),
+      0,
+    );
     assert.equal(flagged('new vscode.MarkdownString(`${inertMarkdown(a, 40)} · ${1}`);'), 0);
   });
 });

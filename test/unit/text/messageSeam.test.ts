@@ -26,7 +26,11 @@ const SHOWING = new Set([
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const full = join(dir, entry);
-    return statSync(full).isDirectory() ? sources(full) : /\.(ts|tsx)$/.test(entry) && !entry.endsWith('.d.ts') ? [full] : [];
+    return statSync(full).isDirectory()
+      ? sources(full)
+      : /\.(ts|tsx)$/.test(entry) && !entry.endsWith('.d.ts')
+        ? [full]
+        : [];
   });
 }
 
@@ -38,12 +42,22 @@ function isWindow(node: ts.Expression): boolean {
   if (ts.isPropertyAccessExpression(node)) {
     return node.name.text === 'window';
   }
-  return ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression) && node.argumentExpression.text === 'window';
+  return (
+    ts.isElementAccessExpression(node) &&
+    ts.isStringLiteralLike(node.argumentExpression) &&
+    node.argumentExpression.text === 'window'
+  );
 }
 
 /** Uses of the window's showing API in one file's text, as `line: code`. */
 export function windowApiUses(fileName: string, text: string): string[] {
-  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const file = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: string[] = [];
   const report = (node: ts.Node): void => {
     const line = file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
@@ -59,7 +73,12 @@ export function windowApiUses(fileName: string, text: string): string[] {
       SHOWING.has(node.argumentExpression.text)
     ) {
       report(node);
-    } else if (ts.isVariableDeclaration(node) && node.initializer && ts.isObjectBindingPattern(node.name) && isWindow(node.initializer)) {
+    } else if (
+      ts.isVariableDeclaration(node) &&
+      node.initializer &&
+      ts.isObjectBindingPattern(node.name) &&
+      isWindow(node.initializer)
+    ) {
       // const { showInformationMessage } = vscode.window
       for (const element of node.name.elements) {
         const name = element.propertyName ?? element.name;
@@ -67,7 +86,13 @@ export function windowApiUses(fileName: string, text: string): string[] {
           report(element);
         }
       }
-    } else if (ts.isVariableDeclaration(node) && node.initializer && ts.isIdentifier(node.name) && isWindow(node.initializer) && !ts.isIdentifier(node.initializer)) {
+    } else if (
+      ts.isVariableDeclaration(node) &&
+      node.initializer &&
+      ts.isIdentifier(node.name) &&
+      isWindow(node.initializer) &&
+      !ts.isIdentifier(node.initializer)
+    ) {
       // const w = vscode.window: an alias the checks above would not follow.
       report(node);
     } else if (ts.isImportSpecifier(node) && (node.propertyName ?? node.name).text === 'window') {

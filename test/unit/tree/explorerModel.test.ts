@@ -6,13 +6,22 @@ import type { TaskNode, TreeNode } from '../../../src/core/tree/nodes';
 import { Env } from '../api/env';
 
 const text: ExplorerText = {
-  noSpaces: 'no spaces', noFolders: 'no folders', noLists: 'no lists', noTasks: 'no tasks', noMatches: 'no matches',
-  showMore: (s, t) => `more ${s}/${t}`, loadSubtasks: (s, t) => `load ${s}/${t}`, capped: (s, t) => `capped ${s}/${t}`,
+  noSpaces: 'no spaces',
+  noFolders: 'no folders',
+  noLists: 'no lists',
+  noTasks: 'no tasks',
+  noMatches: 'no matches',
+  showMore: (s, t) => `more ${s}/${t}`,
+  loadSubtasks: (s, t) => `load ${s}/${t}`,
+  capped: (s, t) => `capped ${s}/${t}`,
 };
 
 const named = (nodes: readonly TreeNode[], name: string): TreeNode => {
   const node = nodes.find((n) => ('name' in n && n.name === name) || (n.kind === 'task' && n.row.title === name));
-  assert.ok(node, `no node named ${name} in ${nodes.map((n) => ('name' in n ? n.name : n.kind === 'task' ? n.row.title : n.kind)).join(', ')}`);
+  assert.ok(
+    node,
+    `no node named ${name} in ${nodes.map((n) => ('name' in n ? n.name : n.kind === 'task' ? n.row.title : n.kind)).join(', ')}`,
+  );
   return node;
 };
 
@@ -62,9 +71,15 @@ describe('explorer model: lazy hierarchy against the sandbox (Reference: Navigat
     const log = await env.requests();
     const paths = log.map((r) => r.path.replace(/[0-9a-f-]{36}/g, ':id'));
     assert.deepEqual(paths.slice(0, 4), [
-      '/api/workspaces/:id/spaces', '/api/workspaces/:id/spaces/:id/folders', '/api/workspaces/:id/spaces/:id/folders/:id/lists', '/api/workspaces/:id/tasks',
+      '/api/workspaces/:id/spaces',
+      '/api/workspaces/:id/spaces/:id/folders',
+      '/api/workspaces/:id/spaces/:id/folders/:id/lists',
+      '/api/workspaces/:id/tasks',
     ]);
-    assert.ok(paths.slice(4).every((p) => p === '/api/workspaces/:id/tasks/children'), 'subtasks only through /tasks/children');
+    assert.ok(
+      paths.slice(4).every((p) => p === '/api/workspaces/:id/tasks/children'),
+      'subtasks only through /tasks/children',
+    );
     assert.ok(log.length <= 7, `at most 7 requests, got ${log.length}`);
     // Cached: walking the same path again costs nothing.
     await pathTo(m, 'Acme', 'Engineering', 'Backend', 'API');
@@ -72,10 +87,12 @@ describe('explorer model: lazy hierarchy against the sandbox (Reference: Navigat
     assert.equal((await env.requests()).length, log.length);
   });
 
-  it('expanding one task fetches its siblings\' children in the same call', async () => {
+  it("expanding one task fetches its siblings' children in the same call", async () => {
     const m = await model();
     const list = await pathTo(m, 'Acme', 'Engineering', 'Backend', 'API');
-    const parents = (await m.children(list)).filter((n): n is TaskNode => n.kind === 'task' && (n.row.subtask_count ?? 0) > 0);
+    const parents = (await m.children(list)).filter(
+      (n): n is TaskNode => n.kind === 'task' && (n.row.subtask_count ?? 0) > 0,
+    );
     assert.ok(parents.length >= 2, 'the API list has at least two tasks with subtasks');
     await env.control('DELETE', '/requests');
     for (const p of parents) {
@@ -95,7 +112,7 @@ describe('explorer model: lazy hierarchy against the sandbox (Reference: Navigat
     assert.equal(more?.kind, 'more');
     assert.equal(more.kind === 'more' && more.action, 'loadSubtasks');
     assert.equal(kids.length - 1, 200);
-    assert.equal(more.kind, "more");
+    assert.equal(more.kind, 'more');
     await m.more(more as never);
     const after = await m.children(parent);
     assert.equal(after.filter((n) => n.kind === 'task').length, 200);

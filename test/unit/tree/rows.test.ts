@@ -4,10 +4,21 @@ import { dueState, rowDescription, safeColor, statusIconSvg } from '../../../src
 import type { RowWords } from '../../../src/core/tree/rows';
 
 const now = new Date('2026-11-22T13:00:00Z');
-const row = (extra: Partial<TaskRow>): TaskRow => ({ id: 'a0000000-0000-4000-8000-000000000001', title: 'T', ...extra });
+const row = (extra: Partial<TaskRow>): TaskRow => ({
+  id: 'a0000000-0000-4000-8000-000000000001',
+  title: 'T',
+  ...extra,
+});
 const words: RowWords = {
   blocked: 'blocked',
-  due: (s) => (s.kind === 'none' ? undefined : s.kind === 'overdue' ? `overdue ${s.days}d` : s.kind === 'later' ? `due ${s.date.toISOString().slice(0, 10)}` : `due ${s.kind}`),
+  due: (s) =>
+    s.kind === 'none'
+      ? undefined
+      : s.kind === 'overdue'
+        ? `overdue ${s.days}d`
+        : s.kind === 'later'
+          ? `due ${s.date.toISOString().slice(0, 10)}`
+          : `due ${s.kind}`,
   subtasks: (n) => `↳${n}`,
   attachments: (n) => `📎${n}`,
 };
@@ -19,15 +30,49 @@ describe('tree rows: description, due state, status icon', () => {
     { name: 'nothing set', row: row({ display_id: 'ACME-1' }), due: 'none', description: 'ACME-1' },
     {
       name: 'everything set, overdue',
-      row: row({ display_id: 'ACME-2', is_blocked: true, priority: 'high', assignee: { id: 'x', name: 'Bob' }, due_date: '2026-11-20T09:00:00Z', status: open, subtask_count: 3, attachments_count: 2 }),
+      row: row({
+        display_id: 'ACME-2',
+        is_blocked: true,
+        priority: 'high',
+        assignee: { id: 'x', name: 'Bob' },
+        due_date: '2026-11-20T09:00:00Z',
+        status: open,
+        subtask_count: 3,
+        attachments_count: 2,
+      }),
       due: 'overdue',
       description: 'ACME-2 · blocked · high · Bob · overdue 2d · ↳3 · 📎2',
     },
-    { name: 'past due but completed is not overdue', row: row({ due_date: '2026-11-20T09:00:00Z', status: done }), due: 'later', description: 'due 2026-11-20' },
-    { name: 'due later today', row: row({ due_date: '2026-11-22T18:00:00Z', status: open }), due: 'today', description: 'due today' },
-    { name: 'due tomorrow', row: row({ due_date: '2026-11-23T08:00:00Z', status: open }), due: 'tomorrow', description: 'due tomorrow' },
-    { name: 'an assignee from the subtask rows shape', row: row({ assignees: [{ id: 'x', name: 'Erin' }] }), due: 'none', description: 'Erin' },
-    { name: 'an unparsable date is ignored', row: row({ due_date: 'soon' as unknown as string }), due: 'none', description: '' },
+    {
+      name: 'past due but completed is not overdue',
+      row: row({ due_date: '2026-11-20T09:00:00Z', status: done }),
+      due: 'later',
+      description: 'due 2026-11-20',
+    },
+    {
+      name: 'due later today',
+      row: row({ due_date: '2026-11-22T18:00:00Z', status: open }),
+      due: 'today',
+      description: 'due today',
+    },
+    {
+      name: 'due tomorrow',
+      row: row({ due_date: '2026-11-23T08:00:00Z', status: open }),
+      due: 'tomorrow',
+      description: 'due tomorrow',
+    },
+    {
+      name: 'an assignee from the subtask rows shape',
+      row: row({ assignees: [{ id: 'x', name: 'Erin' }] }),
+      due: 'none',
+      description: 'Erin',
+    },
+    {
+      name: 'an unparsable date is ignored',
+      row: row({ due_date: 'soon' as unknown as string }),
+      due: 'none',
+      description: '',
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {

@@ -31,9 +31,19 @@ describe('saved views: references, known views, paging against the sandbox (Refe
   }
 
   it('reads views from a sidebar answer defensively', () => {
-    assert.deepEqual(viewsFromSidebar({ data: { views: [{ id, name: 'A', viewable_type: 'list', viewable_id: 'x' }, { id: 'bad', name: 'B' }, null, { name: 'no id' }] } }), [
-      { id, name: 'A', scopeType: 'list', scopeId: 'x' },
-    ]);
+    assert.deepEqual(
+      viewsFromSidebar({
+        data: {
+          views: [
+            { id, name: 'A', viewable_type: 'list', viewable_id: 'x' },
+            { id: 'bad', name: 'B' },
+            null,
+            { name: 'no id' },
+          ],
+        },
+      }),
+      [{ id, name: 'A', scopeType: 'list', scopeId: 'x' }],
+    );
     for (const odd of [undefined, null, 'x', { data: {} }, { data: { views: 'x' } }]) {
       assert.deepEqual(viewsFromSidebar(odd), []);
     }
@@ -41,12 +51,20 @@ describe('saved views: references, known views, paging against the sandbox (Refe
 
   it('keeps pinned views and the 20 most recent runs, per account', async () => {
     const map = new Map<string, unknown>();
-    const kv = { get: <T>(k: string) => map.get(k) as T | undefined, update: async (k: string, v: unknown) => void map.set(k, v) };
+    const kv = {
+      get: <T>(k: string) => map.get(k) as T | undefined,
+      update: async (k: string, v: unknown) => void map.set(k, v),
+    };
     const alice = new KnownViews(kv, 'https://a/api|alice');
     const bob = new KnownViews(kv, 'https://a/api|bob');
     await alice.put({ id: 'p', name: 'Pinned', pinned: true });
     for (let i = 0; i < 25; i++) {
-      await alice.put({ id: `r${i}`, name: `R${i}`, pinned: false, lastRunAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });
+      await alice.put({
+        id: `r${i}`,
+        name: `R${i}`,
+        pinned: false,
+        lastRunAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+      });
     }
     assert.equal(alice.all().length, 21);
     assert.ok(alice.get('p')?.pinned);
@@ -79,7 +97,10 @@ describe('saved views: references, known views, paging against the sandbox (Refe
           break;
         }
       }
-      assert.deepEqual(pager.rows.map((r) => r.id), expected);
+      assert.deepEqual(
+        pager.rows.map((r) => r.id),
+        expected,
+      );
       assert.equal(pager.rows.length, pager.counts.filtered);
       assert.equal(await pager.next().then((rows) => rows.length), 0, 'nothing after the last page');
     });

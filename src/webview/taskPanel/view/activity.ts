@@ -14,10 +14,21 @@ export function activity(app: App): TemplateResult {
     <h2>${l10n.t('Activity')}</h2>
     ${sectionError(app, 'activity')}
     ${page?.items.length === 0 ? html`<p class="empty">${l10n.t('No activity yet.')}</p>` : nothing}
-    ${page === undefined ? (model.errors.activity ? nothing : loading(l10n.t('activity'))) : html`<ol class="timeline">${page.items.map((entry) => {
-      const sentence = describeActivity(entry);
-      return html`<li data-activity=${entry.id}>${sentence.statusIds.map((id) => swatch(colour(id)))}<span>${sentence.text}</span> <span class="meta">${when(entry.created_at)}</span></li>`;
-    })}</ol>`}
+    ${
+      page === undefined
+        ? model.errors.activity
+          ? nothing
+          : loading(l10n.t('activity'))
+        : html`<ol class="timeline">
+            ${page.items.map((entry) => {
+              const sentence = describeActivity(entry);
+              return html`<li data-activity=${entry.id}>
+                ${sentence.statusIds.map((id) => swatch(colour(id)))}<span>${sentence.text}</span>
+                <span class="meta">${when(entry.created_at)}</span>
+              </li>`;
+            })}
+          </ol>`
+    }
     ${page?.hasMore ? html`<vscode-button secondary data-action="more-activity" ?disabled=${page.loadingMore === true} @click=${() => app.request('activity', { type: 'loadMore', section: 'activity' })}>${l10n.t('Load More Activity')}</vscode-button>` : nothing}
     ${fieldState(app, 'activity')}
   </section>`;

@@ -18,16 +18,26 @@ export function comments(app: App): TemplateResult {
   const roots = items.filter((c) => !c.parent_id || !ids.has(c.parent_id));
   const ordered = app.order === 'newest' ? [...roots].reverse() : roots;
   return html`<section class="comments" aria-label=${l10n.t('Comments')}>
-    <div class="section-title"><h2>${l10n.t('Comments')}</h2>
-      <vscode-single-select class="order" aria-label=${l10n.t('Order of comments')} label=${l10n.t('Order of comments')} .value=${live(app.order)} @change=${(e: Event) => app.setOrder(val(e) === 'newest' ? 'newest' : 'oldest')}>
+    <div class="section-title">
+      <h2>${l10n.t('Comments')}</h2>
+      <vscode-single-select
+        class="order"
+        aria-label=${l10n.t('Order of comments')}
+        label=${l10n.t('Order of comments')}
+        .value=${live(app.order)}
+        @change=${(e: Event) => app.setOrder(val(e) === 'newest' ? 'newest' : 'oldest')}
+      >
         <vscode-option value="oldest" ?selected=${app.order === 'oldest'}>${l10n.t('Oldest first')}</vscode-option>
         <vscode-option value="newest" ?selected=${app.order === 'newest'}>${l10n.t('Newest first')}</vscode-option>
-      </vscode-single-select></div>
+      </vscode-single-select>
+    </div>
     ${sectionError(app, 'comments')}
     ${page === undefined ? (model.errors.comments ? nothing : loading(l10n.t('comments'))) : nothing}
     ${app.order === 'newest' && !model.gone ? composer(app, 'new', null) : nothing}
     ${app.order === 'newest' ? more(app) : nothing}
-    <ol class="thread">${ordered.map((c) => thread(app, c, items))}</ol>
+    <ol class="thread">
+      ${ordered.map((c) => thread(app, c, items))}
+    </ol>
     ${app.order === 'oldest' ? more(app) : nothing}
     ${app.order === 'oldest' && !model.gone ? composer(app, 'new', null) : nothing}
   </section>`;
@@ -40,13 +50,30 @@ export function comments(app: App): TemplateResult {
 function more(app: App): TemplateResult {
   const page = app.model!.comments;
   const label = app.order === 'newest' ? l10n.t('Load Newer Comments') : l10n.t('Load More Comments');
-  return html`${page?.hasMore ? html`<vscode-button secondary data-action="more-comments" ?disabled=${page.loadingMore === true}
-    @click=${() => app.request('comments', { type: 'loadMore', section: 'comments' })}>${label}</vscode-button>` : nothing}${fieldState(app, 'comments')}`;
+  return html`${
+    page?.hasMore
+      ? html`<vscode-button
+          secondary
+          data-action="more-comments"
+          ?disabled=${page.loadingMore === true}
+          @click=${() => app.request('comments', { type: 'loadMore', section: 'comments' })}
+          >${label}</vscode-button
+        >`
+      : nothing
+  }${fieldState(app, 'comments')}`;
 }
 
 function thread(app: App, comment: Comment, all: readonly Comment[]): TemplateResult {
   const replies = all.filter((c) => c.parent_id === comment.id);
-  return html`<li class="comment-thread">${one(app, comment)}${replies.length > 0 ? html`<ol class="replies">${replies.map((r) => thread(app, r, all))}</ol>` : nothing}</li>`;
+  return html`<li class="comment-thread">
+    ${one(app, comment)}${
+      replies.length > 0
+        ? html`<ol class="replies">
+            ${replies.map((r) => thread(app, r, all))}
+          </ol>`
+        : nothing
+    }
+  </li>`;
 }
 
 function one(app: App, c: Comment): TemplateResult {
@@ -56,21 +83,50 @@ function one(app: App, c: Comment): TemplateResult {
   const off = !!app.model!.gone;
   const why = c.resolved_at ? '' : c.assignee_id ? '' : l10n.t('To resolve it, assign it to someone first (Edit).');
   return html`<article class="comment ${c.resolved_at ? 'resolved' : ''}" data-comment=${c.id}>
-    <header><strong>${c.user?.name ?? l10n.t('Someone')}</strong> <span class="meta">${when(c.created_at)}</span>
+    <header>
+      <strong>${c.user?.name ?? l10n.t('Someone')}</strong>
+      <span class="meta">${when(c.created_at)}</span>
       ${c.assignee ? html`<span class="meta">· ${l10n.t('assigned to {0}', c.assignee.name)}</span>` : nothing}
-      ${c.resolved_at ? html`<span class="resolved-badge">${l10n.t('Resolved')}</span>` : nothing}</header>
+      ${c.resolved_at ? html`<span class="resolved-badge">${l10n.t('Resolved')}</span>` : nothing}
+    </header>
     ${editing ? composer(app, `edit:${c.id}`, c) : markdown(app, c.body)}
-    ${off || editing ? nothing : html`<div class="actions">
-      <vscode-button secondary class="small" data-action="reply" @click=${() => app.toggle(`reply:${c.id}`)}>${l10n.t('Reply')}</vscode-button>
-      <vscode-button secondary class="small" data-action="edit" @click=${() => app.toggle(`edit:${c.id}`, true)}>${l10n.t('Edit')}</vscode-button>
-      <vscode-button secondary class="small" data-action=${c.resolved_at ? 'unresolve' : 'resolve'} ?disabled=${why !== ''} title=${why || (c.resolved_at ? l10n.t('Reopen this comment') : l10n.t('Mark this comment as resolved'))}
-        @click=${() => app.request(key, { type: 'resolveComment', commentId: c.id, resolved: !c.resolved_at })}>${c.resolved_at ? l10n.t('Unresolve') : l10n.t('Resolve')}</vscode-button>
-      <vscode-button secondary class="small" data-action="attach" @click=${() => app.request(key, { type: 'upload', commentId: c.id })}>${l10n.t('Attach…')}</vscode-button>
-      <vscode-button secondary class="small" data-action="delete" @click=${() => app.request(key, { type: 'deleteComment', commentId: c.id })}>${l10n.t('Delete')}</vscode-button>
-      ${why ? html`<span class="meta why">${why}</span>` : nothing}
-    </div>`}
-    ${fieldState(app, key)}
-    ${replying && !off ? composer(app, `reply:${c.id}`, null, c.id) : nothing}
+    ${
+      off || editing
+        ? nothing
+        : html`<div class="actions">
+            <vscode-button secondary class="small" data-action="reply" @click=${() => app.toggle(`reply:${c.id}`)}
+              >${l10n.t('Reply')}</vscode-button
+            >
+            <vscode-button secondary class="small" data-action="edit" @click=${() => app.toggle(`edit:${c.id}`, true)}
+              >${l10n.t('Edit')}</vscode-button
+            >
+            <vscode-button
+              secondary
+              class="small"
+              data-action=${c.resolved_at ? 'unresolve' : 'resolve'}
+              ?disabled=${why !== ''}
+              title=${why || (c.resolved_at ? l10n.t('Reopen this comment') : l10n.t('Mark this comment as resolved'))}
+              @click=${() => app.request(key, { type: 'resolveComment', commentId: c.id, resolved: !c.resolved_at })}
+              >${c.resolved_at ? l10n.t('Unresolve') : l10n.t('Resolve')}</vscode-button
+            >
+            <vscode-button
+              secondary
+              class="small"
+              data-action="attach"
+              @click=${() => app.request(key, { type: 'upload', commentId: c.id })}
+              >${l10n.t('Attach…')}</vscode-button
+            >
+            <vscode-button
+              secondary
+              class="small"
+              data-action="delete"
+              @click=${() => app.request(key, { type: 'deleteComment', commentId: c.id })}
+              >${l10n.t('Delete')}</vscode-button
+            >
+            ${why ? html`<span class="meta why">${why}</span>` : nothing}
+          </div>`
+    }
+    ${fieldState(app, key)} ${replying && !off ? composer(app, `reply:${c.id}`, null, c.id) : nothing}
   </article>`;
 }
 
@@ -85,14 +141,24 @@ function composer(app: App, draftKey: string, editing: Comment | null, parentId:
   const key = editing ? `comment:${editing.id}` : draftKey === 'new' ? 'body' : draftKey;
   const send = (): void => {
     const text = app.drafts[draftKey] ?? body;
-    const common = { body: text, mentions: mentionedIds(text, members), assignee_id: (app.drafts[`${draftKey}:assignee`] ?? assignee) || null };
+    const common = {
+      body: text,
+      mentions: mentionedIds(text, members),
+      assignee_id: (app.drafts[`${draftKey}:assignee`] ?? assignee) || null,
+    };
     const finish = (ok: boolean): void => {
       if (!ok) return;
       app.setDraft(draftKey, undefined);
       app.setDraft(`${draftKey}:assignee`, undefined);
       app.toggle(draftKey, false);
     };
-    app.request(key, editing ? { type: 'editComment', commentId: editing.id, ...common } : { type: 'addComment', parent_id: parentId, ...common }, finish);
+    app.request(
+      key,
+      editing
+        ? { type: 'editComment', commentId: editing.id, ...common }
+        : { type: 'addComment', parent_id: parentId, ...common },
+      finish,
+    );
   };
   const mention = (e: Event): void => {
     const name = val(e);
@@ -103,19 +169,50 @@ function composer(app: App, draftKey: string, editing: Comment | null, parentId:
     app.schedule();
   };
   return html`<div class="composer" data-composer=${draftKey}>
-    <vscode-textarea rows="3" resize="vertical" aria-label=${editing ? l10n.t('Edit the comment') : parentId ? l10n.t('Reply') : l10n.t('New comment')} .label=${editing ? l10n.t('Edit the comment') : parentId ? l10n.t('Reply') : l10n.t('New comment')}
-      placeholder=${l10n.t('Write a comment (Markdown, @Name to mention)')} .value=${live(body)} @input=${(e: Event) => app.setDraft(draftKey, val(e))}></vscode-textarea>
+    <vscode-textarea
+      rows="3"
+      resize="vertical"
+      aria-label=${editing ? l10n.t('Edit the comment') : parentId ? l10n.t('Reply') : l10n.t('New comment')}
+      .label=${editing ? l10n.t('Edit the comment') : parentId ? l10n.t('Reply') : l10n.t('New comment')}
+      placeholder=${l10n.t('Write a comment (Markdown, @Name to mention)')}
+      .value=${live(body)}
+      @input=${(e: Event) => app.setDraft(draftKey, val(e))}
+    ></vscode-textarea>
     <div class="actions">
-      <vscode-single-select class="mention" aria-label=${l10n.t('Mention someone')} label=${l10n.t('Mention someone')} @change=${mention}>
+      <vscode-single-select
+        class="mention"
+        aria-label=${l10n.t('Mention someone')}
+        label=${l10n.t('Mention someone')}
+        @change=${mention}
+      >
         <vscode-option value="" selected>${l10n.t('Mention…')}</vscode-option>
         ${members.map((m) => html`<vscode-option value=${m.name}>${m.name}</vscode-option>`)}
       </vscode-single-select>
-      <vscode-single-select class="assign" aria-label=${l10n.t('Assign the comment')} label=${l10n.t('Assign the comment')} .value=${live(assignee)} @change=${(e: Event) => app.setDraft(`${draftKey}:assignee`, val(e) || '')}>
+      <vscode-single-select
+        class="assign"
+        aria-label=${l10n.t('Assign the comment')}
+        label=${l10n.t('Assign the comment')}
+        .value=${live(assignee)}
+        @change=${(e: Event) => app.setDraft(`${draftKey}:assignee`, val(e) || '')}
+      >
         <vscode-option value="" ?selected=${!assignee}>${l10n.t('Not assigned')}</vscode-option>
         ${members.map((m) => html`<vscode-option value=${m.id} ?selected=${m.id === assignee}>${l10n.t('Assign to {0}', m.name)}</vscode-option>`)}
       </vscode-single-select>
-      <vscode-button data-action=${editing ? 'save-comment' : 'post-comment'} ?disabled=${app.busy(key)} @click=${send}>${editing ? l10n.t('Save') : parentId ? l10n.t('Reply') : l10n.t('Comment')}</vscode-button>
-      ${editing || parentId ? html`<vscode-button secondary @click=${() => { app.setDraft(draftKey, undefined); app.toggle(draftKey, false); }}>${l10n.t('Cancel')}</vscode-button>` : nothing}
+      <vscode-button data-action=${editing ? 'save-comment' : 'post-comment'} ?disabled=${app.busy(key)} @click=${send}
+        >${editing ? l10n.t('Save') : parentId ? l10n.t('Reply') : l10n.t('Comment')}</vscode-button
+      >
+      ${
+        editing || parentId
+          ? html`<vscode-button
+              secondary
+              @click=${() => {
+                app.setDraft(draftKey, undefined);
+                app.toggle(draftKey, false);
+              }}
+              >${l10n.t('Cancel')}</vscode-button
+            >`
+          : nothing
+      }
     </div>
     ${editing ? nothing : fieldState(app, key)}
   </div>`;

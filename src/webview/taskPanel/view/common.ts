@@ -32,7 +32,8 @@ export function swatch(color: string | undefined, label = ''): TemplateResult | 
   if (!color || !/^#[0-9a-f]{6}$/i.test(color)) {
     return nothing;
   }
-  const paint = (el: Element | undefined): void => (el as HTMLElement | undefined)?.style.setProperty('background-color', color);
+  const paint = (el: Element | undefined): void =>
+    (el as HTMLElement | undefined)?.style.setProperty('background-color', color);
   // Colour is never the only carrier: the status or option name is written next to it. Without a
   // name of its own the swatch is decoration, hidden from screen readers.
   return label
@@ -46,13 +47,17 @@ export function sectionError(app: App, name: string): TemplateResult | typeof no
 }
 
 export function loading(what: string): TemplateResult {
-  return html`<div class="loading"><vscode-progress-ring></vscode-progress-ring><span>${l10n.t('Loading {0}…', what)}</span></div>`;
+  return html`<div class="loading">
+    <vscode-progress-ring></vscode-progress-ring><span>${l10n.t('Loading {0}…', what)}</span>
+  </div>`;
 }
 
 export function when(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 export function bytes(n: number): string {

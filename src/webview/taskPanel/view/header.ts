@@ -19,13 +19,29 @@ export function header(app: App): TemplateResult {
     </nav>
     ${model.gone ? html`<div class="banner banner-error" role="alert">${model.gone}</div>` : nothing}
     ${model.pending ? html`<div class="banner banner-info" role="status" data-pending>${model.pending}</div>` : nothing}
-    ${blocked ? blockedBanner(blockedBy) : nothing}
-    ${sectionError(app, 'task')}
+    ${blocked ? blockedBanner(blockedBy) : nothing} ${sectionError(app, 'task')}
     <div class="title-row">
       <span class="display-id">${task.display_id ?? ''}</span>
-      ${control(app, 'title', html`<vscode-textfield class="title" data-field="title" aria-label=${l10n.t('Title')} .label=${l10n.t('Title')} ?disabled=${!model.complete || !!model.gone}
-        .value=${task.title} @change=${(e: Event) => editTitle(app, e)}></vscode-textfield>`)}
-      <vscode-button secondary data-action="refresh" title=${l10n.t('Reload the task')} @click=${() => app.post({ type: 'refresh' })}>${l10n.t('Reload')}</vscode-button>
+      ${control(
+        app,
+        'title',
+        html`<vscode-textfield
+          class="title"
+          data-field="title"
+          aria-label=${l10n.t('Title')}
+          .label=${l10n.t('Title')}
+          ?disabled=${!model.complete || !!model.gone}
+          .value=${task.title}
+          @change=${(e: Event) => editTitle(app, e)}
+        ></vscode-textfield>`,
+      )}
+      <vscode-button
+        secondary
+        data-action="refresh"
+        title=${l10n.t('Reload the task')}
+        @click=${() => app.post({ type: 'refresh' })}
+        >${l10n.t('Reload')}</vscode-button
+      >
     </div>
     ${fieldState(app, 'title')}
   `;
@@ -44,7 +60,14 @@ function blockedBanner(blockedBy: readonly DependencyEntry[]): TemplateResult {
 }
 
 function crumb(app: App, c: Crumb): TemplateResult {
-  return html`<button class="link crumb" data-level=${c.level} title=${l10n.t('Reveal in the Task Platform view')} @click=${() => app.post({ type: 'reveal', level: c.level })}>${c.name}</button>`;
+  return html`<button
+    class="link crumb"
+    data-level=${c.level}
+    title=${l10n.t('Reveal in the Task Platform view')}
+    @click=${() => app.post({ type: 'reveal', level: c.level })}
+  >
+    ${c.name}
+  </button>`;
 }
 
 function editTitle(app: App, e: Event): void {

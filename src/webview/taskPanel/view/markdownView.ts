@@ -22,7 +22,7 @@ function node(app: App, n: MdNode): TemplateResult | string | typeof nothing {
     return n.text;
   }
   if (n.kind === 'image') {
-    return html`<img class="md-image" src=${n.src} alt=${n.alt} referrerpolicy="no-referrer">`;
+    return html`<img class="md-image" src=${n.src} alt=${n.alt} referrerpolicy="no-referrer" />`;
   }
   const kids = n.children.map((c) => node(app, c));
   switch (n.tag) {
@@ -40,27 +40,64 @@ function node(app: App, n: MdNode): TemplateResult | string | typeof nothing {
       };
       return html`<a class="link" role="link" tabindex="0" title=${href} @click=${open} @keydown=${key}>${kids}</a>`;
     }
-    case 'p': return html`<p>${kids}</p>`;
-    case 'h1': return html`<h3>${kids}</h3>`;
-    case 'h2': return html`<h4>${kids}</h4>`;
-    case 'h3': case 'h4': case 'h5': case 'h6': return html`<h5>${kids}</h5>`;
-    case 'ul': return html`<ul>${kids}</ul>`;
-    case 'ol': return html`<ol>${kids}</ol>`;
-    case 'li': return html`<li>${kids}</li>`;
-    case 'blockquote': return html`<blockquote>${kids}</blockquote>`;
-    case 'pre': return html`<pre>${kids}</pre>`;
-    case 'code': return html`<code>${kids}</code>`;
-    case 'strong': return html`<strong>${kids}</strong>`;
-    case 'em': return html`<em>${kids}</em>`;
-    case 's': return html`<s>${kids}</s>`;
-    case 'br': return html`<br>`;
-    case 'hr': return html`<hr>`;
-    case 'table': return html`<table>${kids}</table>`;
-    case 'thead': return html`<thead>${kids}</thead>`;
-    case 'tbody': return html`<tbody>${kids}</tbody>`;
-    case 'tr': return html`<tr>${kids}</tr>`;
-    case 'th': return html`<th>${kids}</th>`;
-    case 'td': return html`<td>${kids}</td>`;
-    default: return html`${kids}`;
+    case 'p':
+      return html`<p>${kids}</p>`;
+    case 'h1':
+      return html`<h3>${kids}</h3>`;
+    case 'h2':
+      return html`<h4>${kids}</h4>`;
+    case 'h3':
+    case 'h4':
+    case 'h5':
+    case 'h6':
+      return html`<h5>${kids}</h5>`;
+    case 'ul':
+      return html`<ul>
+        ${kids}
+      </ul>`;
+    case 'ol':
+      return html`<ol>
+        ${kids}
+      </ol>`;
+    case 'li':
+      return html`<li>${kids}</li>`;
+    case 'blockquote':
+      return html`<blockquote>${kids}</blockquote>`;
+    case 'pre':
+      return html`<pre>${kids}</pre>`;
+    case 'code':
+      return html`<code>${kids}</code>`;
+    case 'strong':
+      return html`<strong>${kids}</strong>`;
+    case 'em':
+      return html`<em>${kids}</em>`;
+    case 's':
+      return html`<s>${kids}</s>`;
+    case 'br':
+      return html`<br />`;
+    case 'hr':
+      return html`<hr />`;
+    case 'table':
+      return html`<table>
+        ${kids}
+      </table>`;
+    case 'thead':
+      return html`<thead>
+        ${kids}
+      </thead>`;
+    case 'tbody':
+      return html`<tbody>
+        ${kids}
+      </tbody>`;
+    case 'tr':
+      return html`<tr>
+        ${kids}
+      </tr>`;
+    case 'th':
+      return html`<th>${kids}</th>`;
+    case 'td':
+      return html`<td>${kids}</td>`;
+    default:
+      return html`${kids}`;
   }
 }

@@ -16,23 +16,38 @@ import { priorityName } from './details';
 export function remoteNotice(app: App): TemplateResult {
   const notice = app.model?.notice;
   return html`<div class="notice-region" aria-live="polite">
-    ${notice
-      ? html`<div class="remote-notice" data-notice=${notice.id}>
-          <span class="notice-icon" aria-hidden="true">↻</span>
-          <span class="notice-text">${l10n.t('Updated by {0} at {1}: {2}', notice.actors.join(', '), time(notice.at), summary(notice.entries))}</span>
-          <button class="link dismiss" data-action="dismiss-notice" title=${l10n.t('Dismiss')} aria-label=${l10n.t('Dismiss the notice')}
-            @click=${() => app.post({ type: 'dismissNotice' })}>✕</button>
-        </div>`
-      : nothing}
-  </div>
-  ${[...app.holds.held].filter(([, h]) => !h.acknowledged).map(([field, hold]) => conflict(app, field, hold.by))}`;
+      ${
+        notice
+          ? html`<div class="remote-notice" data-notice=${notice.id}>
+              <span class="notice-icon" aria-hidden="true">↻</span>
+              <span class="notice-text"
+                >${l10n.t('Updated by {0} at {1}: {2}', notice.actors.join(', '), time(notice.at), summary(notice.entries))}</span
+              >
+              <button
+                class="link dismiss"
+                data-action="dismiss-notice"
+                title=${l10n.t('Dismiss')}
+                aria-label=${l10n.t('Dismiss the notice')}
+                @click=${() => app.post({ type: 'dismissNotice' })}
+              >
+                ✕
+              </button>
+            </div>`
+          : nothing
+      }
+    </div>
+    ${[...app.holds.held].filter(([, h]) => !h.acknowledged).map(([field, hold]) => conflict(app, field, hold.by))}`;
 }
 
 function conflict(app: App, field: EditableField, by: string): TemplateResult {
   return html`<div class="banner banner-warning conflict" role="alert" data-conflict=${field}>
     ${l10n.t('{0} changed the {1} while you were editing it.', by || l10n.t('Someone'), fieldName(field))}
-    <vscode-button secondary data-action="show-theirs" @click=${() => app.showTheirs(field)}>${l10n.t('Show theirs')}</vscode-button>
-    <vscode-button secondary data-action="keep-mine" @click=${() => app.keepMine(field, typedValue(field))}>${l10n.t('Keep mine')}</vscode-button>
+    <vscode-button secondary data-action="show-theirs" @click=${() => app.showTheirs(field)}
+      >${l10n.t('Show theirs')}</vscode-button
+    >
+    <vscode-button secondary data-action="keep-mine" @click=${() => app.keepMine(field, typedValue(field))}
+      >${l10n.t('Keep mine')}</vscode-button
+    >
   </div>`;
 }
 
@@ -46,7 +61,9 @@ function typedValue(field: EditableField): string | undefined {
 function summary(entries: readonly ActivityEntry[]): string {
   const parts = [...new Set(entries.map(short))];
   const shown = parts.slice(0, 4);
-  return parts.length > shown.length ? l10n.t('{0} and {1} more', shown.join(', '), parts.length - shown.length) : shown.join(', ');
+  return parts.length > shown.length
+    ? l10n.t('{0} and {1} more', shown.join(', '), parts.length - shown.length)
+    : shown.join(', ');
 }
 
 function short(entry: ActivityEntry): string {
@@ -55,7 +72,10 @@ function short(entry: ActivityEntry): string {
     case 'status_changed':
       return l10n.t('status → {0}', show(after.status_name) || l10n.t('none'));
     case 'priority_changed':
-      return l10n.t('priority → {0}', typeof after.priority === 'string' ? priorityName(after.priority) : l10n.t('none'));
+      return l10n.t(
+        'priority → {0}',
+        typeof after.priority === 'string' ? priorityName(after.priority) : l10n.t('none'),
+      );
     case 'assignee_changed':
       return l10n.t('assignee → {0}', show(after.assignee_name) || l10n.t('nobody'));
     case 'title_changed':
@@ -63,7 +83,10 @@ function short(entry: ActivityEntry): string {
     case 'description_changed':
       return l10n.t('description');
     case 'due_date_changed':
-      return l10n.t('due date → {0}', typeof after.due_date === 'string' ? after.due_date.slice(0, 10) : l10n.t('none'));
+      return l10n.t(
+        'due date → {0}',
+        typeof after.due_date === 'string' ? after.due_date.slice(0, 10) : l10n.t('none'),
+      );
     case 'comment_added':
       return l10n.t('new comment');
     default:
