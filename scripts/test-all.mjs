@@ -1,4 +1,4 @@
-// `npm test`: every tier, in order, each real: type check, unit (Node, against the sandbox),
+// `npm test`: every tier, in order, each real: format and lint, type check, unit (Node, against the sandbox),
 // integration (inside a real VS Code extension host), end-to-end (a real workbench in Chromium).
 // Every tier runs even when an earlier one failed, so one run shows everything; the exit code is
 // non-zero when any tier failed. The last line is the plain "N passed, N failed" summary.
@@ -6,6 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const tiers = [
+  { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
   { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'unit', cmd: ['npx', 'mocha'] },
   { name: 'integration', cmd: ['npm', 'run', '--silent', 'test:integration'] },

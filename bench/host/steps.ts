@@ -66,7 +66,7 @@ export function loggedActivateMs(userDataDir: string, extensionId: string): numb
   for (const session of readdirSync(logs).sort().reverse()) {
     for (const host of readdirSync(join(logs, session)).filter((d) => d.startsWith('exthost'))) {
       const dir = join(logs, session, host, extensionId);
-      let files: string[] = [];
+      let files: string[];
       try {
         files = readdirSync(dir);
       } catch {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 
 /** Every descendant PID of a process we started (code-server leaves children behind otherwise). */
 function descendants(pid: number): number[] {
-  let out = '';
+  let out: string;
   try {
     out = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
   } catch {

@@ -55,7 +55,7 @@ async function currentTaskJson(
     ]);
     return untrustedResult({ task, comments, dependencies });
   } catch (error) {
-    throw new Error(toolErrorText(CURRENT_TASK_TOOL.name, error));
+    throw new Error(toolErrorText(CURRENT_TASK_TOOL.name, error), { cause: error });
   }
 }
 

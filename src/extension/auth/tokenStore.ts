@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 
 /**
  * The only place the token is kept: VS Code's SecretStorage, under one key per base URL so that

@@ -72,7 +72,8 @@ export class PanelPoller extends Disposable {
 
   set timerEnabled(on: boolean) {
     this.automatic = on;
-    on ? this.schedule() : this.stop();
+    if (on) this.schedule();
+    else this.stop();
   }
 
   /** The window gained or lost focus (also how tests simulate it): polling stops while unfocused. */

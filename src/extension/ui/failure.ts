@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { ApiError, NetworkError, RateLimitedError, ValidationError } from '../../core/api/errors';
+import type { NetworkError } from '../../core/api/errors';
+import { ApiError, RateLimitedError, ValidationError } from '../../core/api/errors';
 import { MAX_RETRY_AFTER_MS } from '../../core/api/limits';
 import { inert } from '../../core/text/inert';
 import { AbortError } from '../../core/util/abort';

@@ -7,7 +7,7 @@ import { inert, inertLines } from '../../core/text/inert';
  * every string inert (no link, icon or invisible character from data: README, "Security and
  * privacy") in front of the installed Prompter, so the window's one and an integration test's
  * scripted one both receive plain text only. Only the test API installs another one. Nothing else
- * calls these `vscode.window` functions (test/unit/text/messageSeam.test.ts).
+ * calls these `vscode.window` functions (a lint rule in eslint.config.mjs).
  */
 export interface Prompter {
   inputBox(options: vscode.InputBoxOptions): Thenable<string | undefined>;

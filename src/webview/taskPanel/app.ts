@@ -58,7 +58,8 @@ export class App {
         const fieldError =
           message.fieldErrors?.[key] ?? (message.fieldErrors ? Object.values(message.fieldErrors).join(' ') : '');
         const error = message.ok ? '' : fieldError || message.error || '';
-        error ? this.errors.set(key, error) : this.errors.delete(key);
+        if (error) this.errors.set(key, error);
+        else this.errors.delete(key);
         if (!message.ok) {
           this.generations.set(key, this.generation(key) + 1); // re-create the control: old value back
         }
@@ -154,7 +155,8 @@ export class App {
   }
 
   toggle(key: string, on = !this.open.has(key)): void {
-    on ? this.open.add(key) : this.open.delete(key);
+    if (on) this.open.add(key);
+    else this.open.delete(key);
     this.schedule();
   }
 

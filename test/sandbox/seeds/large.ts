@@ -172,7 +172,7 @@ export function buildLarge(nowMs: number): { store: Store; fixtures: Fixtures } 
   }
   const sideList = shape.listIds[100] as string;
   for (let k = 0; k < 20; k += 1) makeTask(b, shape, sideList, (n += 1), users.carol, [users.alice, users.carol]);
-  const heavy = makeTask(b, shape, acmeLists[4] as string, (n += 1), users.alice, people);
+  const heavy = makeTask(b, shape, acmeLists[4] as string, n + 1, users.alice, people);
   heavy.title = 'Heavy history task';
   heavyHistory(b, heavy, people, shape.statuses.get(heavy.list_id) as Status[]);
   const views = largeViews(b, shape.acmeId, acmeLists[0] as string, users.alice.id);

@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { randomUUID } from 'node:crypto';
 import { ApiClient } from '../../../src/core/api/client';
+import type { ApiError } from '../../../src/core/api/errors';
 import {
-  ApiError,
   BadResponseError,
   InvalidRequestError,
   NetworkError,

@@ -234,6 +234,7 @@ interface TemplateResult {
 /** The webview's markdown view, loaded at run time (tsx compiles it; the test tsconfig does not check the webview). */
 function markdownView(): (app: { post(message: unknown): void }, source: string) => unknown {
   const path = '../../../src/webview/taskPanel/view/markdownView';
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime path the test tsconfig does not follow
   return (require(path) as { markdown: (app: { post(message: unknown): void }, source: string) => unknown }).markdown;
 }
 

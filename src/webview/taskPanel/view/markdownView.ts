@@ -1,5 +1,5 @@
-import { html, nothing } from 'lit';
-import type { TemplateResult } from 'lit';
+import { html } from 'lit';
+import type { TemplateResult, nothing } from 'lit';
 import type { App } from '../app';
 import { parseMarkdown } from '../markdown';
 import type { MdNode } from '../markdown';

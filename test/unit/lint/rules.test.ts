@@ -1,0 +1,94 @@
+import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+
+// The layering and seam rules live in eslint.config.mjs; `npm test` runs the linter over the tree.
+// These cases prove each rule catches the forms it is meant to catch, at the paths it guards,
+// so a config edit that silently drops one fails here.
+
+const root = join(__dirname, '..', '..', '..');
+const eslint = new ESLint({ cwd: root });
+
+async function ruleHits(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, path) });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+/** `n` lines of distinct exports. */
+function lines(n: number): string {
+  return Array.from({ length: n }, (_, i) => `export const a${i} = ${i};\n`).join('');
+}
+
+const cases: { path: string; code: string; rule: string | undefined }[] = [
+  // src/core and src/webview: no value import of vscode.
+  { path: 'src/core/x.ts', code: "import * as vscode from 'vscode';\nvoid vscode;\n", rule: 'no-restricted-imports' },
+  { path: 'src/core/x.ts', code: "export { Uri } from 'vscode';\n", rule: 'no-restricted-imports' },
+  { path: 'src/webview/x.ts', code: "import { window } from 'vscode';\nvoid window;\n", rule: 'no-restricted-imports' },
+  { path: 'src/core/x.ts', code: "import type { Uri } from 'vscode';\nexport type U = Uri;\n", rule: undefined },
+  { path: 'src/extension/x.ts', code: "import * as vscode from 'vscode';\nvoid vscode;\n", rule: undefined },
+  // The core's only network seam is the transport.
+  { path: 'src/core/x.ts', code: "void fetch('https://x.invalid');\n", rule: 'no-restricted-globals' },
+  // Named exports only.
+  { path: 'src/core/x.ts', code: 'export default 1;\n', rule: 'no-restricted-syntax' },
+  { path: 'test/x.ts', code: 'const a = 1;\nexport { a as default };\n', rule: 'no-restricted-syntax' },
+  // Types come in through `import type`.
+  {
+    path: 'src/core/x.ts',
+    code: "import { Task } from './task';\nexport const f = (t: Task): Task => t;\n",
+    rule: '@typescript-eslint/consistent-type-imports',
+  },
+  // Window messages, pickers, progress and status text only through the prompter seam.
+  {
+    path: 'src/extension/x.ts',
+    code: "import * as vscode from 'vscode';\nvoid vscode.window.showInformationMessage('x');\n",
+    rule: 'no-restricted-syntax',
+  },
+  {
+    path: 'src/extension/x.ts',
+    code: "import * as vscode from 'vscode';\nvoid vscode.window['showInputBox']({});\n",
+    rule: 'no-restricted-syntax',
+  },
+  {
+    path: 'src/extension/x.ts',
+    code: "import * as vscode from 'vscode';\nexport const pick = vscode.window.createQuickPick();\n",
+    rule: 'no-restricted-syntax',
+  },
+  {
+    path: 'src/extension/x.ts',
+    code: "import * as vscode from 'vscode';\nconst { showErrorMessage } = vscode.window;\nvoid showErrorMessage;\n",
+    rule: 'no-restricted-syntax',
+  },
+  {
+    path: 'src/extension/x.ts',
+    code: "import { window } from 'vscode';\nvoid window;\n",
+    rule: 'no-restricted-syntax',
+  },
+  {
+    path: 'src/extension/x.ts',
+    code: "import * as vscode from 'vscode';\nvoid vscode.window.showTextDocument;\n",
+    rule: undefined,
+  },
+  {
+    path: 'src/extension/ui/prompter.ts',
+    code: "import * as vscode from 'vscode';\nvoid vscode.window.showInformationMessage('x');\n",
+    rule: undefined,
+  },
+  // File length.
+  { path: 'src/core/x.ts', code: lines(401), rule: 'max-lines' },
+  { path: 'src/core/x.ts', code: lines(10), rule: undefined },
+];
+
+describe('lint rules (eslint.config.mjs) catch what they guard', function () {
+  this.timeout(60_000);
+  for (const c of cases) {
+    const first = c.code.split('\n').find((line) => !line.startsWith('import')) ?? c.code;
+    it(`${c.path}: ${first.slice(0, 60)} → ${c.rule ?? 'clean'}`, async () => {
+      const hits = await ruleHits(c.path, c.code);
+      if (c.rule === undefined) {
+        assert.deepEqual(hits, []);
+      } else {
+        assert.ok(hits.includes(c.rule), `expected ${c.rule}, got ${JSON.stringify(hits)}`);
+      }
+    });
+  }
+});
