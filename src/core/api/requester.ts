@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sleep, throwIfAborted } from '../util/abort';
-import type { HeldWrite } from '../outbox/heldWrite';
+import type { HeldWrite } from '../outbox/queuedWrite';
 import { isTransient } from '../outbox/outbox';
 import type { WriteQueue } from '../outbox/outbox';
 import { CallDeadline } from './deadline';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { HeldWrite } from '../outbox/heldWrite';
+import type { HeldWrite } from '../outbox/queuedWrite';
 import type { ApiError } from './errors';
 import { WriteQueuedError } from './errors';
 import { MAX_ERROR_BODY_BYTES } from './limits';

@@ -1,8 +1,8 @@
 import { ApiError, BadResponseError } from '../api/errors';
 import { ValidationError } from '../api/errors';
 import { AbortError } from '../util/abort';
-import { heldWriteProblem, isHeldWrite, targetOf } from './heldWrite';
-import type { HeldWrite, RejectedWrite } from './heldWrite';
+import { heldWriteProblem, isHeldWrite, targetOf } from './queuedWrite';
+import type { HeldWrite, RejectedWrite } from './queuedWrite';
 
 /** Where held writes survive a reload (per account; the extension uses globalState). */
 export interface OutboxStore {

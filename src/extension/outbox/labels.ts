@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { HeldWrite } from '../../core/outbox/heldWrite';
-import { fieldsOf, targetOf } from '../../core/outbox/heldWrite';
+import type { HeldWrite } from '../../core/outbox/queuedWrite';
+import { fieldsOf, targetOf } from '../../core/outbox/queuedWrite';
 import type { SessionState } from '../auth/session';
 import { directoryFor } from '../directory';
 

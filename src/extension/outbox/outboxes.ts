@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ApiError } from '../../core/api/errors';
-import type { HeldWrite } from '../../core/outbox/heldWrite';
-import { isHeldWrite, targetOf } from '../../core/outbox/heldWrite';
+import type { HeldWrite } from '../../core/outbox/queuedWrite';
+import { isHeldWrite, targetOf } from '../../core/outbox/queuedWrite';
 import { Outbox } from '../../core/outbox/outbox';
 import type { OutboxStore } from '../../core/outbox/outbox';
 import type { SessionState } from '../auth/session';

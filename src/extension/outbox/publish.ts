@@ -1,6 +1,6 @@
 import { TaskSchema } from '../../core/api/schemas';
 import type { Task } from '../../core/api/schemas';
-import { targetOf } from '../../core/outbox/heldWrite';
+import { targetOf } from '../../core/outbox/queuedWrite';
 import type { Session } from '../auth/session';
 import { log } from '../log';
 import type { TaskChanges } from '../tasks/changes';

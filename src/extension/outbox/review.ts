@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { heldWriteProblem } from '../../core/outbox/heldWrite';
-import type { HeldWrite } from '../../core/outbox/heldWrite';
+import { heldWriteProblem } from '../../core/outbox/queuedWrite';
+import type { HeldWrite } from '../../core/outbox/queuedWrite';
 import type { Outbox } from '../../core/outbox/outbox';
 import type { Session } from '../auth/session';
 import { prompter } from '../ui/prompter';

@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import type { ApiClient } from '../../../src/core/api/client';
 import { WriteQueuedError } from '../../../src/core/api/errors';
-import type { HeldWrite } from '../../../src/core/outbox/heldWrite';
-import { fieldsOf, targetOf } from '../../../src/core/outbox/heldWrite';
+import type { HeldWrite } from '../../../src/core/outbox/queuedWrite';
+import { fieldsOf, targetOf } from '../../../src/core/outbox/queuedWrite';
 import { orderingTarget, Outbox } from '../../../src/core/outbox/outbox';
 import type { OutboxStore } from '../../../src/core/outbox/outbox';
 import { Env } from '../api/env';

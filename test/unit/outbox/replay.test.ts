@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { WRITE_ROUTES } from '../../../src/core/api/routes';
-import type { HeldWrite } from '../../../src/core/outbox/heldWrite';
-import { heldWriteProblem, MAX_HELD_BODY } from '../../../src/core/outbox/heldWrite';
+import type { HeldWrite } from '../../../src/core/outbox/queuedWrite';
+import { heldWriteProblem, MAX_HELD_BODY } from '../../../src/core/outbox/queuedWrite';
 import { Outbox } from '../../../src/core/outbox/outbox';
 import type { OutboxStore } from '../../../src/core/outbox/outbox';
 import { Env } from '../api/env';
