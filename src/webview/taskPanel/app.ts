@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { EditableField } from './fields';
-import { Holds } from './holds';
+import { Holds } from './parkedEdits';
 import type { HostMessage, PanelModel, RequestMessage, WebviewMessage, WebviewState } from './protocol';
 
 export interface VsCodeApi {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { changedFields } from '../../../src/webview/taskPanel/fields';
-import { Holds } from '../../../src/webview/taskPanel/holds';
+import { Holds } from '../../../src/webview/taskPanel/parkedEdits';
 import type { PanelModel, RemoteNotice } from '../../../src/webview/taskPanel/protocol';
 
 const task = {
