@@ -53,13 +53,13 @@ function fieldOf(event: Event): string | undefined {
   return target?.closest?.('[data-field]')?.getAttribute('data-field') ?? undefined;
 }
 
-// Typing marks a field as being edited, so a change someone else made waits (holds.ts). Leaving it
+// Typing marks a field as being edited, so a change someone else made waits (parkedEdits.ts). Leaving it
 // without saving anything unmarks it.
 document.addEventListener(
   'input',
   (event) => {
     const field = fieldOf(event);
-    if (field) app.holds.typing.add(field);
+    if (field) app.parked.typing.add(field);
   },
   true,
 );
@@ -67,7 +67,7 @@ document.addEventListener(
   'focusout',
   (event) => {
     const field = fieldOf(event);
-    if (field && !app.busy(field) && !app.holds.held.has(field as never)) app.leave(field);
+    if (field && !app.busy(field) && !app.parked.edits.has(field as never)) app.leave(field);
   },
   true,
 );

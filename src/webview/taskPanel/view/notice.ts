@@ -36,7 +36,7 @@ export function remoteNotice(app: App): TemplateResult {
           : nothing
       }
     </div>
-    ${[...app.holds.held].filter(([, h]) => !h.acknowledged).map(([field, hold]) => conflict(app, field, hold.by))}`;
+    ${[...app.parked.edits].filter(([, h]) => !h.acknowledged).map(([field, edit]) => conflict(app, field, edit.by))}`;
 }
 
 function conflict(app: App, field: EditableField, by: string): TemplateResult {
