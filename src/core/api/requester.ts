@@ -335,7 +335,7 @@ export class Requester {
             : new RateLimitedError({ operation: error.operation, message: error.message }),
       };
     }
-    // A 429 was not applied and released the key (Errors rule 1): retrying is safe. The limiter holds it.
+    // A 429 was not applied and released the key (Errors rule 1): retrying is safe. The limiter pauses it.
     return { retryInMs: 0 };
   }
 

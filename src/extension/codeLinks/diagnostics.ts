@@ -79,7 +79,7 @@ export class StaleReferences extends Disposable implements vscode.CodeActionProv
   /** Background work keeps to the first half of the budget (as the tree's poller does). */
   private budgetLow(): boolean {
     const budget = this.hub.signedIn?.client.limiter.snapshot();
-    return budget !== undefined && (budget.holding || budget.remaining < budget.limit / 2);
+    return budget !== undefined && (budget.paused || budget.remaining < budget.limit / 2);
   }
 
   /** Computes the diagnostics of one document now (tests call it through the test API). */
