@@ -152,7 +152,7 @@ export class Requester {
     }
     throwIfAborted(opts.signal);
     if (
-      (await queue.admit(
+      (await queue.waitForTurn(
         toQueuedWrite(spec, state.key, state.bodyText, 'offline'),
         (w) => this.replay(w),
         opts.signal,
@@ -173,7 +173,7 @@ export class Requester {
       await queue.enqueue(toQueuedWrite(spec, state.key, state.bodyText, reason));
       throw queuedError(spec, state.key, error as ApiError);
     } finally {
-      queue.settled(state.key!); // after it was queued: a later write to the same task then finds it queued
+      queue.finished(state.key!); // after it was queued: a later write to the same task then finds it queued
     }
   }
 

@@ -27,13 +27,14 @@ export interface WriteQueue {
   /** A connection failed and the service has not answered since. */
   readonly offline: boolean;
   /**
-   * Called before a write is sent. `queued`: it was kept (the service is known to be unreachable, or
-   * earlier queued writes could not all be delivered): the caller gets a WriteQueuedError. `send`: go
-   * on, and call `settled(write.key)` once the write succeeded, failed or was queued.
+   * Called before a write is sent; waits until the earlier writes to its task are done. `queued`: it
+   * was kept (the service is known to be unreachable, or earlier queued writes could not all be
+   * delivered): the caller gets a WriteQueuedError. `send`: go on, and call `finished(write.key)` once
+   * the write succeeded, failed or was queued.
    */
-  admit(write: QueuedWrite, send: ReplaySend, signal?: AbortSignal): Promise<'send' | 'queued'>;
-  /** An admitted write is over (answered, refused, or queued): later writes to its task may go. */
-  settled(key: string): void;
+  waitForTurn(write: QueuedWrite, send: ReplaySend, signal?: AbortSignal): Promise<'send' | 'queued'>;
+  /** A write let through is done (answered, refused, or queued): later writes to its task may go. */
+  finished(key: string): void;
   /** A write failed in a way that may be temporary: keep it, with its key, for replay. */
   enqueue(write: QueuedWrite): Promise<void>;
   /** Every answer from the service (reachable) and every failed connection (unreachable). */
@@ -57,8 +58,8 @@ export class Outbox implements WriteQueue {
    * kept as it is when this one saves.
    */
   private readonly known = new Set<string>();
-  /** Admitted writes not over yet, oldest first: a later write to the same target waits for them. */
-  private active: { key: string; target: string; over: Promise<void>; end: () => void }[] = [];
+  /** Writes let through and not done yet, oldest first: a later write to the same target waits for them. */
+  private active: { key: string; target: string; done: Promise<void>; markDone: () => void }[] = [];
   private reachable = true;
   private draining: Promise<boolean> | undefined;
   private saving: Promise<void> = Promise.resolve();
@@ -94,14 +95,14 @@ export class Outbox implements WriteQueue {
     return this.entries.filter((e) => e.rejected);
   }
 
-  async admit(write: QueuedWrite, send: ReplaySend, signal?: AbortSignal): Promise<'send' | 'queued'> {
+  async waitForTurn(write: QueuedWrite, send: ReplaySend, signal?: AbortSignal): Promise<'send' | 'queued'> {
     // An earlier write to the same task may still be retrying (a 5xx, a reset): if it ends up queued,
-    // this one must go after it, so it waits until that write is over. Writes to other tasks do not wait.
+    // this one must go after it, so it waits until that write is done. Writes to other tasks do not wait.
     const target = orderingTarget(write.path);
-    const earlier = this.active.filter((a) => a.target === target).map((a) => a.over);
-    let end!: () => void;
-    const over = new Promise<void>((resolve) => (end = resolve));
-    this.active.push({ key: write.key, target, over, end });
+    const earlier = this.active.filter((a) => a.target === target).map((a) => a.done);
+    let markDone!: () => void;
+    const done = new Promise<void>((resolve) => (markDone = resolve));
+    this.active.push({ key: write.key, target, done, markDone });
     try {
       await Promise.all(earlier);
       // Cancelled while it waited: neither sent nor kept.
@@ -113,18 +114,18 @@ export class Outbox implements WriteQueue {
       }
       await this.enqueue({ ...write, reason: this.reachable ? 'queued' : 'offline' });
     } catch (error) {
-      this.settled(write.key);
+      this.finished(write.key);
       throw error;
     }
-    this.settled(write.key);
+    this.finished(write.key);
     return 'queued';
   }
 
-  /** Ends the oldest admitted write with this key (two calls with one key are one logical write). */
-  settled(key: string): void {
+  /** Marks done the oldest write let through with this key (two calls with one key are one logical write). */
+  finished(key: string): void {
     const index = this.active.findIndex((a) => a.key === key);
     if (index >= 0) {
-      this.active[index]!.end();
+      this.active[index]!.markDone();
       this.active.splice(index, 1);
     }
   }
