@@ -3,7 +3,7 @@ import type { Resolution } from '../../core/codeLinks/resolver';
 import { isCompleted } from '../../core/tree/rows';
 import { SECTION } from '../config';
 import { Disposable } from '../disposable';
-import type { CodeLinksHub } from './hub';
+import type { CodeLinksHub } from './finder';
 
 const SOURCE = 'Task Platform';
 const DELAY_MS = 1000;

@@ -11,7 +11,7 @@ import type { CommandContext } from '../commands/context';
 import { searchForTask } from '../commands/pickTask';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import type { CodeLinksHub } from './hub';
+import type { CodeLinksHub } from './finder';
 
 function inComment(document: vscode.TextDocument, position: vscode.Position): boolean {
   const syntax = commentSyntax(document.languageId);

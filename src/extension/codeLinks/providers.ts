@@ -3,7 +3,7 @@ import { isDisplayId } from '../../core/tasks/links';
 import { inert } from '../../core/text/inert';
 import { openTask } from '../commands/context';
 import { prompter } from '../ui/prompter';
-import type { CodeLinksHub } from './hub';
+import type { CodeLinksHub } from './finder';
 import { commandUri, hoverMarkdown } from './markdown';
 
 const PREFETCH_DELAY_MS = 1000;

@@ -7,7 +7,7 @@ import { inert } from '../../core/text/inert';
 import { isCompleted } from '../../core/tree/rows';
 import { Disposable } from '../disposable';
 import { Exclusions } from './exclusions';
-import type { CodeLinksHub } from './hub';
+import type { CodeLinksHub } from './finder';
 
 export const REFERENCES_VIEW = 'taskPlatform.codeReferences';
 const EXTENSIONS =

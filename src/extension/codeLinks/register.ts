@@ -5,7 +5,7 @@ import type { CommandContext } from '../commands/context';
 import type { Services } from '../services';
 import { CurrentTask } from './currentTask';
 import { StaleReferences } from './diagnostics';
-import { CodeLinksHub } from './hub';
+import { CodeLinksHub } from './finder';
 import { insertReference, ReferenceCompletion, replaceReference } from './insert';
 import { openReference, ReferenceProviders } from './providers';
 import { ReferencesView } from './referencesView';
