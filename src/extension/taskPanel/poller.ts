@@ -7,7 +7,7 @@ import { SECTION } from '../config';
 import { Disposable } from '../disposable';
 import { log } from '../log';
 import type { TaskPanel } from './panel';
-import { pollPanel } from './remote';
+import { pollPanel } from './othersChanges';
 
 /** What the poller needs of the open panels (TaskPanels). */
 export interface PanelSource {
