@@ -84,7 +84,7 @@ export class App {
     this.schedule();
   }
 
-  /** Typed into since its last save, or a description being written: a remote change waits. */
+  /** Typed into since its last save, or a description being written: a change by someone else waits. */
   isEditing(field: EditableField): boolean {
     return (
       this.parked.typing.has(field) ||
@@ -123,7 +123,7 @@ export class App {
     return this.parked.edits.get(field as EditableField)?.acknowledged === false;
   }
 
-  /** The user left a field (or cancelled its editor) without saving: remote values may show again. */
+  /** The user left a field (or cancelled its editor) without saving: values others saved may show again. */
   leave(field: string): void {
     if (this.parked.release(field)) {
       this.rerender();

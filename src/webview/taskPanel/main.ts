@@ -20,7 +20,7 @@ import { comments } from './view/comments';
 import { customFields } from './view/customFields';
 import { details } from './view/details';
 import { header } from './view/header';
-import { remoteNotice } from './view/notice';
+import { changeNotice } from './view/notice';
 import { dependencies, subtasks } from './view/relations';
 
 declare function acquireVsCodeApi(): VsCodeApi;
@@ -32,7 +32,7 @@ function page(): TemplateResult {
   if (!app.model) {
     return html`<p class="loading">${l10n.t('Loading task…')}</p>`;
   }
-  return html`${header(app)}${remoteNotice(app)}
+  return html`${header(app)}${changeNotice(app)}
     <div class="layout">
       <div class="main-column">${details(app)}${comments(app)}${activity(app)}</div>
       <aside class="side-column">${customFields(app)}${subtasks(app)}${dependencies(app)}${attachments(app)}</aside>

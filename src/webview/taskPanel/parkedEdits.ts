@@ -1,5 +1,5 @@
 import type { EditableField } from './fields';
-import type { PanelModel, RemoteNotice } from './protocol';
+import type { PanelModel, ChangeNotice } from './protocol';
 
 /** Someone else's new value, parked off a field the user is editing until they choose. */
 export interface ParkedEdit {
@@ -88,7 +88,7 @@ export class ParkedEdits {
   }
 }
 
-function actorOf(notice: RemoteNotice, field: EditableField): string {
+function actorOf(notice: ChangeNotice, field: EditableField): string {
   const entry = notice.entries.find((e) => e.action === ACTION[field]);
   return entry?.actor_name || notice.actors[0] || '';
 }

@@ -50,11 +50,11 @@ export interface PanelModel {
   /** Load failures per section, already phrased for the user. */
   readonly errors: Readonly<Record<string, string>>;
   /** Changes someone else made, found by polling (taskPanel/poller.ts); cleared when dismissed. */
-  readonly notice?: RemoteNotice;
+  readonly notice?: ChangeNotice;
 }
 
 /** "Updated by Bob Smith: status → Done": what a poll found others changed. */
-export interface RemoteNotice {
+export interface ChangeNotice {
   /** New for every poll that found changes: the webview checks its edits against `fields` once per id. */
   readonly id: string;
   readonly actors: readonly string[];

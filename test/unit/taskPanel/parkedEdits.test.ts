@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { changedFields } from '../../../src/webview/taskPanel/fields';
 import { ParkedEdits } from '../../../src/webview/taskPanel/parkedEdits';
-import type { PanelModel, RemoteNotice } from '../../../src/webview/taskPanel/protocol';
+import type { PanelModel, ChangeNotice } from '../../../src/webview/taskPanel/protocol';
 
 const task = {
   id: 't',
@@ -13,11 +13,11 @@ const task = {
   due_date: '2026-01-02T00:00:00Z',
 };
 
-function model(patch: Record<string, unknown> = {}, notice?: RemoteNotice): PanelModel {
+function model(patch: Record<string, unknown> = {}, notice?: ChangeNotice): PanelModel {
   return { workspaceId: 'w', task: { ...task, ...patch } as never, complete: true, breadcrumb: [], errors: {}, notice };
 }
 
-function notice(id: string, fields: RemoteNotice['fields']): RemoteNotice {
+function notice(id: string, fields: ChangeNotice['fields']): ChangeNotice {
   const entry = (action: string) => ({
     id: action,
     entity_type: 'task',
@@ -36,7 +36,7 @@ function notice(id: string, fields: RemoteNotice['fields']): RemoteNotice {
   };
 }
 
-describe('task panel: remote changes never replace what the user is typing (issue 11)', () => {
+describe('task panel: changes by others never replace what the user is typing (issue 11)', () => {
   it('changedFields compares the editable fields, due dates by day', () => {
     assert.deepEqual(changedFields(task, { ...task, title: 'New', due_date: '2026-01-02T10:00:00Z' }), ['title']);
     assert.deepEqual(changedFields(task, { ...task, assignee_id: undefined }), [], 'null and missing are the same');
