@@ -1,7 +1,13 @@
 import * as l10n from '@vscode/l10n';
-import type { EditableField } from './fields';
+import type { EditableField } from '../../shared/taskPanel/fields';
 import { ParkedEdits } from './parkedEdits';
-import type { HostMessage, PanelModel, RequestMessage, WebviewMessage, WebviewState } from './protocol';
+import type {
+  HostMessage,
+  PanelModel,
+  RequestMessage,
+  WebviewMessage,
+  WebviewState,
+} from '../../shared/taskPanel/protocol';
 
 export interface VsCodeApi {
   postMessage(message: unknown): void;

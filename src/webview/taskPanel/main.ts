@@ -13,7 +13,7 @@ import { html, render } from 'lit';
 import type { TemplateResult } from 'lit';
 import { App } from './app';
 import type { VsCodeApi } from './app';
-import type { HostMessage } from './protocol';
+import type { HostMessage } from '../../shared/taskPanel/protocol';
 import { activity } from './view/activity';
 import { attachments } from './view/attachments';
 import { comments } from './view/comments';

@@ -1,5 +1,5 @@
-import type { EditableField } from './fields';
-import type { PanelModel, ChangeNotice } from './protocol';
+import type { EditableField } from '../../shared/taskPanel/fields';
+import type { PanelModel, ChangeNotice } from '../../shared/taskPanel/protocol';
 
 /** Someone else's new value, parked off a field the user is editing until they choose. */
 export interface ParkedEdit {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { changedFields } from '../../../src/webview/taskPanel/fields';
+import { changedFields } from '../../../src/shared/taskPanel/fields';
 import { ParkedEdits } from '../../../src/webview/taskPanel/parkedEdits';
-import type { PanelModel, ChangeNotice } from '../../../src/webview/taskPanel/protocol';
+import type { PanelModel, ChangeNotice } from '../../../src/shared/taskPanel/protocol';
 
 const task = {
   id: 't',

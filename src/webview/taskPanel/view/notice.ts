@@ -4,7 +4,7 @@ import type { TemplateResult } from 'lit';
 import type { ActivityEntry } from '../../../core/api/schemas';
 import type { App } from '../app';
 import { show } from '../activityText';
-import type { EditableField } from '../fields';
+import type { EditableField } from '../../../shared/taskPanel/fields';
 import { priorityName } from './details';
 
 /**
