@@ -6,7 +6,7 @@ import type { EditableField } from './fields';
 
 /**
  * The one message protocol between the task panel's host (src/extension/taskPanel) and its webview
- * (main.ts here). The host owns the model and posts it whole; the webview posts requests, each with
+ * (src/webview/taskPanel/main.ts); it lives in src/shared so the host never imports browser code. The host owns the model and posts it whole; the webview posts requests, each with
  * an `id` the host answers with a `result`. The webview is untrusted input: every inbound message is
  * parsed with `parseInbound` (zod/mini, strict) and anything else is dropped. The webview imports only
  * types from this file, so zod stays out of its bundle.
