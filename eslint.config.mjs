@@ -33,10 +33,18 @@ const noVscode = {
     {
       name: 'vscode',
       allowTypeImports: true,
-      message: 'src/core and src/webview are pure: no value import of vscode (type-only imports are fine).',
+      message: 'src/core, src/shared and src/webview are pure: no value import of vscode (type-only imports are fine).',
     },
   ],
 };
+
+/** The host (extension, core, MCP server) and src/shared never import the browser code of src/webview. */
+const noWebview = [
+  {
+    regex: '(^|/)webview(/|$)',
+    message: 'src/webview is browser code: put what host and webview share in src/shared.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -83,7 +91,15 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...noDefaultExport] },
   },
   {
-    files: ['src/core/**/*.ts', 'src/webview/**/*.ts'],
+    files: ['src/extension/**/*.ts', 'src/mcp/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: noWebview }] },
+  },
+  {
+    files: ['src/core/**/*.ts', 'src/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { ...noVscode, patterns: noWebview }] },
+  },
+  {
+    files: ['src/webview/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', noVscode] },
   },
   {

@@ -91,7 +91,7 @@ describe('e2e: a change made by someone else shows in the open task panel', func
       },
     });
 
-    const notice = frame.locator('.remote-notice');
+    const notice = frame.locator('.change-notice');
     await notice.waitFor({ timeout: 60_000 });
     const text = await notice.innerText();
     assert.match(text, /Updated by Bob Member/);

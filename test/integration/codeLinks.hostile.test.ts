@@ -44,7 +44,7 @@ describe('Code links against a server answering hostile display ids: nothing is 
     await setBaseUrl(await proxy.start());
     w.script(['demo-token-alice']);
     assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
-    await waitFor(() => w.api.codeLinks.hub.prefixes().prefixes().includes('ACME') || undefined, 'prefixes learned');
+    await waitFor(() => w.api.codeLinks.finder.prefixes().prefixes().includes('ACME') || undefined, 'prefixes learned');
   });
   after(async () => {
     await vscode.workspace

@@ -15,7 +15,7 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     await w.setUp();
     // The prefixes are learned at sign-in from one task row per workspace, in the background.
     await waitFor(
-      () => ['ACME', 'SIDE'].every((p) => w.api.codeLinks.hub.prefixes().prefixes().includes(p)) || undefined,
+      () => ['ACME', 'SIDE'].every((p) => w.api.codeLinks.finder.prefixes().prefixes().includes(p)) || undefined,
       'prefixes learned',
     );
   });

@@ -82,7 +82,7 @@ describe('Hostile text in trees, hovers, the references view and written links s
 
   before(async () => {
     await w.setUp();
-    await waitFor(() => w.api.codeLinks.hub.prefixes().prefixes().includes('ACME') || undefined, 'prefixes learned');
+    await waitFor(() => w.api.codeLinks.finder.prefixes().prefixes().includes('ACME') || undefined, 'prefixes learned');
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -226,7 +226,7 @@ describe('Hostile text in trees, hovers, the references view and written links s
     }
     const uri = workspaceFile('hostile/hover-refs.ts', hostile.map((t) => `// see ${t.display_id}\n`).join(''));
     await vscode.window.showTextDocument(uri);
-    const resolver = await w.api.codeLinks.hub.ensureResolver();
+    const resolver = await w.api.codeLinks.finder.ensureResolver();
     assert.ok(resolver);
     resolver.clear(); // display ids are reused after a sandbox reset
     const found = await resolver.resolve(
@@ -315,7 +315,7 @@ describe('Hostile text in trees, hovers, the references view and written links s
       'the hostile file is indexed',
       15_000,
     );
-    const resolver = await w.api.codeLinks.hub.ensureResolver();
+    const resolver = await w.api.codeLinks.finder.ensureResolver();
     resolver?.clear();
     await resolver?.resolve([task.display_id], 'user');
     const taskItem = await waitFor(() => {

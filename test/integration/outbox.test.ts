@@ -40,7 +40,7 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     }
     assert.fail(`list ${listId} is not in the tree`);
   }
-  async function held(write: Promise<unknown>): Promise<void> {
+  async function queued(write: Promise<unknown>): Promise<void> {
     // The extension's bundle has its own error classes: recognise the kind, not the class.
     await assert.rejects(write, (error: unknown) => (error as { kind?: string }).kind === 'queued');
   }
@@ -84,38 +84,38 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     assert.equal(
       outbox().pending.length,
       4,
-      `held by the commands: ${prompter.messages.map((m) => m.text).join(' | ')}`,
+      `queued by the commands: ${prompter.messages.map((m) => m.text).join(' | ')}`,
     );
-    assert.ok(!prompter.messages.some((m) => m.level === 'error'), 'a held change is not reported as an error');
+    assert.ok(!prompter.messages.some((m) => m.level === 'error'), 'a queued change is not reported as an error');
     const writesSoFar = (await w.requests(writes)).length;
 
     const api = client();
     for (let i = 1; i <= 3; i++) {
-      await held(api.updateTask(acme, a.taskId, { title: `Offline title ${i}` })); //  5-7
+      await queued(api.updateTask(acme, a.taskId, { title: `Offline title ${i}` })); //  5-7
     }
-    await held(api.updateTask(acme, a.taskId, { description: 'Written on a train' })); //  8
+    await queued(api.updateTask(acme, a.taskId, { description: 'Written on a train' })); //  8
     for (let i = 1; i <= 5; i++) {
-      await held(api.createComment(acme, a.taskId, { body: `offline comment ${i}` })); //  9-13
+      await queued(api.createComment(acme, a.taskId, { body: `offline comment ${i}` })); //  9-13
     }
-    await held(api.addDependency(acme, b.taskId, mover.taskId)); // 14
-    await held(
+    await queued(api.addDependency(acme, b.taskId, mover.taskId)); // 14
+    await queued(
       api.setCustomFieldValues(w.fx.tasks.task_with_custom_fields.id, [
         { custom_field_definition_id: w.fx.custom_fields.number, value: 42 },
       ]),
     ); // 15
-    await held(api.moveTask(mover.taskId, { target_type: 'list', target_id: w.fx.lists.database })); // 16
-    await held(api.createTask(acme, { list_id: w.fx.lists.api, title: 'Created offline' })); // 17
+    await queued(api.moveTask(mover.taskId, { target_type: 'list', target_id: w.fx.lists.database })); // 16
+    await queued(api.createTask(acme, { list_id: w.fx.lists.api, title: 'Created offline' })); // 17
     // The list shows the task it will get, from memory, and a click reviews it.
-    const heldRow = (await w.api.explorer.getChildren(apiList)).find((n) => n.kind === 'held');
+    const queuedRow = (await w.api.explorer.getChildren(apiList)).find((n) => n.kind === 'queued');
     assert.ok(
-      heldRow?.kind === 'held' && heldRow.title === 'Created offline',
+      queuedRow?.kind === 'queued' && queuedRow.title === 'Created offline',
       'the list shows the task created offline',
     );
-    assert.equal(w.api.explorer.getTreeItem(heldRow).command?.command, 'taskPlatform.showPendingChanges');
-    assert.match(String(w.api.explorer.getTreeItem(heldRow).description), /waiting to be sent/);
-    await held(api.resolveComment(acme, w.fx.comments.task_id, w.fx.comments.assigned_unresolved)); // 18
-    await held(api.deleteTask(acme, doomed.taskId)); // 19
-    await held(api.updateTask(acme, b.taskId, { priority: 'low' })); // 20
+    assert.equal(w.api.explorer.getTreeItem(queuedRow).command?.command, 'taskPlatform.showPendingChanges');
+    assert.match(String(w.api.explorer.getTreeItem(queuedRow).description), /waiting to be sent/);
+    await queued(api.resolveComment(acme, w.fx.comments.task_id, w.fx.comments.assigned_unresolved)); // 18
+    await queued(api.deleteTask(acme, doomed.taskId)); // 19
+    await queued(api.updateTask(acme, b.taskId, { priority: 'low' })); // 20
     assert.equal(outbox().pending.length, 20);
     assert.equal((await w.requests(writes)).length, writesSoFar, 'known offline: the later writes sent no request');
     assert.match(w.api.outbox.statusBar.text, /cloud-upload\) 20/);
@@ -146,7 +146,7 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     await waitFor(() => (outbox().all.length === 0 ? true : undefined), 'the queue to drain', 60_000);
 
     const log = (await sandboxControl<{ data: Json[] }>('GET', '/requests')).data.filter((r) => r.method !== 'GET');
-    assert.equal(log.length, 20, `one request per held write: ${log.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+    assert.equal(log.length, 20, `one request per queued write: ${log.map((r) => `${r.method} ${r.path}`).join(', ')}`);
     const taskA = await w.task(a.taskId);
     assert.equal(taskA.title, 'Offline title 3', 'the last title wins: applied in order');
     assert.equal(taskA.description, 'Written on a train');
@@ -186,7 +186,7 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     );
     await waitFor(async () => {
       const rows = await w.api.explorer.getChildren(await listNode(w.fx.lists.api));
-      return !rows.some((n) => n.kind === 'held') &&
+      return !rows.some((n) => n.kind === 'queued') &&
         rows.some((n) => n.kind === 'task' && n.row.title === 'Created offline')
         ? true
         : undefined;
@@ -200,15 +200,15 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
       announced.kind === 'updated' && JSON.stringify(announced.task).includes('42'),
       'announced with the value the replay set',
     );
-    assert.equal(w.api.outbox.statusBar.text, '', 'nothing held: the item is hidden');
+    assert.equal(w.api.outbox.statusBar.text, '', 'nothing queued: the item is hidden');
   });
 
   it('a change the service refuses on replay is reported with its input and can be discarded', async () => {
     const a = w.ref('task_with_comments');
     await offline();
     const prompter = w.script([], []);
-    await held(client().updateTask(w.acme, a.taskId, { status_id: '00000000-0000-4000-8000-000000000000' }));
-    await held(client().createComment(w.acme, a.taskId, { body: 'still delivered' }));
+    await queued(client().updateTask(w.acme, a.taskId, { status_id: '00000000-0000-4000-8000-000000000000' }));
+    await queued(client().createComment(w.acme, a.taskId, { body: 'still delivered' }));
     await online();
     await w.api.outbox.connectivity.probe();
     await waitFor(() => (outbox().pending.length === 0 ? true : undefined), 'the replay', 30_000);
@@ -255,10 +255,10 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     };
     const all = w.api.services.globalState.get<Record<string, unknown[]>>('taskPlatform.outbox', {});
     await w.api.services.globalState.update('taskPlatform.outbox', { ...all, [account]: [...storedNow(), other] });
-    // This window holds a change of its own and saves its queue: the other window's entry stays.
+    // This window queues a change of its own and saves its queue: the other window's entry stays.
     await offline();
     w.script([], []);
-    await held(client().createComment(w.acme, a.taskId, { body: 'from this window' }));
+    await queued(client().createComment(w.acme, a.taskId, { body: 'from this window' }));
     assert.deepEqual(
       storedNow()
         .map((e) => e.key)
@@ -341,7 +341,7 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     assert.equal(w.api.explorer.getTreeItem(leaf).collapsibleState, vscode.TreeItemCollapsibleState.None);
     await offline();
     w.script([], []);
-    await held(
+    await queued(
       client().createTask(w.acme, {
         list_id: w.fx.lists.api,
         parent_task_id: leaf.taskId,
@@ -351,17 +351,17 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     assert.equal(w.api.explorer.getTreeItem(leaf).collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
     const rows = await w.api.explorer.getChildren(leaf);
     assert.ok(
-      rows.some((n) => n.kind === 'held' && n.title === 'Subtask written offline'),
+      rows.some((n) => n.kind === 'queued' && n.title === 'Subtask written offline'),
       'the waiting row under its parent',
     );
-    assert.ok(!(await w.api.explorer.getChildren(list)).some((n) => n.kind === 'held'), 'not under the list');
+    assert.ok(!(await w.api.explorer.getChildren(list)).some((n) => n.kind === 'queued'), 'not under the list');
   });
 
   it('a refused change can be fixed: Edit and Retry sends nothing for broken JSON, and sends the fixed input once', async () => {
     const a = w.ref('task_with_comments');
     await offline();
     w.script([], []);
-    await held(client().updateTask(w.acme, a.taskId, { status_id: '00000000-0000-4000-8000-000000000000' }));
+    await queued(client().updateTask(w.acme, a.taskId, { status_id: '00000000-0000-4000-8000-000000000000' }));
     await online();
     await w.api.outbox.connectivity.probe();
     await waitFor(() => (outbox().rejected.length === 1 ? true : undefined), 'the refusal', 30_000);

@@ -129,7 +129,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         await new Promise((r) => setTimeout(r, options.pollMs / 2));
         const budget = limiter.snapshot();
         if (!panel) continue;
-        if (budget.remaining < budget.limit / 2 || budget.holding) {
+        if (budget.remaining < budget.limit / 2 || budget.paused) {
           actions.panelPollSkipped = (actions.panelPollSkipped ?? 0) + 1; // yields, as PanelPoller does
           continue;
         }

@@ -79,8 +79,8 @@ export class ApiClient {
     this.calls = new Calls(this.requester, parsed.url);
   }
 
-  /** Sends the writes held in the offline queue, oldest first; true when none is left pending. */
-  flushHeldWrites(): Promise<boolean> {
+  /** Sends the writes in the offline queue, oldest first; true when none is left pending. */
+  flushQueuedWrites(): Promise<boolean> {
     const queue = this.requester.config.queue;
     return queue ? queue.drain((write) => this.requester.replay(write)) : Promise.resolve(true);
   }

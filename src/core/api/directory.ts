@@ -15,7 +15,7 @@ export interface DirectoryApi {
 }
 
 const TTL_MS = 5 * 60_000;
-/** Recently seen task names (for labels of held writes and the like), at most this many. */
+/** Recently seen task names (for labels of queued writes and the like), at most this many. */
 const RECENT_TASKS = 5_000;
 
 export interface TaskName {

@@ -57,7 +57,7 @@ export const MCP_REQUEST_TIMEOUT_MS = 20_000;
 /**
  * The longest Retry-After the budget of 60 requests a minute can explain: one full window, plus a
  * little for clocks. Anything longer is not slept through: the call fails at once with a clear error,
- * and the limiter holds requests only for its own estimate.
+ * and the limiter pauses requests only for its own estimate.
  */
 export const MAX_RETRY_AFTER_MS = 65_000;
 

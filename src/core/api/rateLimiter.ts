@@ -48,8 +48,8 @@ export interface RateLimitSnapshot {
   queued: number;
   /** Of those, background work (polling, prefetch) that yields to what the user waits for. */
   queuedBackground: number;
-  /** True while a 429 holds every request back (see `penalize`). */
-  holding: boolean;
+  /** True while a 429 pauses every request (see `penalize`). */
+  paused: boolean;
   /** Requests sent and not finished yet. */
   inFlight: number;
 }
@@ -79,7 +79,7 @@ export class RateLimiter {
   /** Instants (sorted) at which slots of finished requests become free again. */
   private readonly freeAt: number[] = [];
   private inFlight = 0;
-  private heldUntil = 0;
+  private pausedUntil = 0;
   private readonly queue: Waiter[] = [];
   private timer: unknown;
   private timerAt = Infinity;
@@ -122,13 +122,13 @@ export class RateLimiter {
   snapshot(): RateLimitSnapshot {
     const now = this.clock.now();
     this.prune(now);
-    const holding = this.heldUntil > now;
+    const paused = this.pausedUntil > now;
     return {
-      remaining: holding ? 0 : Math.max(0, this.capacity()),
+      remaining: paused ? 0 : Math.max(0, this.capacity()),
       limit: this.limit,
       queued: this.queue.length,
       queuedBackground: this.queue.filter((w) => w.priority() === 'background').length,
-      holding,
+      paused,
       inFlight: this.inFlight,
     };
   }
@@ -159,9 +159,9 @@ export class RateLimiter {
     });
   }
 
-  /** After a 429: hold every request for `retryAfterMs` (the service knows of traffic we do not). */
+  /** After a 429: pause every request for `retryAfterMs` (the service knows of traffic we do not). */
   penalize(retryAfterMs: number): void {
-    this.heldUntil = Math.max(this.heldUntil, this.clock.now() + Math.max(0, retryAfterMs));
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + Math.max(0, retryAfterMs));
     this.pump();
   }
 
@@ -192,7 +192,7 @@ export class RateLimiter {
   private pump(): void {
     const now = this.clock.now();
     this.prune(now);
-    while (this.queue.length > 0 && this.heldUntil <= now) {
+    while (this.queue.length > 0 && this.pausedUntil <= now) {
       const index = this.nextWaiterIndex();
       if (index < 0) {
         break;
@@ -231,10 +231,10 @@ export class RateLimiter {
     };
   }
 
-  /** Wakes up when the next slot frees or the hold ends, so queued requests and observers progress. */
+  /** Wakes up when the next slot frees or the pause ends, so queued requests and observers progress. */
   private schedule(now: number): void {
-    const held = this.heldUntil > now ? this.heldUntil : Infinity;
-    const next = Math.min(this.freeAt[0] ?? Infinity, held);
+    const pauseEnd = this.pausedUntil > now ? this.pausedUntil : Infinity;
+    const next = Math.min(this.freeAt[0] ?? Infinity, pauseEnd);
     if (next === this.timerAt) {
       return;
     }

@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { sleep, throwIfAborted } from '../util/abort';
-import type { HeldWrite } from '../outbox/heldWrite';
+import type { QueuedWrite } from '../outbox/queuedWrite';
 import { isTransient } from '../outbox/outbox';
 import type { WriteQueue } from '../outbox/outbox';
 import { CallDeadline } from './deadline';
 import { ApiError, BadResponseError, errorForStatus, limitError, NetworkError, RateLimitedError } from './errors';
 import { CALL_DEADLINE_TIMEOUTS, MAX_RETRY_AFTER_MS, transferDeadlineMs } from './limits';
 import type { RetryPolicy } from './limits';
-import { errorCode, headerValue, held, parseRetryAfter, queuedError, readErrorBody, requestHeaders } from './responses';
+import {
+  errorCode,
+  headerValue,
+  parseRetryAfter,
+  queuedError,
+  readErrorBody,
+  requestHeaders,
+  toQueuedWrite,
+} from './responses';
 import { decodeJson } from './parse';
 import type { RateLimiter, RequestPriority } from './rateLimiter';
 import { hostOf, toNetworkError } from './transport';
@@ -21,7 +29,7 @@ export interface RequestOptions {
   priority?: RequestPriority;
   /** One key per logical write; generated when omitted. Retries of the same call reuse it. */
   idempotencyKey?: string;
-  /** `false`: never keep this write in the offline queue (replays of held writes). */
+  /** `false`: never keep this write in the offline queue (replays of queued writes). */
   queue?: false;
 }
 
@@ -144,8 +152,11 @@ export class Requester {
     }
     throwIfAborted(opts.signal);
     if (
-      (await queue.admit(held(spec, state.key, state.bodyText, 'offline'), (w) => this.replay(w), opts.signal)) ===
-      'held'
+      (await queue.waitForTurn(
+        toQueuedWrite(spec, state.key, state.bodyText, 'offline'),
+        (w) => this.replay(w),
+        opts.signal,
+      )) === 'queued'
     ) {
       throw queuedError(spec, state.key);
     }
@@ -159,15 +170,15 @@ export class Requester {
       }
       // The outcome is unknown or the service is busy: keep the write (same key, same bytes) for later.
       const reason = NetworkError.is(error) ? 'network' : RateLimitedError.is(error) ? 'rateLimited' : 'server';
-      await queue.hold(held(spec, state.key, state.bodyText, reason));
+      await queue.enqueue(toQueuedWrite(spec, state.key, state.bodyText, reason));
       throw queuedError(spec, state.key, error as ApiError);
     } finally {
-      queue.settled(state.key!); // after the hold: a later write to the same task then finds it queued
+      queue.finished(state.key!); // after it was queued: a later write to the same task then finds it queued
     }
   }
 
-  /** Sends a held write again: its own key and bytes, never queued again, the answer decoded. */
-  replay(write: HeldWrite, signal?: AbortSignal): Promise<unknown> {
+  /** Sends a queued write again: its own key and bytes, never queued again, the answer decoded. */
+  replay(write: QueuedWrite, signal?: AbortSignal): Promise<unknown> {
     const spec: CallSpec = {
       operation: write.operation,
       method: write.method,
@@ -324,7 +335,7 @@ export class Requester {
             : new RateLimitedError({ operation: error.operation, message: error.message }),
       };
     }
-    // A 429 was not applied and released the key (Errors rule 1): retrying is safe. The limiter holds it.
+    // A 429 was not applied and released the key (Errors rule 1): retrying is safe. The limiter pauses it.
     return { retryInMs: 0 };
   }
 
@@ -334,7 +345,7 @@ export class Requester {
       return { error };
     }
     // A queueable write is kept after a couple of tries: the queue retries it for as long as it takes,
-    // and the user is not held up meanwhile.
+    // and the user does not wait meanwhile.
     // While the service is known to be unreachable, a read fails at once (the views keep what they
     // showed; the connectivity probe notices the return) instead of after a series of backoffs.
     const { transientRetries } = this.config.retry;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { HeldWrite } from '../outbox/heldWrite';
+import type { QueuedWrite } from '../outbox/queuedWrite';
 import type { ApiError } from './errors';
 import { WriteQueuedError } from './errors';
 import { MAX_ERROR_BODY_BYTES } from './limits';
@@ -10,12 +10,12 @@ import type { HttpResponse } from './transport';
 
 /** Helpers of the Requester: error bodies, headers, and the shape of a write kept for later. */
 
-export function held(
+export function toQueuedWrite(
   spec: CallSpec,
   key: string | undefined,
   bodyText: string | undefined,
-  reason: HeldWrite['reason'],
-): HeldWrite {
+  reason: QueuedWrite['reason'],
+): QueuedWrite {
   const query: Record<string, string> = {};
   for (const [name, value] of Object.entries(spec.query ?? {})) {
     if (value !== undefined && value !== null) {

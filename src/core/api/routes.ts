@@ -3,7 +3,7 @@ import type { HttpMethod } from './transport';
 /**
  * The write routes of the API reference the client sends JSON or body-less writes to: the client
  * builds their paths from this table (client.ts), and a write kept for later (src/core/outbox) is
- * replayed only when it matches one of them. A held write is read back from storage that another
+ * replayed only when it matches one of them. A queued write is read back from storage that another
  * window, another extension or a tampered profile may have written, so the table is the one place
  * that says what may be sent on the user's behalf without the user asking again.
  *

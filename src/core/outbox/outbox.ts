@@ -1,24 +1,24 @@
 import { ApiError, BadResponseError } from '../api/errors';
 import { ValidationError } from '../api/errors';
 import { AbortError } from '../util/abort';
-import { heldWriteProblem, isHeldWrite, targetOf } from './heldWrite';
-import type { HeldWrite, RejectedWrite } from './heldWrite';
+import { queuedWriteProblem, isQueuedWrite, targetOf } from './queuedWrite';
+import type { QueuedWrite, RejectedWrite } from './queuedWrite';
 
-/** Where held writes survive a reload (per account; the extension uses globalState). */
+/** Where queued writes survive a reload (per account; the extension uses globalState). */
 export interface OutboxStore {
   read(): unknown[];
-  write(entries: readonly HeldWrite[]): Promise<void>;
+  write(entries: readonly QueuedWrite[]): Promise<void>;
 }
 
-/** Sends one held write again, with its own key and bytes; resolves with the decoded answer. */
-export type ReplaySend = (write: HeldWrite) => Promise<unknown>;
+/** Sends one queued write again, with its own key and bytes; resolves with the decoded answer. */
+export type ReplaySend = (write: QueuedWrite) => Promise<unknown>;
 
 export interface OutboxEvents {
   changed?(): void;
-  applied?(write: HeldWrite, answer: unknown): void;
-  rejected?(write: HeldWrite, error: ApiError): void;
+  applied?(write: QueuedWrite, answer: unknown): void;
+  rejected?(write: QueuedWrite, error: ApiError): void;
   reachability?(reachable: boolean): void;
-  /** A stored entry was not a write this client makes (heldWriteProblem): dropped, never sent. */
+  /** A stored entry was not a write this client makes (queuedWriteProblem): dropped, never sent. */
   dropped?(reason: string): void;
 }
 
@@ -27,18 +27,19 @@ export interface WriteQueue {
   /** A connection failed and the service has not answered since. */
   readonly offline: boolean;
   /**
-   * Called before a write is sent. `held`: it was kept (the service is known to be unreachable, or
-   * earlier held writes could not all be delivered): the caller gets a WriteQueuedError. `send`: go on,
-   * and call `settled(write.key)` once the write succeeded, failed or was held.
+   * Called before a write is sent; waits until the earlier writes to its task are done. `queued`: it
+   * was kept (the service is known to be unreachable, or earlier queued writes could not all be
+   * delivered): the caller gets a WriteQueuedError. `send`: go on, and call `finished(write.key)` once
+   * the write succeeded, failed or was queued.
    */
-  admit(write: HeldWrite, send: ReplaySend, signal?: AbortSignal): Promise<'send' | 'held'>;
-  /** An admitted write is over (answered, refused, or held): later writes to its task may go. */
-  settled(key: string): void;
+  waitForTurn(write: QueuedWrite, send: ReplaySend, signal?: AbortSignal): Promise<'send' | 'queued'>;
+  /** A write let through is done (answered, refused, or queued): later writes to its task may go. */
+  finished(key: string): void;
   /** A write failed in a way that may be temporary: keep it, with its key, for replay. */
-  hold(write: HeldWrite): Promise<void>;
+  enqueue(write: QueuedWrite): Promise<void>;
   /** Every answer from the service (reachable) and every failed connection (unreachable). */
   observe(reachable: boolean): void;
-  /** Sends what is held, oldest first; true when nothing pending is left. */
+  /** Sends what is queued, oldest first; true when nothing pending is left. */
   drain(send: ReplaySend): Promise<boolean>;
 }
 
@@ -50,19 +51,19 @@ export interface WriteQueue {
  * the user retries or discards it.
  */
 export class Outbox implements WriteQueue {
-  private entries: HeldWrite[];
+  private entries: QueuedWrite[];
   /**
-   * Every key this queue has held (loaded, added, renamed by a retry). Storage is shared by the windows
+   * Every key this queue has had (loaded, added, renamed by a retry). Storage is shared by the windows
    * signed in to the same account: an entry with a key not in here belongs to another window and is
    * kept as it is when this one saves.
    */
   private readonly known = new Set<string>();
-  /** Admitted writes not over yet, oldest first: a later write to the same target waits for them. */
-  private active: { key: string; target: string; over: Promise<void>; end: () => void }[] = [];
+  /** Writes let through and not done yet, oldest first: a later write to the same target waits for them. */
+  private active: { key: string; target: string; done: Promise<void>; markDone: () => void }[] = [];
   private reachable = true;
   private draining: Promise<boolean> | undefined;
   private saving: Promise<void> = Promise.resolve();
-  /** Entries read back from storage that were not valid held writes (kept aside, reported once). */
+  /** Entries read back from storage that were not valid queued writes (kept aside, reported once). */
   readonly unreadable: number;
 
   constructor(
@@ -70,8 +71,8 @@ export class Outbox implements WriteQueue {
     private readonly events: OutboxEvents = {},
   ) {
     const stored = store.read();
-    this.entries = stored.filter((entry): entry is HeldWrite => {
-      const problem = heldWriteProblem(entry);
+    this.entries = stored.filter((entry): entry is QueuedWrite => {
+      const problem = queuedWriteProblem(entry);
       if (problem !== undefined) {
         events.dropped?.(problem);
       }
@@ -84,24 +85,24 @@ export class Outbox implements WriteQueue {
   get offline(): boolean {
     return !this.reachable;
   }
-  get all(): readonly HeldWrite[] {
+  get all(): readonly QueuedWrite[] {
     return this.entries;
   }
-  get pending(): HeldWrite[] {
+  get pending(): QueuedWrite[] {
     return this.entries.filter((e) => !e.rejected);
   }
-  get rejected(): HeldWrite[] {
+  get rejected(): QueuedWrite[] {
     return this.entries.filter((e) => e.rejected);
   }
 
-  async admit(write: HeldWrite, send: ReplaySend, signal?: AbortSignal): Promise<'send' | 'held'> {
-    // An earlier write to the same task may still be retrying (a 5xx, a reset): if it ends up held,
-    // this one must go after it, so it waits until that write is over. Writes to other tasks do not wait.
+  async waitForTurn(write: QueuedWrite, send: ReplaySend, signal?: AbortSignal): Promise<'send' | 'queued'> {
+    // An earlier write to the same task may still be retrying (a 5xx, a reset): if it ends up queued,
+    // this one must go after it, so it waits until that write is done. Writes to other tasks do not wait.
     const target = orderingTarget(write.path);
-    const earlier = this.active.filter((a) => a.target === target).map((a) => a.over);
-    let end!: () => void;
-    const over = new Promise<void>((resolve) => (end = resolve));
-    this.active.push({ key: write.key, target, over, end });
+    const earlier = this.active.filter((a) => a.target === target).map((a) => a.done);
+    let markDone!: () => void;
+    const done = new Promise<void>((resolve) => (markDone = resolve));
+    this.active.push({ key: write.key, target, done, markDone });
     try {
       await Promise.all(earlier);
       // Cancelled while it waited: neither sent nor kept.
@@ -111,25 +112,25 @@ export class Outbox implements WriteQueue {
       if (this.reachable && (this.pending.length === 0 || (await this.drain(send)))) {
         return 'send';
       }
-      await this.hold({ ...write, reason: this.reachable ? 'queued' : 'offline' });
+      await this.enqueue({ ...write, reason: this.reachable ? 'queued' : 'offline' });
     } catch (error) {
-      this.settled(write.key);
+      this.finished(write.key);
       throw error;
     }
-    this.settled(write.key);
-    return 'held';
+    this.finished(write.key);
+    return 'queued';
   }
 
-  /** Ends the oldest admitted write with this key (two calls with one key are one logical write). */
-  settled(key: string): void {
+  /** Marks done the oldest write let through with this key (two calls with one key are one logical write). */
+  finished(key: string): void {
     const index = this.active.findIndex((a) => a.key === key);
     if (index >= 0) {
-      this.active[index]!.end();
+      this.active[index]!.markDone();
       this.active.splice(index, 1);
     }
   }
 
-  async hold(write: HeldWrite): Promise<void> {
+  async enqueue(write: QueuedWrite): Promise<void> {
     if (!this.entries.some((e) => e.key === write.key)) {
       this.entries = [...this.entries, write];
       this.known.add(write.key);
@@ -177,7 +178,7 @@ export class Outbox implements WriteQueue {
       if (!next) {
         return true;
       }
-      const problem = heldWriteProblem(next);
+      const problem = queuedWriteProblem(next);
       if (problem !== undefined) {
         this.entries = this.entries.filter((e) => e !== next);
         await this.persist();
@@ -200,7 +201,7 @@ export class Outbox implements WriteQueue {
     }
   }
 
-  private async markRejected(write: HeldWrite, error: ApiError): Promise<void> {
+  private async markRejected(write: QueuedWrite, error: ApiError): Promise<void> {
     if (error instanceof BadResponseError && (error.status === undefined || error.status < 400)) {
       // A 2xx whose body we could not read: the service applied it. Nothing to keep.
       this.entries = this.entries.filter((e) => e.key !== write.key);
@@ -235,15 +236,15 @@ export class Outbox implements WriteQueue {
 
 /**
  * What to store: this window's entries, and the valid entries of other windows (keys this one never
- * held), merged by the time they were made; each side keeps its own order.
+ * had), merged by the time they were made; each side keeps its own order.
  */
 export function mergeStored(
   stored: readonly unknown[],
-  own: readonly HeldWrite[],
+  own: readonly QueuedWrite[],
   known: ReadonlySet<string>,
-): HeldWrite[] {
-  const foreign = stored.filter(isHeldWrite).filter((e) => !known.has(e.key));
-  const merged: HeldWrite[] = [];
+): QueuedWrite[] {
+  const foreign = stored.filter(isQueuedWrite).filter((e) => !known.has(e.key));
+  const merged: QueuedWrite[] = [];
   let i = 0;
   let j = 0;
   while (i < foreign.length || j < own.length) {

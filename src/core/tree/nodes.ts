@@ -85,19 +85,19 @@ export interface MessageNode {
 }
 
 /** A task created while the service could not be reached: shown under its list or parent until sent. */
-export interface HeldTaskNode {
-  readonly kind: 'held';
+export interface QueuedTaskNode {
+  readonly kind: 'queued';
   readonly key: string;
   readonly parentKey: string;
   readonly title: string;
-  /** The held write's Idempotency-Key. */
+  /** The queued write's Idempotency-Key. */
   readonly writeKey: string;
   /** The service refused it on replay (review it in Show Pending Changes). */
   readonly refused: boolean;
 }
 
 export type TreeNode =
-  WorkspaceNode | SpaceNode | FolderNode | ListNode | TaskNode | GroupNode | MoreNode | MessageNode | HeldTaskNode;
+  WorkspaceNode | SpaceNode | FolderNode | ListNode | TaskNode | GroupNode | MoreNode | MessageNode | QueuedTaskNode;
 
 /** Nodes whose children come from the service and can be refreshed. */
 export type ContainerNode = WorkspaceNode | SpaceNode | FolderNode | ListNode | TaskNode | GroupNode;

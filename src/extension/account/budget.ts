@@ -5,8 +5,8 @@ import { Disposable } from '../disposable';
 
 /**
  * The request budget in the status bar: requests left in the current minute of the 60 the service
- * allows (Limits: request rate), what is waiting, and a warning colour while the limiter is holding
- * requests back (after a 429, or with the budget spent and work queued).
+ * allows (Limits: request rate), what is waiting, and a warning colour while the limiter is pausing
+ * requests (after a 429, or with the budget spent and work queued).
  */
 export class BudgetStatusBar extends Disposable {
   private readonly item = this.register(
@@ -44,7 +44,7 @@ export class BudgetStatusBar extends Disposable {
   }
 
   private render(s: RateLimitSnapshot): void {
-    const straining = s.holding || (s.remaining === 0 && s.queued > 0);
+    const straining = s.paused || (s.remaining === 0 && s.queued > 0);
     this.item.text = `$(${straining ? 'watch' : 'pulse'}) ${s.remaining}/${s.limit}${s.queued > 0 ? ` +${s.queued}` : ''}`;
     this.item.backgroundColor = straining ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     const lines = [
@@ -58,7 +58,7 @@ export class BudgetStatusBar extends Disposable {
             s.queuedBackground,
           )
         : '',
-      s.holding ? vscode.l10n.t('The service said "too many requests": everything waits until it allows more.') : '',
+      s.paused ? vscode.l10n.t('The service said "too many requests": everything waits until it allows more.') : '',
       s.limit < 60
         ? vscode.l10n.t(
             '{0} a minute of the 60 are left to the AI tools (MCP server) while it runs, since they share the token.',

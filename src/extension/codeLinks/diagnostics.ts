@@ -3,7 +3,7 @@ import type { Resolution } from '../../core/codeLinks/resolver';
 import { isCompleted } from '../../core/tree/rows';
 import { SECTION } from '../config';
 import { Disposable } from '../disposable';
-import type { CodeLinksHub } from './hub';
+import type { ReferenceFinder } from './finder';
 
 const SOURCE = 'Task Platform';
 const DELAY_MS = 1000;
@@ -45,12 +45,12 @@ export class StaleReferences extends Disposable implements vscode.CodeActionProv
   readonly collection = this.register(vscode.languages.createDiagnosticCollection('taskPlatform.codeLinks'));
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
-  constructor(private readonly hub: CodeLinksHub) {
+  constructor(private readonly finder: ReferenceFinder) {
     super();
     this.register(vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d)));
     this.register(vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document)));
     this.register(vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)));
-    this.register(hub.onDidChange(() => this.checkAll()));
+    this.register(finder.onDidChange(() => this.checkAll()));
     this.register(
       vscode.workspace.onDidChangeConfiguration(
         (e) => e.affectsConfiguration(`${SECTION}.codeLinks`) && this.checkAll(),
@@ -78,15 +78,15 @@ export class StaleReferences extends Disposable implements vscode.CodeActionProv
 
   /** Background work keeps to the first half of the budget (as the tree's poller does). */
   private budgetLow(): boolean {
-    const budget = this.hub.signedIn?.client.limiter.snapshot();
-    return budget !== undefined && (budget.holding || budget.remaining < budget.limit / 2);
+    const budget = this.finder.signedIn?.client.limiter.snapshot();
+    return budget !== undefined && (budget.paused || budget.remaining < budget.limit / 2);
   }
 
   /** Computes the diagnostics of one document now (tests call it through the test API). */
   async check(document: vscode.TextDocument): Promise<vscode.Diagnostic[]> {
     this.timers.delete(document.uri.toString());
-    const resolver = this.hub.resolver();
-    const refs = this.hub.scan(document);
+    const resolver = this.finder.resolver();
+    const refs = this.finder.scan(document);
     if (!resolver || document.isClosed) {
       return [];
     }
@@ -127,7 +127,7 @@ export class StaleReferences extends Disposable implements vscode.CodeActionProv
 
   private fixes(document: vscode.TextDocument, diagnostic: vscode.Diagnostic): vscode.CodeAction[] {
     const displayId =
-      this.hub.referenceAt(document, diagnostic.range.start)?.displayId ?? document.getText(diagnostic.range);
+      this.finder.referenceAt(document, diagnostic.range.start)?.displayId ?? document.getText(diagnostic.range);
     const remove = new vscode.CodeAction(
       vscode.l10n.t('Remove the reference to {0}', displayId),
       vscode.CodeActionKind.QuickFix,
@@ -137,7 +137,7 @@ export class StaleReferences extends Disposable implements vscode.CodeActionProv
     remove.diagnostics = [diagnostic];
     remove.isPreferred = diagnostic.code !== 'completed';
     const actions = [remove];
-    const ref = this.hub.referenceAt(document, diagnostic.range.start);
+    const ref = this.finder.referenceAt(document, diagnostic.range.start);
     if (ref) {
       const replace = new vscode.CodeAction(
         vscode.l10n.t('Replace {0} with another task…', displayId),

@@ -11,7 +11,7 @@ import type { CommandContext } from '../commands/context';
 import { searchForTask } from '../commands/pickTask';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import type { CodeLinksHub } from './hub';
+import type { ReferenceFinder } from './finder';
 
 function inComment(document: vscode.TextDocument, position: vscode.Position): boolean {
   const syntax = commentSyntax(document.languageId);
@@ -25,13 +25,13 @@ function inComment(document: vscode.TextDocument, position: vscode.Position): bo
  * Insert Task Reference: search for a task, then write its display id at the cursor; outside a
  * comment it is wrapped in the language's comment form (`# ACME-12`, `<!-- ACME-12 -->`).
  */
-export async function insertReference(ctx: CommandContext, hub: CodeLinksHub): Promise<string | undefined> {
+export async function insertReference(ctx: CommandContext, finder: ReferenceFinder): Promise<string | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
     void prompter().warn(vscode.l10n.t('Open a file to insert a task reference into.'));
     return undefined;
   }
-  const displayId = await pickDisplayId(ctx, hub, vscode.l10n.t('Insert Task Reference'));
+  const displayId = await pickDisplayId(ctx, finder, vscode.l10n.t('Insert Task Reference'));
   if (!displayId) {
     return undefined;
   }
@@ -48,7 +48,7 @@ export async function insertReference(ctx: CommandContext, hub: CodeLinksHub): P
 }
 
 /** Searches for a task and returns its display id (learning its prefix). */
-async function pickDisplayId(ctx: CommandContext, hub: CodeLinksHub, title: string): Promise<string | undefined> {
+async function pickDisplayId(ctx: CommandContext, finder: ReferenceFinder, title: string): Promise<string | undefined> {
   const state = await signedIn(ctx);
   const ref = state && (await searchForTask(ctx, state, title));
   if (!state || !ref) {
@@ -62,7 +62,7 @@ async function pickDisplayId(ctx: CommandContext, hub: CodeLinksHub, title: stri
     return undefined;
   }
   if (isDisplayId(displayId)) {
-    hub.learn(ref.workspaceId, displayId);
+    finder.learn(ref.workspaceId, displayId);
   }
   return displayId;
 }
@@ -81,7 +81,7 @@ export function refusedMessage(outcome: string): string {
 /** Quick fix of a stale reference: replace it with a reference to another task (picked by search). */
 export async function replaceReference(
   ctx: CommandContext,
-  hub: CodeLinksHub,
+  finder: ReferenceFinder,
   arg: unknown,
 ): Promise<string | undefined> {
   const given = arg as { uri?: unknown; start?: unknown; end?: unknown } | undefined;
@@ -89,12 +89,12 @@ export async function replaceReference(
     return undefined;
   }
   const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(given.uri));
-  const old = hub.scan(document).find((r) => r.start === given.start && r.end === given.end);
-  const displayId = old && (await pickDisplayId(ctx, hub, vscode.l10n.t('Replace {0}', old.displayId)));
+  const old = finder.scan(document).find((r) => r.start === given.start && r.end === given.end);
+  const displayId = old && (await pickDisplayId(ctx, finder, vscode.l10n.t('Replace {0}', old.displayId)));
   // The document may have changed while the user searched: find the same reference again.
   const now =
     old &&
-    hub
+    finder
       .scan(document)
       .filter((r) => r.displayId === old.displayId)
       .sort((a, b) => Math.abs(a.start - old.start) - Math.abs(b.start - old.start))[0];
@@ -116,7 +116,7 @@ export async function replaceReference(
  * so there is one request per completion session, not per keystroke.
  */
 export class ReferenceCompletion implements vscode.CompletionItemProvider {
-  constructor(private readonly hub: CodeLinksHub) {}
+  constructor(private readonly finder: ReferenceFinder) {}
 
   async provideCompletionItems(
     document: vscode.TextDocument,
@@ -126,18 +126,18 @@ export class ReferenceCompletion implements vscode.CompletionItemProvider {
     const before = document.lineAt(position.line).text.slice(0, position.character);
     const match = idBeforeCursor(before);
     const prefix = match?.prefix;
-    if (!match || !prefix || !this.hub.prefixes().prefixes().includes(prefix) || !inComment(document, position)) {
+    if (!match || !prefix || !this.finder.prefixes().prefixes().includes(prefix) || !inComment(document, position)) {
       return undefined;
     }
     const range = new vscode.Range(position.translate(0, -match.length), position);
-    const resolver = this.hub.resolver();
+    const resolver = this.finder.resolver();
     const rows = new Map<string, TaskRow>();
     // Only display ids of the grammar are offered: accepting an item writes its label into the file.
     const offer = (row: TaskRow): void =>
       void (isDisplayId(row.display_id) && row.display_id.startsWith(`${prefix}-`) && rows.set(row.display_id, row));
     resolver?.cachedTasks().forEach(({ task }) => offer(task));
-    const state = this.hub.signedIn;
-    const workspaces = this.hub.prefixes().workspacesFor(prefix, state?.user.workspaces.map((w) => w.id) ?? []);
+    const state = this.finder.signedIn;
+    const workspaces = this.finder.prefixes().workspacesFor(prefix, state?.user.workspaces.map((w) => w.id) ?? []);
     for (const workspaceId of state ? workspaces.slice(0, 2) : []) {
       try {
         const result = await state?.client.search(

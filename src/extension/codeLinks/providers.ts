@@ -3,7 +3,7 @@ import { isDisplayId } from '../../core/tasks/links';
 import { inert } from '../../core/text/inert';
 import { openTask } from '../commands/context';
 import { prompter } from '../ui/prompter';
-import type { CodeLinksHub } from './hub';
+import type { ReferenceFinder } from './finder';
 import { commandUri, hoverMarkdown } from './markdown';
 
 const PREFETCH_DELAY_MS = 1000;
@@ -16,10 +16,10 @@ const PREFETCH_DELAY_MS = 1000;
 export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.HoverProvider {
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
-  constructor(private readonly hub: CodeLinksHub) {}
+  constructor(private readonly finder: ReferenceFinder) {}
 
   provideDocumentLinks(document: vscode.TextDocument): vscode.DocumentLink[] {
-    const refs = this.hub.scan(document);
+    const refs = this.finder.scan(document);
     this.schedulePrefetch(
       document,
       refs.map((r) => r.displayId),
@@ -36,11 +36,11 @@ export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.H
   }
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
-    const ref = this.hub.referenceAt(document, position);
+    const ref = this.finder.referenceAt(document, position);
     if (!ref) {
       return undefined;
     }
-    const resolver = await this.hub.ensureResolver();
+    const resolver = await this.finder.ensureResolver();
     const range = new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end));
     // Cache first; an id not looked up yet joins the current batch (coalesced, cached after).
     let resolution = resolver?.isFresh(ref.displayId) ? resolver.peek(ref.displayId) : undefined;
@@ -65,7 +65,7 @@ export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.H
       key,
       setTimeout(() => {
         this.timers.delete(key);
-        const resolver = this.hub.resolver();
+        const resolver = this.finder.resolver();
         const stale = ids.filter((id) => !resolver?.isFresh(id));
         if (resolver && stale.length > 0) {
           void resolver.resolve(stale, 'background');
@@ -84,13 +84,13 @@ export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.H
  * `taskPlatform.codeLinks.open` (link and hover targets): the argument arrives from a command URI, so
  * it is checked before use; only a display id is accepted.
  */
-export async function openReference(hub: CodeLinksHub, arg: unknown): Promise<boolean> {
+export async function openReference(finder: ReferenceFinder, arg: unknown): Promise<boolean> {
   const displayId = (arg as { displayId?: unknown } | undefined)?.displayId;
   if (typeof displayId !== 'string' || !isDisplayId(displayId)) {
     void prompter().warn(vscode.l10n.t('This is not a task reference.'));
     return false;
   }
-  const resolver = await hub.ensureResolver();
+  const resolver = await finder.ensureResolver();
   if (!resolver) {
     void prompter().warn(vscode.l10n.t('Sign in to Task Platform to open {0}.', displayId));
     return false;

@@ -7,7 +7,7 @@ import { inert } from '../../core/text/inert';
 import { isCompleted } from '../../core/tree/rows';
 import { Disposable } from '../disposable';
 import { Exclusions } from './exclusions';
-import type { CodeLinksHub } from './hub';
+import type { ReferenceFinder } from './finder';
 
 export const REFERENCES_VIEW = 'taskPlatform.codeReferences';
 const EXTENSIONS =
@@ -36,7 +36,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
   private started = false;
   private readonly view: vscode.TreeView<ReferenceNode>;
 
-  constructor(private readonly hub: CodeLinksHub) {
+  constructor(private readonly finder: ReferenceFinder) {
     super();
     this.view = this.register(
       vscode.window.createTreeView(REFERENCES_VIEW, { treeDataProvider: this, showCollapseAll: true }),
@@ -50,9 +50,9 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     // when it is next shown (a hidden view sends nothing and reads no files). Other changes (a task
     // written, sign-in) only change the rows' titles and statuses.
     this.register(
-      hub.onDidChangePrefixes(() => this.started && (this.view.visible ? void this.rebuild() : (this.dirty = true))),
+      finder.onDidChangePrefixes(() => this.started && (this.view.visible ? void this.rebuild() : (this.dirty = true))),
     );
-    this.register(hub.onDidChange(() => this.changed.fire(undefined)));
+    this.register(finder.onDidChange(() => this.changed.fire(undefined)));
   }
 
   /** Indexes the workspace (once; later changes are incremental). Resolves when the first pass is done. */
@@ -118,7 +118,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     }
     this.rebuilds++;
     this.changed.fire(undefined);
-    const resolver = this.view.visible ? this.hub.resolver() : undefined;
+    const resolver = this.view.visible ? this.finder.resolver() : undefined;
     if (resolver) {
       void resolver.resolve(this.index.displayIds(), 'background').then(() => this.changed.fire(undefined));
     }
@@ -178,7 +178,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
         return;
       }
       const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-      if (this.index.set(uri.toString(), occurrences(text, this.hub.matcher().scan(text, language))) && fire) {
+      if (this.index.set(uri.toString(), occurrences(text, this.finder.matcher().scan(text, language))) && fire) {
         this.changed.fire(undefined);
       }
     } catch {
@@ -191,7 +191,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
       document.uri.scheme === 'file' &&
       commentSyntax(document.languageId) &&
       !this.exclusions.excludes(document.uri) &&
-      this.index.set(document.uri.toString(), occurrences(document.getText(), this.hub.scan(document)))
+      this.index.set(document.uri.toString(), occurrences(document.getText(), this.finder.scan(document)))
     ) {
       this.changed.fire(undefined);
     }
@@ -244,7 +244,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
 
   private taskItem(displayId: string): vscode.TreeItem {
     const item = new vscode.TreeItem(inert(displayId), vscode.TreeItemCollapsibleState.Collapsed);
-    const resolution = this.hub.resolver()?.peek(displayId);
+    const resolution = this.finder.resolver()?.peek(displayId);
     if (resolution?.kind === 'found') {
       const { task } = resolution;
       item.description = inert([task.status?.name, task.title].filter(Boolean).join(' · '));

@@ -5,7 +5,7 @@ import type { CommandContext } from '../commands/context';
 import type { Services } from '../services';
 import { CurrentTask } from './currentTask';
 import { StaleReferences } from './diagnostics';
-import { CodeLinksHub } from './hub';
+import { ReferenceFinder } from './finder';
 import { insertReference, ReferenceCompletion, replaceReference } from './insert';
 import { openReference, ReferenceProviders } from './providers';
 import { ReferencesView } from './referencesView';
@@ -14,7 +14,7 @@ import { createFromTodo, CREATE_FROM_TODO, TodoActions } from './todo';
 
 /** What the integration tests reach (through the TestApi). */
 export interface CodeLinks {
-  readonly hub: CodeLinksHub;
+  readonly finder: ReferenceFinder;
   readonly stale: StaleReferences;
   readonly current: CurrentTask;
   readonly references: ReferencesView;
@@ -30,21 +30,21 @@ export function registerCodeLinks(
   services: Services,
   ctx: CommandContext,
 ): CodeLinks {
-  const hub = new CodeLinksHub(services.globalState, services);
+  const finder = new ReferenceFinder(services.globalState, services);
   const selector = knownLanguages().map((language) => ({ language }));
-  const providers = new ReferenceProviders(hub);
+  const providers = new ReferenceProviders(finder);
   const todos = new TodoActions();
-  const stale = new StaleReferences(hub);
+  const stale = new StaleReferences(finder);
   const current = new CurrentTask(context.workspaceState);
-  const references = new ReferencesView(hub);
+  const references = new ReferencesView(finder);
   context.subscriptions.push(
-    hub,
+    finder,
     providers,
     todos,
     stale,
     current,
     references,
-    hub.onDidChange(() => todos.refreshLenses()),
+    finder.onDidChange(() => todos.refreshLenses()),
     // The CodeLens setting takes effect at once, without a reload.
     onDidChangeSetting('codeLinks.todoCodeLens', () => todos.refreshLenses()),
     vscode.languages.registerDocumentLinkProvider(selector, providers),
@@ -54,15 +54,15 @@ export function registerCodeLinks(
       providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
     }),
     vscode.languages.registerCodeLensProvider(selector, todos),
-    vscode.languages.registerCompletionItemProvider(selector, new ReferenceCompletion(hub), '-'),
-    vscode.commands.registerCommand('taskPlatform.codeLinks.open', (arg?: unknown) => openReference(hub, arg)),
+    vscode.languages.registerCompletionItemProvider(selector, new ReferenceCompletion(finder), '-'),
+    vscode.commands.registerCommand('taskPlatform.codeLinks.open', (arg?: unknown) => openReference(finder, arg)),
     vscode.commands.registerCommand(CREATE_FROM_TODO, (arg?: unknown) => createFromTodo(ctx, arg)),
     vscode.commands.registerCommand('taskPlatform.startWork', (arg?: unknown) => startWork(ctx, current, arg)),
-    vscode.commands.registerCommand('taskPlatform.insertTaskReference', () => insertReference(ctx, hub)),
+    vscode.commands.registerCommand('taskPlatform.insertTaskReference', () => insertReference(ctx, finder)),
     vscode.commands.registerCommand('taskPlatform.codeLinks.replaceReference', (arg?: unknown) =>
-      replaceReference(ctx, hub, arg),
+      replaceReference(ctx, finder, arg),
     ),
     vscode.commands.registerCommand('taskPlatform.stopWork', () => current.set(undefined)),
   );
-  return { hub, stale, current, references };
+  return { finder, stale, current, references };
 }

@@ -8,10 +8,10 @@ const FIRST_PROBE_MS = 10_000;
 const MAX_PROBE_MS = 60_000;
 
 /**
- * Notices when the service can be reached again and sends what was held. While a connection fails, one
+ * Notices when the service can be reached again and sends what was queued. While a connection fails, one
  * `GET /user` probe at background priority every 10 s, backing off to a minute (at most one request a
  * minute of the 60 the budget allows). A session that could not be restored because the service was
- * unreachable is restored the same way, so the views recover by themselves. Writes held after a 5xx or
+ * unreachable is restored the same way, so the views recover by themselves. Writes queued after a 5xx or
  * a 429 (the service answered, but not well) are tried again on the same schedule.
  */
 export class Connectivity extends Disposable {
@@ -35,20 +35,20 @@ export class Connectivity extends Disposable {
       }),
     );
     this.register(vscode.window.onDidChangeWindowState((state) => state.focused && void this.flush()));
-    // Held after a 5xx or 429 while the service answers: tried again later, on the same backoff.
+    // Queued after a 5xx or 429 while the service answers: tried again later, on the same backoff.
     this.register(outboxes.onDidChange(() => this.timer === undefined && this.pendingCount() > 0 && this.schedule()));
     this.register({ dispose: () => clearTimeout(this.timer) });
   }
 
-  /** Sends held writes of the signed-in account now; true when none is left pending. */
+  /** Sends queued writes of the signed-in account now; true when none is left pending. */
   async flush(): Promise<boolean> {
     const state = this.session.state;
     const outbox = this.outboxes.current(state);
     if (state.kind !== 'signedIn' || !outbox || outbox.pending.length === 0) {
       return true;
     }
-    const done = await state.client.flushHeldWrites();
-    log.info(done ? 'Held changes sent.' : `Held changes: ${outbox.pending.length} still waiting for the service.`);
+    const done = await state.client.flushQueuedWrites();
+    log.info(done ? 'Queued changes sent.' : `Queued changes: ${outbox.pending.length} still waiting for the service.`);
     return done;
   }
 

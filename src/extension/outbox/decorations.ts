@@ -26,16 +26,16 @@ export class PendingDecorations implements vscode.FileDecorationProvider, vscode
     if (uri.scheme !== TASK_SCHEME) {
       return undefined;
     }
-    const held = this.outboxes.forTask(this.session.state, uri.path.slice(1));
-    if (held.length === 0) {
+    const queued = this.outboxes.forTask(this.session.state, uri.path.slice(1));
+    if (queued.length === 0) {
       return undefined;
     }
-    const refused = held.some((w) => w.rejected);
+    const refused = queued.some((w) => w.rejected);
     return {
       badge: refused ? '✕' : '↑',
       tooltip: refused
         ? vscode.l10n.t('A change to this task was refused: see Pending Changes')
-        : vscode.l10n.t('{0} change(s) waiting to be sent', held.length),
+        : vscode.l10n.t('{0} change(s) waiting to be sent', queued.length),
       color: new vscode.ThemeColor(refused ? 'list.errorForeground' : 'list.warningForeground'),
       propagate: false,
     };

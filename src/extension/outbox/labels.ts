@@ -1,18 +1,18 @@
 import * as vscode from 'vscode';
-import type { HeldWrite } from '../../core/outbox/heldWrite';
-import { fieldsOf, targetOf } from '../../core/outbox/heldWrite';
+import type { QueuedWrite } from '../../core/outbox/queuedWrite';
+import { fieldsOf, targetOf } from '../../core/outbox/queuedWrite';
 import type { SessionState } from '../auth/session';
 import { directoryFor } from '../directory';
 
-/** describeHeld with the task's display id (or title) when the session has seen the task; no request. */
-export function labelOf(state: SessionState, write: HeldWrite): string {
+/** describeQueued with the task's display id (or title) when the session has seen the task; no request. */
+export function labelOf(state: SessionState, write: QueuedWrite): string {
   const id = targetOf(write)?.taskId;
   const task = state.kind === 'signedIn' && id ? directoryFor(state.client).taskName(id) : undefined;
-  return describeHeld(write, task?.display_id ?? task?.title);
+  return describeQueued(write, task?.display_id ?? task?.title);
 }
 
-/** A held write in the user's words: "Update task (status, priority)", "Add comment". */
-export function describeHeld(write: HeldWrite, taskName?: string): string {
+/** A queued write in the user's words: "Update task (status, priority)", "Add comment". */
+export function describeQueued(write: QueuedWrite, taskName?: string): string {
   const on = taskName ? ` · ${taskName}` : '';
   const fields = fieldsOf(write).map(fieldWord);
   const what = fields.length > 0 && write.operation === 'updateTask' ? ` (${fields.join(', ')})` : '';
@@ -51,8 +51,8 @@ function fieldWord(field: string): string {
   return words[field] ?? field;
 }
 
-/** The input of a held write, for the user to read, copy or fix: its JSON body, pretty-printed. */
-export function inputOf(write: HeldWrite): string {
+/** The input of a queued write, for the user to read, copy or fix: its JSON body, pretty-printed. */
+export function inputOf(write: QueuedWrite): string {
   if (write.body === undefined) {
     return '';
   }

@@ -1,17 +1,17 @@
 import * as vscode from 'vscode';
 import type { ApiError } from '../../core/api/errors';
-import type { HeldWrite } from '../../core/outbox/heldWrite';
-import { isHeldWrite, targetOf } from '../../core/outbox/heldWrite';
+import type { QueuedWrite } from '../../core/outbox/queuedWrite';
+import { isQueuedWrite, targetOf } from '../../core/outbox/queuedWrite';
 import { Outbox } from '../../core/outbox/outbox';
 import type { OutboxStore } from '../../core/outbox/outbox';
 import type { SessionState } from '../auth/session';
 import { log } from '../log';
 
-/** globalState key: `{ [account]: HeldWrite[] }`. An account is the service address and the user id. */
+/** globalState key: `{ [account]: QueuedWrite[] }`. An account is the service address and the user id. */
 const STORAGE_KEY = 'taskPlatform.outbox';
 
 export interface AppliedWrite {
-  readonly write: HeldWrite;
+  readonly write: QueuedWrite;
   readonly answer: unknown;
 }
 
@@ -24,7 +24,7 @@ export class Outboxes implements vscode.Disposable {
   private readonly byAccount = new Map<string, Outbox>();
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly appliedEmitter = new vscode.EventEmitter<AppliedWrite>();
-  private readonly rejectedEmitter = new vscode.EventEmitter<{ write: HeldWrite; error: ApiError }>();
+  private readonly rejectedEmitter = new vscode.EventEmitter<{ write: QueuedWrite; error: ApiError }>();
   private readonly reachability = new vscode.EventEmitter<boolean>();
   readonly onDidChange = this.changed.event;
   readonly onDidApply = this.appliedEmitter.event;
@@ -65,18 +65,18 @@ export class Outboxes implements vscode.Disposable {
    * while the service cannot be reached, the session (and so the account) is not restored yet, but
    * the user should still see that earlier changes wait to be sent. Read-only: replay needs the account.
    */
-  storedFor(baseUrl: string): HeldWrite[] {
+  storedFor(baseUrl: string): QueuedWrite[] {
     const all = this.state.get<Record<string, unknown>>(STORAGE_KEY, {});
     return Object.entries(all)
       .filter(([account]) => account.startsWith(`${baseUrl} `))
-      .flatMap(([, entries]) => (Array.isArray(entries) ? entries.filter(isHeldWrite) : []));
+      .flatMap(([, entries]) => (Array.isArray(entries) ? entries.filter(isQueuedWrite) : []));
   }
 
   /**
-   * The held writes to show: the signed-in account's queue, or, while the service cannot be reached
+   * The queued writes to show: the signed-in account's queue, or, while the service cannot be reached
    * and no account is known, what is stored for the service's address (`stored`).
    */
-  shown(state: SessionState): { pending: HeldWrite[]; refused: HeldWrite[]; offline: boolean; stored: boolean } {
+  shown(state: SessionState): { pending: QueuedWrite[]; refused: QueuedWrite[]; offline: boolean; stored: boolean } {
     const outbox = this.current(state);
     if (outbox) {
       return { pending: outbox.pending, refused: outbox.rejected, offline: outbox.offline, stored: false };
@@ -90,8 +90,8 @@ export class Outboxes implements vscode.Disposable {
     };
   }
 
-  /** Held writes (pending and refused) that change `taskId`, for the tree badge and the panel banner. */
-  forTask(state: SessionState, taskId: string): HeldWrite[] {
+  /** Queued writes (pending and refused) that change `taskId`, for the tree badge and the panel banner. */
+  forTask(state: SessionState, taskId: string): QueuedWrite[] {
     return this.current(state)?.all.filter((w) => targetOf(w)?.taskId === taskId) ?? [];
   }
 

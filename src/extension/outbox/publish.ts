@@ -1,13 +1,13 @@
 import { TaskSchema } from '../../core/api/schemas';
 import type { Task } from '../../core/api/schemas';
-import { targetOf } from '../../core/outbox/heldWrite';
+import { targetOf } from '../../core/outbox/queuedWrite';
 import type { Session } from '../auth/session';
 import { log } from '../log';
 import type { TaskChanges } from '../tasks/changes';
 import type { AppliedWrite } from './outboxes';
 
 /**
- * Tells the tree and the panel about a held write the service has now applied. Task writes answer
+ * Tells the tree and the panel about a queued write the service has now applied. Task writes answer
  * with the task (no request); for the others (comments, dependencies, custom fields) the task is read
  * once, at background priority, after the replay settles. A flat route has no workspace in its path;
  * custom field values name it in the answer.

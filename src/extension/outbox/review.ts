@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { heldWriteProblem } from '../../core/outbox/heldWrite';
-import type { HeldWrite } from '../../core/outbox/heldWrite';
+import { queuedWriteProblem } from '../../core/outbox/queuedWrite';
+import type { QueuedWrite } from '../../core/outbox/queuedWrite';
 import type { Outbox } from '../../core/outbox/outbox';
 import type { Session } from '../auth/session';
 import { prompter } from '../ui/prompter';
@@ -9,11 +9,11 @@ import type { Connectivity } from './connectivity';
 import { inputOf, labelOf } from './labels';
 import type { Outboxes } from './outboxes';
 
-type EntryItem = vscode.QuickPickItem & { write?: HeldWrite; sendNow?: true };
+type EntryItem = vscode.QuickPickItem & { write?: QueuedWrite; sendNow?: true };
 type ActionItem = vscode.QuickPickItem & { run: () => Promise<void> };
 
 /**
- * "Show Pending Changes": every held write with its state. A refused one shows the service's reason
+ * "Show Pending Changes": every queued write with its state. A refused one shows the service's reason
  * and its original input, and can be fixed and retried, retried as is, copied, or discarded: it is
  * never dropped without the user's say.
  */
@@ -54,7 +54,7 @@ export class PendingReview {
     }
   }
 
-  private item(write: HeldWrite, offline: boolean): EntryItem {
+  private item(write: QueuedWrite, offline: boolean): EntryItem {
     const label = this.label(write);
     const input = inputOf(write).replace(/\s+/g, ' ');
     if (write.rejected) {
@@ -79,11 +79,11 @@ export class PendingReview {
     };
   }
 
-  private label(write: HeldWrite): string {
+  private label(write: QueuedWrite): string {
     return labelOf(this.session.state, write);
   }
 
-  private async act(outbox: Outbox, write: HeldWrite): Promise<void> {
+  private async act(outbox: Outbox, write: QueuedWrite): Promise<void> {
     const actions: ActionItem[] = [];
     if (write.rejected) {
       if (write.body !== undefined) {
@@ -102,7 +102,7 @@ export class PendingReview {
     await picked?.run();
   }
 
-  private async editAndRetry(outbox: Outbox, write: HeldWrite): Promise<void> {
+  private async editAndRetry(outbox: Outbox, write: QueuedWrite): Promise<void> {
     const body = await prompter().inputBox({
       title: vscode.l10n.t('Edit the change and send it again'),
       prompt: write.rejected?.message,
@@ -115,13 +115,13 @@ export class PendingReview {
     await this.retry(outbox, write, body);
   }
 
-  private async retry(outbox: Outbox, write: HeldWrite, body?: string): Promise<void> {
+  private async retry(outbox: Outbox, write: QueuedWrite, body?: string): Promise<void> {
     // The service keeps its answer to the old key (Limits, idempotency): a retry needs a new one.
     await outbox.retry(write.key, randomUUID(), body);
     await this.connectivity.flush();
   }
 
-  private async discard(outbox: Outbox, write: HeldWrite): Promise<void> {
+  private async discard(outbox: Outbox, write: QueuedWrite): Promise<void> {
     const sure = await prompter().confirm(
       vscode.l10n.t('Discard this change?'),
       vscode.l10n.t('{0} will not be sent to Task Platform.', this.label(write)),
@@ -133,9 +133,9 @@ export class PendingReview {
   }
 }
 
-/** A message when the edited body is one the queue would drop instead of sending (heldWrite.ts). */
-function checkSendable(write: HeldWrite, body: string): string | undefined {
-  return heldWriteProblem({ ...write, body, rejected: undefined }) === undefined
+/** A message when the edited body is one the queue would drop instead of sending (queuedWrite.ts). */
+function checkSendable(write: QueuedWrite, body: string): string | undefined {
+  return queuedWriteProblem({ ...write, body, rejected: undefined }) === undefined
     ? undefined
     : vscode.l10n.t(
         'This change cannot be sent: keep it under 1 MB and 32 levels deep, without keys named __proto__, constructor or prototype.',

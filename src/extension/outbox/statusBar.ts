@@ -6,8 +6,8 @@ import { labelOf } from './labels';
 import type { Outboxes } from './outboxes';
 
 /**
- * Held changes in the status bar: `$(cloud-upload) 3` while writes wait for the service, `$(warning) 1`
- * when the service refused one on replay (click to review). Hidden when nothing is held.
+ * Queued changes in the status bar: `$(cloud-upload) 3` while writes wait for the service, `$(warning) 1`
+ * when the service refused one on replay (click to review). Hidden when nothing is queued.
  */
 export class OutboxStatusBar extends Disposable {
   private readonly item = this.register(

@@ -6,7 +6,7 @@ import type * as vscode from 'vscode';
  * VS Code keeps all of an extension's global state in one stored value. After each write, the
  * workbench echoes the stored value back to the extension host, which replaces its copy with it. A
  * second write made before the echo of the first arrives is overwritten by that echo, in memory and
- * then on disk: two quick writes to different keys (a pinned view's name, then a held change) can
+ * then on disk: two quick writes to different keys (a pinned view's name, then a queued change) can
  * lose the second.
  *
  * So every write here goes through one queue, one at a time (the echo of one arrives before its

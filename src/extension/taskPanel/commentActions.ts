@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Comment } from '../../core/api/schemas';
-import type { Page, PanelModel, RequestMessage } from '../../webview/taskPanel/protocol';
+import type { Page, PanelModel, RequestMessage } from '../../shared/taskPanel/protocol';
 import { prompter } from '../ui/prompter';
 import type { Outcome, PanelContext } from './context';
 import { attempt, done, refuse } from './context';

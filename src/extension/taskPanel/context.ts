@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ApiClient } from '../../core/api/client';
 import { NotFoundError, ValidationError, WriteQueuedError } from '../../core/api/errors';
 import { AbortError } from '../../core/util/abort';
-import type { PanelModel } from '../../webview/taskPanel/protocol';
+import type { PanelModel } from '../../shared/taskPanel/protocol';
 import type { Services } from '../services';
 import { describeFailure, reportFailure } from '../ui/failure';
 import type { Lookups } from './lookups';

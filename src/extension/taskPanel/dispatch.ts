@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { WebviewMessage } from '../../webview/taskPanel/protocol';
+import type { WebviewMessage } from '../../shared/taskPanel/protocol';
 import { openOutsideLink } from '../links/opener';
 import { log } from '../log';
 import * as attachments from './attachmentActions';

@@ -1,6 +1,6 @@
 import { NotFoundError } from '../../core/api/errors';
 import type { Attachment, Task, TaskRow } from '../../core/api/schemas';
-import type { Page, PanelModel } from '../../webview/taskPanel/protocol';
+import type { Page, PanelModel } from '../../shared/taskPanel/protocol';
 import { describeFailure, reportFailure } from '../ui/failure';
 import * as vscode from 'vscode';
 import { markGone } from './context';

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../core/api/client';
 import type { Member, Status } from '../../core/api/schemas';
-import type { Crumb } from '../../webview/taskPanel/protocol';
+import type { Crumb } from '../../shared/taskPanel/protocol';
 import { directoryFor } from '../directory';
 
 /**

@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import type { ApiClient } from '../../core/api/client';
 import type { Task, TaskRow } from '../../core/api/schemas';
 import { inert } from '../../core/text/inert';
-import { parseInbound } from '../../webview/taskPanel/protocol';
-import type { HostMessage, PanelModel, WebviewMessage } from '../../webview/taskPanel/protocol';
+import { parseInbound } from '../../shared/taskPanel/protocol';
+import type { HostMessage, PanelModel, WebviewMessage } from '../../shared/taskPanel/protocol';
 import { Disposable } from '../disposable';
 import { log } from '../log';
 import type { Services } from '../services';
@@ -200,18 +200,18 @@ function describeShape(raw: unknown): string {
 
 /** The banner for changes to this task that wait in the offline queue (or were refused on replay). */
 function pendingText(services: Services, taskId: string): string | undefined {
-  const held = services.outboxes.forTask(services.session.state, taskId);
-  const refused = held.filter((w) => w.rejected).length;
+  const queued = services.outboxes.forTask(services.session.state, taskId);
+  const refused = queued.filter((w) => w.rejected).length;
   if (refused > 0) {
     return vscode.l10n.t(
       '{0} change(s) to this task were refused by Task Platform. Run "Task Platform: Show Pending Changes" to fix or discard them.',
       refused,
     );
   }
-  return held.length > 0
+  return queued.length > 0
     ? vscode.l10n.t(
         '{0} change(s) to this task are not sent yet: Task Platform cannot be reached. They are kept and will be sent when the connection returns.',
-        held.length,
+        queued.length,
       )
     : undefined;
 }

@@ -7,7 +7,7 @@ import { SECTION } from '../config';
 import { Disposable } from '../disposable';
 import { log } from '../log';
 import type { TaskPanel } from './panel';
-import { pollPanel } from './remote';
+import { pollPanel } from './othersChanges';
 
 /** What the poller needs of the open panels (TaskPanels). */
 export interface PanelSource {
@@ -32,7 +32,7 @@ const MIN_SECONDS = 5;
  * Adaptive: `taskPlatform.panel.pollIntervalSeconds` (15) for the panel in front, while the window
  * has focus; `taskPlatform.panel.idlePollIntervalSeconds` (60) for other visible panels; nothing
  * for hidden panels or while the window is not focused; skipped while less than half of the budget
- * is left or the limiter holds requests (a 429). Always background priority. One poll per task.
+ * is left or the limiter pauses requests (a 429). Always background priority. One poll per task.
  */
 export class PanelPoller extends Disposable {
   private readonly marks = new Map<string, FeedMark>();
@@ -122,7 +122,7 @@ export class PanelPoller extends Disposable {
     let requests = 0;
     for (const panel of this.due(dueOnly)) {
       const budget = state.client.limiter.snapshot();
-      if (budget.remaining < budget.limit / 2 || budget.holding) {
+      if (budget.remaining < budget.limit / 2 || budget.paused) {
         this.stats.skipped++;
         log.debug(`Panel polling skipped: ${budget.remaining} of ${budget.limit} requests left`);
         break;

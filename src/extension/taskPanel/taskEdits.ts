@@ -3,7 +3,7 @@ import type { UpdateTaskInput } from '../../core/api/inputs';
 import type { CustomFieldValue, Task } from '../../core/api/schemas';
 import { checkValue } from '../../core/tasks/customFields';
 import type { CheckResult, FieldValue } from '../../core/tasks/customFields';
-import type { TaskField } from '../../webview/taskPanel/protocol';
+import type { TaskField } from '../../shared/taskPanel/protocol';
 import type { Outcome, PanelContext } from './context';
 import { attempt, refuse } from './context';
 

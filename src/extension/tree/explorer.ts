@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import { markStepDone } from '../walkthrough/progress';
 import type { SignedIn } from '../auth/session';
 import type { Directory } from '../../core/api/directory';
-import { heldCreation } from '../../core/outbox/heldWrite';
-import type { HeldWrite } from '../../core/outbox/heldWrite';
+import { queuedCreation } from '../../core/outbox/queuedWrite';
+import type { QueuedWrite } from '../../core/outbox/queuedWrite';
 import { inert } from '../../core/text/inert';
 import { ExplorerModel } from '../../core/tree/explorerModel';
 import type { ExplorerText } from '../../core/tree/explorerModel';
@@ -19,9 +19,9 @@ import { ViewFilter } from './viewFilter';
 
 export const EXPLORER_VIEW = 'taskPlatform.explorer';
 
-interface HeldCreation {
-  readonly write: HeldWrite;
-  readonly creation: NonNullable<ReturnType<typeof heldCreation>>;
+interface QueuedCreation {
+  readonly write: QueuedWrite;
+  readonly creation: NonNullable<ReturnType<typeof queuedCreation>>;
 }
 
 export const subtaskText = {
@@ -68,16 +68,16 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
     this.register(
       registerTaskSource('tree', () => this.view.selection.filter((n): n is TaskNode => n.kind === 'task')),
     );
-    this.register(services.session.onDidChange(() => ((this.held = undefined), this.describe())));
-    this.register(services.outboxes.onDidChange(() => this.heldChanged()));
+    this.register(services.session.onDidChange(() => ((this.queued = undefined), this.describe())));
+    this.register(services.outboxes.onDidChange(() => this.queuedChanged()));
     this.describe();
   }
 
   /** Tasks created offline by the signed-in account: read from its queue once per change of it. */
-  private held: HeldCreation[] | undefined;
+  private queued: QueuedCreation[] | undefined;
   /** Parents (list or task keys) that show rows for tasks created offline, as last rendered. */
-  private heldParents = new Set<string>();
-  private heldSignature = '';
+  private queuedParents = new Set<string>();
+  private queuedSignature = '';
 
   override getTreeItem(node: TreeNode): vscode.TreeItem {
     const item = super.getTreeItem(node);
@@ -85,26 +85,26 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
     if (
       node.kind === 'task' &&
       item.collapsibleState === vscode.TreeItemCollapsibleState.None &&
-      this.heldRows(node).length > 0
+      this.queuedRows(node).length > 0
     ) {
       item.collapsibleState = vscode.TreeItemCollapsibleState.Expanded;
     }
     return item;
   }
 
-  protected override heldRows(node: TreeNode): TreeNode[] {
+  protected override queuedRows(node: TreeNode): TreeNode[] {
     if (node.kind !== 'list' && node.kind !== 'task') {
       return [];
     }
-    return this.heldCreations()
+    return this.queuedCreations()
       .filter(({ creation }) =>
         node.kind === 'list'
           ? creation.listId === node.listId && !creation.parentId
           : creation.parentId === node.taskId,
       )
       .map(({ write, creation }) => ({
-        kind: 'held',
-        key: `${node.key}/held:${write.key}`,
+        kind: 'queued',
+        key: `${node.key}/queued:${write.key}`,
         parentKey: node.key,
         title: creation.title,
         writeKey: write.key,
@@ -112,33 +112,33 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
       }));
   }
 
-  private heldCreations(): HeldCreation[] {
-    this.held ??= (this.services.outboxes.current(this.session.state)?.all ?? []).flatMap((write) => {
-      const creation = heldCreation(write);
+  private queuedCreations(): QueuedCreation[] {
+    this.queued ??= (this.services.outboxes.current(this.session.state)?.all ?? []).flatMap((write) => {
+      const creation = queuedCreation(write);
       return creation ? [{ write, creation }] : [];
     });
-    return this.held;
+    return this.queued;
   }
 
   /** The queue changed: re-render (from memory) the lists and tasks whose offline creations changed. */
-  private heldChanged(): void {
-    this.held = undefined;
-    const held = this.heldCreations();
-    const signature = held.map(({ write }) => `${write.key}${write.rejected ? '!' : ''}`).join(',');
-    if (signature === this.heldSignature) {
-      return; // other kinds of held changes (edits, comments): nothing to show in the list
+  private queuedChanged(): void {
+    this.queued = undefined;
+    const queued = this.queuedCreations();
+    const signature = queued.map(({ write }) => `${write.key}${write.rejected ? '!' : ''}`).join(',');
+    if (signature === this.queuedSignature) {
+      return; // other kinds of queued changes (edits, comments): nothing to show in the list
     }
-    this.heldSignature = signature;
+    this.queuedSignature = signature;
     const now = new Set(
-      held.map(({ creation }) => (creation.parentId ? keys.task('', creation.parentId) : keys.list(creation.listId))),
+      queued.map(({ creation }) => (creation.parentId ? keys.task('', creation.parentId) : keys.list(creation.listId))),
     );
-    for (const key of new Set([...this.heldParents, ...now])) {
+    for (const key of new Set([...this.queuedParents, ...now])) {
       const node = this.nodeByKey(key);
       if (node) {
         this.fire(node);
       }
     }
-    this.heldParents = now;
+    this.queuedParents = now;
   }
 
   /** The statuses and members the filter and pickers use, shared for the session. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { TaskRow } from '../../core/api/schemas';
 import { inert, inertLines, inertMarkdown } from '../../core/text/inert';
-import type { GroupNode, HeldTaskNode, MessageNode, MoreNode, TaskNode, TreeNode } from '../../core/tree/nodes';
+import type { GroupNode, QueuedTaskNode, MessageNode, MoreNode, TaskNode, TreeNode } from '../../core/tree/nodes';
 import { assigneeName, dueState, isCompleted, rowDescription, statusIconSvg } from '../../core/tree/rows';
 import type { DueState, RowWords } from '../../core/tree/rows';
 import { taskDecorationUri } from './decorations';
@@ -77,8 +77,8 @@ export function treeItem(node: TreeNode, ctx: ItemContext): vscode.TreeItem {
       return moreItem(node, ctx.viewId);
     case 'message':
       return messageItem(node, ctx.viewId);
-    case 'held':
-      return heldItem(node);
+    case 'queued':
+      return queuedItem(node);
   }
 }
 
@@ -227,10 +227,10 @@ function messageItem(node: MessageNode, viewId: string): vscode.TreeItem {
 }
 
 /** A task created offline: not on the service yet, so it has no id, panel or actions; a click reviews it. */
-function heldItem(node: HeldTaskNode): vscode.TreeItem {
+function queuedItem(node: QueuedTaskNode): vscode.TreeItem {
   const item = new vscode.TreeItem(inert(node.title), vscode.TreeItemCollapsibleState.None);
   item.id = node.key;
-  item.contextValue = 'heldTask';
+  item.contextValue = 'queuedTask';
   item.description = node.refused ? vscode.l10n.t('refused by Task Platform') : vscode.l10n.t('waiting to be sent');
   item.iconPath = node.refused
     ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'))

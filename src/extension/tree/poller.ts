@@ -71,7 +71,7 @@ export class TreePoller extends Disposable {
     }
     this.missed = false;
     const budget = state.client.limiter.snapshot();
-    if (budget.remaining < budget.limit / 2 || budget.holding) {
+    if (budget.remaining < budget.limit / 2 || budget.paused) {
       this.stats.skipped++;
       log.debug(`Polling skipped: ${budget.remaining} of ${budget.limit} requests left`);
       return 0;

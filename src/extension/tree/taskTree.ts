@@ -45,7 +45,7 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
   protected abstract createModel(state: SignedIn): M;
 
   /** Rows for tasks created offline under `node` (none by default; no request). */
-  protected heldRows(_node: TreeNode): TreeNode[] {
+  protected queuedRows(_node: TreeNode): TreeNode[] {
     return [];
   }
   protected abstract itemContext(): ItemContext;
@@ -65,13 +65,13 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     }
     this.startLoading();
     try {
-      const held = node ? this.heldRows(node) : [];
+      const queued = node ? this.queuedRows(node) : [];
       const loaded = await model.children(node);
       // A list that was empty is no longer shown as empty once a task waits to be created in it.
       const children =
-        held.length > 0 && loaded.length === 1 && loaded[0]?.kind === 'message' && loaded[0].severity === 'info'
-          ? held
-          : [...loaded, ...held];
+        queued.length > 0 && loaded.length === 1 && loaded[0]?.kind === 'message' && loaded[0].severity === 'info'
+          ? queued
+          : [...loaded, ...queued];
       children.forEach((child) => this.parents.set(child.key, node));
       this.showStale(model.cache.stale.size > 0);
       return children;

@@ -1,7 +1,13 @@
 import * as l10n from '@vscode/l10n';
-import type { EditableField } from './fields';
-import { Holds } from './holds';
-import type { HostMessage, PanelModel, RequestMessage, WebviewMessage, WebviewState } from './protocol';
+import type { EditableField } from '../../shared/taskPanel/fields';
+import { ParkedEdits } from './parkedEdits';
+import type {
+  HostMessage,
+  PanelModel,
+  RequestMessage,
+  WebviewMessage,
+  WebviewState,
+} from '../../shared/taskPanel/protocol';
 
 export interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -16,11 +22,11 @@ type RequestBody = RequestMessage extends infer M ? (M extends RequestMessage ? 
  * drafts (kept in vscode.setState so they survive a hidden panel, a failed post and a reload).
  */
 export class App {
-  /** What the page renders: the host's model, with remote changes to fields being edited held back. */
+  /** What the page renders: the host's model, with changes by others to fields being edited parked. */
   model: PanelModel | undefined;
   /** The host's model as it came. */
   private real: PanelModel | undefined;
-  readonly holds = new Holds();
+  readonly parked = new ParkedEdits();
   readonly pending = new Map<string, string>();
   readonly errors = new Map<string, string>();
   readonly open = new Set<string>();
@@ -46,13 +52,13 @@ export class App {
         l10n.config({ contents: message.l10n.contents });
       }
       this.real = message.model;
-      this.model = this.holds.apply(message.model, this.model, (f) => this.isEditing(f));
+      this.model = this.parked.apply(message.model, this.model, (f) => this.isEditing(f));
       this.save();
     } else if (message.type === 'result') {
       const key = this.pending.get(message.id);
       this.pending.delete(message.id);
-      if (key !== undefined && this.holds.release(key)) {
-        this.rerender(); // saved or refused: the service's value shows, no longer the held one
+      if (key !== undefined && this.parked.release(key)) {
+        this.rerender(); // saved or refused: the service's value shows, no longer the parked one
       }
       if (key !== undefined) {
         const fieldError =
@@ -84,17 +90,17 @@ export class App {
     this.schedule();
   }
 
-  /** Typed into since its last save, or a description being written: a remote change waits. */
+  /** Typed into since its last save, or a description being written: a change by someone else waits. */
   isEditing(field: EditableField): boolean {
     return (
-      this.holds.typing.has(field) ||
+      this.parked.typing.has(field) ||
       (field === 'description' && this.open.has('description') && this.drafts.description !== undefined)
     );
   }
 
   /** "Show theirs": the field drops what the user typed and shows the value someone else saved. */
   showTheirs(field: EditableField): void {
-    this.holds.release(field);
+    this.parked.release(field);
     if (field === 'description') {
       this.setDraft('description', undefined);
     }
@@ -108,8 +114,8 @@ export class App {
    * stays a draft until its Save.
    */
   keepMine(field: EditableField, typed?: string): void {
-    const hold = this.holds.held.get(field);
-    if (hold) hold.acknowledged = true;
+    const edit = this.parked.edits.get(field);
+    if (edit) edit.acknowledged = true;
     if (field === 'title' && typed !== undefined && typed.trim() !== '') {
       this.request('title', { type: 'edit', change: { field: 'title', value: typed } });
     } else if (field === 'due_date' && typed !== undefined) {
@@ -120,19 +126,19 @@ export class App {
 
   /** While "Show theirs / Keep mine" is asked for a field, leaving it saves nothing. */
   asking(field: string): boolean {
-    return this.holds.held.get(field as EditableField)?.acknowledged === false;
+    return this.parked.edits.get(field as EditableField)?.acknowledged === false;
   }
 
-  /** The user left a field (or cancelled its editor) without saving: remote values may show again. */
+  /** The user left a field (or cancelled its editor) without saving: values others saved may show again. */
   leave(field: string): void {
-    if (this.holds.release(field)) {
+    if (this.parked.release(field)) {
       this.rerender();
     }
   }
 
   private rerender(): void {
     if (this.real) {
-      this.model = this.holds.apply(this.real, this.model, () => false);
+      this.model = this.parked.apply(this.real, this.model, () => false);
     }
     this.schedule();
   }

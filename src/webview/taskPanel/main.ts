@@ -13,14 +13,14 @@ import { html, render } from 'lit';
 import type { TemplateResult } from 'lit';
 import { App } from './app';
 import type { VsCodeApi } from './app';
-import type { HostMessage } from './protocol';
+import type { HostMessage } from '../../shared/taskPanel/protocol';
 import { activity } from './view/activity';
 import { attachments } from './view/attachments';
 import { comments } from './view/comments';
 import { customFields } from './view/customFields';
 import { details } from './view/details';
 import { header } from './view/header';
-import { remoteNotice } from './view/notice';
+import { changeNotice } from './view/notice';
 import { dependencies, subtasks } from './view/relations';
 
 declare function acquireVsCodeApi(): VsCodeApi;
@@ -32,7 +32,7 @@ function page(): TemplateResult {
   if (!app.model) {
     return html`<p class="loading">${l10n.t('Loading task…')}</p>`;
   }
-  return html`${header(app)}${remoteNotice(app)}
+  return html`${header(app)}${changeNotice(app)}
     <div class="layout">
       <div class="main-column">${details(app)}${comments(app)}${activity(app)}</div>
       <aside class="side-column">${customFields(app)}${subtasks(app)}${dependencies(app)}${attachments(app)}</aside>
@@ -53,13 +53,13 @@ function fieldOf(event: Event): string | undefined {
   return target?.closest?.('[data-field]')?.getAttribute('data-field') ?? undefined;
 }
 
-// Typing marks a field as being edited, so a change someone else made waits (holds.ts). Leaving it
+// Typing marks a field as being edited, so a change someone else made waits (parkedEdits.ts). Leaving it
 // without saving anything unmarks it.
 document.addEventListener(
   'input',
   (event) => {
     const field = fieldOf(event);
-    if (field) app.holds.typing.add(field);
+    if (field) app.parked.typing.add(field);
   },
   true,
 );
@@ -67,7 +67,7 @@ document.addEventListener(
   'focusout',
   (event) => {
     const field = fieldOf(event);
-    if (field && !app.busy(field) && !app.holds.held.has(field as never)) app.leave(field);
+    if (field && !app.busy(field) && !app.parked.edits.has(field as never)) app.leave(field);
   },
   true,
 );

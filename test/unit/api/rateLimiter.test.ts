@@ -22,7 +22,7 @@ describe('api/rateLimiter (fake clock)', () => {
       limit: 60,
       queued: 0,
       queuedBackground: 0,
-      holding: false,
+      paused: false,
       inFlight: 0,
     });
   });
@@ -85,10 +85,10 @@ describe('api/rateLimiter (fake clock)', () => {
     assert.equal(limiter.snapshot().remaining, 0);
   });
 
-  it('penalize() holds every request for Retry-After', async () => {
+  it('penalize() pauses every request for Retry-After', async () => {
     const limiter = make(10, 1000, 0);
     limiter.penalize(3000);
-    assert.equal(limiter.snapshot().holding, true);
+    assert.equal(limiter.snapshot().paused, true);
     assert.equal(limiter.snapshot().remaining, 0);
     let granted = false;
     void limiter.acquire('user').then(() => (granted = true));
@@ -96,7 +96,7 @@ describe('api/rateLimiter (fake clock)', () => {
     assert.equal(granted, false);
     await clock.advance(1);
     assert.equal(granted, true);
-    assert.equal(limiter.snapshot().holding, false);
+    assert.equal(limiter.snapshot().paused, false);
   });
 
   it('publishes the remaining budget through onDidChange, until disposed', async () => {

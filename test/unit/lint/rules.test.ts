@@ -26,6 +26,31 @@ const cases: { path: string; code: string; rule: string | undefined }[] = [
   { path: 'src/webview/x.ts', code: "import { window } from 'vscode';\nvoid window;\n", rule: 'no-restricted-imports' },
   { path: 'src/core/x.ts', code: "import type { Uri } from 'vscode';\nexport type U = Uri;\n", rule: undefined },
   { path: 'src/extension/x.ts', code: "import * as vscode from 'vscode';\nvoid vscode;\n", rule: undefined },
+  // src/shared is pure too.
+  { path: 'src/shared/x.ts', code: "import * as vscode from 'vscode';\nvoid vscode;\n", rule: 'no-restricted-imports' },
+  // The host never imports the browser code of src/webview (types included): shared parts live in src/shared.
+  {
+    path: 'src/extension/taskPanel/x.ts',
+    code: "import type { ParkedEdit } from '../../webview/taskPanel/parkedEdits';\nexport type P = ParkedEdit;\n",
+    rule: 'no-restricted-imports',
+  },
+  {
+    path: 'src/core/x.ts',
+    code: "import { parseMarkdown } from '../webview/taskPanel/markdown';\nvoid parseMarkdown;\n",
+    rule: 'no-restricted-imports',
+  },
+  { path: 'src/mcp/x.ts', code: "export * from '../webview/taskPanel/app';\n", rule: 'no-restricted-imports' },
+  { path: 'src/shared/x.ts', code: "export { App } from '../webview/taskPanel/app';\n", rule: 'no-restricted-imports' },
+  {
+    path: 'src/extension/taskPanel/x.ts',
+    code: "import type { PanelModel } from '../../shared/taskPanel/protocol';\nexport type M = PanelModel;\n",
+    rule: undefined,
+  },
+  {
+    path: 'src/webview/taskPanel/x.ts',
+    code: "import { parseMarkdown } from './markdown';\nvoid parseMarkdown;\n",
+    rule: undefined,
+  },
   // The core's only network seam is the transport.
   { path: 'src/core/x.ts', code: "void fetch('https://x.invalid');\n", rule: 'no-restricted-globals' },
   // Named exports only.

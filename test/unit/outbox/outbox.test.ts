@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import type { ApiClient } from '../../../src/core/api/client';
 import { WriteQueuedError } from '../../../src/core/api/errors';
-import type { HeldWrite } from '../../../src/core/outbox/heldWrite';
-import { fieldsOf, targetOf } from '../../../src/core/outbox/heldWrite';
+import type { QueuedWrite } from '../../../src/core/outbox/queuedWrite';
+import { fieldsOf, targetOf } from '../../../src/core/outbox/queuedWrite';
 import { orderingTarget, Outbox } from '../../../src/core/outbox/outbox';
 import type { OutboxStore } from '../../../src/core/outbox/outbox';
 import { Env } from '../api/env';
@@ -15,7 +15,7 @@ class MemoryStore implements OutboxStore {
   read(): unknown[] {
     return JSON.parse(this.text) as unknown[];
   }
-  async write(entries: readonly HeldWrite[]): Promise<void> {
+  async write(entries: readonly QueuedWrite[]): Promise<void> {
     this.writes++;
     this.text = JSON.stringify(entries);
   }
@@ -40,7 +40,7 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
   let outbox: Outbox;
   let api: ApiClient;
   const applied: string[] = [];
-  const rejected: HeldWrite[] = [];
+  const rejected: QueuedWrite[] = [];
 
   before(async () => {
     env = await Env.start();
@@ -73,7 +73,7 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
   }
 
   /**
-   * Starts a comment whose every try fails with a 500 (3 tries, 150 ms each, then it is held; the
+   * Starts a comment whose every try fails with a 500 (3 tries, 150 ms each, then it is queued; the
    * service stays reachable); resolves, with the comment's promise, once its first try is out.
    */
   async function commentRetrying(taskId: string, body: string): Promise<{ done: Promise<unknown> }> {
@@ -88,7 +88,7 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     return { done };
   }
 
-  it('keeps a write that fails on the network, and holds later ones without a request', async () => {
+  it('keeps a write that fails on the network, and queues later ones without a request', async () => {
     const task = fx.tasks.completed_task.id;
     await goOffline();
     const first = await queued(api.createComment(acme, task, { body: 'offline 1' }));
@@ -111,7 +111,7 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     assert.equal((await api.getTask(acme, task)).id, task, 'the read is retried once and answers');
     await env.fault({ path: `/api/workspaces/${acme}/tasks/${task}/comments`, kind: 'reset_before', times: 1 });
     const comment = await api.createComment(acme, task, { body: 'after one reset' });
-    assert.equal(comment.body, 'after one reset', 'the write is retried with its key, not held');
+    assert.equal(comment.body, 'after one reset', 'the write is retried with its key, not queued');
     assert.equal(outbox.all.length, 0);
   });
 
@@ -130,7 +130,7 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     assert.equal(outbox.pending.length, 7);
     await comeBack();
     await env.control('DELETE', '/requests');
-    assert.equal(await api.flushHeldWrites(), true);
+    assert.equal(await api.flushQueuedWrites(), true);
     const bodies = (await commentsOn(task)).filter((b) => b.startsWith('ordered'));
     assert.deepEqual(bodies, ['ordered 1', 'ordered 2', 'ordered 3', 'ordered 4', 'ordered 5']);
     assert.equal((await api.getTask(acme, task)).title, 'title B');
@@ -148,7 +148,7 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     await env.fault({ method: 'POST', path: '/api/**', kind: 'reset_after' });
     await queued(api.createComment(acme, task, { body: 'answer lost' }));
     await comeBack();
-    await api.flushHeldWrites();
+    await api.flushQueuedWrites();
     assert.deepEqual(
       (await commentsOn(task)).filter((b) => b === 'answer lost'),
       ['answer lost'],
@@ -157,7 +157,7 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     assert.ok(replayed.length >= 1, 'the service answered the replay from its idempotency store');
   });
 
-  it('a new write waits for the held ones, so it never overtakes them', async () => {
+  it('a new write waits for the queued ones, so it never overtakes them', async () => {
     const task = fx.tasks.completed_task.id;
     await goOffline();
     await queued(api.updateTask(acme, task, { title: 'older' }));
@@ -175,11 +175,11 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     // The title edit is made while the comment's first try is still out.
     const second = api.updateTask(acme, task, { title: 'made second' });
     // An edit to another task does not wait for it.
-    const other = await api.updateTask(acme, fx.tasks.blocker_task.id, { title: 'not held up' });
-    assert.equal(other.title, 'not held up');
-    const held = await queued(first.done);
-    assert.equal(held.cause?.kind, 'server');
-    // The comment was held; the edit then replayed it first (the fault is used up), and went after it.
+    const other = await api.updateTask(acme, fx.tasks.blocker_task.id, { title: 'not kept waiting' });
+    assert.equal(other.title, 'not kept waiting');
+    const kept = await queued(first.done);
+    assert.equal(kept.cause?.kind, 'server');
+    // The comment was queued; the edit then replayed it first (the fault is used up), and went after it.
     assert.equal((await second).title, 'made second');
     const applied = (await env.requests()).filter((r) => r.method !== 'GET' && r.status < 300 && r.path.includes(task));
     assert.deepEqual(
@@ -235,19 +235,19 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     await queued(api.updateTask(acme, task, { status_id: '00000000-0000-4000-8000-000000000000' }));
     await queued(api.createComment(acme, task, { body: 'after the refused one' }));
     await comeBack();
-    assert.equal(await api.flushHeldWrites(), true);
+    assert.equal(await api.flushQueuedWrites(), true);
     assert.equal(rejected.length, 1);
     const [kept] = outbox.all;
     assert.equal(kept?.operation, 'updateTask');
     assert.equal(kept?.rejected?.status, 422);
     assert.match(kept?.body ?? '', /status_id/);
-    assert.deepEqual(fieldsOf(kept as HeldWrite), ['status_id']);
-    assert.deepEqual(targetOf(kept as HeldWrite), { workspaceId: acme, taskId: task });
+    assert.deepEqual(fieldsOf(kept as QueuedWrite), ['status_id']);
+    assert.deepEqual(targetOf(kept as QueuedWrite), { workspaceId: acme, taskId: task });
     assert.ok((await commentsOn(task)).includes('after the refused one'));
     // Fixed by the user: a new key, the corrected body, sent in its place.
     const statuses = (await api.listStatuses(fx.lists.api)).data;
     await outbox.retry(kept!.key, 'fixed-key-1', JSON.stringify({ status_id: statuses[0]!.id }));
-    assert.equal(await api.flushHeldWrites(), true);
+    assert.equal(await api.flushQueuedWrites(), true);
     assert.equal(outbox.all.length, 0);
   });
 
@@ -266,7 +266,7 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     await queued(api.createComment(acme, task, { body: 'window 1, second' }));
     await tick();
     await queued(otherApi.createComment(acme, task, { body: 'window 2, second' }));
-    const stored = (): string[] => (store.read() as HeldWrite[]).map((w) => JSON.parse(w.body!).body as string);
+    const stored = (): string[] => (store.read() as QueuedWrite[]).map((w) => JSON.parse(w.body!).body as string);
     assert.deepEqual(
       stored(),
       ['window 1, first', 'window 2, first', 'window 1, second', 'window 2, second'],
@@ -274,11 +274,11 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     );
     // Window 1 comes back first and sends its own; window 2's stay stored for it.
     await comeBack();
-    assert.equal(await api.flushHeldWrites(), true);
+    assert.equal(await api.flushQueuedWrites(), true);
     assert.deepEqual(stored(), ['window 2, first', 'window 2, second']);
     // A reload of window 2 (or any window of the account) finds them and sends them.
     const reloaded = newOutbox();
-    assert.equal(await env.client('demo-token-alice', { writeQueue: reloaded }).flushHeldWrites(), true);
+    assert.equal(await env.client('demo-token-alice', { writeQueue: reloaded }).flushQueuedWrites(), true);
     assert.deepEqual((await commentsOn(task)).filter((b) => b.startsWith('window')).sort(), [
       'window 1, first',
       'window 1, second',

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { WRITE_ROUTES } from '../../../src/core/api/routes';
-import type { HeldWrite } from '../../../src/core/outbox/heldWrite';
-import { heldWriteProblem, MAX_HELD_BODY } from '../../../src/core/outbox/heldWrite';
+import type { QueuedWrite } from '../../../src/core/outbox/queuedWrite';
+import { queuedWriteProblem, MAX_QUEUED_BODY } from '../../../src/core/outbox/queuedWrite';
 import { Outbox } from '../../../src/core/outbox/outbox';
 import type { OutboxStore } from '../../../src/core/outbox/outbox';
 import { Env } from '../api/env';
@@ -14,7 +14,7 @@ class TextStore implements OutboxStore {
     const parsed: unknown = JSON.parse(this.text);
     return Array.isArray(parsed) ? parsed : [];
   }
-  async write(entries: readonly HeldWrite[]): Promise<void> {
+  async write(entries: readonly QueuedWrite[]): Promise<void> {
     this.text = JSON.stringify(entries);
   }
 }
@@ -90,7 +90,7 @@ describe("outbox replay: only the client's own write routes are sent again (sand
       write('operation __proto__', { operation: '__proto__' }),
       write('operation constructor', { operation: 'constructor' }),
       write('operation toString', { operation: 'toString' }),
-      write('huge body', { body: JSON.stringify({ title: 'x', description: 'A'.repeat(MAX_HELD_BODY + 10) }) }),
+      write('huge body', { body: JSON.stringify({ title: 'x', description: 'A'.repeat(MAX_QUEUED_BODY + 10) }) }),
       write('__proto__ key in the body', { body: '{"__proto__":{"is_admin":true},"title":"x"}' }),
       write('nested constructor key', { body: '{"title":"x","custom":{"constructor":{"prototype":{"x":1}}}}' }),
       write('deeply nested body', { body: deep }),
@@ -113,7 +113,7 @@ describe("outbox replay: only the client's own write routes are sent again (sand
     ];
   }
 
-  function valid(): HeldWrite[] {
+  function valid(): QueuedWrite[] {
     return [
       {
         key: 'valid-update',
@@ -146,7 +146,7 @@ describe("outbox replay: only the client's own write routes are sent again (sand
 
   it('drops every hostile stored entry, logs why in a fixed phrase, and sends only the valid ones', async () => {
     const entries = hostile();
-    // Written as text, the way a tampered profile holds it: an entry-level "__proto__" key included.
+    // Written as text, the way a tampered profile stores it: an entry-level "__proto__" key included.
     const text = `[${[...entries.map((e) => JSON.stringify(e.entry)), '{"__proto__":{"method":"DELETE"},"key":"proto-entry","operation":"deleteTask","path":"x","heldAt":1,"reason":"offline"}', ...valid().map((v) => JSON.stringify(v))].join(',')}]`;
     const store = new TextStore(text);
     const dropped: string[] = [];
@@ -162,7 +162,7 @@ describe("outbox replay: only the client's own write routes are sent again (sand
 
     await env.control('DELETE', '/requests');
     const api = env.client('demo-token-alice', { writeQueue: outbox });
-    assert.equal(await api.flushHeldWrites(), true);
+    assert.equal(await api.flushQueuedWrites(), true);
     const log = await env.requests();
     assert.deepEqual(
       log.map((r) => `${r.method} ${r.path}`),
@@ -182,9 +182,9 @@ describe("outbox replay: only the client's own write routes are sent again (sand
     const store = new TextStore('[]');
     const outbox = new Outbox(store);
     store.text = JSON.stringify([hostile()[0]!.entry, hostile()[5]!.entry]);
-    await outbox.hold(valid()[0]!);
+    await outbox.enqueue(valid()[0]!);
     assert.deepEqual(
-      store.read().map((w) => (w as HeldWrite).key),
+      store.read().map((w) => (w as QueuedWrite).key),
       ['valid-update'],
     );
   });
@@ -193,21 +193,21 @@ describe("outbox replay: only the client's own write routes are sent again (sand
     const store = new TextStore('[]');
     const dropped: string[] = [];
     const outbox = new Outbox(store, { dropped: (reason) => dropped.push(reason) });
-    // hold() is given writes the requester built: objects, not marked refused (nothing else gets there).
+    // enqueue() is given writes the requester built: objects, not marked refused (nothing else gets there).
     const objects = hostile().filter(
       ({ entry }) => typeof entry === 'object' && entry !== null && !Array.isArray(entry) && !('rejected' in entry),
     );
     for (const { entry } of objects) {
-      await outbox.hold(entry as HeldWrite);
+      await outbox.enqueue(entry as QueuedWrite);
     }
     assert.equal(outbox.pending.length, objects.length);
     await env.control('DELETE', '/requests');
-    assert.equal(await env.client('demo-token-alice', { writeQueue: outbox }).flushHeldWrites(), true);
+    assert.equal(await env.client('demo-token-alice', { writeQueue: outbox }).flushQueuedWrites(), true);
     assert.equal(dropped.length, objects.length);
     assert.deepEqual(await env.requests(), []);
   });
 
-  it('every write the client holds while offline passes the same check after a reload, and is replayed', async () => {
+  it('every write the client queues while offline passes the same check after a reload, and is replayed', async () => {
     const store = new TextStore('[]');
     const api = env.client('demo-token-alice', { writeQueue: new Outbox(store) });
     await env.fault({ path: '/api/**', kind: 'reset_before' });
@@ -226,19 +226,19 @@ describe("outbox replay: only the client's own write routes are sent again (sand
     assert.deepEqual(
       outcomes.map((o) => o.status),
       writes.map(() => 'rejected'),
-      'held while offline',
+      'queued while offline',
     );
-    const held = store.read() as HeldWrite[];
-    assert.equal(held.length, writes.length);
-    for (const write of held) {
-      assert.equal(heldWriteProblem(write), undefined, write.operation);
+    const queued = store.read() as QueuedWrite[];
+    assert.equal(queued.length, writes.length);
+    for (const write of queued) {
+      assert.equal(queuedWriteProblem(write), undefined, write.operation);
       assert.ok(Object.prototype.hasOwnProperty.call(WRITE_ROUTES, write.operation));
     }
     await env.control('DELETE', '/faults');
     const dropped: string[] = [];
     const reloaded = new Outbox(store, { dropped: (reason) => dropped.push(reason) });
     assert.equal(reloaded.all.length, writes.length);
-    assert.equal(await env.client('demo-token-alice', { writeQueue: reloaded }).flushHeldWrites(), true);
+    assert.equal(await env.client('demo-token-alice', { writeQueue: reloaded }).flushQueuedWrites(), true);
     assert.deepEqual(dropped, []);
     assert.deepEqual(
       reloaded.rejected.map((w) => `${w.operation}: ${w.rejected?.message}`),

@@ -3,7 +3,7 @@ import type { CustomFieldDefinition } from '../../../src/core/api/schemas';
 import { checkValue, currentValue, isCalendarDate } from '../../../src/core/tasks/customFields';
 import { describeActivity } from '../../../src/webview/taskPanel/activityText';
 import { mentionedIds } from '../../../src/webview/taskPanel/mentions';
-import { parseInbound } from '../../../src/webview/taskPanel/protocol';
+import { parseInbound } from '../../../src/shared/taskPanel/protocol';
 import { Lookups } from '../../../src/extension/taskPanel/lookups';
 
 const id = '3f2b6c1e-8d4a-4e7b-9c0d-1a2b3c4d5e6f';

@@ -3,7 +3,7 @@ import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { App } from '../app';
-import type { TaskField } from '../protocol';
+import type { TaskField } from '../../../shared/taskPanel/protocol';
 import { control, fieldState, swatch, when } from './common';
 import { markdown } from './markdownView';
 

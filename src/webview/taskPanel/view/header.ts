@@ -3,7 +3,7 @@ import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { App } from '../app';
 import type { DependencyEntry } from '../../../core/api/schemas';
-import type { Crumb } from '../protocol';
+import type { Crumb } from '../../../shared/taskPanel/protocol';
 import { control, fieldState, sectionError } from './common';
 
 /** Breadcrumb, parent, title, and the banners that matter first (blocked, in Trash, errors). */

@@ -4,7 +4,7 @@ import type { TemplateResult } from 'lit';
 import type { ActivityEntry } from '../../../core/api/schemas';
 import type { App } from '../app';
 import { show } from '../activityText';
-import type { EditableField } from '../fields';
+import type { EditableField } from '../../../shared/taskPanel/fields';
 import { priorityName } from './details';
 
 /**
@@ -13,12 +13,12 @@ import { priorityName } from './details';
  * notice when it appears (aria-live polite: after what they are reading). Below it, one question
  * per field the user was editing when it changed elsewhere.
  */
-export function remoteNotice(app: App): TemplateResult {
+export function changeNotice(app: App): TemplateResult {
   const notice = app.model?.notice;
   return html`<div class="notice-region" aria-live="polite">
       ${
         notice
-          ? html`<div class="remote-notice" data-notice=${notice.id}>
+          ? html`<div class="change-notice" data-notice=${notice.id}>
               <span class="notice-icon" aria-hidden="true">↻</span>
               <span class="notice-text"
                 >${l10n.t('Updated by {0} at {1}: {2}', notice.actors.join(', '), time(notice.at), summary(notice.entries))}</span
@@ -36,7 +36,7 @@ export function remoteNotice(app: App): TemplateResult {
           : nothing
       }
     </div>
-    ${[...app.holds.held].filter(([, h]) => !h.acknowledged).map(([field, hold]) => conflict(app, field, hold.by))}`;
+    ${[...app.parked.edits].filter(([, h]) => !h.acknowledged).map(([field, edit]) => conflict(app, field, edit.by))}`;
 }
 
 function conflict(app: App, field: EditableField, by: string): TemplateResult {

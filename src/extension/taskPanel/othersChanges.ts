@@ -4,8 +4,8 @@ import { NotFoundError } from '../../core/api/errors';
 import type { ActivityEntry, Task } from '../../core/api/schemas';
 import { byOthers, readNewActivity, staleParts } from '../../core/tasks/changeFeed';
 import type { FeedMark, Stale } from '../../core/tasks/changeFeed';
-import { changedFields } from '../../webview/taskPanel/fields';
-import type { Page, PanelModel, RemoteNotice } from '../../webview/taskPanel/protocol';
+import { changedFields } from '../../shared/taskPanel/fields';
+import type { Page, PanelModel, ChangeNotice } from '../../shared/taskPanel/protocol';
 import { goneMessage } from './context';
 import type { PanelContext } from './context';
 import { loadAttachments, loadFirstPage, loadListContext } from './loader';
@@ -28,8 +28,8 @@ const NOTICE_ENTRIES = 8;
  * One poll of one open panel. New activity entries (any author) go on top of the activity section
  * at no extra cost; for entries by someone else (`me` is the signed-in user: our own writes were
  * applied where they were made) only the parts they touch are re-read, at background priority, and
- * shown in ONE model update together with the notice, so the webview can tell a remote change from
- * its own and keep what the user is typing. The tree hears about it through TaskChanges.
+ * shown in ONE model update together with the notice, so the webview can tell a change by someone else
+ * from its own and keep what the user is typing. The tree hears about it through TaskChanges.
  */
 export async function pollPanel(
   ctx: PanelContext,
@@ -153,7 +153,7 @@ function prepend(
 }
 
 /** A notice not yet dismissed gathers what happened since; a new id tells the webview to look again. */
-function notice(model: PanelModel, others: readonly ActivityEntry[], fields: RemoteNotice['fields']): RemoteNotice {
+function notice(model: PanelModel, others: readonly ActivityEntry[], fields: ChangeNotice['fields']): ChangeNotice {
   const previous = model.notice;
   const names = others.map((e) => e.actor_name || vscode.l10n.t('Someone'));
   return {

@@ -1,13 +1,13 @@
-import type { EditableField } from './fields';
-import type { PanelModel, RemoteNotice } from './protocol';
+import type { EditableField } from '../../shared/taskPanel/fields';
+import type { PanelModel, ChangeNotice } from '../../shared/taskPanel/protocol';
 
-/** A remote value kept off a field the user is editing, until they choose. */
-export interface Hold {
+/** Someone else's new value, parked off a field the user is editing until they choose. */
+export interface ParkedEdit {
   /** Who changed it (from the notice's entries). */
   readonly by: string;
   /** The value the field showed when the change arrived: what the page keeps rendering. */
   readonly base: unknown;
-  /** "Keep mine" was chosen: the question is gone, the hold stays until the user saves. */
+  /** "Keep mine" was chosen: the question is gone, the edit stays parked until the user saves. */
   acknowledged: boolean;
 }
 
@@ -29,8 +29,9 @@ const ACTION: Record<EditableField, string> = {
  * the page keeps rendering the value it had (Lit then leaves the control, and the user's text, alone)
  * and asks "Show theirs / Keep mine". Untouched fields update at once.
  */
-export class Holds {
-  readonly held = new Map<EditableField, Hold>();
+export class ParkedEdits {
+  /** The parked edits, by field. */
+  readonly edits = new Map<EditableField, ParkedEdit>();
   /** Fields typed into since their last save (input events, see main.ts). */
   readonly typing = new Set<string>();
   private seenNotice: string | undefined;
@@ -41,7 +42,7 @@ export class Holds {
    */
   private customBase: { value: unknown } | undefined;
 
-  /** The model to render: the host's, with held fields showing their base value. */
+  /** The model to render: the host's, with parked fields showing their base value. */
   apply(real: PanelModel, shown: PanelModel | undefined, isEditing: (f: EditableField) => boolean): PanelModel {
     const notice = real.notice;
     if (notice && notice.id !== this.seenNotice && shown) {
@@ -50,8 +51,8 @@ export class Holds {
         this.customBase ??= { value: shown.task.custom_field_values };
       }
       for (const field of notice.fields) {
-        if (!this.held.has(field) && isEditing(field)) {
-          this.held.set(field, {
+        if (!this.edits.has(field) && isEditing(field)) {
+          this.edits.set(field, {
             by: actorOf(notice, field),
             base: (shown.task as Record<string, unknown>)[field],
             acknowledged: false,
@@ -59,12 +60,12 @@ export class Holds {
         }
       }
     }
-    if (this.held.size === 0 && !this.customBase) {
+    if (this.edits.size === 0 && !this.customBase) {
       return real;
     }
     const task: Record<string, unknown> = { ...real.task };
-    for (const [field, hold] of this.held) {
-      task[field] = hold.base;
+    for (const [field, edit] of this.edits) {
+      task[field] = edit.base;
     }
     if (this.customBase) {
       task.custom_field_values = this.customBase.value;
@@ -79,7 +80,7 @@ export class Holds {
     if (custom) {
       this.customBase = undefined;
     }
-    return this.held.delete(field as EditableField) || custom;
+    return this.edits.delete(field as EditableField) || custom;
   }
 
   private typingCustomField(): boolean {
@@ -87,7 +88,7 @@ export class Holds {
   }
 }
 
-function actorOf(notice: RemoteNotice, field: EditableField): string {
+function actorOf(notice: ChangeNotice, field: EditableField): string {
   const entry = notice.entries.find((e) => e.action === ACTION[field]);
   return entry?.actor_name || notice.actors[0] || '';
 }

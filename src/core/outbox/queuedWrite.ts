@@ -3,11 +3,11 @@ import type { WriteOperation } from '../api/routes';
 import type { HttpMethod } from '../api/transport';
 
 /**
- * A write the client could not deliver and keeps for later. It holds exactly what is needed to send
+ * A write the client could not deliver and keeps for later. It carries exactly what is needed to send
  * the same request again: the Idempotency-Key and the exact JSON bytes (Limits, idempotency rules 1-2:
  * the same key with the same body is applied at most once), never the token or any header.
  */
-export interface HeldWrite {
+export interface QueuedWrite {
   /** The Idempotency-Key of the original call; also the entry's identity. */
   readonly key: string;
   /** Client operation name, e.g. `updateTask`. */
@@ -18,7 +18,10 @@ export interface HeldWrite {
   readonly query?: Readonly<Record<string, string>>;
   /** The JSON text sent, byte for byte; absent for body-less writes (DELETE, resolve...). */
   readonly body?: string;
-  /** Epoch ms when the user made the change. */
+  /**
+   * Epoch ms when the user made the change. The name predates "queued" and stays: it is a field of the
+   * JSON stored in users' profiles (globalState `taskPlatform.outbox`), read back by queuedWriteProblem.
+   */
   readonly heldAt: number;
   /** Why it was kept: the service was known to be unreachable, or the attempt failed transiently. */
   readonly reason: 'offline' | 'network' | 'server' | 'rateLimited' | 'queued';
@@ -41,8 +44,8 @@ export interface WriteTarget {
 const TASK_PATH = /^\/workspaces\/([^/]+)\/tasks\/([^/]+)(?:\/|$)/;
 const TASK_ONLY_PATH = /^\/tasks\/([^/]+)\//;
 
-/** The task a held write changes, read from its path (every task write names the task in it). */
-export function targetOf(write: Pick<HeldWrite, 'path'>): WriteTarget | undefined {
+/** The task a queued write changes, read from its path (every task write names the task in it). */
+export function targetOf(write: Pick<QueuedWrite, 'path'>): WriteTarget | undefined {
   const full = TASK_PATH.exec(write.path);
   if (full && full[2] !== 'children') {
     return { workspaceId: decodeURIComponent(full[1]), taskId: decodeURIComponent(full[2]) };
@@ -51,9 +54,9 @@ export function targetOf(write: Pick<HeldWrite, 'path'>): WriteTarget | undefine
   return short ? { taskId: decodeURIComponent(short[1]) } : undefined;
 }
 
-/** A held task creation: where the task goes and its title (read from the exact JSON kept). */
-export function heldCreation(
-  write: Pick<HeldWrite, 'operation' | 'method' | 'path' | 'body'>,
+/** A queued task creation: where the task goes and its title (read from the exact JSON kept). */
+export function queuedCreation(
+  write: Pick<QueuedWrite, 'operation' | 'method' | 'path' | 'body'>,
 ): { listId: string; parentId?: string; title: string } | undefined {
   if (
     write.operation !== 'createTask' ||
@@ -79,7 +82,7 @@ export function heldCreation(
 }
 
 /** The top-level fields a write sets, for labels ("status_id, priority"); empty when it has no body. */
-export function fieldsOf(write: Pick<HeldWrite, 'body'>): string[] {
+export function fieldsOf(write: Pick<QueuedWrite, 'body'>): string[] {
   if (write.body === undefined) {
     return [];
   }
@@ -91,28 +94,28 @@ export function fieldsOf(write: Pick<HeldWrite, 'body'>): string[] {
   }
 }
 
-/** The longest JSON body a held write may keep (the client's own writes are far smaller). */
-export const MAX_HELD_BODY = 1_000_000;
+/** The longest JSON body a queued write may keep (the client's own writes are far smaller). */
+export const MAX_QUEUED_BODY = 1_000_000;
 /** Idempotency-Key: visible ASCII only (it is sent as a header), as long as the service keeps. */
 const KEY = /^[\x21-\x7e]{1,255}$/;
-const REASONS: ReadonlyArray<HeldWrite['reason']> = ['offline', 'network', 'server', 'rateLimited', 'queued'];
+const REASONS: ReadonlyArray<QueuedWrite['reason']> = ['offline', 'network', 'server', 'rateLimited', 'queued'];
 /** Keys that change an object's prototype in careless JavaScript readers; the client never writes them. */
 const POLLUTING_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const MAX_BODY_DEPTH = 32;
 
 /** Checks a value read back from storage; anything else is not replayed (and is reported). */
-export function isHeldWrite(value: unknown): value is HeldWrite {
-  return heldWriteProblem(value) === undefined;
+export function isQueuedWrite(value: unknown): value is QueuedWrite {
+  return queuedWriteProblem(value) === undefined;
 }
 
 /**
  * Why a value read back from storage is not a write this client would have made, or undefined when it
- * is one. Storage is shared with other windows and lives in the user's profile, so it may hold anything:
+ * is one. Storage is shared with other windows and lives in the user's profile, so it may contain anything:
  * only a write on one of the client's own write routes (routes.ts) for the configured service, with ids
  * where ids go, the body that route takes and a header-safe key, may be sent again. The reason is a fixed
  * phrase: it is logged, and never repeats the stored data.
  */
-export function heldWriteProblem(value: unknown): string | undefined {
+export function queuedWriteProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return 'not an object';
   }
@@ -120,11 +123,12 @@ export function heldWriteProblem(value: unknown): string | undefined {
   if (typeof v.key !== 'string' || !KEY.test(v.key)) {
     return 'no valid Idempotency-Key';
   }
+  // `heldAt`, not `queuedAt`: the stored field keeps its first name, so writes queued by older versions replay.
   if (
     typeof v.heldAt !== 'number' ||
     !Number.isFinite(v.heldAt) ||
     typeof v.reason !== 'string' ||
-    !REASONS.includes(v.reason as HeldWrite['reason'])
+    !REASONS.includes(v.reason as QueuedWrite['reason'])
   ) {
     return 'no valid time or reason';
   }
@@ -151,7 +155,7 @@ function bodyProblem(body: unknown, expected: boolean): string | undefined {
   if (typeof body !== 'string') {
     return 'no body on a route that takes one';
   }
-  if (body.length > MAX_HELD_BODY) {
+  if (body.length > MAX_QUEUED_BODY) {
     return 'a body larger than any write of the client';
   }
   let parsed: unknown;

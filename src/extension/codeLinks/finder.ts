@@ -15,11 +15,12 @@ import type { TaskChange } from '../tasks/changes';
 const PREFIXES_KEY = 'taskPlatform.codeLinks.prefixes';
 
 /**
- * What every code-links provider shares: the prefixes (learned, persisted per service address, plus
- * the setting), the matcher built from them, the per-session resolver, and scans of documents cached
- * by version so providers called on the same document version scan once.
+ * Finds task references in code and what they name, for every code-links provider: the prefixes
+ * (learned, persisted per service address, plus the setting), the matcher built from them, the
+ * per-session resolver, and scans of documents cached by version so providers called on the same
+ * document version scan once.
  */
-export class CodeLinksHub extends Disposable {
+export class ReferenceFinder extends Disposable {
   private readonly resolvers = new WeakMap<ApiClient, TaskResolver>();
   private book = new PrefixBook();
   private bookFor: string | undefined;

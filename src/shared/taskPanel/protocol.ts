@@ -6,7 +6,7 @@ import type { EditableField } from './fields';
 
 /**
  * The one message protocol between the task panel's host (src/extension/taskPanel) and its webview
- * (main.ts here). The host owns the model and posts it whole; the webview posts requests, each with
+ * (src/webview/taskPanel/main.ts); it lives in src/shared so the host never imports browser code. The host owns the model and posts it whole; the webview posts requests, each with
  * an `id` the host answers with a `result`. The webview is untrusted input: every inbound message is
  * parsed with `parseInbound` (zod/mini, strict) and anything else is dropped. The webview imports only
  * types from this file, so zod stays out of its bundle.
@@ -50,11 +50,11 @@ export interface PanelModel {
   /** Load failures per section, already phrased for the user. */
   readonly errors: Readonly<Record<string, string>>;
   /** Changes someone else made, found by polling (taskPanel/poller.ts); cleared when dismissed. */
-  readonly notice?: RemoteNotice;
+  readonly notice?: ChangeNotice;
 }
 
 /** "Updated by Bob Smith: status → Done": what a poll found others changed. */
-export interface RemoteNotice {
+export interface ChangeNotice {
   /** New for every poll that found changes: the webview checks its edits against `fields` once per id. */
   readonly id: string;
   readonly actors: readonly string[];
