@@ -30,6 +30,11 @@ export class Router {
     this.routes.push({ method, segments, handler, looseParams: new Set(looseParams) });
   }
 
+  /** Every route as `METHOD /a/:b` (the contract tests compare it with docs/api/openapi.yaml). */
+  table(): Array<{ method: string; pattern: string }> {
+    return this.routes.map((r) => ({ method: r.method, pattern: `/${r.segments.join('/')}` }));
+  }
+
   match(method: string, path: string): Match {
     const parts = path.split('/').filter((s) => s.length > 0);
     const allow: string[] = [];
