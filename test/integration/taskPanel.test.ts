@@ -191,7 +191,7 @@ describe('Task panel (issue 6)', function () {
     assert.equal(foreign?.ok, false);
     assert.equal((await requestLog()).length, before, 'no request for input known to be bad');
 
-    // Known only to the service: a description over its limit (ASSUMPTIONS.md: 65,535) is a 422.
+    // Known only to the service: a description over its limit (65,535: docs/api/openapi.yaml#updateTask) is a 422.
     script();
     const description = panel.model.task.description;
     const tooLong = await panel.receive({

@@ -214,7 +214,7 @@ async function runHandler(app: App, run: () => Reply | Promise<Reply>): Promise<
   }
 }
 
-/** A query parameter given twice is ambiguous; refuse it (ASSUMPTIONS.md "Repeated query parameters"). */
+/** A query parameter given twice is ambiguous; refuse it (docs/api/README.md#conventions). */
 function repeatedParams(names: string[]): Reply {
   const errors = Object.fromEntries(names.map((n) => [n, [`The ${n} parameter must not be repeated.`]]));
   return { status: 422, body: { message: `The ${names[0]} parameter must not be repeated.`, errors } };

@@ -53,7 +53,7 @@ export class Validator {
     (this.errors[field] ??= []).push(message);
   }
 
-  /** Unknown body fields are refused (ASSUMPTIONS.md "Unknown body fields"). */
+  /** Unknown body fields are refused (docs/api/README.md#errors). */
   allowOnly(fields: readonly string[]): void {
     for (const key of Object.keys(this.body)) {
       if (!fields.includes(key)) this.add(key, `The ${key} field is not allowed.`);

@@ -34,8 +34,8 @@ export interface ResolverOptions {
    */
   readonly chunkSize?: number;
   /**
-   * Ids the index did not find may be subtasks (the index lists top-level rows only; ASSUMPTIONS.md
-   * "Task index rows"): at most this many per pass are looked up through /search, 2 requests each.
+   * Ids the index did not find may be subtasks (the index lists top-level rows only,
+   * docs/api/openapi.yaml#listTasks): at most this many per pass are looked up through /search, 2 requests each.
    */
   readonly maxFallback?: number;
 }
@@ -206,7 +206,7 @@ export class TaskResolver {
               { priority },
             )
             .then((page) => {
-              // The filter is case-insensitive (ASSUMPTIONS.md "Filter"): keep only exact matches.
+              // The filter is case-insensitive (docs/api/openapi.yaml#listTasks): keep only exact matches.
               page.data
                 .filter((row) => row.display_id && ids.includes(row.display_id))
                 .forEach((row) => {

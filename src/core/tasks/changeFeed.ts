@@ -90,10 +90,9 @@ export interface Stale {
 }
 
 /**
- * Maps activity actions to the parts they touch. The reference names only the status change's
- * values (Resources: Activity entry); the action names are the sandbox's (ASSUMPTIONS.md:
- * Activity). Custom field values come with the task (Custom fields: "current values are under
- * custom_field_values on the task"). Anything unknown re-reads the task, which is always safe.
+ * Maps activity actions to the parts they touch. The spec names only the status change's
+ * values; the action names are the sandbox's (docs/api/openapi.yaml#listTaskActivity). Custom field
+ * values come with the task (docs/api/openapi.yaml#listTaskCustomFields). Anything unknown re-reads the task, which is always safe.
  */
 export function staleParts(entries: readonly ActivityEntry[]): Stale {
   const stale: Stale = { task: false, comments: false, dependencies: false, attachments: false, deleted: false };

@@ -1,6 +1,6 @@
 // A status colour (Status: "hex color #rrggbb") shown through the theme: the nearest of the
-// workbench's chart colours, so it stays readable in light, dark and high-contrast themes (STYLE.md:
-// theme colours, never hard-coded ones).
+// workbench's chart colours, so it stays readable in light, dark and high-contrast themes (theme
+// colours, never hard-coded ones).
 
 export type ChartColor =
   | 'charts.red'

@@ -10,7 +10,7 @@ export type TitleCheck =
 
 /**
  * Trims and checks a title. Length counts characters (Unicode code points), not UTF-16 units, so an
- * emoji counts one (test/sandbox/ASSUMPTIONS.md "Lengths").
+ * emoji counts one (docs/api/README.md#conventions).
  */
 export function checkTitle(input: string): TitleCheck {
   const title = input.trim();

@@ -1,7 +1,7 @@
 // Where view ids come from (Reference: Views; no endpoint lists views). A user pastes a view id or a
 // view link, or the sidebar route names views. The web app's view link is not shown in the
 // reference: we accept a UUID that follows `/v/` or `/views/` in a link of the configured service
-// (test/sandbox/ASSUMPTIONS.md "View links"); nothing else is guessed.
+// (docs/api/README.md#web-app-links); nothing else is guessed.
 import * as z from 'zod/mini';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -136,7 +136,7 @@ function find(ctx: PanelContext, attachmentId: string): Attachment | undefined {
   return ctx.model().attachments?.find((a) => a.id === attachmentId);
 }
 
-/** File names are stored verbatim (ASSUMPTIONS.md: File names): keep a plain last segment only. */
+/** File names are stored verbatim (docs/api/openapi.yaml#uploadTaskAttachment): keep a plain last segment only. */
 export function safeFileName(name: string): string {
   const last = name.split(/[\\/]/).pop() ?? '';
   const cleaned = last

@@ -57,7 +57,7 @@ export async function deleteComment(ctx: PanelContext, commentId: string): Promi
   }
   return attempt(ctx, vscode.l10n.t('Could not delete the comment'), async () => {
     await ctx.client.deleteComment(ctx.workspaceId, ctx.taskId, commentId, { priority: 'user' });
-    // The service deletes the replies with it (ASSUMPTIONS.md: Comments, Delete).
+    // The service deletes the replies with it (docs/api/openapi.yaml#deleteTaskComment).
     const gone = new Set([commentId]);
     const items = ctx.model().comments?.items ?? [];
     for (const c of items) {

@@ -20,7 +20,7 @@ export class Lookups {
     return directoryFor(this.client).statusesOf(listId);
   }
 
-  /** Workspace / space / folder / list names for a list, from the sidebar (ASSUMPTIONS.md: Sidebar). */
+  /** Workspace / space / folder / list names for a list, from the sidebar (docs/api/openapi.yaml#getWorkspaceSidebar). */
   async breadcrumb(workspaceId: string, workspaceName: string | undefined, listId: string): Promise<Crumb[]> {
     const root: Crumb[] = [{ level: 'workspace', id: workspaceId, name: workspaceName ?? '' }];
     return [...root, ...findList(await directoryFor(this.client).sidebar(workspaceId), listId)];

@@ -12,7 +12,7 @@ import type { Comment, Task } from '../types';
 import { Validator } from '../validate';
 import { decodeCommentCursor, encodeCommentCursor } from './cursors';
 
-/** Page size and limits the reference leaves open (ASSUMPTIONS.md "Comments"). */
+/** Page size and limits the reference leaves open (docs/api/openapi.yaml#listTaskComments). */
 export const COMMENTS_PAGE = 50;
 export const COMMENT_MAX = 10_000;
 export const MENTIONS_MAX = 50;

@@ -143,7 +143,7 @@ function plan(store: Store, task: Task, body: Record<string, unknown>): Planned[
   return out;
 }
 
-/** Upserts all values or none; `null` clears (ASSUMPTIONS.md "Custom field values"). */
+/** Upserts all values or none; `null` clears (docs/api/openapi.yaml#setTaskCustomFieldValues). */
 function putValues(ctx: Ctx): Reply {
   const { store, clock } = ctx.app;
   const task = requireTask(store, ctx.user, ctx.params.task as string, null);

@@ -126,7 +126,7 @@ function compileLocation(op: string, values: unknown[], i: number, opts: FilterO
   return op === 'in' ? inside : (t) => !inside(t);
 }
 
-/** Day windows in UTC (ASSUMPTIONS.md "Due-date presets"). */
+/** Day windows in UTC (docs/api/openapi.yaml#listTasks). */
 function presetRange(preset: string, now: number): [number, number] {
   const today = Math.floor(now / DAY) * DAY;
   const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY;

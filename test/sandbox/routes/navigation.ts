@@ -91,7 +91,7 @@ function listMembers(ctx: Ctx): Reply {
   );
 }
 
-/** Sidebar tree: shape designed by the sandbox (ASSUMPTIONS.md "Sidebar"). */
+/** Sidebar tree: shape designed by the sandbox (docs/api/openapi.yaml#getWorkspaceSidebar). */
 function sidebar(ctx: Ctx): Reply {
   const { store } = ctx.app;
   const wsId = ctx.params.workspace as string;

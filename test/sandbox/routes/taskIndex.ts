@@ -35,7 +35,7 @@ export function scopeListIds(store: Store, scope: Scope): Set<string> {
 
 /**
  * Live, visible tasks of a scope. `rootsOnly` keeps top-level rows: tasks without a
- * parent or whose parent is outside the scope (ASSUMPTIONS.md "Task index rows").
+ * parent or whose parent is outside the scope (docs/api/openapi.yaml#listTasks).
  */
 export function scopeTasks(store: Store, user: User, scope: Scope, rootsOnly: boolean): Task[] {
   const visible = listVisibility(store, user);

@@ -70,7 +70,7 @@ function deleteTask(ctx: Ctx): Reply {
   });
 }
 
-/** Restore: shape designed by the sandbox (ASSUMPTIONS.md "Trash restore"). */
+/** Restore: shape designed by the sandbox (docs/api/openapi.yaml#restoreTask). */
 function restoreTask(ctx: Ctx): Reply {
   const { store, clock } = ctx.app;
   const wsId = ctx.params.workspace as string;

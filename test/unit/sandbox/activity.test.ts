@@ -124,8 +124,7 @@ describe('Tasks > GET .../tasks/{task}/activity', () => {
     assertError(await h.as('carol').get(path(task.id)), 404);
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks/{task}/activity - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: actions and cursors (ASSUMPTIONS.md "Activity")', () => {
+  describe('assumption: actions and cursors (docs/api/openapi.yaml#listTaskActivity)', () => {
     it('title changes are title_changed entries on entity_type task; creation is created', async () => {
       const pages = await allPages(a, path(task.id));
       const entries = pages.flatMap((p) => p.data as Json[]);

@@ -281,8 +281,7 @@ describe('Attachments', () => {
     });
   });
 
-  // Reference: Endpoints > Attachments - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: signed URLs (ASSUMPTIONS.md "Signed URLs")', () => {
+  describe('assumption: signed URLs (docs/api/openapi.yaml#downloadTaskAttachment)', () => {
     it('valid for 5 minutes of sandbox time; expired or tampered -> 403 JSON', async () => {
       const att = await put();
       const location = (await a.get(`${base()}/${att.id}`)).headers.get('location')!;
@@ -295,8 +294,7 @@ describe('Attachments', () => {
     });
   });
 
-  // Reference: Endpoints > Attachments - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: upload and download details (ASSUMPTIONS.md "Attachments")', () => {
+  describe('assumption: upload and download details (docs/api/openapi.yaml#uploadTaskAttachment)', () => {
     it('an empty file -> 422 errors.file; the extension check is case-insensitive', async () => {
       assertError(await upload(a, w.acme.id, task.id, 'empty.txt', Buffer.alloc(0)), 422, 'file');
       assert.equal((await upload(a, w.acme.id, task.id, 'LOUD.PNG', bytes)).status, 201);

@@ -101,7 +101,7 @@ describe('Authentication', () => {
 });
 
 // Reference: Authentication 2-3 (regenerate / revoke), driven through the sandbox's token
-// controls (test/sandbox/ASSUMPTIONS.md "Extra controls").
+// controls (the sandbox README, "Test controls").
 describe('Authentication > regenerated and revoked tokens', () => {
   const h = useSandbox({ rateLimit: 0 });
 

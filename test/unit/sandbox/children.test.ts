@@ -144,8 +144,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
     });
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks/children - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: parents and ordering (ASSUMPTIONS.md "Children")', () => {
+  describe('assumption: parents and ordering (docs/api/openapi.yaml#listTaskChildren)', () => {
     it('invisible, trashed and unknown parents appear as keys with []', async () => {
       const privList = w.acmePrivateLists[0]!.id;
       const secretParent = await createTask(a, w.acme.id, { list_id: privList, title: 'secret parent' });

@@ -213,8 +213,7 @@ describe('Comments', () => {
     });
   });
 
-  // Reference: Endpoints > Comments - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: paging, limits, deletes (ASSUMPTIONS.md "Comments")', () => {
+  describe('assumption: paging, limits, deletes (docs/api/openapi.yaml#listTaskComments)', () => {
     it('50 per page, oldest first', async () => {
       const made: string[] = [];
       for (let i = 0; i < 55; i += 1) made.push((await comment({ body: `n${i}` })).id);

@@ -242,8 +242,7 @@ describe('Test controls (/__sandbox)', () => {
     });
   });
 
-  // Reference: docs/sandbox-contract.md > Test controls - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: request log details (ASSUMPTIONS.md "Test controls")', () => {
+  describe('assumption: request log details (the sandbox README, "Test controls")', () => {
     it('status is null while a request is in flight and 0 when the socket was destroyed', async () => {
       await h.ctl.clearRequests();
       await h.ctl.fault({ method: 'GET', path: '/api/user', kind: 'latency', latency_ms: 800, times: 1 });

@@ -220,8 +220,7 @@ describe('Custom fields', () => {
     });
   });
 
-  // Reference: Endpoints > Custom fields - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: values (ASSUMPTIONS.md "Custom fields > Values")', () => {
+  describe('assumption: values (docs/api/openapi.yaml#setTaskCustomFieldValues)', () => {
     const slotOf: Record<string, string> = {
       text: 'value_text',
       url: 'value_text',
@@ -275,8 +274,7 @@ describe('Custom fields', () => {
     });
   });
 
-  // Reference: Custom fields - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: required fields refuse null (ASSUMPTIONS.md "Custom fields > Values")', () => {
+  describe('assumption: required fields refuse null (docs/api/openapi.yaml#setTaskCustomFieldValues)', () => {
     it('the required dropdown accepts an option and refuses null', async () => {
       const def = (await h.ctl.state('custom_field_definitions')).find(
         (d: Json) => d.is_required && d.workspace_id === w.acme.id,

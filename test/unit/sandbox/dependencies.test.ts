@@ -135,8 +135,7 @@ describe('Dependencies', () => {
     });
   });
 
-  // Reference: Endpoints > Dependencies - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: listings and deletes (ASSUMPTIONS.md "Dependencies")', () => {
+  describe('assumption: listings and deletes (docs/api/openapi.yaml#listTaskDependencies)', () => {
     it('entries also carry display_id and is_completed', async () => {
       await link();
       const [e] = (await a.get(deps(blocked.id))).body.blocked_by;

@@ -173,8 +173,7 @@ describe('Idempotency-Key', () => {
     });
   });
 
-  // Reference: Limits > Idempotency rules - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: keys longer than 255 characters (ASSUMPTIONS.md "Idempotency")', () => {
+  describe('assumption: keys longer than 255 characters (docs/api/README.md#idempotency)', () => {
     it('-> 422', async () => {
       assertError(await a.post(tasks(), { list_id: listId, title: 'k' }, { 'Idempotency-Key': 'k'.repeat(256) }), 422);
     });
@@ -228,8 +227,7 @@ describe('Idempotency-Key', () => {
     assert.equal(await count(), before + 1);
   });
 
-  // Reference: Limits > Idempotency rules - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: multipart requests (ASSUMPTIONS.md "Idempotency")', () => {
+  describe('assumption: multipart requests (docs/api/README.md#idempotency)', () => {
     it('the same file with the same key is replayed; another file with that key -> 422', async () => {
       const t = await createTask(a, w.acme.id, { list_id: listId, title: 'upload' });
       const k = key();

@@ -85,8 +85,7 @@ describe('Inbound email address', () => {
     assert.equal((await rowsFor(priv)).length, before);
   });
 
-  // Reference: Inbound email address - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: access and format (ASSUMPTIONS.md "Inbound address")', () => {
+  describe('assumption: access and format (docs/api/openapi.yaml#getInboundAddress)', () => {
     it('POST: 403 for bob on a private-space list, 404 for carol and unknown lists; nothing created', async () => {
       const priv = w.acmePrivateLists[0]!.id;
       assertError(await h.as('bob').post(path(priv)), 403);

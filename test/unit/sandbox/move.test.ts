@@ -87,8 +87,7 @@ describe('Tasks > POST /tasks/{task}/move', () => {
     assert.equal(raw.list_id, task.list_id);
   });
 
-  // Reference: Tasks > POST /tasks/{task}/move - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: move details (ASSUMPTIONS.md "Move")', () => {
+  describe('assumption: move details (docs/api/openapi.yaml#moveTask)', () => {
     it('moving to a list takes the live subtasks along and maps statuses by name', async () => {
       const kid = await createTask(a, w.acme.id, { list_id: task.list_id, title: 'kid', parent_task_id: task.id });
       const api = w.fixtures.lists.api as string;

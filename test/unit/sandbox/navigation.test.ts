@@ -163,8 +163,7 @@ describe('Navigation', () => {
     });
   });
 
-  // Reference: Endpoints > Navigation - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: status source and sidebar (ASSUMPTIONS.md "Navigation")', () => {
+  describe('assumption: status source and sidebar (docs/api/openapi.yaml#getWorkspaceSidebar)', () => {
     it('a list has its own statuses (true, "list") or inherits its space\'s (false, "space")', async () => {
       const seen = new Set<string>();
       for (const list of w.lists) {

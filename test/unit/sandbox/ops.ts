@@ -70,7 +70,7 @@ export function marker(prefix = 'M'): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 }
 
-/** A status of the list whose type counts as completed (ASSUMPTIONS.md: done, closed). */
+/** A status of the list whose type counts as completed (done, closed: docs/api/openapi.yaml#listListStatuses). */
 export async function doneStatus(api: Api, listId: string): Promise<Json> {
   const s = (await statusesOf(api, listId)).find((x) => x.type === 'done' || x.type === 'closed');
   assert.ok(s, `list ${listId} has a completed status`);
@@ -99,7 +99,7 @@ export function upload(
 
 /**
  * Waits until the request log shows a matching request still in flight (status
- * null, ASSUMPTIONS.md "Test controls"), instead of sleeping a fixed time.
+ * null, the sandbox README, "Test controls"), instead of sleeping a fixed time.
  */
 export async function waitInFlight(ctl: Control, method: string, pathRe: RegExp, timeoutMs = 3000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

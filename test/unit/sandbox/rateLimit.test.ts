@@ -85,8 +85,7 @@ describe('Rate limit (configured window)', () => {
     assert.equal(log.filter((e) => e.status === 200).length, 10);
   });
 
-  // Reference: Limits > Request rate - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: Retry-After (ASSUMPTIONS.md "429")', () => {
+  describe('assumption: Retry-After (docs/api/README.md#rate-limit)', () => {
     it('Retry-After: whole seconds >= 1 and within the window; message "Too Many Attempts."', async () => {
       await burst(h.as('alice'), 10);
       const res = await h.as('alice').get('/user');

@@ -154,8 +154,7 @@ describe('Robustness (Errors)', () => {
     });
   });
 
-  // Reference: Errors (status + JSON message for any input) - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: conventions (ASSUMPTIONS.md "Conventions")', () => {
+  describe('assumption: conventions (docs/api/README.md#conventions)', () => {
     it('non-UUID path parameter -> 404 "Not found."', async () => {
       const res = await a.get(`${tasks()}/not-a-uuid`);
       assertError(res, 404);

@@ -118,8 +118,7 @@ describe('Search > GET /search', () => {
     });
   }
 
-  // Reference: Search > GET /search - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: groups and matching (ASSUMPTIONS.md "Search")', () => {
+  describe('assumption: groups and matching (docs/api/openapi.yaml#searchWorkspace)', () => {
     it('without type: tasks, comments and attachments groups; with type: only that group', async () => {
       const all = (await search({ q: m })).body;
       for (const g of ['tasks', 'comments', 'attachments']) assert.equal(typeof all[g].total, 'number', g);

@@ -83,8 +83,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks', () => {
     });
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: display ids (ASSUMPTIONS.md "Display ids")', () => {
+  describe('assumption: display ids (docs/api/openapi.yaml#getTask)', () => {
     it('display ids are <PREFIX>-<n>; the subtasks route matches them exactly (acme-12 is 404)', async () => {
       const parent = raw.find((t) => t.workspace_id === w.acme.id && kidsOf(t.id).length > 0)!;
       assert.match(parent.display_id, /^ACME-\d+$/);

@@ -168,8 +168,7 @@ describe('Tasks > GET tasks, sorts', () => {
     assert.deepEqual(titles(withLegacy), titles(base));
   });
 
-  // Reference: Tasks > GET tasks, sorts - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: status order (ASSUMPTIONS.md "Sorts")', () => {
+  describe('assumption: status order (docs/api/openapi.yaml#listTasks)', () => {
     it("status sorts by the list's status order", async () => {
       const statuses = await statusesOf(h.as('alice'), listId);
       const body = await taskIndex(h.as('alice'), w.acme.id, {

@@ -104,8 +104,7 @@ describe('Task lifecycle (trash)', () => {
     });
   });
 
-  // Reference: States and transitions > Task lifecycle (trash) - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: restore (ASSUMPTIONS.md "Trash > Restore")', () => {
+  describe('assumption: restore (docs/api/openapi.yaml#restoreTask)', () => {
     it('200 { data: Task, subtasks_restored, restored_at }', async () => {
       const t = await tree();
       const res = await restore(t.p.id);

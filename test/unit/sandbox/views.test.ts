@@ -74,7 +74,7 @@ describe('Views > GET /views/{view}/tasks', () => {
     return new Set(
       body.data
         .filter((r: Json) => r.parent_task_id === null)
-        // Which status types count as completed is not shown; ASSUMPTIONS.md "Completed statuses".
+        // Which status types count as completed is not shown; docs/api/openapi.yaml#listListStatuses.
         .filter((r: Json) => v.show_completed || !['done', 'closed'].includes(typeOf.get(r.id) ?? ''))
         .map((r: Json) => r.id),
     );
@@ -272,8 +272,7 @@ describe('Views > GET /views/{view}/tasks', () => {
     });
   });
 
-  // Reference: Views > GET /views/{view}/tasks (rules 1-7) - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: counts, subtask mode, location (ASSUMPTIONS.md "Views")', () => {
+  describe('assumption: counts, subtask mode, location (docs/api/openapi.yaml#listViewTasks)', () => {
     it('total_count = scope rows before filter/show_completed; filtered_count after', async () => {
       const v = byName(/Backend — open work/);
       const body = (await a.get(path(v))).body;
