@@ -16,6 +16,8 @@ interface Row {
   schema: z.ZodMiniType;
   /** What of the body the client parses (the inbound address may come wrapped in `data`). */
   inner?: (body: Json) => unknown;
+  /** Optional fields the client's schema shares with another operation, and why. */
+  sharedFields?: { fields: string[]; why: string };
 }
 
 const ROWS: Row[] = [
@@ -26,7 +28,12 @@ const ROWS: Row[] = [
   { op: 'listListStatuses', status: 200, schema: E.StatusListSchema },
   { op: 'listWorkspaceMembers', status: 200, schema: z.array(S.MemberSchema) },
   { op: 'getWorkspaceSidebar', status: 200, schema: E.SidebarSchema },
-  { op: 'listTasks', status: 200, schema: E.TaskPageSchema },
+  {
+    op: 'listTasks',
+    status: 200,
+    schema: E.TaskPageSchema,
+    sharedFields: { fields: ['listTasks.filtered_count'], why: 'one envelope with listViewTasks' },
+  },
   { op: 'createTask', status: 201, schema: S.TaskSchema },
   { op: 'listTaskChildren', status: 200, schema: E.ChildrenSchema },
   { op: 'getTask', status: 200, schema: S.TaskSchema },
@@ -138,7 +145,10 @@ describe('contract: the client agrees with docs/api/openapi.yaml', () => {
         const out: string[] = [];
         const target = row.inner ? (flatten(spec, schema).properties?.data ?? schema) : schema;
         undocumented(spec, row.schema, target, row.op, out);
-        assert.deepEqual(out, []);
+        assert.deepEqual(
+          out.filter((f) => !row.sharedFields?.fields.includes(f)),
+          [],
+        );
       });
     });
   }
