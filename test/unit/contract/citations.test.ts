@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { loadSpec, operations, ROOT } from './spec';
 
 /** Documents that live outside the clone; written in pieces so this file does not name them. */
@@ -72,13 +72,21 @@ describe('contract: citations stay inside the repository', () => {
     assert.deepEqual(broken, []);
   });
 
-  it('links only to headings that docs/api/README.md has', () => {
-    const readme = texts.get('docs/api/README.md');
-    const anchors = readme === undefined ? new Set<string>() : headings(readme);
+  it('links only to headings that the named Markdown file has', () => {
+    const anchorsOf = new Map<string, Set<string>>();
     const broken: string[] = [];
     for (const [file, text] of texts) {
-      for (const m of text.matchAll(/docs\/api\/README\.md#([a-z0-9_-]+)/g)) {
-        if (!anchors.has(m[1] as string)) broken.push(`${file}: #${m[1]}`);
+      for (const m of text.matchAll(/(?<![\w/.:-])((?:\.\.?\/)*[\w-]+(?:\/[\w.-]+)*\.md)#([\w-]+)/g)) {
+        const [, link, anchor] = m as unknown as [string, string, string];
+        const target = [link, posix.join(posix.dirname(file), link)]
+          .map((p) => posix.normalize(p))
+          .find((p) => texts.has(p));
+        if (target === undefined) {
+          broken.push(`${file}: ${link} (no such file)`);
+          continue;
+        }
+        if (!anchorsOf.has(target)) anchorsOf.set(target, headings(texts.get(target) as string));
+        if (!anchorsOf.get(target)?.has(anchor)) broken.push(`${file}: ${link}#${anchor}`);
       }
     }
     assert.deepEqual(broken, []);

@@ -109,7 +109,7 @@ export class Api {
   }
 }
 
-/** The /__sandbox test controls (docs/sandbox-contract.md). */
+/** The /__sandbox test controls (test/sandbox/README.md#test-controls). */
 export class Control {
   constructor(
     private readonly origin: string,
