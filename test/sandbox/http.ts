@@ -1,5 +1,5 @@
 // Request context, replies and errors shared by every route. Errors follow
-// "Errors" of the API reference: JSON `message`, plus `errors` keyed by field on 422.
+// "Errors" of the API: JSON `message`, plus `errors` keyed by field on 422.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { App } from './app';
 import type { User } from './types';

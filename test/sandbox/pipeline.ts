@@ -221,7 +221,7 @@ function repeatedParams(names: string[]): Reply {
 }
 
 function tooMany(app: App, retryAfterSec: number): Reply {
-  // Errors rule 3: body and header not shown; JSON message + Retry-After (switchable).
+  // docs/api/README.md#errors: body and header not shown; JSON message + Retry-After (switchable).
   const headers: Record<string, string> = app.config.retryAfterHeader ? { 'Retry-After': String(retryAfterSec) } : {};
   return { status: 429, body: { message: 'Too Many Attempts.' }, headers };
 }

@@ -1,4 +1,4 @@
-// JSON shapes of resources (API reference "Resources and their fields").
+// JSON shapes of resources (components.schemas of docs/api/openapi.yaml).
 import type { Store } from './store';
 import type { Activity, Comment, FieldValue, Status, Task, User } from './types';
 
@@ -57,7 +57,7 @@ export function isBlocked(store: Store, task: Task): boolean {
 }
 
 /**
- * One task row. The reference shows slightly different row shapes per route
+ * One task row. The API shows slightly different row shapes per route
  * (board rows with tags, subtask rows with assignees/recurrence); the sandbox
  * always returns the union so every documented field is present.
  */

@@ -1,4 +1,4 @@
-// Minimal path router. Path parameters must be UUIDs (API reference "Endpoints":
+// Minimal path router. Path parameters must be UUIDs (docs/api/README.md#conventions:
 // every path parameter is a UUID); anything else is a JSON 404, not a crash.
 import type { Handler } from './http';
 

@@ -1,6 +1,6 @@
 import type { Priority } from './schemas';
 
-/** Request shapes of the reference's write operations and queries ("Endpoints"). */
+/** Request shapes of the documented write operations and queries (docs/api/openapi.yaml). */
 
 /** Exactly one scope (Tasks: list_id, sprint_id, space_id, folder_id). */
 export type TaskScope = { list_id: string } | { sprint_id: string } | { space_id: string } | { folder_id: string };

@@ -46,7 +46,7 @@ export interface NumberedPage<T> {
   perPage: number;
 }
 
-/** Page iteration (Views; Search): pages 1, 2, ... until the last page, a short page or the total. */
+/** Page iteration (docs/api/README.md#pagination): pages 1, 2, ... until the last page, a short page or the total. */
 export async function* iteratePages<T>(
   fetchPage: (page: number) => Promise<NumberedPage<T>>,
   signal?: AbortSignal,

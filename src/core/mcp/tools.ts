@@ -6,7 +6,7 @@ import * as In from './inputs';
 
 /**
  * THE table of assistant tools, shared by the stdio MCP server (src/mcp) and the VS Code chat tools
- * (src/extension/ai). One entry per row of the API reference's "MCP tool map", same names, each
+ * (src/extension/ai). One entry per row of the API's "MCP tool map", same names, each
  * calling the one client operation the map names (so rate limiting and idempotency apply).
  */
 export interface ToolSpec<S extends z.ZodMiniType = z.ZodMiniType> {

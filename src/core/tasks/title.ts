@@ -1,5 +1,5 @@
-// The title rule of create and update (Reference: Task "title: max 255 characters"; Limits "Title
-// length"). Checked before any request so a bad title never costs one from the budget.
+// The title rule of create and update (docs/api/README.md#limits: 255
+// characters). Checked before any request so a bad title never costs one from the budget.
 
 export const MAX_TITLE_LENGTH = 255;
 

@@ -12,7 +12,8 @@ const PREVIEW_MAX_BYTES = 8 * 1024 * 1024;
 const PREVIEW_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /**
- * Attachments (Attachments): upload through a file picker (type and size are checked by the client
+ * Attachments (docs/api/openapi.yaml#downloadTaskAttachment): upload through a file picker (type and size are checked
+ * by the client
  * before anything is sent), download to disk (the client follows the 302 without the token),
  * inline preview of raster images, delete.
  */

@@ -1,4 +1,4 @@
-// Custom fields (Endpoints > Custom fields): definitions resolve down the
+// Custom fields (docs/api/openapi.yaml#listTaskCustomFields): definitions resolve down the
 // hierarchy workspace -> space -> folder -> list; values use exactly one slot.
 import { randomUUID } from 'node:crypto';
 import { requireTask } from '../access';

@@ -29,7 +29,7 @@ export interface FilterOptions {
   now: number;
   /** Saved views may carry `location` conditions; the task index may not. */
   allowLocation: boolean;
-  /** List/sprint-scoped views drop `location` conditions (Views rule 4). */
+  /** List/sprint-scoped views drop `location` conditions (docs/api/openapi.yaml#listViewTasks). */
   dropLocation: boolean;
 }
 

@@ -1,4 +1,4 @@
-// Navigation (API reference "Endpoints > Navigation") plus the sidebar tree.
+// Navigation (docs/api/openapi.yaml#listSpaces) plus the sidebar tree.
 import { canSeeSpace, requireList, requireMember } from '../access';
 import { notFound, ok } from '../http';
 import type { Ctx, Reply } from '../http';

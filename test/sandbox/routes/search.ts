@@ -1,4 +1,4 @@
-// Full-text search scoped to a workspace (Endpoints > Search): tasks (title,
+// Full-text search scoped to a workspace (docs/api/openapi.yaml#searchWorkspace): tasks (title,
 // description, display id), comments (body) and attachments (file name).
 import { listVisibility, membershipOf } from '../access';
 import { fieldErrors, ok } from '../http';

@@ -1,4 +1,4 @@
-// Task lifecycle (API reference "States and transitions > Task lifecycle"):
+// Task lifecycle (docs/api/openapi.yaml#deleteTask, docs/api/openapi.yaml#restoreTask):
 // DELETE sweeps subtasks into one trash batch; restore brings back that batch
 // only; the scheduled purge destroys tasks 30 days (sandbox clock) after deletion.
 import { randomUUID } from 'node:crypto';

@@ -1,12 +1,12 @@
-// Conformance: Limits > Idempotency rules, States and transitions > Idempotency
-// key, Errors rule 1 (a failure releases the key), Limits (24 h, private to the token).
+// Conformance of docs/api/README.md#idempotency: replays, conflicts, a failure releasing the key, 24 h,
+// keys private to the token.
 import * as assert from 'node:assert/strict';
 import { DAY_MS, useSandbox } from './helpers';
 import { assertError, createTask, marker, upload, waitInFlight } from './ops';
 import type { Api, Json, Res } from './helpers';
 import type { World } from './world';
 
-// Reference: Limits > Idempotency rules; States and transitions > Idempotency key; Errors rule 1.
+// Contract: docs/api/README.md#idempotency.
 describe('Idempotency-Key', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -108,7 +108,7 @@ describe('Idempotency-Key', () => {
     assert.equal(await count(), before + 1);
   });
 
-  // Reference: Limits > Idempotency rules - every write accepts the key.
+  // docs/api/README.md#idempotency: every write accepts the key.
   describe('every write accepts the key', () => {
     const replayed = (r: Res): boolean => r.headers.get('idempotent-replay') === 'true';
 
@@ -179,7 +179,7 @@ describe('Idempotency-Key', () => {
     });
   });
 
-  // Reference: Limits > Idempotency rules - in flight and tokens.
+  // docs/api/README.md#idempotency: in flight and tokens.
   describe('in flight and tokens', () => {
     it('DELETE with the same key while the first is running -> 409; the task is deleted once', async () => {
       const t = await createTask(a, w.acme.id, { list_id: listId, title: 'slow delete' });

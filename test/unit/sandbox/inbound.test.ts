@@ -1,12 +1,12 @@
-// Conformance: Inbound email address > GET / POST /lists/{list}/inbound-address,
-// Resources > Inbound address, States and transitions > Inbound address.
+// Conformance of docs/api/openapi.yaml#getInboundAddress and docs/api/openapi.yaml#generateInboundAddress, with the
+// address's shape and its states.
 import * as assert from 'node:assert/strict';
 import { ISO_RE, UNKNOWN_ID, UUID_RE, useSandbox } from './helpers';
 import { assertError } from './ops';
 import type { Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Inbound email address; States and transitions > Inbound address.
+// Contract: docs/api/openapi.yaml#getInboundAddress.
 describe('Inbound email address', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;

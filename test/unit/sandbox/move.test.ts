@@ -1,11 +1,11 @@
-// Conformance: Tasks > POST /tasks/{task}/move (flat route).
+// Conformance of docs/api/openapi.yaml#moveTask (flat route).
 import * as assert from 'node:assert/strict';
 import { UNKNOWN_ID, useSandbox } from './helpers';
 import { assertError, createTask, taskIndex } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Tasks > POST /tasks/{task}/move.
+// Contract: docs/api/openapi.yaml#moveTask.
 describe('Tasks > POST /tasks/{task}/move', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;

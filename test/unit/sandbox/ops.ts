@@ -22,7 +22,7 @@ export async function createTask(
   return res.body;
 }
 
-/** Asserts an error status with the documented JSON `message` (reference "Errors"). */
+/** Asserts an error status with the documented JSON `message` (docs/api/README.md#errors). */
 export function assertError(res: Res, status: number, field?: string): void {
   assert.equal(res.status, status, `expected ${status}, got ${res.status}: ${res.text.slice(0, 300)}`);
   assert.equal(typeof res.body?.message, 'string', `JSON message in ${res.text.slice(0, 300)}`);
@@ -77,7 +77,7 @@ export async function doneStatus(api: Api, listId: string): Promise<Json> {
   return s;
 }
 
-/** Multipart upload of one file (Attachments > POST). */
+/** Multipart upload of one file (docs/api/openapi.yaml#uploadTaskAttachment). */
 export function upload(
   api: Api,
   workspaceId: string,

@@ -1,11 +1,11 @@
-// Conformance: Search > GET /search and Limits > Search query length / per_page.
+// Conformance of docs/api/openapi.yaml#searchWorkspace and its limits (query length, per_page).
 import * as assert from 'node:assert/strict';
 import { useSandbox } from './helpers';
 import { assertError, createTask, marker } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Search > GET /search; Limits > Search query length, Search per_page.
+// Contract: docs/api/openapi.yaml#searchWorkspace.
 describe('Search > GET /search', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;

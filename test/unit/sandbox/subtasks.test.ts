@@ -1,12 +1,11 @@
-// Conformance: Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks and
-// Limits > Subtasks of one task (max 200, no pagination).
+// Conformance of docs/api/openapi.yaml#listSubtasks (max 200, no pagination).
 import * as assert from 'node:assert/strict';
 import { UNKNOWN_ID, useSandbox } from './helpers';
 import { assertError, createTask, liveTasks, sortedIds } from './ops';
 import type { Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks; Limits > Subtasks of one task.
+// Contract: docs/api/openapi.yaml#listSubtasks.
 describe('Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -66,7 +65,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks', () => {
     assert.ok(!('next_cursor' in res.body) && !('current_page' in res.body));
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks - errors.
+  // docs/api/openapi.yaml#listSubtasks: errors.
   describe('errors', () => {
     it('403 for bob (Acme member) on a task in the private space', async () => {
       const priv = new Set(w.acmePrivateLists.map((l) => l.id));

@@ -1,4 +1,4 @@
-// Tasks > GET tasks, filter field `cf_<definition_id>`: the reference says the
+// Tasks > GET tasks, filter field `cf_<definition_id>`: the API says the
 // operators "vary by custom field type" without listing them, so these tests
 // follow docs/api/openapi.yaml#listTasks.
 import * as assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ import type { World } from './world';
 
 type Name = 'X' | 'Y' | 'Z';
 
-// Reference: Tasks > GET /workspaces/{workspace}/tasks, filter field cf_<definition_id>.
+// Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > GET tasks, filter on cf_<id>', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;

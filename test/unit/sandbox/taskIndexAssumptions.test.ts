@@ -1,4 +1,4 @@
-// Task index behaviour the reference leaves "not shown", tested only as far as
+// Task index behaviour the API leaves "not shown", tested only as far as
 // its x-assumption notes commit to it (docs/api/openapi.yaml#listTasks).
 import * as assert from 'node:assert/strict';
 import { UNKNOWN_ID, useSandbox } from './helpers';
@@ -6,7 +6,7 @@ import { assertError, createTask, doneStatus, marker, taskIndex } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Tasks > GET /workspaces/{workspace}/tasks.
+// Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > GET tasks', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;

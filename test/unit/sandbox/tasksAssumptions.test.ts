@@ -1,4 +1,4 @@
-// Tasks > create / update: behaviour the reference leaves open, tested as far as
+// Tasks > create / update: behaviour the API leaves open, tested as far as
 // its x-assumption notes commit to it (docs/api/openapi.yaml#createTask).
 import * as assert from 'node:assert/strict';
 import { useSandbox } from './helpers';
@@ -6,7 +6,7 @@ import { assertError, createTask } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Tasks > POST/PATCH /workspaces/{workspace}/tasks.
+// Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > create, update', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
