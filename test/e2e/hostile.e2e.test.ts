@@ -56,7 +56,7 @@ function packedTitle(): string {
 }
 
 /** What a finding is traced back to: the corpus, and the title of the issue's task. */
-const traced: readonly Payload[] = [...payloads, { name: 'issue 18 title', text: ISSUE_TITLE }];
+const traced: readonly Payload[] = [...payloads, { name: 'report title', text: ISSUE_TITLE }];
 const bare = (s: string): string =>
   s
     .replace(/&nbsp;/g, ' ')
