@@ -34,6 +34,15 @@ const textFile = (): FormData => {
   return form;
 };
 
+/** A write sent with an empty JSON object: its required fields are missing. */
+const emptyBody = (op: string, params: Row['params']): Row => ({
+  op,
+  case: 'empty body',
+  params,
+  body: () => ({}),
+  status: 422,
+});
+
 const SUCCESS: Row[] = [
   { op: 'getCurrentUser', params: () => ({}), status: 200 },
   { op: 'listSpaces', params: (fx) => ({ workspace: ws(fx) }), status: 200 },
@@ -223,27 +232,9 @@ const ERRORS: Row[] = [
     params: (fx) => ({ view: fx.views.private_view_alice }),
     status: 403,
   },
-  {
-    op: 'setTaskCustomFieldValues',
-    case: 'no values',
-    params: (fx) => ({ task: fx.tasks.task_with_custom_fields.id }),
-    body: () => ({}),
-    status: 422,
-  },
-  {
-    op: 'createTaskComment',
-    case: 'no body',
-    params: (fx) => task(fx, 'task_with_comments'),
-    body: () => ({}),
-    status: 422,
-  },
-  {
-    op: 'updateTaskComment',
-    case: 'no body',
-    params: (fx) => comment(fx, 'first_comment_id'),
-    body: () => ({}),
-    status: 422,
-  },
+  emptyBody('setTaskCustomFieldValues', (fx) => ({ task: fx.tasks.task_with_custom_fields.id })),
+  emptyBody('createTaskComment', (fx) => task(fx, 'task_with_comments')),
+  emptyBody('updateTaskComment', (fx) => comment(fx, 'first_comment_id')),
   { op: 'resolveTaskComment', case: 'no assignee', params: (fx) => comment(fx, 'without_assignee'), status: 422 },
   { op: 'unresolveTaskComment', case: 'not resolved', params: (fx) => comment(fx, 'assigned_unresolved'), status: 422 },
   {
@@ -253,13 +244,7 @@ const ERRORS: Row[] = [
     body: (fx) => ({ blocker_task_id: fx.tasks.blocker_task.id }),
     status: 409,
   },
-  {
-    op: 'createTaskDependency',
-    case: 'no blocker',
-    params: (fx) => task(fx, 'blocked_task'),
-    body: () => ({}),
-    status: 422,
-  },
+  emptyBody('createTaskDependency', (fx) => task(fx, 'blocked_task')),
   {
     op: 'uploadTaskAttachment',
     case: 'no file',
