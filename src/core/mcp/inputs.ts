@@ -78,7 +78,7 @@ const FilterCondition = z.strictObject({
 
 const scopeKeys = ['list_id', 'folder_id', 'space_id', 'sprint_id'] as const;
 
-/** GET /workspaces/{workspace}/tasks: exactly one scope (Tasks: list_id, sprint_id, space_id, folder_id). */
+/** GET /workspaces/{workspace}/tasks: exactly one scope (list_id, sprint_id, space_id, folder_id). */
 export const ListTasksInput = z
   .strictObject({
     workspace_id: workspaceId,

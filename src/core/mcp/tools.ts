@@ -32,7 +32,7 @@ function tool<S extends z.ZodMiniType>(spec: ToolSpec<S>): ToolSpec {
 }
 
 function scopeOf(input: z.output<typeof In.ListTasksInput>): TaskScope {
-  // The schema guarantees exactly one scope (Tasks: "exactly one is required").
+  // The schema guarantees exactly one scope (docs/api/openapi.yaml#listTasks).
   if (input.list_id) return { list_id: input.list_id };
   if (input.folder_id) return { folder_id: input.folder_id };
   if (input.space_id) return { space_id: input.space_id };

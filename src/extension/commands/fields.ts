@@ -11,7 +11,7 @@ import { taskName } from './context';
 import type { CommandContext } from './context';
 import { selectedRefs, taskTarget, taskWith } from './pickTask';
 
-/** PATCH task (Tasks: "any subset of title, description, priority, status_id, assignee_id, due_date"). */
+/** PATCH task: any subset of its fields (docs/api/openapi.yaml#updateTask). */
 export async function patchTask(
   ctx: CommandContext,
   state: SignedIn,

@@ -61,7 +61,7 @@ export function scopeTasks(store: Store, user: User, scope: Scope, rootsOnly: bo
 
 export class SortError extends FilterError {}
 
-/** Validates a sorts array: max 3 items of { field, direction } (Tasks, `sorts`). */
+/** Validates a sorts array: max 3 items of { field, direction } (docs/api/openapi.yaml#listTasks). */
 export function parseSorts(raw: unknown, store: Store, workspaceId: string): SortSpec[] {
   if (!Array.isArray(raw)) throw new SortError('The sorts must be a JSON array.');
   if (raw.length > 3) throw new SortError('The sorts may not have more than 3 items.');
