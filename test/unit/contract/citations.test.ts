@@ -61,6 +61,17 @@ describe('contract: citations stay inside the repository', () => {
     assert.deepEqual(hits, []);
   });
 
+  it('names no issue by number (the tracker is outside the clone: name the feature instead)', () => {
+    const issue = /\b[Ii]ssue \d+\b/;
+    const hits: string[] = [];
+    for (const [file, text] of texts) {
+      text.split('\n').forEach((line, i) => {
+        if (issue.test(line)) hits.push(`${file}:${i + 1}`);
+      });
+    }
+    assert.deepEqual(hits, []);
+  });
+
   it('links only to operations that docs/api/openapi.yaml defines', () => {
     const ids = new Set(operations(loadSpec()).map((o) => o.id));
     const broken: string[] = [];
