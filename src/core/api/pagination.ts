@@ -8,7 +8,7 @@ export interface CursorPage<T> {
 }
 
 /**
- * Cursor iteration (Tasks > activity; Comments): follow `next_cursor` until `has_more` is false.
+ * Cursor iteration (docs/api/README.md#pagination): follow `next_cursor` until `has_more` is false.
  * A page that says "more" without a new cursor would loop forever; it is a BadResponseError instead.
  */
 export async function* iterateCursor<T>(

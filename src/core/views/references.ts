@@ -1,6 +1,6 @@
 // Where view ids come from (docs/api/openapi.yaml#listViewTasks). A user pastes a view id or a
-// view link, or the sidebar route names views. The web app's view link is not shown in the
-// reference: we accept a UUID that follows `/v/` or `/views/` in a link of the configured service
+// view link, or the sidebar route names views. The web app's view link is not documented: we
+// accept a UUID that follows `/v/` or `/views/` in a link of the configured service
 // (docs/api/README.md#web-app-links); nothing else is guessed.
 import * as z from 'zod/mini';
 

@@ -55,7 +55,7 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Value shape by field type (Custom fields table); returns the slot or an error message. */
+/** Value shape by field type (docs/api/openapi.yaml#setTaskCustomFieldValues); returns the slot or an error message. */
 export function toSlots(def: FieldDef, value: unknown): Slots | string {
   const labels = new Set((def.options ?? []).map((o) => o.label));
   switch (def.type) {

@@ -1,5 +1,5 @@
-// Filter evaluator shared by the task index and saved views (Tasks > "Filter
-// fields and operators"). Parsing validates everything up front and returns a
+// Filter evaluator shared by the task index and saved views (docs/api/openapi.yaml#listTasks,
+// `filter`). Parsing validates everything up front and returns a
 // predicate, so evaluation over thousands of tasks does no re-parsing.
 import type { FieldErrors } from '../http';
 import { isCompleted } from '../present';

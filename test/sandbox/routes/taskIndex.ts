@@ -1,5 +1,5 @@
-// Scope, sort and grouping for the task index and saved views (Tasks > GET
-// /workspaces/{workspace}/tasks; docs/api/openapi.yaml#listViewTasks (rule 3): the same evaluator for both).
+// Scope, sort and grouping for the task index and saved views
+// (docs/api/openapi.yaml#listTasks, docs/api/openapi.yaml#listViewTasks): the same evaluator for both.
 import { listVisibility } from '../access';
 import { isCompleted } from '../present';
 import { isUuid } from '../router';
