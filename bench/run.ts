@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: ONE run of every figure of issue 12 against the sandbox on the `large` seed
+ * `npm run bench`: ONE run of every benchmark figure against the sandbox on the `large` seed
  * (127.0.0.1 only), each with its baseline measured in the same run, `--runs` times (default 3)
  * where a figure repeats. Prints the table and writes bench-results.json at the repository root;
  * `npm run bench -- --readme` then (or alone, with --readme-only) writes the README's Performance

@@ -1,6 +1,6 @@
 /**
  * Pure helpers of the benchmark (unit-tested in test/unit/bench.test.ts): summaries of repeated
- * runs, paired ratios against a same-run baseline, the fewest requests the reference allows to load
+ * runs, paired ratios against a same-run baseline, the fewest requests the API allows to load
  * a list with its subtasks, and the busiest sliding window of a request log.
  */
 export { maxInAnyWindow } from '../test/soak/soak';
@@ -42,14 +42,14 @@ export interface SeedTask {
   deleted_at: string | null;
 }
 
-/** Children batch limits of GET /tasks/children (Reference: Limits, "children batch"). */
+/** Children batch limits of GET /tasks/children (docs/api/openapi.yaml#listTaskChildren). */
 export const CHILDREN_PARENTS_PER_CALL = 50;
 export const CHILDREN_ROWS_PER_CALL = 1000;
-/** GET /subtasks and the children route list at most 200 children of one parent (Limits). */
+/** GET /subtasks and the children route list at most 200 children of one parent (docs/api/README.md#limits). */
 export const CHILDREN_PER_PARENT = 200;
 
 /**
- * The fewest requests the reference allows to show every task of `listId` with all its subtasks:
+ * The fewest requests the API allows to show every task of `listId` with all its subtasks:
  * one task index call (per_page=0 returns every row of the list, Tasks: GET tasks), then, level by
  * level, the children route for the parents of that level (rows whose subtask_count > 0). One call
  * takes at most 50 parents and returns at most 1,000 children, so a level needs

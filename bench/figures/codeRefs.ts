@@ -1,5 +1,5 @@
 /**
- * Code references (issue 9): indexing task references in a generated 5,000-file workspace (14
+ * Code references: indexing task references in a generated 5,000-file workspace (14
  * languages; references in comments, and noise that must not match: the same ids in strings, dates,
  * versions, colours, UUIDs, unknown prefixes) with the extension's scanner, then resolving every
  * distinct id with its resolver. Baseline in the same run: reading the same files without scanning.

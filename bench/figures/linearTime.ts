@@ -1,5 +1,5 @@
 /**
- * Linear-time text processing (issue 18, item 4): every function that runs a regex or a glob over
+ * Linear-time text processing: every function that runs a regex or a glob over
  * workspace or server text, on every 100,000-character adversarial input of the unit tests
  * (test/hostile/adversarial.ts). The row is the slowest pair of function and input, against
  * reading the same input (splitting it into lines and visiting every character), in the same run.

@@ -1,9 +1,9 @@
 /**
- * Tree load and tree build (issue 5's figures, in the explorer's own core code: ExplorerModel,
+ * Tree load and tree build (in the explorer's own core code: ExplorerModel,
  * the children batcher, the row helpers).
  *   tree load: requests and wall time to expand a list and every task with subtasks in it, as a
  *     user expanding each parent of each level would (VS Code asks per node; the batcher packs them),
- *     against the fewest requests the reference allows (stats.ts minimumTreeRequests), and the wall
+ *     against the fewest requests the API allows (stats.ts minimumTreeRequests), and the wall
  *     time against `requests / 60 per minute`, the floor when the rate limiter is the bound.
  *   tree build: CPU time and heap held to turn a 2,000-task index response (the JSON text) into
  *     tree nodes with their descriptions, icons and due states, through the client's schema, against

@@ -19,7 +19,7 @@ const version = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0';
 export interface ServerConfig {
   baseUrl: string;
   token: string;
-  /** This process's share of the token's 60 requests a minute (Limits: request rate). */
+  /** This process's share of the token's 60 requests a minute (docs/api/README.md#rate-limit). */
   requestsPerMinute: number;
 }
 

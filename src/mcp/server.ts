@@ -31,7 +31,7 @@ export function toolAnnotations(spec: ToolSpec): NonNullable<Tool['annotations']
 }
 
 /**
- * The MCP server over one ApiClient: the 16 tools of the reference's "MCP tool map" from the shared
+ * The MCP server over one ApiClient: the 16 tools of the MCP tool map (docs/api/README.md#mcp-tool-map) from the shared
  * table. The low-level Server is used (not McpServer) so that validation and error texts are the
  * table's own, identical to the VS Code chat tools.
  */

@@ -11,7 +11,7 @@ type Json = any;
  * open, the token revoked, and no permission. Each says what happened and what to do, offers the
  * button that fixes it, and leaves a UI that works again once the cause is gone.
  */
-describe('e2e: error paths a user can reach (issue 13)', function () {
+describe('e2e: error paths a user can reach', function () {
   let session: Session | undefined;
   let fx: Json;
 

@@ -19,7 +19,7 @@ import type { Workbench } from './workbench';
 /* eslint-disable @typescript-eslint/no-explicit-any -- sandbox JSON */
 type Json = any;
 
-/** The task of issue 18's report, created by another member and deleted by the user. */
+/** The task of the hostile-content report, created by another member and deleted by the user. */
 const ISSUE_TITLE = 'Evil [Open Settings Now](command:workbench.action.openSettings) task';
 
 function outsideCorpus(): Payload[] {
@@ -56,7 +56,7 @@ function packedTitle(): string {
 }
 
 /** What a finding is traced back to: the corpus, and the title of the issue's task. */
-const traced: readonly Payload[] = [...payloads, { name: 'issue 18 title', text: ISSUE_TITLE }];
+const traced: readonly Payload[] = [...payloads, { name: 'report title', text: ISSUE_TITLE }];
 const bare = (s: string): string =>
   s
     .replace(/&nbsp;/g, ' ')
@@ -170,7 +170,7 @@ async function liveIn(root: Locator, allowed: (link: Live) => boolean = () => fa
   return [...(found as Live[]), ...once].filter((f) => !allowed(f));
 }
 
-describe('e2e: hostile content stays inert in the real workbench (issue 18)', function () {
+describe('e2e: hostile content stays inert in the real workbench', function () {
   this.timeout(600_000);
   let session: Session | undefined;
   let fx: Json;

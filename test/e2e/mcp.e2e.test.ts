@@ -4,7 +4,7 @@ import type { Session } from './fixtures';
 
 const token = 'demo-token-alice';
 
-describe('e2e: the Task Platform MCP server in a real workbench (issue 10)', function () {
+describe('e2e: the Task Platform MCP server in a real workbench', function () {
   let session: Session | undefined;
 
   before(async () => {

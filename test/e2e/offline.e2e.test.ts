@@ -6,7 +6,7 @@ import type { Session } from './fixtures';
 type Json = any;
 
 /**
- * Issue 11 in a real workbench: edits made while the service cannot be reached show as pending (status
+ * The offline queue in a real workbench: edits made while the service cannot be reached show as pending (status
  * bar, tree badge), survive a real window reload, and are applied once when the service is back.
  */
 describe('e2e: offline edits survive a reload and are sent once when the service is back', function () {

@@ -45,7 +45,7 @@ async function openTask(wb: Workbench, taskId: string, tab: string): Promise<Fra
 }
 
 /**
- * Issue 11 in a real workbench: bob changes the task alice has open while she is typing its title
+ * Panel change polling in a real workbench: bob changes the task alice has open while she is typing its title
  * and writing a description. The poll (5 s here) shows the status and priority in place, with a
  * notice, and asks about the title instead of replacing what she typed; her draft stays.
  */

@@ -10,7 +10,7 @@ import type { Session } from './fixtures';
  * checkmarks after doing its steps for real. One workbench for all of it (the theme is switched
  * live, as a user would), to keep the e2e tier short.
  */
-describe('e2e: the main flow, README pictures, accessibility and walkthrough progress (issue 13)', function () {
+describe('e2e: the main flow, README pictures, accessibility and walkthrough progress', function () {
   let session: Session | undefined;
   let frame: FrameLocator;
   const comment = 'Fixed: the login fixture now waits for the session cookie.';

@@ -5,7 +5,7 @@ import type { Session } from './fixtures';
 /* eslint-disable @typescript-eslint/no-explicit-any -- fixtures are untyped JSON */
 type Json = any;
 
-describe('e2e: the explorer tree in a real workbench (issue 5)', function () {
+describe('e2e: the explorer tree in a real workbench', function () {
   let session: Session | undefined;
   let fx: Json;
 

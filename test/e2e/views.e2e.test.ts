@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { closeSession, openSession } from './fixtures';
 import type { Session } from './fixtures';
 
-describe('e2e: saved views from the palette (issue 8)', function () {
+describe('e2e: saved views from the palette', function () {
   let session: Session | undefined;
   const viewName = 'Engineering — everything';
 

@@ -1,5 +1,5 @@
 /**
- * Inputs that make a backtracking regex or glob matcher slow (issue 18, item 4): the corpus's huge
+ * Inputs that make a backtracking regex or glob matcher slow: the corpus's huge
  * payloads plus bait for each pattern the extension runs over workspace or server text. Used by the
  * linear-time unit tests and by the bench row that reports the slowest of them.
  */

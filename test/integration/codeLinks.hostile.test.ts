@@ -21,11 +21,11 @@ async function setBaseUrl(url: string | undefined): Promise<void> {
 }
 
 /**
- * Issue 18, item 3: a server that answers display ids with a line break, a space or markup gets
+ * a server that answers display ids with a line break, a space or markup gets
  * nothing written into a file, the commit box or a branch. The extension talks to a test-only
  * proxy in front of the sandbox that rewrites the display ids of its answers.
  */
-describe('Code links against a server answering hostile display ids: nothing is written (issue 18)', function () {
+describe('Code links against a server answering hostile display ids: nothing is written', function () {
   this.timeout(120_000);
   const w = new CommandsWorld();
   const proxy = new RewritingProxy(sandboxOrigin());

@@ -8,7 +8,7 @@ function markdownOf(hovers: vscode.Hover[]): string {
   return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
 }
 
-describe('Code links: references in comments, TODO -> task, stale references, start work (issue 9)', function () {
+describe('Code links: references in comments, TODO -> task, stale references, start work', function () {
   this.timeout(90_000);
   const w = new CommandsWorld();
   before(async () => {

@@ -70,7 +70,7 @@ export class ScriptedPrompter implements Prompter {
   /**
    * Every string this prompter was given to show (messages and their actions, modal details, titles,
    * prompts, placeholders, validation messages, items, live picks' texts, progress and status bar
-   * texts), so a test can check that none of them is live (issue 18).
+   * texts), so a test can check that none of them is live.
    */
   readonly shown: string[] = [];
 

@@ -40,7 +40,7 @@ const names = (text: string, title: string): boolean =>
       .slice(0, 40),
   );
 
-describe('Hostile text in messages, prompts and picks stays inert (issue 18)', function () {
+describe('Hostile text in messages, prompts and picks stays inert', function () {
   const w = commandsWorld(this);
   this.timeout(300_000);
 
@@ -171,7 +171,7 @@ describe('Hostile text in messages, prompts and picks stays inert (issue 18)', f
   });
 });
 
-describe('The vscode:// link handler never repeats the link (issue 18)', function () {
+describe('The vscode:// link handler never repeats the link', function () {
   const w = commandsWorld(this);
 
   const handle = async (uri: vscode.Uri): Promise<ScriptedPrompter> => {

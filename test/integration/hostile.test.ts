@@ -10,7 +10,7 @@ import { activateExtension, sandboxControl, sandboxOrigin, ScriptedPrompter, wai
 type Json = any;
 
 /**
- * The extension against a server that turns hostile (issue 18, item 5): signed in through
+ * The extension against a server that turns hostile: signed in through
  * test/hostile/server.ts while it passes requests on to the sandbox, then, mode by mode, the server
  * answers everything badly. Opening a task, the tree, search, Set Status and Add Comment each end
  * within the deadline (requestTimeoutSeconds 3: 9 s per call, the production rule of 3 timeouts)
@@ -34,7 +34,7 @@ const said: Record<HostileMode, RegExp> = {
   storm: /failed \(50\d\)|did not answer in time/,
 };
 
-describe('Hostile server: every command ends within its deadline with a clear error; the host lives (issue 18)', function () {
+describe('Hostile server: every command ends within its deadline with a clear error; the host lives', function () {
   this.timeout(300_000);
   let api: TestApi;
   let server: HostileServer;

@@ -76,7 +76,7 @@ function assertInertItem(what: string, item: vscode.TreeItem, ownIcons: string[]
   }
 }
 
-describe('Hostile text in trees, hovers, the references view and written links stays inert (issue 18)', function () {
+describe('Hostile text in trees, hovers, the references view and written links stays inert', function () {
   this.timeout(180_000);
   const w = new CommandsWorld();
 

@@ -7,7 +7,7 @@ import type { Json } from './commandsCommon';
 import { sandboxControl, waitFor } from './helpers';
 
 /**
- * Issue 11: writes made while the service cannot be reached are kept (global storage, per account),
+ * writes made while the service cannot be reached are kept (global storage, per account),
  * survive a reload, and are applied exactly once, in order, when it comes back; one the service
  * refuses on replay is shown with its input.
  */

@@ -24,11 +24,11 @@ async function asBob(method: string, path: string, body: unknown): Promise<Recor
 }
 
 /**
- * Change polling of open task panels (issue 11) in a real extension host: bob changes the task through
+ * Change polling of open task panels in a real extension host: bob changes the task through
  * the sandbox, the test calls the poller's tick() (no sleeps) and reads the panel's model and the
  * sandbox's request log. Signed in as erin, so this suite spends its own budget.
  */
-describe('Task panel change polling (issue 11)', function () {
+describe('Task panel change polling', function () {
   this.timeout(120_000);
   let api: TestApi;
   let fx: Fixtures;

@@ -7,7 +7,7 @@ import type { TestApi } from '../../src/extension/main';
 import { activateExtension } from './helpers';
 
 /**
- * Why the client's transport is Node's http/https and not a bundled undici (issue 12): VS Code's
+ * Why the client's transport is Node's http/https and not a bundled undici: VS Code's
  * extension host patches those modules, so `http.proxy` (and system certificates) apply to the
  * extension's requests. VS Code never proxies localhost, so the request here goes to an https
  * address; the test proxy records the tunnel it is asked for and refuses it (no token can leave).

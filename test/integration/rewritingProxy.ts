@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
  * A test-only server in front of the sandbox: it forwards every request as is and, in the JSON
  * answers, replaces the display ids it is told to with hostile values (a line break, a space,
  * markup). The real service numbers display ids itself, so the sandbox, which keeps to the
- * reference, never answers such a value; this is the "hostile server" case of issue 18.
+ * contract, never answers such a value; this is the "hostile server" case.
  */
 export class RewritingProxy {
   /** display_id values to replace, and with what. */

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { CommandsWorld } from './commandsCommon';
 
-/** Issue 18: workspace text cannot make a command throw or freeze (here, the selected text). */
-describe('Create Task from a selection of hostile workspace text (issue 18)', function () {
+/** Hostile content: workspace text cannot make a command throw or freeze (here, the selected text). */
+describe('Create Task from a selection of hostile workspace text', function () {
   this.timeout(60_000);
   const w = new CommandsWorld();
   before(() => w.setUp());

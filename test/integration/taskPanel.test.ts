@@ -31,8 +31,8 @@ async function state(collection: string, query: string): Promise<Row[]> {
  * The task panel against the sandbox, in a real extension host: every edit goes through the panel's
  * message entry point (what the webview posts) and is read back from the sandbox's store.
  */
-describe('Task panel (issue 6)', function () {
-  // The client keeps to 60 requests a minute per token (Limits), so a suite this size waits on its
+describe('Task panel', function () {
+  // The client keeps to 60 requests a minute per token (docs/api/README.md#limits), so a suite this size waits on its
   // own budget at times: generous timeouts, and its own token (dave) so other suites' budgets stay theirs.
   this.timeout(150_000);
   let api: TestApi;
@@ -191,7 +191,7 @@ describe('Task panel (issue 6)', function () {
     assert.equal(foreign?.ok, false);
     assert.equal((await requestLog()).length, before, 'no request for input known to be bad');
 
-    // Known only to the service: a description over its limit (ASSUMPTIONS.md: 65,535) is a 422.
+    // Known only to the service: a description over its limit (65,535: docs/api/openapi.yaml#updateTask) is a 422.
     script();
     const description = panel.model.task.description;
     const tooLong = await panel.receive({
@@ -587,7 +587,7 @@ describe('Task panel (issue 6)', function () {
     assert.equal(panel.model.comments!.items.length, 50);
     assert.equal(panel.model.activity!.items.length, 30);
     assert.ok(panel.model.comments!.hasMore && panel.model.activity!.hasMore);
-    // Reported in the benchmark notes (issue 6: time to first render of the heavy task).
+    // Reported in the benchmark notes (time to first render of the heavy task).
     console.log(
       `      large seed: task shown after ${taskMs} ms, first comment and activity pages after ${pagesMs} ms`,
     );

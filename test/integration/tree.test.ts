@@ -7,7 +7,7 @@ import { activateExtension, requestLog, sandboxControl, sandboxOrigin, ScriptedP
 /* eslint-disable @typescript-eslint/no-explicit-any -- fixtures are untyped JSON */
 type Json = any;
 
-describe('Explorer tree against the sandbox (issue 5)', function () {
+describe('Explorer tree against the sandbox', function () {
   let api: TestApi;
   let fx: Json;
   let restorePrompter: (() => void) | undefined;

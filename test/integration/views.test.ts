@@ -7,7 +7,7 @@ import type { ScriptedQuickPick } from './helpers';
 /* eslint-disable @typescript-eslint/no-explicit-any -- fixtures are untyped JSON */
 type Json = any;
 
-describe('Saved views (issue 8)', function () {
+describe('Saved views', function () {
   this.timeout(60_000);
   let api: TestApi;
   let fx: Json;
@@ -103,7 +103,7 @@ describe('Saved views (issue 8)', function () {
     });
   }
 
-  it('bob gets the 403 and 404 messages the reference defines, and a bad id is refused without a request', async () => {
+  it('bob gets the 403 and 404 messages the API defines, and a bad id is refused without a request', async () => {
     await signInAs('demo-token-bob');
     const cases: [string, RegExp][] = [
       [fx.views.private_view_alice, /You may not see the view/],

@@ -1,4 +1,4 @@
-// Visibility rules (Authentication 4 and 6): a token sees what its user sees.
+// Visibility rules (docs/api/README.md#authentication): a token sees what its user sees.
 // Non-members get 404 everywhere; a few routes answer 403 to members without
 // access (views, subtasks, inbound address).
 import { forbidden, notFound } from './http';
@@ -64,7 +64,7 @@ export function canSeeTask(store: Store, user: User, task: Task): boolean {
 /**
  * A live task visible to the caller. With `workspaceId` the task must belong to
  * that workspace (the path names it). `forbidMembers` turns "member without
- * access" into 403 (subtasks route, Endpoints > Tasks).
+ * access" into 403 (docs/api/openapi.yaml#listSubtasks).
  */
 export function requireTask(
   store: Store,

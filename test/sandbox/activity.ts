@@ -1,5 +1,5 @@
 // Every mutation appends activity entries so the timeline (GET .../activity) is
-// realistic; shapes follow "Activity entry" of the API reference. Recording also
+// realistic; shapes follow "Activity entry" of the API. Recording also
 // bumps the task's `updated_at`, so pollers see comment/file/link changes too.
 import { randomUUID } from 'node:crypto';
 import type { Store } from './store';

@@ -42,7 +42,7 @@ export interface App {
   idempotency: Idempotency;
   faults: Faults;
   log: RequestLog;
-  /** View counts cached per user and view (Views rule 6). */
+  /** View counts cached per user and view (docs/api/openapi.yaml#listViewTasks). */
   viewCounts: Map<string, CountCacheEntry>;
   quiet: boolean;
 }

@@ -1,4 +1,4 @@
-// Test controls under /__sandbox (docs/sandbox-contract.md "Test controls"):
+// Test controls under /__sandbox (test/sandbox/README.md#test-controls):
 // no auth, JSON in and out, never under /api.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { App, SeedName } from './app';
@@ -155,7 +155,7 @@ function addFault(app: App, body: Record<string, unknown>): Reply {
 
 /**
  * Authentication 2-3: a regenerated token replaces the old one at once; a revoked
- * one just stops working. Extra control, not in the contract (ASSUMPTIONS.md "Extra controls").
+ * one just stops working. Extra control, not in the contract (the sandbox README, "Test controls").
  */
 function rotateToken(app: App, body: Record<string, unknown>, issueNew: boolean): Reply {
   const user = typeof body.token === 'string' ? app.store.userByToken.get(body.token) : undefined;

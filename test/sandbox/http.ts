@@ -1,5 +1,5 @@
 // Request context, replies and errors shared by every route. Errors follow
-// "Errors" of the API reference: JSON `message`, plus `errors` keyed by field on 422.
+// "Errors" of the API: JSON `message`, plus `errors` keyed by field on 422.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { App } from './app';
 import type { User } from './types';
@@ -87,7 +87,7 @@ export function isJsonContent(headers: IncomingHttpHeaders): boolean {
 
 /**
  * Parses the JSON body of a write. Malformed JSON, a non-object top level or a
- * non-JSON content type are 422 (ASSUMPTIONS.md "Malformed bodies").
+ * non-JSON content type are 422 (docs/api/README.md#errors).
  */
 export function jsonBody(ctx: Ctx): Record<string, unknown> {
   if (ctx.tooLarge) throw new HttpError(413, 'The request body is too large.');

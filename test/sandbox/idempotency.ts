@@ -1,5 +1,4 @@
-// Idempotency-Key handling (Limits and Errors, "Idempotency rules"; States,
-// "Idempotency key"): in flight -> stored for 24 h; failures release the key.
+// Idempotency-Key handling (docs/api/README.md#idempotency): in flight -> stored for 24 h; failures release the key.
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Reply } from './http';
@@ -33,7 +32,7 @@ export class Idempotency {
     return { kind: 'replay', reply: live.reply as Reply };
   }
 
-  /** Stores a 2xx reply; any other status releases the key at once (Errors rule 1). */
+  /** Stores a 2xx reply; any other status releases the key at once (docs/api/README.md#errors). */
   finish(token: string, key: string, reply: Reply, now: number): void {
     const id = `${token}\u0000${key}`;
     const entry = this.entries.get(id);

@@ -93,7 +93,7 @@ export async function handleApi(
   // Latency not spent inside a handler (401, 429, 404, injected statuses) is spent here.
   if (input.latencyMs > 0) await new Promise((r) => setTimeout(r, input.latencyMs));
   entry.status = reply.status;
-  // One line per request on stderr; stdout carries only the READY line (docs/sandbox-contract.md).
+  // One line per request on stderr; stdout carries only the READY line (test/sandbox/README.md#programmatic-api).
   if (!app.quiet)
     process.stderr.write(
       `${method} /api${path} ${reply.status} ${entry.token_label}${entry.replay ? ' replay' : ''}\n`,
@@ -214,14 +214,14 @@ async function runHandler(app: App, run: () => Reply | Promise<Reply>): Promise<
   }
 }
 
-/** A query parameter given twice is ambiguous; refuse it (ASSUMPTIONS.md "Repeated query parameters"). */
+/** A query parameter given twice is ambiguous; refuse it (docs/api/README.md#conventions). */
 function repeatedParams(names: string[]): Reply {
   const errors = Object.fromEntries(names.map((n) => [n, [`The ${n} parameter must not be repeated.`]]));
   return { status: 422, body: { message: `The ${names[0]} parameter must not be repeated.`, errors } };
 }
 
 function tooMany(app: App, retryAfterSec: number): Reply {
-  // Errors rule 3: body and header not shown; JSON message + Retry-After (switchable).
+  // docs/api/README.md#errors: body and header not shown; JSON message + Retry-After (switchable).
   const headers: Record<string, string> = app.config.retryAfterHeader ? { 'Retry-After': String(retryAfterSec) } : {};
   return { status: 429, body: { message: 'Too Many Attempts.' }, headers };
 }

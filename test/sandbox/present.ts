@@ -1,8 +1,8 @@
-// JSON shapes of resources (API reference "Resources and their fields").
+// JSON shapes of resources (components.schemas of docs/api/openapi.yaml).
 import type { Store } from './store';
 import type { Activity, Comment, FieldValue, Status, Task, User } from './types';
 
-/** Status types that count as completed (ASSUMPTIONS.md "Completed statuses"). */
+/** Status types that count as completed (docs/api/openapi.yaml#listListStatuses). */
 export const COMPLETED_TYPES: ReadonlySet<string> = new Set(['done', 'closed']);
 
 export function isCompleted(store: Store, task: Task): boolean {
@@ -41,7 +41,7 @@ export function subtaskCount(store: Store, task: Task): number {
   return n;
 }
 
-/** All files of the task, every context (ASSUMPTIONS.md "attachments_count"). */
+/** All files of the task, every context (docs/api/openapi.yaml#listTasks). */
 export function attachmentsCount(store: Store, task: Task): number {
   return store.attachmentsByTask.get(task.id)?.size ?? 0;
 }
@@ -57,7 +57,7 @@ export function isBlocked(store: Store, task: Task): boolean {
 }
 
 /**
- * One task row. The reference shows slightly different row shapes per route
+ * One task row. The API shows slightly different row shapes per route
  * (board rows with tags, subtask rows with assignees/recurrence); the sandbox
  * always returns the union so every documented field is present.
  */

@@ -1,4 +1,4 @@
-// Sliding-window limiter per token (Limits: 60 requests per minute per token).
+// Sliding-window limiter per token (docs/api/README.md#rate-limit).
 // Only accepted requests enter the window, so a client hammering on 429 does not
 // extend its own ban.
 

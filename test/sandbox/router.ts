@@ -1,4 +1,4 @@
-// Minimal path router. Path parameters must be UUIDs (API reference "Endpoints":
+// Minimal path router. Path parameters must be UUIDs (docs/api/README.md#conventions:
 // every path parameter is a UUID); anything else is a JSON 404, not a crash.
 import type { Handler } from './http';
 
@@ -28,6 +28,11 @@ export class Router {
   add(method: string, pattern: string, handler: Handler, looseParams: string[] = []): void {
     const segments = pattern.split('/').filter((s) => s.length > 0);
     this.routes.push({ method, segments, handler, looseParams: new Set(looseParams) });
+  }
+
+  /** Every route as `METHOD /a/:b` (the contract tests compare it with docs/api/openapi.yaml). */
+  table(): Array<{ method: string; pattern: string }> {
+    return this.routes.map((r) => ({ method: r.method, pattern: `/${r.segments.join('/')}` }));
   }
 
   match(method: string, path: string): Match {

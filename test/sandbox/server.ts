@@ -1,4 +1,4 @@
-// Entry point for tests: startSandbox() (docs/sandbox-contract.md "Programmatic API").
+// Entry point for tests: startSandbox() (test/sandbox/README.md#programmatic-api).
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,7 +48,7 @@ async function dispatch(app: App, router: Router, req: IncomingMessage, res: Ser
 }
 
 /**
- * The web-app page of a task (ASSUMPTIONS.md "Task links"): a stand-in that names the task id only.
+ * The web-app page of a task (docs/api/README.md#web-app-links): a stand-in that names the task id only.
  * Like a real web app without a browser session it shows nothing of the task; ids are restricted to
  * display-id / UUID characters, so nothing the caller sends is echoed as markup.
  */

@@ -1,6 +1,5 @@
-// Entity shapes held by the sandbox store. Field names follow the API reference
-// ("Resources and their fields"); fields the reference does not show are chosen in
-// ASSUMPTIONS.md.
+// Entity shapes held by the sandbox store. Field names follow docs/api/openapi.yaml
+// (components.schemas); fields the API does not show are its `x-assumption` notes.
 
 export type Priority = 'low' | 'medium' | 'high' | 'critical';
 export const PRIORITIES: readonly Priority[] = ['low', 'medium', 'high', 'critical'];
@@ -97,7 +96,7 @@ export interface Task {
   position: number;
   tags: Tag[];
   deleted_at: string | null;
-  /** Id of the delete sweep that trashed this task (Task lifecycle). */
+  /** Id of the delete sweep that trashed this task (docs/api/openapi.yaml#deleteTask). */
   trash_batch: string | null;
 }
 

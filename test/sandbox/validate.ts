@@ -1,4 +1,4 @@
-// Small field validator producing Laravel-style 422 bodies (Errors rule 2: a
+// Small field validator producing Laravel-style 422 bodies (docs/api/README.md#errors: a
 // missing field reads as required and is listed under that field).
 import { fieldErrors, invalid } from './http';
 import type { FieldErrors } from './http';
@@ -14,7 +14,7 @@ const DATETIME_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+
 
 /**
  * True when `value` has more than `max` characters. Limits count characters (code
- * points), not UTF-16 units: an emoji is one character (Limits: "255 characters").
+ * points), not UTF-16 units: an emoji is one character ("255 characters": docs/api/README.md#limits).
  */
 export function exceeds(value: string, max: number): boolean {
   if (value.length <= max) return false;
@@ -53,7 +53,7 @@ export class Validator {
     (this.errors[field] ??= []).push(message);
   }
 
-  /** Unknown body fields are refused (ASSUMPTIONS.md "Unknown body fields"). */
+  /** Unknown body fields are refused (docs/api/README.md#errors). */
   allowOnly(fields: readonly string[]): void {
     for (const key of Object.keys(this.body)) {
       if (!fields.includes(key)) this.add(key, `The ${key} field is not allowed.`);

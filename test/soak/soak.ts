@@ -1,7 +1,8 @@
 /**
  * Soak: simulated use of the extension's core (expanding lists, opening tasks, searching, editing)
- * with background polling on (the tree's list re-reads and the open task panel's activity feed), against the sandbox with its rate limit on. Checks the property the
- * request budget promises (Limits: 60 requests per minute per token): the sandbox's request log never
+ * with background polling on (the tree's list re-reads and the open task panel's activity feed), against the sandbox
+ * with its rate limit on. Checks the property the
+ * request budget promises (docs/api/README.md#rate-limit): the sandbox's request log never
  * shows more than `limit` requests of the token in any window, and no operation fails.
  * `npm run soak` runs 10 minutes at 60/60 s; the unit suite runs a shortened form (window scaled down).
  * Loopback only, bounded in time, stops by itself.

@@ -55,7 +55,7 @@ describe('bench helpers', () => {
     );
   });
 
-  it('counts the fewest requests the reference allows: 1 index call, then per level max(⌈parents/50⌉, ⌈children/1,000⌉)', () => {
+  it('counts the fewest requests the API allows: 1 index call, then per level max(⌈parents/50⌉, ⌈children/1,000⌉)', () => {
     assert.deepEqual(minimumTreeRequests([task('a', null), task('b', null)], 'L'), { minimum: 1, rows: 2 });
     // 60 roots, 51 of them with 2 children each: the second level needs two children calls.
     const roots = Array.from({ length: 60 }, (_, i) => task(`r${i}`, null));

@@ -9,7 +9,7 @@ const root = join(__dirname, '..', '..');
  * call with the options esbuild.mjs ships (scripts/bundles.mjs), so a dependency that drags the
  * bundle back up fails `npm test`. `node scripts/bundleSize.mjs` shows what makes up every bundle.
  */
-describe('bundle budget (issue 12): dist/extension.js', function () {
+describe('bundle budget: dist/extension.js', function () {
   this.timeout(60_000);
 
   it('built for production stays under its budget, without undici or the full zod, with zod/mini English messages', async () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { maxInAnyWindow, runSoak } from '../soak/soak';
 
-describe('soak, shortened (issue 11): mixed use with polling stays within the request budget', function () {
+describe('soak, shortened: mixed use with polling stays within the request budget', function () {
   this.timeout(60_000);
 
   it('counts requests in a sliding window', () => {

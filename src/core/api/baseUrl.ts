@@ -11,7 +11,7 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
- * Validates and normalises the service's base address. Per the reference (Conventions), `{base_url}`
+ * Validates and normalises the service's base address. By docs/api/README.md#conventions, `{base_url}`
  * already includes the `/api` prefix; it is never added silently because a wrong guess would send the
  * token to whatever answers at the guessed address.
  */

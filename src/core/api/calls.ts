@@ -18,7 +18,7 @@ export class Calls {
     this.gets = new InFlightGets(() => requester.config.limiter.reprioritize());
   }
 
-  /** A GET; identical in-flight GETs (same URL) share one request (STYLE 4). */
+  /** A GET; identical in-flight GETs (same URL) share one request. */
   get<T>(
     operation: string,
     path: string,

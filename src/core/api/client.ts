@@ -37,7 +37,7 @@ export interface ApiClientOptions extends ClientTimeouts {
   /** The network seam; defaults to Node's http/https (NodeHttpTransport). */
   transport?: HttpTransport;
   retry?: Partial<RetryPolicy>;
-  /** Default 500 MB (Limits: upload size). */
+  /** Default 500 MB (upload size: docs/api/README.md#limits). */
   maxUploadBytes?: number;
   /** Keeps writes the service cannot get now and replays them in order (src/core/outbox). */
   writeQueue?: WriteQueue;
@@ -48,7 +48,7 @@ const enc = encodeURIComponent;
 const ws = (workspaceId: string): string => `/workspaces/${enc(workspaceId)}`;
 const taskPath = (workspaceId: string, taskId: string): string => `${ws(workspaceId)}/tasks/${enc(taskId)}`;
 
-/** Client for every operation of the API reference. Pure Node: no `vscode` import. */
+/** Client for every operation of the API. Pure Node: no `vscode` import. */
 export class ApiClient {
   readonly baseUrl: string;
   readonly limiter: RateLimiter;
@@ -116,7 +116,7 @@ export class ApiClient {
   listMembers(workspaceId: string, opts?: Opts): Promise<S.Member[]> {
     return this.calls.get('listMembers', `${ws(workspaceId)}/members`, z.array(S.MemberSchema), opts);
   }
-  /** Shape not shown in the reference: returned as plain JSON, unchecked. */
+  /** Shape not documented: returned as plain JSON, unchecked. */
   getSidebar(workspaceId: string, opts?: Opts): Promise<unknown> {
     return this.calls.get('getSidebar', `${ws(workspaceId)}/sidebar`, E.SidebarSchema, opts);
   }
@@ -135,7 +135,7 @@ export class ApiClient {
     };
     return this.calls.get('listTasks', `${ws(workspaceId)}/tasks`, E.TaskPageSchema, opts, params);
   }
-  /** One call, at most 50 parents (Limits: children batch). See loadChildren for any number. */
+  /** One call, at most 50 parents (children batch: docs/api/README.md#limits). See loadChildren for any number. */
   getTaskChildren(workspaceId: string, parentIds: string[], opts?: Opts): Promise<E.Children> {
     if (parentIds.length === 0 || parentIds.length > CHILDREN_MAX_PARENTS) {
       const message = `getTaskChildren takes 1 to ${CHILDREN_MAX_PARENTS} parent ids (got ${parentIds.length}); use loadChildren.`;
@@ -164,11 +164,11 @@ export class ApiClient {
   deleteTask(workspaceId: string, taskId: string, opts?: Opts): Promise<S.TrashReceipt> {
     return this.write('deleteTask', { workspace: workspaceId, task: taskId }, undefined, S.TrashReceiptSchema, opts);
   }
-  /** Request and response shapes not shown in the reference; the restored task is checked when present. */
+  /** Request and response shapes not documented; the restored task is checked when present. */
   restoreTask(workspaceId: string, taskId: string, opts?: Opts): Promise<E.RestoreResult> {
     return this.write('restoreTask', { workspace: workspaceId, task: taskId }, undefined, E.RestoreResultSchema, opts);
   }
-  /** `taskId` may be the display id on this route (Task: display_id). Max 200, no pagination. */
+  /** `taskId` may be the display id on this route (docs/api/openapi.yaml#listSubtasks). Max 200, no pagination. */
   async getSubtasks(workspaceId: string, taskId: string, opts?: Opts): Promise<S.TaskRow[]> {
     return (await this.calls.get('getSubtasks', `${taskPath(workspaceId, taskId)}/subtasks`, E.SubtasksSchema, opts))
       .data;
@@ -254,7 +254,7 @@ export class ApiClient {
       opts,
     );
   }
-  /** `blockerTaskId` must complete before `taskId` (Dependencies). */
+  /** `blockerTaskId` must complete before `taskId` (docs/api/openapi.yaml#createTaskDependency). */
   addDependency(workspaceId: string, taskId: string, blockerTaskId: string, opts?: Opts): Promise<S.DependencyLink> {
     return this.write(
       'addDependency',
@@ -392,7 +392,7 @@ export class ApiClient {
       )
     ).data;
   }
-  /** 201 when this call created the address, 200 when it existed (States: Inbound address). */
+  /** 201 when this call created the address, 200 when it existed (docs/api/openapi.yaml#generateInboundAddress). */
   createInboundAddress(listId: string, opts?: Opts): Promise<{ address: S.InboundAddress; created: boolean }> {
     const spec: CallSpec = {
       operation: 'createInboundAddress',

@@ -1,7 +1,7 @@
 // What every feature's pickers and filters need and what rarely changes: statuses per list, members
-// per workspace, the sidebar of a workspace (Reference: Navigation). ONE cache per signed-in client,
+// per workspace, the sidebar of a workspace (docs/api/openapi.yaml#listSpaces). ONE cache per signed-in client,
 // shared by the tree, the commands, the panel and saved views, so a status list read for the tree's
-// filter is not read again for Set Status or for the panel (Limits: 60 requests a minute). Entries
+// filter is not read again for Set Status or for the panel (docs/api/README.md#rate-limit). Entries
 // live a few minutes; a failed load is not kept, so the next caller asks again.
 import type { StatusList } from './envelopes';
 import { NetworkError } from './errors';
@@ -47,7 +47,7 @@ export class Directory {
     return this.cached(`members:${workspaceId}`, () => this.api.listMembers(workspaceId, { priority: 'user' }));
   }
 
-  /** The sidebar answer as sent (its shape is not shown in the reference: callers read it defensively). */
+  /** The sidebar answer as sent (its shape is not documented: callers read it defensively). */
   sidebar(workspaceId: string): Promise<unknown> {
     return this.cached(`sidebar:${workspaceId}`, () => this.api.getSidebar(workspaceId, { priority: 'user' }));
   }

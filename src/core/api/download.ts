@@ -27,7 +27,8 @@ export interface DownloadLimits {
 const MAX_HOPS = 3;
 
 /**
- * GET .../attachments/{attachment} answers 302 to a short-lived signed URL (Attachments). That URL is
+ * GET .../attachments/{attachment} answers 302 to a short-lived signed URL
+ * (docs/api/openapi.yaml#downloadTaskAttachment). That URL is
  * fetched with a SEPARATE request without Authorization: in production it is another origin and the
  * token must never go there. One more round trip is made when the signed URL has expired meanwhile.
  */

@@ -13,7 +13,7 @@ import {
   TaskSchema,
 } from './schemas';
 
-/** Envelopes of the reference's responses ("Endpoints"). Loose: extra fields are kept. */
+/** Envelopes of the documented responses (docs/api/openapi.yaml). Loose: extra fields are kept. */
 
 const integer = z.number().check(z.int());
 
@@ -24,7 +24,10 @@ export const StatusListSchema = z.looseObject({
 });
 export type StatusList = z.infer<typeof StatusListSchema>;
 
-/** GET /workspaces/{workspace}/tasks (Tasks) and GET /views/{view}/tasks (Views 5). */
+/**
+ * GET /workspaces/{workspace}/tasks (docs/api/openapi.yaml#listTasks) and GET /views/{view}/tasks
+ * (docs/api/openapi.yaml#listViewTasks).
+ */
 export const TaskPageSchema = z.looseObject({
   data: z.array(TaskRowSchema),
   total_count: z.optional(count),
@@ -72,9 +75,9 @@ export type SearchResult = z.infer<typeof SearchResultSchema>;
 
 export const InboundAddressEnvelopeSchema = z.looseObject({ data: z.nullable(InboundAddressSchema) });
 
-/** Restore (shape not shown in the reference): only the task, when present, is checked. */
+/** Restore (shape not documented): only the task, when present, is checked. */
 export const RestoreResultSchema = z.looseObject({ data: z.optional(TaskSchema) });
 export type RestoreResult = z.infer<typeof RestoreResultSchema>;
 
-/** Sidebar (shape not shown in the reference): kept as JSON, checked only to be an object. */
+/** Sidebar (shape not documented): kept as JSON, checked only to be an object. */
 export const SidebarSchema = z.looseObject({});

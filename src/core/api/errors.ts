@@ -1,7 +1,7 @@
 /**
  * Typed failures of the API client, mapped from HTTP statuses in ONE place (`errorForStatus`).
  * Messages are short, say what failed and what to do, and never contain the token.
- * Reference: "Errors" and "Limits" sections.
+ * See docs/api/README.md#errors and #limits.
  */
 
 export type ApiErrorKind =
@@ -50,7 +50,7 @@ function isKind(error: unknown, kind: ApiErrorKind): boolean {
   return error instanceof ApiError && error.kind === kind;
 }
 
-/** 401: token missing, invalid, regenerated or revoked (Authentication 3, 5). */
+/** 401: token missing, invalid, regenerated or revoked (docs/api/README.md#authentication). */
 export class UnauthorizedError extends ApiError {
   override readonly kind = 'unauthorized';
   static override is(error: unknown): error is UnauthorizedError {
@@ -66,7 +66,7 @@ export class ForbiddenError extends ApiError {
   }
 }
 
-/** 404: not found, or not visible to this token (Authentication 6: the same answer for both). */
+/** 404: not found, or not visible to this token (the same answer for both: docs/api/README.md#authentication). */
 export class NotFoundError extends ApiError {
   override readonly kind = 'notFound';
   static override is(error: unknown): error is NotFoundError {
@@ -82,7 +82,7 @@ export class ConflictError extends ApiError {
   }
 }
 
-/** 422 with per-field messages (Errors: `errors` keyed by field name). */
+/** 422 with per-field messages (docs/api/README.md#errors: `errors` keyed by field name). */
 export class ValidationError extends ApiError {
   override readonly kind = 'validation';
   readonly fields: Record<string, string[]>;
@@ -160,7 +160,7 @@ export class ServerError extends ApiError {
   }
 }
 
-/** Any other status the reference does not list (400, 405, 413...). */
+/** Any other status the API does not list (400, 405, 413...). */
 export class UnexpectedStatusError extends ApiError {
   override readonly kind = 'unexpectedStatus';
   static override is(error: unknown): error is UnexpectedStatusError {
@@ -208,7 +208,7 @@ export interface StatusContext {
   secret: string;
 }
 
-/** THE mapping from HTTP status to error class (reference: Errors). */
+/** THE mapping from HTTP status to error class (docs/api/README.md#errors). */
 export function errorForStatus(ctx: StatusContext): ApiError {
   const { operation, status } = ctx;
   const server = serverMessageOf(ctx.body, ctx.secret);
@@ -311,7 +311,7 @@ function waitText(ms: number): string {
 
 function validationOrMismatch(ctx: StatusContext, init: Omit<ApiErrorInit, 'message'>, said: string): ApiError {
   const fields = fieldErrorsOf(ctx.body, ctx.secret);
-  // A reused key with another body (Limits, idempotency rule 3) is a 422 that names the key, or has no
+  // A reused key with another body (docs/api/README.md#idempotency) is a 422 that names the key, or has no
   // per-field errors while the key may already be known. Anything else with `errors` is a validation error.
   const aboutKey = Object.keys(fields).some((field) => field.toLowerCase() === 'idempotency-key');
   if (aboutKey || (ctx.keyMayBeKnown && Object.keys(fields).length === 0)) {

@@ -14,7 +14,7 @@ export interface SharedStart<T> {
 }
 
 /**
- * Shares identical in-flight GETs (STYLE 4). Each caller keeps its own AbortSignal: cancelling one
+ * Shares identical in-flight GETs. Each caller keeps its own AbortSignal: cancelling one
  * caller only detaches it; the shared request is aborted when every caller has gone. A user request
  * joining a background one upgrades it, so nobody waits behind prefetch for what they asked.
  */

@@ -1,8 +1,8 @@
 import type { Priority } from './schemas';
 
-/** Request shapes of the reference's write operations and queries ("Endpoints"). */
+/** Request shapes of the documented write operations and queries (docs/api/openapi.yaml). */
 
-/** Exactly one scope (Tasks: list_id, sprint_id, space_id, folder_id). */
+/** Exactly one scope (list_id, sprint_id, space_id, folder_id: docs/api/openapi.yaml#listTasks). */
 export type TaskScope = { list_id: string } | { sprint_id: string } | { space_id: string } | { folder_id: string };
 
 export interface FilterCondition {

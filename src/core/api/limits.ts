@@ -5,7 +5,7 @@ import { MAX_UPLOAD_BYTES } from './upload';
  * for. Every answer is bounded in bytes, nesting and time, so no server can exhaust memory, blow the
  * stack or keep a caller (a command, a tool call) waiting past its deadline.
  *
- * Reference sizes (api-reference.md, Limits), for the headroom each cap leaves:
+ * Documented sizes (docs/api/README.md#limits), for the headroom each cap leaves:
  * - The largest JSON answers are unpaginated task index loads (`per_page=0`, "returns all") and children
  *   batches (at most 1,000 rows per call). A task row with status, assignee, tags and custom field
  *   values is about 1 KB in JSON (sandbox: 1.0-1.1 KB on average, 3.4 KB the largest; titles are capped

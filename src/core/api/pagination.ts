@@ -8,7 +8,7 @@ export interface CursorPage<T> {
 }
 
 /**
- * Cursor iteration (Tasks > activity; Comments): follow `next_cursor` until `has_more` is false.
+ * Cursor iteration (docs/api/README.md#pagination): follow `next_cursor` until `has_more` is false.
  * A page that says "more" without a new cursor would loop forever; it is a BadResponseError instead.
  */
 export async function* iterateCursor<T>(
@@ -46,7 +46,7 @@ export interface NumberedPage<T> {
   perPage: number;
 }
 
-/** Page iteration (Views; Search): pages 1, 2, ... until the last page, a short page or the total. */
+/** Page iteration (docs/api/README.md#pagination): pages 1, 2, ... until the last page, a short page or the total. */
 export async function* iteratePages<T>(
   fetchPage: (page: number) => Promise<NumberedPage<T>>,
   signal?: AbortSignal,

@@ -4,7 +4,7 @@ import { Emitter } from '../util/event';
 import type { Disposer, Listener } from '../util/event';
 
 /**
- * Client-side budget for the service's limit (Limits: 60 requests per minute per token).
+ * Client-side budget for the service's limit (docs/api/README.md#rate-limit).
  *
  * Every request occupies one of `limit` slots from the moment it is sent until `windowMs` after
  * its response ended. The service counts a request when it arrives, which is between those two

@@ -296,7 +296,8 @@ export class Requester {
       (state.attempt > 1 || state.opts.idempotencyKey !== undefined) &&
       state.inFlight < this.config.retry.inFlightRetries
     ) {
-      // Idempotency rule 4: our own earlier attempt is still running; wait it out, same key and body.
+      // docs/api/README.md#idempotency (rule 4): our own earlier attempt is still running; wait it out, same key and
+      // body.
       state.inFlight++;
       return { retryInMs: this.backoff(state.inFlight) };
     }
@@ -335,7 +336,7 @@ export class Requester {
             : new RateLimitedError({ operation: error.operation, message: error.message }),
       };
     }
-    // A 429 was not applied and released the key (Errors rule 1): retrying is safe. The limiter pauses it.
+    // A 429 was not applied and released the key (docs/api/README.md#errors): retrying is safe. The limiter pauses it.
     return { retryInMs: 0 };
   }
 

@@ -1,13 +1,13 @@
 import type { HttpMethod } from './transport';
 
 /**
- * The write routes of the API reference the client sends JSON or body-less writes to: the client
+ * The write routes of the API the client sends JSON or body-less writes to: the client
  * builds their paths from this table (client.ts), and a write kept for later (src/core/outbox) is
  * replayed only when it matches one of them. A queued write is read back from storage that another
  * window, another extension or a tampered profile may have written, so the table is the one place
  * that says what may be sent on the user's behalf without the user asking again.
  *
- * `{name}` segments are ids; every id in the reference is a UUID (Conventions), so nothing else
+ * `{name}` segments are ids; every documented id is a UUID (docs/api/README.md#conventions), so nothing else
  * (`..`, an encoded slash, a query, another host) can stand in a segment.
  */
 export interface WriteRoute {
@@ -39,7 +39,7 @@ export const WRITE_ROUTES = {
 
 export type WriteOperation = keyof typeof WRITE_ROUTES;
 
-/** Every identifier is a UUID (API reference, Conventions). */
+/** Every identifier is a UUID (docs/api/README.md#conventions). */
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The path of a write route, ids encoded (an id from the service is encoded, never trusted as a segment). */

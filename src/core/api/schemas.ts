@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 
 /**
- * Resources of the reference ("Resources and their fields"). Objects are loose: unknown extra fields
- * are kept, because the live API may be ahead of the reference (Versioning 2). Documented fields are
+ * Resources of the API (components.schemas of docs/api/openapi.yaml). Objects are loose: unknown extra fields
+ * are kept, because the live API may be ahead of its description (docs/api/README.md#versioning). Documented fields are
  * type-checked; a broken one becomes a BadResponseError naming the field (see parse.ts).
  * Enumerations the service may extend (priority, status type...) are plain strings.
  */
@@ -65,7 +65,10 @@ export const CustomFieldValueSchema = z.looseObject({
 });
 export type CustomFieldValue = z.infer<typeof CustomFieldValueSchema>;
 
-/** A task row as the index, children, subtasks and views return it (Task: row shapes vary per route). */
+/**
+ * A task row as the index, children, subtasks and views return it (row shapes vary per route:
+ * docs/api/openapi.yaml#listTasks).
+ */
 export const TaskRowSchema = z.looseObject({
   id,
   title: z.string(),
@@ -192,7 +195,7 @@ export const InboundAddressSchema = z.looseObject({
   id,
   list_id: id,
   email_address: z.string(),
-  /** Relative to the caller; never cache across users (Inbound address). */
+  /** Relative to the caller; never cache across users (docs/api/openapi.yaml#generateInboundAddress). */
   can_reset: z.boolean(),
   created_at: z.optional(timestamp),
   updated_at: z.optional(timestamp),

@@ -10,7 +10,7 @@ import { BadResponseError, isCertificateCode, limitError, NetworkError } from '.
 import { HttpBodyTooLargeError, responseOf } from './body';
 
 /**
- * THE network seam (STYLE: one seam for the network). Everything the client sends goes through an
+ * THE network seam (one seam for the network). Everything the client sends goes through an
  * HttpTransport; the default one is Node's own `http`/`https` `request`, which never follows
  * redirects (a 302 to a signed URL is followed by hand, without the token: see download.ts).
  *

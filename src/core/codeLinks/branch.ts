@@ -1,4 +1,4 @@
-// Branch names for Start Work on Task (issue 9): a template such as `{displayId}-{title}` filled with
+// Branch names for Start Work on Task: a template such as `{displayId}-{title}` filled with
 // the task and made into a name git accepts (`git check-ref-format --branch`: ASCII letters, digits,
 // `.`, `_`, `-` and `/` only, so no space, control character, `~^:?*[\`, `@{` or `@`; no empty
 // component (`//`), none that starts with `.` or ends with `.` or `.lock`, no `..`, no leading `-`,

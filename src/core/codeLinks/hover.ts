@@ -93,7 +93,8 @@ function facts(task: TaskRow, words: HoverWords): string[] {
   const out: string[] = [];
   const status = task.status;
   if (status?.name) {
-    // Only a plain #rrggbb reaches the style attribute (Status: color is a hex colour); the hover's
+    // Only a plain #rrggbb reaches the style attribute (docs/api/openapi.yaml#listListStatuses: color is a hex colour);
+    // the hover's
     // sanitizer keeps `color` on spans and nothing else.
     const dot = status.color && HEX.test(status.color) ? `<span style="color:${status.color};">●</span> ` : '';
     out.push(`${dot}${inertMarkdown(status.name)}${isCompleted(task) ? ' ✓' : ''}`);

@@ -1,5 +1,5 @@
 // Which display-id prefixes count, and in which workspace each lives: learned from the task rows the
-// extension sees (display ids are `<workspace prefix>-<n>`, ASSUMPTIONS.md "Display ids"), plus the
+// extension sees (display ids are `<workspace prefix>-<n>`, docs/api/openapi.yaml#getTask), plus the
 // user's setting `taskPlatform.codeLinks.prefixes`. A prefix only the setting names maps to every
 // workspace (the resolver then asks each one).
 import { isValidPrefix, prefixOf } from './references';

@@ -1,7 +1,7 @@
 // Task references in comments: display ids with a known prefix (`ACME-12`) and web-app links of the
-// configured service (`https://host/t/ACME-12`, format in test/sandbox/ASSUMPTIONS.md "Task links").
+// configured service (`https://host/t/ACME-12`, format in docs/api/README.md#web-app-links).
 // Only prefixes learned from the workspace or set by the user count, so `ABC-123`, dates
-// (`2026-08`), versions, colours and UUID fragments never fire a lookup (issue 9, reference format).
+// (`2026-08`), versions, colours and UUID fragments never fire a lookup (reference format).
 import { isValidPrefix, MAX_DISPLAY_ID_LENGTH } from '../tasks/displayId';
 import { parseTaskReference } from '../tasks/links';
 import { commentSpans, MAX_COMMENT_LENGTH } from './comments';

@@ -1,5 +1,5 @@
-// Display ids -> tasks with few requests. The reference has no lookup by display id; the task index
-// filter on `display_id` (Reference: Tasks, filter fields; `is` takes one value) with `match: any`
+// Display ids -> tasks with few requests. The API has no lookup by display id; the task index
+// filter on `display_id` (docs/api/openapi.yaml#listTasks) with `match: any`
 // finds many ids in one call per space (GET /workspaces/{w}/spaces gives the spaces). Lookups asked
 // for in the same tick are coalesced into one pass, answers are cached with a TTL, and nothing is
 // sent per keystroke or per hover: callers read `peek()` first.
@@ -30,12 +30,12 @@ export interface ResolverOptions {
   readonly now?: () => number;
   /**
    * Conditions per index call, so the URL stays near 8 KB (each is ~85 encoded characters), a
-   * request-line size common servers accept; the reference states no limit.
+   * request-line size common servers accept; the API states no limit.
    */
   readonly chunkSize?: number;
   /**
-   * Ids the index did not find may be subtasks (the index lists top-level rows only; ASSUMPTIONS.md
-   * "Task index rows"): at most this many per pass are looked up through /search, 2 requests each.
+   * Ids the index did not find may be subtasks (the index lists top-level rows only,
+   * docs/api/openapi.yaml#listTasks): at most this many per pass are looked up through /search, 2 requests each.
    */
   readonly maxFallback?: number;
 }
@@ -182,7 +182,7 @@ export class TaskResolver {
     }
   }
 
-  /** One index call per space and chunk of ids (Reference: Tasks, GET tasks with space_id and filter). */
+  /** One index call per space and chunk of ids (docs/api/openapi.yaml#listTasks). */
   private async lookUpIn(
     workspaceId: string,
     ids: string[],
@@ -206,7 +206,7 @@ export class TaskResolver {
               { priority },
             )
             .then((page) => {
-              // The filter is case-insensitive (ASSUMPTIONS.md "Filter"): keep only exact matches.
+              // The filter is case-insensitive (docs/api/openapi.yaml#listTasks): keep only exact matches.
               page.data
                 .filter((row) => row.display_id && ids.includes(row.display_id))
                 .forEach((row) => {
@@ -232,7 +232,9 @@ export class TaskResolver {
     return spaces;
   }
 
-  /** Search ranks the exact display id first (Search); the hit then needs the full task. */
+  /**
+   * Search ranks the exact display id first (docs/api/openapi.yaml#searchWorkspace); the hit then needs the full task.
+   */
   private async fallback(
     id: string,
     workspaces: string[],

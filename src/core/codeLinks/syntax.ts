@@ -1,5 +1,5 @@
-// Comment syntax per VS Code languageId. Only text inside comments can hold a task reference (issue 9:
-// "only comments and strings in comments count"), so a string literal or an identifier never fires a lookup.
+// Comment syntax per VS Code languageId. Only text inside comments can hold a task reference (only
+// comments and strings in comments count), so a string literal or an identifier never fires a lookup.
 
 export interface CommentSyntax {
   /** Tokens that start a comment running to the end of the line. */

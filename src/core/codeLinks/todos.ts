@@ -1,4 +1,4 @@
-// TODO / FIXME / BUG comments that can become tasks (issue 9, Create Task from TODO), and the text
+// TODO / FIXME / BUG comments that can become tasks (Create Task from TODO), and the text
 // edit that makes such a comment carry the new task's reference: `TODO: x` -> `TODO(ACME-12): x`.
 import { commentSpans, MAX_COMMENT_LENGTH, MAX_LINE_LENGTH } from './comments';
 import { isDisplayId } from '../tasks/displayId';
@@ -74,7 +74,7 @@ function withoutCloser(body: string): string {
   return closer ? body.slice(0, body.length - closer.length) : body;
 }
 
-/** Title of the task (Limits: title 255 characters); a bare `TODO` gets a generic one. */
+/** Title of the task (title 255 characters: docs/api/README.md#limits); a bare `TODO` gets a generic one. */
 function titleFrom(body: string, keyword: string): string {
   const title = body.length > 0 ? body : keyword;
   return [...title].length > MAX_TITLE ? [...title].slice(0, MAX_TITLE - 1).join('') + '…' : title;

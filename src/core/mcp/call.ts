@@ -17,7 +17,7 @@ export type ToolOutcome =
 /**
  * Validates `args` with the tool's schema (bad input is refused with the reason and sends no
  * request), runs the operation and renders the API's answer as JSON text. API failures become
- * tool errors carrying the service's message and field errors (Errors: `message`, `errors`).
+ * tool errors carrying the service's message and field errors (docs/api/README.md#errors: `message`, `errors`).
  */
 export async function callTool(
   spec: ToolSpec,

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type * as I from '../api/inputs';
 
 /**
- * Input schemas of the assistant tools (API reference: "MCP tool map"), one per operation. They are
+ * Input schemas of the assistant tools (docs/api/README.md#mcp-tool-map), one per operation. They are
  * the request shapes of core/api/inputs.ts written as zod (`zod/mini`), with descriptions an assistant can act
  * on; the `satisfies` checks at the bottom keep them in step with the client's types. Objects are
  * strict: a misspelt key (`listId`) is refused instead of being silently ignored.
@@ -14,7 +14,10 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/** Every identifier is a UUID (Conventions); a display id such as ACME-12 is refused before any request. */
+/**
+ * Every identifier is a UUID (docs/api/README.md#conventions); a display id such as ACME-12 is refused before any
+ * request.
+ */
 export function uuid(what: string): z.ZodMiniString {
   return z
     .string()
@@ -75,7 +78,7 @@ const FilterCondition = z.strictObject({
 
 const scopeKeys = ['list_id', 'folder_id', 'space_id', 'sprint_id'] as const;
 
-/** GET /workspaces/{workspace}/tasks: exactly one scope (Tasks: list_id, sprint_id, space_id, folder_id). */
+/** GET /workspaces/{workspace}/tasks: exactly one scope (list_id, sprint_id, space_id, folder_id). */
 export const ListTasksInput = z
   .strictObject({
     workspace_id: workspaceId,

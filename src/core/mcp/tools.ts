@@ -6,7 +6,7 @@ import * as In from './inputs';
 
 /**
  * THE table of assistant tools, shared by the stdio MCP server (src/mcp) and the VS Code chat tools
- * (src/extension/ai). One entry per row of the API reference's "MCP tool map", same names, each
+ * (src/extension/ai). One entry per row of the API's "MCP tool map", same names, each
  * calling the one client operation the map names (so rate limiting and idempotency apply).
  */
 export interface ToolSpec<S extends z.ZodMiniType = z.ZodMiniType> {
@@ -32,7 +32,7 @@ function tool<S extends z.ZodMiniType>(spec: ToolSpec<S>): ToolSpec {
 }
 
 function scopeOf(input: z.output<typeof In.ListTasksInput>): TaskScope {
-  // The schema guarantees exactly one scope (Tasks: "exactly one is required").
+  // The schema guarantees exactly one scope (docs/api/openapi.yaml#listTasks).
   if (input.list_id) return { list_id: input.list_id };
   if (input.folder_id) return { folder_id: input.folder_id };
   if (input.space_id) return { space_id: input.space_id };

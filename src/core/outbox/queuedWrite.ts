@@ -4,7 +4,7 @@ import type { HttpMethod } from '../api/transport';
 
 /**
  * A write the client could not deliver and keeps for later. It carries exactly what is needed to send
- * the same request again: the Idempotency-Key and the exact JSON bytes (Limits, idempotency rules 1-2:
+ * the same request again: the Idempotency-Key and the exact JSON bytes (docs/api/README.md#idempotency:
  * the same key with the same body is applied at most once), never the token or any header.
  */
 export interface QueuedWrite {

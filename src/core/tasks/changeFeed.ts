@@ -3,9 +3,9 @@ import type { ActivityEntry } from '../api/schemas';
 import { throwIfAborted } from '../util/abort';
 
 /**
- * Change detection for one task. The reference has no event stream for API clients: changes are
+ * Change detection for one task. The API has no event stream for API clients: changes are
  * found by polling the task activity route (What the service does, 9; Events, 5). That route is
- * "cursor-paginated, newest first, 30 per page" (Endpoints > Tasks, activity), so reading from the
+ * "cursor-paginated, newest first, 30 per page" (docs/api/openapi.yaml#listTaskActivity), so reading from the
  * top and stopping at the newest entry already seen costs one request when nothing (or fewer than
  * 30 things) happened, which is the usual case.
  */
@@ -90,10 +90,10 @@ export interface Stale {
 }
 
 /**
- * Maps activity actions to the parts they touch. The reference names only the status change's
- * values (Resources: Activity entry); the action names are the sandbox's (ASSUMPTIONS.md:
- * Activity). Custom field values come with the task (Custom fields: "current values are under
- * custom_field_values on the task"). Anything unknown re-reads the task, which is always safe.
+ * Maps activity actions to the parts they touch. The spec names only the status change's
+ * values; the action names are the sandbox's (docs/api/openapi.yaml#listTaskActivity). Custom field
+ * values come with the task (docs/api/openapi.yaml#listTaskCustomFields). Anything unknown re-reads the task, which is
+ * always safe.
  */
 export function staleParts(entries: readonly ActivityEntry[]): Stale {
   const stale: Stale = { task: false, comments: false, dependencies: false, attachments: false, deleted: false };

@@ -1,6 +1,7 @@
-// A status colour (Status: "hex color #rrggbb") shown through the theme: the nearest of the
-// workbench's chart colours, so it stays readable in light, dark and high-contrast themes (STYLE.md:
-// theme colours, never hard-coded ones).
+// A status colour (docs/api/openapi.yaml#listListStatuses: "hex color #rrggbb") shown through the theme: the nearest of
+// the
+// workbench's chart colours, so it stays readable in light, dark and high-contrast themes (theme
+// colours, never hard-coded ones).
 
 export type ChartColor =
   | 'charts.red'

@@ -1,7 +1,7 @@
 import type { CustomFieldDefinition, CustomFieldValue } from '../api/schemas';
 
 /**
- * Custom field values by type (Custom fields: "Value shape by field type"). Pure, shared by the
+ * Custom field values by type (docs/api/openapi.yaml#setTaskCustomFieldValues). Pure, shared by the
  * panel's host (checks before any request) and its webview (shows the current value).
  */
 export type FieldValue = string | number | boolean | string[] | null;

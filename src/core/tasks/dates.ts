@@ -1,6 +1,6 @@
-// Due dates as the commands offer them. The reference takes `due_date` as a date-time or null
-// (Task); we send a calendar day `YYYY-MM-DD`, which the sandbox reads as 00:00 UTC
-// (test/sandbox/ASSUMPTIONS.md "Dates").
+// Due dates as the commands offer them. The API takes `due_date` as a date-time or null
+// (docs/api/openapi.yaml#createTask); we send a calendar day `YYYY-MM-DD`, which the sandbox reads as 00:00 UTC
+// (docs/api/README.md#conventions).
 
 export type DuePresetId = 'today' | 'tomorrow' | 'nextMonday' | 'inAWeek';
 

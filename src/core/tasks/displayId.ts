@@ -1,5 +1,5 @@
-// The one grammar of a display id (`ACME-12`: a workspace prefix, a dash, a number; the reference
-// calls it a "short human-readable id", test/sandbox/ASSUMPTIONS.md "Display ids"). A display id
+// The one grammar of a display id (`ACME-12`: a workspace prefix, a dash, a number; the API
+// calls it a "short human-readable id", docs/api/openapi.yaml#getTask). A display id
 // comes from the service, so it is hostile like any other text: it is written into a source file,
 // the commit message box or a branch name only when it matches this grammar exactly. ASCII only,
 // anchored, bounded: no space, newline, markup, quote or comment token can be part of one.

@@ -1,5 +1,5 @@
 // The task filter the tree and "My Tasks" send to the server, as the task index's `filter` JSON
-// (Reference: Tasks > GET /workspaces/{workspace}/tasks, "Filter fields and operators"). The
+// (docs/api/openapi.yaml#listTasks). The
 // extension never filters rows itself: the server's evaluation is the one the web app shows.
 
 export const PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
@@ -8,7 +8,7 @@ export type Priority = (typeof PRIORITIES)[number];
 export const DUE_PRESETS = ['overdue', 'today', 'this_week', 'next_week', 'no_due_date'] as const;
 export type DuePreset = (typeof DUE_PRESETS)[number];
 
-/** Reference: "search: max 255". */
+/** `search`: at most 255 characters (docs/api/openapi.yaml#listTasks). */
 export const MAX_SEARCH_LENGTH = 255;
 
 export interface TaskFilter {

@@ -1,7 +1,7 @@
 // Links to a task and the references a user can paste to find one.
 //
-// The web app's address of a task is not shown in the reference. We use `{origin of baseUrl}/t/{display_id}`
-// (test/sandbox/ASSUMPTIONS.md "Task links"); this file is the only place that knows it, so a different
+// The web app's address of a task is not documented. We use `{origin of baseUrl}/t/{display_id}`
+// (docs/api/README.md#web-app-links); this file is the only place that knows it, so a different
 // format on the real service is a one-file change.
 
 import { isDisplayId } from './displayId';

@@ -2,7 +2,7 @@ import { describeHost } from '../util/hosts';
 
 /**
  * Links found in user text (markdown descriptions and comments, url fields) are opened only when they
- * are http(s) with a host or mailto (issue 6, Security). Everything else, `javascript:`, `data:`,
+ * are http(s) with a host or mailto (Security). Everything else, `javascript:`, `data:`,
  * `vbscript:`, `file:`, `command:` included, is refused. Pure: used by the webview's renderer and
  * again by the host before it opens anything (the webview is not trusted). The host then asks before
  * opening a link to this machine, a private network, an IP address or a punycode name (linkOpener.ts).

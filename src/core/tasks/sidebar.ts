@@ -1,6 +1,6 @@
 // Targets for "move" and "create": the lists and sprints of a workspace. They come from the sidebar
-// route, whose shape is not shown in the reference (Navigation: "its response shape is not shown");
-// the sandbox's choice is in test/sandbox/ASSUMPTIONS.md "Sidebar". This reader takes only the fields
+// route, whose shape is not documented (docs/api/openapi.yaml#getWorkspaceSidebar);
+// the sandbox's choice is in docs/api/openapi.yaml#getWorkspaceSidebar. This reader takes only the fields
 // it needs and gives up (undefined) on anything else, so the caller falls back to walking
 // spaces -> folders -> lists through the documented routes.
 

@@ -1,5 +1,5 @@
-// The title rule of create and update (Reference: Task "title: max 255 characters"; Limits "Title
-// length"). Checked before any request so a bad title never costs one from the budget.
+// The title rule of create and update (docs/api/README.md#limits: 255
+// characters). Checked before any request so a bad title never costs one from the budget.
 
 export const MAX_TITLE_LENGTH = 255;
 
@@ -10,7 +10,7 @@ export type TitleCheck =
 
 /**
  * Trims and checks a title. Length counts characters (Unicode code points), not UTF-16 units, so an
- * emoji counts one (test/sandbox/ASSUMPTIONS.md "Lengths").
+ * emoji counts one (docs/api/README.md#conventions).
  */
 export function checkTitle(input: string): TitleCheck {
   const title = input.trim();

@@ -1,5 +1,5 @@
-// Subtasks for the tree through `GET /tasks/children` (Reference: Tasks, children; Limits: children
-// batch). Expanding one task asks for its children and, in the same call, for those of its siblings
+// Subtasks for the tree through `GET /tasks/children` (docs/api/openapi.yaml#listTaskChildren;
+// docs/api/README.md#limits). Expanding one task asks for its children and, in the same call, for those of its siblings
 // that have subtasks (up to 50 parents and 1,000 expected children per call), so expanding the next
 // sibling costs nothing. Requests made in the same tick are coalesced into one call.
 import type { Children } from '../api/envelopes';
@@ -13,7 +13,7 @@ export interface ChildrenApi {
 
 export interface ChildrenResult {
   readonly rows: TaskRow[];
-  /** The parent was cut by a cap: more children exist than `rows` (Limits: children batch). */
+  /** The parent was cut by a cap: more children exist than `rows` (children batch: docs/api/README.md#limits). */
   readonly truncated: boolean;
 }
 

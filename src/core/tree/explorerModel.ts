@@ -1,6 +1,6 @@
 // Lazy loading of the explorer hierarchy, one expanded node at a time (never the whole workspace):
 // spaces, folders and lists from the navigation routes, a list's tasks from ONE task index call
-// (per_page=0 returns them all; Reference: Tasks, GET tasks), subtasks through the ChildrenBatcher.
+// (per_page=0 returns them all; see docs/api/openapi.yaml#listTasks), subtasks through the ChildrenBatcher.
 // Children are cached per node key; a node has at most one load in flight, and a refresh asked for
 // while one runs waits for it and then loads again.
 import type { TaskPage } from '../api/envelopes';

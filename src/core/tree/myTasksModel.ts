@@ -1,5 +1,5 @@
 // "My Tasks": the caller's tasks across a workspace, grouped by status or priority. The task index
-// needs exactly one scope (Reference: Tasks, GET tasks), so a workspace is read space by space: one
+// needs exactly one scope (docs/api/openapi.yaml#listTasks), so a workspace is read space by space: one
 // index call per visible space with `assignee_id in [me]` and the index's `group_by`.
 import type { TaskFilter } from '../api/inputs';
 import type { TaskRow, WorkspaceRef } from '../api/schemas';

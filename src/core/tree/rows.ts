@@ -2,7 +2,7 @@
 // marker, counts) are unit-tested without VS Code. Words come from the caller (localised there).
 import type { TaskRow } from '../api/schemas';
 
-/** Status types the service treats as completed (seen: `done`, `closed`; see ASSUMPTIONS.md). */
+/** Status types the service treats as completed (seen: `done`, `closed`; docs/api/openapi.yaml#listListStatuses). */
 const COMPLETED_TYPES = new Set(['done', 'closed', 'completed']);
 
 export function isCompleted(row: TaskRow): boolean {

@@ -1,5 +1,5 @@
 // A task's children in any view: through the ChildrenBatcher, with "more…" for a parent cut by the
-// caps and a plain note when even `/subtasks` cannot list them all (Limits: 200 per parent).
+// caps and a plain note when even `/subtasks` cannot list them all (200 per parent: docs/api/README.md#limits).
 import { CHILDREN_MAX_PER_PARENT } from '../api/children';
 import type { TaskRow } from '../api/schemas';
 import type { ChildrenBatcher } from './childrenBatcher';

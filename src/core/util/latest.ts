@@ -3,7 +3,7 @@ import { AbortError } from './abort';
 /**
  * Runs only the latest of a burst of queries: each update waits `delayMs` of quiet (debounce) and
  * aborts the request of the previous query (its AbortSignal), so typing ten characters sends one or
- * two requests and a stale answer never overwrites a newer one (Limits: 60 requests a minute).
+ * two requests and a stale answer never overwrites a newer one (docs/api/README.md#rate-limit).
  */
 export class LatestOnly<Q, R> {
   private timer: ReturnType<typeof setTimeout> | undefined;

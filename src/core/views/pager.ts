@@ -1,4 +1,4 @@
-// Pages of a saved view's rows, as the user asks for them (Reference: Views, GET /views/{view}/tasks:
+// Pages of a saved view's rows, as the user asks for them (docs/api/openapi.yaml#listViewTasks:
 // per_page 1..100, page >= 1; never `filter`, `sorts` or `group_by`, which the server refuses).
 import type { TaskPage } from '../api/envelopes';
 import type { RequestPriority } from '../api/rateLimiter';

@@ -1,7 +1,7 @@
-// Where view ids come from (Reference: Views; no endpoint lists views). A user pastes a view id or a
-// view link, or the sidebar route names views. The web app's view link is not shown in the
-// reference: we accept a UUID that follows `/v/` or `/views/` in a link of the configured service
-// (test/sandbox/ASSUMPTIONS.md "View links"); nothing else is guessed.
+// Where view ids come from (docs/api/openapi.yaml#listViewTasks). A user pastes a view id or a
+// view link, or the sidebar route names views. The web app's view link is not documented: we
+// accept a UUID that follows `/v/` or `/views/` in a link of the configured service
+// (docs/api/README.md#web-app-links); nothing else is guessed.
 import * as z from 'zod/mini';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,7 +57,7 @@ const SidebarViewSchema = z.looseObject({
 });
 
 /**
- * The views a sidebar answer names, if it names any (its shape is not shown in the reference): read
+ * The views a sidebar answer names, if it names any (its shape is not documented): read
  * defensively, entry by entry, so one odd entry or a missing `views` costs nothing but those views.
  */
 export function viewsFromSidebar(answer: unknown): SidebarView[] {

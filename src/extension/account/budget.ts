@@ -5,8 +5,8 @@ import { Disposable } from '../disposable';
 
 /**
  * The request budget in the status bar: requests left in the current minute of the 60 the service
- * allows (Limits: request rate), what is waiting, and a warning colour while the limiter is pausing
- * requests (after a 429, or with the budget spent and work queued).
+ * allows (docs/api/README.md#rate-limit), what is waiting, and a warning colour while the limiter is
+ * pausing requests (after a 429, or with the budget spent and work queued).
  */
 export class BudgetStatusBar extends Disposable {
   private readonly item = this.register(

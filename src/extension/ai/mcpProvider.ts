@@ -64,7 +64,8 @@ export class McpServerProvider
       return [];
     }
     // Electron's binary runs as plain Node with ELECTRON_RUN_AS_NODE; Node itself ignores it.
-    // The service allows 60 requests a minute per token in all (Limits): the server started here takes
+    // The service allows 60 requests a minute per token in all (docs/api/README.md#limits): the server started here
+    // takes
     // a third and the extension keeps the rest (see giveShare), so their sum never exceeds the budget.
     const env = {
       [BASE_URL_VAR]: baseUrl,

@@ -16,7 +16,7 @@ export interface AiFeature {
 }
 
 /**
- * AI assistants (issue 10): the bundled MCP server offered to VS Code while signed in, and the same
+ * AI assistants: the bundled MCP server offered to VS Code while signed in, and the same
  * tools as in-process chat tools. Registration only: nothing here reads secrets or the network.
  * The APIs are checked at run time, so an editor without them still activates the extension.
  */

@@ -112,7 +112,8 @@ export async function replaceReference(
 
 /**
  * Completion in comments: after `ACME-` (a known prefix) offers the tasks already resolved and one
- * search of that prefix (Search: display ids match); VS Code filters the list while the user types,
+ * search of that prefix (docs/api/openapi.yaml#searchWorkspace: display ids match); VS Code filters the list while the
+ * user types,
  * so there is one request per completion session, not per keystroke.
  */
 export class ReferenceCompletion implements vscode.CompletionItemProvider {

@@ -21,7 +21,7 @@ export interface CodeLinks {
 }
 
 /**
- * Tasks in code (issue 9): links, hovers, completion, TODO -> task, stale-reference diagnostics,
+ * Tasks in code: links, hovers, completion, TODO -> task, stale-reference diagnostics,
  * Start Work, Insert Task Reference. Registration only: the providers run when VS Code asks, and
  * nothing is sent before a document with a known prefix is shown.
  */

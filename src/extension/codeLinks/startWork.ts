@@ -25,7 +25,7 @@ export interface StartWorkResult {
 }
 
 /**
- * Start Work on Task (issue 9): warns when open tasks block it, creates and checks out a branch named
+ * Start Work on Task: warns when open tasks block it, creates and checks out a branch named
  * from `taskPlatform.startWork.branchTemplate` through the built-in Git extension, optionally sets the
  * status and assignee, remembers the task (status bar) and offers its reference in the commit box.
  */
@@ -119,7 +119,10 @@ async function begin(
   return { branch, created: outcome === 'created', task: updated };
 }
 
-/** Tells the user which open tasks block this one (Dependencies: blocked_by) before starting. */
+/**
+ * Tells the user which open tasks block this one (docs/api/openapi.yaml#createTaskDependency: blocked_by) before
+ * starting.
+ */
 async function confirmBlocked(state: SignedIn, ref: TaskRef, task: Task): Promise<boolean> {
   const deps = await state.client.getDependencies(ref.workspaceId, ref.taskId, { priority: 'user' });
   const open = deps.blocked_by.filter((d) => {

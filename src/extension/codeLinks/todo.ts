@@ -92,8 +92,8 @@ export class TodoActions implements vscode.CodeActionProvider, vscode.CodeLensPr
 }
 
 /**
- * Creates the task (title from the comment; file, line and a snippet in the description; Reference:
- * Tasks, POST task) and rewrites the comment to carry the new display id: `TODO(ACME-12): ...`.
+ * Creates the task (title from the comment; file, line and a snippet in the description;
+ * docs/api/openapi.yaml#createTask) and rewrites the comment to carry the new display id: `TODO(ACME-12): ...`.
  */
 export async function createFromTodo(ctx: CommandContext, arg: unknown): Promise<Task | undefined> {
   const found = await todoFromArg(arg);

@@ -22,7 +22,10 @@ export function announceUpdated(ctx: CommandContext, state: SignedIn, ref: TaskR
   );
 }
 
-/** Add Comment: the task, the text (Markdown), an optional assignee; POST comment (Comments). */
+/**
+ * Add Comment: the task, the text (Markdown), an optional assignee; POST comment
+ * (docs/api/openapi.yaml#createTaskComment).
+ */
 export async function addComment(ctx: CommandContext, arg?: unknown): Promise<Comment | undefined> {
   const title = vscode.l10n.t('Add Comment');
   const target = await taskTarget(ctx, arg, title);

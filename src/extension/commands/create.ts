@@ -22,7 +22,7 @@ export interface ListChoice {
 
 const RECENT_KEY = 'taskPlatform.recentLists';
 
-/** The explanation of a bad title, or undefined (Limits: title 255 characters). */
+/** The explanation of a bad title, or undefined (title 255 characters: docs/api/README.md#limits). */
 export function titleProblem(value: string): string | undefined {
   const check = checkTitle(value);
   if (check.ok) {
@@ -129,7 +129,7 @@ export async function listTarget(
 }
 
 /**
- * Create Task (issue 7): list (skipped when run on a list node), title, optional details, then POST
+ * Create Task: list (skipped when run on a list node), title, optional details, then POST
  * task. From an editor selection, the selection becomes the description with a link to the file/line.
  */
 export async function createTask(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {

@@ -13,7 +13,8 @@ export type LinkOutcome = 'linked' | 'alreadyLinked' | undefined;
 
 /**
  * Link Tasks: the blocked task (argument, current or search), then its blocker (search), then POST
- * dependencies (Dependencies: "the blocker must complete first"). A 409 on a first attempt is an
+ * dependencies (docs/api/openapi.yaml#createTaskDependency: "the blocker must complete first"). A 409 on a first
+ * attempt is an
  * existing dependency: said plainly, not as a failure.
  */
 export async function linkTasks(ctx: CommandContext, arg?: unknown): Promise<LinkOutcome> {

@@ -11,7 +11,7 @@ import { taskName } from './context';
 import type { CommandContext } from './context';
 import { selectedRefs, taskTarget, taskWith } from './pickTask';
 
-/** PATCH task (Tasks: "any subset of title, description, priority, status_id, assignee_id, due_date"). */
+/** PATCH task: any subset of its fields (docs/api/openapi.yaml#updateTask). */
 export async function patchTask(
   ctx: CommandContext,
   state: SignedIn,
@@ -104,7 +104,7 @@ export async function setStatus(ctx: CommandContext, arg?: unknown): Promise<Tas
   }
   const { state, ref } = started;
   try {
-    // Statuses are per list (Task status): the task's list decides what may be offered.
+    // Statuses are per list (docs/api/openapi.yaml#listListStatuses): the task's list decides what may be offered.
     const task = await taskWith(state, ref, ['list_id']);
     const statuses = await ctx.lookups.statuses(state.client, task.list_id as string);
     const icons = await ctx.statusIcons.all(statuses);

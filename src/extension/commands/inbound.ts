@@ -14,7 +14,8 @@ export interface InboundOutcome {
 }
 
 /**
- * Inbound Email Address of a list (Inbound email address): a pure read first (GET never creates);
+ * Inbound Email Address of a list (docs/api/openapi.yaml#generateInboundAddress): a pure read first (GET never
+ * creates);
  * copy when there is one; generate on request when there is none (POST: 201 created, 200 existed).
  * Nothing is cached: `can_reset` is relative to the caller.
  */

@@ -67,7 +67,10 @@ async function loadTargets(client: ApiClient, workspaceId: string): Promise<Targ
   return { lists: await walkLists(client, workspaceId), sprints: [] };
 }
 
-/** Navigation routes of the reference: spaces -> folders -> lists (one request per space and folder). */
+/**
+ * Navigation routes (docs/api/openapi.yaml#listSpaces and the next levels): spaces -> folders -> lists (one request per
+ * space and folder).
+ */
 async function walkLists(client: ApiClient, workspaceId: string): Promise<ListTarget[]> {
   const opts = { priority: 'user' as const };
   const spaces = await client.listSpaces(workspaceId, opts);

@@ -131,7 +131,7 @@ export async function pickMoveTarget(
     return undefined;
   }
   if (kind.targetType === 'sprint' && targets.sprints.length === 0) {
-    // The reference documents no sprint listing; only the sidebar (when readable) names sprints.
+    // The API documents no sprint listing; only the sidebar (when readable) names sprints.
     void prompter().warn(vscode.l10n.t('No sprint is known for this workspace: the sidebar did not list any.'));
     return undefined;
   }

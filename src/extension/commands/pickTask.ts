@@ -135,7 +135,8 @@ async function pickSearchHit(
 
 /**
  * What a search hit tells of its task, as a partial row (messages name the task without a request).
- * Only string fields are taken: hits are documented as { id, title, priority, ... } (Search).
+ * Only string fields are taken: hits are documented as { id, title, priority, ... }
+ * (docs/api/openapi.yaml#searchWorkspace).
  */
 function rowOfHit(hit: SearchHit): TaskRow {
   const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);

@@ -1,5 +1,5 @@
 /**
- * Tasks deleted during this session, newest first. The reference shows no Trash listing ("Not covered:
+ * Tasks deleted during this session, newest first. The API shows no Trash listing ("Not covered:
  * ... the Trash listing"), so Restore can only offer what this window deleted itself.
  */
 export interface TrashedTask {

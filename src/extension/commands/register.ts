@@ -39,7 +39,7 @@ const handlers: Record<string, (ctx: CommandContext, arg?: unknown, all?: unknow
 };
 
 /**
- * Registers the task commands (issue 7 and the tree's context menu). No request until one runs.
+ * Registers the task commands (and the tree's context menu). No request until one runs.
  * Returns the command context, which other features' commands (code links) share.
  */
 export function registerCommands(context: vscode.ExtensionContext, services: Services): CommandContext {

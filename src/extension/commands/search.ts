@@ -29,7 +29,8 @@ interface Query {
 }
 
 /**
- * Search Tasks: a QuickPick over GET /search (Search: q 1-255, type, priority, page, per_page 1-50).
+ * Search Tasks: a QuickPick over GET /search (docs/api/openapi.yaml#searchWorkspace: q 1-255, type, priority, page,
+ * per_page 1-50).
  * Typing is debounced and a newer query aborts the request of an older one; buttons filter by
  * priority and switch between tasks, comments and attachments; "more results" loads the next page;
  * Enter opens the task; an item button copies its link. Resolves to the task opened, if any.

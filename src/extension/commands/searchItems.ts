@@ -20,7 +20,8 @@ const name = (v: unknown): string | undefined =>
 
 /**
  * Items of one result page. Task hits are documented as { id, title, priority, ... }; the groups of
- * comments and attachments are "not shown" (Search), so their fields are read defensively and a hit
+ * comments and attachments are "not shown" (docs/api/openapi.yaml#searchWorkspace), so their fields are read
+ * defensively and a hit
  * without a task id is left out. Every item is `alwaysShow`: the server already matched it, the
  * QuickPick must not filter it again on the label.
  */

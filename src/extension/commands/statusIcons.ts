@@ -4,7 +4,8 @@ import { log } from '../log';
 type Icon = vscode.Uri | vscode.ThemeIcon;
 
 /**
- * A dot in a status's own colour (Status: "hex color #rrggbb") for quick pick items. Quick picks
+ * A dot in a status's own colour (docs/api/openapi.yaml#listListStatuses: "hex color #rrggbb") for quick pick items.
+ * Quick picks
  * ignore the colour of a ThemeIcon, so each colour becomes a tiny SVG file in the extension's global
  * storage, written once. Only a strict `#rrggbb` reaches the file; anything else gets a plain icon.
  */

@@ -12,7 +12,7 @@ import { pickWorkspace, taskTarget, taskWith } from './pickTask';
 import type { TrashedTask } from './recentTrash';
 
 /**
- * DELETE task: to Trash with its subtasks at any depth (Task lifecycle). The confirmation names the
+ * DELETE task: to Trash with its subtasks at any depth (docs/api/openapi.yaml#deleteTask). The confirmation names the
  * subtask count; the notification afterwards offers Undo, which restores the same sweep.
  */
 export async function deleteTask(ctx: CommandContext, arg?: unknown): Promise<TrashReceipt | undefined> {
@@ -34,7 +34,8 @@ export async function deleteTask(ctx: CommandContext, arg?: unknown): Promise<Tr
     count === 0
       ? vscode.l10n.t('Delete {0}?', taskName(task))
       : vscode.l10n.t('Delete {0} and its {1} subtask(s)?', taskName(task), count);
-  // Whole sentences per case: translated fragments do not compose (Task lifecycle: "subtasks at any depth").
+  // Whole sentences per case: translated fragments do not compose ("subtasks at any depth":
+  // docs/api/openapi.yaml#deleteTask).
   const detail =
     count === 0
       ? vscode.l10n.t('It goes to the Trash for 30 days; you can undo right after.')
@@ -115,7 +116,7 @@ async function restore(ctx: CommandContext, state: SignedIn, ref: TaskRef, name:
 type TrashItem = vscode.QuickPickItem & { trashed?: TrashedTask };
 
 /**
- * Restores a task from the Trash. The reference shows no Trash listing, so the tasks deleted in this
+ * Restores a task from the Trash. The API shows no Trash listing, so the tasks deleted in this
  * session are offered, and any other task can be restored by its id (a UUID: a task in the Trash is
  * not found by search).
  */

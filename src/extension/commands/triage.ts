@@ -20,7 +20,7 @@ export interface TriageSummary {
   readonly changed: number;
 }
 
-/** One page of the task index is what a triage session walks (Tasks: per_page max 100). */
+/** One page of the task index is what a triage session walks (per_page max 100: docs/api/openapi.yaml#listTasks). */
 const TRIAGE_PAGE = 100;
 
 /** What a triage session walks: a list's tasks, or given tasks (a multi-selection, a filter result). */

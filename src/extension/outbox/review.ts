@@ -116,7 +116,7 @@ export class PendingReview {
   }
 
   private async retry(outbox: Outbox, write: QueuedWrite, body?: string): Promise<void> {
-    // The service keeps its answer to the old key (Limits, idempotency): a retry needs a new one.
+    // The service keeps its answer to the old key (docs/api/README.md#idempotency): a retry needs a new one.
     await outbox.retry(write.key, randomUUID(), body);
     await this.connectivity.flush();
   }

@@ -12,7 +12,8 @@ const PREVIEW_MAX_BYTES = 8 * 1024 * 1024;
 const PREVIEW_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /**
- * Attachments (Attachments): upload through a file picker (type and size are checked by the client
+ * Attachments (docs/api/openapi.yaml#downloadTaskAttachment): upload through a file picker (type and size are checked
+ * by the client
  * before anything is sent), download to disk (the client follows the 302 without the token),
  * inline preview of raster images, delete.
  */
@@ -136,7 +137,7 @@ function find(ctx: PanelContext, attachmentId: string): Attachment | undefined {
   return ctx.model().attachments?.find((a) => a.id === attachmentId);
 }
 
-/** File names are stored verbatim (ASSUMPTIONS.md: File names): keep a plain last segment only. */
+/** File names are stored verbatim (docs/api/openapi.yaml#uploadTaskAttachment): keep a plain last segment only. */
 export function safeFileName(name: string): string {
   const last = name.split(/[\\/]/).pop() ?? '';
   const cleaned = last

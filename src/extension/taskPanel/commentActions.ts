@@ -8,7 +8,7 @@ import { attempt, done, refuse } from './context';
 type AddComment = Extract<RequestMessage, { type: 'addComment' }>;
 type EditComment = Extract<RequestMessage, { type: 'editComment' }>;
 
-/** Comments (Comments): add, reply (parent_id), edit, delete, resolve and unresolve. */
+/** Comments (docs/api/openapi.yaml#createTaskComment): add, reply (parent_id), edit, delete, resolve and unresolve. */
 export async function addComment(ctx: PanelContext, msg: AddComment): Promise<Outcome> {
   const invalid = checkBody(ctx, msg.body, msg.mentions, msg.assignee_id);
   if (invalid) {
@@ -57,7 +57,7 @@ export async function deleteComment(ctx: PanelContext, commentId: string): Promi
   }
   return attempt(ctx, vscode.l10n.t('Could not delete the comment'), async () => {
     await ctx.client.deleteComment(ctx.workspaceId, ctx.taskId, commentId, { priority: 'user' });
-    // The service deletes the replies with it (ASSUMPTIONS.md: Comments, Delete).
+    // The service deletes the replies with it (docs/api/openapi.yaml#deleteTaskComment).
     const gone = new Set([commentId]);
     const items = ctx.model().comments?.items ?? [];
     for (const c of items) {
@@ -71,7 +71,7 @@ export async function deleteComment(ctx: PanelContext, commentId: string): Promi
   });
 }
 
-/** Resolve / unresolve only where the state machine allows (States: Comment resolution). */
+/** Resolve / unresolve only where the state machine allows (docs/api/openapi.yaml#resolveTaskComment). */
 export async function resolveComment(ctx: PanelContext, commentId: string, resolved: boolean): Promise<Outcome> {
   const comment = find(ctx, commentId);
   const why = !comment

@@ -83,7 +83,7 @@ export function goneMessage(): string {
 
 /**
  * A write answered 404: the task itself may be gone (deleted elsewhere, access lost) or only the
- * thing written to (a comment, a dependency). One read of the task tells which (Errors: 404 is
+ * thing written to (a comment, a dependency). One read of the task tells which (docs/api/README.md#errors: 404 is
  * "not found or not visible"); when the task is gone the panel turns read-only with a banner and
  * one message, instead of letting each later edit fail.
  */

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 /**
  * The panel's page: one script by nonce, styles from the extension only, images from the extension
  * and data: (previews; remote images are never loaded), no network (connect-src 'none'), nothing inline
- * (STYLE.md 6, issue 6 Security). The nonce comes from crypto, fresh for every page.
+ * (the panel's security rules). The nonce comes from crypto, fresh for every page.
  */
 export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string): string {
   const nonce = randomBytes(18).toString('base64url');

@@ -9,7 +9,7 @@ import type { PanelContext } from './context';
 type Section = keyof PanelModel & string;
 
 /**
- * Opening is fast (issue 6): the panel paints from the tree's row, then every section is asked for
+ * Opening is fast: the panel paints from the tree's row, then every section is asked for
  * in parallel and shown as it arrives. Comments and activity load their first page only. Sections the
  * row already proves empty (subtask_count 0, attachments_count 0) cost no request.
  */
@@ -55,7 +55,7 @@ export async function loadListContext(ctx: PanelContext, task: Task | TaskRow): 
 
 export async function loadAttachments(ctx: PanelContext): Promise<Attachment[]> {
   const opts = { signal: ctx.signal, priority: 'background' as const };
-  // One listing per context (Attachments: "omitted means the task's file attachments").
+  // One listing per context (docs/api/openapi.yaml#listTaskAttachments: "omitted means the task's file attachments").
   const lists = await Promise.all(
     (['task', 'description', 'comment'] as const).map((c) =>
       ctx.client.listAttachments(ctx.workspaceId, ctx.taskId, c, opts),

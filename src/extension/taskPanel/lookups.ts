@@ -20,7 +20,9 @@ export class Lookups {
     return directoryFor(this.client).statusesOf(listId);
   }
 
-  /** Workspace / space / folder / list names for a list, from the sidebar (ASSUMPTIONS.md: Sidebar). */
+  /**
+   * Workspace / space / folder / list names for a list, from the sidebar (docs/api/openapi.yaml#getWorkspaceSidebar).
+   */
   async breadcrumb(workspaceId: string, workspaceName: string | undefined, listId: string): Promise<Crumb[]> {
     const root: Crumb[] = [{ level: 'workspace', id: workspaceId, name: workspaceName ?? '' }];
     return [...root, ...findList(await directoryFor(this.client).sidebar(workspaceId), listId)];
@@ -33,7 +35,7 @@ interface Named {
 }
 
 /**
- * The sidebar's shape is not shown in the reference; it is read defensively (every level checked)
+ * The sidebar's shape is not documented; it is read defensively (every level checked)
  * and a shape we do not recognise gives no crumbs rather than an error.
  */
 function findList(sidebar: unknown, listId: string): Crumb[] {

@@ -78,7 +78,7 @@ export async function pollPanel(
     return { mark: feed.mark, requests: feed.requests + read.requests + (feed.gap ? 1 : 0), others: others.length };
   } catch (error) {
     if (NotFoundError.is(error)) {
-      // Activity and task answer 404 alike for Trash, purge and lost access (Errors: 404).
+      // Activity and task answer 404 alike for Trash, purge and lost access (docs/api/README.md#errors: 404).
       ctx.update({ gone: goneMessage() });
     }
     throw error;

@@ -89,7 +89,7 @@ export class TaskPanel extends Disposable {
 
   /**
    * Every webview message enters here. Anything that is not exactly a protocol message is dropped
-   * and logged (the webview is untrusted input, STYLE.md 5). Returns the outcome for tests.
+   * and logged (the webview is untrusted input). Returns the outcome for tests.
    */
   async receive(raw: unknown): Promise<Outcome | undefined> {
     const msg = parseInbound(raw);

@@ -18,12 +18,12 @@ export interface PanelSource {
 const MIN_SECONDS = 5;
 
 /**
- * Change polling for open task panels (issue 11). The reference has no event stream for API clients:
+ * Change polling for open task panels. The API has no event stream for API clients:
  * changes are detected by polling the task activity route and `/search` (What the service does, 9;
  * Events, 5). A panel polls its task's activity, newest first, stopping at the newest entry already
  * seen (core/tasks/changeFeed.ts): one request per poll when nothing changed.
  *
- * `/search` is not used here: it needs a text to match (`q` 1-255 characters, Endpoints > Search)
+ * `/search` is not used here: it needs a text to match (`q` 1-255 characters, docs/api/openapi.yaml#searchWorkspace)
  * and documents no order by time and no updated_at in its hits (`{ id, title, priority, ... }`), so
  * it cannot answer "what changed on this task since" for less than the one activity request, and for
  * expanded lists the tree's index re-read (tree/poller.ts) already returns every row of a list in

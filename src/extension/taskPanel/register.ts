@@ -16,7 +16,7 @@ export class TaskPanels implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** A panel opened, closed, or was shown, hidden or brought to front (the change poller listens). */
   readonly onDidChangePanels = this.changed.event;
-  /** Change polling of the open panels (issue 11); set by registerTaskPanel, reached by tests. */
+  /** Change polling of the open panels; set by registerTaskPanel, reached by tests. */
   poller: PanelPoller | undefined;
 
   private readonly sessionListener: vscode.Disposable;
@@ -96,7 +96,7 @@ function key(workspaceId: string, taskId: string): string {
   return `${workspaceId}/${taskId}`;
 }
 
-/** The task panel feature (issue 6): `taskPlatform.openTask`, the panel serializer, the task source. */
+/** The task panel feature: `taskPlatform.openTask`, the panel serializer, the task source. */
 export function registerTaskPanel(context: vscode.ExtensionContext, services: Services): TaskPanels {
   const panels = new TaskPanels(services);
   panels.poller = new PanelPoller(panels, services.session);

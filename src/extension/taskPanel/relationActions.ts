@@ -5,7 +5,7 @@ import type { Outcome, PanelContext } from './context';
 import { attempt, refuse } from './context';
 import { publish } from './taskEdits';
 
-/** Subtasks (POST tasks with parent_task_id) and dependencies (Dependencies). */
+/** Subtasks (POST tasks with parent_task_id) and dependencies (docs/api/openapi.yaml#createTaskDependency). */
 export async function addSubtask(ctx: PanelContext, rawTitle: string): Promise<Outcome> {
   const title = rawTitle.trim();
   const listId = ctx.model().task.list_id;

@@ -7,9 +7,12 @@ import type { TaskField } from '../../shared/taskPanel/protocol';
 import type { Outcome, PanelContext } from './context';
 import { attempt, refuse } from './context';
 
-const TITLE_MAX = 255; // Limits: title length (characters, ASSUMPTIONS.md: Lengths)
+const TITLE_MAX = 255; // characters: docs/api/README.md#limits
 
-/** One task field through PATCH (Tasks); the panel and the tree get the task the service returned. */
+/**
+ * One task field through PATCH (docs/api/openapi.yaml#updateTask); the panel and the tree get the task the service
+ * returned.
+ */
 export async function editTaskField(ctx: PanelContext, change: TaskField): Promise<Outcome> {
   const invalid = checkField(ctx, change);
   if (invalid) {

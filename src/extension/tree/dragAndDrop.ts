@@ -9,7 +9,7 @@ import { prompter } from '../ui/prompter';
 const MIME = 'application/vnd.code.tree.taskplatform.explorer';
 
 /**
- * Drag tasks onto a list to move them there (`POST /tasks/{task}/move`, Reference: Tasks), through
+ * Drag tasks onto a list to move them there (docs/api/openapi.yaml#moveTask), through
  * the same `moveTasks` as the Move Task command: progress, one request at a time, a summary. Nothing
  * changes in the tree until the server has answered, so a refused move leaves the tree as it was.
  */

@@ -7,7 +7,7 @@ import type { ExplorerTree } from './explorer';
 import type { MyTasksTree } from './myTasks';
 
 /**
- * Background change detection. The reference offers no change notifications for API clients, only
+ * Background change detection. The API offers no change notifications for API clients, only
  * polling (What the service does, 9). Re-reading the index of each loaded list is one request per
  * list and catches every change to its rows, where the activity route would cost one per task.
  * Gentle by default (`taskPlatform.tree.pollIntervalSeconds`, 0 turns it off), paused while no view

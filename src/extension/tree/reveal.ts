@@ -20,7 +20,7 @@ export type RevealTarget = z.infer<typeof TargetSchema>;
 /**
  * Reveals a container or a task in the explorer (the panel's breadcrumb uses it). The path is walked
  * from the root, loading only the nodes on it. A list whose space and folder are not given is found
- * among the loaded nodes, else through the sidebar route (shape not shown in the reference: read
+ * among the loaded nodes, else through the sidebar route (shape not documented: read
  * defensively, and only to find ids).
  */
 export async function revealInExplorer(explorer: ExplorerTree, arg: unknown): Promise<boolean> {

@@ -10,7 +10,7 @@ import { prompter } from './prompter';
 
 /**
  * One sentence for a failed API call: what failed (`action`, e.g. "Could not set the status"), why,
- * and what to do, in the user's terms (Errors section of the API reference). Field errors of a 422
+ * and what to do, in the user's terms (docs/api/README.md#errors). Field errors of a 422
  * are listed; the token never appears (the client redacts server text). The action (it may name a
  * task), server messages and the host are outside text: the sentence is inert, whatever shows it.
  */

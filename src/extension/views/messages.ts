@@ -6,7 +6,7 @@ import { describeFailure, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 
 /**
- * The errors the reference defines for running a view, each in its own words (Views, rule 7): 403
+ * The errors the API defines for running a view, each in its own words (docs/api/openapi.yaml#listViewTasks): 403
  * a member who may not see it, 404 an unknown view or a workspace the user is not in (the server
  * gives one answer for both, and so do we), 422 a page or page size the server refused.
  */

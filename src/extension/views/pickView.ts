@@ -12,7 +12,7 @@ import type { ViewsContext } from './context';
 type ViewItem = vscode.QuickPickItem & { view?: KnownView; paste?: true };
 
 /**
- * The views the sidebar route names in each workspace (the reference documents no view listing; the
+ * The views the sidebar route names in each workspace (the API documents no view listing; the
  * sidebar's shape is not shown, so it is read defensively and may name none). The sidebar answer is
  * the session directory's, shared with the other features.
  */

@@ -14,8 +14,9 @@ import { reportViewFailure } from './messages';
 type RowItem = vscode.QuickPickItem & { row?: TaskRow; more?: true };
 
 /**
- * Runs a saved view and shows its rows in a QuickPick: the server evaluates the view (Reference:
- * Views), the first page of 50 comes at once and "Load more" reads the next. Enter opens the task;
+ * Runs a saved view and shows its rows in a QuickPick: the server evaluates the view
+ * (docs/api/openapi.yaml#listViewTasks), the first page of 50 comes at once and "Load more" reads the next. Enter opens
+ * the task;
  * the title buttons pin the view or show it in the Saved Views tree.
  */
 export async function showViewResults(

@@ -2,9 +2,9 @@ import * as l10n from '@vscode/l10n';
 import type { ActivityEntry } from '../../core/api/schemas';
 
 /**
- * One activity entry as a readable sentence (issue 6: "who changed what from what to what").
- * The reference shows only status_id/status_name for a status change; every other value shape is
- * read defensively (ASSUMPTIONS.md: Activity), and an unknown action still reads as a sentence.
+ * One activity entry as a readable sentence ("who changed what from what to what").
+ * The API shows only status_id/status_name for a status change; every other value shape is
+ * read defensively (docs/api/openapi.yaml#listTaskActivity), and an unknown action still reads as a sentence.
  * Returns parts so the view can colour status names; all parts are plain text.
  */
 export interface Sentence {

@@ -1,7 +1,8 @@
 import type { Member } from '../../core/api/schemas';
 
 /**
- * The members a comment body mentions as `@Full Name` (Comments: `mentions`, an array of member
+ * The members a comment body mentions as `@Full Name` (docs/api/openapi.yaml#createTaskComment: `mentions`, an array of
+ * member
  * ids). Longest names first, so "@Ann Lee" is not read as "@Ann". Pure.
  */
 export function mentionedIds(body: string, members: readonly Pick<Member, 'id' | 'name'>[]): string[] {

@@ -24,7 +24,7 @@ const ACTION: Record<EditableField, string> = {
 };
 
 /**
- * What the user is typing wins over what someone else saved (issue 11). The host posts the whole
+ * What the user is typing wins over what someone else saved. The host posts the whole
  * model; when a poll changed a field the user is editing (typed into, or a description draft),
  * the page keeps rendering the value it had (Lit then leaves the control, and the user's text, alone)
  * and asks "Show theirs / Keep mine". Untouched fields update at once.

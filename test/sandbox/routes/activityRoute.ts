@@ -1,4 +1,4 @@
-// Task activity: cursor-paginated, newest first, 30 per page (Endpoints > Tasks).
+// Task activity: cursor-paginated, newest first, 30 per page (docs/api/openapi.yaml#listTaskActivity).
 import { requireTask } from '../access';
 import { invalid, ok } from '../http';
 import type { Ctx, Reply } from '../http';

@@ -1,4 +1,4 @@
-// Attachments (Endpoints > Attachments; Limits: upload size and types). Uploads
+// Attachments (docs/api/openapi.yaml#uploadTaskAttachment; upload size and types: docs/api/README.md#limits). Uploads
 // are multipart, parsed by multipart.ts; downloads go through signed URLs.
 import { randomUUID } from 'node:crypto';
 import { requireTask } from '../access';

@@ -1,5 +1,5 @@
-// Custom-field conditions (`cf_<definition_id>`) and sort keys. The reference says
-// operators "vary by custom field type"; the table is in ASSUMPTIONS.md.
+// Custom-field conditions (`cf_<definition_id>`) and sort keys. Operators vary by custom
+// field type; the table: docs/api/openapi.yaml#listTasks.
 import type { Store } from '../store';
 import type { FieldDef, FieldValue, Task } from '../types';
 import { isValidDate } from '../validate';

@@ -1,4 +1,5 @@
-// Children batch and subtasks (Endpoints > Tasks; Limits: 50 parents, 200 per
+// Children batch and subtasks (docs/api/openapi.yaml#listTaskChildren, docs/api/openapi.yaml#listSubtasks; 50 parents,
+// 200 per
 // parent, 1,000 per call; subtasks max 200).
 import { listVisibility, requireMember, requireTask } from '../access';
 import { invalid, ok } from '../http';

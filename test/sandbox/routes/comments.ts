@@ -1,5 +1,5 @@
-// Comments and their resolve/unresolve state machine (Endpoints > Comments;
-// States and transitions > Comment resolution).
+// Comments and their resolve/unresolve state machine (docs/api/openapi.yaml#listTaskComments;
+// docs/api/openapi.yaml#resolveTaskComment).
 import { randomUUID } from 'node:crypto';
 import { requireTask } from '../access';
 import { recordActivity } from '../activity';
@@ -12,7 +12,7 @@ import type { Comment, Task } from '../types';
 import { Validator } from '../validate';
 import { decodeCommentCursor, encodeCommentCursor } from './cursors';
 
-/** Page size and limits the reference leaves open (ASSUMPTIONS.md "Comments"). */
+/** Page size and limits the API leaves open (docs/api/openapi.yaml#listTaskComments). */
 export const COMMENTS_PAGE = 50;
 export const COMMENT_MAX = 10_000;
 export const MENTIONS_MAX = 50;

@@ -1,4 +1,4 @@
-// Custom fields (Endpoints > Custom fields): definitions resolve down the
+// Custom fields (docs/api/openapi.yaml#listTaskCustomFields): definitions resolve down the
 // hierarchy workspace -> space -> folder -> list; values use exactly one slot.
 import { randomUUID } from 'node:crypto';
 import { requireTask } from '../access';
@@ -55,7 +55,7 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Value shape by field type (Custom fields table); returns the slot or an error message. */
+/** Value shape by field type (docs/api/openapi.yaml#setTaskCustomFieldValues); returns the slot or an error message. */
 export function toSlots(def: FieldDef, value: unknown): Slots | string {
   const labels = new Set((def.options ?? []).map((o) => o.label));
   switch (def.type) {
@@ -143,7 +143,7 @@ function plan(store: Store, task: Task, body: Record<string, unknown>): Planned[
   return out;
 }
 
-/** Upserts all values or none; `null` clears (ASSUMPTIONS.md "Custom field values"). */
+/** Upserts all values or none; `null` clears (docs/api/openapi.yaml#setTaskCustomFieldValues). */
 function putValues(ctx: Ctx): Reply {
   const { store, clock } = ctx.app;
   const task = requireTask(store, ctx.user, ctx.params.task as string, null);

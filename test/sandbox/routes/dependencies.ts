@@ -1,4 +1,4 @@
-// Dependencies (Endpoints > Dependencies): the blocker must complete first;
+// Dependencies (docs/api/openapi.yaml#listTaskDependencies): the blocker must complete first;
 // `is_blocked` on task rows derives from open blockers (present.ts).
 import { randomUUID } from 'node:crypto';
 import { canSeeTask, requireTask } from '../access';

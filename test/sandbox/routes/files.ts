@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { App } from '../app';
 import type { Reply } from '../http';
 
-/** Lifetime of signed URLs (ASSUMPTIONS.md "Signed URLs"). */
+/** Lifetime of signed URLs (docs/api/openapi.yaml#downloadTaskAttachment). */
 export const SIGNED_URL_TTL_MS = 5 * 60 * 1000;
 
 function signature(app: App, id: string, expires: number, disposition: string): string {

@@ -1,5 +1,5 @@
-// Filter evaluator shared by the task index and saved views (Tasks > "Filter
-// fields and operators"). Parsing validates everything up front and returns a
+// Filter evaluator shared by the task index and saved views (docs/api/openapi.yaml#listTasks,
+// `filter`). Parsing validates everything up front and returns a
 // predicate, so evaluation over thousands of tasks does no re-parsing.
 import type { FieldErrors } from '../http';
 import { isCompleted } from '../present';
@@ -29,7 +29,7 @@ export interface FilterOptions {
   now: number;
   /** Saved views may carry `location` conditions; the task index may not. */
   allowLocation: boolean;
-  /** List/sprint-scoped views drop `location` conditions (Views rule 4). */
+  /** List/sprint-scoped views drop `location` conditions (docs/api/openapi.yaml#listViewTasks). */
   dropLocation: boolean;
 }
 
@@ -126,7 +126,7 @@ function compileLocation(op: string, values: unknown[], i: number, opts: FilterO
   return op === 'in' ? inside : (t) => !inside(t);
 }
 
-/** Day windows in UTC (ASSUMPTIONS.md "Due-date presets"). */
+/** Day windows in UTC (docs/api/openapi.yaml#listTasks). */
 function presetRange(preset: string, now: number): [number, number] {
   const today = Math.floor(now / DAY) * DAY;
   const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY;

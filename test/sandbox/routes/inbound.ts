@@ -1,5 +1,6 @@
-// Inbound email address (Endpoints > Inbound email address; States > Inbound
-// address). GET never creates; POST creates (201) or returns the existing one (200).
+// Inbound email address (docs/api/openapi.yaml#getInboundAddress,
+// docs/api/openapi.yaml#generateInboundAddress). GET never creates; POST creates (201) or returns the existing one
+// (200).
 import { randomUUID } from 'node:crypto';
 import { canManage, requireList } from '../access';
 import { ok } from '../http';
@@ -13,7 +14,7 @@ function addressOf(store: Store, listId: string): InboundAddress | undefined {
   return undefined;
 }
 
-/** `can_reset` is computed per request for the caller, never cached (Inbound address). */
+/** `can_reset` is computed per request for the caller, never cached (docs/api/openapi.yaml#generateInboundAddress). */
 function addressJson(store: Store, user: User, a: InboundAddress, workspaceId: string): Record<string, unknown> {
   return {
     id: a.id,

@@ -1,4 +1,4 @@
-// Navigation (API reference "Endpoints > Navigation") plus the sidebar tree.
+// Navigation (docs/api/openapi.yaml#listSpaces) plus the sidebar tree.
 import { canSeeSpace, requireList, requireMember } from '../access';
 import { notFound, ok } from '../http';
 import type { Ctx, Reply } from '../http';
@@ -91,7 +91,7 @@ function listMembers(ctx: Ctx): Reply {
   );
 }
 
-/** Sidebar tree: shape designed by the sandbox (ASSUMPTIONS.md "Sidebar"). */
+/** Sidebar tree: shape designed by the sandbox (docs/api/openapi.yaml#getWorkspaceSidebar). */
 function sidebar(ctx: Ctx): Reply {
   const { store } = ctx.app;
   const wsId = ctx.params.workspace as string;

@@ -1,4 +1,4 @@
-// Full-text search scoped to a workspace (Endpoints > Search): tasks (title,
+// Full-text search scoped to a workspace (docs/api/openapi.yaml#searchWorkspace): tasks (title,
 // description, display id), comments (body) and attachments (file name).
 import { listVisibility, membershipOf } from '../access';
 import { fieldErrors, ok } from '../http';
@@ -120,7 +120,7 @@ function search(ctx: Ctx): Reply {
   const { store } = ctx.app;
   const p = parse(ctx);
   const visible = listVisibility(store, ctx.user);
-  // `priority` applies to the task behind every hit (ASSUMPTIONS.md "Search").
+  // `priority` applies to the task behind every hit (docs/api/openapi.yaml#searchWorkspace).
   const visibleTask = (t: Task): boolean =>
     t.deleted_at === null && visible(t.list_id) && (p.priority === null || t.priority === p.priority);
   const onVisibleTask = (x: { workspace_id: string; task_id: string }): boolean => {

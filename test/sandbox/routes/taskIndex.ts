@@ -1,5 +1,5 @@
-// Scope, sort and grouping for the task index and saved views (Tasks > GET
-// /workspaces/{workspace}/tasks; Views rule 3: the same evaluator for both).
+// Scope, sort and grouping for the task index and saved views
+// (docs/api/openapi.yaml#listTasks, docs/api/openapi.yaml#listViewTasks): the same evaluator for both.
 import { listVisibility } from '../access';
 import { isCompleted } from '../present';
 import { isUuid } from '../router';
@@ -35,7 +35,7 @@ export function scopeListIds(store: Store, scope: Scope): Set<string> {
 
 /**
  * Live, visible tasks of a scope. `rootsOnly` keeps top-level rows: tasks without a
- * parent or whose parent is outside the scope (ASSUMPTIONS.md "Task index rows").
+ * parent or whose parent is outside the scope (docs/api/openapi.yaml#listTasks).
  */
 export function scopeTasks(store: Store, user: User, scope: Scope, rootsOnly: boolean): Task[] {
   const visible = listVisibility(store, user);
@@ -61,7 +61,7 @@ export function scopeTasks(store: Store, user: User, scope: Scope, rootsOnly: bo
 
 export class SortError extends FilterError {}
 
-/** Validates a sorts array: max 3 items of { field, direction } (Tasks, `sorts`). */
+/** Validates a sorts array: max 3 items of { field, direction } (docs/api/openapi.yaml#listTasks). */
 export function parseSorts(raw: unknown, store: Store, workspaceId: string): SortSpec[] {
   if (!Array.isArray(raw)) throw new SortError('The sorts must be a JSON array.');
   if (raw.length > 3) throw new SortError('The sorts may not have more than 3 items.');

@@ -1,4 +1,5 @@
-// PATCH a task and move it to a list or sprint (Endpoints > Tasks). Every change
+// PATCH a task and move it to a list or sprint (docs/api/openapi.yaml#updateTask, docs/api/openapi.yaml#moveTask).
+// Every change
 // writes an activity entry with old/new values.
 import { canSeeList, canSeeSpace, requireTask } from '../access';
 import { recordActivity } from '../activity';

@@ -1,4 +1,4 @@
-// Task index, read and create (API reference "Endpoints > Tasks").
+// Task index, read and create (docs/api/openapi.yaml#listTasks).
 import { randomUUID } from 'node:crypto';
 import { canSeeList, canSeeSpace, requireMember, requireTask } from '../access';
 import { recordActivity } from '../activity';

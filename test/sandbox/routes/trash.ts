@@ -1,4 +1,4 @@
-// Task lifecycle (API reference "States and transitions > Task lifecycle"):
+// Task lifecycle (docs/api/openapi.yaml#deleteTask, docs/api/openapi.yaml#restoreTask):
 // DELETE sweeps subtasks into one trash batch; restore brings back that batch
 // only; the scheduled purge destroys tasks 30 days (sandbox clock) after deletion.
 import { randomUUID } from 'node:crypto';
@@ -70,7 +70,7 @@ function deleteTask(ctx: Ctx): Reply {
   });
 }
 
-/** Restore: shape designed by the sandbox (ASSUMPTIONS.md "Trash restore"). */
+/** Restore: shape designed by the sandbox (docs/api/openapi.yaml#restoreTask). */
 function restoreTask(ctx: Ctx): Reply {
   const { store, clock } = ctx.app;
   const wsId = ctx.params.workspace as string;

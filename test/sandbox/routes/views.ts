@@ -1,4 +1,4 @@
-// Saved view execution (Endpoints > Views): persisted filters/sorts evaluated by
+// Saved view execution (docs/api/openapi.yaml#listViewTasks): persisted filters/sorts evaluated by
 // the same evaluator as the task index; counts cached 60 s per user.
 import { canSeeSpace, membershipOf } from '../access';
 import type { App } from '../app';
@@ -39,7 +39,10 @@ export function canSeeView(store: Store, user: User, view: View): boolean {
   return !(view.is_private && view.owner_id !== user.id) && space !== undefined && canSeeSpace(store, user, space);
 }
 
-/** 404 for unknown views and non-members alike; 403 for members who may not see it (Views rule 7). */
+/**
+ * 404 for unknown views and non-members alike; 403 for members who may not see it
+ * (docs/api/openapi.yaml#listViewTasks).
+ */
 function requireView(store: Store, user: User, viewId: string): View {
   const view = store.views.get(viewId);
   if (!view || !membershipOf(store, user, view.workspace_id)?.is_active) throw notFound();

@@ -1,6 +1,6 @@
 // Helpers shared by the seeds: deterministic ids (Prng) and timestamps relative
 // to the start of the current UTC day, so due-date presets like `today` stay
-// meaningful (ASSUMPTIONS.md "Seeds").
+// meaningful (the sandbox README, "Seeds").
 import { Store } from '../store';
 import type {
   Activity,

@@ -287,11 +287,13 @@ function seedViews(b: SeedBuilder, s: DemoShape): Record<string, string> {
     private_view_alice: view('Alice private', 'list', s.lists.api, { is_private: true }),
     leadership_view: view('Leadership roadmap', 'space', s.spaces.leadership),
     side_view: view('Garden ideas', 'list', s.lists.ideas, {}, s.side.id),
-    // Views rule 4, sprint half: location Frontend would hide the API tasks of Sprint 2 if applied.
+    // docs/api/openapi.yaml#listViewTasks (rule 4), sprint half: location Frontend would hide the API tasks of Sprint 2
+    // if applied.
     sprint_view_with_location: view('Sprint 2 (location dropped)', 'sprint', s.sprints.sprint2, {
       filters: { match: 'all', conditions: [{ field: 'location', op: 'in', values: [s.folders.frontend] }] },
     }),
-    // Views rule 3 (no trickle-down): a folder view and a list view inside it, different filters.
+    // docs/api/openapi.yaml#listViewTasks (rule 3) (no trickle-down): a folder view and a list view inside it,
+    // different filters.
     folder_view_critical: view('Backend — critical', 'folder', s.folders.backend, { filters: only('critical') }),
     list_view_low_inside_folder: view('API — low', 'list', s.lists.api, { filters: only('low') }),
   };

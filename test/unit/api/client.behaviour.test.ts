@@ -40,7 +40,7 @@ describe('api/client comments, sharing, cancellation, retries (sandbox over HTTP
     const resolved = await api.resolveComment(acme, task, comment.id);
     assert.ok(resolved.resolved_at);
     const again = await api.resolveComment(acme, task, comment.id).catch((e: unknown) => e);
-    assert.ok(ValidationError.is(again), 'resolving twice is a 422 (States: comment resolution)');
+    assert.ok(ValidationError.is(again), 'resolving twice is a 422 (docs/api/openapi.yaml#resolveTaskComment)');
     const reopened = await api.unresolveComment(acme, task, comment.id);
     assert.equal(reopened.resolved_at, null);
     await api.deleteComment(acme, task, reply.id);

@@ -25,7 +25,7 @@ function refProblem(name: string): string | undefined {
   return undefined;
 }
 
-describe('display ids: one strict grammar before anything is written (issue 18, item 3)', () => {
+describe('display ids: one strict grammar before anything is written', () => {
   it('accepts letters and digits, a dash and a number', () => {
     for (const id of ['ACME-1', 'SIDE-347', 'A-0', 'acme-12', 'A2B3-999999999', `${'A'.repeat(20)}-1`]) {
       assert.equal(isDisplayId(id), true, id);

@@ -91,7 +91,7 @@ const decode = (html: string): string =>
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&');
 
-describe('the hover of a task reference (issue 18)', () => {
+describe('the hover of a task reference', () => {
   for (const payload of corpus) {
     it(`shows "${payload.name}" in every field as text, with only its own three links`, () => {
       const source = hoverSource('ACME-12', found(payload.text), words);

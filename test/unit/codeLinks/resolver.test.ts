@@ -4,7 +4,7 @@ import { TaskResolver } from '../../../src/core/codeLinks/resolver';
 import { Env } from '../api/env';
 import type { Json } from '../api/env';
 
-describe('code links: resolving display ids against the sandbox (Reference: Tasks, filter on display_id)', () => {
+describe('code links: resolving display ids against the sandbox (docs/api/openapi.yaml#listTasks)', () => {
   let env: Env;
   before(async () => {
     env = await Env.start({ seed: 'demo' });

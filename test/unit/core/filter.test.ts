@@ -7,7 +7,7 @@ const names = {
   member: (id: string) => ({ m1: 'Bob' })[id],
 };
 
-describe('task filter → task index filter JSON (Reference: Tasks > filter fields and operators)', () => {
+describe('task filter → task index filter JSON (docs/api/openapi.yaml#listTasks)', () => {
   const cases: { name: string; filter: TaskFilter; conditions: unknown[]; search?: string; summary: string }[] = [
     { name: 'nothing', filter: {}, conditions: [], summary: '' },
     {

@@ -23,7 +23,7 @@ const settings = Object.entries(manifest.contributes.configuration.properties);
 const localized = (text: string | undefined): boolean =>
   typeof text === 'string' && /^%[^%]+%$/.test(text) && (nls[text.slice(1, -1)] ?? '').trim() !== '';
 
-describe('settings in package.json (issue 13: every setting documented, defaulted, scoped)', () => {
+describe('settings in package.json (every setting documented, defaulted, scoped)', () => {
   it('there are settings to check', () => {
     assert.ok(settings.length >= 10);
   });

@@ -1,4 +1,4 @@
-// Issue 18, item 9: a folder the user opened is not trusted. Its own values of the settings that
+// a folder the user opened is not trusted. Its own values of the settings that
 // change what the extension writes (branch names, the commit box, task updates) or sends (lookups of
 // ids found in its files, background checks, poll rates) are ignored in Restricted Mode: VS Code
 // reads them from the user's settings only when they are listed in restrictedConfigurations.
@@ -25,7 +25,7 @@ const harmless: Record<string, string> = {
   'taskPlatform.afterCreateTask': 'what the UI shows after a task the user created themselves',
 };
 
-describe('untrusted folders: settings that change what is written or sent are restricted (issue 18, item 9)', () => {
+describe('untrusted folders: settings that change what is written or sent are restricted', () => {
   it('Start Work, code-link prefixes and stale-reference checks are listed', () => {
     for (const key of [
       'taskPlatform.startWork.branchTemplate',

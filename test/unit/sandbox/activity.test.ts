@@ -1,12 +1,12 @@
-// Conformance: Tasks > GET /workspaces/{workspace}/tasks/{task}/activity
-// (cursor pagination, newest first, 30 per page) and Resources > Activity entry.
+// Conformance of docs/api/openapi.yaml#listTaskActivity: cursor pagination, newest first, 30 per page,
+// and the shape of an activity entry.
 import * as assert from 'node:assert/strict';
 import { ISO_RE, UNKNOWN_ID, UUID_RE, useSandbox } from './helpers';
 import { allPages, assertError, createTask, statusesOf } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Tasks > GET /workspaces/{workspace}/tasks/{task}/activity; Resources > Activity entry.
+// Contract: docs/api/openapi.yaml#listTaskActivity.
 describe('Tasks > GET .../tasks/{task}/activity', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -124,8 +124,7 @@ describe('Tasks > GET .../tasks/{task}/activity', () => {
     assertError(await h.as('carol').get(path(task.id)), 404);
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks/{task}/activity - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: actions and cursors (ASSUMPTIONS.md "Activity")', () => {
+  describe('assumption: actions and cursors (docs/api/openapi.yaml#listTaskActivity)', () => {
     it('title changes are title_changed entries on entity_type task; creation is created', async () => {
       const pages = await allPages(a, path(task.id));
       const entries = pages.flatMap((p) => p.data as Json[]);

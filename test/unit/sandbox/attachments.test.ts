@@ -1,12 +1,13 @@
-// Conformance: Endpoints > Attachments, Resources > Attachment, Limits > Upload
-// size / Upload types. Signed URLs are fetched WITHOUT an Authorization header.
+// Conformance of docs/api/openapi.yaml#listTaskAttachments, docs/api/openapi.yaml#uploadTaskAttachment and the rest of
+// the
+// attachment operations, with the upload limits. Signed URLs are fetched WITHOUT an Authorization header.
 import * as assert from 'node:assert/strict';
 import { ISO_RE, UNKNOWN_ID, UUID_RE, useSandbox } from './helpers';
 import { assertError, createTask, upload } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Endpoints > Attachments; Resources > Attachment; Limits > Upload size, Upload types.
+// Contract: docs/api/openapi.yaml#listTaskAttachments.
 describe('Attachments', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -34,7 +35,7 @@ describe('Attachments', () => {
     return fetch(new URL(url, h.sb.origin), { redirect: 'manual' });
   }
 
-  // Reference: Endpoints > Attachments - POST (multipart upload).
+  // docs/api/openapi.yaml#uploadTaskAttachment (multipart upload).
   describe('POST (multipart upload)', () => {
     it('201 Attachment with download_url; stored; counted on the task', async () => {
       const att = await put();
@@ -123,7 +124,7 @@ describe('Attachments', () => {
     });
   });
 
-  // Reference: Endpoints > Attachments - GET list per context.
+  // docs/api/openapi.yaml#listTaskAttachments, per context.
   describe('GET list per context', () => {
     it('omitted context lists the task file attachments; ?context= filters', async () => {
       const t = await put('t.pdf');
@@ -155,7 +156,7 @@ describe('Attachments', () => {
     });
   });
 
-  // Reference: Endpoints > Attachments - GET one: 302 to a signed URL.
+  // docs/api/openapi.yaml#downloadTaskAttachment: 302 to a signed URL.
   describe('GET one: 302 to a signed URL', () => {
     it('302 with Location; the signed URL serves the bytes with no Authorization header', async () => {
       const att = await put();
@@ -269,7 +270,7 @@ describe('Attachments', () => {
     });
   });
 
-  // Reference: Endpoints > Attachments - DELETE.
+  // docs/api/openapi.yaml#deleteTaskAttachment.
   describe('DELETE', () => {
     it('204; gone from listing and raw state; second delete 404', async () => {
       const att = await put();
@@ -281,8 +282,7 @@ describe('Attachments', () => {
     });
   });
 
-  // Reference: Endpoints > Attachments - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: signed URLs (ASSUMPTIONS.md "Signed URLs")', () => {
+  describe('assumption: signed URLs (docs/api/openapi.yaml#downloadTaskAttachment)', () => {
     it('valid for 5 minutes of sandbox time; expired or tampered -> 403 JSON', async () => {
       const att = await put();
       const location = (await a.get(`${base()}/${att.id}`)).headers.get('location')!;
@@ -295,8 +295,7 @@ describe('Attachments', () => {
     });
   });
 
-  // Reference: Endpoints > Attachments - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: upload and download details (ASSUMPTIONS.md "Attachments")', () => {
+  describe('assumption: upload and download details (docs/api/openapi.yaml#uploadTaskAttachment)', () => {
     it('an empty file -> 422 errors.file; the extension check is case-insensitive', async () => {
       assertError(await upload(a, w.acme.id, task.id, 'empty.txt', Buffer.alloc(0)), 422, 'file');
       assert.equal((await upload(a, w.acme.id, task.id, 'LOUD.PNG', bytes)).status, 201);

@@ -1,15 +1,15 @@
-// Conformance: Authentication (Bearer token, 401) and visibility (404 / 403).
+// Conformance of docs/api/README.md#authentication: Bearer token, 401, and visibility (404 / 403).
 import * as assert from 'node:assert/strict';
 import { UNKNOWN_ID, useSandbox } from './helpers';
 import { assertError } from './ops';
 import type { Json } from './helpers';
 
-// Reference: Authentication.
+// Contract: docs/api/README.md#authentication.
 describe('Authentication', () => {
   const h = useSandbox({ rateLimit: 0 });
   const U = UNKNOWN_ID;
 
-  // Reference: Endpoints - "All operations require authentication"; Authentication 5.
+  // docs/api/README.md#authentication: "All operations require authentication"; Authentication 5.
   // Well-formed (unknown) ids, so only the missing token can explain the 401.
   const operations: [string, string][] = [
     ['GET', '/user'],
@@ -49,7 +49,7 @@ describe('Authentication', () => {
     ['POST', `/lists/${U}/inbound-address`],
   ];
 
-  // Reference: Authentication - 401 without a token.
+  // docs/api/README.md#authentication: 401 without a token.
   describe('401 without a token', () => {
     for (const [method, path] of operations) {
       it(`${method} ${path.replace(new RegExp(U, 'g'), '{id}')}`, async () => {
@@ -59,7 +59,7 @@ describe('Authentication', () => {
     }
   });
 
-  // Reference: Authentication 1 and 5 - only `Bearer <known token>` authenticates.
+  // docs/api/README.md#authentication: only `Bearer <known token>` authenticates.
   const badAuth: [string, string][] = [
     ['unknown token', 'Bearer not-a-real-token'],
     ['empty bearer', 'Bearer '],
@@ -87,7 +87,7 @@ describe('Authentication', () => {
   });
 
   it('a known token acts as its user', async () => {
-    // Reference: Authentication 4 - the token acts as its user.
+    // docs/api/README.md#authentication: the token acts as its user.
     for (const [who, email] of [
       ['alice', /alice/i],
       ['bob', /bob/i],
@@ -100,8 +100,8 @@ describe('Authentication', () => {
   });
 });
 
-// Reference: Authentication 2-3 (regenerate / revoke), driven through the sandbox's token
-// controls (test/sandbox/ASSUMPTIONS.md "Extra controls").
+// Contract: docs/api/README.md#authentication.
+// controls (the sandbox README, "Test controls").
 describe('Authentication > regenerated and revoked tokens', () => {
   const h = useSandbox({ rateLimit: 0 });
 
@@ -131,8 +131,8 @@ describe('Authentication > regenerated and revoked tokens', () => {
   });
 });
 
-// Reference: Authentication.
-describe('Authentication > visibility (rule 6: 404 on most routes, 403 where documented)', () => {
+// Contract: docs/api/README.md#authentication.
+describe('Authentication > visibility (404 on most routes, 403 where documented)', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: Json;
   let privateTask: Json;
@@ -196,7 +196,7 @@ describe('Authentication > visibility (rule 6: 404 on most routes, 403 where doc
     ],
     ['carol', 'an Acme task', 'GET', () => `/workspaces/${w.acme.id}/tasks/${acmeTask.id}`, 404],
     ['carol', 'move an Acme task', 'POST', () => `/tasks/${acmeTask.id}/move`, 404],
-    // Reference: Tasks > subtasks - 403 for a member without access, 404 otherwise.
+    // docs/api/openapi.yaml#listSubtasks: 403 for a member without access, 404 otherwise.
     [
       'bob',
       'subtasks of a private task',
@@ -205,7 +205,7 @@ describe('Authentication > visibility (rule 6: 404 on most routes, 403 where doc
       403,
     ],
     ['carol', 'subtasks of an Acme task', 'GET', () => `/workspaces/${w.acme.id}/tasks/${acmeTask.id}/subtasks`, 404],
-    // Reference: Inbound email address > GET - 403 / 404.
+    // docs/api/openapi.yaml#getInboundAddress: 403 / 404.
     [
       'bob',
       'inbound address of a private list',
@@ -240,7 +240,7 @@ describe('Authentication > visibility (rule 6: 404 on most routes, 403 where doc
   });
 
   it('the task index never lists tasks the caller may not see', async () => {
-    // Reference: Authentication 4 - never sees more than the user sees in the app.
+    // docs/api/README.md#authentication: never sees more than the user sees in the app.
     const res = await h.as('bob').get(`/workspaces/${w.acme.id}/tasks`, {
       space_id: w.privateSpace.id,
     });

@@ -1,12 +1,12 @@
-// Conformance: Tasks > GET /workspaces/{workspace}/tasks/children and Limits >
-// Children batch (50 parents, 200 per parent, 1,000 per call, `truncated`).
+// Conformance of docs/api/openapi.yaml#listTaskChildren and its caps (50 parents, 200 per parent, 1,000
+// per call, `truncated`).
 import * as assert from 'node:assert/strict';
 import { useSandbox } from './helpers';
 import { assertError, createTask, liveTasks, sortedIds } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Tasks > GET /workspaces/{workspace}/tasks/children; Limits > Children batch.
+// Contract: docs/api/openapi.yaml#listTaskChildren.
 describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -28,7 +28,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
     raw = await liveTasks(h.ctl);
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks/children - parent_ids validation (422).
+  // docs/api/openapi.yaml#listTaskChildren: parent_ids validation (422).
   describe('parent_ids validation (422)', () => {
     it('missing -> 422', async () => {
       assertError(await a.get(path()), 422, 'parent_ids');
@@ -55,7 +55,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
     });
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks/children - response.
+  // docs/api/openapi.yaml#listTaskChildren: response.
   describe('response', () => {
     it('every requested parent is a key, even without children; values are the direct children only', async () => {
       const deep = raw.find((t) => kidsOf(t.id).some((c) => kidsOf(c.id).length > 0));
@@ -98,7 +98,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
     });
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks/children - caps: 200 per parent, 1,000 per call, truncated.
+  // docs/api/openapi.yaml#listTaskChildren: caps: 200 per parent, 1,000 per call, truncated.
   describe('caps: 200 per parent, 1,000 per call, truncated', () => {
     let bulk: Json;
     before(() => {
@@ -144,8 +144,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
     });
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks/children - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: parents and ordering (ASSUMPTIONS.md "Children")', () => {
+  describe('assumption: parents and ordering (docs/api/openapi.yaml#listTaskChildren)', () => {
     it('invisible, trashed and unknown parents appear as keys with []', async () => {
       const privList = w.acmePrivateLists[0]!.id;
       const secretParent = await createTask(a, w.acme.id, { list_id: privList, title: 'secret parent' });

@@ -1,12 +1,12 @@
-// Conformance: Endpoints > Comments, Resources > Comment, and States and
-// transitions > Comment resolution (every row of the table).
+// Conformance of the comment operations (docs/api/openapi.yaml#listTaskComments and the rest) and of the
+// resolution state machine (docs/api/openapi.yaml#resolveTaskComment), every row of it.
 import * as assert from 'node:assert/strict';
 import { ISO_RE, UNKNOWN_ID, UUID_RE, fixtureId, useSandbox } from './helpers';
 import { allPages, assertError, createTask, upload } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Endpoints > Comments; States and transitions > Comment resolution.
+// Contract: docs/api/openapi.yaml#resolveTaskComment.
 describe('Comments', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -27,7 +27,7 @@ describe('Comments', () => {
     return res.body;
   }
 
-  // Reference: Endpoints > Comments - GET comments (cursor pagination).
+  // docs/api/openapi.yaml#listTaskComments: GET comments (cursor pagination).
   describe('GET comments (cursor pagination)', () => {
     it('the seeded task_with_comments: all pages together equal the raw comments', async () => {
       const id = fixtureId(w.fixtures, 'task_with_comments');
@@ -68,7 +68,7 @@ describe('Comments', () => {
     });
   });
 
-  // Reference: Endpoints > Comments - POST comments.
+  // docs/api/openapi.yaml#createTaskComment: POST comments.
   describe('POST comments', () => {
     it('201 with the Comment shape', async () => {
       const c = await comment({ body: 'hello' });
@@ -120,7 +120,7 @@ describe('Comments', () => {
     });
   });
 
-  // Reference: Endpoints > Comments - PUT comments/{comment}.
+  // docs/api/openapi.yaml#updateTaskComment: PUT comments/{comment}.
   describe('PUT comments/{comment}', () => {
     it('200 updates body and assignee', async () => {
       const c = await comment({ body: 'old' });
@@ -138,7 +138,7 @@ describe('Comments', () => {
     });
   });
 
-  // Reference: Endpoints > Comments - DELETE comments/{comment}.
+  // docs/api/openapi.yaml#deleteTaskComment: DELETE comments/{comment}.
   describe('DELETE comments/{comment}', () => {
     it('204 with no body; removes the comment and its attachments', async () => {
       const c = await comment();
@@ -163,7 +163,7 @@ describe('Comments', () => {
     });
   });
 
-  // Reference: Endpoints > Comments - Comment resolution state machine.
+  // docs/api/openapi.yaml#resolveTaskComment: Comment resolution state machine.
   describe('Comment resolution state machine', () => {
     const resolve = (c: Json): Promise<Json> => a.put(`${base()}/${c.id}/resolve`);
     const unresolve = (c: Json): Promise<Json> => a.put(`${base()}/${c.id}/unresolve`);
@@ -213,8 +213,7 @@ describe('Comments', () => {
     });
   });
 
-  // Reference: Endpoints > Comments - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: paging, limits, deletes (ASSUMPTIONS.md "Comments")', () => {
+  describe('assumption: paging, limits, deletes (docs/api/openapi.yaml#listTaskComments)', () => {
     it('50 per page, oldest first', async () => {
       const made: string[] = [];
       for (let i = 0; i < 55; i += 1) made.push((await comment({ body: `n${i}` })).id);

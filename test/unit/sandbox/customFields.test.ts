@@ -1,5 +1,5 @@
-// Conformance: Custom fields > GET /tasks/{task}/custom-fields and
-// PUT /tasks/{task}/custom-field-values; Resources > Custom field definition / value.
+// Conformance of docs/api/openapi.yaml#listTaskCustomFields and docs/api/openapi.yaml#setTaskCustomFieldValues,
+// with the shapes of a definition and a value.
 import * as assert from 'node:assert/strict';
 import { HEX_RE, UNKNOWN_ID, UUID_RE, useSandbox } from './helpers';
 import { assertError, createTask } from './ops';
@@ -8,7 +8,7 @@ import type { WList, World } from './world';
 
 const SLOTS = ['value_number', 'value_text', 'value_date', 'value_boolean', 'value_json'] as const;
 
-// Reference: Endpoints > Custom fields; Resources > Custom field definition, Custom field value.
+// Contract: docs/api/openapi.yaml#listTaskCustomFields.
 describe('Custom fields', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -40,7 +40,7 @@ describe('Custom fields', () => {
   const put = (taskId: string, values: unknown): Promise<Json> =>
     a.put(`/tasks/${taskId}/custom-field-values`, { values });
 
-  // Reference: Endpoints > Custom fields - GET /tasks/{task}/custom-fields.
+  // docs/api/openapi.yaml#listTaskCustomFields: GET /tasks/{task}/custom-fields.
   describe('GET /tasks/{task}/custom-fields', () => {
     it('definitions have the documented shape', async () => {
       const all = [...perList.values()].flatMap((x) => x.defs);
@@ -86,7 +86,7 @@ describe('Custom fields', () => {
     });
   });
 
-  // Reference: Endpoints > Custom fields - PUT /tasks/{task}/custom-field-values: valid values.
+  // docs/api/openapi.yaml#setTaskCustomFieldValues: PUT /tasks/{task}/custom-field-values: valid values.
   describe('PUT /tasks/{task}/custom-field-values: valid values', () => {
     const valid: [type: string, value: (def: Json) => unknown][] = [
       ['text', () => 'hello'],
@@ -148,7 +148,7 @@ describe('Custom fields', () => {
     });
   });
 
-  // Reference: Endpoints > Custom fields - PUT custom-field-values: invalid values -> 422.
+  // docs/api/openapi.yaml#setTaskCustomFieldValues: PUT custom-field-values: invalid values -> 422.
   describe('PUT custom-field-values: invalid values -> 422', () => {
     const invalid: [type: string, label: string, value: unknown][] = [
       ['number', 'negative', -1],
@@ -220,8 +220,7 @@ describe('Custom fields', () => {
     });
   });
 
-  // Reference: Endpoints > Custom fields - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: values (ASSUMPTIONS.md "Custom fields > Values")', () => {
+  describe('assumption: values (docs/api/openapi.yaml#setTaskCustomFieldValues)', () => {
     const slotOf: Record<string, string> = {
       text: 'value_text',
       url: 'value_text',
@@ -275,8 +274,7 @@ describe('Custom fields', () => {
     });
   });
 
-  // Reference: Custom fields - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: required fields refuse null (ASSUMPTIONS.md "Custom fields > Values")', () => {
+  describe('assumption: required fields refuse null (docs/api/openapi.yaml#setTaskCustomFieldValues)', () => {
     it('the required dropdown accepts an option and refuses null', async () => {
       const def = (await h.ctl.state('custom_field_definitions')).find(
         (d: Json) => d.is_required && d.workspace_id === w.acme.id,

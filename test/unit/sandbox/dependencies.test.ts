@@ -1,12 +1,12 @@
-// Conformance: Endpoints > Dependencies, Resources > Dependency link, and the
-// Task row's `is_blocked` derived from open blockers.
+// Conformance of the dependency operations (docs/api/openapi.yaml#listTaskDependencies and the rest) and
+// of the task row's `is_blocked`, derived from open blockers.
 import * as assert from 'node:assert/strict';
 import { UNKNOWN_ID, UUID_RE, fixtureId, useSandbox } from './helpers';
 import { assertError, createTask, doneStatus, taskIndex } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Endpoints > Dependencies; Resources > Dependency link, Task.is_blocked.
+// Contract: docs/api/openapi.yaml#listTaskDependencies.
 describe('Dependencies', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -101,7 +101,7 @@ describe('Dependencies', () => {
     assertError(await a.delete(`${deps(blocked.id)}/${UNKNOWN_ID}`), 404);
   });
 
-  // Reference: Endpoints > Dependencies - is_blocked.
+  // docs/api/openapi.yaml#listTaskDependencies: is_blocked.
   describe('is_blocked', () => {
     it('true while an open blocker exists; false when the blocker is completed; true again when reopened', async () => {
       assert.equal(await isBlocked(blocked.id), false);
@@ -135,8 +135,7 @@ describe('Dependencies', () => {
     });
   });
 
-  // Reference: Endpoints > Dependencies - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: listings and deletes (ASSUMPTIONS.md "Dependencies")', () => {
+  describe('assumption: listings and deletes (docs/api/openapi.yaml#listTaskDependencies)', () => {
     it('entries also carry display_id and is_completed', async () => {
       await link();
       const [e] = (await a.get(deps(blocked.id))).body.blocked_by;

@@ -1,13 +1,13 @@
-// Conformance: Errors - the JSON error body (`message`, and `errors` keyed by
-// field on validation failures) and rule 2 (a missing field reads as required and
-// is listed under that field), across every operation with a required input.
+// Conformance of docs/api/README.md#errors: the JSON error body (`message`, and `errors` keyed by field
+// on validation failures), and a missing field reported as required under its name, across every
+// operation with a required input.
 import * as assert from 'node:assert/strict';
 import { useSandbox } from './helpers';
 import { createTask } from './ops';
 import type { Api, Json, Res } from './helpers';
 import type { World } from './world';
 
-// Reference: Errors.
+// Contract: docs/api/README.md#errors.
 describe('Errors', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -32,7 +32,7 @@ describe('Errors', () => {
     assert.match(msgs.join(' '), /required/i, `errors.${field} says required`);
   }
 
-  // Reference: Errors rule 2, with the required inputs of each operation.
+  // Contract: docs/api/README.md#errors.
   const cases: [string, string, string, () => string, () => unknown, 'json' | 'query' | 'form'][] = [
     [
       'create task',

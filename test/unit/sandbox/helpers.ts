@@ -9,7 +9,7 @@ import { discoverWorld } from './world';
 import type { World } from './world';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-// Bodies are checked against the reference by the tests themselves, so they are
+// Bodies are checked against the contract by the tests themselves, so they are
 // typed loosely here on purpose.
 export type Json = any;
 
@@ -109,7 +109,7 @@ export class Api {
   }
 }
 
-/** The /__sandbox test controls (docs/sandbox-contract.md). */
+/** The /__sandbox test controls (test/sandbox/README.md#test-controls). */
 export class Control {
   constructor(
     private readonly origin: string,

@@ -1,12 +1,12 @@
-// Conformance: Limits > Idempotency rules, States and transitions > Idempotency
-// key, Errors rule 1 (a failure releases the key), Limits (24 h, private to the token).
+// Conformance of docs/api/README.md#idempotency: replays, conflicts, a failure releasing the key, 24 h,
+// keys private to the token.
 import * as assert from 'node:assert/strict';
 import { DAY_MS, useSandbox } from './helpers';
 import { assertError, createTask, marker, upload, waitInFlight } from './ops';
 import type { Api, Json, Res } from './helpers';
 import type { World } from './world';
 
-// Reference: Limits > Idempotency rules; States and transitions > Idempotency key; Errors rule 1.
+// Contract: docs/api/README.md#idempotency.
 describe('Idempotency-Key', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -108,7 +108,7 @@ describe('Idempotency-Key', () => {
     assert.equal(await count(), before + 1);
   });
 
-  // Reference: Limits > Idempotency rules - every write accepts the key.
+  // docs/api/README.md#idempotency: every write accepts the key.
   describe('every write accepts the key', () => {
     const replayed = (r: Res): boolean => r.headers.get('idempotent-replay') === 'true';
 
@@ -173,14 +173,13 @@ describe('Idempotency-Key', () => {
     });
   });
 
-  // Reference: Limits > Idempotency rules - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: keys longer than 255 characters (ASSUMPTIONS.md "Idempotency")', () => {
+  describe('assumption: keys longer than 255 characters (docs/api/README.md#idempotency)', () => {
     it('-> 422', async () => {
       assertError(await a.post(tasks(), { list_id: listId, title: 'k' }, { 'Idempotency-Key': 'k'.repeat(256) }), 422);
     });
   });
 
-  // Reference: Limits > Idempotency rules - in flight and tokens.
+  // docs/api/README.md#idempotency: in flight and tokens.
   describe('in flight and tokens', () => {
     it('DELETE with the same key while the first is running -> 409; the task is deleted once', async () => {
       const t = await createTask(a, w.acme.id, { list_id: listId, title: 'slow delete' });
@@ -228,8 +227,7 @@ describe('Idempotency-Key', () => {
     assert.equal(await count(), before + 1);
   });
 
-  // Reference: Limits > Idempotency rules - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: multipart requests (ASSUMPTIONS.md "Idempotency")', () => {
+  describe('assumption: multipart requests (docs/api/README.md#idempotency)', () => {
     it('the same file with the same key is replayed; another file with that key -> 422', async () => {
       const t = await createTask(a, w.acme.id, { list_id: listId, title: 'upload' });
       const k = key();

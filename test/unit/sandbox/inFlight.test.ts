@@ -1,6 +1,6 @@
-// Conformance: the documented 409 of every write operation that lists it
-// (Endpoints; Limits > Idempotency rule 4: "the same key while the first request
-// is still running gives 409"). A latency fault holds the first request.
+// Conformance: the documented 409 of every write operation that lists it (docs/api/README.md#idempotency:
+// the same key while the first request is still running gives 409). A latency fault holds the
+// first request.
 import * as assert from 'node:assert/strict';
 import { useSandbox } from './helpers';
 import { assertError, createTask, marker, upload, waitInFlight } from './ops';
@@ -15,7 +15,7 @@ interface Write {
   send: (key: Record<string, string>) => Promise<Res>;
 }
 
-// Reference: Limits > Idempotency rules 4; Endpoints (409 per write operation).
+// Contract: docs/api/README.md#idempotency.
 describe('Idempotency-Key > 409 while in flight, per write operation', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;

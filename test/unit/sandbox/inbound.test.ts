@@ -1,12 +1,12 @@
-// Conformance: Inbound email address > GET / POST /lists/{list}/inbound-address,
-// Resources > Inbound address, States and transitions > Inbound address.
+// Conformance of docs/api/openapi.yaml#getInboundAddress and docs/api/openapi.yaml#generateInboundAddress, with the
+// address's shape and its states.
 import * as assert from 'node:assert/strict';
 import { ISO_RE, UNKNOWN_ID, UUID_RE, useSandbox } from './helpers';
 import { assertError } from './ops';
 import type { Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Inbound email address; States and transitions > Inbound address.
+// Contract: docs/api/openapi.yaml#getInboundAddress.
 describe('Inbound email address', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -85,8 +85,7 @@ describe('Inbound email address', () => {
     assert.equal((await rowsFor(priv)).length, before);
   });
 
-  // Reference: Inbound email address - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: access and format (ASSUMPTIONS.md "Inbound address")', () => {
+  describe('assumption: access and format (docs/api/openapi.yaml#getInboundAddress)', () => {
     it('POST: 403 for bob on a private-space list, 404 for carol and unknown lists; nothing created', async () => {
       const priv = w.acmePrivateLists[0]!.id;
       assertError(await h.as('bob').post(path(priv)), 403);

@@ -5,7 +5,7 @@ import { useSandbox } from './helpers';
 import { allPages, taskIndex } from './ops';
 import type { Api, Json } from './helpers';
 
-// Reference: Limits (at volume: Task index per_page, Activity page size, Children batch).
+// Contract: docs/api/openapi.yaml#listTaskChildren.
 describe('Large seed', () => {
   const h = useSandbox({ rateLimit: 0, seed: 'large' });
   let a: Api;
@@ -24,7 +24,7 @@ describe('Large seed', () => {
     assert.ok(sizes.get(bigList)! >= 2000, 'the large seed has a list of 2,000+ tasks');
   });
 
-  // Reference: Limits (at volume: Task index per_page, Activity page size, Children batch) - Tasks > GET tasks on a 2,000+ task list.
+  // docs/api/openapi.yaml#listTasks: Tasks > GET tasks on a 2,000+ task list.
   describe('Tasks > GET tasks on a 2,000+ task list', () => {
     it('per_page omitted returns every top-level task of the list', async () => {
       const body = await taskIndex(a, acmeId, { list_id: bigList });
@@ -58,7 +58,7 @@ describe('Large seed', () => {
     });
   });
 
-  // Reference: Limits (at volume: Task index per_page, Activity page size, Children batch) - Tasks > GET activity on a task with 3,000+ entries.
+  // docs/api/openapi.yaml#listTaskActivity: Tasks > GET activity on a task with 3,000+ entries.
   describe('Tasks > GET activity on a task with 3,000+ entries', () => {
     it('follows next_cursor to the end: ceil(n / 30) pages, every entry once', async function () {
       this.timeout(30_000);
@@ -75,7 +75,7 @@ describe('Large seed', () => {
     });
   });
 
-  // Reference: Limits (at volume: Task index per_page, Activity page size, Children batch) - Comments on a task with 1,000+ comments.
+  // docs/api/openapi.yaml#listTaskComments: Comments on a task with 1,000+ comments.
   describe('Comments on a task with 1,000+ comments', () => {
     it('the cursor walk returns every comment once', async function () {
       this.timeout(30_000);
@@ -92,7 +92,7 @@ describe('Large seed', () => {
     });
   });
 
-  // Reference: Limits (at volume: Task index per_page, Activity page size, Children batch) - Children batch caps with the 50 parents that have the most children.
+  // docs/api/openapi.yaml#listTaskChildren: Children batch caps with the 50 parents that have the most children.
   describe('Children batch caps with the 50 parents that have the most children', () => {
     it('at most 1,000 children in total; every cut parent is in truncated; complete ones are not', async () => {
       const kids = new Map<string, number>();

@@ -1,4 +1,4 @@
-// Conformance: Limits > Title length, Task index search, Search query length -
+// Conformance of docs/api/README.md#limits (title length, task index search, search query length):
 // the limits are in characters. A character outside the Basic Multilingual Plane
 // (emoji, many CJK ideographs) is one character although JavaScript strings
 // store it as two UTF-16 code units, so 255 of them must be accepted.
@@ -11,7 +11,7 @@ import type { World } from './world';
 const ASTRAL = '\u{1F600}'; // one character, two UTF-16 code units
 const CJK_EXT_B = '\u{20BB7}'; // one character, two UTF-16 code units
 
-// Reference: Limits > Title length, Task index search, Search query length.
+// Contract: docs/api/openapi.yaml#searchWorkspace.
 describe('Limits (lengths are counted in characters)', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -25,7 +25,7 @@ describe('Limits (lengths are counted in characters)', () => {
     listId = w.acmePublicLists[0]!.id;
   });
 
-  // Reference: Limits > Title length, Task index search, Search query length - Title length: 255 characters (create and update).
+  // docs/api/openapi.yaml#searchWorkspace: Title length: 255 characters (create and update).
   describe('Title length: 255 characters (create and update)', () => {
     for (const [label, ch] of [
       ['accented (BMP)', '\u00e9'],
@@ -52,7 +52,7 @@ describe('Limits (lengths are counted in characters)', () => {
     });
   });
 
-  // Reference: Limits > Title length, Task index search, Search query length - Task index search: max 255 characters.
+  // docs/api/openapi.yaml#searchWorkspace: Task index search: max 255 characters.
   describe('Task index search: max 255 characters', () => {
     it('255 emoji accepted, 256 refused', async () => {
       const path = `/workspaces/${w.acme.id}/tasks`;
@@ -62,7 +62,7 @@ describe('Limits (lengths are counted in characters)', () => {
     });
   });
 
-  // Reference: Limits > Title length, Task index search, Search query length - Search query length: 1 to 255 characters.
+  // docs/api/openapi.yaml#searchWorkspace: Search query length: 1 to 255 characters.
   describe('Search query length: 1 to 255 characters', () => {
     it('255 emoji accepted, 256 refused', async () => {
       const ok = await a.get('/search', { workspace_id: w.acme.id, q: ASTRAL.repeat(255) });

@@ -1,11 +1,11 @@
-// Conformance: Tasks > POST /tasks/{task}/move (flat route).
+// Conformance of docs/api/openapi.yaml#moveTask (flat route).
 import * as assert from 'node:assert/strict';
 import { UNKNOWN_ID, useSandbox } from './helpers';
 import { assertError, createTask, taskIndex } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Tasks > POST /tasks/{task}/move.
+// Contract: docs/api/openapi.yaml#moveTask.
 describe('Tasks > POST /tasks/{task}/move', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -87,8 +87,7 @@ describe('Tasks > POST /tasks/{task}/move', () => {
     assert.equal(raw.list_id, task.list_id);
   });
 
-  // Reference: Tasks > POST /tasks/{task}/move - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: move details (ASSUMPTIONS.md "Move")', () => {
+  describe('assumption: move details (docs/api/openapi.yaml#moveTask)', () => {
     it('moving to a list takes the live subtasks along and maps statuses by name', async () => {
       const kid = await createTask(a, w.acme.id, { list_id: task.list_id, title: 'kid', parent_task_id: task.id });
       const api = w.fixtures.lists.api as string;

@@ -1,11 +1,12 @@
-// Conformance: Endpoints > Navigation, with Resources > User/Space/Folder/List/Member/Status.
+// Conformance of the navigation operations (docs/api/openapi.yaml#getCurrentUser, docs/api/openapi.yaml#listSpaces and
+// the rest).
 import * as assert from 'node:assert/strict';
 import { HEX_RE, UUID_RE, useSandbox } from './helpers';
 import { statusesOf } from './ops';
 import type { Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Endpoints > Navigation; Resources > User, Space, Folder, List, Member, Status.
+// Contract: docs/api/openapi.yaml#listSpaces.
 describe('Navigation', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -13,9 +14,9 @@ describe('Navigation', () => {
     w = await h.world();
   });
 
-  // Reference: Endpoints > Navigation - GET /user.
+  // docs/api/openapi.yaml#getCurrentUser: GET /user.
   describe('GET /user', () => {
-    // Reference: Resources > User; Navigation > GET /user.
+    // Contract: docs/api/openapi.yaml#getCurrentUser.
     it('returns the User shape with workspaces and pivot', async () => {
       const res = await h.as('alice').get('/user');
       assert.equal(res.status, 200);
@@ -44,7 +45,7 @@ describe('Navigation', () => {
     }
   });
 
-  // Reference: Endpoints > Navigation - GET /workspaces/{workspace}/spaces.
+  // docs/api/openapi.yaml#listSpaces: GET /workspaces/{workspace}/spaces.
   describe('GET /workspaces/{workspace}/spaces', () => {
     it('returns Space objects of that workspace', async () => {
       const res = await h.as('alice').get(`/workspaces/${w.acme.id}/spaces`);
@@ -66,7 +67,7 @@ describe('Navigation', () => {
     });
   });
 
-  // Reference: Endpoints > Navigation - GET .../spaces/{space}/folders.
+  // docs/api/openapi.yaml#listFolders: GET .../spaces/{space}/folders.
   describe('GET .../spaces/{space}/folders', () => {
     it('returns Folder objects of that space', async () => {
       const res = await h.as('alice').get(`/workspaces/${w.acme.id}/spaces/${w.publicSpace.id}/folders`);
@@ -80,7 +81,7 @@ describe('Navigation', () => {
     });
   });
 
-  // Reference: Endpoints > Navigation - GET .../folders/{folder}/lists.
+  // docs/api/openapi.yaml#listLists: GET .../folders/{folder}/lists.
   describe('GET .../folders/{folder}/lists', () => {
     it('returns List objects of that folder', async () => {
       const list = w.acmePublicLists[0]!;
@@ -106,7 +107,7 @@ describe('Navigation', () => {
     });
   });
 
-  // Reference: Endpoints > Navigation - GET /lists/{list}/statuses.
+  // docs/api/openapi.yaml#listListStatuses: GET /lists/{list}/statuses.
   describe('GET /lists/{list}/statuses', () => {
     it('returns { data: Status[], is_customized, source } for every list', async () => {
       for (const list of w.lists) {
@@ -137,7 +138,7 @@ describe('Navigation', () => {
     });
   });
 
-  // Reference: Endpoints > Navigation - GET /workspaces/{workspace}/members.
+  // docs/api/openapi.yaml#listWorkspaceMembers: GET /workspaces/{workspace}/members.
   describe('GET /workspaces/{workspace}/members', () => {
     it('returns Member objects; ids are usable as assignee_id', async () => {
       const res = await h.as('bob').get(`/workspaces/${w.acme.id}/members`);
@@ -163,8 +164,7 @@ describe('Navigation', () => {
     });
   });
 
-  // Reference: Endpoints > Navigation - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: status source and sidebar (ASSUMPTIONS.md "Navigation")', () => {
+  describe('assumption: status source and sidebar (docs/api/openapi.yaml#getWorkspaceSidebar)', () => {
     it('a list has its own statuses (true, "list") or inherits its space\'s (false, "space")', async () => {
       const seen = new Set<string>();
       for (const list of w.lists) {

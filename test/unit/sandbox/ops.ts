@@ -22,7 +22,7 @@ export async function createTask(
   return res.body;
 }
 
-/** Asserts an error status with the documented JSON `message` (reference "Errors"). */
+/** Asserts an error status with the documented JSON `message` (docs/api/README.md#errors). */
 export function assertError(res: Res, status: number, field?: string): void {
   assert.equal(res.status, status, `expected ${status}, got ${res.status}: ${res.text.slice(0, 300)}`);
   assert.equal(typeof res.body?.message, 'string', `JSON message in ${res.text.slice(0, 300)}`);
@@ -70,14 +70,14 @@ export function marker(prefix = 'M'): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 }
 
-/** A status of the list whose type counts as completed (ASSUMPTIONS.md: done, closed). */
+/** A status of the list whose type counts as completed (done, closed: docs/api/openapi.yaml#listListStatuses). */
 export async function doneStatus(api: Api, listId: string): Promise<Json> {
   const s = (await statusesOf(api, listId)).find((x) => x.type === 'done' || x.type === 'closed');
   assert.ok(s, `list ${listId} has a completed status`);
   return s;
 }
 
-/** Multipart upload of one file (Attachments > POST). */
+/** Multipart upload of one file (docs/api/openapi.yaml#uploadTaskAttachment). */
 export function upload(
   api: Api,
   workspaceId: string,
@@ -99,7 +99,7 @@ export function upload(
 
 /**
  * Waits until the request log shows a matching request still in flight (status
- * null, ASSUMPTIONS.md "Test controls"), instead of sleeping a fixed time.
+ * null, the sandbox README, "Test controls"), instead of sleeping a fixed time.
  */
 export async function waitInFlight(ctl: Control, method: string, pathRe: RegExp, timeoutMs = 3000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,5 +1,5 @@
-// Conformance: Limits > Request rate (60 per minute per token; 429 when exceeded)
-// and Errors (429 with a JSON message). Small windows via /__sandbox/config keep it fast.
+// Conformance of docs/api/README.md#rate-limit (60 per minute per token; 429 with a JSON message).
+// Small windows via /__sandbox/config keep it fast.
 import * as assert from 'node:assert/strict';
 import { useSandbox } from './helpers';
 import { assertError } from './ops';
@@ -11,7 +11,7 @@ async function burst(api: Api, n: number): Promise<number[]> {
   return statuses;
 }
 
-// Reference: Limits > Request rate; Errors (429).
+// Contract: docs/api/README.md#rate-limit.
 describe('Rate limit: default 60 requests per minute per token', () => {
   const h = useSandbox({});
 
@@ -23,7 +23,7 @@ describe('Rate limit: default 60 requests per minute per token', () => {
   });
 });
 
-// Reference: Limits > Request rate; Errors (429).
+// Contract: docs/api/README.md#rate-limit.
 describe('Rate limit (configured window)', () => {
   const h = useSandbox({ rateLimit: 0 });
 
@@ -85,8 +85,7 @@ describe('Rate limit (configured window)', () => {
     assert.equal(log.filter((e) => e.status === 200).length, 10);
   });
 
-  // Reference: Limits > Request rate - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: Retry-After (ASSUMPTIONS.md "429")', () => {
+  describe('assumption: Retry-After (docs/api/README.md#rate-limit)', () => {
     it('Retry-After: whole seconds >= 1 and within the window; message "Too Many Attempts."', async () => {
       await burst(h.as('alice'), 10);
       const res = await h.as('alice').get('/user');

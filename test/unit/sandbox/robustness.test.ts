@@ -1,4 +1,4 @@
-// Conformance: Errors ("Failed requests return the matching HTTP status and a JSON
+// Conformance of docs/api/README.md#errors (a matching status and a JSON `message` for every failure)
 // body with `message`") under hostile input: malformed JSON, wrong types, huge
 // strings, non-UUID path parameters. The server must keep answering, state unchanged.
 import * as assert from 'node:assert/strict';
@@ -8,8 +8,8 @@ import { assertError } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Errors (status + JSON message for any input).
-describe('Robustness (Errors)', () => {
+// Contract: docs/api/README.md#errors.
+describe('Robustness (docs/api/README.md#errors)', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
   let a: Api;
@@ -35,7 +35,7 @@ describe('Robustness (Errors)', () => {
   const rawPost = (path: string, body: string, type = 'application/json'): Promise<Json> =>
     a.request('POST', path, { rawBody: body, headers: { 'content-type': type } });
 
-  // Reference: Errors (status + JSON message for any input) - malformed and mistyped bodies -> 422 with a JSON message.
+  // docs/api/README.md#errors: malformed and mistyped bodies -> 422 with a JSON message.
   describe('malformed and mistyped bodies -> 422 with a JSON message', () => {
     const bodies: [string, string][] = [
       ['truncated JSON', '{"list_id":"x","title":'],
@@ -92,7 +92,7 @@ describe('Robustness (Errors)', () => {
     });
   });
 
-  // Reference: Errors (status + JSON message for any input) - keys named like Object.prototype members -> 4xx with a JSON message, never a 5xx.
+  // docs/api/README.md#errors: keys named like Object.prototype members -> 4xx with a JSON message, never a 5xx.
   describe('keys named like Object.prototype members -> 4xx with a JSON message, never a 5xx', () => {
     // JSON allows any key; a client typo or a hostile payload must get a client error.
     const keys = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
@@ -129,7 +129,7 @@ describe('Robustness (Errors)', () => {
     });
   });
 
-  // Reference: Errors (status + JSON message for any input) - non-UUID path parameters -> 4xx with a JSON message.
+  // docs/api/README.md#errors: non-UUID path parameters -> 4xx with a JSON message.
   describe('non-UUID path parameters -> 4xx with a JSON message', () => {
     const paths: [string, string, () => string][] = [
       ['GET', 'workspace', () => '/workspaces/acme/spaces'],
@@ -154,8 +154,7 @@ describe('Robustness (Errors)', () => {
     });
   });
 
-  // Reference: Errors (status + JSON message for any input) - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: conventions (ASSUMPTIONS.md "Conventions")', () => {
+  describe('assumption: conventions (docs/api/README.md#conventions)', () => {
     it('non-UUID path parameter -> 404 "Not found."', async () => {
       const res = await a.get(`${tasks()}/not-a-uuid`);
       assertError(res, 404);

@@ -1,11 +1,11 @@
-// Conformance: Search > GET /search and Limits > Search query length / per_page.
+// Conformance of docs/api/openapi.yaml#searchWorkspace and its limits (query length, per_page).
 import * as assert from 'node:assert/strict';
 import { useSandbox } from './helpers';
 import { assertError, createTask, marker } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Search > GET /search; Limits > Search query length, Search per_page.
+// Contract: docs/api/openapi.yaml#searchWorkspace.
 describe('Search > GET /search', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -118,8 +118,7 @@ describe('Search > GET /search', () => {
     });
   }
 
-  // Reference: Search > GET /search - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: groups and matching (ASSUMPTIONS.md "Search")', () => {
+  describe('assumption: groups and matching (docs/api/openapi.yaml#searchWorkspace)', () => {
     it('without type: tasks, comments and attachments groups; with type: only that group', async () => {
       const all = (await search({ q: m })).body;
       for (const g of ['tasks', 'comments', 'attachments']) assert.equal(typeof all[g].total, 'number', g);

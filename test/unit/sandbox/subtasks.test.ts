@@ -1,12 +1,11 @@
-// Conformance: Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks and
-// Limits > Subtasks of one task (max 200, no pagination).
+// Conformance of docs/api/openapi.yaml#listSubtasks (max 200, no pagination).
 import * as assert from 'node:assert/strict';
 import { UNKNOWN_ID, useSandbox } from './helpers';
 import { assertError, createTask, liveTasks, sortedIds } from './ops';
 import type { Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks; Limits > Subtasks of one task.
+// Contract: docs/api/openapi.yaml#listSubtasks.
 describe('Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -66,7 +65,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks', () => {
     assert.ok(!('next_cursor' in res.body) && !('current_page' in res.body));
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks - errors.
+  // docs/api/openapi.yaml#listSubtasks: errors.
   describe('errors', () => {
     it('403 for bob (Acme member) on a task in the private space', async () => {
       const priv = new Set(w.acmePrivateLists.map((l) => l.id));
@@ -83,8 +82,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks', () => {
     });
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: display ids (ASSUMPTIONS.md "Display ids")', () => {
+  describe('assumption: display ids (docs/api/openapi.yaml#getTask)', () => {
     it('display ids are <PREFIX>-<n>; the subtasks route matches them exactly (acme-12 is 404)', async () => {
       const parent = raw.find((t) => t.workspace_id === w.acme.id && kidsOf(t.id).length > 0)!;
       assert.match(parent.display_id, /^ACME-\d+$/);

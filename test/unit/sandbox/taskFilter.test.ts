@@ -1,4 +1,4 @@
-// Conformance: Tasks > GET /workspaces/{workspace}/tasks - `filter` (fields,
+// Conformance of docs/api/openapi.yaml#listTasks - `filter` (fields,
 // operators, due-date presets against the sandbox clock). Each test creates its
 // own tasks tagged with a unique marker and checks exact result sets.
 import * as assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ import type { World } from './world';
 
 type Name = 'A' | 'B' | 'C' | 'D' | 'E';
 
-// Reference: Tasks > GET /workspaces/{workspace}/tasks, filter (fields and operators).
+// Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > GET tasks, filter', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -83,7 +83,7 @@ describe('Tasks > GET tasks, filter', () => {
     expected,
   ];
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks, filter (fields and operators) - status_id, assignee_id, priority: in / not_in / is_empty.
+  // docs/api/openapi.yaml#listTasks: status_id, assignee_id, priority: in / not_in / is_empty.
   describe('status_id, assignee_id, priority: in / not_in / is_empty', () => {
     const cases = [
       eq('status_id', 'in', () => [altStatus.id], ['A']),
@@ -110,7 +110,7 @@ describe('Tasks > GET tasks, filter', () => {
     });
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks, filter (fields and operators) - due_date presets (sandbox clock).
+  // docs/api/openapi.yaml#listTasks: due_date presets (sandbox clock).
   describe('due_date presets (sandbox clock)', () => {
     const presets: [string, Name[]][] = [
       ['overdue', ['A']],
@@ -167,7 +167,7 @@ describe('Tasks > GET tasks, filter', () => {
     }
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks, filter (fields and operators) - due_date with dates: on, before, after, between.
+  // docs/api/openapi.yaml#listTasks: due_date with dates: on, before, after, between.
   describe('due_date with dates: on, before, after, between', () => {
     const dayOf = (n: Name, shift = 0): string => day(new Date(new Date(t[n].due_date).getTime() + shift * DAY_MS));
     const cases: [string, () => Json, Name[]][] = [
@@ -187,7 +187,7 @@ describe('Tasks > GET tasks, filter', () => {
     }
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks, filter (fields and operators) - title and display_id: contains, not_contains, is, is_not.
+  // docs/api/openapi.yaml#listTasks: title and display_id: contains, not_contains, is, is_not.
   describe('title and display_id: contains, not_contains, is, is_not', () => {
     const cases: [string, () => Json, Name[]][] = [
       ['title contains " C "', () => ({ field: 'title', op: 'contains', values: [`${m} C`] }), ['C']],
@@ -213,7 +213,7 @@ describe('Tasks > GET tasks, filter', () => {
     });
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks, filter (fields and operators) - match.
+  // docs/api/openapi.yaml#listTasks: match.
   describe('match', () => {
     it('any = union of conditions', async () => {
       const got = await run(
@@ -235,7 +235,7 @@ describe('Tasks > GET tasks, filter', () => {
     });
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks, filter (fields and operators) - invalid filter -> 422.
+  // docs/api/openapi.yaml#listTasks: invalid filter -> 422.
   describe('invalid filter -> 422', () => {
     const bad: [string, string][] = [
       ['malformed JSON', '{"match":'],

@@ -1,6 +1,6 @@
-// Tasks > GET tasks, filter field `cf_<definition_id>`: the reference says the
+// Tasks > GET tasks, filter field `cf_<definition_id>`: the API says the
 // operators "vary by custom field type" without listing them, so these tests
-// follow ASSUMPTIONS.md "cf_<id> operators".
+// follow docs/api/openapi.yaml#listTasks.
 import * as assert from 'node:assert/strict';
 import { UNKNOWN_ID, useSandbox } from './helpers';
 import { assertError, createTask, marker, taskIndex } from './ops';
@@ -9,7 +9,7 @@ import type { World } from './world';
 
 type Name = 'X' | 'Y' | 'Z';
 
-// Reference: Tasks > GET /workspaces/{workspace}/tasks, filter field cf_<definition_id>.
+// Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > GET tasks, filter on cf_<id>', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -74,8 +74,7 @@ describe('Tasks > GET tasks, filter on cf_<id>', () => {
       .sort() as Name[];
   }
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks, filter field cf_<definition_id> - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: cf_<id> operators by type (ASSUMPTIONS.md "cf_<id> operators")', () => {
+  describe('assumption: cf_<id> operators by type (docs/api/openapi.yaml#listTasks)', () => {
     const opt = (type: string, i: number) => (): string => def[type].options[i].label;
     const cases: [string, string, () => unknown[], Name[]][] = [
       ['text', 'contains', () => ['alpha'], ['X']],

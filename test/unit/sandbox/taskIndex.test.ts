@@ -1,4 +1,4 @@
-// Conformance: Tasks > GET /workspaces/{workspace}/tasks - scopes, envelope,
+// Conformance of docs/api/openapi.yaml#listTasks - scopes, envelope,
 // per_page, search, group_by. Results are compared to raw store rows
 // (/__sandbox/state/tasks) or to the unfiltered index, never to fixed counts.
 import * as assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import { assertError, createTask, liveTasks, marker, sortedIds, statusesOf, task
 import type { Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Tasks > GET /workspaces/{workspace}/tasks, query rules and response.
+// Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, search, group_by)', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -17,9 +17,9 @@ describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, 
     w = await h.world();
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks, query rules and response - scope: exactly one of list_id, sprint_id, space_id, folder_id.
+  // docs/api/openapi.yaml#listTasks: scope: exactly one of list_id, sprint_id, space_id, folder_id.
   describe('scope: exactly one of list_id, sprint_id, space_id, folder_id', () => {
-    // Reference: Tasks > GET tasks, query rules - none or more than one gives 422.
+    // docs/api/openapi.yaml#listTasks: none or more than one gives 422.
     const bad: [string, () => Record<string, string>][] = [
       ['no scope', () => ({})],
       ['list_id + space_id', () => ({ list_id: w.acmePublicLists[0]!.id, space_id: w.publicSpace.id })],
@@ -95,7 +95,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, 
     });
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks, query rules and response - envelope and rows.
+  // docs/api/openapi.yaml#listTasks: envelope and rows.
   describe('envelope and rows', () => {
     it('has data, total_count, completed_count, group_counts; no page fields when unpaginated', async () => {
       const body = await taskIndex(h.as('alice'), w.acme.id, { list_id: w.acmePublicLists[0]!.id });
@@ -137,7 +137,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, 
     });
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks, query rules and response - per_page.
+  // docs/api/openapi.yaml#listTasks: per_page.
   describe('per_page', () => {
     it('0 and omitted both return every matching task', async () => {
       const list = w.acmePublicLists[0]!;
@@ -167,7 +167,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, 
     }
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks, query rules and response - search (max 255; matches title and display id).
+  // docs/api/openapi.yaml#listTasks: search (max 255; matches title and display id).
   describe('search (max 255; matches title and display id)', () => {
     it('matches a title substring', async () => {
       const m = marker('srch');
@@ -194,7 +194,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, 
     });
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks, query rules and response - group_by.
+  // docs/api/openapi.yaml#listTasks: group_by.
   describe('group_by', () => {
     const fieldOf: Record<string, string> = {
       status: 'status_id',

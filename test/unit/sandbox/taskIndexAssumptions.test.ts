@@ -1,12 +1,12 @@
-// Task index behaviour the reference leaves "not shown", tested only as far as
-// test/sandbox/ASSUMPTIONS.md commits to it (section "Tasks").
+// Task index behaviour the API leaves "not shown", tested only as far as
+// its x-assumption notes commit to it (docs/api/openapi.yaml#listTasks).
 import * as assert from 'node:assert/strict';
 import { UNKNOWN_ID, useSandbox } from './helpers';
 import { assertError, createTask, doneStatus, marker, taskIndex } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Tasks > GET /workspaces/{workspace}/tasks.
+// Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > GET tasks', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -21,8 +21,7 @@ describe('Tasks > GET tasks', () => {
     listId = w.fixtures.lists.api as string;
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: scope errors (ASSUMPTIONS.md "Task index scope")', () => {
+  describe('assumption: scope errors (docs/api/openapi.yaml#listTasks)', () => {
     it('none or several scopes -> 422 errors.scope', async () => {
       assertError(await a.get(path()), 422, 'scope');
       assertError(await a.get(path(), { list_id: listId, space_id: w.publicSpace.id }), 422, 'scope');
@@ -39,8 +38,7 @@ describe('Tasks > GET tasks', () => {
     });
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: paging (ASSUMPTIONS.md "Task index paging")', () => {
+  describe('assumption: paging (docs/api/openapi.yaml#listTasks)', () => {
     it('page walks the result; a page past the end is empty; last_page >= 1', async () => {
       const all = await taskIndex(a, w.acme.id, { space_id: w.publicSpace.id });
       const seen: string[] = [];
@@ -70,8 +68,7 @@ describe('Tasks > GET tasks', () => {
     });
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: rows are the top-level rows of the scope (ASSUMPTIONS.md "Task index rows")', () => {
+  describe('assumption: rows are the top-level rows of the scope (docs/api/openapi.yaml#listTasks)', () => {
     it('a subtask appears when its parent is outside the scope', async () => {
       const other = w.acmePublicLists.find((l) => l.id !== listId)!;
       const parent = await createTask(a, w.acme.id, { list_id: listId, title: 'outer parent' });
@@ -117,7 +114,7 @@ describe('Tasks > GET tasks', () => {
         assert.ok(named[i - 1].localeCompare(named[i]) <= 0, `name order at ${i}`);
     });
 
-    it('attachments_count counts every file of the task, all contexts (ASSUMPTIONS.md "attachments_count")', async () => {
+    it('attachments_count counts every file of the task, all contexts (docs/api/openapi.yaml#listTasks)', async () => {
       const atts = await h.ctl.state('attachments');
       const body = await taskIndex(a, w.acme.id, { space_id: w.publicSpace.id });
       const withFiles = body.data.filter((r: Json) => atts.some((x: Json) => x.task_id === r.id));
@@ -131,8 +128,7 @@ describe('Tasks > GET tasks', () => {
     });
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: search, sorts and filter details (ASSUMPTIONS.md "Sorts", "Filter", "Due-date presets")', () => {
+  describe('assumption: search, sorts and filter details (docs/api/openapi.yaml#listTasks)', () => {
     it('search is a case-insensitive substring', async () => {
       const m = marker('CaSe');
       const t = await createTask(a, w.acme.id, { list_id: listId, title: `x ${m}` });
@@ -212,8 +208,7 @@ describe('Tasks > GET tasks', () => {
     });
   });
 
-  // Reference: Tasks > GET /workspaces/{workspace}/tasks - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: due-date presets are UTC ISO weeks (ASSUMPTIONS.md "Due-date presets")', () => {
+  describe('assumption: due-date presets are UTC ISO weeks (docs/api/openapi.yaml#listTasks)', () => {
     it('this_week runs Monday 00:00 to Monday 00:00 UTC; next_week the week after', async () => {
       const now = await h.ctl.now();
       const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));

@@ -1,4 +1,4 @@
-// The web-app page of a task (ASSUMPTIONS.md "Task links"): not part of the reference; the sandbox
+// The web-app page of a task (docs/api/README.md#web-app-links): not part of the API; the sandbox
 // answers the link format the extension builds (src/core/tasks/links.ts) with a page that shows
 // nothing of the task.
 import * as assert from 'node:assert/strict';

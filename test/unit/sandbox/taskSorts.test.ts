@@ -1,4 +1,4 @@
-// Conformance: Tasks > GET /workspaces/{workspace}/tasks - `sorts` (max 3,
+// Conformance of docs/api/openapi.yaml#listTasks - `sorts` (max 3,
 // documented fields, direction). Orders are checked on tasks this file creates
 // (exact order) and on seeded rows (monotonic), never against fixed lists.
 import * as assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import { assertError, createTask, marker, statusesOf, taskIndex } from './ops';
 import type { Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Tasks > GET /workspaces/{workspace}/tasks, sorts; Limits > Task index sorts.
+// Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > GET tasks, sorts', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -168,8 +168,7 @@ describe('Tasks > GET tasks, sorts', () => {
     assert.deepEqual(titles(withLegacy), titles(base));
   });
 
-  // Reference: Tasks > GET tasks, sorts - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: status order (ASSUMPTIONS.md "Sorts")', () => {
+  describe('assumption: status order (docs/api/openapi.yaml#listTasks)', () => {
     it("status sorts by the list's status order", async () => {
       const statuses = await statusesOf(h.as('alice'), listId);
       const body = await taskIndex(h.as('alice'), w.acme.id, {

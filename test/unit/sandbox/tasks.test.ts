@@ -1,12 +1,13 @@
-// Conformance: Tasks > POST / GET / PATCH / DELETE /workspaces/{workspace}/tasks[/{task}]
-// and Resources > Task.
+// Conformance of docs/api/openapi.yaml#createTask, docs/api/openapi.yaml#getTask, docs/api/openapi.yaml#updateTask and
+// docs/api/openapi.yaml#deleteTask,
+// with the task's shape.
 import * as assert from 'node:assert/strict';
 import { DAY_MS, HEX_RE, ISO_RE, UNKNOWN_ID, UUID_RE, useSandbox } from './helpers';
 import { assertError, createTask, liveTasks, marker, statusesOf } from './ops';
 import type { Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Tasks > POST/GET/PATCH/DELETE /workspaces/{workspace}/tasks[/{task}]; Resources > Task.
+// Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > create, get, update, delete', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -29,7 +30,7 @@ describe('Tasks > create, get, update, delete', () => {
     assert.fail('demo seed has two Acme lists with different statuses');
   }
 
-  // Reference: Tasks > POST/GET/PATCH/DELETE /workspaces/{workspace}/tasks[/{task}] - POST /workspaces/{workspace}/tasks.
+  // docs/api/openapi.yaml#createTask.
   describe('POST /workspaces/{workspace}/tasks', () => {
     it('201 with the Task shape; defaults when only list_id and title are given', async () => {
       const title = marker('new');
@@ -111,7 +112,7 @@ describe('Tasks > create, get, update, delete', () => {
       assert.equal(t.title.length, 255);
     });
 
-    // Reference: Task title max 255; Errors rule 2 (missing field reads as required).
+    // Contract: docs/api/openapi.yaml#listTasks.
     const invalid: [string, () => Json, string][] = [
       ['title missing', () => ({ list_id: listId }), 'title'],
       ['list_id missing', () => ({ title: 'x' }), 'list_id'],
@@ -153,7 +154,7 @@ describe('Tasks > create, get, update, delete', () => {
     });
   });
 
-  // Reference: Tasks > POST/GET/PATCH/DELETE /workspaces/{workspace}/tasks[/{task}] - GET /workspaces/{workspace}/tasks/{task}.
+  // docs/api/openapi.yaml#getTask.
   describe('GET /workspaces/{workspace}/tasks/{task}', () => {
     it('200 returns the same task as create', async () => {
       const t = await createTask(h.as('alice'), w.acme.id, { list_id: listId, title: marker('g') });
@@ -174,7 +175,7 @@ describe('Tasks > create, get, update, delete', () => {
     });
   });
 
-  // Reference: Tasks > POST/GET/PATCH/DELETE /workspaces/{workspace}/tasks[/{task}] - PATCH /workspaces/{workspace}/tasks/{task}.
+  // docs/api/openapi.yaml#updateTask.
   describe('PATCH /workspaces/{workspace}/tasks/{task}', () => {
     it('updates only the given fields', async () => {
       const t = await createTask(h.as('alice'), w.acme.id, {
@@ -254,7 +255,7 @@ describe('Tasks > create, get, update, delete', () => {
     });
   });
 
-  // Reference: Tasks > POST/GET/PATCH/DELETE /workspaces/{workspace}/tasks[/{task}] - DELETE /workspaces/{workspace}/tasks/{task}.
+  // docs/api/openapi.yaml#deleteTask.
   describe('DELETE /workspaces/{workspace}/tasks/{task}', () => {
     it('200 { id, display_id, deleted_at, trash_expires_at = +30 days, subtasks_deleted }', async () => {
       const t = await createTask(h.as('alice'), w.acme.id, { list_id: listId, title: 'del' });

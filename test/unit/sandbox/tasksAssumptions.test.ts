@@ -1,12 +1,12 @@
-// Tasks > create / update: behaviour the reference leaves open, tested as far as
-// test/sandbox/ASSUMPTIONS.md ("Tasks") commits to it.
+// Tasks > create / update: behaviour the API leaves open, tested as far as
+// its x-assumption notes commit to it (docs/api/openapi.yaml#createTask).
 import * as assert from 'node:assert/strict';
 import { useSandbox } from './helpers';
 import { assertError, createTask } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
-// Reference: Tasks > POST/PATCH /workspaces/{workspace}/tasks.
+// Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > create, update', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -21,8 +21,7 @@ describe('Tasks > create, update', () => {
     listId = w.acmePublicLists[0]!.id;
   });
 
-  // Reference: Tasks > POST/PATCH /workspaces/{workspace}/tasks - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: task fields (ASSUMPTIONS.md "Task fields", "parent_task_id")', () => {
+  describe('assumption: task fields (docs/api/openapi.yaml#createTask)', () => {
     it("priority defaults to medium; status to the list's first status", async () => {
       const t = await createTask(a, w.acme.id, { list_id: listId, title: 'defaults' });
       assert.equal(t.priority, 'medium');
@@ -74,8 +73,7 @@ describe('Tasks > create, update', () => {
     });
   });
 
-  // Reference: Tasks > POST/PATCH /workspaces/{workspace}/tasks - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: PATCH (ASSUMPTIONS.md "PATCH")', () => {
+  describe('assumption: PATCH (docs/api/openapi.yaml#updateTask)', () => {
     it('an empty body is 200 with no change; title null is 422', async () => {
       const t = await createTask(a, w.acme.id, { list_id: listId, title: 'same' });
       const res = await a.patch(`${base()}/${t.id}`, {});

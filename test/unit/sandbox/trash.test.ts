@@ -1,4 +1,5 @@
-// Conformance: States and transitions > Task lifecycle (trash): restore within 30
+// Conformance of the task lifecycle (docs/api/openapi.yaml#deleteTask, docs/api/openapi.yaml#restoreTask): restore
+// within 30
 // days, scheduled purge after 30 days (sandbox clock).
 import * as assert from 'node:assert/strict';
 import { DAY_MS, UNKNOWN_ID, useSandbox } from './helpers';
@@ -6,7 +7,7 @@ import { assertError, createTask, liveTasks, upload } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
-// Reference: States and transitions > Task lifecycle (trash); Tasks > Trash restore; Limits > Trash retention.
+// Contract: docs/api/openapi.yaml#deleteTask.
 describe('Task lifecycle (trash)', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -33,7 +34,7 @@ describe('Task lifecycle (trash)', () => {
     return { p, c1, g, c2 };
   }
 
-  // Reference: States and transitions > Task lifecycle (trash) - restore: POST /workspaces/{workspace}/trash/task/{id}/restore.
+  // docs/api/openapi.yaml#restoreTask: restore: POST /workspaces/{workspace}/trash/task/{id}/restore.
   describe('restore: POST /workspaces/{workspace}/trash/task/{id}/restore', () => {
     it('brings back the task and the subtasks of the same sweep, not the earlier-trashed one', async () => {
       const t = await tree();
@@ -65,7 +66,7 @@ describe('Task lifecycle (trash)', () => {
     });
   });
 
-  // Reference: States and transitions > Task lifecycle (trash) - scheduled purge after 30 days.
+  // docs/api/openapi.yaml#deleteTask: scheduled purge after 30 days.
   describe('scheduled purge after 30 days', () => {
     it('destroys the trashed task with its comments and attachments', async () => {
       const t = await createTask(a, w.acme.id, { list_id: listId, title: 'purge me' });
@@ -104,8 +105,7 @@ describe('Task lifecycle (trash)', () => {
     });
   });
 
-  // Reference: States and transitions > Task lifecycle (trash) - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: restore (ASSUMPTIONS.md "Trash > Restore")', () => {
+  describe('assumption: restore (docs/api/openapi.yaml#restoreTask)', () => {
     it('200 { data: Task, subtasks_restored, restored_at }', async () => {
       const t = await tree();
       const res = await restore(t.p.id);
@@ -137,7 +137,7 @@ describe('Task lifecycle (trash)', () => {
     });
   });
 
-  // Reference: States and transitions > Task lifecycle (trash) - what Trash keeps.
+  // docs/api/openapi.yaml#deleteTask: what Trash keeps.
   describe('what Trash keeps', () => {
     it('comments and attachments survive delete + restore (only the purge destroys them)', async () => {
       const t = await createTask(a, w.acme.id, { list_id: listId, title: 'keeps' });
@@ -191,7 +191,7 @@ describe('Task lifecycle (trash)', () => {
     });
   });
 
-  // Reference: Task lifecycle (trash) - the same rules on the seeded Trash (fixtures.trash).
+  // docs/api/openapi.yaml#deleteTask: the same rules on the seeded Trash (fixtures.trash).
   describe('seeded Trash', () => {
     it('restoring the seeded trashed task brings back its sweep, not the earlier-trashed subtask', async () => {
       const fx = w.fixtures.trash;

@@ -1,5 +1,5 @@
-// Conformance: Views > GET /views/{view}/tasks. Each demo view is compared to
-// the task index of the equivalent scope (the reference: "as the task index
+// Conformance of docs/api/openapi.yaml#listViewTasks. Each demo view is compared to
+// the task index of the equivalent scope (the view is evaluated "as the task index
 // would for an equivalent scope"), using the view's persisted definition read
 // from /__sandbox/state/views.
 import * as assert from 'node:assert/strict';
@@ -27,7 +27,7 @@ const SCOPE_PARAM: Record<string, string> = {
   sprint: 'sprint_id',
 };
 
-// Reference: Views > GET /views/{view}/tasks (rules 1-7); Limits > View execution per_page, View counts cache.
+// Contract: docs/api/openapi.yaml#listViewTasks.
 describe('Views > GET /views/{view}/tasks', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -74,7 +74,7 @@ describe('Views > GET /views/{view}/tasks', () => {
     return new Set(
       body.data
         .filter((r: Json) => r.parent_task_id === null)
-        // Which status types count as completed is not shown; ASSUMPTIONS.md "Completed statuses".
+        // Which status types count as completed is not shown; docs/api/openapi.yaml#listListStatuses.
         .filter((r: Json) => v.show_completed || !['done', 'closed'].includes(typeOf.get(r.id) ?? ''))
         .map((r: Json) => r.id),
     );
@@ -226,7 +226,7 @@ describe('Views > GET /views/{view}/tasks', () => {
     });
   }
 
-  // Reference: Views > GET /views/{view}/tasks (rules 1-7) - counts cached up to 60 s per user.
+  // docs/api/openapi.yaml#listViewTasks: counts cached up to 60 s per user.
   describe('counts cached up to 60 s per user', () => {
     it('total_count unchanged after a new matching task until the clock moves 61 s; other users not cached', async () => {
       const v = byName(/API — high priority/);
@@ -247,7 +247,7 @@ describe('Views > GET /views/{view}/tasks', () => {
     });
   });
 
-  // Reference: Views > GET /views/{view}/tasks (rules 1-7) - visibility.
+  // docs/api/openapi.yaml#listViewTasks: visibility.
   describe('visibility', () => {
     it('403 for bob on a view he may not see (private view of alice; view on the private space)', async () => {
       for (const re of [/Alice private/, /Leadership roadmap/]) {
@@ -272,8 +272,7 @@ describe('Views > GET /views/{view}/tasks', () => {
     });
   });
 
-  // Reference: Views > GET /views/{view}/tasks (rules 1-7) - "not shown"; checked against test/sandbox/ASSUMPTIONS.md.
-  describe('assumption: counts, subtask mode, location (ASSUMPTIONS.md "Views")', () => {
+  describe('assumption: counts, subtask mode, location (docs/api/openapi.yaml#listViewTasks)', () => {
     it('total_count = scope rows before filter/show_completed; filtered_count after', async () => {
       const v = byName(/Backend — open work/);
       const body = (await a.get(path(v))).body;

@@ -36,7 +36,7 @@ function notice(id: string, fields: ChangeNotice['fields']): ChangeNotice {
   };
 }
 
-describe('task panel: changes by others never replace what the user is typing (issue 11)', () => {
+describe('task panel: changes by others never replace what the user is typing', () => {
   it('changedFields compares the editable fields, due dates by day', () => {
     assert.deepEqual(changedFields(task, { ...task, title: 'New', due_date: '2026-01-02T10:00:00Z' }), ['title']);
     assert.deepEqual(changedFields(task, { ...task, assignee_id: undefined }), [], 'null and missing are the same');

@@ -3,7 +3,7 @@ import MarkdownIt from 'markdown-it';
 import { fenced } from '../../../src/core/text/fence';
 import { corpus } from '../../hostile/corpus';
 
-describe('fenced: workspace code stays one code block in a Markdown description (issue 18)', () => {
+describe('fenced: workspace code stays one code block in a Markdown description', () => {
   const md = new MarkdownIt({ html: true, linkify: true });
 
   it('no payload of the corpus, nor a run of backticks, closes the block early', () => {

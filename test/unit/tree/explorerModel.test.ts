@@ -25,7 +25,7 @@ const named = (nodes: readonly TreeNode[], name: string): TreeNode => {
   return node;
 };
 
-describe('explorer model: lazy hierarchy against the sandbox (Reference: Navigation, Tasks)', () => {
+describe('explorer model: lazy hierarchy against the sandbox (docs/api/openapi.yaml#listSpaces)', () => {
   let env: Env;
   let client: ApiClient;
 

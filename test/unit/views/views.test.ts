@@ -8,7 +8,7 @@ import { Env } from '../api/env';
 const base = 'https://tasks.example.com/api';
 const id = '0da387fb-4bae-459d-b414-6e1c6a8008ee';
 
-describe('saved views: references, known views, paging against the sandbox (Reference: Views)', () => {
+describe('saved views: references, known views, paging against the sandbox (docs/api/openapi.yaml#listViewTasks)', () => {
   const cases: [string, string][] = [
     [id, 'id'],
     [` ${id.toUpperCase()} `, 'id'],

@@ -5,7 +5,9 @@ import { describeActivity } from '../activityText';
 import type { App } from '../app';
 import { fieldState, loading, sectionError, swatch, when } from './common';
 
-/** The timeline, newest first (Tasks: activity), one readable sentence per entry, "load more". */
+/**
+ * The timeline, newest first (docs/api/openapi.yaml#listTaskActivity), one readable sentence per entry, "load more".
+ */
 export function activity(app: App): TemplateResult {
   const model = app.model!;
   const page = model.activity;

@@ -8,7 +8,9 @@ import type { App } from '../app';
 import { control, fieldState, loading, sectionError, swatch } from './common';
 import { val } from './details';
 
-/** Every definition in effect for the task, with the editor its type needs (Custom fields). */
+/**
+ * Every definition in effect for the task, with the editor its type needs (docs/api/openapi.yaml#listTaskCustomFields).
+ */
 export function customFields(app: App): TemplateResult {
   const model = app.model!;
   const defs = model.customFields;

@@ -8,7 +8,7 @@ import type { EditableField } from '../../../shared/taskPanel/fields';
 import { priorityName } from './details';
 
 /**
- * "Updated by Bob Smith at 15:42: status → Done" (issue 11): what someone else changed, found by the
+ * "Updated by Bob Smith at 15:42: status → Done": what someone else changed, found by the
  * host's polling, dismissible. The live region is always in the page so screen readers announce a
  * notice when it appears (aria-live polite: after what they are reading). Below it, one question
  * per field the user was editing when it changed elsewhere.
