@@ -1,13 +1,7 @@
 /**
- * The root `.gitignore` of a workspace folder and the `search.exclude` globs, as the code-reference
- * index uses them: generated and vendored files (build output, dependencies) are not scanned.
- * Matching is done by the `ignore` package: git's rules (negations included), and VS Code's exclude
- * globs written as root-anchored gitignore lines (same `*`, `**`, `?`, `[…]`, and a match covers
- * what is below it). picomatch would add 23 KB to a bundle already at its budget for the same
- * answers. The package compiles patterns to regexes that backtrack on crafted input (a
- * pattern with many wildcards over a long path takes minutes), and patterns come from the
- * workspace: a pattern outside a small budget is left out (its files are scanned as usual), paths
- * are matched only up to a bounded length, and an invalid pattern never throws.
+ * The root `.gitignore` of a workspace folder and the `search.exclude` globs, which keep generated and
+ * vendored files out of the code-reference index; matched by `ignore`, with a budget on patterns
+ * because they come from the workspace (docs/decisions/workspace-ignore-rules.md).
  */
 import ignore from 'ignore';
 

@@ -3,11 +3,9 @@ import type { ActivityEntry } from '../api/schemas';
 import { throwIfAborted } from '../util/abort';
 
 /**
- * Change detection for one task. The API has no event stream for API clients: changes are
- * found by polling the task activity route (What the service does, 9; Events, 5). That route is
- * "cursor-paginated, newest first, 30 per page" (docs/api/openapi.yaml#listTaskActivity), so reading from the
- * top and stopping at the newest entry already seen costs one request when nothing (or fewer than
- * 30 things) happened, which is the usual case.
+ * Change detection for one task (docs/decisions/change-detection.md). The activity route is
+ * newest first, 30 a page (docs/api/openapi.yaml#listTaskActivity), so reading from the top and
+ * stopping at the newest entry already seen costs one request when fewer than 30 things happened.
  */
 
 /** What the caller remembers between polls: the id of the newest entry it has seen. */

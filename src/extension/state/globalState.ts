@@ -1,17 +1,8 @@
 import type * as vscode from 'vscode';
 
 /**
- * `context.globalState`, with writes that cannot be lost.
- *
- * VS Code keeps all of an extension's global state in one stored value. After each write, the
- * workbench echoes the stored value back to the extension host, which replaces its copy with it. A
- * second write made before the echo of the first arrives is overwritten by that echo, in memory and
- * then on disk: two quick writes to different keys (a pinned view's name, then a queued change) can
- * lose the second.
- *
- * So every write here goes through one queue, one at a time (the echo of one arrives before its
- * update resolves), and reads see the latest value written even while it is still queued. Once the
- * queue is empty, reads come from VS Code again, so changes made by another window still show.
+ * `context.globalState`, with writes that cannot be lost: one write at a time, and reads see what is
+ * still queued (docs/decisions/serial-global-state.md).
  */
 export class SerialMemento implements vscode.Memento {
   private readonly queued = new Map<string, { version: number; value: unknown }>();

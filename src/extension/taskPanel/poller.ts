@@ -18,21 +18,8 @@ export interface PanelSource {
 const MIN_SECONDS = 5;
 
 /**
- * Change polling for open task panels. The API has no event stream for API clients:
- * changes are detected by polling the task activity route and `/search` (What the service does, 9;
- * Events, 5). A panel polls its task's activity, newest first, stopping at the newest entry already
- * seen (core/tasks/changeFeed.ts): one request per poll when nothing changed.
- *
- * `/search` is not used here: it needs a text to match (`q` 1-255 characters, docs/api/openapi.yaml#searchWorkspace)
- * and documents no order by time and no updated_at in its hits (`{ id, title, priority, ... }`), so
- * it cannot answer "what changed on this task since" for less than the one activity request, and for
- * expanded lists the tree's index re-read (tree/poller.ts) already returns every row of a list in
- * one request, with the fields the rows show.
- *
- * Adaptive: `taskPlatform.panel.pollIntervalSeconds` (15) for the panel in front, while the window
- * has focus; `taskPlatform.panel.idlePollIntervalSeconds` (60) for other visible panels; nothing
- * for hidden panels or while the window is not focused; skipped while less than half of the budget
- * is left or the limiter pauses requests (a 429). Always background priority. One poll per task.
+ * Change polling for open task panels: each reads its task's activity newest first (changeFeed.ts),
+ * faster for the panel in front, never while hidden or unfocused (docs/decisions/change-detection.md).
  */
 export class PanelPoller extends Disposable {
   private readonly marks = new Map<string, FeedMark>();

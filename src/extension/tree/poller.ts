@@ -7,13 +7,8 @@ import type { ExplorerTree } from './explorer';
 import type { MyTasksTree } from './myTasks';
 
 /**
- * Background change detection. The API offers no change notifications for API clients, only
- * polling (What the service does, 9). Re-reading the index of each loaded list is one request per
- * list and catches every change to its rows, where the activity route would cost one per task.
- * Gentle by default (`taskPlatform.tree.pollIntervalSeconds`, 0 turns it off), paused while no view
- * is visible, while the window is not focused and while less than half of the request budget is
- * left, and always at background priority, so it never delays what the user is waiting for. Back in
- * focus after a poll was missed, it polls once soon.
+ * The tree's change polling: re-reads the index of each loaded list, at background priority, never
+ * while no view is visible or the window is unfocused (docs/decisions/change-detection.md).
  */
 const REFOCUS_DELAY_MS = 2_000;
 
