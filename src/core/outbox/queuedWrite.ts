@@ -46,12 +46,12 @@ const TASK_ONLY_PATH = /^\/tasks\/([^/]+)\//;
 
 /** The task a queued write changes, read from its path (every task write names the task in it). */
 export function targetOf(write: Pick<QueuedWrite, 'path'>): WriteTarget | undefined {
-  const full = TASK_PATH.exec(write.path);
-  if (full && full[2] !== 'children') {
-    return { workspaceId: decodeURIComponent(full[1]), taskId: decodeURIComponent(full[2]) };
+  const [, workspaceId, taskId] = TASK_PATH.exec(write.path) ?? [];
+  if (workspaceId !== undefined && taskId !== undefined && taskId !== 'children') {
+    return { workspaceId: decodeURIComponent(workspaceId), taskId: decodeURIComponent(taskId) };
   }
-  const short = TASK_ONLY_PATH.exec(write.path);
-  return short ? { taskId: decodeURIComponent(short[1]) } : undefined;
+  const [, shortTaskId] = TASK_ONLY_PATH.exec(write.path) ?? [];
+  return shortTaskId !== undefined ? { taskId: decodeURIComponent(shortTaskId) } : undefined;
 }
 
 /** A queued task creation: where the task goes and its title (read from the exact JSON kept). */

@@ -12,15 +12,18 @@ export type ChartColor =
   | 'charts.purple'
   | 'charts.foreground';
 
+/** The band that closes the hue circle: red again, up to 360 degrees. */
+const LAST_BAND: readonly [number, ChartColor] = [360, 'charts.red'];
+
 /** Hue bands (degrees) of the chart colours; greys (low saturation) map to the foreground colour. */
-const bands: readonly [number, ChartColor][] = [
+const bands: readonly (readonly [number, ChartColor])[] = [
   [15, 'charts.red'],
   [45, 'charts.orange'],
   [70, 'charts.yellow'],
   [170, 'charts.green'],
   [255, 'charts.blue'],
   [330, 'charts.purple'],
-  [360, 'charts.red'],
+  LAST_BAND,
 ];
 
 export function chartColorFor(hex: string | undefined): ChartColor {
@@ -41,5 +44,5 @@ export function chartColorFor(hex: string | undefined): ChartColor {
   }
   let hue = max === r ? ((g - b) / delta) % 6 : max === g ? (b - r) / delta + 2 : (r - g) / delta + 4;
   hue = (hue * 60 + 360) % 360;
-  return (bands.find(([limit]) => hue < limit) ?? bands[bands.length - 1])[1];
+  return (bands.find(([limit]) => hue < limit) ?? LAST_BAND)[1];
 }
