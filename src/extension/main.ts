@@ -8,6 +8,7 @@ import type { CodeLinks } from './codeLinks/register';
 import { registerCommands } from './commands/register';
 import { taskUriHandler } from './commands/goTo';
 import { showAccount, signIn, signOut } from './auth/commands';
+import { offerSignIn } from './auth/guard';
 import { tokenRejectedMessage } from './auth/messages';
 import { scaleRateWindowForTests, Session } from './auth/session';
 import { TokenStore } from './auth/tokenStore';
@@ -30,7 +31,7 @@ import { registerWalkthrough, stepsDone } from './walkthrough/progress';
 import type { Trees } from './tree/register';
 import type { Services } from './services';
 import { setLinkSink } from './links/opener';
-import { prompter, setPrompter } from './ui/prompter';
+import { setPrompter } from './ui/prompter';
 import type { Prompter } from './ui/prompter';
 
 /** What the integration tests reach through `extension.exports`; only in ExtensionMode.Test. */
@@ -109,7 +110,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     }),
     session.onDidChange((state) => {
       if (state.kind === 'rejected') {
-        void notifyRejected();
+        void offerSignIn(tokenRejectedMessage());
       }
     }),
   );
@@ -155,13 +156,6 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     };
   }
   return undefined;
-}
-
-async function notifyRejected(): Promise<void> {
-  const signInLabel = vscode.l10n.t('Sign In');
-  if ((await prompter().warn(tokenRejectedMessage(), signInLabel)) === signInLabel) {
-    await vscode.commands.executeCommand('taskPlatform.signIn');
-  }
 }
 
 let pendingState: SerialMemento | undefined;

@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
+import { signedIn } from '../auth/guard';
 import type { Task, TaskRow } from '../../core/api/schemas';
 import { branchName, DEFAULT_BRANCH_TEMPLATE } from '../../core/codeLinks/branch';
 import { isDisplayId, writableDisplayId } from '../../core/tasks/displayId';
 import type { SignedIn } from '../auth/session';
-import { signedIn, taskName } from '../commands/context';
+import { taskName } from '../commands/context';
 import type { CommandContext } from '../commands/context';
 import { resolveTask } from '../commands/pickTask';
 import { SECTION } from '../config';
@@ -35,7 +36,7 @@ export async function startWork(
   arg?: unknown,
 ): Promise<StartWorkResult | undefined> {
   const title = vscode.l10n.t('Start Work on Task');
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   const ref = state && (await resolveTask(ctx, state, arg, title));
   if (!state || !ref) {
     return undefined;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { signedIn } from '../auth/guard';
 import { markStepDone } from '../walkthrough/progress';
 import type { Task } from '../../core/api/schemas';
 import { todoComments, todoReferenceInsert } from '../../core/codeLinks/todos';
@@ -6,7 +7,6 @@ import { writableDisplayId } from '../../core/tasks/displayId';
 import { fenced } from '../../core/text/fence';
 import { inertMarkdown } from '../../core/text/inert';
 import type { TodoComment } from '../../core/codeLinks/todos';
-import { signedIn } from '../commands/context';
 import type { CommandContext } from '../commands/context';
 import { pickList } from '../commands/create';
 import { SECTION } from '../config';
@@ -104,7 +104,7 @@ export async function createFromTodo(ctx: CommandContext, arg: unknown): Promise
     return undefined;
   }
   const { document, todo } = found;
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   const title = vscode.l10n.t('Create Task from {0}', todo.keyword);
   const list = state && (await pickList(ctx, state, title));
   if (!state || !list) {

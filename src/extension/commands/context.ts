@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import type { SignedIn } from '../auth/session';
 import type { Services } from '../services';
 import { prompter } from '../ui/prompter';
 import type { Lookups } from './lookups';
@@ -13,20 +12,6 @@ export interface CommandContext {
   readonly trash: RecentTrash;
   readonly globalState: vscode.Memento;
   readonly statusIcons: StatusIcons;
-}
-
-/** The signed-in session, or undefined after telling the user to sign in (no request is made). */
-export async function signedIn(ctx: CommandContext): Promise<SignedIn | undefined> {
-  const state = await ctx.services.session.ensure();
-  if (state.kind === 'signedIn') {
-    return state;
-  }
-  const signIn = vscode.l10n.t('Sign In');
-  const choice = await prompter().warn(vscode.l10n.t('Sign in to Task Platform first.'), signIn);
-  if (choice === signIn) {
-    await vscode.commands.executeCommand('taskPlatform.signIn');
-  }
-  return undefined;
 }
 
 /** Short name of a task for messages: `ACME-12 "Fix login"`, or the title alone. */

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { signedIn } from '../auth/guard';
 import type { CreateTaskInput } from '../../core/api/inputs';
 import type { Task } from '../../core/api/schemas';
 import { checkTitle, MAX_TITLE_LENGTH } from '../../core/tasks/title';
@@ -8,7 +9,7 @@ import { isUuid } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { openTask, signedIn, taskName } from './context';
+import { openTask, taskName } from './context';
 import type { CommandContext } from './context';
 import { chooseDetails } from './createDetails';
 import { selectionDescription } from './selection';
@@ -123,7 +124,7 @@ export async function listTarget(
   arg: unknown,
   title: string,
 ): Promise<{ state: SignedIn; list: ListChoice } | undefined> {
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   const list = state && (listFromArg(arg) ?? (await pickList(ctx, state, title)));
   return state && list ? { state, list } : undefined;
 }

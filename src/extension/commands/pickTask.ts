@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { signedIn } from '../auth/guard';
 import { NotFoundError } from '../../core/api/errors';
 import type { SearchHit, Task, TaskRow } from '../../core/api/schemas';
 import { parseTaskReference } from '../../core/tasks/links';
@@ -9,7 +10,6 @@ import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { signedIn } from './context';
 import type { CommandContext } from './context';
 
 type RefItem = vscode.QuickPickItem & { ref?: TaskRef };
@@ -20,7 +20,7 @@ export async function taskTarget(
   arg: unknown,
   title: string,
 ): Promise<{ state: SignedIn; ref: TaskRef } | undefined> {
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   const ref = state && (await resolveTask(ctx, state, arg, title));
   return state && ref ? { state, ref } : undefined;
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { signedIn } from '../auth/guard';
 import type { TrashReceipt } from '../../core/api/schemas';
 import { parseTaskReference } from '../../core/tasks/links';
 import type { SignedIn } from '../auth/session';
@@ -6,7 +7,7 @@ import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { signedIn, taskName } from './context';
+import { taskName } from './context';
 import type { CommandContext } from './context';
 import { pickWorkspace, taskTarget, taskWith } from './pickTask';
 import type { TrashedTask } from './recentTrash';
@@ -122,7 +123,7 @@ type TrashItem = vscode.QuickPickItem & { trashed?: TrashedTask };
  */
 export async function restoreTask(ctx: CommandContext, arg?: unknown): Promise<boolean> {
   const title = vscode.l10n.t('Restore Task');
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   if (!state) {
     return false;
   }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { signedIn } from '../auth/guard';
 import type { UpdateTaskInput } from '../../core/api/inputs';
 import type { TaskRow } from '../../core/api/schemas';
 import type { SignedIn } from '../auth/session';
@@ -7,7 +8,7 @@ import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import type { LiveQuickPick } from '../ui/prompter';
-import { openTask, signedIn, taskName } from './context';
+import { openTask, taskName } from './context';
 import type { CommandContext } from './context';
 import { listTarget } from './create';
 import { selectedRefs, taskWith } from './pickTask';
@@ -39,7 +40,7 @@ interface Walk {
 export async function triage(ctx: CommandContext, arg?: unknown, all?: unknown): Promise<TriageSummary | undefined> {
   const title = vscode.l10n.t('Triage');
   const given = givenTasks(arg, all);
-  const state = given ? await signedIn(ctx) : undefined;
+  const state = given ? await signedIn(ctx.services.session) : undefined;
   const walk = given ? state && (await loadGiven(ctx, state, given)) : await loadList(ctx, arg, title);
   if (!walk) {
     return undefined;

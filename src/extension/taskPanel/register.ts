@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { signedIn } from '../auth/guard';
 import { markStepDone } from '../walkthrough/progress';
 import { isUuid, taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
@@ -49,10 +50,9 @@ export class TaskPanels implements vscode.Disposable {
       open.panel.reveal();
       return open;
     }
-    const state = await this.services.session.ensure();
-    if (state.kind !== 'signedIn') {
+    const state = await signedIn(this.services.session);
+    if (!state) {
       existing?.dispose();
-      void vscode.commands.executeCommand('taskPlatform.signIn');
       return undefined;
     }
     if (this.lookups?.client !== state.client) {
@@ -139,9 +139,8 @@ async function openTask(panels: TaskPanels, services: Services, arg: unknown): P
     await vscode.commands.executeCommand('taskPlatform.goToTask');
     return undefined;
   }
-  const state = await services.session.ensure();
-  if (state.kind !== 'signedIn') {
-    void vscode.commands.executeCommand('taskPlatform.signIn');
+  const state = await signedIn(services.session);
+  if (!state) {
     return undefined;
   }
   const workspaces = state.user.workspaces;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { signedIn } from '../auth/guard';
 import { ROOT_KEY } from '../../core/tree/nodes';
 import type { MessageNode, MoreNode } from '../../core/tree/nodes';
 import type { Services } from '../services';
@@ -81,9 +82,8 @@ async function filterView(
   filter: ViewFilter,
   withAssignee: boolean,
 ): Promise<void> {
-  const state = await services.session.ensure();
-  if (state.kind !== 'signedIn') {
-    void vscode.commands.executeCommand('taskPlatform.signIn');
+  const state = await signedIn(services.session);
+  if (!state) {
     return;
   }
   const directory = explorer.directory();

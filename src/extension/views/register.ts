@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
+import { signedIn } from '../auth/guard';
 import type { KnownView } from '../../core/views/known';
 import { isViewId } from '../../core/views/references';
 import type { SignedIn } from '../auth/session';
 import type { Services } from '../services';
 import { prompter } from '../ui/prompter';
-import { knownViews, signedIn } from './context';
+import { knownViews } from './context';
 import type { ViewsContext } from './context';
 import { pickView, sidebarViews } from './pickView';
 import { showViewResults } from './results';
@@ -86,13 +87,13 @@ async function resolveView(
 }
 
 async function runView(ctx: ViewsContext, arg: unknown): Promise<boolean> {
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   const view = state && (await resolveView(ctx, state, arg, vscode.l10n.t('Run Saved View')));
   return view ? (await showViewResults(ctx, state, view)) !== undefined : false;
 }
 
 async function pinView(ctx: ViewsContext, arg: unknown): Promise<boolean> {
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   const view = state && (await resolveView(ctx, state, arg, vscode.l10n.t('Pin Saved View')));
   if (!state || !view) {
     return false;
@@ -104,7 +105,7 @@ async function pinView(ctx: ViewsContext, arg: unknown): Promise<boolean> {
 }
 
 async function setPinned(ctx: ViewsContext, node: ViewNode | undefined, pinned: boolean): Promise<void> {
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   if (state && node?.kind === 'view') {
     await knownViews(ctx, state).patch(node.view.id, { pinned });
     ctx.changed.fire();
@@ -112,7 +113,7 @@ async function setPinned(ctx: ViewsContext, node: ViewNode | undefined, pinned: 
 }
 
 async function rename(ctx: ViewsContext, node: ViewNode | undefined): Promise<void> {
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   if (!state || node?.kind !== 'view') {
     return;
   }
