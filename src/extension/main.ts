@@ -6,10 +6,10 @@ import type { AiFeature } from './ai/register';
 import { registerCodeLinks } from './codeLinks/register';
 import type { CodeLinks } from './codeLinks/register';
 import { registerCommands } from './commands/register';
+import { Commands } from './commands/ids';
+import { registerCommand } from './commands/registry';
 import { taskUriHandler } from './commands/goTo';
-import { showAccount, signIn, signOut } from './auth/commands';
-import { offerSignIn } from './auth/guard';
-import { tokenRejectedMessage } from './auth/messages';
+import { registerAuth } from './auth/register';
 import { scaleRateWindowForTests, Session } from './auth/session';
 import { TokenStore } from './auth/tokenStore';
 import { Outboxes } from './outbox/outboxes';
@@ -85,22 +85,6 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     changes,
     new AccountStatusBar(session),
     budget,
-    vscode.commands.registerCommand('taskPlatform.signIn', () => signIn(session)),
-    vscode.commands.registerCommand('taskPlatform.signOut', () => signOut(session)),
-    vscode.commands.registerCommand('taskPlatform.showAccount', () => showAccount(session)),
-    vscode.commands.registerCommand('taskPlatform.refresh', () => {
-      // Signed in: re-read what is shown (kept if the service cannot be reached). Otherwise check the
-      // stored token again, which rebuilds the views.
-      if (session.state.kind === 'signedIn') {
-        explorer.refreshLoaded();
-        myTasks.refreshLoaded();
-      } else {
-        session.invalidate();
-        explorer.refresh();
-        myTasks.refresh();
-      }
-    }),
-    vscode.commands.registerCommand('taskPlatform.showLog', () => logChannel().show()),
     onDidChangeSetting('baseUrl', () => session.invalidate()),
     onDidChangeSetting('requestTimeoutSeconds', () => {
       const state = session.state;
@@ -108,12 +92,9 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
         state.client.setTimeoutMs(requestTimeoutMs());
       }
     }),
-    session.onDidChange((state) => {
-      if (state.kind === 'rejected') {
-        void offerSignIn(tokenRejectedMessage());
-      }
-    }),
   );
+  registerAuth(context, services);
+  registerCommand(context, Commands.showLog, () => logChannel().show());
 
   // Features register here, one line each: register<Feature>(context, services).
   const commandContext = registerCommands(context, services);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { confirmation, confirmTarget, SHOW_INPUT_COMMAND } from '../../core/mcp/confirm';
+import { Commands } from '../commands/ids';
+import { registerCommand } from '../commands/registry';
+import { confirmation, confirmTarget } from '../../core/mcp/confirm';
 import type { ConfirmContext, TaskLabel } from '../../core/mcp/confirm';
 import { isUuid } from '../../core/mcp/inputs';
 import { visibleText } from '../../core/text/inert';
@@ -25,7 +27,7 @@ export function confirmationFor(
   }
   const message = new vscode.MarkdownString(built.markdown);
   // The builder escapes all data; the only command a link may run is ours, with an id of ours.
-  message.isTrusted = { enabledCommands: [SHOW_INPUT_COMMAND] };
+  message.isTrusted = { enabledCommands: [Commands.aiShowToolInput] };
   message.supportHtml = false;
   message.supportThemeIcons = false;
   return { title: built.title, message };
@@ -42,10 +44,8 @@ export class AiConfirmations implements vscode.TextDocumentContentProvider, vsco
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly session: Session) {
-    this.subscriptions = [
-      vscode.workspace.registerTextDocumentContentProvider(SCHEME, this),
-      vscode.commands.registerCommand(SHOW_INPUT_COMMAND, (id: unknown) => this.show(id)),
-    ];
+    this.subscriptions = [vscode.workspace.registerTextDocumentContentProvider(SCHEME, this)];
+    registerCommand({ subscriptions: this.subscriptions }, Commands.aiShowToolInput, (id: unknown) => this.show(id));
   }
 
   async prepare(
@@ -97,7 +97,7 @@ export class AiConfirmations implements vscode.TextDocumentContentProvider, vsco
     const id = randomUUID();
     this.remember(this.texts, id, text);
     const name = /^[a-z_]{1,40}$/.test(field) ? field : 'text';
-    return `command:${SHOW_INPUT_COMMAND}?${encodeURIComponent(JSON.stringify([`${name}/${id}`]))}`;
+    return `command:${Commands.aiShowToolInput}?${encodeURIComponent(JSON.stringify([`${name}/${id}`]))}`;
   }
 
   private async show(arg: unknown): Promise<void> {

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
+import { registerCommand } from '../commands/registry';
 import { signedIn } from '../auth/guard';
 import { markStepDone } from '../walkthrough/progress';
 import { isUuid, taskRefFrom } from '../tasks/ref';
@@ -106,7 +108,6 @@ export function registerTaskPanel(context: vscode.ExtensionContext, services: Se
   context.subscriptions.push(
     panels,
     panels.poller,
-    vscode.commands.registerCommand('taskPlatform.openTask', (arg?: unknown) => openTask(panels, services, arg)),
     registerTaskSource('panel', () => {
       const panel = panels.active();
       return panel ? [{ workspaceId: panel.ref.workspaceId, taskId: panel.ref.taskId, row: panel.model.task }] : [];
@@ -123,6 +124,7 @@ export function registerTaskPanel(context: vscode.ExtensionContext, services: Se
       },
     }),
   );
+  registerCommand(context, Commands.openTask, (arg?: unknown) => openTask(panels, services, arg));
   return panels;
 }
 
@@ -135,8 +137,8 @@ async function openTask(panels: TaskPanels, services: Services, arg: unknown): P
   if (ref) {
     return panels.open(ref);
   }
-  if ((await vscode.commands.getCommands(true)).includes('taskPlatform.goToTask')) {
-    await vscode.commands.executeCommand('taskPlatform.goToTask');
+  if ((await vscode.commands.getCommands(true)).includes(Commands.goToTask)) {
+    await vscode.commands.executeCommand(Commands.goToTask);
     return undefined;
   }
   const state = await signedIn(services.session);

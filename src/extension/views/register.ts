@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
+import { registerCommand } from '../commands/registry';
 import { signedIn } from '../auth/guard';
 import type { KnownView } from '../../core/views/known';
 import { isViewId } from '../../core/views/references';
@@ -17,23 +19,22 @@ export function registerSavedViews(context: vscode.ExtensionContext, services: S
   const changed = new vscode.EventEmitter<void>();
   const ctx: ViewsContext = { services, memento: services.globalState, changed };
   const tree = new SavedViewsTree(ctx);
-  const cmd = vscode.commands.registerCommand;
   context.subscriptions.push(
     changed,
     tree,
-    cmd('taskPlatform.runView', (arg?: unknown) => runView(ctx, arg)),
-    cmd('taskPlatform.pinView', (arg?: unknown) => pinView(ctx, arg)),
-    cmd('taskPlatform.unpinView', (node?: ViewNode) => setPinned(ctx, node, false)),
-    cmd('taskPlatform.renamePinnedView', (node?: ViewNode) => rename(ctx, node)),
-    cmd('taskPlatform.openViewInTree', (viewId: unknown) => openInTree(ctx, tree, viewId)),
-    cmd('taskPlatform.views.more', (viewId: string) => tree.more(viewId)),
-    cmd('taskPlatform.savedViews.refresh', () => tree.refresh()),
     services.changes.onDidChange((change) => {
       if (change.kind === 'updated') {
         tree.replaceRow(change.task);
       }
     }),
   );
+  registerCommand(context, Commands.runView, (arg?: unknown) => runView(ctx, arg));
+  registerCommand(context, Commands.pinView, (arg?: unknown) => pinView(ctx, arg));
+  registerCommand(context, Commands.unpinView, (node?: ViewNode) => setPinned(ctx, node, false));
+  registerCommand(context, Commands.renamePinnedView, (node?: ViewNode) => rename(ctx, node));
+  registerCommand(context, Commands.openViewInTree, (viewId: unknown) => openInTree(ctx, tree, viewId));
+  registerCommand(context, Commands.viewsMore, (viewId: string) => tree.more(viewId));
+  registerCommand(context, Commands.savedViewsRefresh, () => tree.refresh());
   return tree;
 }
 
