@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Commands } from './ids';
 import type { Services } from '../services';
 import { prompter } from '../ui/prompter';
 import type { Lookups } from './lookups';
@@ -26,7 +27,7 @@ export function taskName(task: { display_id?: string; title?: string } | undefin
 /** Opens the task panel (another feature's command); a missing command is logged, not thrown. */
 export async function openTask(ref: { workspaceId: string; taskId: string; row?: unknown }): Promise<void> {
   try {
-    await vscode.commands.executeCommand('taskPlatform.openTask', ref);
+    await vscode.commands.executeCommand(Commands.openTask, ref);
   } catch (error) {
     void prompter().warn(
       vscode.l10n.t('Could not open the task: {0}', error instanceof Error ? error.message : String(error)),

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Commands } from './ids';
 import { signedIn } from '../auth/guard';
 import type { CreateTaskInput } from '../../core/api/inputs';
 import type { Task } from '../../core/api/schemas';
@@ -191,7 +192,7 @@ async function afterCreate(ref: TaskRef): Promise<void> {
   } else if (choice === 'reveal') {
     // The Workspaces view walks to the task's list (found through the sidebar when not loaded).
     const target = { workspaceId: ref.workspaceId, listId: ref.row?.list_id, taskId: ref.taskId };
-    const shown = await vscode.commands.executeCommand<boolean>('taskPlatform.revealInExplorer', target).then(
+    const shown = await vscode.commands.executeCommand<boolean>(Commands.revealInExplorer, target).then(
       (ok) => ok === true,
       () => false,
     );

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
 import type { ApiClient } from '../../core/api/client';
 import { NotFoundError, ValidationError, WriteQueuedError } from '../../core/api/errors';
 import { AbortError } from '../../core/util/abort';
@@ -109,5 +110,5 @@ export function markGone(ctx: PanelContext): void {
   const refresh = vscode.l10n.t('Refresh Tree');
   void prompter()
     .warn(goneMessage(), refresh)
-    .then((choice) => (choice === refresh ? vscode.commands.executeCommand('taskPlatform.refresh') : undefined));
+    .then((choice) => (choice === refresh ? vscode.commands.executeCommand(Commands.refresh) : undefined));
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
 import type { NetworkError } from '../../core/api/errors';
 import { ApiError, RateLimitedError, ValidationError } from '../../core/api/errors';
 import { MAX_RETRY_AFTER_MS } from '../../core/api/limits';
@@ -110,7 +111,7 @@ function fixesFor(error: unknown): FixAction[] {
       ];
     case 'forbidden':
     case 'notFound':
-      return [{ label: vscode.l10n.t('Refresh'), run: () => vscode.commands.executeCommand('taskPlatform.refresh') }];
+      return [{ label: vscode.l10n.t('Refresh'), run: () => vscode.commands.executeCommand(Commands.refresh) }];
     case 'server':
     case 'badResponse':
     case 'unexpectedStatus':
