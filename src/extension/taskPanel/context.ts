@@ -6,7 +6,7 @@ import { AbortError } from '../../core/util/abort';
 import type { PanelModel } from '../../shared/taskPanel/protocol';
 import type { Services } from '../services';
 import { describeFailure, reportFailure } from '../ui/failure';
-import type { Lookups } from './lookups';
+import type { Lookups } from '../commands/lookups';
 import { prompter } from '../ui/prompter';
 
 /** What a panel's message handlers and loaders work with: one task, one client, one model. */

@@ -8,14 +8,15 @@ import type { TaskRef } from '../tasks/ref';
 import { registerTaskSource } from '../tasks/current';
 import type { Services } from '../services';
 import { prompter } from '../ui/prompter';
-import { Lookups } from './lookups';
+import { Lookups } from '../commands/lookups';
 import { TaskPanel, viewType } from './panel';
 import { PanelPoller } from './poller';
 
 /** The open task panels, one per task (re-focused when opened again). Reached by tests. */
 export class TaskPanels implements vscode.Disposable {
   private readonly panels = new Map<string, TaskPanel>();
-  private lookups: Lookups | undefined;
+  /** Statuses, members and list places, shared with the commands through the session's directory. */
+  private readonly lookups = new Lookups();
   private readonly changed = new vscode.EventEmitter<void>();
   /** A panel opened, closed, or was shown, hidden or brought to front (the change poller listens). */
   readonly onDidChangePanels = this.changed.event;
@@ -57,9 +58,6 @@ export class TaskPanels implements vscode.Disposable {
       existing?.dispose();
       return undefined;
     }
-    if (this.lookups?.client !== state.client) {
-      this.lookups = new Lookups(state.client);
-    }
     const webviewPanel =
       existing ??
       vscode.window.createWebviewPanel(viewType, vscode.l10n.t('Task'), vscode.ViewColumn.Active, {
@@ -80,7 +78,7 @@ export class TaskPanels implements vscode.Disposable {
   }
 
   closeAll(): void {
-    this.lookups = undefined;
+    this.lookups.clear();
     for (const panel of [...this.panels.values()]) {
       panel.panel.dispose();
     }
