@@ -4,7 +4,7 @@ import { Commands } from '../commands/ids';
 import { registerCommand } from '../commands/registry';
 import { confirmation, confirmTarget } from '../../core/mcp/confirm';
 import type { ConfirmContext, TaskLabel } from '../../core/mcp/confirm';
-import { isUuid } from '../../core/mcp/inputs';
+import { isUuid } from '../../core/util/ids';
 import { visibleText } from '../../core/text/inert';
 import type { Session, SessionState } from '../auth/session';
 import { abortSignalFor } from '../ui/cancellation';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { Commands } from '../commands/ids';
 import { inert } from '../../core/text/inert';
-import { isUuid } from '../tasks/ref';
+import { isUuid } from '../../core/util/ids';
 
 export interface CurrentTaskInfo {
   readonly workspaceId: string;

@@ -6,7 +6,7 @@ import type { Task } from '../../core/api/schemas';
 import { checkTitle, MAX_TITLE_LENGTH } from '../../core/tasks/title';
 import type { ListTarget } from '../../core/tasks/sidebar';
 import type { SignedIn } from '../auth/session';
-import { isUuid } from '../tasks/ref';
+import { isUuid } from '../../core/util/ids';
 import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';

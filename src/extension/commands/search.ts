@@ -6,7 +6,7 @@ import type { Priority } from '../../core/api/schemas';
 import { taskWebLink } from '../../core/tasks/links';
 import { LatestOnly } from '../../core/util/latest';
 import type { SignedIn } from '../auth/session';
-import { isUuid } from '../tasks/ref';
+import { isUuid } from '../../core/util/ids';
 import type { TaskRef } from '../tasks/ref';
 import { describeFailure, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';

@@ -1,13 +1,14 @@
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import { keys } from '../../core/tree/nodes';
+import { UUID } from '../../core/util/ids';
 import type { TreeNode } from '../../core/tree/nodes';
 import { directoryFor } from '../directory';
 import { log } from '../log';
 import { prompter } from '../ui/prompter';
 import type { ExplorerTree } from './explorer';
 
-const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+const uuid = z.string().check(z.regex(UUID));
 const TargetSchema = z.object({
   workspaceId: uuid,
   spaceId: z.optional(uuid),
