@@ -9,6 +9,7 @@ import { visibleText } from '../../core/text/inert';
 import type { Session, SessionState } from '../auth/session';
 import { abortSignalFor } from '../ui/cancellation';
 import { prompter } from '../ui/prompter';
+import { errorText } from '../../core/util/errorText';
 
 const SCHEME = 'taskplatform-ai-input';
 /** A task's display id and title are read once per confirmation burst, not once per prompt. */
@@ -85,7 +86,7 @@ export class AiConfirmations implements vscode.TextDocumentContentProvider, vsco
       (task): TaskLabel => ({ displayId: task.display_id ?? '', title: task.title }),
       (error: unknown): TaskLabel => {
         this.labels.delete(key);
-        return { error: error instanceof Error ? error.message : String(error) };
+        return { error: errorText(error) };
       },
     );
     this.remember(this.labels, key, { at: Date.now(), label });

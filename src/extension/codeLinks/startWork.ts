@@ -16,6 +16,7 @@ import { checkoutBranch, gitApi, repositoryFor } from './git';
 import type { GitRepository } from './git';
 import type { CurrentTask } from './currentTask';
 import { refusedMessage } from './insert';
+import { errorText } from '../../core/util/errorText';
 
 const COMPLETED = new Set(['done', 'closed', 'completed']);
 
@@ -100,13 +101,7 @@ async function begin(
   try {
     outcome = await checkoutBranch(repo, branch);
   } catch (error) {
-    void prompter().error(
-      vscode.l10n.t(
-        'Could not create the branch {0}: {1}',
-        branch,
-        error instanceof Error ? error.message : String(error),
-      ),
-    );
+    void prompter().error(vscode.l10n.t('Could not create the branch {0}: {1}', branch, errorText(error)));
     return undefined;
   }
   const updated = (await updateTask(ctx, state, ref, task)) ?? task;

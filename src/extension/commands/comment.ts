@@ -9,6 +9,7 @@ import { taskName } from './context';
 import type { CommandContext } from './context';
 import { pickAssignee } from './fields';
 import { taskTarget } from './pickTask';
+import { errorText } from '../../core/util/errorText';
 
 /**
  * Tells the tree and the panel that a task changed through a write that does not return the task
@@ -17,8 +18,7 @@ import { taskTarget } from './pickTask';
 export function announceUpdated(ctx: CommandContext, state: SignedIn, ref: TaskRef): void {
   state.client.getTask(ref.workspaceId, ref.taskId, { priority: 'background' }).then(
     (task) => ctx.services.changes.fire({ kind: 'updated', workspaceId: ref.workspaceId, task }),
-    (error: unknown) =>
-      log.warn(`Could not re-read the task after a change: ${error instanceof Error ? error.message : String(error)}`),
+    (error: unknown) => log.warn(`Could not re-read the task after a change: ${errorText(error)}`),
   );
 }
 

@@ -5,6 +5,7 @@ import { prompter } from '../ui/prompter';
 import type { Lookups } from './lookups';
 import type { RecentTrash } from './recentTrash';
 import type { StatusIcons } from './statusIcons';
+import { errorText } from '../../core/util/errorText';
 
 /** What every command of this folder shares: the services, the per-session caches, this session's Trash. */
 export interface CommandContext {
@@ -29,8 +30,6 @@ export async function openTask(ref: { workspaceId: string; taskId: string; row?:
   try {
     await vscode.commands.executeCommand(Commands.openTask, ref);
   } catch (error) {
-    void prompter().warn(
-      vscode.l10n.t('Could not open the task: {0}', error instanceof Error ? error.message : String(error)),
-    );
+    void prompter().warn(vscode.l10n.t('Could not open the task: {0}', errorText(error)));
   }
 }

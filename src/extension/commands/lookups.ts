@@ -5,6 +5,7 @@ import { placeOfList, targetsFromSidebar } from '../../core/tasks/sidebar';
 import type { ListTarget, Targets } from '../../core/tasks/sidebar';
 import { directoryFor } from '../directory';
 import { log } from '../log';
+import { errorText } from '../../core/util/errorText';
 
 /**
  * What the commands' pickers and the task panel show: statuses per list, members per workspace and
@@ -71,9 +72,7 @@ async function loadTargets(client: ApiClient, workspaceId: string): Promise<Targ
     if (ApiError.is(error) && ['network', 'rateLimited', 'server', 'queued', 'unauthorized'].includes(error.kind)) {
       throw error;
     }
-    log.warn(
-      `The sidebar could not be read (${error instanceof Error ? error.message : String(error)}); walking spaces, folders and lists instead.`,
-    );
+    log.warn(`The sidebar could not be read (${errorText(error)}); walking spaces, folders and lists instead.`);
   }
   return { lists: await walkLists(client, workspaceId), sprints: [] };
 }

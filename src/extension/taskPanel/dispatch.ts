@@ -10,6 +10,7 @@ import { done } from './context';
 import { loadAll } from './loader';
 import * as relations from './relationActions';
 import { editTaskField, setCustomField } from './taskEdits';
+import { errorText } from '../../core/util/errorText';
 
 type Handlers = {
   [K in WebviewMessage['type']]: (
@@ -87,8 +88,6 @@ async function reveal(ctx: PanelContext, level: 'workspace' | 'space' | 'folder'
   try {
     await vscode.commands.executeCommand(Commands.revealInExplorer, ids);
   } catch (error) {
-    log.info(
-      `Task panel: revealInExplorer is not available (${error instanceof Error ? error.message : String(error)})`,
-    );
+    log.info(`Task panel: revealInExplorer is not available (${errorText(error)})`);
   }
 }

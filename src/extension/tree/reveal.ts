@@ -7,6 +7,7 @@ import { directoryFor } from '../directory';
 import { log } from '../log';
 import { prompter } from '../ui/prompter';
 import type { ExplorerTree } from './explorer';
+import { errorText } from '../../core/util/errorText';
 
 const uuid = z.string().check(z.regex(UUID));
 const TargetSchema = z.object({
@@ -97,9 +98,7 @@ async function completePath(explorer: ExplorerTree, target: RevealTarget): Promi
       }
     }
   } catch (error) {
-    log.warn(
-      `revealInExplorer: the sidebar could not be read (${error instanceof Error ? error.message : String(error)})`,
-    );
+    log.warn(`revealInExplorer: the sidebar could not be read (${errorText(error)})`);
   }
   return target;
 }

@@ -8,6 +8,7 @@ import { AbortError } from '../../core/util/abort';
 import type { Session } from '../auth/session';
 import { log, logChannel } from '../log';
 import { prompter } from './prompter';
+import { errorText } from '../../core/util/errorText';
 
 /**
  * One sentence for a failed API call: what failed (`action`, e.g. "Could not set the status"), why,
@@ -21,7 +22,7 @@ export function describeFailure(action: string, error: unknown): string {
 
 function describe(action: string, error: unknown): string {
   if (!ApiError.is(error)) {
-    return `${action}: ${error instanceof Error ? error.message : String(error)}`;
+    return `${action}: ${errorText(error)}`;
   }
   switch (error.kind) {
     case 'unauthorized':
