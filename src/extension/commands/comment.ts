@@ -7,7 +7,7 @@ import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { taskName } from './context';
 import type { CommandContext } from './context';
-import { pickAssignee } from './fields';
+import { pickAssignee } from '../ui/pickers';
 import { taskTarget } from './pickTask';
 import { errorText } from '../../core/util/errorText';
 

@@ -14,7 +14,8 @@ import { openTask, taskName } from './context';
 import type { CommandContext } from './context';
 import { chooseDetails } from './createDetails';
 import { selectionDescription } from './selection';
-import { pickWorkspace, taskTarget, taskWith } from './pickTask';
+import { pickWorkspace } from '../ui/pickers';
+import { taskTarget, taskWith } from './pickTask';
 
 export interface ListChoice {
   readonly workspaceId: string;

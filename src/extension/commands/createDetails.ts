@@ -6,7 +6,7 @@ import { prompter } from '../ui/prompter';
 import type { SignedIn } from '../auth/session';
 import type { CommandContext } from './context';
 import type { ListChoice } from './create';
-import { pickAssignee, pickDueDate, priorityItems, priorityLabel } from './fields';
+import { pickAssignee, pickDueDate, priorityItems, priorityLabel } from '../ui/pickers';
 import { searchForTask } from './pickTask';
 
 type Details = Omit<CreateTaskInput, 'list_id' | 'title'>;

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { signedIn } from '../auth/guard';
+import { pickWorkspace } from '../ui/pickers';
 import { NotFoundError } from '../../core/api/errors';
 import type { SearchHit, Task, TaskRow } from '../../core/api/schemas';
 import { parseTaskReference } from '../../core/tasks/links';
@@ -147,19 +148,6 @@ function rowOfHit(hit: SearchHit): TaskRow {
     priority: text(hit.priority),
     list_id: text(hit.list_id),
   };
-}
-
-/** The user's workspace (asked only when there are several). */
-export async function pickWorkspace(state: SignedIn, title: string): Promise<string | undefined> {
-  const workspaces = state.user.workspaces;
-  if (workspaces.length <= 1) {
-    if (workspaces.length === 0) {
-      void prompter().warn(vscode.l10n.t('Your account has no workspace.'));
-    }
-    return workspaces[0]?.id;
-  }
-  const items = workspaces.map((w) => ({ label: w.name, id: w.id }));
-  return (await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a workspace') }))?.id;
 }
 
 /**

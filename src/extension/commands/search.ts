@@ -13,8 +13,7 @@ import { prompter } from '../ui/prompter';
 import type { LiveQuickPick } from '../ui/prompter';
 import { openTask } from './context';
 import type { CommandContext } from './context';
-import { priorityLabel } from './fields';
-import { pickWorkspace } from './pickTask';
+import { pickWorkspace, priorityLabel } from '../ui/pickers';
 import { hitItems, PRIORITY_FILTERS, priorityButton, totalOf, typeButton, typeLabel } from './searchItems';
 import type { HitItem, SearchType } from './searchItems';
 

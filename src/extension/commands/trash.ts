@@ -9,7 +9,8 @@ import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { taskName } from './context';
 import type { CommandContext } from './context';
-import { pickWorkspace, taskTarget, taskWith } from './pickTask';
+import { pickWorkspace } from '../ui/pickers';
+import { taskTarget, taskWith } from './pickTask';
 import type { TrashedTask } from './recentTrash';
 
 /**

@@ -4,7 +4,7 @@ import type { TaskRow } from '../../core/api/schemas';
 import { checkDate, DUE_DATE_PRESETS, dayOf, presetDate } from '../../core/tasks/dates';
 import type { SignedIn } from '../auth/session';
 import type { CommandContext } from './context';
-import { priorityIcon, priorityItems, priorityLabel } from './fields';
+import { priorityIcon, priorityItems, priorityLabel } from '../ui/pickers';
 
 export type Action = 'next' | 'status' | 'priority' | 'assignee' | 'due' | 'open';
 export type ChoiceMode = Exclude<Action, 'next' | 'open'>;
