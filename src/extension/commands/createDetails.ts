@@ -1,12 +1,10 @@
 import * as vscode from 'vscode';
 import type { CreateTaskInput } from '../../core/api/inputs';
-import type { Priority } from '../../core/api/schemas';
-import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import type { SignedIn } from '../auth/session';
 import type { CommandContext } from './context';
 import type { ListChoice } from './create';
-import { pickAssignee, pickDueDate, priorityItems, priorityLabel } from '../ui/pickers';
+import { pickAssignee, pickDueDate, pickPriority, pickStatus, priorityLabel } from '../ui/pickers';
 import { searchForTask } from './pickTask';
 
 type Details = Omit<CreateTaskInput, 'list_id' | 'title'>;
@@ -102,13 +100,10 @@ async function editStep(
 ): Promise<void> {
   switch (step) {
     case 'priority': {
-      const picked = await prompter().quickPick(priorityItems(details.priority), {
-        title,
-        placeHolder: vscode.l10n.t('Priority'),
-      });
+      const picked = await pickPriority(title, vscode.l10n.t('Priority'), details.priority);
       if (picked) {
-        details.priority = picked.priority as Priority;
-        shown.priority = priorityLabel(picked.priority);
+        details.priority = picked;
+        shown.priority = priorityLabel(picked);
       }
       return;
     }
@@ -152,18 +147,9 @@ async function editStatus(
   details: Details,
   shown: Shown,
 ): Promise<void> {
-  try {
-    const statuses = await ctx.lookups.statuses(state.client, list.listId);
-    const icons = await ctx.statusIcons.all(statuses);
-    const picked = await prompter().quickPick(
-      statuses.map((s, i) => ({ label: s.name, description: s.type, iconPath: icons[i], id: s.id })),
-      { title, placeHolder: vscode.l10n.t('Status') },
-    );
-    if (picked) {
-      details.status_id = picked.id;
-      shown.status = picked.label;
-    }
-  } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the statuses'), error);
+  const picked = await pickStatus(ctx, state, list.listId, { title, placeHolder: vscode.l10n.t('Status') });
+  if (picked) {
+    details.status_id = picked.id;
+    shown.status = picked.name;
   }
 }

@@ -4,7 +4,7 @@ import type { Task } from '../../core/api/schemas';
 import type { SignedIn } from '../auth/session';
 import type { TaskRef } from '../tasks/ref';
 import { describeFailure, reportFailure } from '../ui/failure';
-import { current, pickAssignee, pickDueDate, priorityItems } from '../ui/pickers';
+import { pickAssignee, pickDueDate, pickPriority, pickStatus } from '../ui/pickers';
 import { prompter } from '../ui/prompter';
 import { taskName } from './context';
 import type { CommandContext } from './context';
@@ -100,26 +100,20 @@ export async function setStatus(ctx: CommandContext, arg?: unknown): Promise<Tas
     return undefined;
   }
   const { state, ref } = started;
+  let task;
   try {
     // Statuses are per list (docs/api/openapi.yaml#listListStatuses): the task's list decides what may be offered.
-    const task = await taskWith(state, ref, ['list_id']);
-    const statuses = await ctx.lookups.statuses(state.client, task.list_id as string);
-    const icons = await ctx.statusIcons.all(statuses);
-    const items = statuses.map((s, i) => ({
-      label: s.name,
-      description: [s.type, current(s.id === task.status_id)].filter(Boolean).join(' · '),
-      iconPath: icons[i],
-      id: s.id,
-    }));
-    const picked = await prompter().quickPick(items, {
-      title,
-      placeHolder: vscode.l10n.t('Status of {0}', taskName(task)),
-    });
-    return picked && patchTask(ctx, state, { ...ref, row: ref.row ?? task }, { status_id: picked.id }, title);
+    task = await taskWith(state, ref, ['list_id']);
   } catch (error) {
     void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the statuses'), error);
     return undefined;
   }
+  const picked = await pickStatus(ctx, state, task.list_id as string, {
+    title,
+    placeHolder: vscode.l10n.t('Status of {0}', taskName(task)),
+    currentId: task.status_id,
+  });
+  return picked && patchTask(ctx, state, { ...ref, row: ref.row ?? task }, { status_id: picked.id }, title);
 }
 
 export async function setPriority(
@@ -134,11 +128,8 @@ export async function setPriority(
   }
   const { state, refs } = started;
   const currentPriority = refs.length === 1 ? refs[0]?.row?.priority : undefined;
-  const picked = await prompter().quickPick(priorityItems(currentPriority), {
-    title,
-    placeHolder: vscode.l10n.t('Priority of {0}', several(refs)),
-  });
-  return picked && patchAll(ctx, state, refs, { priority: picked.priority }, title);
+  const picked = await pickPriority(title, vscode.l10n.t('Priority of {0}', several(refs)), currentPriority);
+  return picked && patchAll(ctx, state, refs, { priority: picked }, title);
 }
 
 export async function assign(ctx: CommandContext, arg?: unknown, all?: unknown): Promise<Task | Task[] | undefined> {

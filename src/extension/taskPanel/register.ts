@@ -8,6 +8,7 @@ import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { registerTaskSource } from '../tasks/current';
 import type { Services } from '../services';
+import { pickWorkspace } from '../ui/pickers';
 import { prompter } from '../ui/prompter';
 import { Lookups } from '../commands/lookups';
 import { TaskPanel, viewType } from './panel';
@@ -144,15 +145,8 @@ async function openTask(panels: TaskPanels, services: Services, arg: unknown): P
   if (!state) {
     return undefined;
   }
-  const workspaces = state.user.workspaces;
-  const picked =
-    workspaces.length === 1
-      ? { id: workspaces[0]!.id }
-      : await prompter().quickPick(
-          workspaces.map((w) => ({ label: w.name, id: w.id })),
-          { title: vscode.l10n.t('Open Task'), placeHolder: vscode.l10n.t('Workspace of the task') },
-        );
-  if (!picked) {
+  const workspaceId = await pickWorkspace(state, vscode.l10n.t('Open Task'), vscode.l10n.t('Workspace of the task'));
+  if (!workspaceId) {
     return undefined;
   }
   const taskId = await prompter().inputBox({
@@ -166,5 +160,5 @@ async function openTask(panels: TaskPanels, services: Services, arg: unknown): P
     if (id) void prompter().error(vscode.l10n.t('"{0}" is not a task id (a UUID).', id.slice(0, 80)));
     return undefined;
   }
-  return panels.open({ workspaceId: picked.id, taskId: id });
+  return panels.open({ workspaceId, taskId: id });
 }

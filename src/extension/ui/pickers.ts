@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Priority } from '../../core/api/schemas';
+import type { Member, Priority, Status } from '../../core/api/schemas';
 import { checkDate, DUE_DATE_PRESETS, dayOf, presetDate } from '../../core/tasks/dates';
 import type { DuePresetId } from '../../core/tasks/dates';
 import type { SignedIn } from '../auth/session';
@@ -13,7 +13,11 @@ import { prompter } from './prompter';
 export const current = (yes: boolean): string | undefined => (yes ? vscode.l10n.t('current') : undefined);
 
 /** The user's workspace (asked only when there are several). */
-export async function pickWorkspace(state: SignedIn, title: string): Promise<string | undefined> {
+export async function pickWorkspace(
+  state: SignedIn,
+  title: string,
+  placeHolder = vscode.l10n.t('Pick a workspace'),
+): Promise<string | undefined> {
   const workspaces = state.user.workspaces;
   if (workspaces.length <= 1) {
     if (workspaces.length === 0) {
@@ -22,7 +26,7 @@ export async function pickWorkspace(state: SignedIn, title: string): Promise<str
     return workspaces[0]?.id;
   }
   const items = workspaces.map((w) => ({ label: w.name, id: w.id }));
-  return (await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a workspace') }))?.id;
+  return (await prompter().quickPick(items, { title, placeHolder }))?.id;
 }
 
 const PRIORITY_ORDER: readonly Priority[] = ['critical', 'high', 'medium', 'low'];
@@ -57,6 +61,61 @@ export function priorityItems(currentPriority?: string | null): (vscode.QuickPic
   }));
 }
 
+export async function pickPriority(
+  title: string,
+  placeHolder: string,
+  currentPriority?: string | null,
+): Promise<Priority | undefined> {
+  return (await prompter().quickPick(priorityItems(currentPriority), { title, placeHolder }))?.priority;
+}
+
+/**
+ * A status of a list (statuses are per list), each with a dot in its colour; a failed load is
+ * reported and gives undefined.
+ */
+export async function pickStatus(
+  ctx: CommandContext,
+  state: SignedIn,
+  listId: string,
+  options: { title: string; placeHolder: string; currentId?: string | null },
+): Promise<Status | undefined> {
+  try {
+    const statuses = await ctx.lookups.statuses(state.client, listId);
+    const icons = await ctx.statusIcons.all(statuses);
+    const items = statuses.map((s, i) => ({
+      label: s.name,
+      description: [s.type, current(s.id === options.currentId)].filter(Boolean).join(' · '),
+      iconPath: icons[i],
+      status: s,
+    }));
+    return (await prompter().quickPick(items, { title: options.title, placeHolder: options.placeHolder }))?.status;
+  } catch (error) {
+    void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the statuses'), error);
+    return undefined;
+  }
+}
+
+/** "Unassigned", then the members (email, and "current" for `currentId`; the user's own icon for `meId`). */
+export function assigneeItems(
+  members: readonly Member[],
+  marks: { meId?: string; currentId?: string | null } = {},
+): (vscode.QuickPickItem & { id: string | null })[] {
+  return [
+    {
+      label: vscode.l10n.t('Unassigned'),
+      iconPath: new vscode.ThemeIcon('circle-slash'),
+      description: current(marks.currentId === null),
+      id: null,
+    },
+    ...members.map((m) => ({
+      label: m.name,
+      description: [m.email, current(m.id === marks.currentId)].filter(Boolean).join(' · '),
+      iconPath: new vscode.ThemeIcon(m.id === marks.meId ? 'account' : 'person'),
+      id: m.id,
+    })),
+  ];
+}
+
 /** Members of the workspace plus "Unassigned" (Member: "member id is used as assignee_id"). */
 export async function pickAssignee(
   ctx: CommandContext,
@@ -72,21 +131,7 @@ export async function pickAssignee(
     void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the workspace members'), error);
     return undefined;
   }
-  const items: (vscode.QuickPickItem & { id: string | null })[] = [
-    {
-      label: vscode.l10n.t('Unassigned'),
-      iconPath: new vscode.ThemeIcon('circle-slash'),
-      description: current(currentId === null),
-      id: null,
-    },
-    ...members.map((m) => ({
-      label: m.name,
-      description: [m.email, current(m.id === currentId)].filter(Boolean).join(' · '),
-      iconPath: new vscode.ThemeIcon(m.id === state.user.id ? 'account' : 'person'),
-      id: m.id,
-    })),
-  ];
-  const picked = await prompter().quickPick(items, {
+  const picked = await prompter().quickPick(assigneeItems(members, { meId: state.user.id, currentId }), {
     title,
     placeHolder: vscode.l10n.t('Assignee'),
     matchOnDescription: true,
