@@ -8,7 +8,7 @@ import { prompter } from '../ui/prompter';
 import { taskName } from './context';
 import type { CommandContext } from './context';
 import { pickAssignee } from '../ui/pickers';
-import { taskTarget } from './pickTask';
+import { onTask } from './pickTask';
 import { errorText } from '../../core/util/errorText';
 
 /**
@@ -26,44 +26,41 @@ export function announceUpdated(ctx: CommandContext, state: SignedIn, ref: TaskR
  * Add Comment: the task, the text (Markdown), an optional assignee; POST comment
  * (docs/api/openapi.yaml#createTaskComment).
  */
-export async function addComment(ctx: CommandContext, arg?: unknown): Promise<Comment | undefined> {
-  const title = vscode.l10n.t('Add Comment');
-  const target = await taskTarget(ctx, arg, title);
-  if (!target) {
-    return undefined;
-  }
-  const { state, ref } = target;
-  const body = await askBody(taskName(ref.row));
-  if (body === undefined) {
-    return undefined;
-  }
-  if (body.trim() === '') {
-    void prompter().warn(vscode.l10n.t('The comment cannot be empty.'));
-    return undefined;
-  }
-  const assignee = await pickAssignee(ctx, state, ref.workspaceId, vscode.l10n.t('Assign the comment to (optional)'));
-  if (!assignee) {
-    return undefined;
-  }
-  try {
-    const comment = await prompter().progress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Posting the comment…') },
-      () =>
-        state.client.createComment(
-          ref.workspaceId,
-          ref.taskId,
-          { body, assignee_id: assignee.id },
-          { priority: 'user' },
-        ),
-    );
-    announceUpdated(ctx, state, ref);
-    prompter().status(vscode.l10n.t('Comment posted on {0}', taskName(ref.row)), 4000);
-    return comment;
-  } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not post the comment'), error);
-    return undefined;
-  }
-}
+export const addComment = onTask(
+  () => vscode.l10n.t('Add Comment'),
+  async (ctx, { state, ref }): Promise<Comment | undefined> => {
+    const body = await askBody(taskName(ref.row));
+    if (body === undefined) {
+      return undefined;
+    }
+    if (body.trim() === '') {
+      void prompter().warn(vscode.l10n.t('The comment cannot be empty.'));
+      return undefined;
+    }
+    const assignee = await pickAssignee(ctx, state, ref.workspaceId, vscode.l10n.t('Assign the comment to (optional)'));
+    if (!assignee) {
+      return undefined;
+    }
+    try {
+      const comment = await prompter().progress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Posting the comment…') },
+        () =>
+          state.client.createComment(
+            ref.workspaceId,
+            ref.taskId,
+            { body, assignee_id: assignee.id },
+            { priority: 'user' },
+          ),
+      );
+      announceUpdated(ctx, state, ref);
+      prompter().status(vscode.l10n.t('Comment posted on {0}', taskName(ref.row)), 4000);
+      return comment;
+    } catch (error) {
+      void reportFailure(ctx.services.session, vscode.l10n.t('Could not post the comment'), error);
+      return undefined;
+    }
+  },
+);
 
 /** One line in an input box; an empty answer opens a Markdown editor for a longer comment. */
 async function askBody(name: string): Promise<string | undefined> {

@@ -16,6 +16,32 @@ export interface CommandContext {
   readonly statusIcons: StatusIcons;
 }
 
+/** A command as registered: what VS Code passes (an argument, a tree's multi-selection), what it did. */
+export type Command<R> = (ctx: CommandContext, arg?: unknown, all?: unknown) => Promise<R | undefined>;
+
+/** One run of a command: its title (for pickers and messages) and what VS Code passed. */
+export interface Call {
+  readonly title: string;
+  readonly arg: unknown;
+  readonly all: unknown;
+}
+
+/**
+ * A command that first finds what it acts on (`find` asks the user for what is missing and tells them
+ * when it cannot: signed out, given up), then runs on it. Undefined when nothing was found.
+ */
+export function commandOn<T, R>(
+  find: (ctx: CommandContext, call: Call) => Promise<T | undefined>,
+  title: () => string,
+  run: (ctx: CommandContext, target: T, call: Call) => Promise<R | undefined>,
+): Command<R> {
+  return async (ctx, arg, all) => {
+    const call: Call = { title: title(), arg, all };
+    const target = await find(ctx, call);
+    return target === undefined ? undefined : run(ctx, target, call);
+  };
+}
+
 /** Short name of a task for messages: `ACME-12 "Fix login"`, or the title alone. */
 export function taskName(task: { display_id?: string; title?: string } | undefined): string {
   if (!task) {

@@ -10,12 +10,12 @@ import { isUuid } from '../../core/util/ids';
 import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { openTask, taskName } from './context';
-import type { CommandContext } from './context';
+import { commandOn, openTask, taskName } from './context';
+import type { Call, Command, CommandContext } from './context';
 import { chooseDetails } from './createDetails';
 import { selectionDescription } from './selection';
 import { pickWorkspace } from '../ui/pickers';
-import { taskTarget, taskWith } from './pickTask';
+import { onTask, taskWith } from './pickTask';
 
 export interface ListChoice {
   readonly workspaceId: string;
@@ -131,39 +131,44 @@ export async function listTarget(
   return state && list ? { state, list } : undefined;
 }
 
+/** A command on one list (the list node it was given, else a pick): see commandOn. */
+export function onList<R>(
+  title: () => string,
+  run: (ctx: CommandContext, target: { state: SignedIn; list: ListChoice }, call: Call) => Promise<R | undefined>,
+): Command<R> {
+  return commandOn((ctx, call) => listTarget(ctx, call.arg, call.title), title, run);
+}
+
 /**
  * Create Task: list (skipped when run on a list node), title, optional details, then POST
  * task. From an editor selection, the selection becomes the description with a link to the file/line.
  */
-export async function createTask(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
-  const title = vscode.l10n.t('Create Task');
-  const target = await listTarget(ctx, arg, title);
-  if (!target) {
-    return undefined;
-  }
-  const { state, list } = target;
-  const selection = selectionDescription(vscode.window.activeTextEditor);
-  const taskTitle = await askTitle(vscode.l10n.t('Create Task in {0}', list.name), selection?.suggestedTitle);
-  if (taskTitle === undefined) {
-    return undefined;
-  }
-  const details = await chooseDetails(ctx, state, list, taskTitle);
-  if (!details) {
-    return undefined;
-  }
-  const input: CreateTaskInput = {
-    ...details,
-    list_id: list.listId,
-    title: taskTitle,
-    description: selection?.markdown,
-  };
-  const task = await create(ctx, state, list.workspaceId, input);
-  if (task) {
-    await remember(ctx, list.listId);
-    await afterCreate({ workspaceId: list.workspaceId, taskId: task.id, row: task });
-  }
-  return task;
-}
+export const createTask = onList(
+  () => vscode.l10n.t('Create Task'),
+  async (ctx, { state, list }): Promise<Task | undefined> => {
+    const selection = selectionDescription(vscode.window.activeTextEditor);
+    const taskTitle = await askTitle(vscode.l10n.t('Create Task in {0}', list.name), selection?.suggestedTitle);
+    if (taskTitle === undefined) {
+      return undefined;
+    }
+    const details = await chooseDetails(ctx, state, list, taskTitle);
+    if (!details) {
+      return undefined;
+    }
+    const input: CreateTaskInput = {
+      ...details,
+      list_id: list.listId,
+      title: taskTitle,
+      description: selection?.markdown,
+    };
+    const task = await create(ctx, state, list.workspaceId, input);
+    if (task) {
+      await remember(ctx, list.listId);
+      await afterCreate({ workspaceId: list.workspaceId, taskId: task.id, row: task });
+    }
+    return task;
+  },
+);
 
 async function create(
   ctx: CommandContext,
@@ -204,27 +209,24 @@ async function afterCreate(ref: TaskRef): Promise<void> {
 }
 
 /** Add Subtask: a new task under the given one, in the parent's list (POST task with parent_task_id). */
-export async function addSubtask(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
-  const title = vscode.l10n.t('Add Subtask');
-  const target = await taskTarget(ctx, arg, title);
-  if (!target) {
-    return undefined;
-  }
-  const { state, ref: parent } = target;
-  let row;
-  try {
-    row = await taskWith(state, parent, ['list_id']);
-  } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not add a subtask'), error);
-    return undefined;
-  }
-  const taskTitle = await askTitle(vscode.l10n.t('Subtask of {0}', taskName(row)));
-  if (taskTitle === undefined) {
-    return undefined;
-  }
-  return create(ctx, state, parent.workspaceId, {
-    list_id: row.list_id as string,
-    title: taskTitle,
-    parent_task_id: parent.taskId,
-  });
-}
+export const addSubtask = onTask(
+  () => vscode.l10n.t('Add Subtask'),
+  async (ctx, { state, ref: parent }): Promise<Task | undefined> => {
+    let row;
+    try {
+      row = await taskWith(state, parent, ['list_id']);
+    } catch (error) {
+      void reportFailure(ctx.services.session, vscode.l10n.t('Could not add a subtask'), error);
+      return undefined;
+    }
+    const taskTitle = await askTitle(vscode.l10n.t('Subtask of {0}', taskName(row)));
+    if (taskTitle === undefined) {
+      return undefined;
+    }
+    return create(ctx, state, parent.workspaceId, {
+      list_id: row.list_id as string,
+      title: taskTitle,
+      parent_task_id: parent.taskId,
+    });
+  },
+);

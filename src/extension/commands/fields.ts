@@ -6,9 +6,9 @@ import type { TaskRef } from '../tasks/ref';
 import { describeFailure, reportFailure } from '../ui/failure';
 import { pickAssignee, pickDueDate, pickPriority, pickStatus } from '../ui/pickers';
 import { prompter } from '../ui/prompter';
-import { taskName } from './context';
-import type { CommandContext } from './context';
-import { selectedRefs, taskTarget, taskWith } from './pickTask';
+import { commandOn, taskName } from './context';
+import type { Call, Command, CommandContext } from './context';
+import { onTask, selectedRefs, taskTarget, taskWith } from './pickTask';
 
 /** PATCH task: any subset of its fields (docs/api/openapi.yaml#updateTask). */
 export async function patchTask(
@@ -90,77 +90,65 @@ async function fieldTargets(
   return { state: target.state, refs: many.length > 1 ? many : [target.ref] };
 }
 
+/** A field command: on the tree's multi-selection, else on the one task it resolves. */
+function onTasks<R>(
+  title: () => string,
+  run: (ctx: CommandContext, target: { state: SignedIn; refs: TaskRef[] }, call: Call) => Promise<R | undefined>,
+): Command<R> {
+  return commandOn((ctx, call) => fieldTargets(ctx, call.arg, call.all, call.title), title, run);
+}
+
 const several = (refs: readonly TaskRef[]): string =>
   refs.length === 1 ? taskName(refs[0]?.row) : vscode.l10n.t('{0} tasks', refs.length);
 
-export async function setStatus(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
-  const title = vscode.l10n.t('Set Status');
-  const started = await taskTarget(ctx, arg, title);
-  if (!started) {
-    return undefined;
-  }
-  const { state, ref } = started;
-  let task;
-  try {
-    // Statuses are per list (docs/api/openapi.yaml#listListStatuses): the task's list decides what may be offered.
-    task = await taskWith(state, ref, ['list_id']);
-  } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the statuses'), error);
-    return undefined;
-  }
-  const picked = await pickStatus(ctx, state, task.list_id as string, {
-    title,
-    placeHolder: vscode.l10n.t('Status of {0}', taskName(task)),
-    currentId: task.status_id,
-  });
-  return picked && patchTask(ctx, state, { ...ref, row: ref.row ?? task }, { status_id: picked.id }, title);
-}
+export const setStatus = onTask(
+  () => vscode.l10n.t('Set Status'),
+  async (ctx, { state, ref }, { title }): Promise<Task | undefined> => {
+    let task;
+    try {
+      // Statuses are per list (docs/api/openapi.yaml#listListStatuses): the task's list decides what may be offered.
+      task = await taskWith(state, ref, ['list_id']);
+    } catch (error) {
+      void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the statuses'), error);
+      return undefined;
+    }
+    const picked = await pickStatus(ctx, state, task.list_id as string, {
+      title,
+      placeHolder: vscode.l10n.t('Status of {0}', taskName(task)),
+      currentId: task.status_id,
+    });
+    return picked && patchTask(ctx, state, { ...ref, row: ref.row ?? task }, { status_id: picked.id }, title);
+  },
+);
 
-export async function setPriority(
-  ctx: CommandContext,
-  arg?: unknown,
-  all?: unknown,
-): Promise<Task | Task[] | undefined> {
-  const title = vscode.l10n.t('Set Priority');
-  const started = await fieldTargets(ctx, arg, all, title);
-  if (!started) {
-    return undefined;
-  }
-  const { state, refs } = started;
-  const currentPriority = refs.length === 1 ? refs[0]?.row?.priority : undefined;
-  const picked = await pickPriority(title, vscode.l10n.t('Priority of {0}', several(refs)), currentPriority);
-  return picked && patchAll(ctx, state, refs, { priority: picked }, title);
-}
+export const setPriority = onTasks(
+  () => vscode.l10n.t('Set Priority'),
+  async (ctx, { state, refs }, { title }): Promise<Task | Task[] | undefined> => {
+    const currentPriority = refs.length === 1 ? refs[0]?.row?.priority : undefined;
+    const picked = await pickPriority(title, vscode.l10n.t('Priority of {0}', several(refs)), currentPriority);
+    return picked && patchAll(ctx, state, refs, { priority: picked }, title);
+  },
+);
 
-export async function assign(ctx: CommandContext, arg?: unknown, all?: unknown): Promise<Task | Task[] | undefined> {
-  const title = vscode.l10n.t('Assign');
-  const started = await fieldTargets(ctx, arg, all, title);
-  if (!started) {
-    return undefined;
-  }
-  const { state, refs } = started;
-  const first = refs[0] as TaskRef;
-  const picked = await pickAssignee(
-    ctx,
-    state,
-    first.workspaceId,
-    title,
-    refs.length === 1 ? first.row?.assignee_id : undefined,
-  );
-  return picked && patchAll(ctx, state, refs, { assignee_id: picked.id }, title);
-}
+export const assign = onTasks(
+  () => vscode.l10n.t('Assign'),
+  async (ctx, { state, refs }, { title }): Promise<Task | Task[] | undefined> => {
+    const first = refs[0] as TaskRef;
+    const picked = await pickAssignee(
+      ctx,
+      state,
+      first.workspaceId,
+      title,
+      refs.length === 1 ? first.row?.assignee_id : undefined,
+    );
+    return picked && patchAll(ctx, state, refs, { assignee_id: picked.id }, title);
+  },
+);
 
-export async function setDueDate(
-  ctx: CommandContext,
-  arg?: unknown,
-  all?: unknown,
-): Promise<Task | Task[] | undefined> {
-  const title = vscode.l10n.t('Set Due Date');
-  const started = await fieldTargets(ctx, arg, all, title);
-  if (!started) {
-    return undefined;
-  }
-  const { state, refs } = started;
-  const picked = await pickDueDate(title, refs.length === 1 ? refs[0]?.row?.due_date : undefined);
-  return picked && patchAll(ctx, state, refs, { due_date: picked.date }, title);
-}
+export const setDueDate = onTasks(
+  () => vscode.l10n.t('Set Due Date'),
+  async (ctx, { state, refs }, { title }): Promise<Task | Task[] | undefined> => {
+    const picked = await pickDueDate(title, refs.length === 1 ? refs[0]?.row?.due_date : undefined);
+    return picked && patchAll(ctx, state, refs, { due_date: picked.date }, title);
+  },
+);

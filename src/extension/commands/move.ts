@@ -9,7 +9,7 @@ import { describeFailure, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { taskName } from './context';
 import type { CommandContext } from './context';
-import { selectedRefs, taskTarget } from './pickTask';
+import { onTask, selectedRefs } from './pickTask';
 
 export type MoveOutcome =
   | { readonly ref: TaskRef; readonly ok: true; readonly task: Task }
@@ -165,29 +165,26 @@ function sprintItems(sprints: readonly SprintTarget[]): TargetItem[] {
 }
 
 /** Move Task: one task, or the tree's multi-selection, to a list or a sprint, after confirming. */
-export async function moveTask(ctx: CommandContext, arg?: unknown, all?: unknown): Promise<MoveOutcome[] | undefined> {
-  const title = vscode.l10n.t('Move Task');
-  const target = await taskTarget(ctx, arg, title);
-  if (!target) {
-    return undefined;
-  }
-  const { state, ref } = target;
-  const many = selectedRefs(arg, all);
-  const refs = many.length > 1 ? many : [ref];
-  // The current list is left out only when every task is in it.
-  const from = refs.every((r) => r.row?.list_id === ref.row?.list_id) ? ref.row?.list_id : undefined;
-  const picked = await pickMoveTarget(ctx, state, ref.workspaceId, title, from);
-  if (!picked) {
-    return undefined;
-  }
-  const what = refs.length === 1 ? taskName(ref.row) : vscode.l10n.t('{0} tasks', refs.length);
-  const question = vscode.l10n.t('Move {0} to {1}?', what, picked.name);
-  const detail =
-    picked.target.target_type === 'list'
-      ? vscode.l10n.t('Subtasks move with their parents.')
-      : vscode.l10n.t('Tasks stay in their lists.');
-  if (!(await prompter().confirm(question, detail, vscode.l10n.t('Move')))) {
-    return undefined;
-  }
-  return moveTasks(ctx.services, refs, picked.target, picked.name);
-}
+export const moveTask = onTask(
+  () => vscode.l10n.t('Move Task'),
+  async (ctx, { state, ref }, { title, arg, all }): Promise<MoveOutcome[] | undefined> => {
+    const many = selectedRefs(arg, all);
+    const refs = many.length > 1 ? many : [ref];
+    // The current list is left out only when every task is in it.
+    const from = refs.every((r) => r.row?.list_id === ref.row?.list_id) ? ref.row?.list_id : undefined;
+    const picked = await pickMoveTarget(ctx, state, ref.workspaceId, title, from);
+    if (!picked) {
+      return undefined;
+    }
+    const what = refs.length === 1 ? taskName(ref.row) : vscode.l10n.t('{0} tasks', refs.length);
+    const question = vscode.l10n.t('Move {0} to {1}?', what, picked.name);
+    const detail =
+      picked.target.target_type === 'list'
+        ? vscode.l10n.t('Subtasks move with their parents.')
+        : vscode.l10n.t('Tasks stay in their lists.');
+    if (!(await prompter().confirm(question, detail, vscode.l10n.t('Move')))) {
+      return undefined;
+    }
+    return moveTasks(ctx.services, refs, picked.target, picked.name);
+  },
+);

@@ -11,7 +11,8 @@ import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import type { CommandContext } from './context';
+import { commandOn } from './context';
+import type { Call, Command, CommandContext } from './context';
 
 type RefItem = vscode.QuickPickItem & { ref?: TaskRef };
 
@@ -24,6 +25,14 @@ export async function taskTarget(
   const state = await signedIn(ctx.services.session);
   const ref = state && (await resolveTask(ctx, state, arg, title));
   return state && ref ? { state, ref } : undefined;
+}
+
+/** A command on one task (argument, current task, or a search): see commandOn. */
+export function onTask<R>(
+  title: () => string,
+  run: (ctx: CommandContext, target: { state: SignedIn; ref: TaskRef }, call: Call) => Promise<R | undefined>,
+): Command<R> {
+  return commandOn((ctx, call) => taskTarget(ctx, call.arg, call.title), title, run);
 }
 
 /**
