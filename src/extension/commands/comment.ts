@@ -5,10 +5,10 @@ import type { TaskRef } from '../tasks/ref';
 import { log } from '../log';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { taskName } from './context';
+import { commandOn, taskName } from './context';
 import type { CommandContext } from './context';
 import { pickAssignee } from '../ui/pickers';
-import { onTask } from './pickTask';
+import { taskFinder } from './pickTask';
 import { errorText } from '../../core/util/errorText';
 
 /**
@@ -26,7 +26,8 @@ export function announceUpdated(ctx: CommandContext, state: SignedIn, ref: TaskR
  * Add Comment: the task, the text (Markdown), an optional assignee; POST comment
  * (docs/api/openapi.yaml#createTaskComment).
  */
-export const addComment = onTask(
+export const addComment = commandOn(
+  taskFinder,
   () => vscode.l10n.t('Add Comment'),
   async (ctx, { state, ref }): Promise<Comment | undefined> => {
     const body = await askBody(taskName(ref.row));

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { Commands } from './ids';
 import type { Services } from '../services';
+import { signedIn } from '../auth/guard';
+import type { SignedIn } from '../auth/session';
 import { prompter } from '../ui/prompter';
 import type { Lookups } from './lookups';
 import type { RecentTrash } from './recentTrash';
@@ -23,22 +25,33 @@ export type Command<R> = (ctx: CommandContext, arg?: unknown, all?: unknown) => 
 export interface Call {
   readonly title: string;
   readonly arg: unknown;
-  readonly all: unknown;
+  readonly all?: unknown;
 }
 
-/**
- * A command that first finds what it acts on (`find` asks the user for what is missing and tells them
- * when it cannot: signed out, given up), then runs on it. Undefined when nothing was found.
- */
-export function commandOn<T, R>(
-  find: (ctx: CommandContext, call: Call) => Promise<T | undefined>,
+/** Finds what a command acts on for a signed-in user, asking for what is missing; undefined when given up. */
+export type Finder<T extends object> = (ctx: CommandContext, state: SignedIn, call: Call) => Promise<T | undefined>;
+
+/** The session and what `find` gives; undefined when signed out (the user was told) or nothing was found. */
+export async function targetOf<T extends object>(
+  ctx: CommandContext,
+  call: Call,
+  find: Finder<T>,
+): Promise<(T & { state: SignedIn }) | undefined> {
+  const state = await signedIn(ctx.services.session);
+  const found = state && (await find(ctx, state, call));
+  return found && { ...found, state };
+}
+
+/** A command that first finds what it acts on (see targetOf), then runs on it. */
+export function commandOn<T extends object, R>(
+  find: Finder<T>,
   title: () => string,
-  run: (ctx: CommandContext, target: T, call: Call) => Promise<R | undefined>,
+  run: (ctx: CommandContext, target: T & { state: SignedIn }, call: Call) => Promise<R | undefined>,
 ): Command<R> {
   return async (ctx, arg, all) => {
     const call: Call = { title: title(), arg, all };
-    const target = await find(ctx, call);
-    return target === undefined ? undefined : run(ctx, target, call);
+    const target = await targetOf(ctx, call, find);
+    return target && run(ctx, target, call);
   };
 }
 

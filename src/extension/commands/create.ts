@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { Commands } from './ids';
-import { signedIn } from '../auth/guard';
 import type { CreateTaskInput } from '../../core/api/inputs';
 import type { Task } from '../../core/api/schemas';
 import { checkTitle, MAX_TITLE_LENGTH } from '../../core/tasks/title';
@@ -11,11 +10,11 @@ import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { commandOn, openTask, taskName } from './context';
-import type { Call, Command, CommandContext } from './context';
+import type { CommandContext, Finder } from './context';
 import { chooseDetails } from './createDetails';
 import { selectionDescription } from './selection';
 import { pickWorkspace } from '../ui/pickers';
-import { onTask, taskWith } from './pickTask';
+import { taskFinder, taskWith } from './pickTask';
 
 export interface ListChoice {
   readonly workspaceId: string;
@@ -120,30 +119,18 @@ async function remember(ctx: CommandContext, listId: string): Promise<void> {
   await ctx.globalState.update(RECENT_KEY, [listId, ...recent].slice(0, 5));
 }
 
-/** The session and the list a command acts on: the list node it was given, else a pick. */
-export async function listTarget(
-  ctx: CommandContext,
-  arg: unknown,
-  title: string,
-): Promise<{ state: SignedIn; list: ListChoice } | undefined> {
-  const state = await signedIn(ctx.services.session);
-  const list = state && (listFromArg(arg) ?? (await pickList(ctx, state, title)));
-  return state && list ? { state, list } : undefined;
-}
-
-/** A command on one list (the list node it was given, else a pick): see commandOn. */
-export function onList<R>(
-  title: () => string,
-  run: (ctx: CommandContext, target: { state: SignedIn; list: ListChoice }, call: Call) => Promise<R | undefined>,
-): Command<R> {
-  return commandOn((ctx, call) => listTarget(ctx, call.arg, call.title), title, run);
-}
+/** The list a command acts on: the list node it was given, else a pick. */
+export const listFinder: Finder<{ list: ListChoice }> = async (ctx, state, call) => {
+  const list = listFromArg(call.arg) ?? (await pickList(ctx, state, call.title));
+  return list && { list };
+};
 
 /**
  * Create Task: list (skipped when run on a list node), title, optional details, then POST
  * task. From an editor selection, the selection becomes the description with a link to the file/line.
  */
-export const createTask = onList(
+export const createTask = commandOn(
+  listFinder,
   () => vscode.l10n.t('Create Task'),
   async (ctx, { state, list }): Promise<Task | undefined> => {
     const selection = selectionDescription(vscode.window.activeTextEditor);
@@ -209,7 +196,8 @@ async function afterCreate(ref: TaskRef): Promise<void> {
 }
 
 /** Add Subtask: a new task under the given one, in the parent's list (POST task with parent_task_id). */
-export const addSubtask = onTask(
+export const addSubtask = commandOn(
+  taskFinder,
   () => vscode.l10n.t('Add Subtask'),
   async (ctx, { state, ref: parent }): Promise<Task | undefined> => {
     let row;

@@ -7,8 +7,8 @@ import { describeFailure, reportFailure } from '../ui/failure';
 import { pickAssignee, pickDueDate, pickPriority, pickStatus } from '../ui/pickers';
 import { prompter } from '../ui/prompter';
 import { commandOn, taskName } from './context';
-import type { Call, Command, CommandContext } from './context';
-import { onTask, selectedRefs, taskTarget, taskWith } from './pickTask';
+import type { CommandContext, Finder } from './context';
+import { taskFinder, selectedRefs, taskWith } from './pickTask';
 
 /** PATCH task: any subset of its fields (docs/api/openapi.yaml#updateTask). */
 export async function patchTask(
@@ -76,32 +76,17 @@ export async function patchAll(
 }
 
 /** The tasks a field command changes: the tree's multi-selection, else the one task it resolves. */
-async function fieldTargets(
-  ctx: CommandContext,
-  arg: unknown,
-  all: unknown,
-  title: string,
-): Promise<{ state: SignedIn; refs: TaskRef[] } | undefined> {
-  const target = await taskTarget(ctx, arg, title);
-  if (!target) {
-    return undefined;
-  }
-  const many = selectedRefs(arg, all);
-  return { state: target.state, refs: many.length > 1 ? many : [target.ref] };
-}
-
-/** A field command: on the tree's multi-selection, else on the one task it resolves. */
-function onTasks<R>(
-  title: () => string,
-  run: (ctx: CommandContext, target: { state: SignedIn; refs: TaskRef[] }, call: Call) => Promise<R | undefined>,
-): Command<R> {
-  return commandOn((ctx, call) => fieldTargets(ctx, call.arg, call.all, call.title), title, run);
-}
+const fieldTasksFinder: Finder<{ refs: TaskRef[] }> = async (ctx, state, call) => {
+  const found = await taskFinder(ctx, state, call);
+  const many = selectedRefs(call.arg, call.all);
+  return found && { refs: many.length > 1 ? many : [found.ref] };
+};
 
 const several = (refs: readonly TaskRef[]): string =>
   refs.length === 1 ? taskName(refs[0]?.row) : vscode.l10n.t('{0} tasks', refs.length);
 
-export const setStatus = onTask(
+export const setStatus = commandOn(
+  taskFinder,
   () => vscode.l10n.t('Set Status'),
   async (ctx, { state, ref }, { title }): Promise<Task | undefined> => {
     let task;
@@ -121,7 +106,8 @@ export const setStatus = onTask(
   },
 );
 
-export const setPriority = onTasks(
+export const setPriority = commandOn(
+  fieldTasksFinder,
   () => vscode.l10n.t('Set Priority'),
   async (ctx, { state, refs }, { title }): Promise<Task | Task[] | undefined> => {
     const currentPriority = refs.length === 1 ? refs[0]?.row?.priority : undefined;
@@ -130,7 +116,8 @@ export const setPriority = onTasks(
   },
 );
 
-export const assign = onTasks(
+export const assign = commandOn(
+  fieldTasksFinder,
   () => vscode.l10n.t('Assign'),
   async (ctx, { state, refs }, { title }): Promise<Task | Task[] | undefined> => {
     const first = refs[0] as TaskRef;
@@ -145,7 +132,8 @@ export const assign = onTasks(
   },
 );
 
-export const setDueDate = onTasks(
+export const setDueDate = commandOn(
+  fieldTasksFinder,
   () => vscode.l10n.t('Set Due Date'),
   async (ctx, { state, refs }, { title }): Promise<Task | Task[] | undefined> => {
     const picked = await pickDueDate(title, refs.length === 1 ? refs[0]?.row?.due_date : undefined);

@@ -3,8 +3,9 @@ import type { InboundAddress } from '../../core/api/schemas';
 import type { SignedIn } from '../auth/session';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
+import { commandOn } from './context';
 import type { CommandContext } from './context';
-import { onList } from './create';
+import { listFinder } from './create';
 import type { ListChoice } from './create';
 
 export interface InboundOutcome {
@@ -19,7 +20,8 @@ export interface InboundOutcome {
  * copy when there is one; generate on request when there is none (POST: 201 created, 200 existed).
  * Nothing is cached: `can_reset` is relative to the caller.
  */
-export const showInboundAddress = onList(
+export const showInboundAddress = commandOn(
+  listFinder,
   () => vscode.l10n.t('Inbound Email Address'),
   async (ctx, { state, list }): Promise<InboundOutcome | undefined> => {
     let address: InboundAddress | null;

@@ -7,9 +7,9 @@ import type { Services } from '../services';
 import type { TaskRef } from '../tasks/ref';
 import { describeFailure, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { taskName } from './context';
+import { commandOn, taskName } from './context';
 import type { CommandContext } from './context';
-import { onTask, selectedRefs } from './pickTask';
+import { taskFinder, selectedRefs } from './pickTask';
 
 export type MoveOutcome =
   | { readonly ref: TaskRef; readonly ok: true; readonly task: Task }
@@ -165,7 +165,8 @@ function sprintItems(sprints: readonly SprintTarget[]): TargetItem[] {
 }
 
 /** Move Task: one task, or the tree's multi-selection, to a list or a sprint, after confirming. */
-export const moveTask = onTask(
+export const moveTask = commandOn(
+  taskFinder,
   () => vscode.l10n.t('Move Task'),
   async (ctx, { state, ref }, { title, arg, all }): Promise<MoveOutcome[] | undefined> => {
     const many = selectedRefs(arg, all);

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { signedIn } from '../auth/guard';
 import { pickWorkspace } from '../ui/pickers';
 import { NotFoundError } from '../../core/api/errors';
 import type { SearchHit, Task, TaskRow } from '../../core/api/schemas';
@@ -11,29 +10,20 @@ import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { commandOn } from './context';
-import type { Call, Command, CommandContext } from './context';
+import { targetOf } from './context';
+import type { CommandContext, Finder } from './context';
 
 type RefItem = vscode.QuickPickItem & { ref?: TaskRef };
 
-/** The session and the task a command acts on; undefined when signed out (the user was told) or given up. */
-export async function taskTarget(
-  ctx: CommandContext,
-  arg: unknown,
-  title: string,
-): Promise<{ state: SignedIn; ref: TaskRef } | undefined> {
-  const state = await signedIn(ctx.services.session);
-  const ref = state && (await resolveTask(ctx, state, arg, title));
-  return state && ref ? { state, ref } : undefined;
-}
+/** The task a command acts on: its argument, else the current task, else a search. */
+export const taskFinder: Finder<{ ref: TaskRef }> = async (ctx, state, call) => {
+  const ref = await resolveTask(ctx, state, call.arg, call.title);
+  return ref && { ref };
+};
 
-/** A command on one task (argument, current task, or a search): see commandOn. */
-export function onTask<R>(
-  title: () => string,
-  run: (ctx: CommandContext, target: { state: SignedIn; ref: TaskRef }, call: Call) => Promise<R | undefined>,
-): Command<R> {
-  return commandOn((ctx, call) => taskTarget(ctx, call.arg, call.title), title, run);
-}
+/** The session and the task a command acts on; undefined when signed out (the user was told) or given up. */
+export const taskTarget = (ctx: CommandContext, arg: unknown, title: string) =>
+  targetOf(ctx, { title, arg }, taskFinder);
 
 /**
  * The tasks of a multi-selection in a tree: VS Code passes the clicked node and then every selected

@@ -7,17 +7,18 @@ import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { taskName } from './context';
+import { commandOn, taskName } from './context';
 import type { CommandContext } from './context';
 import { pickWorkspace } from '../ui/pickers';
-import { onTask, taskWith } from './pickTask';
+import { taskFinder, taskWith } from './pickTask';
 import type { TrashedTask } from './recentTrash';
 
 /**
  * DELETE task: to Trash with its subtasks at any depth (docs/api/openapi.yaml#deleteTask). The confirmation names the
  * subtask count; the notification afterwards offers Undo, which restores the same sweep.
  */
-export const deleteTask = onTask(
+export const deleteTask = commandOn(
+  taskFinder,
   () => vscode.l10n.t('Delete Task'),
   async (ctx, { state, ref }): Promise<TrashReceipt | undefined> => {
     let task;

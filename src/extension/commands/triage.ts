@@ -9,9 +9,9 @@ import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import type { LiveQuickPick } from '../ui/prompter';
-import { openTask, taskName } from './context';
+import { openTask, targetOf, taskName } from './context';
 import type { CommandContext } from './context';
-import { listTarget } from './create';
+import { listFinder } from './create';
 import { selectedRefs, taskWith } from './pickTask';
 import { actionButtons, actionItems, choiceItems, KEYS } from './triageOptions';
 import type { Action, ChoiceMode, TriageItem } from './triageOptions';
@@ -99,7 +99,7 @@ async function loadList(
   arg: unknown,
   title: string,
 ): Promise<{ state: SignedIn; walk: Walk } | undefined> {
-  const target = await listTarget(ctx, arg, title);
+  const target = await targetOf(ctx, { title, arg }, listFinder);
   if (!target) {
     return undefined;
   }
