@@ -10,7 +10,7 @@ import { resolveTask } from '../commands/pickTask';
 import { SECTION } from '../config';
 import { directoryFor } from '../directory';
 import type { TaskRef } from '../tasks/ref';
-import { reportFailure } from '../ui/failure';
+import { readOrReport, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { checkoutBranch, gitApi, repositoryFor } from './git';
 import type { GitRepository } from './git';
@@ -52,11 +52,10 @@ export async function startWork(
     );
     return undefined;
   }
-  let task: Task;
-  try {
-    task = await state.client.getTask(ref.workspaceId, ref.taskId, { priority: 'user' });
-  } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not start work on the task'), error);
+  const task = await readOrReport(ctx.services.session, vscode.l10n.t('Could not start work on the task'), () =>
+    state.client.getTask(ref.workspaceId, ref.taskId, { priority: 'user' }),
+  );
+  if (!task) {
     return undefined;
   }
   // The branch and the commit message are named after the display id: refused before anything

@@ -7,7 +7,7 @@ import type { ListTarget } from '../../core/tasks/sidebar';
 import type { SignedIn } from '../auth/session';
 import { isUuid } from '../../core/util/ids';
 import type { TaskRef } from '../tasks/ref';
-import { reportFailure } from '../ui/failure';
+import { readOrReport, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { commandOn, openTask, taskName } from './context';
 import type { CommandContext, Finder } from './context';
@@ -84,11 +84,12 @@ export async function pickList(ctx: CommandContext, state: SignedIn, title: stri
   if (!workspaceId) {
     return undefined;
   }
-  let lists;
-  try {
-    lists = (await ctx.lookups.targets(state.client, workspaceId)).lists;
-  } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the lists'), error);
+  const lists = (
+    await readOrReport(ctx.services.session, vscode.l10n.t('Could not load the lists'), () =>
+      ctx.lookups.targets(state.client, workspaceId),
+    )
+  )?.lists;
+  if (!lists) {
     return undefined;
   }
   const recent = ctx.globalState.get<string[]>(RECENT_KEY, []);
@@ -200,11 +201,10 @@ export const addSubtask = commandOn(
   taskFinder,
   () => vscode.l10n.t('Add Subtask'),
   async (ctx, { state, ref: parent }): Promise<Task | undefined> => {
-    let row;
-    try {
-      row = await taskWith(state, parent, ['list_id']);
-    } catch (error) {
-      void reportFailure(ctx.services.session, vscode.l10n.t('Could not add a subtask'), error);
+    const row = await readOrReport(ctx.services.session, vscode.l10n.t('Could not add a subtask'), () =>
+      taskWith(state, parent, ['list_id']),
+    );
+    if (!row) {
       return undefined;
     }
     const taskTitle = await askTitle(vscode.l10n.t('Subtask of {0}', taskName(row)));

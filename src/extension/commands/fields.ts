@@ -3,7 +3,7 @@ import type { UpdateTaskInput } from '../../core/api/inputs';
 import type { Task } from '../../core/api/schemas';
 import type { SignedIn } from '../auth/session';
 import type { TaskRef } from '../tasks/ref';
-import { describeFailure, reportFailure } from '../ui/failure';
+import { describeFailure, readOrReport, reportFailure } from '../ui/failure';
 import { pickAssignee, pickDueDate, pickPriority, pickStatus } from '../ui/pickers';
 import { prompter } from '../ui/prompter';
 import { commandOn, taskName } from './context';
@@ -89,12 +89,11 @@ export const setStatus = commandOn(
   taskFinder,
   () => vscode.l10n.t('Set Status'),
   async (ctx, { state, ref }, { title }): Promise<Task | undefined> => {
-    let task;
-    try {
-      // Statuses are per list (docs/api/openapi.yaml#listListStatuses): the task's list decides what may be offered.
-      task = await taskWith(state, ref, ['list_id']);
-    } catch (error) {
-      void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the statuses'), error);
+    // Statuses are per list (docs/api/openapi.yaml#listListStatuses): the task's list decides what may be offered.
+    const task = await readOrReport(ctx.services.session, vscode.l10n.t('Could not load the statuses'), () =>
+      taskWith(state, ref, ['list_id']),
+    );
+    if (!task) {
       return undefined;
     }
     const picked = await pickStatus(ctx, state, task.list_id as string, {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { InboundAddress } from '../../core/api/schemas';
 import type { SignedIn } from '../auth/session';
-import { reportFailure } from '../ui/failure';
+import { readOrReport, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { commandOn } from './context';
 import type { CommandContext } from './context';
@@ -24,15 +24,12 @@ export const showInboundAddress = commandOn(
   listFinder,
   () => vscode.l10n.t('Inbound Email Address'),
   async (ctx, { state, list }): Promise<InboundOutcome | undefined> => {
-    let address: InboundAddress | null;
-    try {
-      address = await state.client.getInboundAddress(list.listId, { priority: 'user' });
-    } catch (error) {
-      void reportFailure(
-        ctx.services.session,
-        vscode.l10n.t('Could not read the inbound address of {0}', list.name),
-        error,
-      );
+    const address = await readOrReport(
+      ctx.services.session,
+      vscode.l10n.t('Could not read the inbound address of {0}', list.name),
+      () => state.client.getInboundAddress(list.listId, { priority: 'user' }),
+    );
+    if (address === undefined) {
       return undefined;
     }
     if (address) {

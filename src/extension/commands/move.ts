@@ -5,7 +5,7 @@ import type { ListTarget, SprintTarget } from '../../core/tasks/sidebar';
 import type { SignedIn } from '../auth/session';
 import type { Services } from '../services';
 import type { TaskRef } from '../tasks/ref';
-import { describeFailure, reportFailure } from '../ui/failure';
+import { describeFailure, readOrReport, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { commandOn, taskName } from './context';
 import type { CommandContext } from './context';
@@ -110,11 +110,10 @@ export async function pickMoveTarget(
   title: string,
   fromListId?: string,
 ): Promise<{ target: MoveTarget; name: string } | undefined> {
-  let targets;
-  try {
-    targets = await ctx.lookups.targets(state.client, workspaceId);
-  } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the lists'), error);
+  const targets = await readOrReport(ctx.services.session, vscode.l10n.t('Could not load the lists'), () =>
+    ctx.lookups.targets(state.client, workspaceId),
+  );
+  if (!targets) {
     return undefined;
   }
   const kinds = [

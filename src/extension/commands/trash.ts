@@ -5,7 +5,7 @@ import { parseTaskReference } from '../../core/tasks/links';
 import type { SignedIn } from '../auth/session';
 import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
-import { reportFailure } from '../ui/failure';
+import { readOrReport, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { commandOn, taskName } from './context';
 import type { CommandContext } from './context';
@@ -21,11 +21,12 @@ export const deleteTask = commandOn(
   taskFinder,
   () => vscode.l10n.t('Delete Task'),
   async (ctx, { state, ref }): Promise<TrashReceipt | undefined> => {
-    let task;
-    try {
-      task = await taskWith(state, ref, ['subtask_count', 'title', 'list_id']);
-    } catch (error) {
-      void reportFailure(ctx.services.session, vscode.l10n.t('Could not delete {0}', taskName(ref.row)), error);
+    const task = await readOrReport(
+      ctx.services.session,
+      vscode.l10n.t('Could not delete {0}', taskName(ref.row)),
+      () => taskWith(state, ref, ['subtask_count', 'title', 'list_id']),
+    );
+    if (!task) {
       return undefined;
     }
     const count = task.subtask_count ?? 0;

@@ -161,3 +161,17 @@ export function reportFailure(
       return choice;
     });
 }
+
+/** What `read` gives, or undefined after reporting its failure under `action` (see reportFailure). */
+export async function readOrReport<T>(
+  session: Session,
+  action: string,
+  read: () => Promise<T>,
+): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    void reportFailure(session, action, error);
+    return undefined;
+  }
+}

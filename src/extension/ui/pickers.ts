@@ -4,7 +4,7 @@ import { checkDate, DUE_DATE_PRESETS, dayOf, presetDate } from '../../core/tasks
 import type { DuePresetId } from '../../core/tasks/dates';
 import type { SignedIn } from '../auth/session';
 import type { CommandContext } from '../commands/context';
-import { reportFailure } from './failure';
+import { readOrReport, reportFailure } from './failure';
 import { prompter } from './prompter';
 
 // The pickers the commands, the tree, the views and the task panel share: workspace, priority,
@@ -124,11 +124,10 @@ export async function pickAssignee(
   title: string,
   currentId?: string | null,
 ): Promise<{ id: string | null } | undefined> {
-  let members;
-  try {
-    members = await ctx.lookups.members(state.client, workspaceId);
-  } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the workspace members'), error);
+  const members = await readOrReport(ctx.services.session, vscode.l10n.t('Could not load the workspace members'), () =>
+    ctx.lookups.members(state.client, workspaceId),
+  );
+  if (!members) {
     return undefined;
   }
   const picked = await prompter().quickPick(assigneeItems(members, { meId: state.user.id, currentId }), {
