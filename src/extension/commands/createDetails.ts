@@ -46,6 +46,14 @@ export async function chooseDetails(
 
 async function askStep(title: string, shown: Shown): Promise<Step | undefined> {
   const unset = vscode.l10n.t('not set');
+  // Each optional field: its step, its label and its icon.
+  const fields: [keyof Shown, string, string][] = [
+    ['priority', vscode.l10n.t('Priority…'), 'arrow-up'],
+    ['assignee', vscode.l10n.t('Assignee…'), 'person'],
+    ['status', vscode.l10n.t('Status…'), 'circle-large-outline'],
+    ['due', vscode.l10n.t('Due Date…'), 'calendar'],
+    ['parent', vscode.l10n.t('Parent Task…'), 'type-hierarchy-sub'],
+  ];
   const items: (vscode.QuickPickItem & { step: Step })[] = [
     {
       label: vscode.l10n.t('Create'),
@@ -53,36 +61,12 @@ async function askStep(title: string, shown: Shown): Promise<Step | undefined> {
       description: vscode.l10n.t('create the task now'),
       step: 'create',
     },
-    {
-      label: vscode.l10n.t('Priority…'),
-      iconPath: new vscode.ThemeIcon('arrow-up'),
-      description: shown.priority ?? unset,
-      step: 'priority',
-    },
-    {
-      label: vscode.l10n.t('Assignee…'),
-      iconPath: new vscode.ThemeIcon('person'),
-      description: shown.assignee ?? unset,
-      step: 'assignee',
-    },
-    {
-      label: vscode.l10n.t('Status…'),
-      iconPath: new vscode.ThemeIcon('circle-large-outline'),
-      description: shown.status ?? unset,
-      step: 'status',
-    },
-    {
-      label: vscode.l10n.t('Due Date…'),
-      iconPath: new vscode.ThemeIcon('calendar'),
-      description: shown.due ?? unset,
-      step: 'due',
-    },
-    {
-      label: vscode.l10n.t('Parent Task…'),
-      iconPath: new vscode.ThemeIcon('type-hierarchy-sub'),
-      description: shown.parent ?? unset,
-      step: 'parent',
-    },
+    ...fields.map(([step, label, icon]) => ({
+      label,
+      iconPath: new vscode.ThemeIcon(icon),
+      description: shown[step] ?? unset,
+      step,
+    })),
   ];
   return (
     await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Create now, or set optional fields first') })
