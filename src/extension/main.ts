@@ -6,9 +6,10 @@ import type { AiFeature } from './ai/register';
 import { registerCodeLinks } from './codeLinks/register';
 import type { CodeLinks } from './codeLinks/register';
 import { registerCommands } from './commands/register';
+import { Commands } from './commands/ids';
+import { registerCommand } from './commands/registry';
 import { taskUriHandler } from './commands/goTo';
-import { showAccount, signIn, signOut } from './auth/commands';
-import { tokenRejectedMessage } from './auth/messages';
+import { registerAuth } from './auth/register';
 import { scaleRateWindowForTests, Session } from './auth/session';
 import { TokenStore } from './auth/tokenStore';
 import { Outboxes } from './outbox/outboxes';
@@ -30,7 +31,7 @@ import { registerWalkthrough, stepsDone } from './walkthrough/progress';
 import type { Trees } from './tree/register';
 import type { Services } from './services';
 import { setLinkSink } from './links/opener';
-import { prompter, setPrompter } from './ui/prompter';
+import { setPrompter } from './ui/prompter';
 import type { Prompter } from './ui/prompter';
 
 /** What the integration tests reach through `extension.exports`; only in ExtensionMode.Test. */
@@ -84,22 +85,6 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     changes,
     new AccountStatusBar(session),
     budget,
-    vscode.commands.registerCommand('taskPlatform.signIn', () => signIn(session)),
-    vscode.commands.registerCommand('taskPlatform.signOut', () => signOut(session)),
-    vscode.commands.registerCommand('taskPlatform.showAccount', () => showAccount(session)),
-    vscode.commands.registerCommand('taskPlatform.refresh', () => {
-      // Signed in: re-read what is shown (kept if the service cannot be reached). Otherwise check the
-      // stored token again, which rebuilds the views.
-      if (session.state.kind === 'signedIn') {
-        explorer.refreshLoaded();
-        myTasks.refreshLoaded();
-      } else {
-        session.invalidate();
-        explorer.refresh();
-        myTasks.refresh();
-      }
-    }),
-    vscode.commands.registerCommand('taskPlatform.showLog', () => logChannel().show()),
     onDidChangeSetting('baseUrl', () => session.invalidate()),
     onDidChangeSetting('requestTimeoutSeconds', () => {
       const state = session.state;
@@ -107,12 +92,9 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
         state.client.setTimeoutMs(requestTimeoutMs());
       }
     }),
-    session.onDidChange((state) => {
-      if (state.kind === 'rejected') {
-        void notifyRejected();
-      }
-    }),
   );
+  registerAuth(context, services);
+  registerCommand(context, Commands.showLog, () => logChannel().show());
 
   // Features register here, one line each: register<Feature>(context, services).
   const commandContext = registerCommands(context, services);
@@ -155,13 +137,6 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     };
   }
   return undefined;
-}
-
-async function notifyRejected(): Promise<void> {
-  const signInLabel = vscode.l10n.t('Sign In');
-  if ((await prompter().warn(tokenRejectedMessage(), signInLabel)) === signInLabel) {
-    await vscode.commands.executeCommand('taskPlatform.signIn');
-  }
 }
 
 let pendingState: SerialMemento | undefined;

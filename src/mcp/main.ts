@@ -7,6 +7,7 @@ import { MCP_CALL_DEADLINE_MS, MCP_REQUEST_TIMEOUT_MS } from '../core/api/limits
 import { NodeHttpTransport } from '../core/api/transport';
 import { holdLease, LEASE_VAR } from '../core/mcp/lease';
 import { createMcpServer } from './server';
+import { errorText } from '../core/util/errorText';
 
 /**
  * `node dist/mcp-server.js`: the Task Platform MCP server on stdio. Configuration comes only from
@@ -102,9 +103,7 @@ async function main(): Promise<void> {
 
 if (require.main === module) {
   main().catch((error: unknown) => {
-    process.stderr.write(
-      `task-platform MCP server failed: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
+    process.stderr.write(`task-platform MCP server failed: ${errorText(error)}\n`);
     process.exit(1);
   });
 }

@@ -1,4 +1,5 @@
 import type { HttpMethod } from './transport';
+import { isUuid } from '../util/ids';
 
 /**
  * The write routes of the API the client sends JSON or body-less writes to: the client
@@ -39,9 +40,6 @@ export const WRITE_ROUTES = {
 
 export type WriteOperation = keyof typeof WRITE_ROUTES;
 
-/** Every identifier is a UUID (docs/api/README.md#conventions). */
-const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The path of a write route, ids encoded (an id from the service is encoded, never trusted as a segment). */
 export function writePath(operation: WriteOperation, ids: Readonly<Record<string, string>>): string {
   return WRITE_ROUTES[operation].path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(ids[name] ?? ''));
@@ -63,6 +61,6 @@ export function writeRouteProblem(operation: unknown, method: unknown, path: unk
   const got = path.split('/');
   const matches =
     want.length === got.length &&
-    want.every((segment, i) => (segment.startsWith('{') ? ID.test(got[i]!) : segment === got[i]));
+    want.every((segment, i) => (segment.startsWith('{') ? isUuid(got[i]) : segment === got[i]));
   return matches ? undefined : `not the path of ${operation}`;
 }

@@ -1,7 +1,7 @@
 // The hover of a task reference in code, as Markdown source. Pure (no vscode): the extension wraps it
 // in a MarkdownString that allows a little HTML and the three commands below, and supplies the words.
 import type { TaskRow } from '../api/schemas';
-import { isUuid } from '../mcp/inputs';
+import { isUuid } from '../util/ids';
 import { isDisplayId } from '../tasks/links';
 import { inertMarkdown } from '../text/inert';
 import { isCompleted } from '../tree/rows';

@@ -5,6 +5,7 @@ import { ApiError, ValidationError } from '../api/errors';
 import type { RequestOptions } from '../api/requester';
 import type { ToolSpec } from './tools';
 import { untrustedResult, untrustedText } from './untrusted';
+import { errorText } from '../util/errorText';
 
 /**
  * What a tool call gives the assistant: JSON text with the service's data marked as data
@@ -47,7 +48,7 @@ export function invalidInputText(tool: string, error: $ZodError): string {
 /** The client's messages never contain the token (errors.ts redacts server text). */
 export function toolErrorText(tool: string, error: unknown): string {
   if (!ApiError.is(error)) {
-    return `${tool} failed: ${untrustedText(error instanceof Error ? error.message : String(error))}`;
+    return `${tool} failed: ${untrustedText(errorText(error))}`;
   }
   // A 422's own message already lists the fields in one line; an assistant reads them better one per line.
   const validation = ValidationError.is(error) && Object.keys(error.fields).length > 0 ? error : undefined;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type * as I from '../api/inputs';
+import { UUID } from '../util/ids';
 
 /**
  * Input schemas of the assistant tools (docs/api/README.md#mcp-tool-map), one per operation. They are
@@ -7,12 +8,6 @@ import type * as I from '../api/inputs';
  * on; the `satisfies` checks at the bottom keep them in step with the client's types. Objects are
  * strict: a misspelt key (`listId`) is refused instead of being silently ignored.
  */
-
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 /**
  * Every identifier is a UUID (docs/api/README.md#conventions); a display id such as ACME-12 is refused before any

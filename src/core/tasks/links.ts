@@ -6,8 +6,8 @@
 
 import { isDisplayId } from './displayId';
 import { safeLink } from './safeLinks';
+import { UUID } from '../util/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LINK_PATH = /^\/t\/([^/?#]+)\/?$/;
 
 /** Display ids look like `ACME-12`: one grammar for the whole extension (./displayId.ts). */

@@ -60,3 +60,34 @@ export function targetsFromSidebar(body: unknown): Targets | undefined {
     );
   return { lists, sprints };
 }
+
+/** One level of where a list sits: the task panel's breadcrumb is the workspace and these three. */
+export interface ListPlace {
+  readonly level: 'space' | 'folder' | 'list';
+  readonly id: string;
+  readonly name: string;
+}
+
+/**
+ * The space, folder and list of a list in a sidebar answer (docs/api/openapi.yaml#getWorkspaceSidebar),
+ * whose shape is not documented: read defensively (every level checked); a list that is not there,
+ * or a shape we do not recognise, gives none rather than an error.
+ */
+export function placeOfList(body: unknown, listId: string): ListPlace[] {
+  const root = isObject(body) ? body.data : undefined;
+  for (const space of arr(isObject(root) ? root.spaces : undefined).filter(isObject)) {
+    for (const folder of arr(space.folders).filter(isObject)) {
+      const list = arr(folder.lists)
+        .filter(isObject)
+        .find((l) => l.id === listId);
+      if (list) {
+        return [place('space', space), place('folder', folder), place('list', list)];
+      }
+    }
+  }
+  return [];
+}
+
+function place(level: ListPlace['level'], value: Json): ListPlace {
+  return { level, id: String(value.id ?? ''), name: typeof value.name === 'string' ? value.name : '' };
+}

@@ -3,9 +3,9 @@
 // accept a UUID that follows `/v/` or `/views/` in a link of the configured service
 // (docs/api/README.md#web-app-links); nothing else is guessed.
 import * as z from 'zod/mini';
+import { UUID, UUID_SOURCE } from '../util/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const IN_PATH = /\/(?:v|views)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[/?#]|$)/i;
+const IN_PATH = new RegExp(`/(?:v|views)/(${UUID_SOURCE})(?:[/?#]|$)`, 'i');
 
 export type ViewReference =
   | { readonly kind: 'id'; readonly viewId: string }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
 import type { RateLimitSnapshot } from '../../core/api/rateLimiter';
 import type { Session, SessionState } from '../auth/session';
 import { Disposable } from '../disposable';
@@ -18,7 +19,7 @@ export class BudgetStatusBar extends Disposable {
   constructor(session: Session) {
     super();
     this.item.name = vscode.l10n.t('Task Platform Request Budget');
-    this.item.command = 'taskPlatform.showLog';
+    this.item.command = Commands.showLog;
     this.register(session.onDidChange((state) => this.watch(state)));
     this.register({ dispose: () => this.stop() });
     this.watch(session.state);

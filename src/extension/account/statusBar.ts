@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
 import { inert } from '../../core/text/inert';
 import type { Session, SessionState } from '../auth/session';
 import { Disposable } from '../disposable';
@@ -26,24 +27,24 @@ export class AccountStatusBar extends Disposable {
       case 'signedIn':
         item.text = `$(account) ${inert(state.user.name, 40)}`;
         item.tooltip = inert(vscode.l10n.t('Task Platform: signed in as {0} <{1}>', state.user.name, state.user.email));
-        item.command = 'taskPlatform.showAccount';
+        item.command = Commands.showAccount;
         break;
       case 'rejected':
         item.text = `$(warning) ${vscode.l10n.t('Task Platform: token rejected')}`;
         item.tooltip = vscode.l10n.t('The stored token was refused. Click to sign in again.');
-        item.command = 'taskPlatform.signIn';
+        item.command = Commands.signIn;
         item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
         break;
       case 'error':
         item.text = `$(cloud-offline) ${vscode.l10n.t('Task Platform')}`;
         item.tooltip = inert(state.message);
-        item.command = 'taskPlatform.showAccount';
+        item.command = Commands.showAccount;
         break;
       case 'unknown':
       case 'signedOut':
         item.text = `$(sign-in) ${vscode.l10n.t('Task Platform: Sign In')}`;
         item.tooltip = vscode.l10n.t('Sign in to Task Platform with a personal access token');
-        item.command = 'taskPlatform.signIn';
+        item.command = Commands.signIn;
         break;
     }
     item.accessibilityInformation = { label: typeof item.tooltip === 'string' ? item.tooltip : item.text };

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { confirmation, confirmTarget, SHOW_INPUT_COMMAND } from '../../core/mcp/confirm';
+import { Commands } from '../commands/ids';
+import { registerCommand } from '../commands/registry';
+import { confirmation, confirmTarget } from '../../core/mcp/confirm';
 import type { ConfirmContext, TaskLabel } from '../../core/mcp/confirm';
-import { isUuid } from '../../core/mcp/inputs';
+import { isUuid } from '../../core/util/ids';
 import { visibleText } from '../../core/text/inert';
 import type { Session, SessionState } from '../auth/session';
 import { abortSignalFor } from '../ui/cancellation';
 import { prompter } from '../ui/prompter';
+import { errorText } from '../../core/util/errorText';
 
 const SCHEME = 'taskplatform-ai-input';
 /** A task's display id and title are read once per confirmation burst, not once per prompt. */
@@ -25,7 +28,7 @@ export function confirmationFor(
   }
   const message = new vscode.MarkdownString(built.markdown);
   // The builder escapes all data; the only command a link may run is ours, with an id of ours.
-  message.isTrusted = { enabledCommands: [SHOW_INPUT_COMMAND] };
+  message.isTrusted = { enabledCommands: [Commands.aiShowToolInput] };
   message.supportHtml = false;
   message.supportThemeIcons = false;
   return { title: built.title, message };
@@ -42,10 +45,8 @@ export class AiConfirmations implements vscode.TextDocumentContentProvider, vsco
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly session: Session) {
-    this.subscriptions = [
-      vscode.workspace.registerTextDocumentContentProvider(SCHEME, this),
-      vscode.commands.registerCommand(SHOW_INPUT_COMMAND, (id: unknown) => this.show(id)),
-    ];
+    this.subscriptions = [vscode.workspace.registerTextDocumentContentProvider(SCHEME, this)];
+    registerCommand({ subscriptions: this.subscriptions }, Commands.aiShowToolInput, (id: unknown) => this.show(id));
   }
 
   async prepare(
@@ -85,7 +86,7 @@ export class AiConfirmations implements vscode.TextDocumentContentProvider, vsco
       (task): TaskLabel => ({ displayId: task.display_id ?? '', title: task.title }),
       (error: unknown): TaskLabel => {
         this.labels.delete(key);
-        return { error: error instanceof Error ? error.message : String(error) };
+        return { error: errorText(error) };
       },
     );
     this.remember(this.labels, key, { at: Date.now(), label });
@@ -97,7 +98,7 @@ export class AiConfirmations implements vscode.TextDocumentContentProvider, vsco
     const id = randomUUID();
     this.remember(this.texts, id, text);
     const name = /^[a-z_]{1,40}$/.test(field) ? field : 'text';
-    return `command:${SHOW_INPUT_COMMAND}?${encodeURIComponent(JSON.stringify([`${name}/${id}`]))}`;
+    return `command:${Commands.aiShowToolInput}?${encodeURIComponent(JSON.stringify([`${name}/${id}`]))}`;
   }
 
   private async show(arg: unknown): Promise<void> {

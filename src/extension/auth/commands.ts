@@ -4,6 +4,7 @@ import { readBaseUrl, SECTION, writeBaseUrl } from '../config';
 import { log } from '../log';
 import { abortSignalFor } from '../ui/cancellation';
 import { prompter } from '../ui/prompter';
+import { offerSignIn } from './guard';
 import { describeSignInFailure } from './messages';
 import type { Session } from './session';
 
@@ -97,12 +98,7 @@ export async function signOut(session: Session): Promise<void> {
 export async function showAccount(session: Session): Promise<void> {
   const state = await session.ensure();
   if (state.kind !== 'signedIn') {
-    const signInLabel = vscode.l10n.t('Sign In');
-    if (
-      (await prompter().info(vscode.l10n.t('You are not signed in to Task Platform.'), signInLabel)) === signInLabel
-    ) {
-      await signIn(session);
-    }
+    await offerSignIn(vscode.l10n.t('You are not signed in to Task Platform.'));
     return;
   }
   const workspaces = state.user.workspaces.map((w) => w.name).join(', ') || vscode.l10n.t('none');

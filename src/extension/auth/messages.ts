@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { BadResponseError, NetworkError, UnauthorizedError } from '../../core/api/errors';
 import { describeFailure } from '../ui/failure';
+import { errorText } from '../../core/util/errorText';
 
 /** What a failed token check means for the user, and what to do about it. Never includes the token. */
 export function describeSignInFailure(baseUrl: string, error: unknown): string {
@@ -20,7 +21,7 @@ export function describeSignInFailure(baseUrl: string, error: unknown): string {
       baseUrl,
     );
   }
-  return vscode.l10n.t('Signing in failed: {0}', error instanceof Error ? error.message : String(error));
+  return vscode.l10n.t('Signing in failed: {0}', errorText(error));
 }
 
 export const tokenRejectedMessage = (): string =>

@@ -10,6 +10,7 @@ import { readBaseUrl, requestTimeoutMs } from '../config';
 import { log } from '../log';
 import type { Outboxes } from '../outbox/outboxes';
 import type { TokenStore } from './tokenStore';
+import { errorText } from '../../core/util/errorText';
 
 export type SessionState =
   | { readonly kind: 'unknown' }
@@ -162,7 +163,7 @@ function stateForFailure(baseUrl: string, error: unknown): SessionState {
   if (UnauthorizedError.is(error)) {
     return { kind: 'rejected', baseUrl };
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   log.warn(`Restoring the session failed: ${message}`);
   // Unreachable: the connectivity probe restores the session by itself when the service answers.
   return { kind: 'error', baseUrl, message, unreachable: NetworkError.is(error) };

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
 import { inert } from '../../core/text/inert';
-import { isUuid } from '../tasks/ref';
+import { isUuid } from '../../core/util/ids';
 
 export interface CurrentTaskInfo {
   readonly workspaceId: string;
@@ -60,7 +61,7 @@ export class CurrentTask implements vscode.Disposable {
       vscode.l10n.t('Working on {0} "{1}" (branch {2}). Click to open.', info.displayId, info.title, info.branch),
     );
     this.item.command = {
-      command: 'taskPlatform.openTask',
+      command: Commands.openTask,
       title: vscode.l10n.t('Open Task'),
       arguments: [{ workspaceId: info.workspaceId, taskId: info.taskId }],
     };

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
 import type { Resolution } from '../../core/codeLinks/resolver';
 import { isCompleted } from '../../core/tree/rows';
 import { SECTION } from '../config';
@@ -144,7 +145,7 @@ export class StaleReferences extends Disposable implements vscode.CodeActionProv
         vscode.CodeActionKind.QuickFix,
       );
       replace.command = {
-        command: 'taskPlatform.codeLinks.replaceReference',
+        command: Commands.codeLinksReplaceReference,
         title: replace.title,
         arguments: [{ uri: document.uri.toString(), start: ref.start, end: ref.end }],
       };
@@ -153,7 +154,7 @@ export class StaleReferences extends Disposable implements vscode.CodeActionProv
     }
     if (diagnostic.code !== 'missing') {
       const open = new vscode.CodeAction(vscode.l10n.t('Open {0}', displayId), vscode.CodeActionKind.QuickFix);
-      open.command = { command: 'taskPlatform.codeLinks.open', title: open.title, arguments: [{ displayId }] };
+      open.command = { command: Commands.codeLinksOpen, title: open.title, arguments: [{ displayId }] };
       open.diagnostics = [diagnostic];
       actions.unshift(open);
     }

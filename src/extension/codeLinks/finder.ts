@@ -11,6 +11,7 @@ import { Disposable } from '../disposable';
 import { log } from '../log';
 import type { Services } from '../services';
 import type { TaskChange } from '../tasks/changes';
+import { errorText } from '../../core/util/errorText';
 
 const PREFIXES_KEY = 'taskPlatform.codeLinks.prefixes';
 
@@ -167,9 +168,7 @@ export class ReferenceFinder extends Disposable {
         }
       }
     } catch (error) {
-      log.warn(
-        `Code links: could not learn the id prefix of a workspace: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      log.warn(`Code links: could not learn the id prefix of a workspace: ${errorText(error)}`);
     }
     return false;
   }

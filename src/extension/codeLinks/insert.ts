@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { signedIn } from '../auth/guard';
 import { markStepDone } from '../walkthrough/progress';
 import type { TaskRow } from '../../core/api/schemas';
 import { commentSpans } from '../../core/codeLinks/comments';
@@ -6,7 +7,6 @@ import { idBeforeCursor } from '../../core/codeLinks/references';
 import { commentSyntax, lineCommentFor } from '../../core/codeLinks/syntax';
 import { isDisplayId } from '../../core/tasks/displayId';
 import { inert } from '../../core/text/inert';
-import { signedIn } from '../commands/context';
 import type { CommandContext } from '../commands/context';
 import { searchForTask } from '../commands/pickTask';
 import { reportFailure } from '../ui/failure';
@@ -49,7 +49,7 @@ export async function insertReference(ctx: CommandContext, finder: ReferenceFind
 
 /** Searches for a task and returns its display id (learning its prefix). */
 async function pickDisplayId(ctx: CommandContext, finder: ReferenceFinder, title: string): Promise<string | undefined> {
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   const ref = state && (await searchForTask(ctx, state, title));
   if (!state || !ref) {
     return undefined;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
 import { isDisplayId } from '../../core/tasks/links';
 import { inert } from '../../core/text/inert';
 import { openTask } from '../commands/context';
@@ -26,10 +27,7 @@ export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.H
     );
     return refs.map((ref) => {
       const range = new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end));
-      const link = new vscode.DocumentLink(
-        range,
-        commandUri('taskPlatform.codeLinks.open', { displayId: ref.displayId }),
-      );
+      const link = new vscode.DocumentLink(range, commandUri(Commands.codeLinksOpen, { displayId: ref.displayId }));
       link.tooltip = inert(vscode.l10n.t('Open {0} in Task Platform', ref.displayId));
       return link;
     });

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
 import { occurrences, outermost, ReferenceIndex } from '../../core/codeLinks/referenceIndex';
 import type { Occurrence } from '../../core/codeLinks/referenceIndex';
 import { commentSyntax, knownLanguages } from '../../core/codeLinks/syntax';
@@ -258,7 +259,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
       item.iconPath = new vscode.ThemeIcon('warning');
     }
     item.contextValue = 'codeReferenceTask';
-    item.command = { command: 'taskPlatform.codeLinks.open', title: vscode.l10n.t('Open'), arguments: [{ displayId }] };
+    item.command = { command: Commands.codeLinksOpen, title: vscode.l10n.t('Open'), arguments: [{ displayId }] };
     return item;
   }
 }

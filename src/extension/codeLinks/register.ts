@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
+import { registerCommand } from '../commands/registry';
 import { onDidChangeSetting } from '../config';
 import { knownLanguages } from '../../core/codeLinks/syntax';
 import type { CommandContext } from '../commands/context';
@@ -10,7 +12,7 @@ import { insertReference, ReferenceCompletion, replaceReference } from './insert
 import { openReference, ReferenceProviders } from './providers';
 import { ReferencesView } from './referencesView';
 import { startWork } from './startWork';
-import { createFromTodo, CREATE_FROM_TODO, TodoActions } from './todo';
+import { createFromTodo, TodoActions } from './todo';
 
 /** What the integration tests reach (through the TestApi). */
 export interface CodeLinks {
@@ -55,14 +57,12 @@ export function registerCodeLinks(
     }),
     vscode.languages.registerCodeLensProvider(selector, todos),
     vscode.languages.registerCompletionItemProvider(selector, new ReferenceCompletion(finder), '-'),
-    vscode.commands.registerCommand('taskPlatform.codeLinks.open', (arg?: unknown) => openReference(finder, arg)),
-    vscode.commands.registerCommand(CREATE_FROM_TODO, (arg?: unknown) => createFromTodo(ctx, arg)),
-    vscode.commands.registerCommand('taskPlatform.startWork', (arg?: unknown) => startWork(ctx, current, arg)),
-    vscode.commands.registerCommand('taskPlatform.insertTaskReference', () => insertReference(ctx, finder)),
-    vscode.commands.registerCommand('taskPlatform.codeLinks.replaceReference', (arg?: unknown) =>
-      replaceReference(ctx, finder, arg),
-    ),
-    vscode.commands.registerCommand('taskPlatform.stopWork', () => current.set(undefined)),
   );
+  registerCommand(context, Commands.codeLinksOpen, (arg?: unknown) => openReference(finder, arg));
+  registerCommand(context, Commands.codeLinksCreateFromTodo, (arg?: unknown) => createFromTodo(ctx, arg));
+  registerCommand(context, Commands.startWork, (arg?: unknown) => startWork(ctx, current, arg));
+  registerCommand(context, Commands.insertTaskReference, () => insertReference(ctx, finder));
+  registerCommand(context, Commands.codeLinksReplaceReference, (arg?: unknown) => replaceReference(ctx, finder, arg));
+  registerCommand(context, Commands.stopWork, () => current.set(undefined));
   return { finder, stale, current, references };
 }

@@ -1,20 +1,22 @@
 import * as vscode from 'vscode';
+import { signedIn } from '../auth/guard';
 import type { Task, TaskRow } from '../../core/api/schemas';
 import { branchName, DEFAULT_BRANCH_TEMPLATE } from '../../core/codeLinks/branch';
 import { isDisplayId, writableDisplayId } from '../../core/tasks/displayId';
 import type { SignedIn } from '../auth/session';
-import { signedIn, taskName } from '../commands/context';
+import { taskName } from '../commands/context';
 import type { CommandContext } from '../commands/context';
 import { resolveTask } from '../commands/pickTask';
 import { SECTION } from '../config';
 import { directoryFor } from '../directory';
 import type { TaskRef } from '../tasks/ref';
-import { reportFailure } from '../ui/failure';
+import { readOrReport, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { checkoutBranch, gitApi, repositoryFor } from './git';
 import type { GitRepository } from './git';
 import type { CurrentTask } from './currentTask';
 import { refusedMessage } from './insert';
+import { errorText } from '../../core/util/errorText';
 
 const COMPLETED = new Set(['done', 'closed', 'completed']);
 
@@ -35,7 +37,7 @@ export async function startWork(
   arg?: unknown,
 ): Promise<StartWorkResult | undefined> {
   const title = vscode.l10n.t('Start Work on Task');
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   const ref = state && (await resolveTask(ctx, state, arg, title));
   if (!state || !ref) {
     return undefined;
@@ -50,11 +52,10 @@ export async function startWork(
     );
     return undefined;
   }
-  let task: Task;
-  try {
-    task = await state.client.getTask(ref.workspaceId, ref.taskId, { priority: 'user' });
-  } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not start work on the task'), error);
+  const task = await readOrReport(ctx.services.session, vscode.l10n.t('Could not start work on the task'), () =>
+    state.client.getTask(ref.workspaceId, ref.taskId, { priority: 'user' }),
+  );
+  if (!task) {
     return undefined;
   }
   // The branch and the commit message are named after the display id: refused before anything
@@ -99,13 +100,7 @@ async function begin(
   try {
     outcome = await checkoutBranch(repo, branch);
   } catch (error) {
-    void prompter().error(
-      vscode.l10n.t(
-        'Could not create the branch {0}: {1}',
-        branch,
-        error instanceof Error ? error.message : String(error),
-      ),
-    );
+    void prompter().error(vscode.l10n.t('Could not create the branch {0}: {1}', branch, errorText(error)));
     return undefined;
   }
   const updated = (await updateTask(ctx, state, ref, task)) ?? task;

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
+import { signedIn } from '../auth/guard';
 import { markStepDone } from '../walkthrough/progress';
 import type { Task } from '../../core/api/schemas';
 import { todoComments, todoReferenceInsert } from '../../core/codeLinks/todos';
@@ -6,7 +8,6 @@ import { writableDisplayId } from '../../core/tasks/displayId';
 import { fenced } from '../../core/text/fence';
 import { inertMarkdown } from '../../core/text/inert';
 import type { TodoComment } from '../../core/codeLinks/todos';
-import { signedIn } from '../commands/context';
 import type { CommandContext } from '../commands/context';
 import { pickList } from '../commands/create';
 import { SECTION } from '../config';
@@ -14,7 +15,6 @@ import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { refusedMessage } from './insert';
 
-export const CREATE_FROM_TODO = 'taskPlatform.codeLinks.createFromTodo';
 const SNIPPET_LINES = 3;
 /** Characters of each snippet line put in the description (a minified line can be megabytes). */
 const MAX_SNIPPET_LINE = 500;
@@ -60,7 +60,7 @@ export class TodoActions implements vscode.CodeActionProvider, vscode.CodeLensPr
         vscode.CodeActionKind.QuickFix,
       );
       action.command = {
-        command: CREATE_FROM_TODO,
+        command: Commands.codeLinksCreateFromTodo,
         title: action.title,
         arguments: [{ uri: document.uri.toString(), offset: todo.keywordStart }],
       };
@@ -75,7 +75,7 @@ export class TodoActions implements vscode.CodeActionProvider, vscode.CodeLensPr
     return todosIn(document).map(
       (todo) =>
         new vscode.CodeLens(lineOf(document, todo), {
-          command: CREATE_FROM_TODO,
+          command: Commands.codeLinksCreateFromTodo,
           title: vscode.l10n.t('Create task from {0}', todo.keyword),
           arguments: [{ uri: document.uri.toString(), offset: todo.keywordStart }],
         }),
@@ -104,7 +104,7 @@ export async function createFromTodo(ctx: CommandContext, arg: unknown): Promise
     return undefined;
   }
   const { document, todo } = found;
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   const title = vscode.l10n.t('Create Task from {0}', todo.keyword);
   const list = state && (await pickList(ctx, state, title));
   if (!state || !list) {

@@ -4,35 +4,40 @@ import { taskWebLink } from '../../core/tasks/links';
 import { refusedMessage } from '../codeLinks/insert';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
+import type { SignedIn } from '../auth/session';
+import type { TaskRef } from '../tasks/ref';
+import { commandOn } from './context';
 import type { CommandContext } from './context';
-import { taskTarget, taskWith } from './pickTask';
+import { taskFinder, taskWith } from './pickTask';
 
 /** Copies the task's web-app link (format: core/tasks/links.ts). Returns what was copied. */
-export async function copyLink(ctx: CommandContext, arg?: unknown): Promise<string | undefined> {
-  // A display id that is not of the form ACME-12 is not put in a link: the task's UUID works too.
-  return copy(ctx, arg, vscode.l10n.t('Copy Link'), (task, baseUrl) =>
-    taskWebLink(baseUrl, isDisplayId(task.display_id) ? task.display_id : task.id),
-  );
-}
+export const copyLink = commandOn(
+  taskFinder,
+  () => vscode.l10n.t('Copy Link'),
+  (ctx, target) =>
+    // A display id that is not of the form ACME-12 is not put in a link: the task's UUID works too.
+    copy(ctx, target, (task, baseUrl) =>
+      taskWebLink(baseUrl, isDisplayId(task.display_id) ? task.display_id : task.id),
+    ),
+);
 
 /** Copies the display id; one not of the form ACME-12 (it could hold a line break or code) is refused. */
-export async function copyDisplayId(ctx: CommandContext, arg?: unknown): Promise<string | undefined> {
-  return copy(ctx, arg, vscode.l10n.t('Copy Display Id'), (task) =>
-    isDisplayId(task.display_id) ? task.display_id : undefined,
-  );
-}
+export const copyDisplayId = commandOn(
+  taskFinder,
+  () => vscode.l10n.t('Copy Display Id'),
+  (ctx, target) => copy(ctx, target, (task) => (isDisplayId(task.display_id) ? task.display_id : undefined)),
+);
 
 type Copied = (
   task: { readonly id: string; readonly display_id?: string | null },
   baseUrl: string,
 ) => string | undefined;
 
-async function copy(ctx: CommandContext, arg: unknown, title: string, text: Copied): Promise<string | undefined> {
-  const target = await taskTarget(ctx, arg, title);
-  if (!target) {
-    return undefined;
-  }
-  const { state, ref } = target;
+async function copy(
+  ctx: CommandContext,
+  { state, ref }: { state: SignedIn; ref: TaskRef },
+  text: Copied,
+): Promise<string | undefined> {
   try {
     const task = await taskWith(state, ref, ['display_id']);
     const value = text(task, state.baseUrl);

@@ -5,10 +5,11 @@ import type { TaskRef } from '../tasks/ref';
 import { log } from '../log';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { taskName } from './context';
+import { commandOn, taskName } from './context';
 import type { CommandContext } from './context';
-import { pickAssignee } from './fields';
-import { taskTarget } from './pickTask';
+import { pickAssignee } from '../ui/pickers';
+import { taskFinder } from './pickTask';
+import { errorText } from '../../core/util/errorText';
 
 /**
  * Tells the tree and the panel that a task changed through a write that does not return the task
@@ -17,8 +18,7 @@ import { taskTarget } from './pickTask';
 export function announceUpdated(ctx: CommandContext, state: SignedIn, ref: TaskRef): void {
   state.client.getTask(ref.workspaceId, ref.taskId, { priority: 'background' }).then(
     (task) => ctx.services.changes.fire({ kind: 'updated', workspaceId: ref.workspaceId, task }),
-    (error: unknown) =>
-      log.warn(`Could not re-read the task after a change: ${error instanceof Error ? error.message : String(error)}`),
+    (error: unknown) => log.warn(`Could not re-read the task after a change: ${errorText(error)}`),
   );
 }
 
@@ -26,44 +26,42 @@ export function announceUpdated(ctx: CommandContext, state: SignedIn, ref: TaskR
  * Add Comment: the task, the text (Markdown), an optional assignee; POST comment
  * (docs/api/openapi.yaml#createTaskComment).
  */
-export async function addComment(ctx: CommandContext, arg?: unknown): Promise<Comment | undefined> {
-  const title = vscode.l10n.t('Add Comment');
-  const target = await taskTarget(ctx, arg, title);
-  if (!target) {
-    return undefined;
-  }
-  const { state, ref } = target;
-  const body = await askBody(taskName(ref.row));
-  if (body === undefined) {
-    return undefined;
-  }
-  if (body.trim() === '') {
-    void prompter().warn(vscode.l10n.t('The comment cannot be empty.'));
-    return undefined;
-  }
-  const assignee = await pickAssignee(ctx, state, ref.workspaceId, vscode.l10n.t('Assign the comment to (optional)'));
-  if (!assignee) {
-    return undefined;
-  }
-  try {
-    const comment = await prompter().progress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Posting the comment…') },
-      () =>
-        state.client.createComment(
-          ref.workspaceId,
-          ref.taskId,
-          { body, assignee_id: assignee.id },
-          { priority: 'user' },
-        ),
-    );
-    announceUpdated(ctx, state, ref);
-    prompter().status(vscode.l10n.t('Comment posted on {0}', taskName(ref.row)), 4000);
-    return comment;
-  } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not post the comment'), error);
-    return undefined;
-  }
-}
+export const addComment = commandOn(
+  taskFinder,
+  () => vscode.l10n.t('Add Comment'),
+  async (ctx, { state, ref }): Promise<Comment | undefined> => {
+    const body = await askBody(taskName(ref.row));
+    if (body === undefined) {
+      return undefined;
+    }
+    if (body.trim() === '') {
+      void prompter().warn(vscode.l10n.t('The comment cannot be empty.'));
+      return undefined;
+    }
+    const assignee = await pickAssignee(ctx, state, ref.workspaceId, vscode.l10n.t('Assign the comment to (optional)'));
+    if (!assignee) {
+      return undefined;
+    }
+    try {
+      const comment = await prompter().progress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Posting the comment…') },
+        () =>
+          state.client.createComment(
+            ref.workspaceId,
+            ref.taskId,
+            { body, assignee_id: assignee.id },
+            { priority: 'user' },
+          ),
+      );
+      announceUpdated(ctx, state, ref);
+      prompter().status(vscode.l10n.t('Comment posted on {0}', taskName(ref.row)), 4000);
+      return comment;
+    } catch (error) {
+      void reportFailure(ctx.services.session, vscode.l10n.t('Could not post the comment'), error);
+      return undefined;
+    }
+  },
+);
 
 /** One line in an input box; an empty answer opens a Markdown editor for a longer comment. */
 async function askBody(name: string): Promise<string | undefined> {

@@ -1,18 +1,20 @@
 import * as vscode from 'vscode';
+import { Commands } from './ids';
 import type { CreateTaskInput } from '../../core/api/inputs';
 import type { Task } from '../../core/api/schemas';
 import { checkTitle, MAX_TITLE_LENGTH } from '../../core/tasks/title';
 import type { ListTarget } from '../../core/tasks/sidebar';
 import type { SignedIn } from '../auth/session';
-import { isUuid } from '../tasks/ref';
+import { isUuid } from '../../core/util/ids';
 import type { TaskRef } from '../tasks/ref';
-import { reportFailure } from '../ui/failure';
+import { readOrReport, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { openTask, signedIn, taskName } from './context';
-import type { CommandContext } from './context';
+import { commandOn, openTask, taskName } from './context';
+import type { CommandContext, Finder } from './context';
 import { chooseDetails } from './createDetails';
 import { selectionDescription } from './selection';
-import { pickWorkspace, taskTarget, taskWith } from './pickTask';
+import { pickWorkspace } from '../ui/pickers';
+import { taskFinder, taskWith } from './pickTask';
 
 export interface ListChoice {
   readonly workspaceId: string;
@@ -82,11 +84,12 @@ export async function pickList(ctx: CommandContext, state: SignedIn, title: stri
   if (!workspaceId) {
     return undefined;
   }
-  let lists;
-  try {
-    lists = (await ctx.lookups.targets(state.client, workspaceId)).lists;
-  } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the lists'), error);
+  const lists = (
+    await readOrReport(ctx.services.session, vscode.l10n.t('Could not load the lists'), () =>
+      ctx.lookups.targets(state.client, workspaceId),
+    )
+  )?.lists;
+  if (!lists) {
     return undefined;
   }
   const recent = ctx.globalState.get<string[]>(RECENT_KEY, []);
@@ -117,50 +120,43 @@ async function remember(ctx: CommandContext, listId: string): Promise<void> {
   await ctx.globalState.update(RECENT_KEY, [listId, ...recent].slice(0, 5));
 }
 
-/** The session and the list a command acts on: the list node it was given, else a pick. */
-export async function listTarget(
-  ctx: CommandContext,
-  arg: unknown,
-  title: string,
-): Promise<{ state: SignedIn; list: ListChoice } | undefined> {
-  const state = await signedIn(ctx);
-  const list = state && (listFromArg(arg) ?? (await pickList(ctx, state, title)));
-  return state && list ? { state, list } : undefined;
-}
+/** The list a command acts on: the list node it was given, else a pick. */
+export const listFinder: Finder<{ list: ListChoice }> = async (ctx, state, call) => {
+  const list = listFromArg(call.arg) ?? (await pickList(ctx, state, call.title));
+  return list && { list };
+};
 
 /**
  * Create Task: list (skipped when run on a list node), title, optional details, then POST
  * task. From an editor selection, the selection becomes the description with a link to the file/line.
  */
-export async function createTask(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
-  const title = vscode.l10n.t('Create Task');
-  const target = await listTarget(ctx, arg, title);
-  if (!target) {
-    return undefined;
-  }
-  const { state, list } = target;
-  const selection = selectionDescription(vscode.window.activeTextEditor);
-  const taskTitle = await askTitle(vscode.l10n.t('Create Task in {0}', list.name), selection?.suggestedTitle);
-  if (taskTitle === undefined) {
-    return undefined;
-  }
-  const details = await chooseDetails(ctx, state, list, taskTitle);
-  if (!details) {
-    return undefined;
-  }
-  const input: CreateTaskInput = {
-    ...details,
-    list_id: list.listId,
-    title: taskTitle,
-    description: selection?.markdown,
-  };
-  const task = await create(ctx, state, list.workspaceId, input);
-  if (task) {
-    await remember(ctx, list.listId);
-    await afterCreate({ workspaceId: list.workspaceId, taskId: task.id, row: task });
-  }
-  return task;
-}
+export const createTask = commandOn(
+  listFinder,
+  () => vscode.l10n.t('Create Task'),
+  async (ctx, { state, list }): Promise<Task | undefined> => {
+    const selection = selectionDescription(vscode.window.activeTextEditor);
+    const taskTitle = await askTitle(vscode.l10n.t('Create Task in {0}', list.name), selection?.suggestedTitle);
+    if (taskTitle === undefined) {
+      return undefined;
+    }
+    const details = await chooseDetails(ctx, state, list, taskTitle);
+    if (!details) {
+      return undefined;
+    }
+    const input: CreateTaskInput = {
+      ...details,
+      list_id: list.listId,
+      title: taskTitle,
+      description: selection?.markdown,
+    };
+    const task = await create(ctx, state, list.workspaceId, input);
+    if (task) {
+      await remember(ctx, list.listId);
+      await afterCreate({ workspaceId: list.workspaceId, taskId: task.id, row: task });
+    }
+    return task;
+  },
+);
 
 async function create(
   ctx: CommandContext,
@@ -190,7 +186,7 @@ async function afterCreate(ref: TaskRef): Promise<void> {
   } else if (choice === 'reveal') {
     // The Workspaces view walks to the task's list (found through the sidebar when not loaded).
     const target = { workspaceId: ref.workspaceId, listId: ref.row?.list_id, taskId: ref.taskId };
-    const shown = await vscode.commands.executeCommand<boolean>('taskPlatform.revealInExplorer', target).then(
+    const shown = await vscode.commands.executeCommand<boolean>(Commands.revealInExplorer, target).then(
       (ok) => ok === true,
       () => false,
     );
@@ -201,27 +197,24 @@ async function afterCreate(ref: TaskRef): Promise<void> {
 }
 
 /** Add Subtask: a new task under the given one, in the parent's list (POST task with parent_task_id). */
-export async function addSubtask(ctx: CommandContext, arg?: unknown): Promise<Task | undefined> {
-  const title = vscode.l10n.t('Add Subtask');
-  const target = await taskTarget(ctx, arg, title);
-  if (!target) {
-    return undefined;
-  }
-  const { state, ref: parent } = target;
-  let row;
-  try {
-    row = await taskWith(state, parent, ['list_id']);
-  } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not add a subtask'), error);
-    return undefined;
-  }
-  const taskTitle = await askTitle(vscode.l10n.t('Subtask of {0}', taskName(row)));
-  if (taskTitle === undefined) {
-    return undefined;
-  }
-  return create(ctx, state, parent.workspaceId, {
-    list_id: row.list_id as string,
-    title: taskTitle,
-    parent_task_id: parent.taskId,
-  });
-}
+export const addSubtask = commandOn(
+  taskFinder,
+  () => vscode.l10n.t('Add Subtask'),
+  async (ctx, { state, ref: parent }): Promise<Task | undefined> => {
+    const row = await readOrReport(ctx.services.session, vscode.l10n.t('Could not add a subtask'), () =>
+      taskWith(state, parent, ['list_id']),
+    );
+    if (!row) {
+      return undefined;
+    }
+    const taskTitle = await askTitle(vscode.l10n.t('Subtask of {0}', taskName(row)));
+    if (taskTitle === undefined) {
+      return undefined;
+    }
+    return create(ctx, state, parent.workspaceId, {
+      list_id: row.list_id as string,
+      title: taskTitle,
+      parent_task_id: parent.taskId,
+    });
+  },
+);

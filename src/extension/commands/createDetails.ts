@@ -1,12 +1,10 @@
 import * as vscode from 'vscode';
 import type { CreateTaskInput } from '../../core/api/inputs';
-import type { Priority } from '../../core/api/schemas';
-import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import type { SignedIn } from '../auth/session';
 import type { CommandContext } from './context';
 import type { ListChoice } from './create';
-import { pickAssignee, pickDueDate, priorityItems, priorityLabel } from './fields';
+import { pickAssignee, pickDueDate, pickPriority, pickStatus, priorityLabel } from '../ui/pickers';
 import { searchForTask } from './pickTask';
 
 type Details = Omit<CreateTaskInput, 'list_id' | 'title'>;
@@ -48,6 +46,14 @@ export async function chooseDetails(
 
 async function askStep(title: string, shown: Shown): Promise<Step | undefined> {
   const unset = vscode.l10n.t('not set');
+  // Each optional field: its step, its label and its icon.
+  const fields: [keyof Shown, string, string][] = [
+    ['priority', vscode.l10n.t('Priority…'), 'arrow-up'],
+    ['assignee', vscode.l10n.t('Assignee…'), 'person'],
+    ['status', vscode.l10n.t('Status…'), 'circle-large-outline'],
+    ['due', vscode.l10n.t('Due Date…'), 'calendar'],
+    ['parent', vscode.l10n.t('Parent Task…'), 'type-hierarchy-sub'],
+  ];
   const items: (vscode.QuickPickItem & { step: Step })[] = [
     {
       label: vscode.l10n.t('Create'),
@@ -55,36 +61,12 @@ async function askStep(title: string, shown: Shown): Promise<Step | undefined> {
       description: vscode.l10n.t('create the task now'),
       step: 'create',
     },
-    {
-      label: vscode.l10n.t('Priority…'),
-      iconPath: new vscode.ThemeIcon('arrow-up'),
-      description: shown.priority ?? unset,
-      step: 'priority',
-    },
-    {
-      label: vscode.l10n.t('Assignee…'),
-      iconPath: new vscode.ThemeIcon('person'),
-      description: shown.assignee ?? unset,
-      step: 'assignee',
-    },
-    {
-      label: vscode.l10n.t('Status…'),
-      iconPath: new vscode.ThemeIcon('circle-large-outline'),
-      description: shown.status ?? unset,
-      step: 'status',
-    },
-    {
-      label: vscode.l10n.t('Due Date…'),
-      iconPath: new vscode.ThemeIcon('calendar'),
-      description: shown.due ?? unset,
-      step: 'due',
-    },
-    {
-      label: vscode.l10n.t('Parent Task…'),
-      iconPath: new vscode.ThemeIcon('type-hierarchy-sub'),
-      description: shown.parent ?? unset,
-      step: 'parent',
-    },
+    ...fields.map(([step, label, icon]) => ({
+      label,
+      iconPath: new vscode.ThemeIcon(icon),
+      description: shown[step] ?? unset,
+      step,
+    })),
   ];
   return (
     await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Create now, or set optional fields first') })
@@ -102,13 +84,10 @@ async function editStep(
 ): Promise<void> {
   switch (step) {
     case 'priority': {
-      const picked = await prompter().quickPick(priorityItems(details.priority), {
-        title,
-        placeHolder: vscode.l10n.t('Priority'),
-      });
+      const picked = await pickPriority(title, vscode.l10n.t('Priority'), details.priority);
       if (picked) {
-        details.priority = picked.priority as Priority;
-        shown.priority = priorityLabel(picked.priority);
+        details.priority = picked;
+        shown.priority = priorityLabel(picked);
       }
       return;
     }
@@ -152,18 +131,9 @@ async function editStatus(
   details: Details,
   shown: Shown,
 ): Promise<void> {
-  try {
-    const statuses = await ctx.lookups.statuses(state.client, list.listId);
-    const icons = await ctx.statusIcons.all(statuses);
-    const picked = await prompter().quickPick(
-      statuses.map((s, i) => ({ label: s.name, description: s.type, iconPath: icons[i], id: s.id })),
-      { title, placeHolder: vscode.l10n.t('Status') },
-    );
-    if (picked) {
-      details.status_id = picked.id;
-      shown.status = picked.label;
-    }
-  } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the statuses'), error);
+  const picked = await pickStatus(ctx, state, list.listId, { title, placeHolder: vscode.l10n.t('Status') });
+  if (picked) {
+    details.status_id = picked.id;
+    shown.status = picked.name;
   }
 }

@@ -5,9 +5,9 @@ import type { SignedIn } from '../auth/session';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { announceUpdated } from './comment';
-import { taskName } from './context';
+import { commandOn, taskName } from './context';
 import type { CommandContext } from './context';
-import { searchForTask, taskTarget } from './pickTask';
+import { searchForTask, taskFinder, taskTarget } from './pickTask';
 
 export type LinkOutcome = 'linked' | 'alreadyLinked' | undefined;
 
@@ -17,41 +17,40 @@ export type LinkOutcome = 'linked' | 'alreadyLinked' | undefined;
  * attempt is an
  * existing dependency: said plainly, not as a failure.
  */
-export async function linkTasks(ctx: CommandContext, arg?: unknown): Promise<LinkOutcome> {
-  const target = await taskTarget(ctx, arg, vscode.l10n.t('Link Tasks: the task that is blocked'));
-  if (!target) {
-    return undefined;
-  }
-  const { state, ref: blocked } = target;
-  const blocker = await searchForTask(
-    ctx,
-    state,
-    vscode.l10n.t('Link Tasks: which task blocks {0}?', taskName(blocked.row)),
-    blocked.workspaceId,
-  );
-  if (!blocker) {
-    return undefined;
-  }
-  if (blocker.taskId === blocked.taskId) {
-    void prompter().warn(vscode.l10n.t('A task cannot block itself.'));
-    return undefined;
-  }
-  try {
-    await state.client.addDependency(blocked.workspaceId, blocked.taskId, blocker.taskId, { priority: 'user' });
-    announceUpdated(ctx, state, blocked);
-    void prompter().info(vscode.l10n.t('{0} is now blocked by {1}.', taskName(blocked.row), taskName(blocker.row)));
-    return 'linked';
-  } catch (error) {
-    if (ConflictError.is(error)) {
-      void prompter().info(
-        vscode.l10n.t('Already linked: {0} is already blocked by {1}.', taskName(blocked.row), taskName(blocker.row)),
-      );
-      return 'alreadyLinked';
+export const linkTasks = commandOn(
+  taskFinder,
+  () => vscode.l10n.t('Link Tasks: the task that is blocked'),
+  async (ctx, { state, ref: blocked }): Promise<LinkOutcome> => {
+    const blocker = await searchForTask(
+      ctx,
+      state,
+      vscode.l10n.t('Link Tasks: which task blocks {0}?', taskName(blocked.row)),
+      blocked.workspaceId,
+    );
+    if (!blocker) {
+      return undefined;
     }
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not link the tasks'), error);
-    return undefined;
-  }
-}
+    if (blocker.taskId === blocked.taskId) {
+      void prompter().warn(vscode.l10n.t('A task cannot block itself.'));
+      return undefined;
+    }
+    try {
+      await state.client.addDependency(blocked.workspaceId, blocked.taskId, blocker.taskId, { priority: 'user' });
+      announceUpdated(ctx, state, blocked);
+      void prompter().info(vscode.l10n.t('{0} is now blocked by {1}.', taskName(blocked.row), taskName(blocker.row)));
+      return 'linked';
+    } catch (error) {
+      if (ConflictError.is(error)) {
+        void prompter().info(
+          vscode.l10n.t('Already linked: {0} is already blocked by {1}.', taskName(blocked.row), taskName(blocker.row)),
+        );
+        return 'alreadyLinked';
+      }
+      void reportFailure(ctx.services.session, vscode.l10n.t('Could not link the tasks'), error);
+      return undefined;
+    }
+  },
+);
 
 type DependencyItem = vscode.QuickPickItem & { entry: DependencyEntry };
 

@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
+import { signedIn } from '../auth/guard';
 import { parseTaskReference, taskIdFromUriPath } from '../../core/tasks/links';
 import type { TaskReference } from '../../core/tasks/links';
 import type { TaskRef } from '../tasks/ref';
 import { prompter } from '../ui/prompter';
-import { openTask, signedIn } from './context';
+import { openTask } from './context';
 import type { CommandContext } from './context';
 import { findTask } from './pickTask';
 
@@ -28,7 +29,7 @@ function referenceProblem(reference: TaskReference, origin: string): string | un
 /** Go to Task by Id: a display id, a UUID or a pasted web-app link opens the task's panel. */
 export async function goToTask(ctx: CommandContext, arg?: unknown): Promise<TaskRef | undefined> {
   const title = vscode.l10n.t('Go to Task');
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   if (!state) {
     return undefined;
   }

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import type { InboundAddress } from '../../core/api/schemas';
 import type { SignedIn } from '../auth/session';
-import { reportFailure } from '../ui/failure';
+import { readOrReport, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
+import { commandOn } from './context';
 import type { CommandContext } from './context';
-import { listTarget } from './create';
+import { listFinder } from './create';
 import type { ListChoice } from './create';
 
 export interface InboundOutcome {
@@ -19,38 +20,33 @@ export interface InboundOutcome {
  * copy when there is one; generate on request when there is none (POST: 201 created, 200 existed).
  * Nothing is cached: `can_reset` is relative to the caller.
  */
-export async function showInboundAddress(ctx: CommandContext, arg?: unknown): Promise<InboundOutcome | undefined> {
-  const title = vscode.l10n.t('Inbound Email Address');
-  const target = await listTarget(ctx, arg, title);
-  if (!target) {
-    return undefined;
-  }
-  const { state, list } = target;
-  let address: InboundAddress | null;
-  try {
-    address = await state.client.getInboundAddress(list.listId, { priority: 'user' });
-  } catch (error) {
-    void reportFailure(
+export const showInboundAddress = commandOn(
+  listFinder,
+  () => vscode.l10n.t('Inbound Email Address'),
+  async (ctx, { state, list }): Promise<InboundOutcome | undefined> => {
+    const address = await readOrReport(
       ctx.services.session,
       vscode.l10n.t('Could not read the inbound address of {0}', list.name),
-      error,
+      () => state.client.getInboundAddress(list.listId, { priority: 'user' }),
     );
-    return undefined;
-  }
-  if (address) {
-    await offerCopy(
-      vscode.l10n.t('Mail sent to {0} becomes a task in {1}.', address.email_address, list.name),
-      address,
+    if (address === undefined) {
+      return undefined;
+    }
+    if (address) {
+      await offerCopy(
+        vscode.l10n.t('Mail sent to {0} becomes a task in {1}.', address.email_address, list.name),
+        address,
+      );
+      return { address, created: false };
+    }
+    const generate = vscode.l10n.t('Generate Address');
+    const choice = await prompter().info(
+      vscode.l10n.t('{0} has no inbound email address. Generate one so that mail sent to it becomes tasks?', list.name),
+      generate,
     );
-    return { address, created: false };
-  }
-  const generate = vscode.l10n.t('Generate Address');
-  const choice = await prompter().info(
-    vscode.l10n.t('{0} has no inbound email address. Generate one so that mail sent to it becomes tasks?', list.name),
-    generate,
-  );
-  return choice === generate ? generateAddress(ctx, state, list) : { created: false };
-}
+    return choice === generate ? generateAddress(ctx, state, list) : { created: false };
+  },
+);
 
 async function generateAddress(
   ctx: CommandContext,

@@ -1,16 +1,19 @@
 import type { ApiClient } from '../../core/api/client';
 import type { Member, Status } from '../../core/api/schemas';
 import { ApiError } from '../../core/api/errors';
-import { targetsFromSidebar } from '../../core/tasks/sidebar';
+import { placeOfList, targetsFromSidebar } from '../../core/tasks/sidebar';
 import type { ListTarget, Targets } from '../../core/tasks/sidebar';
 import { directoryFor } from '../directory';
 import { log } from '../log';
+import { errorText } from '../../core/util/errorText';
 
 /**
- * What pickers show: statuses per list and members per workspace come from the session's shared
- * directory (the tree and the panel read the same cache); move/create targets per workspace are
- * derived here from its sidebar, or from the documented tree walk when the sidebar cannot be read.
- * A new session (sign out, another account) clears them, and so does a failed load.
+ * What the commands' pickers and the task panel show: statuses per list, members per workspace and
+ * the place of a list come from the session's shared directory (the tree, the commands and every
+ * panel read the same cache, so opening a task costs no request another feature already made);
+ * move/create targets per workspace are derived here from its sidebar, or from the documented tree
+ * walk when the sidebar cannot be read. A new session (sign out, another account) clears them, and
+ * so does a failed load.
  */
 export class Lookups {
   private readonly targetCache = new Map<string, Promise<Targets>>();
@@ -30,6 +33,15 @@ export class Lookups {
   /** Lists and sprints of a workspace: the sidebar in one request, else the documented tree walk. */
   targets(client: ApiClient, workspaceId: string): Promise<Targets> {
     return cached(this.targetCache, workspaceId, () => loadTargets(client, workspaceId));
+  }
+
+  /** Workspace / space / folder / list names of a list, from the sidebar (the task panel's breadcrumb). */
+  async breadcrumb(client: ApiClient, workspaceId: string, workspaceName: string | undefined, listId: string) {
+    const sidebar = await directoryFor(client).sidebar(workspaceId);
+    return [
+      { level: 'workspace' as const, id: workspaceId, name: workspaceName ?? '' },
+      ...placeOfList(sidebar, listId),
+    ];
   }
 
   /** Forgets a workspace's targets (after a failure that suggests they changed). */
@@ -60,9 +72,7 @@ async function loadTargets(client: ApiClient, workspaceId: string): Promise<Targ
     if (ApiError.is(error) && ['network', 'rateLimited', 'server', 'queued', 'unauthorized'].includes(error.kind)) {
       throw error;
     }
-    log.warn(
-      `The sidebar could not be read (${error instanceof Error ? error.message : String(error)}); walking spaces, folders and lists instead.`,
-    );
+    log.warn(`The sidebar could not be read (${errorText(error)}); walking spaces, folders and lists instead.`);
   }
   return { lists: await walkLists(client, workspaceId), sprints: [] };
 }

@@ -5,11 +5,11 @@ import type { ListTarget, SprintTarget } from '../../core/tasks/sidebar';
 import type { SignedIn } from '../auth/session';
 import type { Services } from '../services';
 import type { TaskRef } from '../tasks/ref';
-import { describeFailure, reportFailure } from '../ui/failure';
+import { describeFailure, readOrReport, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { taskName } from './context';
+import { commandOn, taskName } from './context';
 import type { CommandContext } from './context';
-import { selectedRefs, taskTarget } from './pickTask';
+import { taskFinder, selectedRefs } from './pickTask';
 
 export type MoveOutcome =
   | { readonly ref: TaskRef; readonly ok: true; readonly task: Task }
@@ -110,11 +110,10 @@ export async function pickMoveTarget(
   title: string,
   fromListId?: string,
 ): Promise<{ target: MoveTarget; name: string } | undefined> {
-  let targets;
-  try {
-    targets = await ctx.lookups.targets(state.client, workspaceId);
-  } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the lists'), error);
+  const targets = await readOrReport(ctx.services.session, vscode.l10n.t('Could not load the lists'), () =>
+    ctx.lookups.targets(state.client, workspaceId),
+  );
+  if (!targets) {
     return undefined;
   }
   const kinds = [
@@ -165,29 +164,27 @@ function sprintItems(sprints: readonly SprintTarget[]): TargetItem[] {
 }
 
 /** Move Task: one task, or the tree's multi-selection, to a list or a sprint, after confirming. */
-export async function moveTask(ctx: CommandContext, arg?: unknown, all?: unknown): Promise<MoveOutcome[] | undefined> {
-  const title = vscode.l10n.t('Move Task');
-  const target = await taskTarget(ctx, arg, title);
-  if (!target) {
-    return undefined;
-  }
-  const { state, ref } = target;
-  const many = selectedRefs(arg, all);
-  const refs = many.length > 1 ? many : [ref];
-  // The current list is left out only when every task is in it.
-  const from = refs.every((r) => r.row?.list_id === ref.row?.list_id) ? ref.row?.list_id : undefined;
-  const picked = await pickMoveTarget(ctx, state, ref.workspaceId, title, from);
-  if (!picked) {
-    return undefined;
-  }
-  const what = refs.length === 1 ? taskName(ref.row) : vscode.l10n.t('{0} tasks', refs.length);
-  const question = vscode.l10n.t('Move {0} to {1}?', what, picked.name);
-  const detail =
-    picked.target.target_type === 'list'
-      ? vscode.l10n.t('Subtasks move with their parents.')
-      : vscode.l10n.t('Tasks stay in their lists.');
-  if (!(await prompter().confirm(question, detail, vscode.l10n.t('Move')))) {
-    return undefined;
-  }
-  return moveTasks(ctx.services, refs, picked.target, picked.name);
-}
+export const moveTask = commandOn(
+  taskFinder,
+  () => vscode.l10n.t('Move Task'),
+  async (ctx, { state, ref }, { title, arg, all }): Promise<MoveOutcome[] | undefined> => {
+    const many = selectedRefs(arg, all);
+    const refs = many.length > 1 ? many : [ref];
+    // The current list is left out only when every task is in it.
+    const from = refs.every((r) => r.row?.list_id === ref.row?.list_id) ? ref.row?.list_id : undefined;
+    const picked = await pickMoveTarget(ctx, state, ref.workspaceId, title, from);
+    if (!picked) {
+      return undefined;
+    }
+    const what = refs.length === 1 ? taskName(ref.row) : vscode.l10n.t('{0} tasks', refs.length);
+    const question = vscode.l10n.t('Move {0} to {1}?', what, picked.name);
+    const detail =
+      picked.target.target_type === 'list'
+        ? vscode.l10n.t('Subtasks move with their parents.')
+        : vscode.l10n.t('Tasks stay in their lists.');
+    if (!(await prompter().confirm(question, detail, vscode.l10n.t('Move')))) {
+      return undefined;
+    }
+    return moveTasks(ctx.services, refs, picked.target, picked.name);
+  },
+);

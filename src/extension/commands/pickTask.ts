@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { pickWorkspace } from '../ui/pickers';
 import { NotFoundError } from '../../core/api/errors';
 import type { SearchHit, Task, TaskRow } from '../../core/api/schemas';
 import { parseTaskReference } from '../../core/tasks/links';
@@ -9,21 +10,20 @@ import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { signedIn } from './context';
-import type { CommandContext } from './context';
+import { targetOf } from './context';
+import type { CommandContext, Finder } from './context';
 
 type RefItem = vscode.QuickPickItem & { ref?: TaskRef };
 
+/** The task a command acts on: its argument, else the current task, else a search. */
+export const taskFinder: Finder<{ ref: TaskRef }> = async (ctx, state, call) => {
+  const ref = await resolveTask(ctx, state, call.arg, call.title);
+  return ref && { ref };
+};
+
 /** The session and the task a command acts on; undefined when signed out (the user was told) or given up. */
-export async function taskTarget(
-  ctx: CommandContext,
-  arg: unknown,
-  title: string,
-): Promise<{ state: SignedIn; ref: TaskRef } | undefined> {
-  const state = await signedIn(ctx);
-  const ref = state && (await resolveTask(ctx, state, arg, title));
-  return state && ref ? { state, ref } : undefined;
-}
+export const taskTarget = (ctx: CommandContext, arg: unknown, title: string) =>
+  targetOf(ctx, { title, arg }, taskFinder);
 
 /**
  * The tasks of a multi-selection in a tree: VS Code passes the clicked node and then every selected
@@ -147,19 +147,6 @@ function rowOfHit(hit: SearchHit): TaskRow {
     priority: text(hit.priority),
     list_id: text(hit.list_id),
   };
-}
-
-/** The user's workspace (asked only when there are several). */
-export async function pickWorkspace(state: SignedIn, title: string): Promise<string | undefined> {
-  const workspaces = state.user.workspaces;
-  if (workspaces.length <= 1) {
-    if (workspaces.length === 0) {
-      void prompter().warn(vscode.l10n.t('Your account has no workspace.'));
-    }
-    return workspaces[0]?.id;
-  }
-  const items = workspaces.map((w) => ({ label: w.name, id: w.id }));
-  return (await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a workspace') }))?.id;
 }
 
 /**

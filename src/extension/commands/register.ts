@@ -15,28 +15,31 @@ import { StatusIcons } from './statusIcons';
 import { searchTasks } from './search';
 import { deleteTask, restoreTask } from './trash';
 import { triage } from './triage';
+import { Commands } from './ids';
+import type { CommandId } from './ids';
+import { registerCommand } from './registry';
 
-/** Every command id of this feature; the tree's menus and package.json reference them. */
-const handlers: Record<string, (ctx: CommandContext, arg?: unknown, all?: unknown) => Promise<unknown>> = {
-  'taskPlatform.setStatus': setStatus,
-  'taskPlatform.setPriority': setPriority,
-  'taskPlatform.assign': assign,
-  'taskPlatform.setDueDate': setDueDate,
-  'taskPlatform.copyLink': copyLink,
-  'taskPlatform.copyDisplayId': copyDisplayId,
-  'taskPlatform.moveTask': moveTask,
-  'taskPlatform.addSubtask': addSubtask,
-  'taskPlatform.deleteTask': deleteTask,
-  'taskPlatform.restoreTask': restoreTask,
-  'taskPlatform.createTask': createTask,
-  'taskPlatform.searchTasks': searchTasks,
-  'taskPlatform.goToTask': goToTask,
-  'taskPlatform.addComment': addComment,
-  'taskPlatform.linkTasks': linkTasks,
-  'taskPlatform.removeDependency': removeDependency,
-  'taskPlatform.showInboundAddress': showInboundAddress,
-  'taskPlatform.triage': triage,
-};
+/** The commands of this feature; the tree's menus and package.json reference them. */
+const handlers: [CommandId, (ctx: CommandContext, arg?: unknown, all?: unknown) => Promise<unknown>][] = [
+  [Commands.setStatus, setStatus],
+  [Commands.setPriority, setPriority],
+  [Commands.assign, assign],
+  [Commands.setDueDate, setDueDate],
+  [Commands.copyLink, copyLink],
+  [Commands.copyDisplayId, copyDisplayId],
+  [Commands.moveTask, moveTask],
+  [Commands.addSubtask, addSubtask],
+  [Commands.deleteTask, deleteTask],
+  [Commands.restoreTask, restoreTask],
+  [Commands.createTask, createTask],
+  [Commands.searchTasks, searchTasks],
+  [Commands.goToTask, goToTask],
+  [Commands.addComment, addComment],
+  [Commands.linkTasks, linkTasks],
+  [Commands.removeDependency, removeDependency],
+  [Commands.showInboundAddress, showInboundAddress],
+  [Commands.triage, triage],
+];
 
 /**
  * Registers the task commands (and the tree's context menu). No request until one runs.
@@ -57,9 +60,9 @@ export function registerCommands(context: vscode.ExtensionContext, services: Ser
       ctx.trash.clear();
     }),
     vscode.window.registerUriHandler(taskUriHandler(ctx)),
-    ...Object.entries(handlers).map(([id, handler]) =>
-      vscode.commands.registerCommand(id, (arg?: unknown, all?: unknown) => handler(ctx, arg, all)),
-    ),
   );
+  for (const [id, handler] of handlers) {
+    registerCommand(context, id, (arg?: unknown, all?: unknown) => handler(ctx, arg, all));
+  }
   return ctx;
 }

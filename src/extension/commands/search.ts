@@ -1,19 +1,19 @@
 import * as vscode from 'vscode';
+import { signedIn } from '../auth/guard';
 import type { SearchResult } from '../../core/api/envelopes';
 import { UnauthorizedError } from '../../core/api/errors';
 import type { Priority } from '../../core/api/schemas';
 import { taskWebLink } from '../../core/tasks/links';
 import { LatestOnly } from '../../core/util/latest';
 import type { SignedIn } from '../auth/session';
-import { isUuid } from '../tasks/ref';
+import { isUuid } from '../../core/util/ids';
 import type { TaskRef } from '../tasks/ref';
 import { describeFailure, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import type { LiveQuickPick } from '../ui/prompter';
-import { openTask, signedIn } from './context';
+import { openTask } from './context';
 import type { CommandContext } from './context';
-import { priorityLabel } from './fields';
-import { pickWorkspace } from './pickTask';
+import { pickWorkspace, priorityLabel } from '../ui/pickers';
 import { hitItems, PRIORITY_FILTERS, priorityButton, totalOf, typeButton, typeLabel } from './searchItems';
 import type { HitItem, SearchType } from './searchItems';
 
@@ -36,7 +36,7 @@ interface Query {
  * Enter opens the task; an item button copies its link. Resolves to the task opened, if any.
  */
 export async function searchTasks(ctx: CommandContext, arg?: unknown): Promise<TaskRef | undefined> {
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   // A task or list node carries workspaceId; the tree's workspace node carries its own id.
   const node = arg as { workspaceId?: unknown; kind?: unknown; id?: unknown } | undefined;
   const given = node?.workspaceId ?? (node?.kind === 'workspace' ? node.id : undefined);

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { SearchResult } from '../../core/api/envelopes';
 import type { Priority } from '../../core/api/schemas';
 import type { TaskRef } from '../tasks/ref';
-import { priorityIcon, priorityLabel } from './fields';
+import { priorityIcon, priorityLabel } from '../ui/pickers';
 
 export type SearchType = 'tasks' | 'comments' | 'attachments';
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { log } from '../log';
+import { errorText } from '../../core/util/errorText';
 
 type Icon = vscode.Uri | vscode.ThemeIcon;
 
@@ -41,7 +42,7 @@ export class StatusIcons {
       await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(svg));
       return file;
     } catch (error) {
-      log.warn(`Could not write a status icon: ${error instanceof Error ? error.message : String(error)}`);
+      log.warn(`Could not write a status icon: ${errorText(error)}`);
       return new vscode.ThemeIcon('circle-filled');
     }
   }

@@ -1,77 +1,78 @@
 import * as vscode from 'vscode';
+import { signedIn } from '../auth/guard';
 import type { TrashReceipt } from '../../core/api/schemas';
 import { parseTaskReference } from '../../core/tasks/links';
 import type { SignedIn } from '../auth/session';
 import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
-import { reportFailure } from '../ui/failure';
+import { readOrReport, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { signedIn, taskName } from './context';
+import { commandOn, taskName } from './context';
 import type { CommandContext } from './context';
-import { pickWorkspace, taskTarget, taskWith } from './pickTask';
+import { pickWorkspace } from '../ui/pickers';
+import { taskFinder, taskWith } from './pickTask';
 import type { TrashedTask } from './recentTrash';
 
 /**
  * DELETE task: to Trash with its subtasks at any depth (docs/api/openapi.yaml#deleteTask). The confirmation names the
  * subtask count; the notification afterwards offers Undo, which restores the same sweep.
  */
-export async function deleteTask(ctx: CommandContext, arg?: unknown): Promise<TrashReceipt | undefined> {
-  const title = vscode.l10n.t('Delete Task');
-  const target = await taskTarget(ctx, arg, title);
-  if (!target) {
-    return undefined;
-  }
-  const { state, ref } = target;
-  let task;
-  try {
-    task = await taskWith(state, ref, ['subtask_count', 'title', 'list_id']);
-  } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not delete {0}', taskName(ref.row)), error);
-    return undefined;
-  }
-  const count = task.subtask_count ?? 0;
-  const question =
-    count === 0
-      ? vscode.l10n.t('Delete {0}?', taskName(task))
-      : vscode.l10n.t('Delete {0} and its {1} subtask(s)?', taskName(task), count);
-  // Whole sentences per case: translated fragments do not compose ("subtasks at any depth":
-  // docs/api/openapi.yaml#deleteTask).
-  const detail =
-    count === 0
-      ? vscode.l10n.t('It goes to the Trash for 30 days; you can undo right after.')
-      : vscode.l10n.t(
-          'It goes to the Trash for 30 days with all its subtasks, at any depth; you can undo right after.',
-        );
-  if (!(await prompter().confirm(question, detail, vscode.l10n.t('Delete')))) {
-    return undefined;
-  }
-  try {
-    const receipt = await state.client.deleteTask(ref.workspaceId, ref.taskId, { priority: 'user' });
-    const trashed: TrashedTask = {
-      workspaceId: ref.workspaceId,
-      taskId: ref.taskId,
-      displayId: receipt.display_id ?? task.display_id,
-      title: task.title,
-      listId: task.list_id,
-      parentTaskId: task.parent_task_id,
-      deletedAt: receipt.deleted_at,
-      subtasksDeleted: receipt.subtasks_deleted,
-    };
-    ctx.trash.add(trashed);
-    ctx.services.changes.fire({
-      kind: 'deleted',
-      workspaceId: ref.workspaceId,
-      taskId: ref.taskId,
-      listId: task.list_id,
-      parentTaskId: task.parent_task_id,
-    });
-    offerUndo(ctx, state, trashed);
-    return receipt;
-  } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not delete {0}', taskName(task)), error);
-    return undefined;
-  }
-}
+export const deleteTask = commandOn(
+  taskFinder,
+  () => vscode.l10n.t('Delete Task'),
+  async (ctx, { state, ref }): Promise<TrashReceipt | undefined> => {
+    const task = await readOrReport(
+      ctx.services.session,
+      vscode.l10n.t('Could not delete {0}', taskName(ref.row)),
+      () => taskWith(state, ref, ['subtask_count', 'title', 'list_id']),
+    );
+    if (!task) {
+      return undefined;
+    }
+    const count = task.subtask_count ?? 0;
+    const question =
+      count === 0
+        ? vscode.l10n.t('Delete {0}?', taskName(task))
+        : vscode.l10n.t('Delete {0} and its {1} subtask(s)?', taskName(task), count);
+    // Whole sentences per case: translated fragments do not compose ("subtasks at any depth":
+    // docs/api/openapi.yaml#deleteTask).
+    const detail =
+      count === 0
+        ? vscode.l10n.t('It goes to the Trash for 30 days; you can undo right after.')
+        : vscode.l10n.t(
+            'It goes to the Trash for 30 days with all its subtasks, at any depth; you can undo right after.',
+          );
+    if (!(await prompter().confirm(question, detail, vscode.l10n.t('Delete')))) {
+      return undefined;
+    }
+    try {
+      const receipt = await state.client.deleteTask(ref.workspaceId, ref.taskId, { priority: 'user' });
+      const trashed: TrashedTask = {
+        workspaceId: ref.workspaceId,
+        taskId: ref.taskId,
+        displayId: receipt.display_id ?? task.display_id,
+        title: task.title,
+        listId: task.list_id,
+        parentTaskId: task.parent_task_id,
+        deletedAt: receipt.deleted_at,
+        subtasksDeleted: receipt.subtasks_deleted,
+      };
+      ctx.trash.add(trashed);
+      ctx.services.changes.fire({
+        kind: 'deleted',
+        workspaceId: ref.workspaceId,
+        taskId: ref.taskId,
+        listId: task.list_id,
+        parentTaskId: task.parent_task_id,
+      });
+      offerUndo(ctx, state, trashed);
+      return receipt;
+    } catch (error) {
+      void reportFailure(ctx.services.session, vscode.l10n.t('Could not delete {0}', taskName(task)), error);
+      return undefined;
+    }
+  },
+);
 
 /** Not awaited: the notification stays until the user acts, the command has finished. */
 function offerUndo(ctx: CommandContext, state: SignedIn, trashed: TrashedTask): void {
@@ -122,7 +123,7 @@ type TrashItem = vscode.QuickPickItem & { trashed?: TrashedTask };
  */
 export async function restoreTask(ctx: CommandContext, arg?: unknown): Promise<boolean> {
   const title = vscode.l10n.t('Restore Task');
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   if (!state) {
     return false;
   }

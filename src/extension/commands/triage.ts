@@ -1,15 +1,17 @@
 import * as vscode from 'vscode';
+import { signedIn } from '../auth/guard';
 import type { UpdateTaskInput } from '../../core/api/inputs';
 import type { TaskRow } from '../../core/api/schemas';
 import type { SignedIn } from '../auth/session';
-import { isUuid, taskRefFrom } from '../tasks/ref';
+import { isUuid } from '../../core/util/ids';
+import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import type { LiveQuickPick } from '../ui/prompter';
-import { openTask, signedIn, taskName } from './context';
+import { openTask, targetOf, taskName } from './context';
 import type { CommandContext } from './context';
-import { listTarget } from './create';
+import { listFinder } from './create';
 import { selectedRefs, taskWith } from './pickTask';
 import { actionButtons, actionItems, choiceItems, KEYS } from './triageOptions';
 import type { Action, ChoiceMode, TriageItem } from './triageOptions';
@@ -39,7 +41,7 @@ interface Walk {
 export async function triage(ctx: CommandContext, arg?: unknown, all?: unknown): Promise<TriageSummary | undefined> {
   const title = vscode.l10n.t('Triage');
   const given = givenTasks(arg, all);
-  const state = given ? await signedIn(ctx) : undefined;
+  const state = given ? await signedIn(ctx.services.session) : undefined;
   const walk = given ? state && (await loadGiven(ctx, state, given)) : await loadList(ctx, arg, title);
   if (!walk) {
     return undefined;
@@ -97,7 +99,7 @@ async function loadList(
   arg: unknown,
   title: string,
 ): Promise<{ state: SignedIn; walk: Walk } | undefined> {
-  const target = await listTarget(ctx, arg, title);
+  const target = await targetOf(ctx, { title, arg }, listFinder);
   if (!target) {
     return undefined;
   }

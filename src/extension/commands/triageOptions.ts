@@ -4,7 +4,7 @@ import type { TaskRow } from '../../core/api/schemas';
 import { checkDate, DUE_DATE_PRESETS, dayOf, presetDate } from '../../core/tasks/dates';
 import type { SignedIn } from '../auth/session';
 import type { CommandContext } from './context';
-import { priorityIcon, priorityItems, priorityLabel } from './fields';
+import { assigneeItems, priorityIcon, priorityItems, priorityLabel } from '../ui/pickers';
 
 export type Action = 'next' | 'status' | 'priority' | 'assignee' | 'due' | 'open';
 export type ChoiceMode = Exclude<Action, 'next' | 'open'>;
@@ -93,20 +93,7 @@ export async function choiceItems(
       return withBack(priorityItems(row.priority).map((i) => ({ ...i, patch: { priority: i.priority } })));
     case 'assignee': {
       const members = await ctx.lookups.members(state.client, workspaceId);
-      const unassigned: TriageItem = {
-        label: vscode.l10n.t('Unassigned'),
-        iconPath: new vscode.ThemeIcon('circle-slash'),
-        patch: { assignee_id: null },
-      };
-      return withBack([
-        unassigned,
-        ...members.map((m) => ({
-          label: m.name,
-          description: m.email,
-          iconPath: new vscode.ThemeIcon('person'),
-          patch: { assignee_id: m.id },
-        })),
-      ]);
+      return withBack(assigneeItems(members).map(({ id, ...item }) => ({ ...item, patch: { assignee_id: id } })));
     }
     case 'due':
       return withBack(dueItems(typed));

@@ -5,6 +5,7 @@ import type { Session } from '../auth/session';
 import { log } from '../log';
 import type { TaskChanges } from '../tasks/changes';
 import type { AppliedWrite } from './outboxes';
+import { errorText } from '../../core/util/errorText';
 
 /**
  * Tells the tree and the panel about a queued write the service has now applied. Task writes answer
@@ -64,7 +65,7 @@ export class AppliedPublisher {
         const task = await state.client.getTask(workspaceId, taskId, { priority: 'background' });
         this.changes.fire({ kind: 'updated', workspaceId, task });
       } catch (error) {
-        log.debug(`Re-reading task ${taskId} after a replay failed: ${String(error)}`);
+        log.debug(`Re-reading task ${taskId} after a replay failed: ${errorText(error)}`);
       }
     }
   }

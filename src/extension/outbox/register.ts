@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
+import { registerCommand } from '../commands/registry';
 import type { Session } from '../auth/session';
 import { Disposable } from '../disposable';
 import type { Services } from '../services';
@@ -34,8 +36,8 @@ export function registerOutbox(context: vscode.ExtensionContext, services: Servi
     decorations,
     vscode.window.registerFileDecorationProvider(decorations),
     outboxes.onDidApply((applied) => publisher.publish(applied)),
-    vscode.commands.registerCommand('taskPlatform.showPendingChanges', () => review.show()),
   );
+  registerCommand(context, Commands.showPendingChanges, () => review.show());
   return { outboxes, connectivity, statusBar, review };
 }
 
@@ -70,7 +72,7 @@ class Notices extends Disposable {
     );
     void prompter()
       .info(text, show)
-      .then((choice) => choice === show && vscode.commands.executeCommand('taskPlatform.showPendingChanges'));
+      .then((choice) => choice === show && vscode.commands.executeCommand(Commands.showPendingChanges));
   }
 
   private async refused(label: string, reason: string): Promise<void> {
@@ -81,7 +83,7 @@ class Notices extends Disposable {
       reason,
     );
     if ((await prompter().warn(text, review)) === review) {
-      await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
+      await vscode.commands.executeCommand(Commands.showPendingChanges);
     }
   }
 }

@@ -8,6 +8,7 @@ import { prompter } from '../ui/prompter';
 import type { Connectivity } from './connectivity';
 import { inputOf, labelOf } from './labels';
 import type { Outboxes } from './outboxes';
+import { errorText } from '../../core/util/errorText';
 
 type EntryItem = vscode.QuickPickItem & { write?: QueuedWrite; sendNow?: true };
 type ActionItem = vscode.QuickPickItem & { run: () => Promise<void> };
@@ -150,6 +151,6 @@ export function checkJsonObject(text: string): string | undefined {
       ? undefined
       : vscode.l10n.t('Enter a JSON object, like {"title": "New title"}.');
   } catch (error) {
-    return vscode.l10n.t('This is not valid JSON: {0}', error instanceof Error ? error.message : String(error));
+    return vscode.l10n.t('This is not valid JSON: {0}', errorText(error));
   }
 }

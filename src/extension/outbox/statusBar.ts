@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
 import { inertMarkdown } from '../../core/text/inert';
 import type { Session } from '../auth/session';
 import { Disposable } from '../disposable';
@@ -20,7 +21,7 @@ export class OutboxStatusBar extends Disposable {
   ) {
     super();
     this.item.name = vscode.l10n.t('Task Platform Pending Changes');
-    this.item.command = 'taskPlatform.showPendingChanges';
+    this.item.command = Commands.showPendingChanges;
     this.register(outboxes.onDidChange(() => this.render()));
     this.register(outboxes.onDidChangeReachability(() => this.render()));
     this.register(session.onDidChange(() => this.render()));

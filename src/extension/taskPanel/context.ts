@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
 import type { ApiClient } from '../../core/api/client';
 import { NotFoundError, ValidationError, WriteQueuedError } from '../../core/api/errors';
 import { AbortError } from '../../core/util/abort';
 import type { PanelModel } from '../../shared/taskPanel/protocol';
 import type { Services } from '../services';
 import { describeFailure, reportFailure } from '../ui/failure';
-import type { Lookups } from './lookups';
+import type { Lookups } from '../commands/lookups';
 import { prompter } from '../ui/prompter';
 
 /** What a panel's message handlers and loaders work with: one task, one client, one model. */
@@ -109,5 +110,5 @@ export function markGone(ctx: PanelContext): void {
   const refresh = vscode.l10n.t('Refresh Tree');
   void prompter()
     .warn(goneMessage(), refresh)
-    .then((choice) => (choice === refresh ? vscode.commands.executeCommand('taskPlatform.refresh') : undefined));
+    .then((choice) => (choice === refresh ? vscode.commands.executeCommand(Commands.refresh) : undefined));
 }

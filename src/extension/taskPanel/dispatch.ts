@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
 import type { WebviewMessage } from '../../shared/taskPanel/protocol';
 import { openOutsideLink } from '../links/opener';
 import { log } from '../log';
@@ -9,6 +10,7 @@ import { done } from './context';
 import { loadAll } from './loader';
 import * as relations from './relationActions';
 import { editTaskField, setCustomField } from './taskEdits';
+import { errorText } from '../../core/util/errorText';
 
 type Handlers = {
   [K in WebviewMessage['type']]: (
@@ -38,7 +40,7 @@ const handlers: Handlers = {
   loadMore: (ctx, msg) => comments.loadMore(ctx, msg.section),
   openTask: async (ctx, msg) => {
     const row = ctx.model().subtasks?.find((s) => s.id === msg.taskId);
-    await vscode.commands.executeCommand('taskPlatform.openTask', {
+    await vscode.commands.executeCommand(Commands.openTask, {
       workspaceId: ctx.workspaceId,
       taskId: msg.taskId,
       row,
@@ -84,10 +86,8 @@ async function reveal(ctx: PanelContext, level: 'workspace' | 'space' | 'folder'
     ids.taskId = ctx.taskId;
   }
   try {
-    await vscode.commands.executeCommand('taskPlatform.revealInExplorer', ids);
+    await vscode.commands.executeCommand(Commands.revealInExplorer, ids);
   } catch (error) {
-    log.info(
-      `Task panel: revealInExplorer is not available (${error instanceof Error ? error.message : String(error)})`,
-    );
+    log.info(`Task panel: revealInExplorer is not available (${errorText(error)})`);
   }
 }

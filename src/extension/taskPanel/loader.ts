@@ -26,7 +26,7 @@ export async function loadAll(ctx: PanelContext, row: Task | TaskRow | undefined
     section(ctx, 'activity', () => loadFirstPage(ctx, 'activity')),
     section(ctx, 'customFields', async () => ctx.client.getCustomFields(ctx.taskId, opts)),
     section(ctx, 'dependencies', async () => ctx.client.getDependencies(ctx.workspaceId, ctx.taskId, opts)),
-    section(ctx, 'members', async () => ctx.lookups.members(ctx.workspaceId)),
+    section(ctx, 'members', async () => ctx.lookups.members(ctx.client, ctx.workspaceId)),
     row?.subtask_count === 0
       ? set(ctx, { subtasks: [] })
       : section(ctx, 'subtasks', async () => ctx.client.getSubtasks(ctx.workspaceId, ctx.taskId, opts)),
@@ -50,7 +50,7 @@ export async function loadListContext(ctx: PanelContext, task: Task | TaskRow): 
     return;
   }
   const listId = task.list_id;
-  await Promise.all([section(ctx, 'statuses', () => ctx.lookups.statuses(listId)), loadPlace(ctx, task)]);
+  await Promise.all([section(ctx, 'statuses', () => ctx.lookups.statuses(ctx.client, listId)), loadPlace(ctx, task)]);
 }
 
 export async function loadAttachments(ctx: PanelContext): Promise<Attachment[]> {
@@ -97,7 +97,7 @@ async function loadPlace(ctx: PanelContext, task: Task | TaskRow): Promise<void>
     state.kind === 'signedIn' ? state.user.workspaces.find((w) => w.id === ctx.workspaceId)?.name : undefined;
   const parentId = task.parent_task_id;
   await Promise.all([
-    section(ctx, 'breadcrumb', () => ctx.lookups.breadcrumb(ctx.workspaceId, workspaceName, task.list_id!)),
+    section(ctx, 'breadcrumb', () => ctx.lookups.breadcrumb(ctx.client, ctx.workspaceId, workspaceName, task.list_id!)),
     parentId
       ? section(ctx, 'parent', async () => {
           const parent = await ctx.client.getTask(ctx.workspaceId, parentId, {

@@ -13,7 +13,8 @@ import type { Outcome, PanelContext } from './context';
 import { dispatch } from './dispatch';
 import { panelHtml } from './html';
 import { loadAll, loadFirstPage, loadListContext } from './loader';
-import type { Lookups } from './lookups';
+import type { Lookups } from '../commands/lookups';
+import { errorText } from '../../core/util/errorText';
 
 export const viewType = 'taskPlatform.task';
 
@@ -167,8 +168,7 @@ export class TaskPanel extends Disposable {
     this.activityTimer = setTimeout(() => {
       loadFirstPage(this.ctx, 'activity').then(
         (activity) => this.update({ activity }),
-        (error: unknown) =>
-          log.warn(`Task panel: activity refresh failed: ${error instanceof Error ? error.message : String(error)}`),
+        (error: unknown) => log.warn(`Task panel: activity refresh failed: ${errorText(error)}`),
       );
     }, 400);
   }

@@ -8,6 +8,7 @@ import { Disposable } from '../disposable';
 import { log } from '../log';
 import type { TaskPanel } from './panel';
 import { pollPanel } from './othersChanges';
+import { errorText } from '../../core/util/errorText';
 
 /** What the poller needs of the open panels (TaskPanels). */
 export interface PanelSource {
@@ -152,7 +153,7 @@ export class PanelPoller extends Disposable {
     } catch (error) {
       if (!AbortError.is(error)) {
         // Background work says nothing to the user; the next poll tries again.
-        log.debug(`Panel polling: ${error instanceof Error ? error.message : String(error)}`);
+        log.debug(`Panel polling: ${errorText(error)}`);
       }
       return 1;
     }

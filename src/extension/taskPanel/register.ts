@@ -1,18 +1,24 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
+import { registerCommand } from '../commands/registry';
+import { signedIn } from '../auth/guard';
 import { markStepDone } from '../walkthrough/progress';
-import { isUuid, taskRefFrom } from '../tasks/ref';
+import { isUuid } from '../../core/util/ids';
+import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { registerTaskSource } from '../tasks/current';
 import type { Services } from '../services';
+import { pickWorkspace } from '../ui/pickers';
 import { prompter } from '../ui/prompter';
-import { Lookups } from './lookups';
+import { Lookups } from '../commands/lookups';
 import { TaskPanel, viewType } from './panel';
 import { PanelPoller } from './poller';
 
 /** The open task panels, one per task (re-focused when opened again). Reached by tests. */
 export class TaskPanels implements vscode.Disposable {
   private readonly panels = new Map<string, TaskPanel>();
-  private lookups: Lookups | undefined;
+  /** Statuses, members and list places, shared with the commands through the session's directory. */
+  private readonly lookups = new Lookups();
   private readonly changed = new vscode.EventEmitter<void>();
   /** A panel opened, closed, or was shown, hidden or brought to front (the change poller listens). */
   readonly onDidChangePanels = this.changed.event;
@@ -49,14 +55,10 @@ export class TaskPanels implements vscode.Disposable {
       open.panel.reveal();
       return open;
     }
-    const state = await this.services.session.ensure();
-    if (state.kind !== 'signedIn') {
+    const state = await signedIn(this.services.session);
+    if (!state) {
       existing?.dispose();
-      void vscode.commands.executeCommand('taskPlatform.signIn');
       return undefined;
-    }
-    if (this.lookups?.client !== state.client) {
-      this.lookups = new Lookups(state.client);
     }
     const webviewPanel =
       existing ??
@@ -78,7 +80,7 @@ export class TaskPanels implements vscode.Disposable {
   }
 
   closeAll(): void {
-    this.lookups = undefined;
+    this.lookups.clear();
     for (const panel of [...this.panels.values()]) {
       panel.panel.dispose();
     }
@@ -106,7 +108,6 @@ export function registerTaskPanel(context: vscode.ExtensionContext, services: Se
   context.subscriptions.push(
     panels,
     panels.poller,
-    vscode.commands.registerCommand('taskPlatform.openTask', (arg?: unknown) => openTask(panels, services, arg)),
     registerTaskSource('panel', () => {
       const panel = panels.active();
       return panel ? [{ workspaceId: panel.ref.workspaceId, taskId: panel.ref.taskId, row: panel.model.task }] : [];
@@ -123,6 +124,7 @@ export function registerTaskPanel(context: vscode.ExtensionContext, services: Se
       },
     }),
   );
+  registerCommand(context, Commands.openTask, (arg?: unknown) => openTask(panels, services, arg));
   return panels;
 }
 
@@ -135,24 +137,16 @@ async function openTask(panels: TaskPanels, services: Services, arg: unknown): P
   if (ref) {
     return panels.open(ref);
   }
-  if ((await vscode.commands.getCommands(true)).includes('taskPlatform.goToTask')) {
-    await vscode.commands.executeCommand('taskPlatform.goToTask');
+  if ((await vscode.commands.getCommands(true)).includes(Commands.goToTask)) {
+    await vscode.commands.executeCommand(Commands.goToTask);
     return undefined;
   }
-  const state = await services.session.ensure();
-  if (state.kind !== 'signedIn') {
-    void vscode.commands.executeCommand('taskPlatform.signIn');
+  const state = await signedIn(services.session);
+  if (!state) {
     return undefined;
   }
-  const workspaces = state.user.workspaces;
-  const picked =
-    workspaces.length === 1
-      ? { id: workspaces[0]!.id }
-      : await prompter().quickPick(
-          workspaces.map((w) => ({ label: w.name, id: w.id })),
-          { title: vscode.l10n.t('Open Task'), placeHolder: vscode.l10n.t('Workspace of the task') },
-        );
-  if (!picked) {
+  const workspaceId = await pickWorkspace(state, vscode.l10n.t('Open Task'), vscode.l10n.t('Workspace of the task'));
+  if (!workspaceId) {
     return undefined;
   }
   const taskId = await prompter().inputBox({
@@ -166,5 +160,5 @@ async function openTask(panels: TaskPanels, services: Services, arg: unknown): P
     if (id) void prompter().error(vscode.l10n.t('"{0}" is not a task id (a UUID).', id.slice(0, 80)));
     return undefined;
   }
-  return panels.open({ workspaceId: picked.id, taskId: id });
+  return panels.open({ workspaceId, taskId: id });
 }

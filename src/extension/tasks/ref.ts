@@ -1,4 +1,5 @@
 import type { Task, TaskRow } from '../../core/api/schemas';
+import { isUuid } from '../../core/util/ids';
 
 /**
  * What every task command, the tree and the panel pass around: enough to address a task
@@ -10,12 +11,6 @@ export interface TaskRef {
   readonly workspaceId: string;
   readonly taskId: string;
   readonly row?: TaskRow | Task;
-}
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && uuid.test(value);
 }
 
 /**

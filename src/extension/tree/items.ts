@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
 import type { TaskRow } from '../../core/api/schemas';
 import { inert, inertLines, inertMarkdown } from '../../core/text/inert';
 import type { GroupNode, QueuedTaskNode, MessageNode, MoreNode, TaskNode, TreeNode } from '../../core/tree/nodes';
@@ -115,7 +116,7 @@ function taskItem(node: TaskNode, now: Date, omitAssignee: boolean): vscode.Tree
   item.resourceUri = taskDecorationUri(row, now);
   item.tooltip = taskTooltip(row, now);
   item.command = {
-    command: 'taskPlatform.openTask',
+    command: Commands.openTask,
     title: vscode.l10n.t('Open Task'),
     arguments: [{ workspaceId: node.workspaceId, taskId: node.taskId, row }],
   };
@@ -206,7 +207,7 @@ function moreItem(node: MoreNode, viewId: string): vscode.TreeItem {
   item.id = node.key;
   item.contextValue = 'more';
   item.iconPath = new vscode.ThemeIcon('ellipsis');
-  item.command = { command: 'taskPlatform.tree.more', title: node.label, arguments: [node, viewId] };
+  item.command = { command: Commands.treeMore, title: node.label, arguments: [node, viewId] };
   return item;
 }
 
@@ -221,7 +222,7 @@ function messageItem(node: MessageNode, viewId: string): vscode.TreeItem {
       : new vscode.ThemeIcon('info');
   item.tooltip = inertLines(node.detail ?? node.text);
   if (node.retry) {
-    item.command = { command: 'taskPlatform.tree.retry', title: vscode.l10n.t('Retry'), arguments: [node, viewId] };
+    item.command = { command: Commands.treeRetry, title: vscode.l10n.t('Retry'), arguments: [node, viewId] };
   }
   return item;
 }
@@ -239,6 +240,6 @@ function queuedItem(node: QueuedTaskNode): vscode.TreeItem {
     ? vscode.l10n.t('Created while Task Platform could not be reached, then refused by it. Click to review.')
     : vscode.l10n.t('Created while Task Platform could not be reached. It is sent when it can be reached again.');
   item.accessibilityInformation = { label: inert(`${node.title}, ${item.description}`) };
-  item.command = { command: 'taskPlatform.showPendingChanges', title: vscode.l10n.t('Show Pending Changes') };
+  item.command = { command: Commands.showPendingChanges, title: vscode.l10n.t('Show Pending Changes') };
   return item;
 }

@@ -30,13 +30,7 @@ export class MyTasksTree extends TaskTree<MyTasksModel> {
   ) {
     super(MY_TASKS_VIEW, services.session, services.changes);
     this.filter = this.register(new ViewFilter(MY_TASKS_VIEW, memento));
-    this.view = this.register(
-      vscode.window.createTreeView(MY_TASKS_VIEW, {
-        treeDataProvider: this,
-        showCollapseAll: true,
-        canSelectMany: true,
-      }),
-    );
+    this.view = this.createView();
     this.register(this.filter.onDidChange(() => this.regroup()));
     void this.setGroupContext();
     this.describe();

@@ -1,4 +1,7 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
+import { registerCommand } from '../commands/registry';
+import { signedIn } from '../auth/guard';
 import { ROOT_KEY } from '../../core/tree/nodes';
 import type { MessageNode, MoreNode } from '../../core/tree/nodes';
 import type { Services } from '../services';
@@ -27,24 +30,36 @@ export function registerTrees(context: vscode.ExtensionContext, services: Servic
   const myTasks = new MyTasksTree(services, context.workspaceState, explorer);
   const poller = new TreePoller(explorer, myTasks, services.session);
   const treeOf = (viewId: unknown): ExplorerTree | MyTasksTree => (viewId === MY_TASKS_VIEW ? myTasks : explorer);
-  const cmd = vscode.commands.registerCommand;
-  context.subscriptions.push(
-    explorer,
-    myTasks,
-    poller,
-    registerTaskDecorations(),
-    cmd('taskPlatform.tree.more', (node: MoreNode, viewId: unknown) => more(services, treeOf(viewId), node)),
-    cmd('taskPlatform.tree.retry', (node: MessageNode, viewId: unknown) => retry(treeOf(viewId), node)),
-    cmd('taskPlatform.explorer.filter', () => filterView(services, explorer, explorer.filter, true)),
-    cmd('taskPlatform.explorer.clearFilter', () => explorer.filter.set({})),
-    cmd('taskPlatform.myTasks.filter', () => filterView(services, explorer, myTasks.filter, false)),
-    cmd('taskPlatform.myTasks.clearFilter', () => myTasks.filter.set({})),
-    cmd('taskPlatform.myTasks.groupByStatus', () => myTasks.setGroupBy('status')),
-    cmd('taskPlatform.myTasks.groupByPriority', () => myTasks.setGroupBy('priority')),
-    cmd('taskPlatform.revealInExplorer', (target: unknown) => revealInExplorer(explorer, target)),
-    cmd('taskPlatform.tree.deleteSelected', () => deleteSelected(explorer)),
+  context.subscriptions.push(explorer, myTasks, poller, registerTaskDecorations());
+  registerCommand(context, Commands.treeMore, (node: MoreNode, viewId: unknown) =>
+    more(services, treeOf(viewId), node),
   );
+  registerCommand(context, Commands.treeRetry, (node: MessageNode, viewId: unknown) => retry(treeOf(viewId), node));
+  registerCommand(context, Commands.explorerFilter, () => filterView(services, explorer, explorer.filter, true));
+  registerCommand(context, Commands.explorerClearFilter, () => explorer.filter.set({}));
+  registerCommand(context, Commands.myTasksFilter, () => filterView(services, explorer, myTasks.filter, false));
+  registerCommand(context, Commands.myTasksClearFilter, () => myTasks.filter.set({}));
+  registerCommand(context, Commands.myTasksGroupByStatus, () => myTasks.setGroupBy('status'));
+  registerCommand(context, Commands.myTasksGroupByPriority, () => myTasks.setGroupBy('priority'));
+  registerCommand(context, Commands.revealInExplorer, (target: unknown) => revealInExplorer(explorer, target));
+  registerCommand(context, Commands.treeDeleteSelected, () => deleteSelected(explorer));
+  registerCommand(context, Commands.refresh, () => refresh(services, explorer, myTasks));
   return { explorer, myTasks, dragAndDrop, poller };
+}
+
+/**
+ * Signed in: re-read what is shown (kept if the service cannot be reached). Otherwise check the
+ * stored token again, which rebuilds the views.
+ */
+function refresh(services: Services, explorer: ExplorerTree, myTasks: MyTasksTree): void {
+  if (services.session.state.kind === 'signedIn') {
+    explorer.refreshLoaded();
+    myTasks.refreshLoaded();
+  } else {
+    services.session.invalidate();
+    explorer.refresh();
+    myTasks.refresh();
+  }
 }
 
 /** The Delete key in the Workspaces view: the selected task (a list or folder is never deleted here). */
@@ -56,7 +71,7 @@ async function deleteSelected(explorer: ExplorerTree): Promise<void> {
     );
     return;
   }
-  await vscode.commands.executeCommand('taskPlatform.deleteTask', task);
+  await vscode.commands.executeCommand(Commands.deleteTask, task);
 }
 
 async function more(services: Services, tree: ExplorerTree | MyTasksTree, node: MoreNode): Promise<void> {
@@ -69,7 +84,7 @@ async function more(services: Services, tree: ExplorerTree | MyTasksTree, node: 
 
 function retry(tree: ExplorerTree | MyTasksTree, node: MessageNode): void {
   if (node.parentKey === ROOT_KEY) {
-    void vscode.commands.executeCommand('taskPlatform.refresh');
+    void vscode.commands.executeCommand(Commands.refresh);
   } else {
     tree.refreshKey(node.parentKey);
   }
@@ -81,9 +96,8 @@ async function filterView(
   filter: ViewFilter,
   withAssignee: boolean,
 ): Promise<void> {
-  const state = await services.session.ensure();
-  if (state.kind !== 'signedIn') {
-    void vscode.commands.executeCommand('taskPlatform.signIn');
+  const state = await signedIn(services.session);
+  if (!state) {
     return;
   }
   const directory = explorer.directory();

@@ -1,13 +1,15 @@
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import { keys } from '../../core/tree/nodes';
+import { UUID } from '../../core/util/ids';
 import type { TreeNode } from '../../core/tree/nodes';
 import { directoryFor } from '../directory';
 import { log } from '../log';
 import { prompter } from '../ui/prompter';
 import type { ExplorerTree } from './explorer';
+import { errorText } from '../../core/util/errorText';
 
-const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+const uuid = z.string().check(z.regex(UUID));
 const TargetSchema = z.object({
   workspaceId: uuid,
   spaceId: z.optional(uuid),
@@ -96,9 +98,7 @@ async function completePath(explorer: ExplorerTree, target: RevealTarget): Promi
       }
     }
   } catch (error) {
-    log.warn(
-      `revealInExplorer: the sidebar could not be read (${error instanceof Error ? error.message : String(error)})`,
-    );
+    log.warn(`revealInExplorer: the sidebar could not be read (${errorText(error)})`);
   }
   return target;
 }

@@ -40,6 +40,18 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
   }
 
   abstract readonly view: vscode.TreeView<TreeNode>;
+
+  /** This tree's view (collapse-all and multi-selection on), disposed with the tree. */
+  protected createView(options: Partial<vscode.TreeViewOptions<TreeNode>> = {}): vscode.TreeView<TreeNode> {
+    return this.register(
+      vscode.window.createTreeView(this.viewId, {
+        treeDataProvider: this,
+        showCollapseAll: true,
+        canSelectMany: true,
+        ...options,
+      }),
+    );
+  }
   private staleShown = false;
 
   protected abstract createModel(state: SignedIn): M;

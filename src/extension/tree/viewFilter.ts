@@ -2,17 +2,10 @@ import * as vscode from 'vscode';
 import type { TaskFilter as QueryFilter } from '../../core/api/inputs';
 import type { Directory } from '../../core/api/directory';
 import { describeFilter, isEmptyFilter, toQueryParts } from '../../core/tasks/filter';
-import type { DuePreset, Priority } from '../../core/tasks/filter';
+import type { TaskFilter } from '../../core/tasks/filter';
 
 /** A view's filter as the user chose it. Statuses are kept by name: ids differ from list to list. */
-export interface FilterSpec {
-  readonly statusNames?: readonly string[];
-  readonly priorities?: readonly Priority[];
-  /** Member ids; `null` means unassigned. */
-  readonly assigneeIds?: readonly string[] | null;
-  readonly due?: DuePreset;
-  readonly text?: string;
-}
+export type FilterSpec = Omit<TaskFilter, 'statusIds'> & { readonly statusNames?: readonly string[] };
 
 export type QueryParts = { filter?: QueryFilter; search?: string };
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
 import type { NetworkError } from '../../core/api/errors';
 import { ApiError, RateLimitedError, ValidationError } from '../../core/api/errors';
 import { MAX_RETRY_AFTER_MS } from '../../core/api/limits';
@@ -7,6 +8,7 @@ import { AbortError } from '../../core/util/abort';
 import type { Session } from '../auth/session';
 import { log, logChannel } from '../log';
 import { prompter } from './prompter';
+import { errorText } from '../../core/util/errorText';
 
 /**
  * One sentence for a failed API call: what failed (`action`, e.g. "Could not set the status"), why,
@@ -20,7 +22,7 @@ export function describeFailure(action: string, error: unknown): string {
 
 function describe(action: string, error: unknown): string {
   if (!ApiError.is(error)) {
-    return `${action}: ${error instanceof Error ? error.message : String(error)}`;
+    return `${action}: ${errorText(error)}`;
   }
   switch (error.kind) {
     case 'unauthorized':
@@ -110,7 +112,7 @@ function fixesFor(error: unknown): FixAction[] {
       ];
     case 'forbidden':
     case 'notFound':
-      return [{ label: vscode.l10n.t('Refresh'), run: () => vscode.commands.executeCommand('taskPlatform.refresh') }];
+      return [{ label: vscode.l10n.t('Refresh'), run: () => vscode.commands.executeCommand(Commands.refresh) }];
     case 'server':
     case 'badResponse':
     case 'unexpectedStatus':
@@ -158,4 +160,18 @@ export function reportFailure(
       }
       return choice;
     });
+}
+
+/** What `read` gives, or undefined after reporting its failure under `action` (see reportFailure). */
+export async function readOrReport<T>(
+  session: Session,
+  action: string,
+  read: () => Promise<T>,
+): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    void reportFailure(session, action, error);
+    return undefined;
+  }
 }

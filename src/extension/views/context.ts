@@ -17,15 +17,6 @@ export function knownViews(ctx: ViewsContext, state: SignedIn): KnownViews {
   return new KnownViews(ctx.memento, `${state.baseUrl}|${state.user.id}`);
 }
 
-export async function signedIn(ctx: ViewsContext): Promise<SignedIn | undefined> {
-  const state = await ctx.services.session.ensure();
-  if (state.kind !== 'signedIn') {
-    void vscode.commands.executeCommand('taskPlatform.signIn');
-    return undefined;
-  }
-  return state;
-}
-
 export function scopeLabel(view: Pick<KnownView, 'scopeType'>): string {
   switch (view.scopeType) {
     case 'list':

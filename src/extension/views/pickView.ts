@@ -8,6 +8,7 @@ import { log } from '../log';
 import { prompter } from '../ui/prompter';
 import { knownViews, lastRunLabel, scopeLabel } from './context';
 import type { ViewsContext } from './context';
+import { errorText } from '../../core/util/errorText';
 
 type ViewItem = vscode.QuickPickItem & { view?: KnownView; paste?: true };
 
@@ -25,9 +26,7 @@ export async function sidebarViews(state: SignedIn): Promise<(SidebarView & { wo
           workspaceId: w.id,
         }));
       } catch (error) {
-        log.warn(
-          `Views of ${w.name} could not be read from the sidebar: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        log.warn(`Views of ${w.name} could not be read from the sidebar: ${errorText(error)}`);
         return [];
       }
     }),

@@ -1,10 +1,13 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
+import { registerCommand } from '../commands/registry';
+import { signedIn } from '../auth/guard';
 import type { KnownView } from '../../core/views/known';
 import { isViewId } from '../../core/views/references';
 import type { SignedIn } from '../auth/session';
 import type { Services } from '../services';
 import { prompter } from '../ui/prompter';
-import { knownViews, signedIn } from './context';
+import { knownViews } from './context';
 import type { ViewsContext } from './context';
 import { pickView, sidebarViews } from './pickView';
 import { showViewResults } from './results';
@@ -16,23 +19,22 @@ export function registerSavedViews(context: vscode.ExtensionContext, services: S
   const changed = new vscode.EventEmitter<void>();
   const ctx: ViewsContext = { services, memento: services.globalState, changed };
   const tree = new SavedViewsTree(ctx);
-  const cmd = vscode.commands.registerCommand;
   context.subscriptions.push(
     changed,
     tree,
-    cmd('taskPlatform.runView', (arg?: unknown) => runView(ctx, arg)),
-    cmd('taskPlatform.pinView', (arg?: unknown) => pinView(ctx, arg)),
-    cmd('taskPlatform.unpinView', (node?: ViewNode) => setPinned(ctx, node, false)),
-    cmd('taskPlatform.renamePinnedView', (node?: ViewNode) => rename(ctx, node)),
-    cmd('taskPlatform.openViewInTree', (viewId: unknown) => openInTree(ctx, tree, viewId)),
-    cmd('taskPlatform.views.more', (viewId: string) => tree.more(viewId)),
-    cmd('taskPlatform.savedViews.refresh', () => tree.refresh()),
     services.changes.onDidChange((change) => {
       if (change.kind === 'updated') {
         tree.replaceRow(change.task);
       }
     }),
   );
+  registerCommand(context, Commands.runView, (arg?: unknown) => runView(ctx, arg));
+  registerCommand(context, Commands.pinView, (arg?: unknown) => pinView(ctx, arg));
+  registerCommand(context, Commands.unpinView, (node?: ViewNode) => setPinned(ctx, node, false));
+  registerCommand(context, Commands.renamePinnedView, (node?: ViewNode) => rename(ctx, node));
+  registerCommand(context, Commands.openViewInTree, (viewId: unknown) => openInTree(ctx, tree, viewId));
+  registerCommand(context, Commands.viewsMore, (viewId: string) => tree.more(viewId));
+  registerCommand(context, Commands.savedViewsRefresh, () => tree.refresh());
   return tree;
 }
 
@@ -86,13 +88,13 @@ async function resolveView(
 }
 
 async function runView(ctx: ViewsContext, arg: unknown): Promise<boolean> {
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   const view = state && (await resolveView(ctx, state, arg, vscode.l10n.t('Run Saved View')));
   return view ? (await showViewResults(ctx, state, view)) !== undefined : false;
 }
 
 async function pinView(ctx: ViewsContext, arg: unknown): Promise<boolean> {
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   const view = state && (await resolveView(ctx, state, arg, vscode.l10n.t('Pin Saved View')));
   if (!state || !view) {
     return false;
@@ -104,7 +106,7 @@ async function pinView(ctx: ViewsContext, arg: unknown): Promise<boolean> {
 }
 
 async function setPinned(ctx: ViewsContext, node: ViewNode | undefined, pinned: boolean): Promise<void> {
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   if (state && node?.kind === 'view') {
     await knownViews(ctx, state).patch(node.view.id, { pinned });
     ctx.changed.fire();
@@ -112,7 +114,7 @@ async function setPinned(ctx: ViewsContext, node: ViewNode | undefined, pinned: 
 }
 
 async function rename(ctx: ViewsContext, node: ViewNode | undefined): Promise<void> {
-  const state = await signedIn(ctx);
+  const state = await signedIn(ctx.services.session);
   if (!state || node?.kind !== 'view') {
     return;
   }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
 import { markStepDone } from '../walkthrough/progress';
 import type { TaskRow } from '../../core/api/schemas';
 import type { KnownView } from '../../core/views/known';
@@ -104,7 +105,7 @@ export async function showViewResults(
       await loadMore();
     } else if (item?.row) {
       pick.hide();
-      await vscode.commands.executeCommand('taskPlatform.openTask', {
+      await vscode.commands.executeCommand(Commands.openTask, {
         workspaceId: item.row.workspace_id ?? view.workspaceId,
         taskId: item.row.id,
         row: item.row,
@@ -114,7 +115,7 @@ export async function showViewResults(
   pick.onDidTriggerButton(async (button) => {
     if (button === treeButton) {
       pick.hide();
-      await vscode.commands.executeCommand('taskPlatform.openViewInTree', view.id);
+      await vscode.commands.executeCommand(Commands.openViewInTree, view.id);
       return;
     }
     pinned = !pinned;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
 import type { TaskRow } from '../../core/api/schemas';
 import type { KnownView } from '../../core/views/known';
 import { ViewPager } from '../../core/views/pager';
@@ -63,14 +64,14 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
         const item = new vscode.TreeItem(inert(node.label));
         item.id = node.key;
         item.iconPath = new vscode.ThemeIcon('ellipsis');
-        item.command = { command: 'taskPlatform.views.more', title: node.label, arguments: [node.viewId] };
+        item.command = { command: Commands.viewsMore, title: node.label, arguments: [node.viewId] };
         return item;
       }
       case 'message': {
         const item = treeItem(node, { listTotal: () => undefined, now: () => new Date(), viewId: SAVED_VIEWS_VIEW });
         item.command = node.retry
           ? {
-              command: 'taskPlatform.views.more',
+              command: Commands.viewsMore,
               title: vscode.l10n.t('Retry'),
               arguments: [node.parentKey.slice('view:'.length)],
             }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { Attachment, Comment, CustomFieldDefinition, Member, Status, Task, TaskRow } from '../../core/api/schemas';
 import type { ActivityEntry } from '../../core/api/schemas';
 import type { Dependencies } from '../../core/api/envelopes';
+import { UUID } from '../../core/util/ids';
 import type { EditableField } from './fields';
 
 /**
@@ -80,8 +81,7 @@ export type HostMessage =
       readonly fieldErrors?: Readonly<Record<string, string>>;
     };
 
-// Same shape as TaskRef's check (src/extension/tasks/ref.ts): any 8-4-4-4-12 hex id.
-const id = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+const id = z.string().check(z.regex(UUID));
 const reqId = z.string().check(z.minLength(1), z.maxLength(64));
 const text = (max: number) => z.string().check(z.maxLength(max));
 

@@ -1,3 +1,4 @@
+import { UUID } from '../../core/util/ids';
 import type { EditableField } from '../../shared/taskPanel/fields';
 import type { PanelModel, ChangeNotice } from '../../shared/taskPanel/protocol';
 
@@ -10,9 +11,6 @@ export interface ParkedEdit {
   /** "Keep mine" was chosen: the question is gone, the edit stays parked until the user saves. */
   acknowledged: boolean;
 }
-
-/** Custom field editors are keyed by their definition id (view/customFields.ts). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const ACTION: Record<EditableField, string> = {
   title: 'title_changed',
@@ -84,6 +82,7 @@ export class ParkedEdits {
   }
 
   private typingCustomField(): boolean {
+    // Custom field editors are keyed by their definition id (view/customFields.ts).
     return [...this.typing].some((key) => UUID.test(key));
   }
 }

@@ -4,7 +4,7 @@ import { checkValue, currentValue, isCalendarDate } from '../../../src/core/task
 import { describeActivity } from '../../../src/webview/taskPanel/activityText';
 import { mentionedIds } from '../../../src/webview/taskPanel/mentions';
 import { parseInbound } from '../../../src/shared/taskPanel/protocol';
-import { Lookups } from '../../../src/extension/taskPanel/lookups';
+import { placeOfList } from '../../../src/core/tasks/sidebar';
 
 const id = '3f2b6c1e-8d4a-4e7b-9c0d-1a2b3c4d5e6f';
 const def = (type: string, extra: Partial<CustomFieldDefinition> = {}): CustomFieldDefinition => ({
@@ -133,18 +133,15 @@ describe('task panel protocol: the host refuses anything that is not exactly a m
 });
 
 describe('task panel: breadcrumb from the sidebar (shape not shown: read defensively)', () => {
-  // Lookups only imports types, so it runs in Node with a stand-in for the one call it makes.
-  const sidebar = (data: unknown) => ({ getSidebar: async () => data }) as never;
-  it('names the space, folder and list of a list', async () => {
+  it('names the space, folder and list of a list', () => {
     const data = {
       data: {
         spaces: [{ id: 's', name: 'Eng', folders: [{ id: 'f', name: 'Back', lists: [{ id: 'l', name: 'API' }] }] }],
       },
     };
-    const crumbs = await new Lookups(sidebar(data)).breadcrumb('w', 'Acme', 'l');
     assert.deepEqual(
-      crumbs.map((c) => `${c.level}:${c.name}`),
-      ['workspace:Acme', 'space:Eng', 'folder:Back', 'list:API'],
+      placeOfList(data, 'l').map((c) => `${c.level}:${c.name}`),
+      ['space:Eng', 'folder:Back', 'list:API'],
     );
   });
   for (const odd of [
@@ -154,12 +151,8 @@ describe('task panel: breadcrumb from the sidebar (shape not shown: read defensi
     { data: { spaces: 'no' } },
     { data: { spaces: [{ folders: [null, { lists: [1] }] }] } },
   ]) {
-    it(`gives the workspace only for ${JSON.stringify(odd)}`, async () => {
-      const crumbs = await new Lookups(sidebar(odd)).breadcrumb('w', 'Acme', 'l');
-      assert.deepEqual(
-        crumbs.map((c) => c.level),
-        ['workspace'],
-      );
+    it(`gives no place (the workspace only) for ${JSON.stringify(odd)}`, () => {
+      assert.deepEqual(placeOfList(odd, 'l'), []);
     });
   }
 });

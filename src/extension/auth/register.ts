@@ -1,0 +1,22 @@
+import type * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
+import { registerCommand } from '../commands/registry';
+import type { Services } from '../services';
+import { showAccount, signIn, signOut } from './commands';
+import { offerSignIn } from './guard';
+import { tokenRejectedMessage } from './messages';
+
+/** Sign In, Sign Out, Show Account, and the notice when the service rejects the stored token. */
+export function registerAuth(context: vscode.ExtensionContext, services: Services): void {
+  const { session } = services;
+  registerCommand(context, Commands.signIn, () => signIn(session));
+  registerCommand(context, Commands.signOut, () => signOut(session));
+  registerCommand(context, Commands.showAccount, () => showAccount(session));
+  context.subscriptions.push(
+    session.onDidChange((state) => {
+      if (state.kind === 'rejected') {
+        void offerSignIn(tokenRejectedMessage());
+      }
+    }),
+  );
+}

@@ -1,0 +1,70 @@
+import { SHOW_INPUT_COMMAND } from '../../core/mcp/confirm';
+
+/**
+ * Every command id of the extension, so a typo is a type error and a rename is one edit. Pure data
+ * (no `vscode` import) so a unit test checks it against package.json `contributes.commands`.
+ */
+export const Commands = {
+  // Account (auth/, main.ts)
+  signIn: 'taskPlatform.signIn',
+  signOut: 'taskPlatform.signOut',
+  showAccount: 'taskPlatform.showAccount',
+  refresh: 'taskPlatform.refresh',
+  showLog: 'taskPlatform.showLog',
+  // Task commands (commands/)
+  setStatus: 'taskPlatform.setStatus',
+  setPriority: 'taskPlatform.setPriority',
+  assign: 'taskPlatform.assign',
+  setDueDate: 'taskPlatform.setDueDate',
+  copyLink: 'taskPlatform.copyLink',
+  copyDisplayId: 'taskPlatform.copyDisplayId',
+  moveTask: 'taskPlatform.moveTask',
+  addSubtask: 'taskPlatform.addSubtask',
+  deleteTask: 'taskPlatform.deleteTask',
+  restoreTask: 'taskPlatform.restoreTask',
+  createTask: 'taskPlatform.createTask',
+  searchTasks: 'taskPlatform.searchTasks',
+  goToTask: 'taskPlatform.goToTask',
+  addComment: 'taskPlatform.addComment',
+  linkTasks: 'taskPlatform.linkTasks',
+  removeDependency: 'taskPlatform.removeDependency',
+  showInboundAddress: 'taskPlatform.showInboundAddress',
+  triage: 'taskPlatform.triage',
+  // Trees (tree/)
+  treeMore: 'taskPlatform.tree.more',
+  treeRetry: 'taskPlatform.tree.retry',
+  treeDeleteSelected: 'taskPlatform.tree.deleteSelected',
+  explorerFilter: 'taskPlatform.explorer.filter',
+  explorerClearFilter: 'taskPlatform.explorer.clearFilter',
+  myTasksFilter: 'taskPlatform.myTasks.filter',
+  myTasksClearFilter: 'taskPlatform.myTasks.clearFilter',
+  myTasksGroupByStatus: 'taskPlatform.myTasks.groupByStatus',
+  myTasksGroupByPriority: 'taskPlatform.myTasks.groupByPriority',
+  revealInExplorer: 'taskPlatform.revealInExplorer',
+  // Task panel (taskPanel/)
+  openTask: 'taskPlatform.openTask',
+  // Saved views (views/)
+  runView: 'taskPlatform.runView',
+  pinView: 'taskPlatform.pinView',
+  unpinView: 'taskPlatform.unpinView',
+  renamePinnedView: 'taskPlatform.renamePinnedView',
+  openViewInTree: 'taskPlatform.openViewInTree',
+  viewsMore: 'taskPlatform.views.more',
+  savedViewsRefresh: 'taskPlatform.savedViews.refresh',
+  // Code links (codeLinks/)
+  codeLinksOpen: 'taskPlatform.codeLinks.open',
+  codeLinksCreateFromTodo: 'taskPlatform.codeLinks.createFromTodo',
+  codeLinksReplaceReference: 'taskPlatform.codeLinks.replaceReference',
+  startWork: 'taskPlatform.startWork',
+  stopWork: 'taskPlatform.stopWork',
+  insertTaskReference: 'taskPlatform.insertTaskReference',
+  // Offline writes (outbox/)
+  showPendingChanges: 'taskPlatform.showPendingChanges',
+  // AI tools (ai/): the "show the whole input" link of a tool confirmation.
+  aiShowToolInput: SHOW_INPUT_COMMAND,
+} as const;
+
+export type CommandId = (typeof Commands)[keyof typeof Commands];
+
+/** Registered but not in package.json: reached only from links and buttons, never from the palette. */
+export const internalCommands: readonly CommandId[] = [Commands.aiShowToolInput];
