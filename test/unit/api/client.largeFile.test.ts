@@ -14,7 +14,7 @@ const SIZE = 300 * 1024 * 1024;
 /** The sandbox in a child process, so this process's memory is the client's alone. */
 async function startChildSandbox(): Promise<{ child: ChildProcess; baseUrl: string }> {
   const cli = require.resolve('tsx/cli');
-  const main = join(__dirname, '..', '..', 'sandbox', 'main.ts');
+  const main = join(__dirname, '..', '..', '..', 'sandbox', 'main.ts');
   const child = spawn(process.execPath, [cli, main, '--port', '0', '--seed', 'demo', '--rate-limit', '0', '--quiet'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

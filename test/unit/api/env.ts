@@ -2,8 +2,8 @@ import { request } from 'undici';
 import { ApiClient } from '../../../src/core/api/client';
 import type { ApiClientOptions } from '../../../src/core/api/client';
 import { RateLimiter } from '../../../src/core/api/rateLimiter';
-import { startSandbox } from '../../sandbox/server';
-import type { Sandbox, SandboxOptions } from '../../sandbox/server';
+import { startSandbox } from '../../../sandbox/server';
+import type { Sandbox, SandboxOptions } from '../../../sandbox/server';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fixtures and raw state are untyped JSON */
 export type Json = any;

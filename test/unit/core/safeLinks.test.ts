@@ -5,7 +5,7 @@ import { describeHost } from '../../../src/core/util/hosts';
 import { parseMarkdown } from '../../../src/webview/taskPanel/markdown';
 import type { MdNode } from '../../../src/webview/taskPanel/markdown';
 import { corpus } from '../../hostile/corpus';
-import { XSS_CORPUS } from '../../sandbox/seeds/xss';
+import { XSS_CORPUS } from '../../../sandbox/seeds/xss';
 import { Env } from '../api/env';
 import type { Json } from '../api/env';
 

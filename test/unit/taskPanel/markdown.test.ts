@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { XSS_CORPUS } from '../../sandbox/seeds/xss';
+import { XSS_CORPUS } from '../../../sandbox/seeds/xss';
 import { parseMarkdown } from '../../../src/webview/taskPanel/markdown';
 import type { MdNode } from '../../../src/webview/taskPanel/markdown';
 import { safeImageSource, safeLink } from '../../../src/core/tasks/safeLinks';

@@ -2,7 +2,7 @@
 // answers the link format the extension builds (src/core/tasks/links.ts) with a page that shows
 // nothing of the task.
 import * as assert from 'node:assert/strict';
-import { taskWebLink } from '../../../src/core/tasks/links';
+import { taskWebLink } from '../../src/core/tasks/links';
 import { useSandbox } from './helpers';
 
 describe('assumption: task links (/t/{display_id})', () => {

@@ -3,8 +3,8 @@
 // The seed's well-known ids come from world.ts (discovered through the API, never
 // hard-coded UUIDs); small shared operations live in ops.ts.
 import * as assert from 'node:assert/strict';
-import { startSandbox } from '../../sandbox/server';
-import type { Sandbox, SandboxOptions, SeedName } from '../../sandbox/server';
+import { startSandbox } from '../server';
+import type { Sandbox, SandboxOptions, SeedName } from '../server';
 import { discoverWorld } from './world';
 import type { World } from './world';
 
