@@ -1,4 +1,4 @@
-// Test controls under /__sandbox (test/sandbox/README.md#test-controls):
+// Test controls under /__sandbox (sandbox/README.md#test-controls):
 // no auth, JSON in and out, never under /api.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { App, SeedName } from './app';

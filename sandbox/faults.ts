@@ -1,4 +1,4 @@
-// Fault injection rules for POST /__sandbox/faults (test/sandbox/README.md#test-controls).
+// Fault injection rules for POST /__sandbox/faults (sandbox/README.md#test-controls).
 import { Prng } from './seeds/prng';
 
 export type FaultKind = 'latency' | 'status500' | 'reset_before' | 'reset_after' | 'malformed_json' | 'status429';

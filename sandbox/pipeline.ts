@@ -93,7 +93,7 @@ export async function handleApi(
   // Latency not spent inside a handler (401, 429, 404, injected statuses) is spent here.
   if (input.latencyMs > 0) await new Promise((r) => setTimeout(r, input.latencyMs));
   entry.status = reply.status;
-  // One line per request on stderr; stdout carries only the READY line (test/sandbox/README.md#programmatic-api).
+  // One line per request on stderr; stdout carries only the READY line (sandbox/README.md#programmatic-api).
   if (!app.quiet)
     process.stderr.write(
       `${method} /api${path} ${reply.status} ${entry.token_label}${entry.replay ? ' replay' : ''}\n`,

@@ -1,4 +1,4 @@
-// Log of every /api request for GET /__sandbox/requests (test/sandbox/README.md#test-controls).
+// Log of every /api request for GET /__sandbox/requests (sandbox/README.md#test-controls).
 
 export interface LogEntry {
   seq: number;

@@ -1,4 +1,4 @@
-// Entry point for tests: startSandbox() (test/sandbox/README.md#programmatic-api).
+// Entry point for tests: startSandbox() (sandbox/README.md#programmatic-api).
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

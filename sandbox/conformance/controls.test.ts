@@ -1,4 +1,4 @@
-// Conformance of the /__sandbox test controls (test/sandbox/README.md#test-controls): faults,
+// Conformance of the /__sandbox test controls (sandbox/README.md#test-controls): faults,
 // request log, clock, reset, raw state.
 import * as assert from 'node:assert/strict';
 import { ISO_RE, TOKENS, useSandbox } from './helpers';
@@ -6,7 +6,7 @@ import { marker } from './ops';
 import type { Api, Json } from './helpers';
 import type { World } from './world';
 
-// Contract: test/sandbox/README.md#test-controls.
+// Contract: sandbox/README.md#test-controls.
 describe('Test controls (/__sandbox)', () => {
   const h = useSandbox({ rateLimit: 0 });
   let w: World;
@@ -37,7 +37,7 @@ describe('Test controls (/__sandbox)', () => {
     }
   }
 
-  // test/sandbox/README.md#test-controls: faults.
+  // sandbox/README.md#test-controls: faults.
   describe('faults', () => {
     it('status500 answers 500 for `times` requests, then the route works again', async () => {
       await h.ctl.fault({ method: 'GET', path: '/api/user', kind: 'status500', times: 1 });
@@ -88,7 +88,7 @@ describe('Test controls (/__sandbox)', () => {
     });
   });
 
-  // test/sandbox/README.md#test-controls: request log.
+  // sandbox/README.md#test-controls: request log.
   describe('request log', () => {
     it('records every /api request with the documented fields', async () => {
       await h.ctl.clearRequests();
@@ -131,7 +131,7 @@ describe('Test controls (/__sandbox)', () => {
     });
   });
 
-  // test/sandbox/README.md#test-controls: clock and reset.
+  // sandbox/README.md#test-controls: clock and reset.
   describe('clock and reset', () => {
     it('advance moves the sandbox clock; reset clears the offset', async () => {
       const c0 = await h.ctl.call('GET', '/clock');

@@ -109,7 +109,7 @@ export class Api {
   }
 }
 
-/** The /__sandbox test controls (test/sandbox/README.md#test-controls). */
+/** The /__sandbox test controls (sandbox/README.md#test-controls). */
 export class Control {
   constructor(
     private readonly origin: string,

@@ -1,5 +1,5 @@
 // Tiny harness for the sandbox's own self-tests (the conformance suite lives in
-// test/unit/sandbox and has its own helpers).
+// sandbox/conformance and has its own helpers).
 import { startSandbox } from '../server';
 import type { Sandbox, SandboxOptions } from '../server';
 

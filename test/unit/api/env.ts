@@ -20,7 +20,7 @@ export interface LoggedRequest {
   at_ms: number;
 }
 
-/** A sandbox on 127.0.0.1 plus its test controls (test/sandbox/README.md#test-controls). */
+/** A sandbox on 127.0.0.1 plus its test controls (sandbox/README.md#test-controls). */
 export class Env {
   fx: Json = {};
   private constructor(readonly sandbox: Sandbox) {}
