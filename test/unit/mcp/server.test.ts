@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { ApiClient } from '../../../src/core/api/client';
-import { Env } from '../api/env';
-import type { Json } from '../api/env';
+import { Env } from '../core/api/env';
+import type { Json } from '../core/api/env';
 import { asJson, buildServer, callError, callJson, connect } from './harness';
 import type { Connected } from './harness';
 
