@@ -10,7 +10,7 @@ import type { ApiClient } from '../../../../src/core/api/client';
 import { InvalidRequestError } from '../../../../src/core/api/errors';
 import { NodeHttpTransport } from '../../../../src/core/api/transport';
 import type { HttpRequest, HttpResponse, HttpTransport } from '../../../../src/core/api/transport';
-import { Env } from './env';
+import { useSandbox } from './env';
 import type { Json } from './env';
 
 /** The real transport (node:http), recording what was sent where (the seam, not a mock). */
@@ -27,39 +27,32 @@ const sha256 = (data: Buffer): string => createHash('sha256').update(data).diges
 
 describe('api/client attachments (real files, sandbox over HTTP)', function () {
   this.timeout(60_000);
-  let env: Env;
+  const env = useSandbox();
   let api: ApiClient;
   let transport: RecordingTransport;
-  let fx: Json;
-  let acme: string;
   let task: string;
   let dir: string;
 
   before(async () => {
-    env = await Env.start();
     dir = await fs.mkdtemp(join(tmpdir(), 'api-attachments-'));
   });
   after(async () => {
-    await env.stop();
     await fs.rm(dir, { recursive: true, force: true });
   });
   beforeEach(async () => {
-    await env.reset();
-    fx = env.fx;
-    acme = fx.workspaces.acme.id;
-    task = fx.attachments.task_id;
+    task = env.fx.attachments.task_id;
     transport = new RecordingTransport();
     api = env.client('demo-token-alice', { transport });
   });
 
   it('lists attachments per context', async () => {
-    const files = await api.listAttachments(acme, task);
-    assert.ok(files.some((a) => a.id === fx.attachments.png));
+    const files = await api.listAttachments(env.acme, task);
+    assert.ok(files.some((a) => a.id === env.fx.attachments.png));
     assert.ok(files.every((a) => a.context === 'task'));
-    const inDescription = await api.listAttachments(acme, task, 'description');
+    const inDescription = await api.listAttachments(env.acme, task, 'description');
     assert.deepEqual(
       inDescription.map((a) => a.id),
-      [fx.attachments.description_png],
+      [env.fx.attachments.description_png],
     );
   });
 
@@ -67,7 +60,7 @@ describe('api/client attachments (real files, sandbox over HTTP)', function () {
     const bytes = randomBytes(20 * 1024 * 1024);
     const path = join(dir, 'big archive.zip');
     await fs.writeFile(path, bytes);
-    const created = await api.uploadAttachment(acme, task, { path });
+    const created = await api.uploadAttachment(env.acme, task, { path });
     assert.equal(created.file_name, 'big archive.zip');
     assert.equal(created.file_size, bytes.length);
     const upload = transport.sent.at(-1);
@@ -75,7 +68,7 @@ describe('api/client attachments (real files, sandbox over HTTP)', function () {
     assert.ok(Number(upload?.headers['content-length']) > bytes.length);
 
     const target = join(dir, 'downloaded.zip');
-    const written = await api.downloadAttachmentTo(acme, task, created.id, target);
+    const written = await api.downloadAttachmentTo(env.acme, task, created.id, target);
     assert.equal(written, bytes.length);
     assert.equal(sha256(await fs.readFile(target)), sha256(bytes));
 
@@ -89,16 +82,16 @@ describe('api/client attachments (real files, sandbox over HTTP)', function () {
 
   it('uploads from a Readable of known size, with context and comment id, and a non-ASCII name', async () => {
     const bytes = Buffer.from('résumé, line 1\nline 2\n', 'utf8');
-    const comment = fx.comments.first_comment_id;
+    const comment = env.fx.comments.first_comment_id;
     const created = await api.uploadAttachment(
-      acme,
-      fx.comments.task_id,
+      env.acme,
+      env.fx.comments.task_id,
       { stream: Readable.from([bytes]), size: bytes.length, fileName: 'notes – été.txt' },
       { context: 'comment', commentId: comment },
     );
     assert.equal(created.file_name, 'notes – été.txt');
     assert.equal(created.context, 'comment');
-    const file = await api.downloadAttachment(acme, fx.comments.task_id, created.id);
+    const file = await api.downloadAttachment(env.acme, env.fx.comments.task_id, created.id);
     const chunks: Buffer[] = [];
     for await (const chunk of file.body) {
       chunks.push(chunk as Buffer);
@@ -107,7 +100,7 @@ describe('api/client attachments (real files, sandbox over HTTP)', function () {
   });
 
   it('preview=true streams the file inline (200)', async () => {
-    const file = await api.downloadAttachment(acme, task, fx.attachments.txt, { preview: true });
+    const file = await api.downloadAttachment(env.acme, task, env.fx.attachments.txt, { preview: true });
     const text = await new Response(Readable.toWeb(file.body) as ReadableStream).text();
     assert.ok(text.length > 0);
     assert.ok(
@@ -120,14 +113,14 @@ describe('api/client attachments (real files, sandbox over HTTP)', function () {
     const exe = join(dir, 'tool.exe');
     await fs.writeFile(exe, 'MZ');
     await assert.rejects(
-      api.uploadAttachment(acme, task, { path: exe }),
+      api.uploadAttachment(env.acme, task, { path: exe }),
       (e: unknown) => InvalidRequestError.is(e) && /cannot be attached/.test(e.message),
     );
     const small = env.client('demo-token-alice', { transport, maxUploadBytes: 1024 });
     const big = join(dir, 'big.pdf');
     await fs.writeFile(big, randomBytes(4096));
-    await assert.rejects(small.uploadAttachment(acme, task, { path: big }), /limited to/);
-    await assert.rejects(api.uploadAttachment(acme, task, { path: join(dir, 'missing.pdf') }), /cannot be read/);
+    await assert.rejects(small.uploadAttachment(env.acme, task, { path: big }), /limited to/);
+    await assert.rejects(api.uploadAttachment(env.acme, task, { path: join(dir, 'missing.pdf') }), /cannot be read/);
     assert.equal(transport.sent.length, 0);
   });
 
@@ -135,7 +128,7 @@ describe('api/client attachments (real files, sandbox over HTTP)', function () {
     const path = join(dir, 'report.pdf');
     await fs.writeFile(path, randomBytes(256 * 1024));
     await env.fault({ method: 'POST', path: '/api/workspaces/*/tasks/*/attachments', kind: 'reset_after', times: 1 });
-    const created = await api.uploadAttachment(acme, task, { path });
+    const created = await api.uploadAttachment(env.acme, task, { path });
     const stored = (await env.state('attachments')).filter(
       (a: Json) => a.task_id === task && a.file_name === 'report.pdf',
     );
@@ -148,8 +141,8 @@ describe('api/client attachments (real files, sandbox over HTTP)', function () {
   });
 
   it('deleteAttachment removes it', async () => {
-    await api.deleteAttachment(acme, task, fx.attachments.pdf);
-    assert.ok(!(await api.listAttachments(acme, task)).some((a) => a.id === fx.attachments.pdf));
+    await api.deleteAttachment(env.acme, task, env.fx.attachments.pdf);
+    assert.ok(!(await api.listAttachments(env.acme, task)).some((a) => a.id === env.fx.attachments.pdf));
   });
 
   it('never follows a redirect to a plain-http foreign host', async () => {
@@ -161,7 +154,7 @@ describe('api/client attachments (real files, sandbox over HTTP)', function () {
     try {
       const rogue = env.client('demo-token-alice', { baseUrl: `http://127.0.0.1:${port}/api`, transport });
       await assert.rejects(
-        rogue.downloadAttachment(acme, task, fx.attachments.txt),
+        rogue.downloadAttachment(env.acme, task, env.fx.attachments.txt),
         (e: unknown) => InvalidRequestError.is(e) && /only https/.test(e.message),
       );
       assert.ok(!transport.sent.some((s) => s.url.includes('example.invalid')));

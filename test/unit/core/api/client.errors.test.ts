@@ -13,7 +13,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../../../src/core/api/errors';
-import { Env } from './env';
+import { useSandbox } from './env';
 import type { Json } from './env';
 
 /** A real HTTP server in front of the sandbox that can rewrite JSON answers (a broken upstream). */
@@ -42,19 +42,7 @@ async function startProxy(
 
 describe('api/client error classes against real answers', function () {
   this.timeout(30_000);
-  let env: Env;
-  let fx: Json;
-  let acme: string;
-
-  before(async () => {
-    env = await Env.start();
-  });
-  after(() => env.stop());
-  beforeEach(async () => {
-    await env.reset();
-    fx = env.fx;
-    acme = fx.workspaces.acme.id;
-  });
+  const env = useSandbox();
 
   it('401 -> UnauthorizedError, and the message never contains the token', async () => {
     const lines: string[] = [];
@@ -71,7 +59,7 @@ describe('api/client error classes against real answers', function () {
   it('403 -> ForbiddenError (member without access, subtasks route)', async () => {
     const error = await env
       .client('demo-token-bob')
-      .getSubtasks(acme, fx.tasks.private_task.id)
+      .getSubtasks(env.acme, env.fx.tasks.private_task.id)
       .catch((e: unknown) => e);
     assert.ok(ForbiddenError.is(error), String(error));
   });
@@ -79,7 +67,7 @@ describe('api/client error classes against real answers', function () {
   it('404 -> NotFoundError', async () => {
     const error = await env
       .client()
-      .getTask(acme, '00000000-0000-4000-8000-000000000000')
+      .getTask(env.acme, '00000000-0000-4000-8000-000000000000')
       .catch((e: unknown) => e);
     assert.ok(NotFoundError.is(error));
     assert.match(error.message, /getTask: not found/);
@@ -87,11 +75,11 @@ describe('api/client error classes against real answers', function () {
 
   it('409 -> ConflictError when the dependency already exists', async () => {
     const api = env.client();
-    const a = await api.createTask(acme, { list_id: fx.lists.api, title: 'A' });
-    const b = await api.createTask(acme, { list_id: fx.lists.api, title: 'B' });
-    await api.addDependency(acme, a.id, b.id);
+    const a = await api.createTask(env.acme, { list_id: env.fx.lists.api, title: 'A' });
+    const b = await api.createTask(env.acme, { list_id: env.fx.lists.api, title: 'B' });
+    await api.addDependency(env.acme, a.id, b.id);
     const started = Date.now();
-    const error = await api.addDependency(acme, a.id, b.id).catch((e: unknown) => e);
+    const error = await api.addDependency(env.acme, a.id, b.id).catch((e: unknown) => e);
     assert.ok(ConflictError.is(error), String(error));
     assert.ok(Date.now() - started < 1000, 'a first-attempt 409 is not waited out');
   });
@@ -99,7 +87,7 @@ describe('api/client error classes against real answers', function () {
   it('422 -> ValidationError with per-field messages', async () => {
     const error = await env
       .client()
-      .createTask(acme, { list_id: fx.lists.api, title: '' })
+      .createTask(env.acme, { list_id: env.fx.lists.api, title: '' })
       .catch((e: unknown) => e);
     assert.ok(ValidationError.is(error));
     assert.ok(error.fields.title?.length);
@@ -108,11 +96,15 @@ describe('api/client error classes against real answers', function () {
   it('422 for a reused Idempotency-Key with another body -> IdempotencyMismatchError', async () => {
     const api = env.client();
     const key = 'fixed-key-1';
-    await api.createTask(acme, { list_id: fx.lists.api, title: 'First' }, { idempotencyKey: key });
-    const replay = await api.createTask(acme, { list_id: fx.lists.api, title: 'First' }, { idempotencyKey: key });
+    await api.createTask(env.acme, { list_id: env.fx.lists.api, title: 'First' }, { idempotencyKey: key });
+    const replay = await api.createTask(
+      env.acme,
+      { list_id: env.fx.lists.api, title: 'First' },
+      { idempotencyKey: key },
+    );
     assert.equal(replay.title, 'First');
     const error = await api
-      .createTask(acme, { list_id: fx.lists.api, title: 'Other' }, { idempotencyKey: key })
+      .createTask(env.acme, { list_id: env.fx.lists.api, title: 'Other' }, { idempotencyKey: key })
       .catch((e: unknown) => e);
     assert.ok(IdempotencyMismatchError.is(error), String(error));
     assert.equal((await env.state('tasks')).filter((t: Json) => t.title === 'First').length, 1);
@@ -198,7 +190,7 @@ describe('api/client error classes against real answers', function () {
       assert.equal(error.operation, 'getUser');
       assert.equal(error.field, 'workspaces[1].id');
       assert.match(error.message, /getUser: .*"workspaces\[1\]\.id"/);
-      const task = await api.getTask(acme, fx.tasks.completed_task.id);
+      const task = await api.getTask(env.acme, env.fx.tasks.completed_task.id);
       assert.deepEqual((task as Json).from_the_future, { shiny: true });
     } finally {
       server.close();

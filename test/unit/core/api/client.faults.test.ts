@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import type { ApiClient } from '../../../../src/core/api/client';
-import { Env } from './env';
+import { useSandbox } from './env';
 import type { Json } from './env';
 
 /** Runs `jobs` with at most `width` at a time. */
@@ -17,19 +17,10 @@ async function pool(jobs: Array<() => Promise<unknown>>, width: number): Promise
 
 describe('api/client writes under connection resets (at most once, none lost)', function () {
   this.timeout(120_000);
-  let env: Env;
+  const env = useSandbox();
   let api: ApiClient;
-  let fx: Json;
-  let acme: string;
 
-  before(async () => {
-    env = await Env.start();
-  });
-  after(() => env.stop());
   beforeEach(async () => {
-    await env.reset();
-    fx = env.fx;
-    acme = fx.workspaces.acme.id;
     api = env.client('demo-token-alice', { retry: { baseDelayMs: 5, maxDelayMs: 50, transientRetries: 10 } });
   });
 
@@ -52,11 +43,13 @@ describe('api/client writes under connection resets (at most once, none lost)', 
     const n = 40;
     // Fixtures for the writes that need existing tasks (made before any fault is armed).
     const helpers = await Promise.all(
-      Array.from({ length: n + 1 }, (_, i) => api.createTask(acme, { list_id: fx.lists.api, title: `helper ${i}` })),
+      Array.from({ length: n + 1 }, (_, i) =>
+        api.createTask(env.acme, { list_id: env.fx.lists.api, title: `helper ${i}` }),
+      ),
     );
     const helperIds = new Set(helpers.map((h) => h.id));
-    const commentTask = fx.tasks.completed_task.id;
-    const numberField = fx.custom_fields.number;
+    const commentTask = env.fx.tasks.completed_task.id;
+    const numberField = env.fx.custom_fields.number;
     await env.control('DELETE', '/requests');
     for (const method of ['POST', 'PUT']) {
       for (const rule of rules) {
@@ -68,11 +61,11 @@ describe('api/client writes under connection resets (at most once, none lost)', 
     for (let i = 0; i < n; i++) {
       const h = helpers[i] as Json;
       const next = helpers[i + 1] as Json;
-      jobs.push(() => api.createTask(acme, { list_id: fx.lists.api, title: `fault task ${i}` }));
-      jobs.push(() => api.createComment(acme, commentTask, { body: `fault comment ${i}` }));
-      jobs.push(() => api.addDependency(acme, h.id, next.id));
+      jobs.push(() => api.createTask(env.acme, { list_id: env.fx.lists.api, title: `fault task ${i}` }));
+      jobs.push(() => api.createComment(env.acme, commentTask, { body: `fault comment ${i}` }));
+      jobs.push(() => api.addDependency(env.acme, h.id, next.id));
       jobs.push(() => api.setCustomFieldValues(h.id, [{ custom_field_definition_id: numberField, value: i }]));
-      jobs.push(() => api.moveTask(h.id, { target_type: 'list', target_id: fx.lists.database }));
+      jobs.push(() => api.moveTask(h.id, { target_type: 'list', target_id: env.fx.lists.database }));
     }
     assert.equal(jobs.length, 200);
     await pool(jobs, 10);
@@ -111,7 +104,7 @@ describe('api/client writes under connection resets (at most once, none lost)', 
         1,
         `cf activity ${i}`,
       );
-      assert.equal(tasks.find((t: Json) => t.id === h.id).list_id, fx.lists.database, `moved ${i}`);
+      assert.equal(tasks.find((t: Json) => t.id === h.id).list_id, env.fx.lists.database, `moved ${i}`);
       assert.equal(
         activity.filter((a: Json) => a.entity_id === h.id && a.action === 'moved').length,
         1,

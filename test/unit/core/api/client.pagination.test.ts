@@ -1,45 +1,36 @@
 import { strict as assert } from 'node:assert';
 import type { ApiClient } from '../../../../src/core/api/client';
 import { packParents } from '../../../../src/core/api/children';
-import { collect, Env } from './env';
+import { collect, useSandbox } from './env';
 import type { Json } from './env';
 
 describe('api/client pagination and children batching (sandbox over HTTP)', function () {
   this.timeout(60_000);
-  let env: Env;
+  const env = useSandbox();
   let api: ApiClient;
-  let fx: Json;
-  let acme: string;
 
-  before(async () => {
-    env = await Env.start();
-  });
-  after(() => env.stop());
   beforeEach(async () => {
-    await env.reset();
-    fx = env.fx;
-    acme = fx.workspaces.acme.id;
     api = env.client();
   });
 
   it('getComments pages by cursor; iterateComments reaches the end with every comment once', async () => {
-    const task = fx.comments.task_id;
-    const first = await api.getComments(acme, task);
+    const task = env.fx.comments.task_id;
+    const first = await api.getComments(env.acme, task);
     assert.equal(first.has_more, true);
     assert.ok(first.next_cursor);
-    const second = await api.getComments(acme, task, first.next_cursor);
+    const second = await api.getComments(env.acme, task, first.next_cursor);
     assert.notEqual(second.data[0]?.id, first.data[0]?.id);
-    const all = await collect(api.iterateComments(acme, task));
+    const all = await collect(api.iterateComments(env.acme, task));
     const stored = (await env.state('comments')).filter((c: Json) => c.task_id === task);
     assert.equal(all.length, stored.length);
     assert.equal(new Set(all.map((c) => c.id)).size, stored.length);
   });
 
   it('getActivity / iterateActivity newest first to the end', async () => {
-    const task = fx.tasks.task_with_activity.id;
-    const page = await api.getActivity(acme, task);
+    const task = env.fx.tasks.task_with_activity.id;
+    const page = await api.getActivity(env.acme, task);
     assert.ok(page.data.length > 0);
-    const all = await collect(api.iterateActivity(acme, task));
+    const all = await collect(api.iterateActivity(env.acme, task));
     const stored = (await env.state('activity')).filter((a: Json) => a.entity_id === task);
     assert.equal(all.length, stored.length);
     const times = all.map((a) => a.created_at);
@@ -47,7 +38,7 @@ describe('api/client pagination and children batching (sandbox over HTTP)', func
   });
 
   it('runView and iterateView to the last page', async () => {
-    const view = fx.views.space_view;
+    const view = env.fx.views.space_view;
     const first = await api.runView(view, { per_page: 7 });
     assert.equal(first.current_page, 1);
     assert.ok((first.last_page ?? 0) > 1, 'needs several pages');
@@ -61,7 +52,9 @@ describe('api/client pagination and children batching (sandbox over HTTP)', func
     const seen: string[] = [];
     await assert.rejects(
       async () => {
-        for await (const comment of api.iterateComments(acme, fx.comments.task_id, { signal: controller.signal })) {
+        for await (const comment of api.iterateComments(env.acme, env.fx.comments.task_id, {
+          signal: controller.signal,
+        })) {
           seen.push(comment.id);
           controller.abort();
         }
@@ -85,12 +78,12 @@ describe('api/client pagination and children batching (sandbox over HTTP)', func
 
   it('loadChildren: 50 parents per call; a parent cut at 200 falls back to /subtasks and is reported incomplete', async () => {
     await env.control('DELETE', '/requests');
-    const rows = (await api.listTasks(acme, { scope: { space_id: fx.spaces.engineering } })).data;
-    const many = fx.tasks.task_with_many_subtasks.id;
+    const rows = (await api.listTasks(env.acme, { scope: { space_id: env.fx.spaces.engineering } })).data;
+    const many = env.fx.tasks.task_with_many_subtasks.id;
     const unknown = Array.from({ length: 40 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
     const parents = [...rows.map((r) => r.id), many, ...unknown];
     assert.ok(parents.length > 100, `got ${parents.length}`);
-    const load = await api.loadChildren(acme, parents);
+    const load = await api.loadChildren(env.acme, parents);
     const log = (await env.requests()).filter((r) => r.path.endsWith('/tasks/children'));
     for (const entry of log) {
       const ids = new URLSearchParams(entry.query).get('parent_ids')?.split(',') ?? [];
@@ -102,7 +95,7 @@ describe('api/client pagination and children batching (sandbox over HTTP)', func
     const subtaskCalls = (await env.requests()).filter((r) => r.path.endsWith('/subtasks'));
     assert.equal(subtaskCalls.length, 1);
     assert.equal(load.requests, log.length + 1);
-    const deep = fx.tasks.task_with_subtasks_3_deep.id;
+    const deep = env.fx.tasks.task_with_subtasks_3_deep.id;
     assert.deepEqual(
       load.children
         .get(deep)
@@ -116,11 +109,11 @@ describe('api/client pagination and children batching (sandbox over HTTP)', func
   });
 
   it('loadDescendants walks every level and asks only about parents with children', async () => {
-    const rows = (await api.listTasks(acme, { scope: { list_id: fx.lists.api } })).data;
+    const rows = (await api.listTasks(env.acme, { scope: { list_id: env.fx.lists.api } })).data;
     await env.control('DELETE', '/requests');
-    const load = await api.loadDescendants(acme, rows);
+    const load = await api.loadDescendants(env.acme, rows);
     const stored = (await env.state('tasks')).filter((t: Json) => t.deleted_at === null);
-    const deep = fx.tasks.task_with_subtasks_3_deep.id;
+    const deep = env.fx.tasks.task_with_subtasks_3_deep.id;
     const descendants = new Set<string>();
     const walk = (id: string): void => {
       for (const t of stored.filter((s: Json) => s.parent_task_id === id)) {
@@ -141,17 +134,12 @@ describe('api/client pagination and children batching (sandbox over HTTP)', func
 
 describe('api/client pagination on the large seed', function () {
   this.timeout(120_000);
-  let env: Env;
-  before(async () => {
-    env = await Env.start({ seed: 'large' });
-  });
-  after(() => env.stop());
+  const env = useSandbox({ seed: 'large', reset: false });
 
   it('1,200 comments and 3,200 activity entries, every item once', async () => {
     const api = env.client();
-    const acme = env.fx.workspaces.acme.id;
-    const comments = await collect(api.iterateComments(acme, env.fx.task_with_1000_comments));
-    const activity = await collect(api.iterateActivity(acme, env.fx.task_with_3000_activity));
+    const comments = await collect(api.iterateComments(env.acme, env.fx.task_with_1000_comments));
+    const activity = await collect(api.iterateActivity(env.acme, env.fx.task_with_3000_activity));
     assert.ok(comments.length >= 1000);
     assert.equal(new Set(comments.map((c) => c.id)).size, comments.length);
     assert.ok(activity.length >= 3000);

@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import { request } from 'undici';
 import { RateLimiter } from '../../../../src/core/api/rateLimiter';
 import type { RateLimitSnapshot } from '../../../../src/core/api/rateLimiter';
-import { Env } from './env';
+import type { ApiClient } from '../../../../src/core/api/client';
+import { useSandbox } from './env';
 import type { Json, LoggedRequest } from './env';
 
 const LIMIT = 10;
@@ -27,21 +28,9 @@ function busiestWindow(log: LoggedRequest[], label: string, windowMs: number): n
 
 describe('api/client rate limit (sandbox window scaled to 10 per 2 s)', function () {
   this.timeout(120_000);
-  let env: Env;
-  let fx: Json;
-  let acme: string;
+  const env = useSandbox({ rateLimit: LIMIT, rateWindowMs: WINDOW_MS });
 
-  before(async () => {
-    env = await Env.start({ rateLimit: LIMIT, rateWindowMs: WINDOW_MS });
-  });
-  after(() => env.stop());
-  beforeEach(async () => {
-    await env.reset();
-    fx = env.fx;
-    acme = fx.workspaces.acme.id;
-  });
-
-  const client = (options: { limiter?: RateLimiter } = {}): ReturnType<Env['client']> =>
+  const client = (options: { limiter?: RateLimiter } = {}): ApiClient =>
     env.client('demo-token-alice', {
       limiter: options.limiter ?? new RateLimiter({ limit: LIMIT, windowMs: WINDOW_MS }),
     });
@@ -50,10 +39,10 @@ describe('api/client rate limit (sandbox window scaled to 10 per 2 s)', function
     const api = client();
     const jobs = Array.from({ length: 35 }, (_, i) =>
       i % 5 === 0
-        ? api.createTask(acme, { list_id: fx.lists.api, title: `burst ${i}` }, { priority: 'background' })
+        ? api.createTask(env.acme, { list_id: env.fx.lists.api, title: `burst ${i}` }, { priority: 'background' })
         : api.listTasks(
-            acme,
-            { scope: { list_id: fx.lists.api }, search: `Task ${i}` },
+            env.acme,
+            { scope: { list_id: env.fx.lists.api }, search: `Task ${i}` },
             { priority: i % 2 ? 'user' : 'background' },
           ),
     );
@@ -70,10 +59,10 @@ describe('api/client rate limit (sandbox window scaled to 10 per 2 s)', function
     const results = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>
         i % 4 === 0
-          ? api.createComment(acme, fx.comments.task_id, { body: `storm ${i}` })
+          ? api.createComment(env.acme, env.fx.comments.task_id, { body: `storm ${i}` })
           : api
-              .getSubtasks(acme, fx.tasks.task_with_subtasks_3_deep.id, { priority: 'background' })
-              .then(() => api.listMembers(acme)),
+              .getSubtasks(env.acme, env.fx.tasks.task_with_subtasks_3_deep.id, { priority: 'background' })
+              .then(() => api.listMembers(env.acme)),
       ),
     );
     assert.equal(results.length, 25);
@@ -98,7 +87,7 @@ describe('api/client rate limit (sandbox window scaled to 10 per 2 s)', function
       const api = client();
       const started = Date.now();
       const user = await api.getUser();
-      assert.equal(user.id, fx.users.alice.id);
+      assert.equal(user.id, env.fx.users.alice.id);
       const log = await env.requests();
       assert.ok(
         log.some((r) => r.status === 429),
@@ -114,11 +103,11 @@ describe('api/client rate limit (sandbox window scaled to 10 per 2 s)', function
     const limiter = new RateLimiter({ limit: LIMIT, windowMs: WINDOW_MS, userReserve: 0 });
     const api = client({ limiter });
     const ids = (await env.state('tasks'))
-      .filter((t: Json) => t.workspace_id === acme && t.deleted_at === null)
+      .filter((t: Json) => t.workspace_id === env.acme && t.deleted_at === null)
       .slice(0, 25)
       .map((t: Json) => t.id);
     await env.control('DELETE', '/requests');
-    const background = ids.map((id: string) => api.getTask(acme, id, { priority: 'background' }));
+    const background = ids.map((id: string) => api.getTask(env.acme, id, { priority: 'background' }));
     await new Promise((resolve) => setImmediate(resolve));
     const user = api.getUser({ priority: 'user' });
     await Promise.all([...background, user]);
@@ -131,11 +120,11 @@ describe('api/client rate limit (sandbox window scaled to 10 per 2 s)', function
     const limiter = new RateLimiter({ limit: LIMIT, windowMs: WINDOW_MS, userReserve: 0 });
     const api = client({ limiter });
     const ids = (await env.state('tasks'))
-      .filter((t: Json) => t.workspace_id === acme && t.deleted_at === null)
+      .filter((t: Json) => t.workspace_id === env.acme && t.deleted_at === null)
       .slice(0, 25)
       .map((t: Json) => t.id);
     await env.control('DELETE', '/requests');
-    const background = ids.map((id: string) => api.getTask(acme, id, { priority: 'background' }));
+    const background = ids.map((id: string) => api.getTask(env.acme, id, { priority: 'background' }));
     const prefetch = api.getUser({ priority: 'background' });
     await new Promise((resolve) => setImmediate(resolve));
     const user = api.getUser({ priority: 'user' });
@@ -152,7 +141,7 @@ describe('api/client rate limit (sandbox window scaled to 10 per 2 s)', function
     const subscription = limiter.onDidChange((s) => seen.push(s));
     const api = client({ limiter });
     await api.getUser();
-    await api.listSpaces(acme);
+    await api.listSpaces(env.acme);
     assert.equal(limiter.snapshot().remaining, LIMIT - 2);
     assert.ok(seen.some((s) => s.remaining === LIMIT - 2));
     assert.ok(seen.some((s) => s.inFlight === 1));

@@ -4,8 +4,7 @@ import type { ApiClient } from '../../../../src/core/api/client';
 import { InvalidRequestError } from '../../../../src/core/api/errors';
 import { NodeHttpTransport } from '../../../../src/core/api/transport';
 import type { HttpRequest, HttpResponse, HttpTransport } from '../../../../src/core/api/transport';
-import { Env } from './env';
-import type { Json } from './env';
+import { useSandbox } from './env';
 
 /**
  * The real transport (node:http) behind a name table, as DNS and a TLS-terminating proxy would be:
@@ -70,29 +69,19 @@ function refusedTargets(sandboxOrigin: string): string[] {
 
 describe('api/client download redirects: where a signed link may lead (sandbox over HTTP)', function () {
   this.timeout(60_000);
-  let env: Env;
-  let fx: Json;
-  let acme: string;
+  const env = useSandbox();
   let task: string;
   let transport: NamedHostsTransport;
   let remote: ApiClient;
-
-  before(async () => {
-    env = await Env.start();
-  });
-  after(() => env.stop());
   beforeEach(async () => {
-    await env.reset();
-    fx = env.fx;
-    acme = fx.workspaces.acme.id;
-    task = fx.attachments.task_id;
+    task = env.fx.attachments.task_id;
     transport = new NamedHostsTransport({ [REMOTE_API]: env.sandbox.origin, [FILES]: env.sandbox.origin });
     remote = env.client('demo-token-alice', { baseUrl: `${REMOTE_API}/api`, transport });
   });
 
   const sha = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
   async function bytesOf(client: ApiClient): Promise<Buffer> {
-    const file = await client.downloadAttachment(acme, task, fx.attachments.txt);
+    const file = await client.downloadAttachment(env.acme, task, env.fx.attachments.txt);
     const chunks: Buffer[] = [];
     for await (const chunk of file.body) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
@@ -116,7 +105,7 @@ describe('api/client download redirects: where a signed link may lead (sandbox o
       await env.control('POST', '/config', { filesOrigin: target });
       transport.sent.length = 0;
       await assert.rejects(
-        remote.downloadAttachment(acme, task, fx.attachments.txt),
+        remote.downloadAttachment(env.acme, task, env.fx.attachments.txt),
         (e: unknown) => InvalidRequestError.is(e) && /only https links to public hosts/.test(e.message),
         target,
       );
@@ -134,7 +123,7 @@ describe('api/client download redirects: where a signed link may lead (sandbox o
       await env.control('POST', '/config', { filesRedirect: target });
       transport.sent.length = 0;
       await assert.rejects(
-        remote.downloadAttachment(acme, task, fx.attachments.txt),
+        remote.downloadAttachment(env.acme, task, env.fx.attachments.txt),
         (e: unknown) => InvalidRequestError.is(e),
         target,
       );
@@ -152,7 +141,7 @@ describe('api/client download redirects: where a signed link may lead (sandbox o
   it("the refusal names the target's scheme and host, bounded, never the rest of a long hostile address", async () => {
     await env.control('POST', '/config', { filesOrigin: `http://${'a'.repeat(1500)}.example.test` });
     await assert.rejects(
-      remote.downloadAttachment(acme, task, fx.attachments.txt),
+      remote.downloadAttachment(env.acme, task, env.fx.attachments.txt),
       (e: unknown) => InvalidRequestError.is(e) && e.message.length < 400 && !e.message.includes('sig='),
     );
   });
@@ -171,7 +160,7 @@ describe('api/client download redirects: where a signed link may lead (sandbox o
     await env.control('POST', '/config', { filesOrigin: 'http://files.example.test' });
     localTransport.sent.length = 0;
     await assert.rejects(
-      local.downloadAttachment(acme, task, fx.attachments.txt),
+      local.downloadAttachment(env.acme, task, env.fx.attachments.txt),
       (e: unknown) => InvalidRequestError.is(e) && /only https/.test(e.message),
     );
     assert.ok(!localTransport.sent.some((s) => s.url.includes('files.example.test')));

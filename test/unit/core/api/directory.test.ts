@@ -1,13 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { Directory } from '../../../../src/core/api/directory';
-import { Env } from './env';
+import { useSandbox } from './env';
 
 describe('Directory: one shared cache of statuses, members and the sidebar per session', () => {
-  let env: Env;
-  before(async () => {
-    env = await Env.start({ seed: 'demo' });
-  });
-  after(() => env.stop());
+  const env = useSandbox({ seed: 'demo', reset: false });
 
   it('reads each once, keeps it for 5 minutes, and does not keep a failure', async () => {
     let now = 0;

@@ -22,17 +22,37 @@ export interface LoggedRequest {
 
 /** A sandbox on 127.0.0.1 plus its test controls (sandbox/README.md#test-controls). */
 export class Env {
+  /** The well-known ids of the current seed (GET /__sandbox/fixtures), read again by every reset. */
   fx: Json = {};
-  private constructor(readonly sandbox: Sandbox) {}
+  private started: Sandbox | undefined;
 
+  /** A sandbox without a request limit unless `options` sets one (use `useSandbox` in a suite). */
   static async start(options: SandboxOptions = {}): Promise<Env> {
-    const env = new Env(await startSandbox({ quiet: true, rateLimit: 0, ...options }));
-    env.fx = await env.control('GET', '/fixtures');
+    const env = new Env();
+    await env.open(options);
     return env;
+  }
+
+  /** Starts this environment's sandbox (`useSandbox` does it in `before`). */
+  async open(options: SandboxOptions = {}): Promise<void> {
+    this.started = await startSandbox({ quiet: true, rateLimit: 0, ...options });
+    this.fx = await this.control('GET', '/fixtures');
+  }
+
+  get sandbox(): Sandbox {
+    if (!this.started) {
+      throw new Error('The sandbox is not running: use useSandbox() inside describe(), or await Env.start().');
+    }
+    return this.started;
   }
 
   get baseUrl(): string {
     return this.sandbox.baseUrl;
+  }
+
+  /** The id of workspace Acme, where most fixtures live. */
+  get acme(): string {
+    return this.fx.workspaces.acme.id;
   }
 
   /** A client with a generous private limiter and quick retries, unless overridden. */
@@ -78,9 +98,26 @@ export class Env {
     return Array.isArray(answer) ? answer : answer.data;
   }
 
-  stop(): Promise<void> {
-    return this.sandbox.stop();
+  /** Stops the sandbox; nothing to do when it never started (a failed `before` reports itself). */
+  async stop(): Promise<void> {
+    await this.started?.stop();
   }
+}
+
+/**
+ * The set-up of a suite against the sandbox: one sandbox for the enclosing `describe`, started before
+ * its first test and stopped after its last, and (unless `reset: false`) put back to its seed before
+ * every test, so each test starts from the same fixtures. Test bodies read `env.fx` and `env.acme`.
+ */
+export function useSandbox(options: SandboxOptions & { reset?: boolean } = {}): Env {
+  const { reset = true, ...sandboxOptions } = options;
+  const env = new Env();
+  before(() => env.open(sandboxOptions));
+  after(() => env.stop());
+  if (reset) {
+    beforeEach(() => env.reset());
+  }
+  return env;
 }
 
 /** Collects every item of an async iterable. */

@@ -1,16 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { PrefixBook } from '../../../../src/core/codeLinks/prefixes';
 import { TaskResolver } from '../../../../src/core/codeLinks/resolver';
-import { Env } from '../api/env';
+import { useSandbox } from '../api/env';
 import type { Json } from '../api/env';
 
 describe('code links: resolving display ids against the sandbox (docs/api/openapi.yaml#listTasks)', () => {
-  let env: Env;
-  before(async () => {
-    env = await Env.start({ seed: 'demo' });
-  });
-  after(() => env.stop());
-  beforeEach(() => env.reset('demo'));
+  const env = useSandbox({ seed: 'demo' });
 
   function resolver(now = (): number => 0): TaskResolver {
     const book = new PrefixBook();

@@ -6,7 +6,7 @@ import { findTool, TOOLS } from '../../../../src/core/mcp/tools';
 import { MAX_RESULT, MAX_STRING, UNTRUSTED_NOTE, untrustedResult } from '../../../../src/core/mcp/untrusted';
 import { visibleText } from '../../../../src/core/text/inert';
 import { corpus } from '../../../hostile/corpus';
-import { Env } from '../api/env';
+import { useSandbox } from '../api/env';
 import type { Json } from '../api/env';
 
 // Invisible or reordering characters (and controls other than the line breaks of pretty JSON).
@@ -45,33 +45,27 @@ function titleOf(text: string): string {
 
 describe("mcp tool results: the service's text is handed over as data, marked and cleaned", function () {
   this.timeout(120_000);
-  let env: Env;
+  const env = useSandbox({ reset: false });
   let api: ApiClient;
-  let acme: string;
   const tasks: { name: string; id: string; text: string }[] = [];
 
   before(async () => {
-    env = await Env.start();
     api = env.client();
-    acme = env.fx.workspaces.acme.id;
     // A hostile member (assignee and author), tags and custom field values, from the sandbox's own corpus.
     await env.control('POST', '/fixtures/xss');
     for (const payload of [...corpus, OTHER_INVISIBLE]) {
-      const task = await api.createTask(acme, {
+      const task = await api.createTask(env.acme, {
         list_id: env.fx.lists.api,
         title: titleOf(payload.text),
         description: long(payload.text),
       });
-      await api.createComment(acme, task.id, { body: long(payload.text, 10_000) });
+      await api.createComment(env.acme, task.id, { body: long(payload.text, 10_000) });
       tasks.push({ name: payload.name, id: task.id, text: long(payload.text) });
     }
     const omnibus = tasks.find((t) => t.name === 'command link')!;
     for (const blocker of tasks.filter((t) => t !== omnibus).slice(0, 10)) {
-      await api.addDependency(acme, omnibus.id, blocker.id);
+      await api.addDependency(env.acme, omnibus.id, blocker.id);
     }
-  });
-  after(async () => {
-    await env?.stop();
   });
 
   it('every read tool, for a task whose fields hold each payload', async () => {
@@ -86,35 +80,35 @@ describe("mcp tool results: the service's text is handed over as data, marked an
       return run(name, args);
     };
     for (const task of tasks) {
-      const got = await called('get_task', { workspace_id: acme, task_id: task.id });
+      const got = await called('get_task', { workspace_id: env.acme, task_id: task.id });
       // Still says what the payload says, less what cannot be seen (long texts cut, saying so).
       const description = visibleText(task.text);
       assert.equal(got.description, description.length <= MAX_STRING ? description : got.description, task.name);
       if (description.length > MAX_STRING) {
         assert.match(got.description, /… \(\d+ more characters not shown\)$/, task.name);
       }
-      const comments = await called('list_comments', { workspace_id: acme, task_id: task.id });
+      const comments = await called('list_comments', { workspace_id: env.acme, task_id: task.id });
       assert.equal(comments.data.length, 1);
-      await called('get_task_activity', { workspace_id: acme, task_id: task.id });
-      await called('get_task_dependencies', { workspace_id: acme, task_id: task.id });
+      await called('get_task_activity', { workspace_id: env.acme, task_id: task.id });
+      await called('get_task_dependencies', { workspace_id: env.acme, task_id: task.id });
     }
     await called('get_me', {});
-    await called('get_sidebar', { workspace_id: acme });
-    await called('list_spaces', { workspace_id: acme });
-    await called('list_folders', { workspace_id: acme, space_id: env.fx.spaces.engineering });
+    await called('get_sidebar', { workspace_id: env.acme });
+    await called('list_spaces', { workspace_id: env.acme });
+    await called('list_folders', { workspace_id: env.acme, space_id: env.fx.spaces.engineering });
     await called('list_lists', {
-      workspace_id: acme,
+      workspace_id: env.acme,
       space_id: env.fx.spaces.engineering,
       folder_id: env.fx.folders.backend,
     });
     await called('list_statuses', { list_id: env.fx.lists.api });
-    const members = await called('list_members', { workspace_id: acme });
+    const members = await called('list_members', { workspace_id: env.acme });
     assert.ok(JSON.stringify(members).includes('onerror'), 'the hostile member is there, as data');
-    const all = await called('list_tasks', { workspace_id: acme, list_id: env.fx.lists.api, per_page: 0 });
+    const all = await called('list_tasks', { workspace_id: env.acme, list_id: env.fx.lists.api, per_page: 0 });
     assert.ok(all.data.length > corpus.length);
-    await called('search_tasks', { workspace_id: acme, q: 'Evil' });
+    await called('search_tasks', { workspace_id: env.acme, q: 'Evil' });
     // The webapp list holds the sandbox's own hostile tasks (tags, hostile assignee, custom fields).
-    await called('list_tasks', { workspace_id: acme, list_id: env.fx.lists.webapp, per_page: 0 });
+    await called('list_tasks', { workspace_id: env.acme, list_id: env.fx.lists.webapp, per_page: 0 });
     assert.deepEqual(
       [...tools].sort(),
       TOOLS.filter((t) => !t.write)
@@ -128,9 +122,9 @@ describe("mcp tool results: the service's text is handed over as data, marked an
     for (const payload of corpus) {
       const title = titleOf(payload.text);
       const writes: [string, Record<string, unknown>][] = [
-        ['create_task', { workspace_id: acme, list_id: env.fx.lists.api, title, description: long(payload.text) }],
-        ['update_task', { workspace_id: acme, task_id: task.id, title, description: long(payload.text) }],
-        ['add_comment', { workspace_id: acme, task_id: task.id, body: long(payload.text, 10_000) }],
+        ['create_task', { workspace_id: env.acme, list_id: env.fx.lists.api, title, description: long(payload.text) }],
+        ['update_task', { workspace_id: env.acme, task_id: task.id, title, description: long(payload.text) }],
+        ['add_comment', { workspace_id: env.acme, task_id: task.id, body: long(payload.text, 10_000) }],
       ];
       for (const [name, args] of writes) {
         const outcome = await callTool(findTool(name)!, api, args);

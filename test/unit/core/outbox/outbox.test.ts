@@ -5,7 +5,7 @@ import type { QueuedWrite } from '../../../../src/core/outbox/queuedWrite';
 import { fieldsOf, targetOf } from '../../../../src/core/outbox/queuedWrite';
 import { orderingTarget, Outbox } from '../../../../src/core/outbox/outbox';
 import type { OutboxStore } from '../../../../src/core/outbox/outbox';
-import { Env } from '../api/env';
+import { useSandbox } from '../api/env';
 import type { Json } from '../api/env';
 
 /** What globalState does for the extension: a JSON round trip, as a reload would read it back. */
@@ -33,23 +33,14 @@ async function queued(promise: Promise<unknown>): Promise<WriteQueuedError> {
 
 describe('outbox: writes the service cannot get are kept, replayed once and in order', function () {
   this.timeout(60_000);
-  let env: Env;
-  let fx: Json;
-  let acme: string;
+  const env = useSandbox();
   let store: MemoryStore;
   let outbox: Outbox;
   let api: ApiClient;
   const applied: string[] = [];
   const rejected: QueuedWrite[] = [];
 
-  before(async () => {
-    env = await Env.start();
-  });
-  after(() => env.stop());
   beforeEach(async () => {
-    await env.reset();
-    fx = env.fx;
-    acme = fx.workspaces.acme.id;
     store = new MemoryStore();
     applied.length = 0;
     rejected.length = 0;
@@ -77,11 +68,11 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
    * service stays reachable); resolves, with the comment's promise, once its first try is out.
    */
   async function commentRetrying(taskId: string, body: string): Promise<{ done: Promise<unknown> }> {
-    const path = `/api/workspaces/${acme}/tasks/${taskId}/comments`;
+    const path = `/api/workspaces/${env.acme}/tasks/${taskId}/comments`;
     await env.fault({ method: 'POST', path, kind: 'status500', times: 3 });
     await env.fault({ method: 'POST', path, kind: 'latency', latency_ms: 150, times: 3 });
     await env.control('DELETE', '/requests');
-    const done = api.createComment(acme, taskId, { body });
+    const done = api.createComment(env.acme, taskId, { body });
     while (!(await env.requests()).some((r) => r.method === 'POST')) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -89,13 +80,13 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
   }
 
   it('keeps a write that fails on the network, and queues later ones without a request', async () => {
-    const task = fx.tasks.completed_task.id;
+    const task = env.fx.tasks.completed_task.id;
     await goOffline();
-    const first = await queued(api.createComment(acme, task, { body: 'offline 1' }));
+    const first = await queued(api.createComment(env.acme, task, { body: 'offline 1' }));
     assert.equal(first.cause?.kind, 'network');
     assert.equal(outbox.offline, true);
     await env.control('DELETE', '/requests');
-    await queued(api.createComment(acme, task, { body: 'offline 2' }));
+    await queued(api.createComment(env.acme, task, { body: 'offline 2' }));
     assert.equal((await env.requests()).length, 0, 'known offline: no request for the second write');
     assert.deepEqual(
       outbox.pending.map((w) => w.reason),
@@ -106,24 +97,24 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
   });
 
   it('one dropped connection is retried, for reads and writes alike: it does not count as offline', async () => {
-    const task = fx.tasks.completed_task.id;
-    await env.fault({ path: `/api/workspaces/${acme}/tasks/${task}`, kind: 'reset_before', times: 1 });
-    assert.equal((await api.getTask(acme, task)).id, task, 'the read is retried once and answers');
-    await env.fault({ path: `/api/workspaces/${acme}/tasks/${task}/comments`, kind: 'reset_before', times: 1 });
-    const comment = await api.createComment(acme, task, { body: 'after one reset' });
+    const task = env.fx.tasks.completed_task.id;
+    await env.fault({ path: `/api/workspaces/${env.acme}/tasks/${task}`, kind: 'reset_before', times: 1 });
+    assert.equal((await api.getTask(env.acme, task)).id, task, 'the read is retried once and answers');
+    await env.fault({ path: `/api/workspaces/${env.acme}/tasks/${task}/comments`, kind: 'reset_before', times: 1 });
+    const comment = await api.createComment(env.acme, task, { body: 'after one reset' });
     assert.equal(comment.body, 'after one reset', 'the write is retried with its key, not queued');
     assert.equal(outbox.all.length, 0);
   });
 
   it('replays after a reload, in order, exactly once, with the original keys', async () => {
-    const task = fx.tasks.completed_task.id;
+    const task = env.fx.tasks.completed_task.id;
     await goOffline();
     const keys: string[] = [];
     for (let i = 1; i <= 5; i++) {
-      keys.push((await queued(api.createComment(acme, task, { body: `ordered ${i}` }))).key);
+      keys.push((await queued(api.createComment(env.acme, task, { body: `ordered ${i}` }))).key);
     }
-    await queued(api.updateTask(acme, task, { title: 'title A' }));
-    await queued(api.updateTask(acme, task, { title: 'title B' }));
+    await queued(api.updateTask(env.acme, task, { title: 'title A' }));
+    await queued(api.updateTask(env.acme, task, { title: 'title B' }));
     // A reload: a new outbox and client, reading only what was stored.
     outbox = newOutbox();
     api = env.client('demo-token-alice', { writeQueue: outbox });
@@ -133,7 +124,7 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     assert.equal(await api.flushQueuedWrites(), true);
     const bodies = (await commentsOn(task)).filter((b) => b.startsWith('ordered'));
     assert.deepEqual(bodies, ['ordered 1', 'ordered 2', 'ordered 3', 'ordered 4', 'ordered 5']);
-    assert.equal((await api.getTask(acme, task)).title, 'title B');
+    assert.equal((await api.getTask(env.acme, task)).title, 'title B');
     const log = (await env.requests()).filter((r) => r.method !== 'GET');
     assert.deepEqual(
       log.slice(0, 5).map((r) => r.idempotency_key),
@@ -144,9 +135,9 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
   });
 
   it('a write whose answer was lost is not applied twice on replay', async () => {
-    const task = fx.tasks.completed_task.id;
+    const task = env.fx.tasks.completed_task.id;
     await env.fault({ method: 'POST', path: '/api/**', kind: 'reset_after' });
-    await queued(api.createComment(acme, task, { body: 'answer lost' }));
+    await queued(api.createComment(env.acme, task, { body: 'answer lost' }));
     await comeBack();
     await api.flushQueuedWrites();
     assert.deepEqual(
@@ -158,24 +149,24 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
   });
 
   it('a new write waits for the queued ones, so it never overtakes them', async () => {
-    const task = fx.tasks.completed_task.id;
+    const task = env.fx.tasks.completed_task.id;
     await goOffline();
-    await queued(api.updateTask(acme, task, { title: 'older' }));
+    await queued(api.updateTask(env.acme, task, { title: 'older' }));
     await comeBack();
     outbox.observe(true);
-    const newer = await api.updateTask(acme, task, { title: 'newer' });
+    const newer = await api.updateTask(env.acme, task, { title: 'newer' });
     assert.equal(newer.title, 'newer');
-    assert.equal((await api.getTask(acme, task)).title, 'newer');
+    assert.equal((await api.getTask(env.acme, task)).title, 'newer');
     assert.equal(outbox.all.length, 0);
   });
 
   it('a later write to the same task waits while an earlier one is retrying, so it cannot overtake it', async () => {
-    const task = fx.tasks.completed_task.id;
+    const task = env.fx.tasks.completed_task.id;
     const first = await commentRetrying(task, 'made first');
     // The title edit is made while the comment's first try is still out.
-    const second = api.updateTask(acme, task, { title: 'made second' });
+    const second = api.updateTask(env.acme, task, { title: 'made second' });
     // An edit to another task does not wait for it.
-    const other = await api.updateTask(acme, fx.tasks.blocker_task.id, { title: 'not kept waiting' });
+    const other = await api.updateTask(env.acme, env.fx.tasks.blocker_task.id, { title: 'not kept waiting' });
     assert.equal(other.title, 'not kept waiting');
     const kept = await queued(first.done);
     assert.equal(kept.cause?.kind, 'server');
@@ -192,10 +183,10 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
   });
 
   it('a write cancelled while it waits behind an earlier one to the same task is neither sent nor kept', async () => {
-    const task = fx.tasks.completed_task.id;
+    const task = env.fx.tasks.completed_task.id;
     const first = await commentRetrying(task, 'kept after 500s');
     const cancel = new AbortController();
-    const second = api.updateTask(acme, task, { title: 'cancelled' }, { signal: cancel.signal });
+    const second = api.updateTask(env.acme, task, { title: 'cancelled' }, { signal: cancel.signal });
     cancel.abort();
     await assert.rejects(second, (error: Error) => error.name === 'AbortError');
     await queued(first.done);
@@ -208,11 +199,11 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
   });
 
   it('two calls with one Idempotency-Key at once both finish (one logical write, applied once)', async () => {
-    const task = fx.tasks.completed_task.id;
+    const task = env.fx.tasks.completed_task.id;
     const opts = { idempotencyKey: `same-key-${Date.now()}` };
     const [a, b] = await Promise.all([
-      api.createComment(acme, task, { body: 'one logical write' }, opts),
-      api.createComment(acme, task, { body: 'one logical write' }, opts),
+      api.createComment(env.acme, task, { body: 'one logical write' }, opts),
+      api.createComment(env.acme, task, { body: 'one logical write' }, opts),
     ]);
     assert.equal(a.id, b.id);
     assert.deepEqual(
@@ -220,7 +211,7 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
       ['one logical write'],
     );
     // The task is free again: a later write to it is not left waiting.
-    assert.equal((await api.updateTask(acme, task, { title: 'after the pair' })).title, 'after the pair');
+    assert.equal((await api.updateTask(env.acme, task, { title: 'after the pair' })).title, 'after the pair');
   });
 
   it('restoring a task is ordered with other writes to it; writes to other resources are not', () => {
@@ -230,10 +221,10 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
   });
 
   it('a write refused on replay stays, with its input and the reason, and the rest go on', async () => {
-    const task = fx.tasks.completed_task.id;
+    const task = env.fx.tasks.completed_task.id;
     await goOffline();
-    await queued(api.updateTask(acme, task, { status_id: '00000000-0000-4000-8000-000000000000' }));
-    await queued(api.createComment(acme, task, { body: 'after the refused one' }));
+    await queued(api.updateTask(env.acme, task, { status_id: '00000000-0000-4000-8000-000000000000' }));
+    await queued(api.createComment(env.acme, task, { body: 'after the refused one' }));
     await comeBack();
     assert.equal(await api.flushQueuedWrites(), true);
     assert.equal(rejected.length, 1);
@@ -242,30 +233,30 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
     assert.equal(kept?.rejected?.status, 422);
     assert.match(kept?.body ?? '', /status_id/);
     assert.deepEqual(fieldsOf(kept as QueuedWrite), ['status_id']);
-    assert.deepEqual(targetOf(kept as QueuedWrite), { workspaceId: acme, taskId: task });
+    assert.deepEqual(targetOf(kept as QueuedWrite), { workspaceId: env.acme, taskId: task });
     assert.ok((await commentsOn(task)).includes('after the refused one'));
     // Fixed by the user: a new key, the corrected body, sent in its place.
-    const statuses = (await api.listStatuses(fx.lists.api)).data;
+    const statuses = (await api.listStatuses(env.fx.lists.api)).data;
     await outbox.retry(kept!.key, 'fixed-key-1', JSON.stringify({ status_id: statuses[0]!.id }));
     assert.equal(await api.flushQueuedWrites(), true);
     assert.equal(outbox.all.length, 0);
   });
 
   it("two windows of the same account, both offline, keep each other's writes in the shared storage", async () => {
-    const task = fx.tasks.completed_task.id;
+    const task = env.fx.tasks.completed_task.id;
     // A second window: its own queue and client over the same storage.
     const other = newOutbox();
     const otherApi = env.client('demo-token-alice', { writeQueue: other });
     await goOffline();
     // A few ms apart, as edits made by hand in two windows are (the stored order is by time made).
     const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 3));
-    await queued(api.createComment(acme, task, { body: 'window 1, first' }));
+    await queued(api.createComment(env.acme, task, { body: 'window 1, first' }));
     await tick();
-    await queued(otherApi.createComment(acme, task, { body: 'window 2, first' }));
+    await queued(otherApi.createComment(env.acme, task, { body: 'window 2, first' }));
     await tick();
-    await queued(api.createComment(acme, task, { body: 'window 1, second' }));
+    await queued(api.createComment(env.acme, task, { body: 'window 1, second' }));
     await tick();
-    await queued(otherApi.createComment(acme, task, { body: 'window 2, second' }));
+    await queued(otherApi.createComment(env.acme, task, { body: 'window 2, second' }));
     const stored = (): string[] => (store.read() as QueuedWrite[]).map((w) => JSON.parse(w.body!).body as string);
     assert.deepEqual(
       stored(),
@@ -294,7 +285,7 @@ describe('outbox: writes the service cannot get are kept, replayed once and in o
         key: 'k',
         operation: 'updateTask',
         method: 'PATCH',
-        path: `/workspaces/${acme}/tasks/${fx.tasks.completed_task.id}`,
+        path: `/workspaces/${env.acme}/tasks/${env.fx.tasks.completed_task.id}`,
         body: '{"title":"x"}',
         heldAt: 1,
         reason: 'offline',

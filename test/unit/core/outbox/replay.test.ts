@@ -4,8 +4,7 @@ import type { QueuedWrite } from '../../../../src/core/outbox/queuedWrite';
 import { queuedWriteProblem, MAX_QUEUED_BODY } from '../../../../src/core/outbox/queuedWrite';
 import { Outbox } from '../../../../src/core/outbox/outbox';
 import type { OutboxStore } from '../../../../src/core/outbox/outbox';
-import { Env } from '../api/env';
-import type { Json } from '../api/env';
+import { useSandbox } from '../api/env';
 
 /** globalState as a reload reads it back: JSON text (what another window or a tampered profile wrote). */
 class TextStore implements OutboxStore {
@@ -23,24 +22,14 @@ const base = { heldAt: 1, reason: 'offline' };
 
 describe("outbox replay: only the client's own write routes are sent again (sandbox request log)", function () {
   this.timeout(60_000);
-  let env: Env;
-  let fx: Json;
-  let acme: string;
+  const env = useSandbox();
   let task: string;
   let comment: string;
   let taskPath: string;
-
-  before(async () => {
-    env = await Env.start();
-  });
-  after(() => env.stop());
   beforeEach(async () => {
-    await env.reset();
-    fx = env.fx;
-    acme = fx.workspaces.acme.id;
-    task = fx.tasks.task_with_comments.id;
-    comment = fx.comments.assigned_unresolved;
-    taskPath = `/workspaces/${acme}/tasks/${task}`;
+    task = env.fx.tasks.task_with_comments.id;
+    comment = env.fx.comments.assigned_unresolved;
+    taskPath = `/workspaces/${env.acme}/tasks/${task}`;
   });
 
   /** Entries no window of this client could have written; each would do harm if sent. */
@@ -66,24 +55,24 @@ describe("outbox replay: only the client's own write routes are sent again (sand
       write('lower-case method', { method: 'patch' }),
       write('GET', { method: 'GET', body: undefined }),
       write('dot-dot segments', { path: `${taskPath}/../../../../user` }),
-      write('dot-dot as the id', { path: `/workspaces/${acme}/tasks/..` }),
-      write('encoded dot-dot', { path: `/workspaces/${acme}/tasks/%2e%2e` }),
-      write('encoded slashes', { path: `/workspaces/${acme}/tasks/${task}%2F..%2F..%2Fspaces` }),
-      write('backslashes', { path: `/workspaces/${acme}/tasks/${task}\\..\\..` }),
+      write('dot-dot as the id', { path: `/workspaces/${env.acme}/tasks/..` }),
+      write('encoded dot-dot', { path: `/workspaces/${env.acme}/tasks/%2e%2e` }),
+      write('encoded slashes', { path: `/workspaces/${env.acme}/tasks/${task}%2F..%2F..%2Fspaces` }),
+      write('backslashes', { path: `/workspaces/${env.acme}/tasks/${task}\\..\\..` }),
       write('absolute URL', { path: `https://evil.example/api${taskPath}` }),
       write('another origin', { path: `@evil.example${taskPath}` }),
       write('protocol-relative', { path: `//evil.example/api${taskPath}` }),
-      write('double slash inside', { path: `/workspaces/${acme}//tasks/${task}` }),
+      write('double slash inside', { path: `/workspaces/${env.acme}//tasks/${task}` }),
       write('query in the path', { path: `${taskPath}?_method=DELETE` }),
       write('fragment in the path', { path: `${taskPath}#x` }),
       write('query field', { query: { _method: 'DELETE' } }),
-      write('display id where a UUID goes', { path: `/workspaces/${acme}/tasks/ACME-1` }),
-      write('id with a newline', { path: `/workspaces/${acme}/tasks/${task}%0A` }),
+      write('display id where a UUID goes', { path: `/workspaces/${env.acme}/tasks/ACME-1` }),
+      write('id with a newline', { path: `/workspaces/${env.acme}/tasks/${task}%0A` }),
       write('trailing slash', { path: `${taskPath}/` }),
       write('unknown route', {
         operation: 'deleteWorkspace',
         method: 'DELETE',
-        path: `/workspaces/${acme}`,
+        path: `/workspaces/${env.acme}`,
         body: undefined,
       }),
       write('unknown operation on a known path', { operation: 'adminUpdateTask' }),
@@ -157,7 +146,10 @@ describe("outbox replay: only the client's own write routes are sent again (sand
     );
     assert.equal(dropped.length, entries.length + 1);
     for (const reason of dropped) {
-      assert.ok(reason.length < 80 && !reason.includes('evil') && !reason.includes(acme), `a fixed phrase: ${reason}`);
+      assert.ok(
+        reason.length < 80 && !reason.includes('evil') && !reason.includes(env.acme),
+        `a fixed phrase: ${reason}`,
+      );
     }
 
     await env.control('DELETE', '/requests');
@@ -211,14 +203,14 @@ describe("outbox replay: only the client's own write routes are sent again (sand
     const store = new TextStore('[]');
     const api = env.client('demo-token-alice', { writeQueue: new Outbox(store) });
     await env.fault({ path: '/api/**', kind: 'reset_before' });
-    const list = fx.lists.webapp;
+    const list = env.fx.lists.webapp;
     const writes: Array<Promise<unknown>> = [
-      api.createTask(acme, { list_id: list, title: 'Made offline' }),
-      api.updateTask(acme, task, { title: 'Renamed offline' }),
-      api.createComment(acme, task, { body: 'Said offline' }),
-      api.resolveComment(acme, task, comment),
-      api.unresolveComment(acme, task, comment),
-      api.addDependency(acme, task, fx.tasks.completed_task.id),
+      api.createTask(env.acme, { list_id: list, title: 'Made offline' }),
+      api.updateTask(env.acme, task, { title: 'Renamed offline' }),
+      api.createComment(env.acme, task, { body: 'Said offline' }),
+      api.resolveComment(env.acme, task, comment),
+      api.unresolveComment(env.acme, task, comment),
+      api.addDependency(env.acme, task, env.fx.tasks.completed_task.id),
       api.moveTask(task, { target_type: 'list', target_id: list }),
       api.createInboundAddress(list),
     ];

@@ -3,8 +3,7 @@ import { NotFoundError } from '../../../../src/core/api/errors';
 import type { ApiClient } from '../../../../src/core/api/client';
 import { byOthers, markFromLoaded, readNewActivity, staleParts } from '../../../../src/core/tasks/changeFeed';
 import type { FeedMark } from '../../../../src/core/tasks/changeFeed';
-import { Env } from '../api/env';
-import type { Json } from '../api/env';
+import { useSandbox } from '../api/env';
 
 /**
  * The change feed against the sandbox over HTTP: another user (bob, his own token) edits a task,
@@ -12,10 +11,9 @@ import type { Json } from '../api/env';
  */
 describe('core/tasks/changeFeed (sandbox over HTTP)', function () {
   this.timeout(30_000);
-  let env: Env;
+  const env = useSandbox();
   let alice: ApiClient;
   let bob: ApiClient;
-  let fx: Json;
   let ws: string;
   let taskId: string;
 
@@ -29,15 +27,9 @@ describe('core/tasks/changeFeed (sandbox over HTTP)', function () {
     ).length;
   }
 
-  before(async () => {
-    env = await Env.start();
-  });
-  after(() => env.stop());
   beforeEach(async () => {
-    await env.reset();
-    fx = env.fx;
-    ws = fx.workspaces.acme.id;
-    taskId = fx.tasks.task_with_activity.id;
+    ws = env.acme;
+    taskId = env.fx.tasks.task_with_activity.id;
     alice = env.client('demo-token-alice');
     bob = env.client('demo-token-bob');
   });
@@ -69,12 +61,14 @@ describe('core/tasks/changeFeed (sandbox over HTTP)', function () {
       result.entries.map((e) => e.action),
       ['priority_changed', 'status_changed'],
     );
-    assert.ok(result.entries.every((e) => e.actor_id === fx.users.bob.id && e.actor_name === fx.users.bob.name));
+    assert.ok(
+      result.entries.every((e) => e.actor_id === env.fx.users.bob.id && e.actor_name === env.fx.users.bob.name),
+    );
     assert.equal(result.entries[1]!.new_value?.status_id, done.id);
     assert.equal(result.gap, false);
     assert.equal(await activityRequests(), 1);
     assert.deepEqual(result.mark, { newestId: result.entries[0]!.id });
-    assert.deepEqual(byOthers(result.entries, fx.users.alice.id).length, 2);
+    assert.deepEqual(byOthers(result.entries, env.fx.users.alice.id).length, 2);
     assert.deepEqual(staleParts(result.entries), {
       task: true,
       comments: false,
@@ -95,7 +89,7 @@ describe('core/tasks/changeFeed (sandbox over HTTP)', function () {
       result.entries.map((e) => e.action),
       ['comment_added', 'title_changed'],
     );
-    const others = byOthers(result.entries, fx.users.alice.id);
+    const others = byOthers(result.entries, env.fx.users.alice.id);
     assert.deepEqual(
       others.map((e) => e.action),
       ['comment_added'],
@@ -126,7 +120,7 @@ describe('core/tasks/changeFeed (sandbox over HTTP)', function () {
   });
 
   it('with an empty mark every entry is new; a task in Trash answers 404 (the caller shows it gone)', async () => {
-    const list = fx.lists.api;
+    const list = env.fx.lists.api;
     const task = await alice.createTask(ws, { list_id: list, title: 'Fresh task' });
     taskId = task.id;
     const first = await feed({ newestId: null });

@@ -6,8 +6,7 @@ import { parseMarkdown } from '../../../../src/webview/taskPanel/markdown';
 import type { MdNode } from '../../../../src/webview/taskPanel/markdown';
 import { corpus } from '../../../hostile/corpus';
 import { XSS_CORPUS } from '../../../../sandbox/seeds/xss';
-import { Env } from '../api/env';
-import type { Json } from '../api/env';
+import { useSandbox } from '../api/env';
 
 /** Links a description or comment may hold, and what may be opened of each (undefined: nothing). */
 const LINKS: Array<[string, string | undefined]> = [
@@ -137,20 +136,16 @@ function harm(href: string): string | undefined {
 
 describe('core/tasks safeLinks: what a link from task text may open', function () {
   this.timeout(60_000);
-  let env: Env;
+  const env = useSandbox({ reset: false });
   let api: ApiClient;
-  let fx: Json;
 
   before(async () => {
-    env = await Env.start();
-    fx = env.fx;
     api = env.client('demo-token-alice');
   });
-  after(() => env.stop());
 
   it('every link of the hostile corpora and our URL corpus, stored by the service and read back, renders only harmless links', async () => {
-    const acme = fx.workspaces.acme.id;
-    const list = fx.lists.webapp;
+    const acme = env.acme;
+    const list = env.fx.lists.webapp;
     const texts = [
       ...corpus.map((p) => p.text),
       ...XSS_CORPUS,

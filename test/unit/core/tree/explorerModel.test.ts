@@ -3,7 +3,7 @@ import type { ApiClient } from '../../../../src/core/api/client';
 import { ExplorerModel } from '../../../../src/core/tree/explorerModel';
 import type { ExplorerText } from '../../../../src/core/tree/explorerModel';
 import type { TaskNode, TreeNode } from '../../../../src/core/tree/nodes';
-import { Env } from '../api/env';
+import { useSandbox } from '../api/env';
 
 const text: ExplorerText = {
   noSpaces: 'no spaces',
@@ -26,15 +26,9 @@ const named = (nodes: readonly TreeNode[], name: string): TreeNode => {
 };
 
 describe('explorer model: lazy hierarchy against the sandbox (docs/api/openapi.yaml#listSpaces)', () => {
-  let env: Env;
+  const env = useSandbox({ seed: 'demo' });
   let client: ApiClient;
-
-  before(async () => {
-    env = await Env.start({ seed: 'demo' });
-  });
-  after(() => env.stop());
   beforeEach(async () => {
-    await env.reset('demo');
     await env.control('DELETE', '/requests');
     client = env.client();
   });

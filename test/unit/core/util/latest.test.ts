@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { LatestOnly } from '../../../../src/core/util/latest';
 import { AbortError, sleep } from '../../../../src/core/util/abort';
-import { Env } from '../api/env';
+import { useSandbox } from '../api/env';
 
 describe('core/util: LatestOnly (debounce + cancel stale queries)', () => {
   it('a burst of updates runs only the last query, once', async () => {
@@ -69,9 +69,7 @@ describe('core/util: LatestOnly (debounce + cancel stale queries)', () => {
   });
 
   describe('against the sandbox over HTTP', () => {
-    let env: Env;
-    before(async () => (env = await Env.start()));
-    after(() => env.sandbox.stop());
+    const env = useSandbox({ reset: false });
 
     it('typing 10 characters 30 ms apart sends one /search request', async () => {
       const client = env.client();

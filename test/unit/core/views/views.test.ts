@@ -3,7 +3,7 @@ import type { ApiClient } from '../../../../src/core/api/client';
 import { KnownViews } from '../../../../src/core/views/known';
 import { ViewPager } from '../../../../src/core/views/pager';
 import { parseViewReference, viewsFromSidebar } from '../../../../src/core/views/references';
-import { Env } from '../api/env';
+import { useSandbox } from '../api/env';
 
 const base = 'https://tasks.example.com/api';
 const id = '0da387fb-4bae-459d-b414-6e1c6a8008ee';
@@ -75,13 +75,11 @@ describe('saved views: references, known views, paging against the sandbox (docs
   });
 
   describe('ViewPager against the sandbox', () => {
-    let env: Env;
+    const env = useSandbox({ seed: 'demo', reset: false });
     let client: ApiClient;
     before(async () => {
-      env = await Env.start({ seed: 'demo' });
       client = env.client();
     });
-    after(() => env.stop());
 
     it('pages a view to its last page; the rows equal the view read at per_page 100', async () => {
       const viewId = env.fx.views.space_view as string;
