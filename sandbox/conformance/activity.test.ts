@@ -9,15 +9,12 @@ import type { World } from './world';
 // Contract: docs/api/openapi.yaml#listTaskActivity.
 describe('Tasks > GET .../tasks/{task}/activity', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
+  let w: World, a: Api;
   let task: Json;
   const path = (id: string): string => `/workspaces/${w.acme.id}/tasks/${id}/activity`;
 
   before(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    a = h.as('alice');
+    ({ w, a } = await h.reseed());
     task = await createTask(a, w.acme.id, { list_id: w.acmePublicLists[0]!.id, title: 'rev 0' });
     for (let i = 1; i <= 70; i += 1) {
       const res = await a.patch(`/workspaces/${w.acme.id}/tasks/${task.id}`, { title: `rev ${i}` });

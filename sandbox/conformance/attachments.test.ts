@@ -10,17 +10,14 @@ import type { World } from './world';
 // Contract: docs/api/openapi.yaml#listTaskAttachments.
 describe('Attachments', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
+  let w: World, a: Api;
   let task: Json;
   const base = (id = task.id): string => `/workspaces/${w.acme.id}/tasks/${id}/attachments`;
   const bytes = Buffer.from('%PDF-1.4 conformance bytes \u0000\u0001\u0002', 'latin1');
 
   beforeEach(async () => {
-    await h.ctl.reset();
+    ({ w, a } = await h.reseed());
     await h.ctl.config({ maxUploadBytes: 500 * 1024 * 1024 });
-    w = await h.world();
-    a = h.as('alice');
     task = await createTask(a, w.acme.id, { list_id: w.acmePublicLists[0]!.id, title: 'files' });
   });
 

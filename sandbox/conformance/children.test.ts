@@ -9,8 +9,7 @@ import type { World } from './world';
 // Contract: docs/api/openapi.yaml#listTaskChildren.
 describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
+  let w: World, a: Api;
   let raw: Json[];
   const path = (): string => `/workspaces/${w.acme.id}/tasks/children`;
   const kidsOf = (id: string): Json[] => raw.filter((t) => t.parent_task_id === id);
@@ -22,9 +21,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
   }
 
   before(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    a = h.as('alice');
+    ({ w, a } = await h.reseed());
     raw = await liveTasks(h.ctl);
   });
 

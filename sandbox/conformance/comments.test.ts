@@ -9,15 +9,12 @@ import type { World } from './world';
 // Contract: docs/api/openapi.yaml#resolveTaskComment.
 describe('Comments', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
+  let w: World, a: Api;
   let task: Json;
   const base = (taskId = task.id): string => `/workspaces/${w.acme.id}/tasks/${taskId}/comments`;
 
   beforeEach(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    a = h.as('alice');
+    ({ w, a } = await h.reseed());
     task = await createTask(a, w.acme.id, { list_id: w.acmePublicLists[0]!.id, title: 'commented' });
   });
 

@@ -9,17 +9,12 @@ import type { World } from './world';
 // Contract: sandbox/README.md#test-controls.
 describe('Test controls (/__sandbox)', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
-  let listId: string;
+  let w: World, a: Api, listId: string;
   const tasks = (): string => `/workspaces/${w.acme.id}/tasks`;
   const count = async (): Promise<number> => (await h.ctl.state('tasks')).length;
 
   beforeEach(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    a = h.as('alice');
-    listId = w.acmePublicLists[0]!.id;
+    ({ w, a, listId } = await h.reseed());
   });
 
   /** A raw fetch that reports a destroyed socket instead of throwing. */

@@ -11,15 +11,12 @@ const SLOTS = ['value_number', 'value_text', 'value_date', 'value_boolean', 'val
 // Contract: docs/api/openapi.yaml#listTaskCustomFields.
 describe('Custom fields', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
+  let w: World, a: Api;
   /** One fresh task per Acme list, and the definitions in effect on it. */
   const perList = new Map<string, { list: WList; task: Json; defs: Json[] }>();
 
   before(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    a = h.as('alice');
+    ({ w, a } = await h.reseed());
     for (const list of [...w.acmePublicLists, ...w.acmePrivateLists]) {
       const task = await createTask(a, w.acme.id, { list_id: list.id, title: `cf ${list.name}` });
       const res = await a.get(`/tasks/${task.id}/custom-fields`);

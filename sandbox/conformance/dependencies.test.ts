@@ -9,17 +9,14 @@ import type { World } from './world';
 // Contract: docs/api/openapi.yaml#listTaskDependencies.
 describe('Dependencies', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
+  let w: World, a: Api;
   let blocker: Json;
   let blocked: Json;
   const deps = (id: string): string => `/workspaces/${w.acme.id}/tasks/${id}/dependencies`;
   const task = (id: string): string => `/workspaces/${w.acme.id}/tasks/${id}`;
 
   beforeEach(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    a = h.as('alice');
+    ({ w, a } = await h.reseed());
     const list = w.acmePublicLists[0]!.id;
     blocker = await createTask(a, w.acme.id, { list_id: list, title: 'blocker' });
     blocked = await createTask(a, w.acme.id, { list_id: list, title: 'blocked' });

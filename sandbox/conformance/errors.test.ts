@@ -10,15 +10,12 @@ import type { World } from './world';
 // Contract: docs/api/README.md#errors.
 describe('Errors', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
+  let w: World, a: Api;
   let task: Json;
   let comment: Json;
 
   before(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    a = h.as('alice');
+    ({ w, a } = await h.reseed());
     task = await createTask(a, w.acme.id, { list_id: w.acmePublicLists[0]!.id, title: 'errors' });
     comment = (await a.post(`/workspaces/${w.acme.id}/tasks/${task.id}/comments`, { body: 'c' })).body;
   });

@@ -195,6 +195,15 @@ export interface Harness {
   readonly ctl: Control;
   as(who: Who | 'none' | { raw: string }): Api;
   world(): Promise<World>;
+  /** Puts the sandbox back to its seed (POST /__sandbox/reset) and returns what most tests start from. */
+  reseed(): Promise<Seeded>;
+}
+
+/** The start of most tests: the seed's world, alice's client and the first public list of Acme. */
+export interface Seeded {
+  readonly w: World;
+  readonly a: Api;
+  readonly listId: string;
 }
 
 /**
@@ -222,6 +231,17 @@ export function useSandbox(options: SandboxOptions = {}): Harness {
     world() {
       cached ??= discoverWorld(h);
       return cached;
+    },
+    async reseed() {
+      await h.ctl.reset();
+      const w = await h.world();
+      return {
+        w,
+        a: h.as('alice'),
+        get listId(): string {
+          return w.acmePublicLists[0]!.id;
+        },
+      };
     },
   };
   before(async function () {

@@ -9,18 +9,13 @@ import type { World } from './world';
 // Contract: docs/api/README.md#idempotency.
 describe('Idempotency-Key', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
-  let listId: string;
+  let w: World, a: Api, listId: string;
   const tasks = (): string => `/workspaces/${w.acme.id}/tasks`;
   const count = async (): Promise<number> => (await h.ctl.state('tasks')).length;
   const key = (): { 'Idempotency-Key': string } => ({ 'Idempotency-Key': marker('key') });
 
   beforeEach(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    a = h.as('alice');
-    listId = w.acmePublicLists[0]!.id;
+    ({ w, a, listId } = await h.reseed());
   });
 
   it('a replay returns the same status and body with Idempotent-Replay: true and creates nothing', async () => {

@@ -18,17 +18,14 @@ interface Write {
 // Contract: docs/api/README.md#idempotency.
 describe('Idempotency-Key > 409 while in flight, per write operation', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
+  let w: World, a: Api;
   let task: Json;
   let other: Json;
   let comment: Json;
   const T = (): string => `/workspaces/${w.acme.id}/tasks`;
 
   beforeEach(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    a = h.as('alice');
+    ({ w, a } = await h.reseed());
     const listId = w.acmePublicLists[0]!.id;
     task = await createTask(a, w.acme.id, { list_id: listId, title: 'target' });
     other = await createTask(a, w.acme.id, { list_id: listId, title: 'other' });

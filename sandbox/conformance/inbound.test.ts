@@ -9,15 +9,13 @@ import type { World } from './world';
 // Contract: docs/api/openapi.yaml#getInboundAddress.
 describe('Inbound email address', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let listId: string;
+  let w: World, listId: string;
   const path = (id = listId): string => `/lists/${id}/inbound-address`;
   const rowsFor = async (id: string): Promise<Json[]> =>
     (await h.ctl.state('inbound_addresses')).filter((x: Json) => x.list_id === id);
 
   beforeEach(async () => {
-    await h.ctl.reset();
-    w = await h.world();
+    ({ w } = await h.reseed());
     const existing = new Set((await h.ctl.state('inbound_addresses')).map((x: Json) => x.list_id));
     const free = w.acmePublicLists.find((l) => !existing.has(l.id));
     assert.ok(free, 'a public Acme list without an address');

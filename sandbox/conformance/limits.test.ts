@@ -14,15 +14,10 @@ const CJK_EXT_B = '\u{20BB7}'; // one character, two UTF-16 code units
 // Contract: docs/api/openapi.yaml#searchWorkspace.
 describe('Limits (lengths are counted in characters)', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
-  let listId: string;
+  let w: World, a: Api, listId: string;
 
   before(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    a = h.as('alice');
-    listId = w.acmePublicLists[0]!.id;
+    ({ w, a, listId } = await h.reseed());
   });
 
   // docs/api/openapi.yaml#searchWorkspace: Title length: 255 characters (create and update).

@@ -8,15 +8,12 @@ import type { World } from './world';
 // Contract: docs/api/openapi.yaml#moveTask.
 describe('Tasks > POST /tasks/{task}/move', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
+  let w: World, a: Api;
   let task: Json;
   let sprint: Json;
 
   beforeEach(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    a = h.as('alice');
+    ({ w, a } = await h.reseed());
     task = await createTask(a, w.acme.id, { list_id: w.acmePublicLists[0]!.id, title: 'mover' });
     sprint = (await h.ctl.state('sprints')).find((s: Json) => s.workspace_id === w.acme.id);
     assert.ok(sprint, 'demo seed has an Acme sprint');

@@ -11,18 +11,13 @@ import type { World } from './world';
 // Contract: docs/api/README.md#errors.
 describe('Robustness (docs/api/README.md#errors)', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
-  let listId: string;
+  let w: World, a: Api, listId: string;
   let snapshot: string;
   const tasks = (): string => `/workspaces/${w.acme.id}/tasks`;
   const rawTasks = async (): Promise<string> => JSON.stringify(await h.ctl.state('tasks'));
 
   before(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    a = h.as('alice');
-    listId = w.acmePublicLists[0]!.id;
+    ({ w, a, listId } = await h.reseed());
     snapshot = await rawTasks();
   });
 

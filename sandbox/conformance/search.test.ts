@@ -8,15 +8,12 @@ import type { World } from './world';
 // Contract: docs/api/openapi.yaml#searchWorkspace.
 describe('Search > GET /search', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
+  let w: World, a: Api;
   let m: string;
   let made: Json[];
 
   before(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    a = h.as('alice');
+    ({ w, a } = await h.reseed());
     m = marker('sx');
     made = [];
     const priorities = ['low', 'medium', 'high', 'critical'];

@@ -14,8 +14,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks', () => {
   const kidsOf = (id: string): Json[] => raw.filter((t) => t.parent_task_id === id);
 
   before(async () => {
-    await h.ctl.reset();
-    w = await h.world();
+    ({ w } = await h.reseed());
     raw = await liveTasks(h.ctl);
   });
 

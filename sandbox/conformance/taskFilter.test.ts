@@ -26,9 +26,7 @@ describe('Tasks > GET tasks, filter', () => {
   };
 
   before(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    listId = w.acmePublicLists[0]!.id;
+    ({ w, listId } = await h.reseed());
     const statuses = await statusesOf(h.as('alice'), listId);
     altStatus = statuses[1] ?? statuses[0];
     const now = await h.ctl.now();

@@ -12,17 +12,13 @@ type Name = 'X' | 'Y' | 'Z';
 // Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > GET tasks, filter on cf_<id>', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
-  let listId: string;
+  let w: World, a: Api, listId: string;
   let m: string;
   const def: Record<string, Json> = {};
   const t = {} as Record<Name, Json>;
 
   before(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    a = h.as('alice');
+    ({ w, a } = await h.reseed());
     listId = w.fixtures.lists.api as string;
     m = marker('cf');
     for (const n of ['X', 'Y', 'Z'] as Name[])

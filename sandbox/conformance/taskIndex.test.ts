@@ -13,8 +13,7 @@ describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, 
   let w: World;
   const path = (): string => `/workspaces/${w.acme.id}/tasks`;
   before(async () => {
-    await h.ctl.reset();
-    w = await h.world();
+    ({ w } = await h.reseed());
   });
 
   // docs/api/openapi.yaml#listTasks: scope: exactly one of list_id, sprint_id, space_id, folder_id.

@@ -9,15 +9,11 @@ import type { World } from './world';
 // Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > GET tasks', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
-  let listId: string;
+  let w: World, a: Api, listId: string;
   const path = (): string => `/workspaces/${w.acme.id}/tasks`;
 
   before(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    a = h.as('alice');
+    ({ w, a } = await h.reseed());
     listId = w.fixtures.lists.api as string;
   });
 

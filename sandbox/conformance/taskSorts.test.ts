@@ -16,9 +16,7 @@ describe('Tasks > GET tasks, sorts', () => {
   let mine: Json[];
 
   before(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    listId = w.acmePublicLists[0]!.id;
+    ({ w, listId } = await h.reseed());
     m = marker('srt');
     const now = Date.now();
     const specs = [

@@ -10,14 +10,11 @@ import type { World } from './world';
 // Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > create, get, update, delete', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let listId: string;
+  let w: World, listId: string;
   const base = (): string => `/workspaces/${w.acme.id}/tasks`;
 
   beforeEach(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    listId = w.acmePublicLists[0]!.id;
+    ({ w, listId } = await h.reseed());
   });
 
   /** Two lists whose status sets differ, so a status of one is foreign to the other. */

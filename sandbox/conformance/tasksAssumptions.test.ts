@@ -9,16 +9,11 @@ import type { World } from './world';
 // Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > create, update', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
-  let listId: string;
+  let w: World, a: Api, listId: string;
   const base = (): string => `/workspaces/${w.acme.id}/tasks`;
 
   before(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    a = h.as('alice');
-    listId = w.acmePublicLists[0]!.id;
+    ({ w, a, listId } = await h.reseed());
   });
 
   describe('assumption: task fields (docs/api/openapi.yaml#createTask)', () => {

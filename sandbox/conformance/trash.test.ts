@@ -10,17 +10,12 @@ import type { World } from './world';
 // Contract: docs/api/openapi.yaml#deleteTask.
 describe('Task lifecycle (trash)', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
-  let listId: string;
+  let w: World, a: Api, listId: string;
   const tasks = (): string => `/workspaces/${w.acme.id}/tasks`;
   const restore = (id: string): Promise<Json> => a.post(`/workspaces/${w.acme.id}/trash/task/${id}/restore`);
 
   beforeEach(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    a = h.as('alice');
-    listId = w.acmePublicLists[0]!.id;
+    ({ w, a, listId } = await h.reseed());
   });
 
   /** P -> (C1 -> G), C2; C2 trashed first on its own, then P. */

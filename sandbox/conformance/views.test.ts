@@ -30,8 +30,7 @@ const SCOPE_PARAM: Record<string, string> = {
 // Contract: docs/api/openapi.yaml#listViewTasks.
 describe('Views > GET /views/{view}/tasks', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
-  let a: Api;
+  let w: World, a: Api;
   let views: Json[];
   const byName = (re: RegExp): Json => {
     const v = views.find((x) => re.test(x.name));
@@ -41,9 +40,7 @@ describe('Views > GET /views/{view}/tasks', () => {
   const path = (v: Json | string): string => `/views/${typeof v === 'string' ? v : v.id}/tasks`;
 
   beforeEach(async () => {
-    await h.ctl.reset();
-    w = await h.world();
-    a = h.as('alice');
+    ({ w, a } = await h.reseed());
     views = await h.ctl.state('views');
   });
 
