@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { CommandsWorld } from './commandsCommon';
+import { CommandsWorld } from './driver';
 import { openTempGitRepo, sandboxOrigin, waitFor } from './helpers';
 import { RewritingProxy } from './rewritingProxy';
 

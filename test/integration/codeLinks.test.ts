@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { inertMarkdown } from '../../src/core/text/inert';
-import { CommandsWorld } from './commandsCommon';
+import { CommandsWorld } from './driver';
 import { openTempGitRepo, waitFor, workspaceFile } from './helpers';
 
 function markdownOf(hovers: vscode.Hover[]): string {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { presetDate } from '../../src/core/tasks/dates';
-import { commandsWorld, writes } from './commandsCommon';
+import { commandsWorld, writes } from './driver';
 import { sandboxControl } from './helpers';
 
 describe('Task commands: status, priority, assignee, due date, copy', function () {

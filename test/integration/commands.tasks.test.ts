@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { commandsWorld, writes } from './commandsCommon';
+import { commandsWorld, writes } from './driver';
 import { sandboxControl, waitFor } from './helpers';
 
 describe('Task commands: move, subtask, delete and undo, restore, create', function () {

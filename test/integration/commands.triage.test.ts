@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TaskRef } from '../../src/extension/tasks/ref';
-import { commandsWorld, writes } from './commandsCommon';
-import type { Json } from './commandsCommon';
+import { commandsWorld, writes } from './driver';
+import type { Json } from './driver';
 import { sandboxControl, waitFor } from './helpers';
 import type { ScriptedQuickPick } from './helpers';
 

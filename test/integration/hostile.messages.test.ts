@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { inert } from '../../src/core/text/inert';
 import { liveInPlainText, shortCorpus } from '../hostile/corpus';
-import { commandsWorld } from './commandsCommon';
-import type { Json } from './commandsCommon';
+import { commandsWorld } from './driver';
+import type { Json } from './driver';
 import { openTempGitRepo, sandboxOrigin, waitFor } from './helpers';
 import type { ScriptedPrompter, ScriptedQuickPick } from './helpers';
 

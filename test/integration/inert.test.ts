@@ -6,8 +6,8 @@ import * as vscode from 'vscode';
 import { inert, inertLines } from '../../src/core/text/inert';
 import type { ListNode, TreeNode } from '../../src/core/tree/nodes';
 import { corpus, liveInPlainText, shortCorpus } from '../hostile/corpus';
-import { CommandsWorld } from './commandsCommon';
-import type { Json } from './commandsCommon';
+import { CommandsWorld } from './driver';
+import type { Json } from './driver';
 import { sandboxControl, sandboxOrigin, waitFor, workspaceFile } from './helpers';
 
 // How a tooltip or hover could be rendered at its most permissive: raw HTML on, bare URLs linkified.

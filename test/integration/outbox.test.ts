@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../src/core/api/client';
 import type { TaskNode, TreeNode } from '../../src/core/tree/nodes';
-import { commandsWorld, writes } from './commandsCommon';
-import type { Json } from './commandsCommon';
+import { commandsWorld, writes } from './driver';
+import type { Json } from './driver';
 import { sandboxControl, waitFor } from './helpers';
 
 /**

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { CommandsWorld } from './commandsCommon';
+import { CommandsWorld } from './driver';
 
 /** Hostile content: workspace text cannot make a command throw or freeze (here, the selected text). */
 describe('Create Task from a selection of hostile workspace text', function () {
