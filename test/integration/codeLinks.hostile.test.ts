@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { CommandsWorld } from './driver';
+import { CommandsDriver } from './driver';
 import { openTempGitRepo, sandboxOrigin, waitFor } from './helpers';
 import { RewritingProxy } from './rewritingProxy';
 
@@ -27,7 +27,7 @@ async function setBaseUrl(url: string | undefined): Promise<void> {
  */
 describe('Code links against a server answering hostile display ids: nothing is written', function () {
   this.timeout(120_000);
-  const w = new CommandsWorld();
+  const w = new CommandsDriver();
   const proxy = new RewritingProxy(sandboxOrigin());
   let sandboxBaseUrl = '';
   const payloads = (id: string): string[] => [

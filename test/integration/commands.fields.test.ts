@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { presetDate } from '../../src/core/tasks/dates';
-import { commandsWorld, writes } from './driver';
+import { useCommandsDriver, writes } from './driver';
 import { sandboxControl } from './helpers';
 
 describe('Task commands: status, priority, assignee, due date, copy', function () {
-  const w = commandsWorld(this);
+  const w = useCommandsDriver(this);
 
   it("Set Status offers the statuses of the task's list (cached) and writes the chosen one", async () => {
     const ref = w.ref('task_with_subtasks_3_deep'); // list API, custom statuses

@@ -1,36 +1,89 @@
+// How the integration suites drive the extension in the host: its test API, the prompter a test
+// scripts, signing in through the real command, and the set-up the command suites share.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension/main';
 import type { TaskChange } from '../../src/extension/tasks/changes';
+import type { Prompter } from '../../src/extension/ui/prompter';
 import { activateExtension, requestLog, sandboxControl, ScriptedPrompter } from './helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fixtures and raw state are untyped JSON */
 export type Json = any;
 
+/** The extension in the host as a test drives it. Its methods are bound: `const { script } = driver` works. */
+export class ExtensionDriver {
+  api!: TestApi;
+  private restorePrompter: (() => void) | undefined;
+
+  /** Activates the extension (once per host; later calls return the same test API). */
+  readonly activate = async (): Promise<TestApi> => {
+    this.api = await activateExtension();
+    return this.api;
+  };
+
+  /** Answers the prompts that follow with `prompter`, in place of the one a previous call installed. */
+  readonly install = <P extends Prompter>(prompter: P): P => {
+    this.unscript();
+    this.restorePrompter = this.api.setPrompter(prompter);
+    return prompter;
+  };
+
+  /** Input boxes answer from `inputs`, picks and message actions from `choices`, file dialogs from `files`. */
+  readonly script = (
+    inputs: (string | undefined)[] = [],
+    choices: (string | undefined)[] = [],
+    files: vscode.Uri[] = [],
+  ): ScriptedPrompter => this.install(new ScriptedPrompter(inputs, choices, files));
+
+  /** Puts back the prompter that was there before the last script. */
+  readonly unscript = (): void => {
+    this.restorePrompter?.();
+    this.restorePrompter = undefined;
+  };
+
+  /** Signs in through Task Platform: Sign In, typing `token`; the prompter before it is back afterwards. */
+  readonly signInAs = async (token: string, what = `signed in with ${token}`): Promise<void> => {
+    const restore = this.api.setPrompter(new ScriptedPrompter([token]));
+    try {
+      assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true, what);
+    } finally {
+      restore();
+    }
+  };
+}
+
+/**
+ * A driver for the calling describe(): the extension activated before its first test, and the
+ * prompter put back after each test.
+ */
+export function useExtension(): ExtensionDriver {
+  const driver = new ExtensionDriver();
+  before(() => driver.activate());
+  afterEach(() => driver.unscript());
+  return driver;
+}
+
 /**
  * Shared set-up of the command suites: alice signed in against the demo seed (reset before each
  * test), fixtures loaded, a scripted prompter per test and the task changes each command announced.
  */
-export class CommandsWorld {
-  api!: TestApi;
+export class CommandsDriver extends ExtensionDriver {
   fx: Json;
   changes: TaskChange[] = [];
   /** Tasks the commands asked to open, when this build has no task panel (another feature). */
   readonly opened: unknown[] = [];
   recordingOpen = false;
   private recorder: vscode.Disposable | undefined;
-  private restore: (() => void) | undefined;
   private listener: vscode.Disposable | undefined;
 
   async setUp(): Promise<void> {
-    this.api = await activateExtension();
+    await this.activate();
     await vscode.workspace
       .getConfiguration('taskPlatform')
       .update('afterCreateTask', 'nothing', vscode.ConfigurationTarget.Global);
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     if (this.api.session.state.kind !== 'signedIn') {
-      this.script(['demo-token-alice']);
-      assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
+      await this.signInAs('demo-token-alice');
     }
     this.fx = await sandboxControl('GET', '/fixtures');
     this.listener = this.api.changes.onDidChange((c) => this.changes.push(c));
@@ -65,15 +118,7 @@ export class CommandsWorld {
 
   async afterEach(): Promise<void> {
     this.total += (await requestLog()).length;
-    this.restore?.();
-    this.restore = undefined;
-  }
-
-  script(inputs: (string | undefined)[], choices: (string | undefined)[] = []): ScriptedPrompter {
-    this.restore?.();
-    const prompter = new ScriptedPrompter(inputs, choices);
-    this.restore = this.api.setPrompter(prompter);
-    return prompter;
+    this.unscript();
   }
 
   get acme(): string {
@@ -110,16 +155,16 @@ export class CommandsWorld {
 export const writes = (line: string): boolean => !line.startsWith('GET ');
 
 /**
- * The world of one command suite, with its mocha hooks registered in the calling describe(). The
+ * The driver of one command suite, with its mocha hooks registered in the calling describe(). The
  * client keeps to 60 requests a minute per token and every suite signs in as alice: once the whole
  * run has spent that budget, a request waits for a free slot (up to a minute), hence the timeout.
  */
-export function commandsWorld(suite: Mocha.Suite): CommandsWorld {
+export function useCommandsDriver(suite: Mocha.Suite): CommandsDriver {
   suite.timeout(90_000);
-  const w = new CommandsWorld();
-  before(() => w.setUp());
-  after(() => w.tearDown());
-  beforeEach(() => w.beforeEach());
-  afterEach(() => w.afterEach());
-  return w;
+  const driver = new CommandsDriver();
+  before(() => driver.setUp());
+  after(() => driver.tearDown());
+  beforeEach(() => driver.beforeEach());
+  afterEach(() => driver.afterEach());
+  return driver;
 }

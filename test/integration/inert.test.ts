@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { inert, inertLines } from '../../src/core/text/inert';
 import type { ListNode, TreeNode } from '../../src/core/tree/nodes';
 import { corpus, liveInPlainText, shortCorpus } from '../hostile/corpus';
-import { CommandsWorld } from './driver';
+import { CommandsDriver } from './driver';
 import type { Json } from './driver';
 import { sandboxControl, sandboxOrigin, waitFor, workspaceFile } from './helpers';
 
@@ -78,7 +78,7 @@ function assertInertItem(what: string, item: vscode.TreeItem, ownIcons: string[]
 
 describe('Hostile text in trees, hovers, the references view and written links stays inert', function () {
   this.timeout(180_000);
-  const w = new CommandsWorld();
+  const w = new CommandsDriver();
 
   before(async () => {
     await w.setUp();
