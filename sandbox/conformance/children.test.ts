@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { useSandbox } from './helpers';
 import { assertError, createTask, liveTasks, sortedIds } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './world';
+import type { World } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#listTaskChildren.
 describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {

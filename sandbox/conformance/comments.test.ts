@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { ISO_RE, UNKNOWN_ID, UUID_RE, fixtureId, useSandbox } from './helpers';
 import { allPages, assertError, createTask, upload } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './world';
+import type { World } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#resolveTaskComment.
 describe('Comments', () => {

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { ISO_RE, TOKENS, useSandbox } from './helpers';
 import { marker } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './world';
+import type { World } from './seedMap';
 
 // Contract: sandbox/README.md#test-controls.
 describe('Test controls (/__sandbox)', () => {

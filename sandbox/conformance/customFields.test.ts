@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { HEX_RE, UNKNOWN_ID, UUID_RE, useSandbox } from './helpers';
 import { assertError, createTask } from './ops';
 import type { Api, Json } from './helpers';
-import type { WList, World } from './world';
+import type { WList, World } from './seedMap';
 
 const SLOTS = ['value_number', 'value_text', 'value_date', 'value_boolean', 'value_json'] as const;
 

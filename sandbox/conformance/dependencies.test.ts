@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { UNKNOWN_ID, UUID_RE, fixtureId, useSandbox } from './helpers';
 import { assertError, createTask, doneStatus, taskIndex } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './world';
+import type { World } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#listTaskDependencies.
 describe('Dependencies', () => {

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { useSandbox } from './helpers';
 import { createTask } from './ops';
 import type { Api, Json, Res } from './helpers';
-import type { World } from './world';
+import type { World } from './seedMap';
 
 // Contract: docs/api/README.md#errors.
 describe('Errors', () => {

@@ -5,8 +5,8 @@
 import * as assert from 'node:assert/strict';
 import { startSandbox } from '../server';
 import type { Sandbox, SandboxOptions, SeedName } from '../server';
-import { discoverWorld } from './world';
-import type { World } from './world';
+import { discoverWorld } from './seedMap';
+import type { World } from './seedMap';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // Bodies are checked against the contract by the tests themselves, so they are

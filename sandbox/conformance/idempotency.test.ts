@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { DAY_MS, useSandbox } from './helpers';
 import { assertError, createTask, marker, upload, waitInFlight } from './ops';
 import type { Api, Json, Res } from './helpers';
-import type { World } from './world';
+import type { World } from './seedMap';
 
 // Contract: docs/api/README.md#idempotency.
 describe('Idempotency-Key', () => {

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { useSandbox } from './helpers';
 import { assertError, createTask, marker, upload, waitInFlight } from './ops';
 import type { Api, Json, Res } from './helpers';
-import type { World } from './world';
+import type { World } from './seedMap';
 
 interface Write {
   /** Glob for the fault rule and a regexp for the request log. */

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { useSandbox } from './helpers';
 import { assertError, createTask } from './ops';
 import type { Api } from './helpers';
-import type { World } from './world';
+import type { World } from './seedMap';
 
 const ASTRAL = '\u{1F600}'; // one character, two UTF-16 code units
 const CJK_EXT_B = '\u{20BB7}'; // one character, two UTF-16 code units

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { HEX_RE, UUID_RE, useSandbox } from './helpers';
 import { statusesOf } from './ops';
 import type { Json } from './helpers';
-import type { World } from './world';
+import type { World } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#listSpaces.
 describe('Navigation', () => {

@@ -6,7 +6,7 @@ import * as net from 'node:net';
 import { useSandbox } from './helpers';
 import { assertError } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './world';
+import type { World } from './seedMap';
 
 // Contract: docs/api/README.md#errors.
 describe('Robustness (docs/api/README.md#errors)', () => {

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { UNKNOWN_ID, useSandbox } from './helpers';
 import { assertError, createTask, liveTasks, sortedIds } from './ops';
 import type { Json } from './helpers';
-import type { World } from './world';
+import type { World } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#listSubtasks.
 describe('Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks', () => {

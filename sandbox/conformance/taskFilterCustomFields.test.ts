@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { UNKNOWN_ID, useSandbox } from './helpers';
 import { assertError, createTask, marker, taskIndex } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './world';
+import type { World } from './seedMap';
 
 type Name = 'X' | 'Y' | 'Z';
 

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { fixtureId, useSandbox } from './helpers';
 import { assertError, createTask, liveTasks, marker, sortedIds, statusesOf, taskIndex } from './ops';
 import type { Json } from './helpers';
-import type { World } from './world';
+import type { World } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, search, group_by)', () => {

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { DAY_MS, HEX_RE, ISO_RE, UNKNOWN_ID, UUID_RE, useSandbox } from './helpers';
 import { assertError, createTask, liveTasks, marker, statusesOf } from './ops';
 import type { Json } from './helpers';
-import type { World } from './world';
+import type { World } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > create, get, update, delete', () => {

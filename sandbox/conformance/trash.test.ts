@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { DAY_MS, UNKNOWN_ID, useSandbox } from './helpers';
 import { assertError, createTask, liveTasks, upload } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './world';
+import type { World } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#deleteTask.
 describe('Task lifecycle (trash)', () => {
