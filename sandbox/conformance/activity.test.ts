@@ -4,12 +4,12 @@ import * as assert from 'node:assert/strict';
 import { ISO_RE, UNKNOWN_ID, UUID_RE, useSandbox } from './helpers';
 import { allPages, assertError, createTask, statusesOf } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#listTaskActivity.
 describe('Tasks > GET .../tasks/{task}/activity', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api;
+  let w: SeedMap, a: Api;
   let task: Json;
   const path = (id: string): string => `/workspaces/${w.acme.id}/tasks/${id}/activity`;
 

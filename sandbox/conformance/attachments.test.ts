@@ -5,12 +5,12 @@ import * as assert from 'node:assert/strict';
 import { ISO_RE, UNKNOWN_ID, UUID_RE, useSandbox } from './helpers';
 import { assertError, createTask, upload } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#listTaskAttachments.
 describe('Attachments', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api;
+  let w: SeedMap, a: Api;
   let task: Json;
   const base = (id = task.id): string => `/workspaces/${w.acme.id}/tasks/${id}/attachments`;
   const bytes = Buffer.from('%PDF-1.4 conformance bytes \u0000\u0001\u0002', 'latin1');

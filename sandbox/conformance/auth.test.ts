@@ -70,13 +70,13 @@ describe('Authentication', () => {
   for (const [label, header] of badAuth) {
     it(`401 for ${label}`, async () => {
       assertError(await h.as({ raw: header }).get('/user'), 401);
-      const w = await h.world();
+      const w = await h.seedMap();
       assertError(await h.as({ raw: header }).get(`/workspaces/${w.acme.id}/spaces`), 401);
     });
   }
 
   it('401 for an unknown token on a write, and nothing is created', async () => {
-    const w = await h.world();
+    const w = await h.seedMap();
     const before = (await h.ctl.state('tasks')).length;
     const res = await h.as({ raw: 'Bearer nope' }).post(`/workspaces/${w.acme.id}/tasks`, {
       list_id: w.acmePublicLists[0]!.id,
@@ -139,7 +139,7 @@ describe('Authentication > visibility (404 on most routes, 403 where documented)
   let acmeTask: Json;
 
   before(async () => {
-    w = await h.world();
+    w = await h.seedMap();
     const tasks = await h.ctl.state('tasks');
     const live = tasks.filter((t: Json) => !t.deleted_at);
     const privateListIds = new Set(w.acmePrivateLists.map((l: Json) => l.id));

@@ -4,12 +4,12 @@ import * as assert from 'node:assert/strict';
 import { useSandbox } from './helpers';
 import { assertError, createTask, liveTasks, sortedIds } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#listTaskChildren.
 describe('Tasks > GET /workspaces/{workspace}/tasks/children', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api;
+  let w: SeedMap, a: Api;
   let raw: Json[];
   const path = (): string => `/workspaces/${w.acme.id}/tasks/children`;
   const kidsOf = (id: string): Json[] => raw.filter((t) => t.parent_task_id === id);

@@ -4,12 +4,12 @@ import * as assert from 'node:assert/strict';
 import { ISO_RE, UNKNOWN_ID, UUID_RE, fixtureId, useSandbox } from './helpers';
 import { allPages, assertError, createTask, upload } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#resolveTaskComment.
 describe('Comments', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api;
+  let w: SeedMap, a: Api;
   let task: Json;
   const base = (taskId = task.id): string => `/workspaces/${w.acme.id}/tasks/${taskId}/comments`;
 

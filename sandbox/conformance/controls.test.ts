@@ -4,12 +4,12 @@ import * as assert from 'node:assert/strict';
 import { ISO_RE, TOKENS, useSandbox } from './helpers';
 import { marker } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: sandbox/README.md#test-controls.
 describe('Test controls (/__sandbox)', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api, listId: string;
+  let w: SeedMap, a: Api, listId: string;
   const tasks = (): string => `/workspaces/${w.acme.id}/tasks`;
   const count = async (): Promise<number> => (await h.ctl.state('tasks')).length;
 
@@ -158,7 +158,7 @@ describe('Test controls (/__sandbox)', () => {
       const listBefore = w.acmePublicLists[0]!;
       await h.ctl.reset('empty');
       try {
-        w = await h.world();
+        w = await h.seedMap();
         assert.ok(
           w.acmePublicLists.some((l) => l.id === listBefore.id),
           'same lists',
@@ -178,7 +178,7 @@ describe('Test controls (/__sandbox)', () => {
       const body = { list_id: listId, title: 'before reset' };
       assert.equal((await a.post(tasks(), body, k)).status, 201);
       await h.ctl.reset();
-      w = await h.world();
+      w = await h.seedMap();
       const again = await a.post(tasks(), { ...body, list_id: w.acmePublicLists[0]!.id }, k);
       assert.equal(again.status, 201);
       assert.notEqual(again.headers.get('idempotent-replay'), 'true');

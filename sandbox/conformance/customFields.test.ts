@@ -4,14 +4,14 @@ import * as assert from 'node:assert/strict';
 import { HEX_RE, UNKNOWN_ID, UUID_RE, useSandbox } from './helpers';
 import { assertError, createTask } from './ops';
 import type { Api, Json } from './helpers';
-import type { WList, World } from './seedMap';
+import type { WList, SeedMap } from './seedMap';
 
 const SLOTS = ['value_number', 'value_text', 'value_date', 'value_boolean', 'value_json'] as const;
 
 // Contract: docs/api/openapi.yaml#listTaskCustomFields.
 describe('Custom fields', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api;
+  let w: SeedMap, a: Api;
   /** One fresh task per Acme list, and the definitions in effect on it. */
   const perList = new Map<string, { list: WList; task: Json; defs: Json[] }>();
 

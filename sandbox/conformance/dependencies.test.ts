@@ -4,12 +4,12 @@ import * as assert from 'node:assert/strict';
 import { UNKNOWN_ID, UUID_RE, fixtureId, useSandbox } from './helpers';
 import { assertError, createTask, doneStatus, taskIndex } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#listTaskDependencies.
 describe('Dependencies', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api;
+  let w: SeedMap, a: Api;
   let blocker: Json;
   let blocked: Json;
   const deps = (id: string): string => `/workspaces/${w.acme.id}/tasks/${id}/dependencies`;

@@ -5,12 +5,12 @@ import * as assert from 'node:assert/strict';
 import { useSandbox } from './helpers';
 import { createTask } from './ops';
 import type { Api, Json, Res } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/README.md#errors.
 describe('Errors', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api;
+  let w: SeedMap, a: Api;
   let task: Json;
   let comment: Json;
 

@@ -1,12 +1,12 @@
 // Shared harness of the sandbox conformance suite: one sandbox per test file, a
 // typed `api(token)` client over global fetch and the /__sandbox test controls.
-// The seed's well-known ids come from world.ts (discovered through the API, never
+// The seed's well-known ids come from seedMap.ts (discovered through the API, never
 // hard-coded UUIDs); small shared operations live in ops.ts.
 import * as assert from 'node:assert/strict';
 import { startSandbox } from '../server';
 import type { Sandbox, SandboxOptions, SeedName } from '../server';
-import { discoverWorld } from './seedMap';
-import type { World } from './seedMap';
+import { discoverSeedMap } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // Bodies are checked against the contract by the tests themselves, so they are
@@ -194,14 +194,15 @@ export interface Harness {
   readonly sb: Sandbox;
   readonly ctl: Control;
   as(who: Who | 'none' | { raw: string }): Api;
-  world(): Promise<World>;
+  /** The seed as alice sees it, discovered once after each reset. */
+  seedMap(): Promise<SeedMap>;
   /** Puts the sandbox back to its seed (POST /__sandbox/reset) and returns what most tests start from. */
   reseed(): Promise<Seeded>;
 }
 
-/** The start of most tests: the seed's world, alice's client and the first public list of Acme. */
+/** The start of most tests: the seed's map, alice's client and the first public list of Acme. */
 export interface Seeded {
-  readonly w: World;
+  readonly w: SeedMap;
   readonly a: Api;
   readonly listId: string;
 }
@@ -213,7 +214,7 @@ export interface Seeded {
 export function useSandbox(options: SandboxOptions = {}): Harness {
   let sandbox: Sandbox | undefined;
   let control: Control | undefined;
-  let cached: Promise<World> | undefined;
+  let cached: Promise<SeedMap> | undefined;
   const h: Harness = {
     get sb(): Sandbox {
       assert.ok(sandbox, 'sandbox started');
@@ -228,13 +229,13 @@ export function useSandbox(options: SandboxOptions = {}): Harness {
       if (typeof who === 'object') return new Api(h.sb.baseUrl, who.raw);
       return new Api(h.sb.baseUrl, `Bearer ${TOKENS[who]}`);
     },
-    world() {
-      cached ??= discoverWorld(h);
+    seedMap() {
+      cached ??= discoverSeedMap(h);
       return cached;
     },
     async reseed() {
       await h.ctl.reset();
-      const w = await h.world();
+      const w = await h.seedMap();
       return {
         w,
         a: h.as('alice'),

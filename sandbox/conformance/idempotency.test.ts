@@ -4,12 +4,12 @@ import * as assert from 'node:assert/strict';
 import { DAY_MS, useSandbox } from './helpers';
 import { assertError, createTask, marker, upload, waitInFlight } from './ops';
 import type { Api, Json, Res } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/README.md#idempotency.
 describe('Idempotency-Key', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api, listId: string;
+  let w: SeedMap, a: Api, listId: string;
   const tasks = (): string => `/workspaces/${w.acme.id}/tasks`;
   const count = async (): Promise<number> => (await h.ctl.state('tasks')).length;
   const key = (): { 'Idempotency-Key': string } => ({ 'Idempotency-Key': marker('key') });

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { useSandbox } from './helpers';
 import { assertError, createTask, marker, upload, waitInFlight } from './ops';
 import type { Api, Json, Res } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 interface Write {
   /** Glob for the fault rule and a regexp for the request log. */
@@ -18,7 +18,7 @@ interface Write {
 // Contract: docs/api/README.md#idempotency.
 describe('Idempotency-Key > 409 while in flight, per write operation', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api;
+  let w: SeedMap, a: Api;
   let task: Json;
   let other: Json;
   let comment: Json;

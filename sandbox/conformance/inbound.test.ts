@@ -4,12 +4,12 @@ import * as assert from 'node:assert/strict';
 import { ISO_RE, UNKNOWN_ID, UUID_RE, useSandbox } from './helpers';
 import { assertError } from './ops';
 import type { Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#getInboundAddress.
 describe('Inbound email address', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, listId: string;
+  let w: SeedMap, listId: string;
   const path = (id = listId): string => `/lists/${id}/inbound-address`;
   const rowsFor = async (id: string): Promise<Json[]> =>
     (await h.ctl.state('inbound_addresses')).filter((x: Json) => x.list_id === id);

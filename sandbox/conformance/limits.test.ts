@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { useSandbox } from './helpers';
 import { assertError, createTask } from './ops';
 import type { Api } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 const ASTRAL = '\u{1F600}'; // one character, two UTF-16 code units
 const CJK_EXT_B = '\u{20BB7}'; // one character, two UTF-16 code units
@@ -14,7 +14,7 @@ const CJK_EXT_B = '\u{20BB7}'; // one character, two UTF-16 code units
 // Contract: docs/api/openapi.yaml#searchWorkspace.
 describe('Limits (lengths are counted in characters)', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api, listId: string;
+  let w: SeedMap, a: Api, listId: string;
 
   before(async () => {
     ({ w, a, listId } = await h.reseed());

@@ -3,12 +3,12 @@ import * as assert from 'node:assert/strict';
 import { UNKNOWN_ID, useSandbox } from './helpers';
 import { assertError, createTask, taskIndex } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#moveTask.
 describe('Tasks > POST /tasks/{task}/move', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api;
+  let w: SeedMap, a: Api;
   let task: Json;
   let sprint: Json;
 

@@ -4,14 +4,14 @@ import * as assert from 'node:assert/strict';
 import { HEX_RE, UUID_RE, useSandbox } from './helpers';
 import { statusesOf } from './ops';
 import type { Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#listSpaces.
 describe('Navigation', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
+  let w: SeedMap;
   before(async () => {
-    w = await h.world();
+    w = await h.seedMap();
   });
 
   // docs/api/openapi.yaml#getCurrentUser: GET /user.

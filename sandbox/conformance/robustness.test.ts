@@ -6,12 +6,12 @@ import * as net from 'node:net';
 import { useSandbox } from './helpers';
 import { assertError } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/README.md#errors.
 describe('Robustness (docs/api/README.md#errors)', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api, listId: string;
+  let w: SeedMap, a: Api, listId: string;
   let snapshot: string;
   const tasks = (): string => `/workspaces/${w.acme.id}/tasks`;
   const rawTasks = async (): Promise<string> => JSON.stringify(await h.ctl.state('tasks'));

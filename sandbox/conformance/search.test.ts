@@ -3,12 +3,12 @@ import * as assert from 'node:assert/strict';
 import { useSandbox } from './helpers';
 import { assertError, createTask, marker } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#searchWorkspace.
 describe('Search > GET /search', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api;
+  let w: SeedMap, a: Api;
   let m: string;
   let made: Json[];
 

@@ -1,4 +1,4 @@
-// The "world" of a seed as the API shows it to alice (workspaces, spaces, lists,
+// A map of a seed as the API shows it to alice (workspaces, spaces, lists,
 // members, users), discovered through the API itself rather than hard-coded ids.
 import * as assert from 'node:assert/strict';
 import type { Api, Harness, Json, Who } from './helpers';
@@ -11,7 +11,7 @@ export interface WList {
   workspace_id: string;
 }
 
-export interface World {
+export interface SeedMap {
   fixtures: Json;
   acme: { id: string; name: string };
   side: { id: string; name: string };
@@ -44,7 +44,7 @@ async function listsOf(api: Api, workspaceId: string, spaces: Json[]): Promise<W
   return out;
 }
 
-export async function discoverWorld(h: Harness): Promise<World> {
+export async function discoverSeedMap(h: Harness): Promise<SeedMap> {
   const alice = h.as('alice');
   const bob = h.as('bob');
   const me = await alice.get('/user');

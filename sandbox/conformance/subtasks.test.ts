@@ -3,12 +3,12 @@ import * as assert from 'node:assert/strict';
 import { UNKNOWN_ID, useSandbox } from './helpers';
 import { assertError, createTask, liveTasks, sortedIds } from './ops';
 import type { Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#listSubtasks.
 describe('Tasks > GET /workspaces/{workspace}/tasks/{task}/subtasks', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
+  let w: SeedMap;
   let raw: Json[];
   const sub = (id: string): string => `/workspaces/${w.acme.id}/tasks/${id}/subtasks`;
   const kidsOf = (id: string): Json[] => raw.filter((t) => t.parent_task_id === id);

@@ -5,14 +5,14 @@ import * as assert from 'node:assert/strict';
 import { DAY_MS, useSandbox } from './helpers';
 import { assertError, createTask, marker, statusesOf, taskIndex } from './ops';
 import type { Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 type Name = 'A' | 'B' | 'C' | 'D' | 'E';
 
 // Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > GET tasks, filter', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
+  let w: SeedMap;
   let m: string;
   let t: Record<Name, Json>;
   let listId: string;
@@ -134,7 +134,7 @@ describe('Tasks > GET tasks, filter', () => {
         assert.deepEqual(await run({ field: 'due_date', op: 'in', values: ['today'] }), []);
       } finally {
         await h.ctl.reset();
-        w = await h.world();
+        w = await h.seedMap();
         // reset drops the created tasks; recreate them for later tests
         await recreate();
       }

@@ -5,14 +5,14 @@ import * as assert from 'node:assert/strict';
 import { UNKNOWN_ID, useSandbox } from './helpers';
 import { assertError, createTask, marker, taskIndex } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 type Name = 'X' | 'Y' | 'Z';
 
 // Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > GET tasks, filter on cf_<id>', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api, listId: string;
+  let w: SeedMap, a: Api, listId: string;
   let m: string;
   const def: Record<string, Json> = {};
   const t = {} as Record<Name, Json>;

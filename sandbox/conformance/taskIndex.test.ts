@@ -5,12 +5,12 @@ import * as assert from 'node:assert/strict';
 import { fixtureId, useSandbox } from './helpers';
 import { assertError, createTask, liveTasks, marker, sortedIds, statusesOf, taskIndex } from './ops';
 import type { Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > GET /workspaces/{workspace}/tasks (scope, envelope, per_page, search, group_by)', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
+  let w: SeedMap;
   const path = (): string => `/workspaces/${w.acme.id}/tasks`;
   before(async () => {
     ({ w } = await h.reseed());

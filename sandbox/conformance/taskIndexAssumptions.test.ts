@@ -4,12 +4,12 @@ import * as assert from 'node:assert/strict';
 import { UNKNOWN_ID, useSandbox } from './helpers';
 import { assertError, createTask, doneStatus, marker, taskIndex } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > GET tasks', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api, listId: string;
+  let w: SeedMap, a: Api, listId: string;
   const path = (): string => `/workspaces/${w.acme.id}/tasks`;
 
   before(async () => {

@@ -5,12 +5,12 @@ import * as assert from 'node:assert/strict';
 import { DAY_MS, useSandbox } from './helpers';
 import { assertError, createTask, marker, statusesOf, taskIndex } from './ops';
 import type { Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > GET tasks, sorts', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World;
+  let w: SeedMap;
   let m: string;
   let listId: string;
   let mine: Json[];

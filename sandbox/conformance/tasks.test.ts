@@ -5,12 +5,12 @@ import * as assert from 'node:assert/strict';
 import { DAY_MS, HEX_RE, ISO_RE, UNKNOWN_ID, UUID_RE, useSandbox } from './helpers';
 import { assertError, createTask, liveTasks, marker, statusesOf } from './ops';
 import type { Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > create, get, update, delete', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, listId: string;
+  let w: SeedMap, listId: string;
   const base = (): string => `/workspaces/${w.acme.id}/tasks`;
 
   beforeEach(async () => {

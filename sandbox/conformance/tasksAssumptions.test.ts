@@ -4,12 +4,12 @@ import * as assert from 'node:assert/strict';
 import { useSandbox } from './helpers';
 import { assertError, createTask } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#listTasks.
 describe('Tasks > create, update', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api, listId: string;
+  let w: SeedMap, a: Api, listId: string;
   const base = (): string => `/workspaces/${w.acme.id}/tasks`;
 
   before(async () => {

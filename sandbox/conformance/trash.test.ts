@@ -5,12 +5,12 @@ import * as assert from 'node:assert/strict';
 import { DAY_MS, UNKNOWN_ID, useSandbox } from './helpers';
 import { assertError, createTask, liveTasks, upload } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 // Contract: docs/api/openapi.yaml#deleteTask.
 describe('Task lifecycle (trash)', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api, listId: string;
+  let w: SeedMap, a: Api, listId: string;
   const tasks = (): string => `/workspaces/${w.acme.id}/tasks`;
   const restore = (id: string): Promise<Json> => a.post(`/workspaces/${w.acme.id}/trash/task/${id}/restore`);
 

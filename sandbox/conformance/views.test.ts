@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { UNKNOWN_ID, useSandbox } from './helpers';
 import { assertError, createTask, taskIndex } from './ops';
 import type { Api, Json } from './helpers';
-import type { World } from './seedMap';
+import type { SeedMap } from './seedMap';
 
 const ENVELOPE = [
   'data',
@@ -30,7 +30,7 @@ const SCOPE_PARAM: Record<string, string> = {
 // Contract: docs/api/openapi.yaml#listViewTasks.
 describe('Views > GET /views/{view}/tasks', () => {
   const h = useSandbox({ rateLimit: 0 });
-  let w: World, a: Api;
+  let w: SeedMap, a: Api;
   let views: Json[];
   const byName = (re: RegExp): Json => {
     const v = views.find((x) => re.test(x.name));
