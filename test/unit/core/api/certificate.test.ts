@@ -1,13 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ApiClient } from '../../../../src/core/api/client';
 import { NetworkError } from '../../../../src/core/api/errors';
+import { selfSignedCertificate } from './selfSigned';
+import type { SelfSigned } from './selfSigned';
 
 /**
  * A service behind a self-signed certificate (a company CA the machine does not trust): the call
@@ -17,49 +15,25 @@ import { NetworkError } from '../../../../src/core/api/errors';
  */
 describe('API client: a self-signed certificate is named as such', function () {
   let server: Server | undefined;
-  let dir: string | undefined;
+  let certificate: SelfSigned;
 
   before(function () {
-    try {
-      execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    } catch {
+    const made = selfSignedCertificate();
+    if (!made) {
       this.skip();
     }
-    dir = mkdtempSync(join(tmpdir(), 'tp-cert-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-days',
-        '1',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
+    certificate = made;
   });
 
   after(() => {
     server?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('fails with NetworkError.certificate and the TLS code in the message', async () => {
-    server = createServer(
-      { key: readFileSync(join(dir!, 'key.pem')), cert: readFileSync(join(dir!, 'cert.pem')) },
-      (_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end('{"id":"x"}');
-      },
-    );
+    server = createServer(certificate, (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"id":"x"}');
+    });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     const client = new ApiClient({

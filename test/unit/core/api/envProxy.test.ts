@@ -1,58 +1,33 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Server as HttpsServer } from 'node:https';
 import { connect } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { NetworkError } from '../../../../src/core/api/errors';
 import { envProxyFor } from '../../../../src/core/api/envProxy';
 import { NodeHttpTransport, toNetworkError } from '../../../../src/core/api/transport';
+import { selfSignedCertificate } from './selfSigned';
+import type { SelfSigned } from './selfSigned';
 
 const port = (server: HttpServer | HttpsServer): number => (server.address() as AddressInfo).port;
 
 describe('api/envProxy: HTTPS_PROXY for the MCP server process (outside VS Code)', function () {
   this.timeout(20_000);
-  let dir: string | undefined;
+  let certificate: SelfSigned;
   let service: HttpsServer | undefined;
   let proxy: HttpServer | undefined;
   let refuse = false;
   const tunnels: string[] = [];
 
   before(async function () {
-    try {
-      execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    } catch {
+    const made = selfSignedCertificate();
+    if (!made) {
       this.skip();
     }
-    dir = mkdtempSync(join(tmpdir(), 'tp-proxy-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-days',
-        '1',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
-    service = createHttpsServer(
-      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
-      (_req, res) => res.end('{}'),
-    );
+    certificate = made;
+    service = createHttpsServer(certificate, (_req, res) => res.end('{}'));
     await new Promise<void>((resolve) => service!.listen(0, '127.0.0.1', resolve));
     // A real CONNECT proxy: it records the tunnel asked for, then pipes bytes both ways (or refuses).
     proxy = createHttpServer();
@@ -76,7 +51,6 @@ describe('api/envProxy: HTTPS_PROXY for the MCP server process (outside VS Code)
   after(() => {
     service?.close();
     proxy?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   beforeEach(() => {
