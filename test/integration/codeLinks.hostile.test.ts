@@ -42,8 +42,7 @@ describe('Code links against a server answering hostile display ids: nothing is 
     sandboxBaseUrl = vscode.workspace.getConfiguration('taskPlatform').get<string>('baseUrl', '');
     await w.api.session.signOut();
     await setBaseUrl(await proxy.start());
-    w.script(['demo-token-alice']);
-    assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
+    await w.signInAs('demo-token-alice');
     await waitFor(() => w.api.codeLinks.finder.prefixes().prefixes().includes('ACME') || undefined, 'prefixes learned');
   });
   after(async () => {

@@ -138,12 +138,11 @@ describe('Task panel', function () {
       assert.deepEqual(outcome, { ok: true }, change.field);
     }
     const [stored] = await state('tasks', `id=${t.id}`);
-    assert.equal(stored!.title, 'Renamed by the panel');
-    assert.equal(stored!.priority, 'critical');
-    assert.equal(stored!.status_id, other.id);
-    assert.equal(stored!.assignee_id, bob);
-    assert.equal(String(stored!.due_date).slice(0, 10), '2026-12-24');
-    assert.equal(stored!.description, 'New **markdown** text');
+    for (const { field, value } of edits) {
+      // The store keeps a due date as a timestamp; the panel sends the day.
+      const kept = field === 'due_date' ? String(stored![field]).slice(0, 10) : stored![field];
+      assert.equal(kept, value, `${field} stored`);
+    }
     assert.equal(panel.model.task.title, 'Renamed by the panel');
     assert.equal(panel.panel.title, `${t.display_id} Renamed by the panel`);
     assert.equal(changes.filter((c) => c.kind === 'updated').length, edits.length, 'one change per write');

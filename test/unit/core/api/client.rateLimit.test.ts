@@ -99,15 +99,19 @@ describe('api/client rate limit (sandbox window scaled to 10 per 2 s)', function
     }
   });
 
-  it('user requests go before queued background work', async () => {
-    const limiter = new RateLimiter({ limit: LIMIT, windowMs: WINDOW_MS, userReserve: 0 });
-    const api = client({ limiter });
-    const ids = (await env.state('tasks'))
+  /** 25 background reads of live Acme tasks, queued on a limiter without a user reserve (log cleared first). */
+  async function queueBackgroundReads(): Promise<{ api: ApiClient; background: Promise<unknown>[] }> {
+    const api = client({ limiter: new RateLimiter({ limit: LIMIT, windowMs: WINDOW_MS, userReserve: 0 }) });
+    const ids: string[] = (await env.state('tasks'))
       .filter((t: Json) => t.workspace_id === env.acme && t.deleted_at === null)
       .slice(0, 25)
       .map((t: Json) => t.id);
     await env.control('DELETE', '/requests');
-    const background = ids.map((id: string) => api.getTask(env.acme, id, { priority: 'background' }));
+    return { api, background: ids.map((id) => api.getTask(env.acme, id, { priority: 'background' })) };
+  }
+
+  it('user requests go before queued background work', async () => {
+    const { api, background } = await queueBackgroundReads();
     await new Promise((resolve) => setImmediate(resolve));
     const user = api.getUser({ priority: 'user' });
     await Promise.all([...background, user]);
@@ -117,14 +121,7 @@ describe('api/client rate limit (sandbox window scaled to 10 per 2 s)', function
   });
 
   it('a user caller joining a queued background GET upgrades it', async () => {
-    const limiter = new RateLimiter({ limit: LIMIT, windowMs: WINDOW_MS, userReserve: 0 });
-    const api = client({ limiter });
-    const ids = (await env.state('tasks'))
-      .filter((t: Json) => t.workspace_id === env.acme && t.deleted_at === null)
-      .slice(0, 25)
-      .map((t: Json) => t.id);
-    await env.control('DELETE', '/requests');
-    const background = ids.map((id: string) => api.getTask(env.acme, id, { priority: 'background' }));
+    const { api, background } = await queueBackgroundReads();
     const prefetch = api.getUser({ priority: 'background' });
     await new Promise((resolve) => setImmediate(resolve));
     const user = api.getUser({ priority: 'user' });
