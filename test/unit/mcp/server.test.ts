@@ -25,8 +25,7 @@ const TOOL_NAMES = [
 ];
 
 describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, against the sandbox', function () {
-  this.timeout(60_000);
-  const env = useSandbox({ reset: false });
+  const env = useSandbox(this, { reset: false, timeout: 60_000 });
   let api: ApiClient;
   let alice: Connected;
 

@@ -26,8 +26,7 @@ class RecordingTransport implements HttpTransport {
 const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
 
 describe('api/client attachments (real files, sandbox over HTTP)', function () {
-  this.timeout(60_000);
-  const env = useSandbox();
+  const env = useSandbox(this, { timeout: 60_000 });
   let api: ApiClient;
   let transport: RecordingTransport;
   let task: string;

@@ -5,8 +5,7 @@ import { useSandbox } from './env';
 import type { Json } from './env';
 
 describe('api/client comments, sharing, cancellation, retries (sandbox over HTTP)', function () {
-  this.timeout(30_000);
-  const env = useSandbox();
+  const env = useSandbox(this, { timeout: 30_000 });
 
   it('comments: create, reply, update, resolve, unresolve, delete', async () => {
     const api = env.client();

@@ -41,8 +41,7 @@ async function startProxy(
 }
 
 describe('api/client error classes against real answers', function () {
-  this.timeout(30_000);
-  const env = useSandbox();
+  const env = useSandbox(this, { timeout: 30_000 });
 
   it('401 -> UnauthorizedError, and the message never contains the token', async () => {
     const lines: string[] = [];

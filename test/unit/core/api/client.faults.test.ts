@@ -16,8 +16,7 @@ async function pool(jobs: Array<() => Promise<unknown>>, width: number): Promise
 }
 
 describe('api/client writes under connection resets (at most once, none lost)', function () {
-  this.timeout(120_000);
-  const env = useSandbox();
+  const env = useSandbox(this, { timeout: 120_000 });
   let api: ApiClient;
 
   beforeEach(async () => {

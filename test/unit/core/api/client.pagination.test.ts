@@ -5,8 +5,7 @@ import { collect, useSandbox } from './env';
 import type { Json } from './env';
 
 describe('api/client pagination and children batching (sandbox over HTTP)', function () {
-  this.timeout(60_000);
-  const env = useSandbox();
+  const env = useSandbox(this, { timeout: 60_000 });
   let api: ApiClient;
 
   beforeEach(async () => {
@@ -133,8 +132,7 @@ describe('api/client pagination and children batching (sandbox over HTTP)', func
 });
 
 describe('api/client pagination on the large seed', function () {
-  this.timeout(120_000);
-  const env = useSandbox({ seed: 'large', reset: false });
+  const env = useSandbox(this, { seed: 'large', reset: false, timeout: 120_000 });
 
   it('1,200 comments and 3,200 activity entries, every item once', async () => {
     const api = env.client();

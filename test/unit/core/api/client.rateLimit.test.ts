@@ -27,8 +27,7 @@ function busiestWindow(log: LoggedRequest[], label: string, windowMs: number): n
 }
 
 describe('api/client rate limit (sandbox window scaled to 10 per 2 s)', function () {
-  this.timeout(120_000);
-  const env = useSandbox({ rateLimit: LIMIT, rateWindowMs: WINDOW_MS });
+  const env = useSandbox(this, { rateLimit: LIMIT, rateWindowMs: WINDOW_MS, timeout: 120_000 });
 
   const client = (options: { limiter?: RateLimiter } = {}): ApiClient =>
     env.client('demo-token-alice', {

@@ -68,8 +68,7 @@ function refusedTargets(sandboxOrigin: string): string[] {
 }
 
 describe('api/client download redirects: where a signed link may lead (sandbox over HTTP)', function () {
-  this.timeout(60_000);
-  const env = useSandbox();
+  const env = useSandbox(this, { timeout: 60_000 });
   let task: string;
   let transport: NamedHostsTransport;
   let remote: ApiClient;

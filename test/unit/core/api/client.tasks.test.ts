@@ -4,8 +4,7 @@ import { useSandbox } from './env';
 import type { Json } from './env';
 
 describe('api/client navigation and tasks (sandbox over HTTP)', function () {
-  this.timeout(30_000);
-  const env = useSandbox();
+  const env = useSandbox(this, { timeout: 30_000 });
   let api: ApiClient;
 
   beforeEach(async () => {

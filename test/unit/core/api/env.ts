@@ -104,13 +104,29 @@ export class Env {
   }
 }
 
+export interface UseSandboxOptions extends SandboxOptions {
+  /** Put the sandbox back to its seed before every test (the default), or keep what tests wrote. */
+  reset?: boolean;
+}
+
 /**
  * The set-up of a suite against the sandbox: one sandbox for the enclosing `describe`, started before
  * its first test and stopped after its last, and (unless `reset: false`) put back to its seed before
  * every test, so each test starts from the same fixtures. Test bodies read `env.fx` and `env.acme`.
+ * Given the describe's `this` and a `timeout`, each test of the suite may take that long.
  */
-export function useSandbox(options: SandboxOptions & { reset?: boolean } = {}): Env {
-  const { reset = true, ...sandboxOptions } = options;
+export function useSandbox(options?: UseSandboxOptions): Env;
+export function useSandbox(suite: Mocha.Suite, options: UseSandboxOptions & { timeout: number }): Env;
+export function useSandbox(
+  first: UseSandboxOptions | Mocha.Suite = {},
+  second?: UseSandboxOptions & { timeout: number },
+): Env {
+  const suite = typeof (first as Mocha.Suite).timeout === 'function' ? (first as Mocha.Suite) : undefined;
+  const options: UseSandboxOptions & { timeout?: number } = suite ? second! : (first as UseSandboxOptions);
+  const { reset = true, timeout, ...sandboxOptions } = options;
+  if (suite && timeout !== undefined) {
+    suite.timeout(timeout);
+  }
   const env = new Env();
   before(() => env.open(sandboxOptions));
   after(() => env.stop());

@@ -44,8 +44,7 @@ function titleOf(text: string): string {
 }
 
 describe("mcp tool results: the service's text is handed over as data, marked and cleaned", function () {
-  this.timeout(120_000);
-  const env = useSandbox({ reset: false });
+  const env = useSandbox(this, { reset: false, timeout: 120_000 });
   let api: ApiClient;
   const tasks: { name: string; id: string; text: string }[] = [];
 

@@ -32,8 +32,7 @@ async function queued(promise: Promise<unknown>): Promise<WriteQueuedError> {
 }
 
 describe('outbox: writes the service cannot get are kept, replayed once and in order', function () {
-  this.timeout(60_000);
-  const env = useSandbox();
+  const env = useSandbox(this, { timeout: 60_000 });
   let store: MemoryStore;
   let outbox: Outbox;
   let api: ApiClient;

@@ -21,8 +21,7 @@ class TextStore implements OutboxStore {
 const base = { heldAt: 1, reason: 'offline' };
 
 describe("outbox replay: only the client's own write routes are sent again (sandbox request log)", function () {
-  this.timeout(60_000);
-  const env = useSandbox();
+  const env = useSandbox(this, { timeout: 60_000 });
   let task: string;
   let comment: string;
   let taskPath: string;

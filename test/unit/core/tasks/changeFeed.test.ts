@@ -10,8 +10,7 @@ import { useSandbox } from '../api/env';
  * and the feed read by alice returns exactly those entries, newest first, in one request.
  */
 describe('core/tasks/changeFeed (sandbox over HTTP)', function () {
-  this.timeout(30_000);
-  const env = useSandbox();
+  const env = useSandbox(this, { timeout: 30_000 });
   let alice: ApiClient;
   let bob: ApiClient;
   let ws: string;

@@ -135,8 +135,7 @@ function harm(href: string): string | undefined {
 }
 
 describe('core/tasks safeLinks: what a link from task text may open', function () {
-  this.timeout(60_000);
-  const env = useSandbox({ reset: false });
+  const env = useSandbox(this, { reset: false, timeout: 60_000 });
   let api: ApiClient;
 
   before(async () => {
