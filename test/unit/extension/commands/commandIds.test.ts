@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Commands, internalCommands } from '../../../src/extension/commands/ids';
+import { Commands, internalCommands } from '../../../../src/extension/commands/ids';
 
-const root = join(__dirname, '..', '..', '..');
+const root = join(__dirname, '..', '..', '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   contributes: { commands: { command: string }[] };
 };
