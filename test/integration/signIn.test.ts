@@ -34,7 +34,7 @@ describe('Foundation: activation and sign-in against the sandbox', function () {
     assert.equal(typeof api.activationMs, 'number');
     const commands = await vscode.commands.getCommands(true);
     // Every command id (package.json's and the internal ones, checked against each other in
-    // test/unit/core/commandIds.test.ts) has a handler.
+    // test/unit/extension/commands/commandIds.test.ts) has a handler.
     for (const id of Object.values(Commands)) {
       assert.ok(commands.includes(id), `${id} is registered`);
     }
