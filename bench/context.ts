@@ -1,8 +1,8 @@
 /**
  * What every figure gets: the one sandbox of the run (the `large` seed on 127.0.0.1), its test
- * controls (test/sandbox/README.md#test-controls), the number of runs, and a place to put its measures.
+ * controls (sandbox/README.md#test-controls), the number of runs, and a place to put its measures.
  */
-import type { Sandbox } from '../test/sandbox/server';
+import type { Sandbox } from '../sandbox/server';
 import type { Measure } from './report';
 import type { SeedTask } from './stats';
 

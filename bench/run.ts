@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../test/host/paths';
-import { startSandbox } from '../test/sandbox/server';
+import { startSandbox } from '../sandbox/server';
 import { createContext } from './context';
 import type { Figure } from './context';
 import { bundleFigure } from './figures/bundle';

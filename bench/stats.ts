@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the benchmark (unit-tested in test/unit/bench.test.ts): summaries of repeated
+ * Pure helpers of the benchmark (unit-tested in test/unit/repo/bench.test.ts): summaries of repeated
  * runs, paired ratios against a same-run baseline, the fewest requests the API allows to load
  * a list with its subtasks, and the busiest sliding window of a request log.
  */

@@ -1,4 +1,4 @@
-// Types of scripts/bundles.mjs for the TypeScript callers (test/unit/bundleSize.test.ts).
+// Types of scripts/bundles.mjs for the TypeScript callers (test/unit/repo/bundleSize.test.ts).
 import type { BuildOptions, Metafile } from 'esbuild';
 
 export declare const EXTENSION_BUDGET_BYTES: number;

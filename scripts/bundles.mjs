@@ -1,5 +1,5 @@
 // The esbuild options of every bundle the extension ships, in one place: esbuild.mjs builds them,
-// scripts/bundleSize.mjs measures them and test/unit/bundleSize.test.ts keeps the extension's budget.
+// scripts/bundleSize.mjs measures them and test/unit/repo/bundleSize.test.ts keeps the extension's budget.
 //   dist/extension.js     the extension host entry (node, cjs, `vscode` external)
 //   dist/webview/*.js     one browser ESM bundle per webview (src/webview/<name>/main.ts)
 //   dist/mcp-server.js    the stdio MCP server (when src/mcp/main.ts exists)

@@ -1,7 +1,7 @@
 /**
  * Writes the chat tools' contribution (`contributes.languageModelTools`) and their English texts
  * (package.nls.json) from the shared tool table, src/core/mcp. Run `npm run lm-tools` after changing
- * a tool; test/unit/mcp/manifest.test.ts fails while package.json is out of date.
+ * a tool; test/unit/core/mcp/manifest.test.ts fails while package.json is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

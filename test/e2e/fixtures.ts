@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSandbox } from '../sandbox/server';
-import type { Sandbox } from '../sandbox/server';
+import { startSandbox } from '../../sandbox/server';
+import type { Sandbox } from '../../sandbox/server';
 import { artifactsDir, repoRoot } from '../host/paths';
 import { Workbench } from './workbench';
 

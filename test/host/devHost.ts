@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { startSandbox } from '../sandbox/server';
-import type { SeedName } from '../sandbox/server';
+import { startSandbox } from '../../sandbox/server';
+import type { SeedName } from '../../sandbox/server';
 import { startCodeServer } from './codeServer';
 import { artifactsDir, repoRoot } from './paths';
 import { stopTree } from './processes';

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { register } from 'tsx/esm/api';
 
 register();
-const { startSandbox } = await import('../sandbox/server.ts');
+const { startSandbox } = await import('../../sandbox/server.ts');
 const root = resolve(import.meta.dirname, '..', '..');
 const sandbox = await startSandbox({ seed: 'demo', rateLimit: 0, quiet: true });
 const userData = mkdtempSync(join(tmpdir(), 'tp-electron-'));

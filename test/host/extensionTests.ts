@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
-import { startSandbox } from '../sandbox/server';
+import { startSandbox } from '../../sandbox/server';
 import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
 import { artifactsDir, repoRoot } from './paths';

@@ -8,7 +8,8 @@ import { confirmationFor } from '../../src/extension/ai/confirm';
 import type { McpServerProvider } from '../../src/extension/ai/mcpProvider';
 import { LEASE_STALE_MS, LEASE_VAR } from '../../src/core/mcp/lease';
 import type { TestApi } from '../../src/extension/main';
-import { activateExtension, requestLog, sandboxControl, ScriptedPrompter, waitFor } from './helpers';
+import { useExtension } from './driver';
+import { requestLog, sandboxControl, waitFor } from './helpers';
 
 // Erin (an Acme member) and Carol: tokens no other suite uses, so this suite takes nothing from
 // the 60-a-minute budget of the accounts the later suites work with.
@@ -20,21 +21,16 @@ describe('AI: the MCP server definition provider and the chat tools', function (
   let api: TestApi;
   let provider: McpServerProvider;
   let changes = 0;
-  let restore: (() => void) | undefined;
   let listener: vscode.Disposable | undefined;
-
-  async function signIn(): Promise<void> {
-    restore = api.setPrompter(new ScriptedPrompter([erin]));
-    assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
-    restore();
-  }
+  const driver = useExtension();
+  const signIn = (): Promise<void> => driver.signInAs(erin);
 
   async function provided(): Promise<vscode.McpStdioServerDefinition[]> {
     return (await provider.provideMcpServerDefinitions()) ?? [];
   }
 
   before(async () => {
-    api = await activateExtension();
+    api = driver.api;
     assert.ok(api.ai.mcpProvider, 'code-server 1.139 has vscode.lm.registerMcpServerDefinitionProvider');
     provider = api.ai.mcpProvider;
     listener = provider.onDidChangeMcpServerDefinitions(() => changes++);
@@ -135,9 +131,7 @@ describe('AI: the MCP server definition provider and the chat tools', function (
 
   it("switching account re-announces the server, and the resolved token is the new account's", async () => {
     const before = changes;
-    restore = api.setPrompter(new ScriptedPrompter(['demo-token-carol']));
-    assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
-    restore();
+    await driver.signInAs('demo-token-carol');
     await waitFor(() => changes > before || undefined, 'onDidChangeMcpServerDefinitions after the account switch');
     const [server] = await provided();
     assert.ok(server);
@@ -339,12 +333,7 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     );
     const { token: rotated } = await sandboxControl<{ token: string }>('POST', '/tokens/rotate', { token: erin });
     const before = changes;
-    restore = api.setPrompter(new ScriptedPrompter([rotated]));
-    try {
-      assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
-    } finally {
-      restore();
-    }
+    await driver.signInAs(rotated);
     await waitFor(() => changes > before || undefined, 'onDidChangeMcpServerDefinitions after the new token');
     const [second] = await provided();
     assert.ok(second);

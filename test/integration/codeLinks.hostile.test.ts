@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { CommandsWorld } from './commandsCommon';
+import { CommandsDriver } from './driver';
 import { openTempGitRepo, sandboxOrigin, waitFor } from './helpers';
 import { RewritingProxy } from './rewritingProxy';
 
@@ -27,7 +27,7 @@ async function setBaseUrl(url: string | undefined): Promise<void> {
  */
 describe('Code links against a server answering hostile display ids: nothing is written', function () {
   this.timeout(120_000);
-  const w = new CommandsWorld();
+  const w = new CommandsDriver();
   const proxy = new RewritingProxy(sandboxOrigin());
   let sandboxBaseUrl = '';
   const payloads = (id: string): string[] => [
@@ -42,8 +42,7 @@ describe('Code links against a server answering hostile display ids: nothing is 
     sandboxBaseUrl = vscode.workspace.getConfiguration('taskPlatform').get<string>('baseUrl', '');
     await w.api.session.signOut();
     await setBaseUrl(await proxy.start());
-    w.script(['demo-token-alice']);
-    assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
+    await w.signInAs('demo-token-alice');
     await waitFor(() => w.api.codeLinks.finder.prefixes().prefixes().includes('ACME') || undefined, 'prefixes learned');
   });
   after(async () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { inertMarkdown } from '../../src/core/text/inert';
-import { CommandsWorld } from './commandsCommon';
+import { CommandsDriver } from './driver';
 import { openTempGitRepo, waitFor, workspaceFile } from './helpers';
 
 function markdownOf(hovers: vscode.Hover[]): string {
@@ -10,7 +10,7 @@ function markdownOf(hovers: vscode.Hover[]): string {
 
 describe('Code links: references in comments, TODO -> task, stale references, start work', function () {
   this.timeout(90_000);
-  const w = new CommandsWorld();
+  const w = new CommandsDriver();
   before(async () => {
     await w.setUp();
     // The prefixes are learned at sign-in from one task row per workspace, in the background.

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { presetDate } from '../../src/core/tasks/dates';
-import { commandsWorld, writes } from './commandsCommon';
+import { useCommandsDriver, writes } from './driver';
 import { sandboxControl } from './helpers';
 
 describe('Task commands: status, priority, assignee, due date, copy', function () {
-  const w = commandsWorld(this);
+  const w = useCommandsDriver(this);
 
   it("Set Status offers the statuses of the task's list (cached) and writes the chosen one", async () => {
     const ref = w.ref('task_with_subtasks_3_deep'); // list API, custom statuses
@@ -153,8 +153,7 @@ describe('Task commands: status, priority, assignee, due date, copy', function (
       'the session offers Sign In instead of an error popup',
     );
     await sandboxControl('POST', '/reset', { seed: 'demo' });
-    w.script(['demo-token-alice']);
-    assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
+    await w.signInAs('demo-token-alice');
   });
 
   it('says "sign in first" without any request when signed out', async () => {
@@ -165,8 +164,7 @@ describe('Task commands: status, priority, assignee, due date, copy', function (
       assert.match(prompter.messages[0]?.text ?? '', /Sign in to Task Platform first/);
       assert.equal((await w.requests()).length, 0);
     } finally {
-      w.script(['demo-token-alice']);
-      assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
+      await w.signInAs('demo-token-alice');
     }
   });
 });

@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TaskRef } from '../../src/extension/tasks/ref';
-import { commandsWorld, writes } from './commandsCommon';
-import type { Json } from './commandsCommon';
+import { useCommandsDriver, writes } from './driver';
+import type { Json } from './driver';
 import { requestLog, sandboxControl, waitFor } from './helpers';
 import type { ScriptedQuickPick } from './helpers';
 
 describe('Task commands: search, go to, comment, link', function () {
-  const w = commandsWorld(this);
+  const w = useCommandsDriver(this);
 
   const searches = async (): Promise<Json[]> => (await requestLog()).filter((r) => r.path === '/api/search');
   const settled = (

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { commandsWorld, writes } from './commandsCommon';
+import { useCommandsDriver, writes } from './driver';
 import { sandboxControl, waitFor } from './helpers';
 
 describe('Task commands: move, subtask, delete and undo, restore, create', function () {
-  const w = commandsWorld(this);
+  const w = useCommandsDriver(this);
 
   it('Move Task to another list (after confirming) moves it with its subtasks and announces it', async () => {
     const ref = w.ref('task_with_subtasks_3_deep');

@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TaskRef } from '../../src/extension/tasks/ref';
-import { commandsWorld, writes } from './commandsCommon';
-import type { Json } from './commandsCommon';
+import { useCommandsDriver, writes } from './driver';
+import type { Json } from './driver';
 import { sandboxControl, waitFor } from './helpers';
 import type { ScriptedQuickPick } from './helpers';
 
 describe('Task commands: triage, inbound address, task URIs', function () {
-  const w = commandsWorld(this);
+  const w = useCommandsDriver(this);
 
   const ready = (pick: ScriptedQuickPick<vscode.QuickPickItem>, label: RegExp, what: string): Promise<true> =>
     waitFor(() => (!pick.busy && pick.items.some((i) => label.test(i.label)) ? true : undefined), what);

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { inert } from '../../src/core/text/inert';
 import { liveInPlainText, shortCorpus } from '../hostile/corpus';
-import { commandsWorld } from './commandsCommon';
-import type { Json } from './commandsCommon';
+import { useCommandsDriver } from './driver';
+import type { Json } from './driver';
 import { openTempGitRepo, sandboxOrigin, waitFor } from './helpers';
 import type { ScriptedPrompter, ScriptedQuickPick } from './helpers';
 
@@ -41,7 +41,7 @@ const names = (text: string, title: string): boolean =>
   );
 
 describe('Hostile text in messages, prompts and picks stays inert', function () {
-  const w = commandsWorld(this);
+  const w = useCommandsDriver(this);
   this.timeout(300_000);
 
   /** A task in Acme's API list titled with the payload, as the tree would pass it. */
@@ -172,7 +172,7 @@ describe('Hostile text in messages, prompts and picks stays inert', function () 
 });
 
 describe('The vscode:// link handler never repeats the link', function () {
-  const w = commandsWorld(this);
+  const w = useCommandsDriver(this);
 
   const handle = async (uri: vscode.Uri): Promise<ScriptedPrompter> => {
     const prompter = w.script([]);

@@ -4,7 +4,8 @@ import type { TreeNode } from '../../src/core/tree/nodes';
 import type { TestApi } from '../../src/extension/main';
 import { ANSWER_ERRORS, HOSTILE_MODES, startHostileServer } from '../hostile/server';
 import type { HostileMode, HostileServer } from '../hostile/server';
-import { activateExtension, sandboxControl, sandboxOrigin, ScriptedPrompter, waitFor } from './helpers';
+import { useExtension } from './driver';
+import { sandboxControl, sandboxOrigin, ScriptedPrompter, waitFor } from './helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fixtures are untyped JSON */
 type Json = any;
@@ -39,12 +40,12 @@ describe('Hostile server: every command ends within its deadline with a clear er
   let api: TestApi;
   let server: HostileServer;
   let fx: Json;
-  let restore: (() => void) | undefined;
+  const driver = useExtension();
   const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('taskPlatform');
   let previousBaseUrl: unknown;
 
   before(async () => {
-    api = await activateExtension();
+    api = driver.api;
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     fx = await sandboxControl('GET', '/fixtures');
     server = await startHostileServer({ lifetimeMs: 290_000 });
@@ -53,18 +54,11 @@ describe('Hostile server: every command ends within its deadline with a clear er
     previousBaseUrl = config().inspect('baseUrl')?.globalValue;
     await config().update('requestTimeoutSeconds', TIMEOUT_SECONDS, vscode.ConfigurationTarget.Global);
     await config().update('baseUrl', server.liveBaseUrl, vscode.ConfigurationTarget.Global);
-    restore = api.setPrompter(new ScriptedPrompter(['demo-token-alice']));
-    assert.equal(
-      await vscode.commands.executeCommand('taskPlatform.signIn'),
-      true,
-      'signed in through the hostile server (passing on)',
-    );
-    restore();
-    restore = undefined;
+    await driver.signInAs('demo-token-alice', 'signed in through the hostile server (passing on)');
   });
 
   after(async () => {
-    restore?.();
+    driver.unscript();
     server?.setLive({ proxy: sandboxOrigin() });
     await api?.session.signOut();
     await config().update('baseUrl', previousBaseUrl, vscode.ConfigurationTarget.Global);
@@ -123,7 +117,7 @@ describe('Hostile server: every command ends within its deadline with a clear er
       server.setLive(mode);
       await vscode.commands.executeCommand('taskPlatform.refresh');
       const prompter = new ScriptedPrompter(['A comment'], ['Acme']);
-      restore = api.setPrompter(prompter);
+      driver.install(prompter);
       // Each in turn, so the scripted answers reach the command that asks for them.
       const open = await timed(() => vscode.commands.executeCommand('taskPlatform.goToTask', 'ACME-91'));
       const tree = await timed(() => treeLoad());
@@ -136,8 +130,7 @@ describe('Hostile server: every command ends within its deadline with a clear er
         vscode.commands.executeCommand('taskPlatform.assign', ref('task_with_comments')),
       );
       const move = await timed(() => vscode.commands.executeCommand('taskPlatform.moveTask', ref('blocker_task')));
-      restore();
-      restore = undefined;
+      driver.unscript();
 
       const shown = prompter.messages.map((m) => `${m.level}: ${m.text}`);
       const report = JSON.stringify({ shown, tree: tree.value, search: found.value }, null, 1);

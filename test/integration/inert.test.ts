@@ -6,8 +6,8 @@ import * as vscode from 'vscode';
 import { inert, inertLines } from '../../src/core/text/inert';
 import type { ListNode, TreeNode } from '../../src/core/tree/nodes';
 import { corpus, liveInPlainText, shortCorpus } from '../hostile/corpus';
-import { CommandsWorld } from './commandsCommon';
-import type { Json } from './commandsCommon';
+import { CommandsDriver } from './driver';
+import type { Json } from './driver';
 import { sandboxControl, sandboxOrigin, waitFor, workspaceFile } from './helpers';
 
 // How a tooltip or hover could be rendered at its most permissive: raw HTML on, bare URLs linkified.
@@ -78,7 +78,7 @@ function assertInertItem(what: string, item: vscode.TreeItem, ownIcons: string[]
 
 describe('Hostile text in trees, hovers, the references view and written links stays inert', function () {
   this.timeout(180_000);
-  const w = new CommandsWorld();
+  const w = new CommandsDriver();
 
   before(async () => {
     await w.setUp();

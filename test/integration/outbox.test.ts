@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../src/core/api/client';
 import type { TaskNode, TreeNode } from '../../src/core/tree/nodes';
-import { commandsWorld, writes } from './commandsCommon';
-import type { Json } from './commandsCommon';
+import { useCommandsDriver, writes } from './driver';
+import type { Json } from './driver';
 import { sandboxControl, waitFor } from './helpers';
 
 /**
@@ -12,7 +12,7 @@ import { sandboxControl, waitFor } from './helpers';
  * refuses on replay is shown with its input.
  */
 describe('Offline changes: kept, replayed in order after a reload, exactly once', function () {
-  const w = commandsWorld(this);
+  const w = useCommandsDriver(this);
 
   const offline = (): Promise<unknown> => sandboxControl('POST', '/faults', { path: '/api/**', kind: 'reset_before' });
   const online = (): Promise<unknown> => sandboxControl('DELETE', '/faults');

@@ -4,7 +4,8 @@ import type { TestApi } from '../../src/extension/main';
 import type { TaskPanel } from '../../src/extension/taskPanel/panel';
 import type { PanelPoller } from '../../src/extension/taskPanel/poller';
 import type { TaskChange } from '../../src/extension/tasks/changes';
-import { activateExtension, requestLog, sandboxControl, sandboxOrigin, ScriptedPrompter, waitFor } from './helpers';
+import { useExtension } from './driver';
+import { requestLog, sandboxControl, sandboxOrigin, waitFor } from './helpers';
 
 interface Fixtures {
   workspaces: { acme: { id: string } };
@@ -35,7 +36,7 @@ describe('Task panel change polling', function () {
   let ws: string;
   let poller: PanelPoller;
   let timer = false;
-  let restore: (() => void) | undefined;
+  const driver = useExtension();
   const changes: TaskChange[] = [];
 
   async function open(task: { id: string }): Promise<TaskPanel> {
@@ -69,7 +70,7 @@ describe('Task panel change polling', function () {
   }
 
   before(async () => {
-    api = await activateExtension();
+    api = driver.api;
     poller = api.taskPanels.poller!;
     timer = poller.timerEnabled;
     poller.timerEnabled = false; // only tick() polls here, so the request log is the test's alone
@@ -77,9 +78,7 @@ describe('Task panel change polling', function () {
     fx = await sandboxControl<Fixtures>('GET', '/fixtures');
     ws = fx.workspaces.acme.id;
     api.changes.onDidChange((c) => changes.push(c));
-    restore = api.setPrompter(new ScriptedPrompter(['demo-token-erin']));
-    assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
-    restore();
+    await driver.signInAs('demo-token-erin');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

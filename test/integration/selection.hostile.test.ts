@@ -1,15 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { CommandsWorld } from './commandsCommon';
+import { useCommandsDriver } from './driver';
 
 /** Hostile content: workspace text cannot make a command throw or freeze (here, the selected text). */
 describe('Create Task from a selection of hostile workspace text', function () {
+  const w = useCommandsDriver(this);
   this.timeout(60_000);
-  const w = new CommandsWorld();
-  before(() => w.setUp());
-  after(() => w.tearDown());
-  beforeEach(() => w.beforeEach());
-  afterEach(() => w.afterEach());
 
   it('300,000 backtick runs still ask for the title (no stack overflow)', async () => {
     const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: `${'a`'.repeat(300_000)}\n` });

@@ -5,17 +5,19 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/extension/commands/ids';
 import type { TestApi } from '../../src/extension/main';
-import { activateExtension, requestLog, sandboxControl, ScriptedPrompter } from './helpers';
+import { useExtension } from './driver';
+import { requestLog, sandboxControl } from './helpers';
 
 const alice = 'demo-token-alice';
 
 describe('Foundation: activation and sign-in against the sandbox', function () {
+  const driver = useExtension();
+  const { script } = driver;
   let api: TestApi;
   let sandboxBaseUrl: string;
-  let restorePrompter: (() => void) | undefined;
 
-  before(async () => {
-    api = await activateExtension();
+  before(() => {
+    api = driver.api;
     sandboxBaseUrl = vscode.workspace.getConfiguration('taskPlatform').get<string>('baseUrl', '');
     assert.match(sandboxBaseUrl, /^http:\/\/127\.0\.0\.1:\d+\/api$/);
   });
@@ -25,22 +27,14 @@ describe('Foundation: activation and sign-in against the sandbox', function () {
   });
 
   afterEach(async () => {
-    restorePrompter?.();
-    restorePrompter = undefined;
     await setBaseUrl(sandboxBaseUrl);
   });
-
-  function script(inputs: (string | undefined)[], choices: (string | undefined)[] = []): ScriptedPrompter {
-    const prompter = new ScriptedPrompter(inputs, choices);
-    restorePrompter = api.setPrompter(prompter);
-    return prompter;
-  }
 
   it('activates without any request and registers its commands', async () => {
     assert.equal(typeof api.activationMs, 'number');
     const commands = await vscode.commands.getCommands(true);
     // Every command id (package.json's and the internal ones, checked against each other in
-    // test/unit/core/commandIds.test.ts) has a handler.
+    // test/unit/extension/commands/commandIds.test.ts) has a handler.
     for (const id of Object.values(Commands)) {
       assert.ok(commands.includes(id), `${id} is registered`);
     }

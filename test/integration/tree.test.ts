@@ -2,28 +2,17 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ListNode, TaskNode, TreeNode } from '../../src/core/tree/nodes';
 import type { TestApi } from '../../src/extension/main';
-import { activateExtension, requestLog, sandboxControl, sandboxOrigin, ScriptedPrompter, waitFor } from './helpers';
+import { useExtension } from './driver';
+import { requestLog, sandboxControl, sandboxOrigin, ScriptedPrompter, waitFor } from './helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fixtures are untyped JSON */
 type Json = any;
 
 describe('Explorer tree against the sandbox', function () {
+  const driver = useExtension();
+  const { script, signInAs, install } = driver;
   let api: TestApi;
   let fx: Json;
-  let restorePrompter: (() => void) | undefined;
-
-  async function signInAs(token: string): Promise<void> {
-    restorePrompter = api.setPrompter(new ScriptedPrompter([token]));
-    assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
-    restorePrompter();
-    restorePrompter = undefined;
-  }
-
-  function script(inputs: (string | undefined)[], choices: (string | undefined)[] = []): ScriptedPrompter {
-    const prompter = new ScriptedPrompter(inputs, choices);
-    restorePrompter = api.setPrompter(prompter);
-    return prompter;
-  }
 
   const labelOf = (tree: { getTreeItem(n: TreeNode): vscode.TreeItem }, node: TreeNode): string =>
     String(tree.getTreeItem(node).label);
@@ -62,8 +51,8 @@ describe('Explorer tree against the sandbox', function () {
       .map((n) => n.taskId)
       .sort();
 
-  before(async () => {
-    api = await activateExtension();
+  before(() => {
+    api = driver.api;
   });
 
   beforeEach(async () => {
@@ -72,11 +61,6 @@ describe('Explorer tree against the sandbox', function () {
     await api.explorer.filter.set({});
     await api.myTasks.filter.set({});
     await signInAs('demo-token-alice');
-  });
-
-  afterEach(() => {
-    restorePrompter?.();
-    restorePrompter = undefined;
   });
 
   it('walks workspace -> space -> folder -> list -> task -> subtasks 3 levels deep', async () => {
@@ -419,7 +403,7 @@ describe('Explorer tree against the sandbox', function () {
           : super.info(text, ...actions);
       }
     })([], ['Delete']);
-    restorePrompter = api.setPrompter(prompter);
+    install(prompter);
     await vscode.commands.executeCommand('taskPlatform.deleteTask', parent);
     assert.match(prompter.messages[0]?.text ?? '', /subtask/, 'the confirmation names the subtasks');
     await waitFor(

@@ -1,29 +1,19 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension/main';
-import { activateExtension, requestLog, sandboxControl, sandboxOrigin, ScriptedPrompter, waitFor } from './helpers';
-import type { ScriptedQuickPick } from './helpers';
+import { useExtension } from './driver';
+import { requestLog, sandboxControl, sandboxOrigin, waitFor } from './helpers';
+import type { ScriptedQuickPick, ScriptedPrompter } from './helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fixtures are untyped JSON */
 type Json = any;
 
 describe('Saved views', function () {
   this.timeout(60_000);
+  const driver = useExtension();
+  const { script, signInAs } = driver;
   let api: TestApi;
   let fx: Json;
-  let restorePrompter: (() => void) | undefined;
-
-  function script(inputs: (string | undefined)[] = [], choices: (string | undefined)[] = []): ScriptedPrompter {
-    restorePrompter?.();
-    const prompter = new ScriptedPrompter(inputs, choices);
-    restorePrompter = api.setPrompter(prompter);
-    return prompter;
-  }
-
-  async function signInAs(token: string): Promise<void> {
-    script([token]);
-    assert.equal(await vscode.commands.executeCommand('taskPlatform.signIn'), true);
-  }
 
   /** The sandbox's own evaluation of a view: every page at per_page 100, over plain HTTP. */
   async function sandboxView(viewId: string, token = 'demo-token-alice'): Promise<{ ids: string[]; body: Json }> {
@@ -60,17 +50,13 @@ describe('Saved views', function () {
   const rowIds = (pick: ScriptedQuickPick<vscode.QuickPickItem>): string[] =>
     pick.items.flatMap((i) => ((i as Json).row ? [(i as Json).row.id] : []));
 
-  before(async () => {
-    api = await activateExtension();
+  before(() => {
+    api = driver.api;
   });
   beforeEach(async () => {
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     fx = await sandboxControl('GET', '/fixtures');
     await signInAs('demo-token-alice');
-  });
-  afterEach(() => {
-    restorePrompter?.();
-    restorePrompter = undefined;
   });
 
   for (const name of [

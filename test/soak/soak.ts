@@ -15,7 +15,7 @@ import type { TaskRow } from '../../src/core/api/schemas';
 import { ExplorerModel } from '../../src/core/tree/explorerModel';
 import type { ExplorerText } from '../../src/core/tree/explorerModel';
 import type { ListNode, TreeNode } from '../../src/core/tree/nodes';
-import { startSandbox } from '../sandbox/server';
+import { startSandbox } from '../../sandbox/server';
 
 export interface SoakOptions {
   durationMs: number;

@@ -2,8 +2,8 @@
 // error status we can provoke); the status must be documented for the operation and the body must
 // validate against the schema documented for that status.
 import * as assert from 'node:assert/strict';
-import { UNKNOWN_ID, useSandbox } from '../sandbox/helpers';
-import type { Json, RequestOptions, Res, Who } from '../sandbox/helpers';
+import { UNKNOWN_ID, useSandbox } from '../../../sandbox/conformance/helpers';
+import type { Json, RequestOptions, Res, Who } from '../../../sandbox/conformance/helpers';
 import { loadSpec, operations, SpecValidator } from './spec';
 import type { Operation } from './spec';
 

@@ -1,7 +1,7 @@
 // Every route the sandbox serves is one documented operation, and every documented operation is
 // served (unless the description marks it `x-sandbox` with the reason).
 import * as assert from 'node:assert/strict';
-import { buildRouter } from '../../sandbox/routes/index';
+import { buildRouter } from '../../../sandbox/routes/index';
 import { loadSpec, NOT_SERVED, operations } from './spec';
 
 /** `/a/{b}` and `/a/:b` both become `/a/{}`: parameter names may differ, positions may not. */

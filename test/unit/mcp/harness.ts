@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Json } from '../api/env';
+import type { Json } from '../core/api/env';
 import { UNTRUSTED_NOTE } from '../../../src/core/mcp/untrusted';
 
 export const root = join(__dirname, '..', '..', '..');

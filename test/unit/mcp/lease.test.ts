@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { holdLease, lastTouch, LEASE_STALE_MS, LEASE_VAR, serverMayBeActive } from '../../../src/core/mcp/lease';
-import { Env } from '../api/env';
+import { Env } from '../core/api/env';
 import { buildServer, connect } from './harness';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

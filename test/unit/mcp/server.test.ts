@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { ApiClient } from '../../../src/core/api/client';
-import { Env } from '../api/env';
-import type { Json } from '../api/env';
+import { useSandbox } from '../core/api/env';
+import type { Json } from '../core/api/env';
 import { asJson, buildServer, callError, callJson, connect } from './harness';
 import type { Connected } from './harness';
 
@@ -25,22 +25,17 @@ const TOOL_NAMES = [
 ];
 
 describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, against the sandbox', function () {
-  this.timeout(60_000);
-  let env: Env;
-  let fx: Json;
+  const env = useSandbox(this, { reset: false, timeout: 60_000 });
   let api: ApiClient;
   let alice: Connected;
 
   before(async () => {
     buildServer();
-    env = await Env.start();
-    fx = env.fx;
     api = env.client();
     alice = await connect(env.baseUrl, 'demo-token-alice');
   });
   after(async () => {
     await alice?.close();
-    await env?.stop();
   });
 
   it('tools/list: exactly the 16 names of the MCP tool map, each with an object JSON schema and a description', async () => {
@@ -85,35 +80,35 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
   });
 
   it('every read tool returns what the API returns', async () => {
-    const acme = fx.workspaces.acme.id;
-    const task = fx.tasks.task_with_comments;
+    const acme = env.fx.workspaces.acme.id;
+    const task = env.fx.tasks.task_with_comments;
     const reads: [string, Record<string, unknown>, () => Promise<unknown>][] = [
       ['get_me', {}, () => api.getUser()],
       ['get_sidebar', { workspace_id: acme }, () => api.getSidebar(acme)],
       ['list_spaces', { workspace_id: acme }, () => api.listSpaces(acme)],
       [
         'list_folders',
-        { workspace_id: acme, space_id: fx.spaces.engineering },
-        () => api.listFolders(acme, fx.spaces.engineering),
+        { workspace_id: acme, space_id: env.fx.spaces.engineering },
+        () => api.listFolders(acme, env.fx.spaces.engineering),
       ],
       [
         'list_lists',
-        { workspace_id: acme, space_id: fx.spaces.engineering, folder_id: fx.folders.backend },
-        () => api.listLists(acme, fx.spaces.engineering, fx.folders.backend),
+        { workspace_id: acme, space_id: env.fx.spaces.engineering, folder_id: env.fx.folders.backend },
+        () => api.listLists(acme, env.fx.spaces.engineering, env.fx.folders.backend),
       ],
-      ['list_statuses', { list_id: fx.lists.api }, () => api.listStatuses(fx.lists.api)],
+      ['list_statuses', { list_id: env.fx.lists.api }, () => api.listStatuses(env.fx.lists.api)],
       ['list_members', { workspace_id: acme }, () => api.listMembers(acme)],
       ['get_task', { workspace_id: acme, task_id: task.id }, () => api.getTask(acme, task.id)],
       ['list_comments', { workspace_id: acme, task_id: task.id }, () => api.getComments(acme, task.id)],
       [
         'get_task_activity',
-        { workspace_id: acme, task_id: fx.tasks.task_with_activity.id },
-        () => api.getActivity(acme, fx.tasks.task_with_activity.id),
+        { workspace_id: acme, task_id: env.fx.tasks.task_with_activity.id },
+        () => api.getActivity(acme, env.fx.tasks.task_with_activity.id),
       ],
       [
         'get_task_dependencies',
-        { workspace_id: acme, task_id: fx.tasks.blocked_task.id },
-        () => api.getDependencies(acme, fx.tasks.blocked_task.id),
+        { workspace_id: acme, task_id: env.fx.tasks.blocked_task.id },
+        () => api.getDependencies(acme, env.fx.tasks.blocked_task.id),
       ],
       [
         'search_tasks',
@@ -127,7 +122,7 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
   });
 
   it('list_tasks: scope, filter JSON, sorts, group_by and paging as the API answers them', async () => {
-    const acme = fx.workspaces.acme.id;
+    const acme = env.fx.workspaces.acme.id;
     const filter = {
       match: 'all' as const,
       conditions: [{ field: 'priority', op: 'in', values: ['high', 'critical'] }],
@@ -135,14 +130,14 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
     const sorts = [{ field: 'title', direction: 'asc' as const }];
     const got = (await callJson(alice.client, 'list_tasks', {
       workspace_id: acme,
-      folder_id: fx.folders.backend,
+      folder_id: env.fx.folders.backend,
       filter,
       sorts,
       group_by: 'priority',
       per_page: 5,
     })) as Json;
     const direct = await api.listTasks(acme, {
-      scope: { folder_id: fx.folders.backend },
+      scope: { folder_id: env.fx.folders.backend },
       filter,
       sorts,
       group_by: 'priority',
@@ -153,16 +148,16 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
     assert.ok(got.data.every((t: Json) => ['high', 'critical'].includes(t.priority)));
     const byDefault = (await callJson(alice.client, 'list_tasks', {
       workspace_id: acme,
-      list_id: fx.lists.api,
+      list_id: env.fx.lists.api,
     })) as Json;
     assert.equal(byDefault.per_page, 50, 'an assistant gets 50 rows a page unless it asks for more');
   });
 
   it('create_task, update_task and add_comment write through the API and return what it stored', async () => {
-    const acme = fx.workspaces.acme.id;
+    const acme = env.fx.workspaces.acme.id;
     const created = (await callJson(alice.client, 'create_task', {
       workspace_id: acme,
-      list_id: fx.lists.api,
+      list_id: env.fx.lists.api,
       title: 'From an assistant',
       priority: 'high',
     })) as Json;
@@ -192,17 +187,17 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
   });
 
   it('a create whose answer is lost is retried with the same Idempotency-Key and creates one task', async () => {
-    const acme = fx.workspaces.acme.id;
+    const acme = env.fx.workspaces.acme.id;
     await env.fault({ method: 'POST', path: '/api/workspaces/*/tasks', kind: 'reset_after', times: 1 });
     const created = (await callJson(alice.client, 'create_task', {
       workspace_id: acme,
-      list_id: fx.lists.api,
+      list_id: env.fx.lists.api,
       title: 'Exactly once',
     })) as Json;
     const posts = (await env.requests()).filter((r) => r.method === 'POST' && r.path.endsWith('/tasks'));
     assert.ok(posts.length >= 2, 'the lost answer was retried');
     assert.equal(new Set(posts.slice(-2).map((r) => r.idempotency_key)).size, 1, 'with the same key');
-    const same = (await api.listTasks(acme, { scope: { list_id: fx.lists.api }, search: 'Exactly once' })).data;
+    const same = (await api.listTasks(acme, { scope: { list_id: env.fx.lists.api }, search: 'Exactly once' })).data;
     assert.deepEqual(
       same.map((t) => t.id),
       [created.id],
@@ -210,19 +205,19 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
   });
 
   it('invalid input is a tool error with the reason and sends no request', async () => {
-    const acme = fx.workspaces.acme.id;
+    const acme = env.fx.workspaces.acme.id;
     const before = (await env.requests()).length;
     const noScope = await callError(alice.client, 'list_tasks', { workspace_id: acme });
     assert.match(noScope, /exactly one scope/);
     const twoScopes = await callError(alice.client, 'list_tasks', {
       workspace_id: acme,
-      list_id: fx.lists.api,
-      space_id: fx.spaces.engineering,
+      list_id: env.fx.lists.api,
+      space_id: env.fx.spaces.engineering,
     });
     assert.match(twoScopes, /list_id, space_id/);
     const long = await callError(alice.client, 'create_task', {
       workspace_id: acme,
-      list_id: fx.lists.api,
+      list_id: env.fx.lists.api,
       title: 'x'.repeat(256),
     });
     assert.match(long, /title: title must be at most 255 characters/);
@@ -230,16 +225,16 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
     assert.match(displayId, /task_id: .*must be a UUID/);
     const nothing = await callError(alice.client, 'update_task', {
       workspace_id: acme,
-      task_id: fx.tasks.task_with_comments.id,
+      task_id: env.fx.tasks.task_with_comments.id,
     });
     assert.match(nothing, /at least one field/);
-    const typo = await callError(alice.client, 'list_statuses', { listId: fx.lists.api });
+    const typo = await callError(alice.client, 'list_statuses', { listId: env.fx.lists.api });
     assert.match(typo, /listId|list_id/);
     assert.equal((await env.requests()).length, before, 'no request for input known to be bad');
   });
 
   it('API errors are tool errors with the service message and field errors', async () => {
-    const acme = fx.workspaces.acme.id;
+    const acme = env.fx.workspaces.acme.id;
     const unknown = await callError(alice.client, 'get_task', {
       workspace_id: acme,
       task_id: '00000000-0000-4000-8000-000000000000',
@@ -247,9 +242,9 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
     assert.match(unknown, /get_task failed: .*not found.*\(404\)/);
     const badStatus = await callError(alice.client, 'create_task', {
       workspace_id: acme,
-      list_id: fx.lists.api,
+      list_id: env.fx.lists.api,
       title: 'Bad status',
-      status_id: fx.statuses.marketing[0].id,
+      status_id: env.fx.statuses.marketing[0].id,
     });
     assert.match(badStatus, /rejected the input \(422\)/);
     assert.match(badStatus, /^- status_id: /m);
@@ -260,25 +255,25 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
   it("bob's token cannot see the private space", async () => {
     const bob = await connect(env.baseUrl, 'demo-token-bob');
     try {
-      const acme = fx.workspaces.acme.id;
+      const acme = env.fx.workspaces.acme.id;
       const spaces = (await callJson(bob.client, 'list_spaces', { workspace_id: acme })) as Json[];
       assert.ok(spaces.length > 0);
-      assert.ok(!spaces.some((s) => s.id === fx.private_space_id));
+      assert.ok(!spaces.some((s) => s.id === env.fx.private_space_id));
       const sidebar = await callJson(bob.client, 'get_sidebar', { workspace_id: acme });
-      assert.ok(!JSON.stringify(sidebar).includes(fx.private_space_id));
-      await callError(bob.client, 'get_task', { workspace_id: acme, task_id: fx.tasks.private_task.id });
-      await callError(bob.client, 'list_tasks', { workspace_id: acme, space_id: fx.private_space_id });
+      assert.ok(!JSON.stringify(sidebar).includes(env.fx.private_space_id));
+      await callError(bob.client, 'get_task', { workspace_id: acme, task_id: env.fx.tasks.private_task.id });
+      await callError(bob.client, 'list_tasks', { workspace_id: acme, space_id: env.fx.private_space_id });
       const search = (await callJson(bob.client, 'search_tasks', {
         workspace_id: acme,
-        q: fx.tasks.private_task.title,
+        q: env.fx.tasks.private_task.title,
       })) as Json;
-      assert.ok(!(search.tasks?.hits ?? []).some((h: Json) => h.id === fx.tasks.private_task.id));
+      assert.ok(!(search.tasks?.hits ?? []).some((h: Json) => h.id === env.fx.tasks.private_task.id));
       const aliceSearch = (await callJson(alice.client, 'search_tasks', {
         workspace_id: acme,
-        q: fx.tasks.private_task.title,
+        q: env.fx.tasks.private_task.title,
       })) as Json;
       assert.ok(
-        aliceSearch.tasks.hits.some((h: Json) => h.id === fx.tasks.private_task.id),
+        aliceSearch.tasks.hits.some((h: Json) => h.id === env.fx.tasks.private_task.id),
         'alice, an admin, does see it',
       );
       assert.ok(!bob.stderr().includes('demo-token-bob'), 'the token is never printed');

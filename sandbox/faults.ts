@@ -1,0 +1,81 @@
+// Fault injection rules for POST /__sandbox/faults (sandbox/README.md#test-controls).
+import { Prng } from './seeds/prng';
+
+export type FaultKind = 'latency' | 'status500' | 'reset_before' | 'reset_after' | 'malformed_json' | 'status429';
+export const FAULT_KINDS: readonly FaultKind[] = [
+  'latency',
+  'status500',
+  'reset_before',
+  'reset_after',
+  'malformed_json',
+  'status429',
+];
+
+export interface FaultRule {
+  id: number;
+  method: string | null;
+  path: string;
+  kind: FaultKind;
+  times: number | null;
+  probability: number;
+  latency_ms: number;
+  hits: number;
+}
+
+export interface FaultPlan {
+  latencyMs: number;
+  action: Exclude<FaultKind, 'latency'> | null;
+}
+
+export class Faults {
+  private rules: FaultRule[] = [];
+  private nextId = 1;
+  private prng = new Prng(1234);
+
+  add(rule: Omit<FaultRule, 'id' | 'hits'>): FaultRule {
+    const full: FaultRule = { ...rule, id: this.nextId, hits: 0 };
+    this.nextId += 1;
+    this.rules.push(full);
+    return full;
+  }
+
+  list(): FaultRule[] {
+    return this.rules;
+  }
+
+  clear(): void {
+    this.rules = [];
+    this.prng = new Prng(1234);
+  }
+
+  /** Latency rules add up; the first matching non-latency rule decides the action. */
+  plan(method: string, path: string): FaultPlan {
+    const plan: FaultPlan = { latencyMs: 0, action: null };
+    for (const rule of this.rules) {
+      if (rule.times !== null && rule.hits >= rule.times) continue;
+      if (rule.method && rule.method.toUpperCase() !== method) continue;
+      if (!globMatch(rule.path, path)) continue;
+      if (rule.kind !== 'latency' && plan.action) continue;
+      if (rule.probability < 1 && this.prng.next() >= rule.probability) continue;
+      rule.hits += 1;
+      if (rule.kind === 'latency') plan.latencyMs += rule.latency_ms;
+      else plan.action = rule.kind;
+    }
+    return plan;
+  }
+}
+
+/** `*` matches one path segment, `**` any number of segments. */
+export function globMatch(pattern: string, path: string): boolean {
+  const source = pattern
+    .split('/')
+    .map((seg) => (seg === '**' ? '\u0001' : seg.split('*').map(escapeRe).join('[^/]*')))
+    .join('/')
+    .replace(/\/\u0001/g, '(?:/.*)?')
+    .replace(/\u0001/g, '.*');
+  return new RegExp(`^${source}/?$`).test(path);
+}
+
+function escapeRe(text: string): string {
+  return text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,70 @@
+import * as assert from 'node:assert/strict';
+import { PrefixBook } from '../../../../src/core/codeLinks/prefixes';
+import { TaskResolver } from '../../../../src/core/codeLinks/resolver';
+import { useSandbox } from '../api/env';
+import type { Json } from '../api/env';
+
+describe('code links: resolving display ids against the sandbox (docs/api/openapi.yaml#listTasks)', () => {
+  const env = useSandbox({ seed: 'demo' });
+
+  function resolver(now = (): number => 0): TaskResolver {
+    const book = new PrefixBook();
+    book.learn(env.fx.workspaces.acme.id, 'ACME-1');
+    book.learn(env.fx.workspaces.side.id, 'SIDE-1');
+    const all = [env.fx.workspaces.acme.id, env.fx.workspaces.side.id];
+    return new TaskResolver(env.client(), { workspacesFor: (p) => book.workspacesFor(p, all), now, maxFallback: 2 });
+  }
+  const taskIndexCalls = async (): Promise<Json[]> => (await env.requests()).filter((r) => /\/tasks$/.test(r.path));
+
+  it('ids asked for in the same tick share one index call per space; the cache answers after', async () => {
+    const r = resolver();
+    const fx = env.fx.tasks;
+    const ids = [
+      fx.completed_task.display_id,
+      fx.blocked_task.display_id,
+      fx.task_with_comments.display_id,
+      'ACME-99999',
+    ];
+    const [a, b] = await Promise.all([r.resolve(ids.slice(0, 2)), r.resolve(ids.slice(2))]);
+    assert.equal(a.get(fx.completed_task.display_id)?.kind, 'found');
+    assert.equal(b.get(fx.task_with_comments.display_id)?.kind, 'found');
+    assert.equal(b.get('ACME-99999')?.kind, 'missing');
+    const spaces = (await env.client().listSpaces(env.fx.workspaces.acme.id)).length;
+    assert.equal((await taskIndexCalls()).length, spaces, 'one index call per Acme space for four ids');
+    const before = (await env.requests()).length;
+    const again = await r.resolve(ids);
+    assert.equal(again.size, 4);
+    assert.equal((await env.requests()).length, before, 'cache hits send nothing');
+  });
+
+  it('the row carries what the hover shows; a trashed task is missing; a subtask is found through search', async () => {
+    const r = resolver();
+    const fx = env.fx.tasks;
+    const sub = (await env.state('tasks', `?parent_task_id=${fx.task_with_subtasks_3_deep.id}`))[0];
+    const out = await r.resolve([fx.blocked_task.display_id, fx.trashed_task.display_id, sub.display_id], 'user');
+    const blocked = out.get(fx.blocked_task.display_id);
+    assert.ok(blocked?.kind === 'found' && blocked.task.is_blocked === true && blocked.task.status?.name);
+    assert.equal(out.get(fx.trashed_task.display_id)?.kind, 'missing');
+    const found = out.get(sub.display_id);
+    assert.ok(found?.kind === 'found' && found.task.id === sub.id);
+  });
+
+  it('a task trashed from the extension reads as trashed; entries expire after the TTL', async () => {
+    let clock = 0;
+    const r = resolver(() => clock);
+    const id = env.fx.tasks.completed_task.display_id;
+    await r.resolve([id]);
+    r.noteTrashed(env.fx.workspaces.acme.id, env.fx.tasks.completed_task.id);
+    assert.equal(r.peek(id)?.kind, 'trashed');
+    assert.ok(r.isFresh(id));
+    clock += 10 * 60_000;
+    assert.ok(!r.isFresh(id));
+  });
+
+  it('ids beyond the search budget are left unresolved, not guessed', async () => {
+    const r = resolver();
+    const out = await r.resolve(['ACME-90001', 'ACME-90002', 'ACME-90003', 'ACME-90004']);
+    assert.equal([...out.values()].filter((x) => x.kind === 'missing').length, 2);
+    assert.equal(out.size, 2);
+  });
+});

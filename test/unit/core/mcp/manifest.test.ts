@@ -1,0 +1,88 @@
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { updatedNls } from '../../../../scripts/lmTools';
+import { callTool } from '../../../../src/core/mcp/call';
+import { languageModelTools } from '../../../../src/core/mcp/manifest';
+import { findTool, TOOLS } from '../../../../src/core/mcp/tools';
+import type { ApiClient } from '../../../../src/core/api/client';
+
+const root = join(__dirname, '..', '..', '..', '..');
+const read = (file: string): string => readFileSync(join(root, file), 'utf8');
+
+describe('mcp tool table and the chat tools contribution', () => {
+  it('package.json languageModelTools and package.nls.json are generated from the table (run `npm run lm-tools`)', () => {
+    // Compared as JSON, not as text, so a hand-formatted package.json (a merge) does not fail it.
+    const manifest = JSON.parse(read('package.json'));
+    assert.deepEqual(manifest.contributes.languageModelTools, languageModelTools());
+    const nls = JSON.parse(read('package.nls.json'));
+    assert.deepEqual(nls, updatedNls(nls));
+  });
+
+  it('offers the 16 tools plus the current-task context, only while signed in', () => {
+    const tools = languageModelTools();
+    assert.equal(tools.length, 17);
+    assert.deepEqual(
+      tools.slice(0, 16).map((t) => t.name),
+      TOOLS.map((t) => `taskPlatform_${t.name}`),
+    );
+    assert.ok(tools.every((t) => t.when === 'taskPlatform.signedIn' && t.inputSchema.type === 'object'));
+    const manifest = JSON.parse(read('package.json'));
+    assert.deepEqual(manifest.contributes.mcpServerDefinitionProviders, [
+      { id: 'taskPlatform.mcpServers', label: 'Task Platform' },
+    ]);
+  });
+
+  it('exactly the writes are create_task, update_task and add_comment; update_task is destructive', () => {
+    assert.deepEqual(
+      TOOLS.filter((t) => t.write).map((t) => t.name),
+      ['create_task', 'update_task', 'add_comment'],
+    );
+    assert.deepEqual(
+      TOOLS.filter((t) => t.destructive).map((t) => t.name),
+      ['update_task'],
+    );
+    // VS Code's languageModelTools entry has no hint fields: its tags say it.
+    const tags = Object.fromEntries(languageModelTools().map((t) => [t.name, t.tags]));
+    assert.deepEqual(tags.taskPlatform_update_task, ['task-platform', 'write', 'destructive']);
+    assert.deepEqual(tags.taskPlatform_create_task, ['task-platform', 'write']);
+    assert.deepEqual(tags.taskPlatform_get_task, ['task-platform', 'read', 'read-only']);
+  });
+
+  it('refuses bad input with the reason before touching the client', async () => {
+    const untouchable = new Proxy({}, { get: () => assert.fail('the client must not be used') }) as ApiClient;
+    const cases: [string, unknown, RegExp][] = [
+      ['list_tasks', { workspace_id: '6f1c2b1e-8a7d-4c1e-9f00-0a1b2c3d4e5f' }, /exactly one scope: .* \(got none\)/],
+      [
+        'create_task',
+        {
+          workspace_id: '6f1c2b1e-8a7d-4c1e-9f00-0a1b2c3d4e5f',
+          list_id: '6f1c2b1e-8a7d-4c1e-9f00-0a1b2c3d4e5f',
+          title: '   ',
+        },
+        /title: title must not be empty/,
+      ],
+      [
+        'search_tasks',
+        { workspace_id: '6f1c2b1e-8a7d-4c1e-9f00-0a1b2c3d4e5f', q: 'x'.repeat(256) },
+        /q: q must be at most 255/,
+      ],
+      [
+        'list_tasks',
+        {
+          workspace_id: '6f1c2b1e-8a7d-4c1e-9f00-0a1b2c3d4e5f',
+          list_id: '6f1c2b1e-8a7d-4c1e-9f00-0a1b2c3d4e5f',
+          sorts: [1, 2, 3, 4].map(() => ({ field: 'title', direction: 'asc' })),
+        },
+        /at most 3 sorts/,
+      ],
+      ['get_me', { extra: true }, /extra/],
+    ];
+    for (const [name, args, reason] of cases) {
+      const outcome = await callTool(findTool(name)!, untouchable, args);
+      assert.equal(outcome.ok, false, name);
+      assert.match(outcome.text, reason);
+      assert.match(outcome.text, /No request was sent/);
+    }
+  });
+});
