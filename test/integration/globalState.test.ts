@@ -25,7 +25,7 @@ describe('Global state in the real host: no write is lost', function () {
       const last = new Map<string, unknown>();
       const writes: Promise<void>[] = [];
       for (let i = 0; i < 25; i++) {
-        const key = keys[(i * 7 + round) % keys.length];
+        const key = keys[(i * 7 + round) % keys.length]!; // an index modulo the length is always in range
         const value = { round, i };
         writes.push(Promise.resolve(state.update(key, value)));
         last.set(key, value);

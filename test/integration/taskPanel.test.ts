@@ -9,9 +9,12 @@ import { requestLog, sandboxControl, ScriptedPrompter, waitFor } from './helpers
 
 interface Fixtures {
   workspaces: { acme: { id: string } };
-  users: Record<string, { id: string; name: string }>;
+  users: { bob: FixtureUser } & Record<string, FixtureUser>;
   statuses: Record<string, string>;
-  tasks: Record<string, { id: string; display_id: string; title: string; list_id: string }>;
+  tasks: Record<
+    'task_with_comments' | 'task_with_activity' | 'task_with_custom_fields' | 'task_with_attachments' | 'blocker_task',
+    FixtureTask
+  >;
   comments: {
     task_id: string;
     assigned_unresolved: string;
@@ -19,7 +22,19 @@ interface Fixtures {
     without_assignee: string;
     first_comment_id: string;
   };
-  custom_fields: Record<string, string>;
+  custom_fields: { text: string } & Record<string, string>;
+}
+
+interface FixtureUser {
+  id: string;
+  name: string;
+}
+
+interface FixtureTask {
+  id: string;
+  display_id: string;
+  title: string;
+  list_id: string;
 }
 
 type Row = Record<string, unknown>;
@@ -376,7 +391,7 @@ describe('Task panel', function () {
   });
 
   it('uploads (to the task and to a comment), previews, downloads and deletes attachments', async () => {
-    const t = { id: fx.tasks.task_with_attachments!.id };
+    const t = { id: fx.tasks.task_with_attachments.id };
     const panel = await open(t);
     const dir = vscode.Uri.file(tmpdir());
     const file = vscode.Uri.joinPath(dir, `panel-upload-${Date.now()}.txt`);
