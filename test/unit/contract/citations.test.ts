@@ -103,6 +103,21 @@ describe('contract: citations stay inside the repository', () => {
     assert.deepEqual(broken, []);
   });
 
+  it('links from Markdown only to files that exist in the clone', () => {
+    const broken: string[] = [];
+    for (const [file, text] of texts) {
+      if (!file.endsWith('.md')) continue;
+      // Inline code spans show link syntax as an example (`[text](link)`): not links.
+      const prose = text.replace(/`[^`\n]*`/g, '');
+      for (const m of prose.matchAll(/\]\(([^)\s#]+)(?:#[^)\s]*)?\)/g)) {
+        const target = m[1] as string;
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto:, vscode: ...
+        if (!existsSync(join(ROOT, posix.dirname(file), target))) broken.push(`${file}: ${target}`);
+      }
+    }
+    assert.deepEqual(broken, []);
+  });
+
   it('makes anchors the way GitHub does', () => {
     assert.equal(slug('Rate limit'), 'rate-limit');
     assert.equal(slug('Web-app links'), 'web-app-links');
