@@ -36,14 +36,18 @@ export class Languages extends Disposable {
 
   /** The registry, read once (later calls share the same read). */
   ready(): Promise<LanguageRegistry> {
-    this.loading ??= readRegistry().then((registry) => {
-      if (!this.isDisposed) {
-        this.current = registry;
-        useLanguageRegistry(registry);
-        this.changed.fire();
-      }
-      return registry;
-    });
+    if (!this.loading) {
+      const loading = readRegistry().then((registry) => {
+        // A newer read (extensions changed meanwhile) wins over this one.
+        if (!this.isDisposed && this.loading === loading) {
+          this.current = registry;
+          useLanguageRegistry(registry);
+          this.changed.fire();
+        }
+        return registry;
+      });
+      this.loading = loading;
+    }
     return this.loading;
   }
 
@@ -69,14 +73,16 @@ async function readRegistry(): Promise<LanguageRegistry> {
   const extensions = [...vscode.extensions.all].sort(
     (a, b) => Number(!a.id.startsWith('vscode.')) - Number(!b.id.startsWith('vscode.')),
   );
-  for (const extension of extensions) {
-    for (const contribution of languageContributions(extension.packageJSON)) {
-      const comments = contribution.configuration
-        ? await readComments(extension.extensionUri, contribution.configuration)
-        : undefined;
-      registry.add(contribution, comments);
-    }
-  }
+  const entries = extensions.flatMap((extension) =>
+    languageContributions(extension.packageJSON).map((contribution) => ({ extension, contribution })),
+  );
+  // Read in parallel, added in order.
+  const comments = await Promise.all(
+    entries.map(({ extension, contribution }) =>
+      contribution.configuration ? readComments(extension.extensionUri, contribution.configuration) : undefined,
+    ),
+  );
+  entries.forEach(({ contribution }, i) => registry.add(contribution, comments[i]));
   return registry;
 }
 
