@@ -76,6 +76,34 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     );
   });
 
+  it('language registry: links and hovers in a language the hand table lacks (Julia)', async () => {
+    assert.ok((await vscode.languages.getLanguages()).includes('julia'), 'the host has the built-in Julia language');
+    const t = w.fx.tasks.blocked_task;
+    const text = `x = "${t.display_id}"  # Fixes ${t.display_id}\n#= see ${t.display_id} =#\n`;
+    const document = await vscode.workspace.openTextDocument(workspaceFile('registry/model.jl', text));
+    assert.equal(document.languageId, 'julia');
+    await vscode.window.showTextDocument(document);
+    const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>(
+      'vscode.executeLinkProvider',
+      document.uri,
+    );
+    assert.deepEqual(
+      links.map((l) => [l.range.start.line, l.range.start.character]),
+      [
+        [0, text.indexOf(`# Fixes`) + 8],
+        [1, 7],
+      ],
+      'the line and block comments, not the string',
+    );
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      document.uri,
+      new vscode.Position(1, 9),
+    );
+    const md = markdownOf(hovers);
+    assert.ok(md.includes(inertMarkdown((await w.task(t.id)).title)), md);
+  });
+
   it('Create Task from TODO creates the task and rewrites the comment', async () => {
     const uri = workspaceFile('todo.py', 'def retry():\n    # TODO: retry after a 429 with backoff\n    pass\n');
     const editor = await vscode.window.showTextDocument(uri);
@@ -243,6 +271,28 @@ describe('Code links: references in comments, TODO -> task, stale references, st
       "a deleted folder's files leave the index",
       15_000,
     );
+  });
+
+  // After the tests above, which start the index themselves and count on its first pass.
+  it('language registry: Task References reads Dockerfile, Makefile and .jsonc files', async () => {
+    const t = w.fx.tasks.task_with_custom_fields.display_id;
+    workspaceFile('registry/Dockerfile', `# ${t}\nFROM scratch\n`);
+    workspaceFile('registry/Makefile', `all: # ${t}\n\ttrue\n`);
+    workspaceFile('registry/settings.jsonc', `{\n  // ${t}\n  "a": "${t}",\n}\n`);
+    const view = w.api.codeLinks.references;
+    await vscode.commands.executeCommand('taskPlatform.codeReferences.focus');
+    await view.start();
+    const lines = (name: string): number | undefined => {
+      const file = view
+        .getChildren()
+        .flatMap((task) => view.getChildren(task))
+        .find((f) => f.kind === 'file' && f.file.endsWith(name));
+      return file && view.getChildren(file).length;
+    };
+    for (const name of ['registry/Dockerfile', 'registry/Makefile', 'registry/settings.jsonc']) {
+      await waitFor(() => lines(name), `${name} is indexed`, 15_000);
+      assert.equal(lines(name), 1, `${name}: one reference (a string is not one)`);
+    }
   });
 
   it('Insert Task Reference writes the comment form of the language; completion in a comment offers tasks', async () => {

@@ -1,5 +1,10 @@
 // Comment syntax per VS Code languageId. Only text inside comments can hold a task reference (only
 // comments and strings in comments count), so a string literal or an identifier never fires a lookup.
+// The installed languages' own comment tokens (languages.ts) cover every language VS Code knows; the
+// table below wins where it says more (string delimiters, docstrings, Vue) and is the fallback until
+// the registry is read.
+
+import type { LanguageRegistry } from './languages';
 
 export interface CommentSyntax {
   /** Tokens that start a comment running to the end of the line. */
@@ -63,13 +68,43 @@ const byLanguage: Record<string, CommentSyntax> = {
   plaintext: { line: [], block: [], strings: [] },
 };
 
-/** The comment syntax of a language, or undefined when we do not know it (nothing is scanned then). */
-export function commentSyntax(languageId: string): CommentSyntax | undefined {
-  return byLanguage[languageId];
+/** Strings of a language only the registry knows: `"` alone (`'` is a quote or a lifetime in many). */
+const REGISTRY_STRINGS = ['"'];
+
+let registry: LanguageRegistry | undefined;
+const derived = new Map<string, CommentSyntax | undefined>();
+
+/** Uses the installed languages' comment tokens from now on (undefined: the table alone). */
+export function useLanguageRegistry(languages: LanguageRegistry | undefined): void {
+  registry = languages;
+  derived.clear();
 }
 
+/** The comment syntax of a language, or undefined when we do not know it (nothing is scanned then). */
+export function commentSyntax(languageId: string): CommentSyntax | undefined {
+  const table = Object.hasOwn(byLanguage, languageId) ? byLanguage[languageId] : undefined;
+  if (table || !registry) {
+    return table;
+  }
+  if (!derived.has(languageId)) {
+    const comments = registry.get(languageId)?.comments;
+    derived.set(
+      languageId,
+      comments && {
+        line: comments.line ? [comments.line] : [],
+        block: comments.block ? [comments.block] : [],
+        strings: REGISTRY_STRINGS,
+      },
+    );
+  }
+  return derived.get(languageId);
+}
+
+/** Every language with a comment syntax: the table's and the registry's. */
 export function knownLanguages(): string[] {
-  return Object.keys(byLanguage);
+  const ids = new Set(Object.keys(byLanguage));
+  registry?.ids().forEach((id) => commentSyntax(id) && ids.add(id));
+  return [...ids];
 }
 
 /** How to write a one-line comment in the language (Insert Task Reference, TODO rewriting). */

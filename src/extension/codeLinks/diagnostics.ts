@@ -86,6 +86,7 @@ export class StaleReferences extends Disposable implements vscode.CodeActionProv
   /** Computes the diagnostics of one document now (tests call it through the test API). */
   async check(document: vscode.TextDocument): Promise<vscode.Diagnostic[]> {
     this.timers.delete(document.uri.toString());
+    await this.finder.languages.ready();
     const resolver = this.finder.resolver();
     const refs = this.finder.scan(document);
     if (!resolver || document.isClosed) {

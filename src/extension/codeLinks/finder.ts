@@ -8,6 +8,7 @@ import { TaskResolver } from '../../core/codeLinks/resolver';
 import type { SignedIn } from '../auth/session';
 import { readBaseUrl, SECTION } from '../config';
 import { Disposable } from '../disposable';
+import { Languages } from './languageRegistry';
 import { log } from '../log';
 import type { Services } from '../services';
 import type { TaskChange } from '../tasks/changes';
@@ -34,6 +35,8 @@ export class ReferenceFinder extends Disposable {
   private readonly prefixesChanged = this.register(new vscode.EventEmitter<void>());
   /** Fires when the set of prefixes may have changed: what counts as a reference is different now. */
   readonly onDidChangePrefixes = this.prefixesChanged.event;
+  /** The installed languages' comment tokens and file names, read on first need. */
+  readonly languages = this.register(new Languages());
 
   constructor(
     private readonly memento: vscode.Memento,
@@ -50,6 +53,14 @@ export class ReferenceFinder extends Disposable {
       }),
     );
     this.register(vscode.workspace.onDidCloseTextDocument((d) => this.scans.delete(d.uri.toString())));
+    // Languages read (or extensions changed): a document of a language not known before may hold
+    // references now.
+    this.register(
+      this.languages.onDidChange(() => {
+        this.scans.clear();
+        this.changed.fire();
+      }),
+    );
     this.register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`${SECTION}.codeLinks.prefixes`) || e.affectsConfiguration(`${SECTION}.baseUrl`)) {

@@ -40,6 +40,7 @@ export async function insertReference(ctx: CommandContext, finder: ReferenceFind
     return undefined;
   }
   const { document, selection } = editor;
+  await finder.languages.ready();
   const { open, close } = lineCommentFor(document.languageId);
   const text = inComment(document, selection.active) ? displayId : `${open} ${displayId}${close ? ` ${close}` : ''}`;
   await editor.edit((edit) => edit.replace(selection, text));

@@ -19,7 +19,8 @@ export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.H
 
   constructor(private readonly finder: ReferenceFinder) {}
 
-  provideDocumentLinks(document: vscode.TextDocument): vscode.DocumentLink[] {
+  async provideDocumentLinks(document: vscode.TextDocument): Promise<vscode.DocumentLink[]> {
+    await this.finder.languages.ready();
     const refs = this.finder.scan(document);
     this.schedulePrefetch(
       document,
@@ -34,6 +35,7 @@ export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.H
   }
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
+    await this.finder.languages.ready();
     const ref = this.finder.referenceAt(document, position);
     if (!ref) {
       return undefined;

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { Commands } from '../commands/ids';
 import { occurrences, outermost, ReferenceIndex } from '../../core/codeLinks/referenceIndex';
 import type { Occurrence } from '../../core/codeLinks/referenceIndex';
-import { commentSyntax, knownLanguages } from '../../core/codeLinks/syntax';
+import { commentSyntax } from '../../core/codeLinks/syntax';
 import { chartColorFor } from '../../core/tasks/colors';
 import { inert } from '../../core/text/inert';
 import { isCompleted } from '../../core/tree/rows';
@@ -11,9 +11,6 @@ import { Exclusions } from './exclusions';
 import type { ReferenceFinder } from './finder';
 
 export const REFERENCES_VIEW = 'taskPlatform.codeReferences';
-const EXTENSIONS =
-  'ts,tsx,js,jsx,mjs,cjs,java,c,h,cpp,hpp,cc,cs,go,rs,swift,kt,dart,scala,scss,less,css,php,py,rb,sh,bash,yml,yaml,pl,r,toml,ps1,sql,lua,hs,html,xml,md,vue';
-const GLOB = `**/*.{${EXTENSIONS}}`;
 const MAX_FILES = 20_000;
 const MAX_BYTES = 1_000_000;
 const YIELD_EVERY = 50;
@@ -57,12 +54,16 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
   }
 
   /** Indexes the workspace (once; later changes are incremental). Resolves when the first pass is done. */
-  start(): Promise<void> {
+  async start(): Promise<void> {
     if (this.started) {
-      return Promise.resolve();
+      return;
     }
     this.started = true;
-    const watcher = this.register(vscode.workspace.createFileSystemWatcher(GLOB));
+    // Which files hold code (names and extensions of every language with comments) comes from the
+    // installed languages, read now rather than at activation.
+    await this.finder.languages.ready();
+    this.glob = this.finder.languages.glob();
+    const watcher = this.register(vscode.workspace.createFileSystemWatcher(this.glob));
     this.register(watcher.onDidChange((uri) => void this.scanFile(uri)));
     this.register(watcher.onDidCreate((uri) => void this.scanFile(uri)));
     // A changed .gitignore changes which files count: index again (now if shown, else when next shown).
@@ -85,7 +86,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     this.register(folders.onDidCreate((uri) => this.folderCreated(uri)));
     this.register(
       folders.onDidDelete(
-        (uri) => !languageOf(uri) && this.index.deleteUnder(uri.toString()) && this.changed.fire(undefined),
+        (uri) => !this.languageOf(uri) && this.index.deleteUnder(uri.toString()) && this.changed.fire(undefined),
       ),
     );
     this.register({ dispose: () => (clearTimeout(this.folderTimer), clearTimeout(this.ignoreTimer)) });
@@ -93,6 +94,8 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     return this.rebuild();
   }
 
+  /** Every file of a language with comments (set when indexing starts). */
+  private glob = '';
   private generation = 0;
   private dirty = false;
   /** Full passes completed so far (tests wait on it after changing .gitignore). */
@@ -107,7 +110,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     // With several folders, one folder's anchored .gitignore lines must not hide another's files:
     // findFiles gets the globs that mean the same everywhere, and scanFile applies the rest per folder.
     const single = (vscode.workspace.workspaceFolders?.length ?? 0) <= 1;
-    const files = await vscode.workspace.findFiles(GLOB, this.exclusions.glob(!single), MAX_FILES);
+    const files = await vscode.workspace.findFiles(this.glob, this.exclusions.glob(!single), MAX_FILES);
     for (let i = 0; i < files.length; i += 1) {
       await this.scanFile(files[i] as vscode.Uri, false);
       if (i % YIELD_EVERY === 0) {
@@ -132,7 +135,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
 
   /** Something was created that is not a code file: perhaps a folder. Looked at in one batch. */
   private folderCreated(uri: vscode.Uri): void {
-    if (languageOf(uri) || this.exclusions.excludes(uri)) {
+    if (this.languageOf(uri) || this.exclusions.excludes(uri)) {
       return;
     }
     this.newFolders.add(uri.toString());
@@ -151,7 +154,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
           continue;
         }
         const files = await vscode.workspace.findFiles(
-          new vscode.RelativePattern(folder, GLOB),
+          new vscode.RelativePattern(folder, this.glob),
           this.exclusions.glob(true),
           MAX_FILES,
         );
@@ -172,7 +175,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     if (this.exclusions.excludes(uri)) {
       return;
     }
-    const language = languageOf(uri);
+    const language = this.languageOf(uri);
     try {
       const stat = await vscode.workspace.fs.stat(uri);
       if (!language || stat.size > MAX_BYTES) {
@@ -185,6 +188,11 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     } catch {
       // A file that vanished or cannot be read has no references.
     }
+  }
+
+  /** The language of a file by its name (no document is opened for indexing). */
+  private languageOf(uri: vscode.Uri): string | undefined {
+    return this.finder.languages.languageOfPath(uri.path);
   }
 
   private scanDocument(document: vscode.TextDocument): void {
@@ -262,54 +270,4 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     item.command = { command: Commands.codeLinksOpen, title: vscode.l10n.t('Open'), arguments: [{ displayId }] };
     return item;
   }
-}
-
-const byExtension = new Map<string, string>([
-  ['ts', 'typescript'],
-  ['tsx', 'typescriptreact'],
-  ['js', 'javascript'],
-  ['jsx', 'javascriptreact'],
-  ['mjs', 'javascript'],
-  ['cjs', 'javascript'],
-  ['java', 'java'],
-  ['c', 'c'],
-  ['h', 'c'],
-  ['cpp', 'cpp'],
-  ['hpp', 'cpp'],
-  ['cc', 'cpp'],
-  ['cs', 'csharp'],
-  ['go', 'go'],
-  ['rs', 'rust'],
-  ['swift', 'swift'],
-  ['kt', 'kotlin'],
-  ['dart', 'dart'],
-  ['scala', 'scala'],
-  ['scss', 'scss'],
-  ['less', 'less'],
-  ['css', 'css'],
-  ['php', 'php'],
-  ['py', 'python'],
-  ['rb', 'ruby'],
-  ['sh', 'shellscript'],
-  ['bash', 'shellscript'],
-  ['yml', 'yaml'],
-  ['yaml', 'yaml'],
-  ['pl', 'perl'],
-  ['r', 'r'],
-  ['toml', 'toml'],
-  ['ps1', 'powershell'],
-  ['sql', 'sql'],
-  ['lua', 'lua'],
-  ['hs', 'haskell'],
-  ['html', 'html'],
-  ['xml', 'xml'],
-  ['md', 'markdown'],
-  ['vue', 'vue'],
-]);
-
-/** The language of a file by its extension (no document is opened for indexing). */
-function languageOf(uri: vscode.Uri): string | undefined {
-  const ext = uri.path.slice(uri.path.lastIndexOf('.') + 1).toLowerCase();
-  const language = byExtension.get(ext);
-  return language && knownLanguages().includes(language) ? language : undefined;
 }

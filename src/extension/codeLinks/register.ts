@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { Commands } from '../commands/ids';
 import { registerCommand } from '../commands/registry';
 import { onDidChangeSetting } from '../config';
-import { knownLanguages } from '../../core/codeLinks/syntax';
 import type { CommandContext } from '../commands/context';
 import type { Services } from '../services';
 import { CurrentTask } from './currentTask';
@@ -33,7 +32,9 @@ export function registerCodeLinks(
   ctx: CommandContext,
 ): CodeLinks {
   const finder = new ReferenceFinder(services.globalState, services);
-  const selector = knownLanguages().map((language) => ({ language }));
+  // Every language: which ones have comments is known only once the installed languages are read
+  // (on the first document asked about, not here); documents of other languages scan to nothing.
+  const selector: vscode.DocumentSelector = { language: '*' };
   const providers = new ReferenceProviders(finder);
   const todos = new TodoActions();
   const stale = new StaleReferences(finder);

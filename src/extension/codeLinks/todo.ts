@@ -3,6 +3,8 @@ import { Commands } from '../commands/ids';
 import { signedIn } from '../auth/guard';
 import { markStepDone } from '../walkthrough/progress';
 import type { Task } from '../../core/api/schemas';
+import { commentSyntax } from '../../core/codeLinks/syntax';
+import type { CommentSyntax } from '../../core/codeLinks/syntax';
 import { todoComments, todoReferenceInsert } from '../../core/codeLinks/todos';
 import { writableDisplayId } from '../../core/tasks/displayId';
 import { fenced } from '../../core/text/fence';
@@ -19,16 +21,23 @@ const SNIPPET_LINES = 3;
 /** Characters of each snippet line put in the description (a minified line can be megabytes). */
 const MAX_SNIPPET_LINE = 500;
 
-/** TODOs of a document version: code actions ask on every cursor move, lenses on every change. */
-const scanned = new WeakMap<vscode.TextDocument, { version: number; languageId: string; todos: TodoComment[] }>();
+/**
+ * TODOs of a document version: code actions ask on every cursor move, lenses on every change. The
+ * comment syntax is part of the key: it changes when the installed languages have been read.
+ */
+const scanned = new WeakMap<
+  vscode.TextDocument,
+  { version: number; syntax: CommentSyntax | undefined; todos: TodoComment[] }
+>();
 
 function unlinkedTodos(document: vscode.TextDocument): TodoComment[] {
   const hit = scanned.get(document);
-  if (hit && hit.version === document.version && hit.languageId === document.languageId) {
+  const syntax = commentSyntax(document.languageId);
+  if (hit && hit.version === document.version && hit.syntax === syntax) {
     return hit.todos;
   }
   const todos = todoComments(document.getText(), document.languageId).filter((t) => !t.linked);
-  scanned.set(document, { version: document.version, languageId: document.languageId, todos });
+  scanned.set(document, { version: document.version, syntax, todos });
   return todos;
 }
 
