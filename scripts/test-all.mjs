@@ -58,10 +58,11 @@ function failures(out) {
   const blocks = [];
   for (const m of out.matchAll(/^\s*\d+ failing\s*$/gm)) {
     const rest = out.slice(m.index + m[0].length).split('\n');
-    const end = rest.findIndex((line, i) => i > 0 && /^\s*(\d+ passing|=====|\[)/.test(line));
+    // A host's log lines ("[extension host] …") may interleave with the report: they do not end it.
+    const end = rest.findIndex((line, i) => i > 0 && /^\s*(\d+ passing|=====)/.test(line));
     blocks.push(
       rest
-        .slice(0, end === -1 ? 80 : Math.min(end, 80))
+        .slice(0, end === -1 ? 120 : Math.min(end, 120))
         .join('\n')
         .trim(),
     );
