@@ -69,6 +69,21 @@ describe('e2e: offline edits survive a reload and are sent once when the service
       // open, and the same item is clicked again rather than the menu opened anew.
       if (!(await menuItem.isVisible())) {
         await row.click({ button: 'right' });
+        // The menu fades in; a click before it is opaque may be lost.
+        await wb.page
+          .waitForFunction(
+            () => {
+              const view = document.querySelector('.context-view');
+              return (
+                view !== null &&
+                getComputedStyle(view).opacity === '1' &&
+                (view.getAnimations?.({ subtree: true }) ?? []).every((a) => a.playState !== 'running')
+              );
+            },
+            undefined,
+            { timeout: 10_000 },
+          )
+          .catch(() => undefined);
       }
       await menuItem.click({ timeout: 10_000 }).catch((error: Error) => clickErrors.push(firstLines(error)));
       const shown = await input.waitFor({ state: 'visible', timeout: 10_000 }).then(
