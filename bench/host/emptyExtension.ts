@@ -13,6 +13,7 @@
  *   heap       a full V8 garbage collection, then the status bar message "bench-heap <heapUsed> <rss>"
  *              (process.memoryUsage() of the extension host process it runs in). The benchmark
  *              installs this extension next to ours too, to read the heap of OUR extension host.
+ * Why baselines this way: docs/decisions/bench-baselines.md.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
