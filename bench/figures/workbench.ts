@@ -91,7 +91,7 @@ export interface OursRun {
   /** The heavy task, opened through Open Task. */
   panel: PanelOpen;
   /** Tasks of the biggest list opened from the tree, and the request budget shown after them. */
-  opens: Opens & { budget: string };
+  opens: Opens & { budget: string; tabs: number };
   hover: HoverRun;
   heap: { heapUsed: number; rss: number };
   searchRequests: number;

@@ -54,7 +54,7 @@ function addOpens(ctx: BenchContext, ours: OursRun[], empty: EmptyRun[]): void {
     ratio: pairedRatios(warm, emptyWarm),
     target: { text: `≤ ${WARM_TARGET_MS} ms median`, met: warmValue.median <= WARM_TARGET_MS },
     note:
-      `today each open creates a new webview (a new tab); every open, run by run: ${JSON.stringify(ours.map((o) => o.opens.warmMs))}, ` +
+      `editor tabs open after the ten opens: ${JSON.stringify(ours.map((o) => o.opens.tabs))}; every open, run by run: ${JSON.stringify(ours.map((o) => o.opens.warmMs))}, ` +
       `baseline ${JSON.stringify(empty.map((e) => e.panel.warmMs))}; the request budget in the status bar after the ten opens ` +
       `(left/limit, +queued): ${JSON.stringify(ours.map((o) => o.opens.budget))}`,
   });

@@ -71,7 +71,10 @@ async function focusedTaskId(wb: Workbench, previous: string | undefined): Promi
  * from Enter to its display id painted in the panel's title row. The first is cold (no editor open;
  * the window has shown a webview before), the others open while the previous task's panel is in front.
  */
-export async function treeOpens(wb: Workbench, warm: number): Promise<Opens & { ids: string[]; budget: string }> {
+export async function treeOpens(
+  wb: Workbench,
+  warm: number,
+): Promise<Opens & { ids: string[]; budget: string; tabs: number }> {
   await expandFirstList(wb);
   const ids: string[] = [];
   const times: number[] = [];
@@ -86,7 +89,9 @@ export async function treeOpens(wb: Workbench, warm: number): Promise<Opens & { 
   // The request budget in the status bar ("left/60", "+n" queued): ten opens may spend a minute's worth.
   const budget = wb.page.locator('.part.statusbar .statusbar-item', { hasText: /\d+\/\d+/ }).first();
   const budgetText = (await budget.innerText({ timeout: 5000 }).catch(() => '?')).trim();
-  return { coldMs: times[0]!, warmMs: times.slice(1), ids, budget: budgetText };
+  // Editor tabs left open: one per task while each open makes a panel, one when a preview panel is reused.
+  const tabs = await wb.page.locator('.tabs-container .tab').count();
+  return { coldMs: times[0]!, warmMs: times.slice(1), ids, budget: budgetText, tabs };
 }
 
 /** process.memoryUsage() of the extension host after a full GC, through the baseline extension's key. */
