@@ -8,6 +8,7 @@ import type { SeedTask } from './stats';
 
 export interface LargeFixtures {
   workspaces: { acme: { id: string }; side: { id: string } };
+  lists: { big_1: string; big_2: string };
   big_list_ids: string[];
   chain_list_id: string;
   task_with_3000_activity: string;

@@ -1,19 +1,48 @@
 /**
- * The start-up baseline: an extension that registers one command and nothing else, generated into a
- * temporary folder at bench time and packaged with vsce like ours, so both go through the same
- * install and activation path in the same host. It logs its activate() duration the way ours does
- * ("Activated in N ms" in its log channel), which is where the benchmark reads both.
+ * The baseline extension: what VS Code itself costs, measured the way ours is, in the same host.
+ * It is generated into a temporary folder at bench time and packaged with vsce like ours, so both go
+ * through the same install and activation path. It has no activation event of its own (VS Code
+ * activates it on its first command) and four commands, each bound to a key so the benchmark runs
+ * it the moment VS Code knows it, without the palette (which lists commands as of its opening):
+ *   hello      a status bar message: the start-up baseline ("view usable"); it logs its activate()
+ *              duration the way ours does ("Activated in N ms" in its log channel);
+ *   openPanel  a WebviewPanel whose HTML paints a title ("Empty panel 1"), under a strict CSP with
+ *              a nonce as ours: the cold panel-open baseline;
+ *   repost     posts a message to that panel, whose script paints the next title ("Empty panel 2",
+ *              ...): the warm-open baseline (no new webview, one message);
+ *   heap       a full V8 garbage collection, then the status bar message "bench-heap <heapUsed> <rss>"
+ *              (process.memoryUsage() of the extension host process it runs in). The benchmark
+ *              installs this extension next to ours too, to read the heap of OUR extension host.
+ * Why baselines this way: docs/decisions/bench-baselines.md.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '../../test/host/paths';
+import { codeServerEntry, node24, repoRoot } from '../../test/host/paths';
 
 export const EMPTY_ID = 'bench.empty-extension';
 export const EMPTY_READY_TEXT = 'bench-empty-ready';
-/** Playwright's name of the key bound to the command (`ctrl+alt+shift+f9` in the manifest). */
+export const EMPTY_HEAP_TEXT = 'bench-heap';
+/** Playwright's names of the keys bound to the commands (`ctrl+alt+shift+f9` ... `f12` in the manifest). */
 export const EMPTY_KEY = 'Control+Alt+Shift+F9';
+export const EMPTY_PANEL_KEY = 'Control+Alt+Shift+F10';
+export const EMPTY_REPOST_KEY = 'Control+Alt+Shift+F11';
+export const EMPTY_HEAP_KEY = 'Control+Alt+Shift+F12';
+
+const PANEL_TITLE = 'Empty panel ';
+
+/** The title the empty panel paints after `n - 1` reposts (1 when just opened). */
+export function emptyPanelTitle(n: number): string {
+  return `${PANEL_TITLE}${n}`;
+}
+
+const commands: [string, string, string][] = [
+  ['benchEmpty.hello', 'Hello', 'ctrl+alt+shift+f9'],
+  ['benchEmpty.openPanel', 'Open Empty Panel', 'ctrl+alt+shift+f10'],
+  ['benchEmpty.repost', 'Repost to Empty Panel', 'ctrl+alt+shift+f11'],
+  ['benchEmpty.heap', 'Show Extension Host Heap', 'ctrl+alt+shift+f12'],
+];
 
 const manifest = {
   name: 'empty-extension',
@@ -25,26 +54,61 @@ const manifest = {
   main: './extension.js',
   activationEvents: [],
   contributes: {
-    commands: [{ command: 'benchEmpty.hello', title: 'Hello', category: 'Bench Empty' }],
-    // A key for the command, so the benchmark can run it the moment VS Code knows it, without the
-    // palette (which lists commands as they were when it opened).
-    keybindings: [{ command: 'benchEmpty.hello', key: 'ctrl+alt+shift+f9' }],
+    commands: commands.map(([command, title]) => ({ command, title, category: 'Bench Empty' })),
+    keybindings: commands.map(([command, , key]) => ({ command, key })),
   },
 };
 
 const source = `const vscode = require('vscode');
+const crypto = require('crypto');
+let panel;
+let n = 0;
+function page(title) {
+  const nonce = crypto.randomBytes(16).toString('base64');
+  return '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta http-equiv="Content-Security-Policy" content="default-src \\'none\\'; script-src \\'nonce-' + nonce + '\\';">' +
+    '</head><body><h1 id="title">' + title + '</h1><script nonce="' + nonce + '">' +
+    'const title = document.getElementById("title");' +
+    'window.addEventListener("message", (e) => { if (e.data && typeof e.data.title === "string") title.textContent = e.data.title; });' +
+    '</script></body></html>';
+}
+function title(k) {
+  return ${JSON.stringify(PANEL_TITLE)} + k;
+}
 exports.activate = function (context) {
   const started = performance.now();
   const channel = vscode.window.createOutputChannel('Bench Empty', { log: true });
-  context.subscriptions.push(channel, vscode.commands.registerCommand('benchEmpty.hello', () => {
-    context.subscriptions.push(vscode.window.setStatusBarMessage(${JSON.stringify(EMPTY_READY_TEXT)}));
-  }));
+  const status = (text) => context.subscriptions.push(vscode.window.setStatusBarMessage(text));
+  context.subscriptions.push(
+    channel,
+    vscode.commands.registerCommand('benchEmpty.hello', () => status(${JSON.stringify(EMPTY_READY_TEXT)})),
+    vscode.commands.registerCommand('benchEmpty.openPanel', () => {
+      if (panel) panel.dispose();
+      n = 1;
+      panel = vscode.window.createWebviewPanel('benchEmpty.panel', 'Empty Panel', vscode.ViewColumn.Active, { enableScripts: true });
+      panel.onDidDispose(() => { panel = undefined; });
+      panel.webview.html = page(title(n));
+    }),
+    vscode.commands.registerCommand('benchEmpty.repost', () => {
+      if (!panel) return;
+      n += 1;
+      void panel.webview.postMessage({ title: title(n) });
+    }),
+    vscode.commands.registerCommand('benchEmpty.heap', () => {
+      require('v8').setFlagsFromString('--expose-gc');
+      const gc = require('vm').runInNewContext('gc');
+      gc();
+      gc();
+      const m = process.memoryUsage();
+      status(${JSON.stringify(EMPTY_HEAP_TEXT)} + ' ' + m.heapUsed + ' ' + m.rss);
+    }),
+  );
   channel.info('Activated in ' + (performance.now() - started).toFixed(1) + ' ms');
 };
 exports.deactivate = function () {};
 `;
 
-/** Writes and packages the empty extension; returns the .vsix path. */
+/** Writes and packages the baseline extension; returns the .vsix path. */
 export function buildEmptyExtension(): string {
   const dir = mkdtempSync(join(tmpdir(), 'bench-empty-ext-'));
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
@@ -61,4 +125,37 @@ export function buildEmptyExtension(): string {
     throw new Error(`vsce package of the empty extension failed: ${run.stderr || run.stdout}`);
   }
   return vsix;
+}
+
+/**
+ * Installs the baseline extension into the profile Workbench.open will use for `runDir` (the same
+ * folders and environment as test/host/codeServer.ts), before ours is installed there: its heap
+ * command then reads the extension host that runs ours. It activates only when that key is pressed.
+ */
+export function installAlongside(runDir: string, vsix: string): void {
+  const home = join(runDir, 'home');
+  const dirs = {
+    userData: join(runDir, 'user-data'),
+    extensions: join(runDir, 'extensions'),
+    tmp: join(runDir, 'tmp'),
+  };
+  for (const dir of [home, ...Object.values(dirs)]) {
+    mkdirSync(dir, { recursive: true });
+  }
+  const args = [codeServerEntry, '--config', join(runDir, 'config.yaml'), '--user-data-dir', dirs.userData];
+  const run = spawnSync(node24, [...args, '--extensions-dir', dirs.extensions, '--install-extension', vsix], {
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, '.config'),
+      XDG_DATA_HOME: join(home, '.local', 'share'),
+      XDG_CACHE_HOME: join(home, '.cache'),
+      TMPDIR: dirs.tmp,
+      EXTENSIONS_GALLERY: '{}',
+    },
+  });
+  if (run.status !== 0) {
+    throw new Error(`installing the baseline extension failed: ${run.stderr || run.stdout}`);
+  }
 }

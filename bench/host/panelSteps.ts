@@ -1,0 +1,106 @@
+/**
+ * Panel opens and the extension host's heap, measured in the real workbench as a user would cause
+ * them: ours from the tree (a task row focused with the arrow keys, then Enter), the baseline
+ * extension's empty webview through its keys (bench/host/emptyExtension.ts). "Painted" is the
+ * moment Playwright sees the text in the webview's DOM, two frames deep in the visible webview.
+ */
+import type { FrameLocator, Locator } from 'playwright-core';
+import type { Workbench } from '../../test/e2e/workbench';
+import { EMPTY_HEAP_KEY, EMPTY_HEAP_TEXT, EMPTY_PANEL_KEY, EMPTY_REPOST_KEY, emptyPanelTitle } from './emptyExtension';
+import { expandFirstList, pressUntil } from './steps';
+
+/** One cold open, then `warm.length` opens while a panel is open. */
+export interface Opens {
+  coldMs: number;
+  warmMs: number[];
+}
+
+/** The document of the webview in front (hidden webviews are not visible; VS Code may keep their frames). */
+export function visibleWebview(wb: Workbench): FrameLocator {
+  return wb.page.frameLocator('iframe.webview:visible').frameLocator('#active-frame');
+}
+
+const exactly = (text: string): RegExp => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+
+async function timed(press: () => Promise<void>, painted: Locator): Promise<number> {
+  const started = Date.now();
+  await press();
+  await painted.waitFor({ timeout: 60_000 });
+  return Date.now() - started;
+}
+
+/**
+ * The baseline, as ours: its key opens the empty panel as the window's first webview (`firstMs`,
+ * against the heavy task opened first), then, once closed, again (`coldMs`, against the first task
+ * opened from the tree), then its other key re-posts a title `warm` times.
+ */
+export async function emptyPanelOpens(wb: Workbench, warm: number): Promise<Opens & { firstMs: number }> {
+  const title = (n: number): Locator => visibleWebview(wb).locator('#title', { hasText: exactly(emptyPanelTitle(n)) });
+  const firstMs = await timed(() => wb.page.keyboard.press(EMPTY_PANEL_KEY), title(1));
+  await wb.runCommand('View: Close All Editors');
+  await wb.page.locator('iframe.webview').first().waitFor({ state: 'hidden', timeout: 10_000 });
+  const coldMs = await timed(() => wb.page.keyboard.press(EMPTY_PANEL_KEY), title(1));
+  const warmMs: number[] = [];
+  for (let n = 2; n <= warm + 1; n++) {
+    warmMs.push(await timed(() => wb.page.keyboard.press(EMPTY_REPOST_KEY), title(n)));
+  }
+  return { firstMs, coldMs, warmMs };
+}
+
+/** The display id of the tree row that has the keyboard focus (its accessible label starts with it). */
+async function focusedTaskId(wb: Workbench, previous: string | undefined): Promise<string> {
+  const row = wb.page.locator('.part.sidebar .monaco-list-row.focused').first();
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const label = (await row.getAttribute('aria-label').catch(() => null)) ?? '';
+    const id = /^\s*([A-Z][A-Z0-9]*-\d+)\b/.exec(label)?.[1];
+    if (id && id !== previous && (await row.getAttribute('aria-expanded')) === null) {
+      return id;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`no task row took the focus (focused row: "${label}")`);
+    }
+    // Not a task row yet (the list itself, a group, a parent task), or the DOM not updated yet.
+    await wb.page.keyboard.press('ArrowDown');
+  }
+}
+
+/**
+ * Expands the first big list (2,500 tasks) where needed and opens `1 + warm` of its tasks one after
+ * another: the tree gets the focus back, ArrowDown moves to the next task row, Enter opens it; timed
+ * from Enter to its display id painted in the panel's title row. The first is cold (no editor open;
+ * the window has shown a webview before), the others open while the previous task's panel is in front.
+ */
+export async function treeOpens(
+  wb: Workbench,
+  warm: number,
+): Promise<Opens & { ids: string[]; budget: string; tabs: number }> {
+  await expandFirstList(wb);
+  const ids: string[] = [];
+  const times: number[] = [];
+  for (let i = 0; i <= warm; i++) {
+    await wb.focusSideBar();
+    await wb.page.keyboard.press('ArrowDown');
+    const id = await focusedTaskId(wb, ids.at(-1));
+    ids.push(id);
+    const painted = visibleWebview(wb).locator('.title-row .display-id', { hasText: exactly(id) });
+    times.push(await timed(() => wb.page.keyboard.press('Enter'), painted));
+  }
+  // The request budget in the status bar ("left/60", "+n" queued): ten opens may spend a minute's worth.
+  const budget = wb.page.locator('.part.statusbar .statusbar-item', { hasText: /\d+\/\d+/ }).first();
+  const budgetText = (await budget.innerText({ timeout: 5000 }).catch(() => '?')).trim();
+  // Editor tabs left open: one per task while each open makes a panel, one when a preview panel is reused.
+  const tabs = await wb.page.locator('.tabs-container .tab').count();
+  return { coldMs: times[0]!, warmMs: times.slice(1), ids, budget: budgetText, tabs };
+}
+
+/** process.memoryUsage() of the extension host after a full GC, through the baseline extension's key. */
+export async function extensionHostHeap(wb: Workbench): Promise<{ heapUsed: number; rss: number }> {
+  const item = wb.statusBarItem(EMPTY_HEAP_TEXT);
+  await pressUntil(wb, EMPTY_HEAP_KEY, item);
+  const match = /bench-heap (\d+) (\d+)/.exec(await item.innerText());
+  if (!match) {
+    throw new Error(`unexpected heap message: ${await item.innerText()}`);
+  }
+  return { heapUsed: Number(match[1]), rss: Number(match[2]) };
+}
