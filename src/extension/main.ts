@@ -29,17 +29,19 @@ export function activate(context: vscode.ExtensionContext): unknown {
   context.subscriptions.push(logChannel);
   let core: Promise<LazyCore> | undefined;
   const load = async (feature: Feature): Promise<unknown> => {
-    core ??= import(pathToFileURL(join(__dirname, 'lazy', 'core.mjs')).href).then((module: CoreModule) => {
-      coreModule = module;
-      return module.start({ context, adoption: stubs, logChannel, activationMs });
-    });
-    core.catch((error: unknown) => logChannel.error(`Could not load the extension: ${String(error)}`));
+    if (!core) {
+      core = import(pathToFileURL(join(__dirname, 'lazy', 'core.mjs')).href).then((module: CoreModule) => {
+        coreModule = module;
+        return module.start({ context, adoption: stubs, logChannel, activationMs });
+      });
+      core.catch((error: unknown) => logChannel.error(`Could not load the extension: ${String(error)}`));
+    }
     return (await core).load(feature);
   };
   const stubs = new Stubs(load, commandOwners);
   context.subscriptions.push(...stubs.register(context.extension.packageJSON as Manifest));
   // Code links (links, hovers, diagnostics) are used as soon as an editor shows a document.
-  const codeLinks = (): void => void load('codeLinks');
+  const codeLinks = (): void => void load('codeLinks').catch(() => undefined);
   if (vscode.window.visibleTextEditors.length > 0) {
     setTimeout(codeLinks, 0);
   } else {

@@ -73,16 +73,22 @@ export function start(host: LazyHost): LazyCore {
     let promise = loaded.get(feature);
     if (!promise) {
       const started = performance.now();
-      promise = loaders[feature]().then((result) => {
-        log.debug(`Loaded ${feature} in ${(performance.now() - started).toFixed(1)} ms`);
-        return result;
-      });
+      promise = loaders[feature]().then(
+        (result) => {
+          log.debug(`Loaded ${feature} in ${(performance.now() - started).toFixed(1)} ms`);
+          return result;
+        },
+        (error: unknown) => {
+          log.error(`Could not load ${feature}: ${String(error)}`);
+          throw error;
+        },
+      );
       loaded.set(feature, promise);
     }
     return promise;
   }
   // Queued writes are published and pending changes shown while signed in, whatever is used first.
-  void load('outbox');
+  load('outbox').catch(() => undefined);
 
   return {
     load,
