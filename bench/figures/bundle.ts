@@ -1,7 +1,7 @@
 /**
  * Bundle: bytes of the production build (`npm run package` = `node esbuild.mjs --production` + vsce),
  * which the start-up figures then install. Sizes are deterministic, so one run; no baseline (the
- * issue sets a budget instead: scripts/bundles.mjs, EXTENSION_BUDGET_BYTES).
+ * issue sets a budget instead: scripts/bundles.mjs, ENTRY_BUDGET_BYTES and LAZY_BUDGET_BYTES).
  */
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
@@ -12,7 +12,9 @@ import type { BenchContext } from '../context';
 import { summarize } from '../stats';
 
 export const VSIX = join(repoRoot, 'dist', 'task-platform.vsix');
-const EXTENSION_BUDGET = 330_000; // scripts/bundles.mjs EXTENSION_BUDGET_BYTES (an .mjs the type check does not read)
+// scripts/bundles.mjs ENTRY_BUDGET_BYTES and LAZY_BUDGET_BYTES (an .mjs the type check does not read).
+const ENTRY_BUDGET = 12_000;
+const LAZY_BUDGET = 350_000;
 
 export function packageExtension(): void {
   const run = spawnSync('npm', ['run', '--silent', 'package'], { cwd: repoRoot, encoding: 'utf8' });
@@ -22,22 +24,24 @@ export function packageExtension(): void {
 }
 
 /**
- * What fills the extension bundle: the same entry built minified with a metafile (not written),
- * bytes in the output grouped by npm package (or "src" for our own code), largest first.
+ * What fills the features' bundles (dist/lazy/*.mjs, loaded on first use): the same entry built
+ * minified and split with a metafile (not written), bytes in the outputs grouped by npm package (or
+ * "src" for our own code), largest first.
  */
 export async function bundleComposition(): Promise<{ name: string; bytes: number }[]> {
   const result = await build({
-    entryPoints: [join(repoRoot, 'src', 'extension', 'main.ts')],
+    entryPoints: [join(repoRoot, 'src', 'extension', 'lazy', 'core.ts')],
     bundle: true,
     minify: true,
+    splitting: true,
     platform: 'node',
-    format: 'cjs',
+    format: 'esm',
     target: 'node20',
     external: ['vscode'],
     legalComments: 'none',
     write: false,
     metafile: true,
-    outfile: 'extension.js',
+    outdir: 'lazy',
     logLevel: 'silent',
   });
   const totals = new Map<string, number>();
@@ -56,18 +60,32 @@ export async function bundleFigure(ctx: BenchContext): Promise<void> {
   const dist = join(repoRoot, 'dist');
   const size = (path: string): number => statSync(path).size;
   const extension = size(join(dist, 'extension.js'));
+  ctx.add({
+    figure: 'bundle',
+    measure: 'dist/extension.js (minified; loaded at activation)',
+    unit: 'bytes',
+    value: summarize([extension]),
+    target: {
+      text: `< ${ENTRY_BUDGET / 1000} KB`,
+      met: extension < ENTRY_BUDGET,
+      limitedBy: 'the stand-ins for the contributed commands, views and tools (src/extension/start)',
+    },
+  });
+  const lazy = readdirSync(join(dist, 'lazy'))
+    .filter((f) => f.endsWith('.mjs'))
+    .reduce((sum, f) => sum + size(join(dist, 'lazy', f)), 0);
   const parts = (await bundleComposition())
     .slice(0, 4)
     .map((p) => `${p.name} ${(p.bytes / 1024).toFixed(0)} KB`)
     .join(', ');
   ctx.add({
     figure: 'bundle',
-    measure: 'dist/extension.js (minified)',
+    measure: 'dist/lazy/*.mjs (minified, together; loaded on first use)',
     unit: 'bytes',
-    value: summarize([extension]),
+    value: summarize([lazy]),
     target: {
-      text: `< ${EXTENSION_BUDGET / 1000} KB`,
-      met: extension < EXTENSION_BUDGET,
+      text: `< ${LAZY_BUDGET / 1000} KB`,
+      met: lazy < LAZY_BUDGET,
       limitedBy: `what is bundled (largest: ${parts}; esbuild metafile)`,
     },
     note: `largest parts: ${parts}`,

@@ -11,6 +11,11 @@ export function logChannel(): vscode.LogOutputChannel {
   return channel;
 }
 
+/** The entry (start/) creates the channel at activation and hands it over: one channel, not two. */
+export function adoptLogChannel(next: vscode.LogOutputChannel): void {
+  channel = next;
+}
+
 export const log = {
   trace: (message: string): void => logChannel().trace(message),
   debug: (message: string): void => logChannel().debug(message),

@@ -3,7 +3,7 @@ import type { Session } from './auth/session';
 import type { Outboxes } from './outbox/outboxes';
 import type { TaskChanges } from './tasks/changes';
 
-/** What activate() hands to each feature's register function. */
+/** What lazy/core.ts hands to each feature's register function (built on first use, not in activate()). */
 export interface Services {
   readonly session: Session;
   readonly changes: TaskChanges;

@@ -44,6 +44,10 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
         (e) => e.visible && (this.started ? this.dirty && void this.rebuild() : void this.start()),
       ),
     );
+    // Created by the view's first getChildren when loaded lazily: already visible, no event comes.
+    if (this.view.visible) {
+      void this.start();
+    }
     // New prefixes change what counts as a reference: index again, now if the view is shown, else
     // when it is next shown (a hidden view sends nothing and reads no files). Other changes (a task
     // written, sign-in) only change the rows' titles and statuses.

@@ -5,7 +5,7 @@ import { SHOW_INPUT_COMMAND } from '../../core/mcp/confirm';
  * (no `vscode` import) so a unit test checks it against package.json `contributes.commands`.
  */
 export const Commands = {
-  // Account (auth/, main.ts)
+  // Account (auth/, lazy/core.ts)
   signIn: 'taskPlatform.signIn',
   signOut: 'taskPlatform.signOut',
   showAccount: 'taskPlatform.showAccount',

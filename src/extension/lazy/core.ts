@@ -1,0 +1,141 @@
+import { BudgetStatusBar } from '../account/budget';
+import { AccountStatusBar } from '../account/statusBar';
+import { Commands } from '../commands/ids';
+import { registerCommand } from '../commands/registry';
+import { taskUriHandler } from '../commands/goTo';
+import type { CommandContext } from '../commands/context';
+import { registerAuth } from '../auth/register';
+import { scaleRateWindowForTests, Session } from '../auth/session';
+import { TokenStore } from '../auth/tokenStore';
+import { Outboxes } from '../outbox/outboxes';
+import { SerialMemento } from '../state/globalState';
+import { onDidChangeSetting, requestTimeoutMs } from '../config';
+import { adoptLogChannel, log } from '../log';
+import { TaskChanges } from '../tasks/changes';
+import { registerTaskSource } from '../tasks/current';
+import { registerWalkthrough, stepsDone } from '../walkthrough/progress';
+import type { Services } from '../services';
+import type { TestApi } from '../testApi';
+import { setLinkSink } from '../links/opener';
+import { setPrompter } from '../ui/prompter';
+import type { Feature, LazyCore, LazyHost } from '../start/contract';
+import { setAdoption } from './api';
+
+/**
+ * dist/lazy/core.mjs, imported by the entry on the first use of anything: the services every
+ * feature shares (session, outboxes, change bus, state) and the account status bars. Each feature
+ * is a dynamic import below, so esbuild puts it in its own chunk, loaded when it is first asked for.
+ */
+export function start(host: LazyHost): LazyCore {
+  setAdoption(host.adoption);
+  adoptLogChannel(host.logChannel);
+  const { context } = host;
+  const globalState = new SerialMemento(context.globalState);
+  pendingState = globalState;
+  const outboxes = new Outboxes(globalState);
+  const session = new Session(new TokenStore(context.secrets), outboxes);
+  const changes = new TaskChanges();
+  const services: Services = { session, changes, extensionUri: context.extensionUri, outboxes, globalState };
+  const budget = new BudgetStatusBar(session);
+  context.subscriptions.push(
+    outboxes,
+    session,
+    changes,
+    new AccountStatusBar(session),
+    budget,
+    onDidChangeSetting('baseUrl', () => session.invalidate()),
+    onDidChangeSetting('requestTimeoutSeconds', () => {
+      const state = session.state;
+      if (state.kind === 'signedIn') {
+        state.client.setTimeoutMs(requestTimeoutMs());
+      }
+    }),
+  );
+  registerAuth(context, services);
+  registerCommand(context, Commands.showLog, () => host.logChannel.show());
+  registerWalkthrough(context);
+
+  const loaders = {
+    core: async () => undefined,
+    trees: async () => (await import('../tree/register.js')).registerTrees(context, services),
+    commands: async () => (await import('../commands/register.js')).registerCommands(context, services),
+    taskPanel: async () => (await import('../taskPanel/register.js')).registerTaskPanel(context, services),
+    savedViews: async () => (await import('../views/register.js')).registerSavedViews(context, services),
+    codeLinks: async () => {
+      const commandContext = (await load('commands')) as CommandContext;
+      return (await import('../codeLinks/register.js')).registerCodeLinks(context, services, commandContext);
+    },
+    ai: async () => (await import('../ai/register.js')).registerAi(context, services),
+    outbox: async () => (await import('../outbox/register.js')).registerOutbox(context, services),
+  } satisfies Record<Feature, () => Promise<unknown>>;
+  const loaded = new Map<Feature, Promise<unknown>>();
+  function load(feature: Feature): Promise<unknown> {
+    let promise = loaded.get(feature);
+    if (!promise) {
+      const started = performance.now();
+      promise = loaders[feature]().then(
+        (result) => {
+          log.debug(`Loaded ${feature} in ${(performance.now() - started).toFixed(1)} ms`);
+          return result;
+        },
+        (error: unknown) => {
+          log.error(`Could not load ${feature}: ${String(error)}`);
+          throw error;
+        },
+      );
+      loaded.set(feature, promise);
+    }
+    return promise;
+  }
+  // Queued writes are published and pending changes shown while signed in, whatever is used first.
+  load('outbox').catch(() => undefined);
+
+  return {
+    load,
+    testApi: async (): Promise<TestApi> => {
+      // The integration runner shortens the client's 60-request window for the whole suite (the
+      // limiter's own behaviour is tested in Node with scaled windows too).
+      const window = Number(process.env.TASK_PLATFORM_TEST_RATE_WINDOW_MS);
+      if (window > 0) {
+        scaleRateWindowForTests(window);
+      }
+      const [trees, commandContext, taskPanels, savedViews, codeLinks, ai, outbox] = await Promise.all([
+        load('trees') as ReturnType<typeof loaders.trees>,
+        load('commands') as ReturnType<typeof loaders.commands>,
+        load('taskPanel') as ReturnType<typeof loaders.taskPanel>,
+        load('savedViews') as ReturnType<typeof loaders.savedViews>,
+        load('codeLinks') as ReturnType<typeof loaders.codeLinks>,
+        load('ai') as ReturnType<typeof loaders.ai>,
+        load('outbox') as ReturnType<typeof loaders.outbox>,
+      ]);
+      return {
+        session,
+        explorer: trees.explorer,
+        myTasks: trees.myTasks,
+        trees,
+        services,
+        changes,
+        taskPanels,
+        savedViews,
+        budget,
+        codeLinks,
+        ai,
+        outbox,
+        stepsDone,
+        activationMs: host.activationMs,
+        setPrompter,
+        setLinkSink,
+        uriHandler: taskUriHandler(commandContext),
+        scaleRateWindowForTests,
+        registerTaskSource,
+      };
+    },
+  };
+}
+
+let pendingState: SerialMemento | undefined;
+
+/** Only queued state writes are awaited when the extension stops (the rest is in context.subscriptions). */
+export function flushed(): Promise<void> | undefined {
+  return pendingState?.flushed();
+}
