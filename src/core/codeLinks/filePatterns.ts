@@ -3,7 +3,8 @@
 // the Task References index reads and are matched against every path it sees, so both are held to a
 // small glob subset before use: bounded length, plain characters, `*` and `?` only, at most two `*`
 // runs per path component, and `**` only as a leading `**/`. No braces, classes or negations, so a
-// pattern can sit inside the index's one brace list without changing its meaning or its cost.
+// pattern can sit inside the index's one brace list without changing its meaning or its cost
+// (docs/decisions/index-files.md).
 
 /** The longest pattern kept (the longest built-in one is about 40 characters). */
 export const MAX_FILE_PATTERN_LENGTH = 100;

@@ -105,7 +105,8 @@ export function commentSyntax(languageId: string): CommentSyntax | undefined {
  * name). A language needs a comment token to hold a reference. Plain `json` is left out although
  * its configuration names comment tokens: JSON files are data (lock files, fixtures, exports), often
  * large, and strict JSON has no comments, so reading them costs much and finds nothing; `jsonc`
- * (settings, tsconfig) is read. An open JSON document still gets links and hovers.
+ * (settings, tsconfig) is read. An open JSON document still gets links and hovers
+ * (docs/decisions/index-files.md).
  */
 export function indexedLanguage(languageId: string): boolean {
   if (languageId === 'json') {
