@@ -6,6 +6,8 @@
 // pattern can sit inside the index's one brace list without changing its meaning or its cost
 // (docs/decisions/index-files.md).
 
+import { starRuns } from './ignore';
+
 /** The longest pattern kept (the longest built-in one is about 40 characters). */
 export const MAX_FILE_PATTERN_LENGTH = 100;
 /** `files.associations` entries read; the rest are ignored. */
@@ -44,16 +46,6 @@ function components(pattern: string): string[] {
 /** The pattern inside the index's `**\/{…}` list: the leading `**\/` is already there. */
 export function globBody(pattern: string): string {
   return pattern.startsWith('**/') ? pattern.slice(3) : pattern;
-}
-
-function starRuns(part: string): number {
-  let runs = 0;
-  for (let i = 0; i < part.length; i++) {
-    if (part[i] === '*' && part[i - 1] !== '*') {
-      runs += 1;
-    }
-  }
-  return runs;
 }
 
 export type PathMatcher = (path: string) => boolean;
