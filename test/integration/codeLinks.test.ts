@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { inertMarkdown } from '../../src/core/text/inert';
 import { CommandsDriver } from './driver';
 import { openTempGitRepo, waitFor, workspaceFile } from './helpers';
+import { writeVsix } from './vsix';
 
 function markdownOf(hovers: vscode.Hover[]): string {
   return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
@@ -34,6 +35,15 @@ describe('Code links: references in comments, TODO -> task, stale references, st
   });
   beforeEach(() => w.beforeEach());
   afterEach(() => w.afterEach());
+  /** The references the Task References view holds for the file whose path ends with `name`. */
+  const lines = (name: string): number | undefined => {
+    const view = w.api.codeLinks.references;
+    const file = view
+      .getChildren()
+      .flatMap((task) => view.getChildren(task))
+      .find((f) => f.kind === 'file' && f.file.endsWith(name));
+    return file && view.getChildren(file).length;
+  };
 
   it("links and hovers on a fixture file show the sandbox's task; unknown prefixes and dates stay plain", async () => {
     const t = w.fx.tasks.blocked_task;
@@ -306,13 +316,6 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     const view = w.api.codeLinks.references;
     await vscode.commands.executeCommand('taskPlatform.codeReferences.focus');
     await view.start();
-    const lines = (name: string): number | undefined => {
-      const file = view
-        .getChildren()
-        .flatMap((task) => view.getChildren(task))
-        .find((f) => f.kind === 'file' && f.file.endsWith(name));
-      return file && view.getChildren(file).length;
-    };
     for (const name of [
       'registry/Dockerfile',
       'registry/Dockerfile.dev',
@@ -338,6 +341,35 @@ describe('Code links: references in comments, TODO -> task, stale references, st
       await files.update('associations', undefined, vscode.ConfigurationTarget.Workspace);
     }
     await waitFor(() => (lines('registry/page.tpl') ? undefined : true), 'unmapped again: the file leaves', 15_000);
+  });
+
+  it('language registry: a language extension installed while the window runs adds its files to the index', async () => {
+    const t = w.fx.tasks.task_with_custom_fields.display_id;
+    const id = 'task-platform-tests.tplx-fixture';
+    workspaceFile('registry/job.tplx', `%% ${t}\n`);
+    await vscode.commands.executeCommand('taskPlatform.codeReferences.focus');
+    await w.api.codeLinks.references.start();
+    assert.equal(lines('registry/job.tplx'), undefined, 'no language knows .tplx yet');
+    const vsix = writeVsix({
+      'package.json': JSON.stringify({
+        name: 'tplx-fixture',
+        publisher: 'task-platform-tests',
+        version: '0.0.1',
+        engines: { vscode: '^1.80.0' },
+        contributes: {
+          languages: [{ id: 'tplx-fixture', extensions: ['.tplx'], configuration: './language-configuration.json' }],
+        },
+      }),
+      'language-configuration.json': JSON.stringify({ comments: { lineComment: '%%' } }),
+    });
+    await vscode.commands.executeCommand('workbench.extensions.installExtension', vscode.Uri.file(vsix));
+    try {
+      await waitFor(() => vscode.extensions.getExtension(id), 'the extension is loaded', 30_000);
+      await waitFor(() => lines('registry/job.tplx'), 'its files are indexed', 15_000);
+      assert.equal(lines('registry/job.tplx'), 1);
+    } finally {
+      await vscode.commands.executeCommand('workbench.extensions.uninstallExtension', id);
+    }
   });
 
   it('Insert Task Reference writes the comment form of the language; completion in a comment offers tasks', async () => {
