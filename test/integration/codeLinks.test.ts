@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { inertMarkdown } from '../../src/core/text/inert';
 import { CommandsDriver } from './driver';
 import { openTempGitRepo, waitFor, workspaceFile } from './helpers';
+import { writeVsix } from './vsix';
 
 function markdownOf(hovers: vscode.Hover[]): string {
   return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
@@ -34,6 +35,15 @@ describe('Code links: references in comments, TODO -> task, stale references, st
   });
   beforeEach(() => w.beforeEach());
   afterEach(() => w.afterEach());
+  /** The references the Task References view holds for the file whose path ends with `name`. */
+  const lines = (name: string): number | undefined => {
+    const view = w.api.codeLinks.references;
+    const file = view
+      .getChildren()
+      .flatMap((task) => view.getChildren(task))
+      .find((f) => f.kind === 'file' && f.file.endsWith(name));
+    return file && view.getChildren(file).length;
+  };
 
   it("links and hovers on a fixture file show the sandbox's task; unknown prefixes and dates stay plain", async () => {
     const t = w.fx.tasks.blocked_task;
@@ -102,6 +112,26 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     );
     const md = markdownOf(hovers);
     assert.ok(md.includes(inertMarkdown((await w.task(t.id)).title)), md);
+    // A file whose language comes only from files.associations gets the same links and hovers.
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('associations', { '*.tpl': 'julia' }, vscode.ConfigurationTarget.Workspace);
+    try {
+      const mapped = await vscode.workspace.openTextDocument(workspaceFile('registry/mapped.tpl', text));
+      await waitFor(() => (mapped.languageId === 'julia' ? true : undefined), 'the mapping gives .tpl to Julia');
+      const mappedLinks = await vscode.commands.executeCommand<vscode.DocumentLink[]>(
+        'vscode.executeLinkProvider',
+        mapped.uri,
+      );
+      assert.equal(mappedLinks.length, 2, 'the line and block comments, not the string');
+      const mappedHovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        mapped.uri,
+        new vscode.Position(1, 9),
+      );
+      assert.ok(markdownOf(mappedHovers).includes(inertMarkdown((await w.task(t.id)).title)));
+    } finally {
+      await files.update('associations', undefined, vscode.ConfigurationTarget.Workspace);
+    }
   });
 
   it('Create Task from TODO creates the task and rewrites the comment', async () => {
@@ -274,24 +304,71 @@ describe('Code links: references in comments, TODO -> task, stale references, st
   });
 
   // After the tests above, which start the index themselves and count on its first pass.
-  it('language registry: Task References reads Dockerfile, Makefile and .jsonc files', async () => {
+  it('language registry: Task References reads Dockerfile, Makefile, .jsonc and files.associations, not .json', async () => {
     const t = w.fx.tasks.task_with_custom_fields.display_id;
     workspaceFile('registry/Dockerfile', `# ${t}\nFROM scratch\n`);
+    workspaceFile('registry/Dockerfile.dev', `# ${t}\nFROM scratch\n`);
     workspaceFile('registry/Makefile', `all: # ${t}\n\ttrue\n`);
     workspaceFile('registry/settings.jsonc', `{\n  // ${t}\n  "a": "${t}",\n}\n`);
+    // Plain JSON is data: not read, even with a comment VS Code's JSON mode would accept.
+    workspaceFile('registry/data.json', `{\n  // ${t}\n  "a": 1\n}\n`);
+    workspaceFile('registry/page.tpl', `; ${t}\n# ${t}\n`);
     const view = w.api.codeLinks.references;
     await vscode.commands.executeCommand('taskPlatform.codeReferences.focus');
     await view.start();
-    const lines = (name: string): number | undefined => {
-      const file = view
-        .getChildren()
-        .flatMap((task) => view.getChildren(task))
-        .find((f) => f.kind === 'file' && f.file.endsWith(name));
-      return file && view.getChildren(file).length;
-    };
-    for (const name of ['registry/Dockerfile', 'registry/Makefile', 'registry/settings.jsonc']) {
+    for (const name of [
+      'registry/Dockerfile',
+      'registry/Dockerfile.dev',
+      'registry/Makefile',
+      'registry/settings.jsonc',
+    ]) {
       await waitFor(() => lines(name), `${name} is indexed`, 15_000);
       assert.equal(lines(name), 1, `${name}: one reference (a string is not one)`);
+    }
+    assert.equal(lines('registry/data.json'), undefined, 'plain JSON is not indexed');
+    assert.equal(lines('registry/page.tpl'), undefined, 'no language knows .tpl yet');
+    // A workspace mapping makes .tpl Julia: the index watches and reads those files from now on.
+    const files = vscode.workspace.getConfiguration('files');
+    const rebuilds = view.rebuilds;
+    await files.update('associations', { '*.tpl': 'julia' }, vscode.ConfigurationTarget.Workspace);
+    try {
+      await waitFor(() => view.rebuilds > rebuilds || undefined, 'indexed again after the setting changed', 15_000);
+      await waitFor(() => lines('registry/page.tpl'), 'the mapped file is indexed', 15_000);
+      assert.equal(lines('registry/page.tpl'), 1, "Julia's `#`, not `;`");
+      workspaceFile('registry/later.tpl', `# ${t}\n`);
+      await waitFor(() => lines('registry/later.tpl'), 'a new mapped file is seen by the new watcher', 15_000);
+    } finally {
+      await files.update('associations', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+    await waitFor(() => (lines('registry/page.tpl') ? undefined : true), 'unmapped again: the file leaves', 15_000);
+  });
+
+  it('language registry: a language extension installed while the window runs adds its files to the index', async () => {
+    const t = w.fx.tasks.task_with_custom_fields.display_id;
+    const id = 'task-platform-tests.tplx-fixture';
+    workspaceFile('registry/job.tplx', `%% ${t}\n`);
+    await vscode.commands.executeCommand('taskPlatform.codeReferences.focus');
+    await w.api.codeLinks.references.start();
+    assert.equal(lines('registry/job.tplx'), undefined, 'no language knows .tplx yet');
+    const vsix = writeVsix({
+      'package.json': JSON.stringify({
+        name: 'tplx-fixture',
+        publisher: 'task-platform-tests',
+        version: '0.0.1',
+        engines: { vscode: '^1.80.0' },
+        contributes: {
+          languages: [{ id: 'tplx-fixture', extensions: ['.tplx'], configuration: './language-configuration.json' }],
+        },
+      }),
+      'language-configuration.json': JSON.stringify({ comments: { lineComment: '%%' } }),
+    });
+    await vscode.commands.executeCommand('workbench.extensions.installExtension', vscode.Uri.file(vsix));
+    try {
+      await waitFor(() => vscode.extensions.getExtension(id), 'the extension is loaded', 30_000);
+      await waitFor(() => lines('registry/job.tplx'), 'its files are indexed', 15_000);
+      assert.equal(lines('registry/job.tplx'), 1);
+    } finally {
+      await vscode.commands.executeCommand('workbench.extensions.uninstallExtension', id);
     }
   });
 

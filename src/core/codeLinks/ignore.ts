@@ -56,7 +56,8 @@ export function patternProblem(pattern: string): string | undefined {
   return runs > MAX_STAR_RUNS || innerGlobstars > MAX_INNER_GLOBSTARS ? 'too many wildcards' : undefined;
 }
 
-function starRuns(text: string): number {
+/** Runs of `*` in a pattern (`**` is one run). */
+export function starRuns(text: string): number {
   let runs = 0;
   for (let i = 0; i < text.length; i++) {
     if (text[i] === '*' && text[i - 1] !== '*') {

@@ -3,6 +3,9 @@
 // get task links and which files the Task References index reads; the hand table in syntax.ts only
 // adds what a configuration cannot say (string delimiters, docstrings, Vue's two syntaxes).
 
+import { filePatternMatcher, globBody, usableFilePattern } from './filePatterns';
+import type { FileAssociation, PathMatcher } from './filePatterns';
+
 /** What an extension's manifest says about one language (untrusted shape: checked when read). */
 export interface LanguageContribution {
   readonly id: string;
@@ -56,7 +59,7 @@ export function languageContributions(packageJson: unknown): LanguageContributio
       id: e.id,
       extensions: strings(e.extensions, (s) => s.startsWith('.') && plainName(s.slice(1))),
       filenames: strings(e.filenames, plainName),
-      filenamePatterns: strings(e.filenamePatterns, (s) => !/[\\{}\u0000-\u001f]/.test(s)),
+      filenamePatterns: strings(e.filenamePatterns, usableFilePattern),
       configuration: typeof e.configuration === 'string' ? e.configuration : undefined,
     });
   }
@@ -154,6 +157,7 @@ export class LanguageRegistry {
       extensions: Set<string>;
       filenames: Set<string>;
       filenamePatterns: Set<string>;
+      matchers: Map<string, PathMatcher>;
       comments?: LanguageComments;
     }
   >();
@@ -164,12 +168,21 @@ export class LanguageRegistry {
       if (this.languages.size >= MAX_LANGUAGES) {
         return;
       }
-      language = { id: contribution.id, extensions: new Set(), filenames: new Set(), filenamePatterns: new Set() };
+      language = {
+        id: contribution.id,
+        extensions: new Set(),
+        filenames: new Set(),
+        filenamePatterns: new Set(),
+        matchers: new Map(),
+      };
       this.languages.set(contribution.id, language);
     }
     contribution.extensions.forEach((e) => language.extensions.add(e.toLowerCase()));
     contribution.filenames.forEach((f) => language.filenames.add(f));
-    contribution.filenamePatterns.forEach((p) => language.filenamePatterns.add(p));
+    for (const pattern of contribution.filenamePatterns.filter(usableFilePattern)) {
+      language.filenamePatterns.add(pattern);
+      language.matchers.set(pattern, filePatternMatcher(pattern));
+    }
     // The first configuration that names comments wins (the built-in one is listed first).
     language.comments ??= comments;
   }
@@ -183,38 +196,64 @@ export class LanguageRegistry {
   }
 
   /**
-   * The language of a file path by its name, then its longest matching extension (as VS Code picks:
-   * `a.d.ts` before `.ts`). Only languages with comments count; patterns are not matched here.
+   * The language VS Code gives a file by its path, in its order: a `files.associations` entry (the
+   * longest matching pattern), then an exact file name, a file-name pattern (the longest), the
+   * longest extension (`a.d.ts` before `.ts`). Undefined when that language is not accepted: a file
+   * the user mapped to a language without comments is not read for another one.
    */
-  languageOfPath(path: string, accept: (id: string) => boolean): string | undefined {
+  languageOfPath(
+    path: string,
+    accept: (id: string) => boolean,
+    associations: readonly FileAssociation[] = [],
+  ): string | undefined {
+    let mapped: FileAssociation | undefined;
+    for (const association of associations) {
+      if (association.pattern.length > (mapped?.pattern.length ?? 0) && association.matches(path)) {
+        mapped = association;
+      }
+    }
+    const id = mapped?.language ?? this.registered(path);
+    return id !== undefined && accept(id) ? id : undefined;
+  }
+
+  private registered(path: string): string | undefined {
     const name = path.slice(path.lastIndexOf('/') + 1);
     const lower = name.toLowerCase();
-    let best: { id: string; length: number } | undefined;
+    let pattern: { id: string; length: number } | undefined;
+    let extension: { id: string; length: number } | undefined;
     for (const language of this.languages.values()) {
-      if (!accept(language.id)) {
-        continue;
-      }
       if (language.filenames.has(name)) {
         return language.id;
       }
+      for (const [p, matches] of language.matchers) {
+        if (p.length > (pattern?.length ?? 0) && matches(path)) {
+          pattern = { id: language.id, length: p.length };
+        }
+      }
       for (const ext of language.extensions) {
-        if (lower.endsWith(ext) && ext.length > (best?.length ?? 0)) {
-          best = { id: language.id, length: ext.length };
+        if (lower.endsWith(ext) && ext.length > (extension?.length ?? 0)) {
+          extension = { id: language.id, length: ext.length };
         }
       }
     }
-    return best?.id;
+    return (pattern ?? extension)?.id;
   }
 
-  /** One glob for every file of the accepted languages: `**\/{*.ts,Dockerfile,…}`. */
-  glob(accept: (id: string) => boolean): string {
+  /**
+   * One glob for every file of the accepted languages and of the associations to them:
+   * `**\/{*.ts,Dockerfile,Dockerfile.*,.vscode/*.json,…}`. Every pattern was checked when read
+   * (filePatterns.ts), so none adds a brace or a wildcard the list cannot hold.
+   */
+  glob(accept: (id: string) => boolean, associations: readonly FileAssociation[] = []): string {
     const names = new Set<string>();
     for (const language of this.languages.values()) {
       if (accept(language.id)) {
         language.extensions.forEach((ext) => names.add(`*${ext}`));
         language.filenames.forEach((name) => names.add(name));
+        language.filenamePatterns.forEach((pattern) => names.add(globBody(pattern)));
       }
     }
+    associations.filter((a) => accept(a.language)).forEach((a) => names.add(globBody(a.pattern)));
     return `**/{${[...names].sort().join(',')}}`;
   }
 }

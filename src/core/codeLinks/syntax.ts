@@ -100,6 +100,22 @@ export function commentSyntax(languageId: string): CommentSyntax | undefined {
   return derived.get(languageId);
 }
 
+/**
+ * Languages whose files the Task References index reads (it opens no documents: it picks files by
+ * name). A language needs a comment token to hold a reference. Plain `json` is left out although
+ * its configuration names comment tokens: JSON files are data (lock files, fixtures, exports), often
+ * large, and strict JSON has no comments, so reading them costs much and finds nothing; `jsonc`
+ * (settings, tsconfig) is read. An open JSON document still gets links and hovers
+ * (docs/decisions/index-files.md).
+ */
+export function indexedLanguage(languageId: string): boolean {
+  if (languageId === 'json') {
+    return false;
+  }
+  const syntax = commentSyntax(languageId);
+  return syntax !== undefined && (syntax.line.length > 0 || syntax.block.length > 0 || syntax.docstrings === true);
+}
+
 /** Every language with a comment syntax: the table's and the registry's. */
 export function knownLanguages(): string[] {
   const ids = new Set(Object.keys(byLanguage));

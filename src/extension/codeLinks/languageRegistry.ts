@@ -7,19 +7,26 @@ import {
   parseJsonc,
 } from '../../core/codeLinks/languages';
 import type { LanguageComments } from '../../core/codeLinks/languages';
-import { commentSyntax, useLanguageRegistry } from '../../core/codeLinks/syntax';
+import { fileAssociations } from '../../core/codeLinks/filePatterns';
+import type { FileAssociation } from '../../core/codeLinks/filePatterns';
+import { indexedLanguage, useLanguageRegistry } from '../../core/codeLinks/syntax';
 import { Disposable } from '../disposable';
 
 /**
  * The installed languages (every extension's `contributes.languages` and the comment tokens of its
  * language configuration file), read on first need rather than at activation, and again when
- * extensions are installed or removed. Until read, the hand table in syntax.ts alone answers.
+ * extensions are installed or removed; with the `files.associations` setting, which files are in
+ * which language. Until read, the hand table in syntax.ts alone answers.
  */
 export class Languages extends Disposable {
   private loading: Promise<LanguageRegistry> | undefined;
   private current: LanguageRegistry | undefined;
+  private associations: FileAssociation[] | undefined;
   private readonly changed = this.register(new vscode.EventEmitter<void>());
-  /** Fires after the registry was read (first need, then whenever extensions changed). */
+  /**
+   * Fires after the registry was read (first need, then whenever extensions changed), and when
+   * `files.associations` changed once it was: which file is in which language may differ.
+   */
   readonly onDidChange = this.changed.event;
 
   constructor() {
@@ -29,6 +36,16 @@ export class Languages extends Disposable {
         if (this.loading) {
           this.loading = undefined;
           void this.ready();
+        }
+      }),
+    );
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('files.associations')) {
+          this.associations = undefined;
+          if (this.current) {
+            this.changed.fire();
+          }
         }
       }),
     );
@@ -51,14 +68,20 @@ export class Languages extends Disposable {
     return this.loading;
   }
 
-  /** The language of a file by its name (used by the index, which opens no documents). */
+  /** The language of a file by its path, if the index reads it (the index opens no documents). */
   languageOfPath(path: string): string | undefined {
-    return this.current?.languageOfPath(path, (id) => commentSyntax(id) !== undefined);
+    return this.current?.languageOfPath(path, indexedLanguage, this.fileAssociations());
   }
 
-  /** One glob for every file of a language with comments. */
+  /** One glob for every file the index reads (see indexedLanguage). */
   glob(): string {
-    return this.current?.glob((id) => commentSyntax(id) !== undefined) ?? '**/*';
+    return this.current?.glob(indexedLanguage, this.fileAssociations()) ?? '**/*';
+  }
+
+  /** The setting as it applies to the whole window (workspace text: checked and capped when read). */
+  private fileAssociations(): FileAssociation[] {
+    this.associations ??= fileAssociations(vscode.workspace.getConfiguration('files').get<unknown>('associations'));
+    return this.associations;
   }
 
   override dispose(): void {

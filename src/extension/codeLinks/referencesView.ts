@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { Commands } from '../commands/ids';
 import { occurrences, outermost, ReferenceIndex } from '../../core/codeLinks/referenceIndex';
 import type { Occurrence } from '../../core/codeLinks/referenceIndex';
-import { commentSyntax } from '../../core/codeLinks/syntax';
+import { indexedLanguage } from '../../core/codeLinks/syntax';
 import { chartColorFor } from '../../core/tasks/colors';
 import { inert } from '../../core/text/inert';
 import { isCompleted } from '../../core/tree/rows';
@@ -55,6 +55,21 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
       finder.onDidChangePrefixes(() => this.started && (this.view.visible ? void this.rebuild() : (this.dirty = true))),
     );
     this.register(finder.onDidChange(() => this.changed.fire(undefined)));
+    // Extensions installed or removed, or `files.associations` changed: other files may be code now.
+    // Watch and index again once indexing has started (the first read is awaited by start itself).
+    this.register(
+      finder.languages.onDidChange(() => {
+        if (this.glob !== '') {
+          this.watchFiles();
+          if (this.view.visible) {
+            void this.rebuild();
+          } else {
+            this.dirty = true;
+          }
+        }
+      }),
+    );
+    this.register({ dispose: () => this.fileWatcher?.dispose() });
   }
 
   /** Indexes the workspace (once; later changes are incremental). Resolves when the first pass is done. */
@@ -66,10 +81,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     // Which files hold code (names and extensions of every language with comments) comes from the
     // installed languages, read now rather than at activation.
     await this.finder.languages.ready();
-    this.glob = this.finder.languages.glob();
-    const watcher = this.register(vscode.workspace.createFileSystemWatcher(this.glob));
-    this.register(watcher.onDidChange((uri) => void this.scanFile(uri)));
-    this.register(watcher.onDidCreate((uri) => void this.scanFile(uri)));
+    this.watchFiles();
     // A changed .gitignore changes which files count: index again (now if shown, else when next shown).
     const ignoreWatcher = this.register(vscode.workspace.createFileSystemWatcher('**/.gitignore'));
     // A save is often reported as several events: one pass for all of them.
@@ -84,7 +96,6 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     this.register(ignoreWatcher.onDidChange(ignoresChanged));
     this.register(ignoreWatcher.onDidCreate(ignoresChanged));
     this.register(ignoreWatcher.onDidDelete(ignoresChanged));
-    this.register(watcher.onDidDelete((uri) => this.index.delete(uri.toString()) && this.changed.fire(undefined)));
     // A folder created or deleted at once (a checkout, an unzip) may be reported as the folder only.
     const folders = this.register(vscode.workspace.createFileSystemWatcher('**/*', false, true, false));
     this.register(folders.onDidCreate((uri) => this.folderCreated(uri)));
@@ -98,12 +109,30 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     return this.rebuild();
   }
 
-  /** Every file of a language with comments (set when indexing starts). */
+  /** Every file the index reads (set when indexing starts, and when the languages change). */
   private glob = '';
+  private fileWatcher: vscode.Disposable | undefined;
   private generation = 0;
   private dirty = false;
   /** Full passes completed so far (tests wait on it after changing .gitignore). */
   rebuilds = 0;
+
+  /** Watches the files of the current glob (a new glob replaces the watcher). */
+  private watchFiles(): void {
+    const glob = this.finder.languages.glob();
+    if (glob === this.glob) {
+      return;
+    }
+    this.glob = glob;
+    this.fileWatcher?.dispose();
+    const watcher = vscode.workspace.createFileSystemWatcher(glob);
+    this.fileWatcher = vscode.Disposable.from(
+      watcher,
+      watcher.onDidChange((uri) => void this.scanFile(uri)),
+      watcher.onDidCreate((uri) => void this.scanFile(uri)),
+      watcher.onDidDelete((uri) => this.index.delete(uri.toString()) && this.changed.fire(undefined)),
+    );
+  }
 
   /** Indexes every file again; a newer rebuild (prefixes changed meanwhile) stops this one. */
   private async rebuild(): Promise<void> {
@@ -202,7 +231,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
   private scanDocument(document: vscode.TextDocument): void {
     if (
       document.uri.scheme === 'file' &&
-      commentSyntax(document.languageId) &&
+      indexedLanguage(document.languageId) &&
       !this.exclusions.excludes(document.uri) &&
       this.index.set(document.uri.toString(), occurrences(document.getText(), this.finder.scan(document)))
     ) {

@@ -6,9 +6,11 @@ import {
   MAX_CONFIGURATION_BYTES,
   parseJsonc,
 } from '../../../../src/core/codeLinks/languages';
+import { fileAssociations } from '../../../../src/core/codeLinks/filePatterns';
 import { ReferenceMatcher } from '../../../../src/core/codeLinks/references';
 import {
   commentSyntax,
+  indexedLanguage,
   knownLanguages,
   lineCommentFor,
   useLanguageRegistry,
@@ -27,7 +29,8 @@ const manifests: unknown[] = [
           extensions: ['.dockerfile'],
         },
         { id: 'makefile', filenames: ['Makefile', 'GNUmakefile'], extensions: ['.mk'] },
-        { id: 'jsonc', extensions: ['.jsonc'] },
+        { id: 'jsonc', extensions: ['.jsonc'], filenamePatterns: ['**/.vscode/*.json', '*.{a,b}', 'src/*.x'] },
+        { id: 'json', extensions: ['.json'] },
         { id: 'typescript', extensions: ['.ts', '.cts', '.mts'] },
         { id: 'nocomments', extensions: ['.nc'] },
       ],
@@ -43,6 +46,7 @@ function registry(): LanguageRegistry {
     dockerfile: { line: '#' },
     makefile: { line: '#' },
     jsonc: { line: '//', block: ['/*', '*/'] as const },
+    json: { line: '//', block: ['/*', '*/'] as const },
     typescript: { line: '//', block: ['/*', '*/'] as const },
   };
   for (const manifest of manifests) {
@@ -114,13 +118,14 @@ describe('code links: the installed languages registry', () => {
             id: 'ok',
             extensions: ['.x', 'y', '.{a,b}', 3, '.z/..'],
             filenames: ['Build', 'a/b', '*'],
+            filenamePatterns: ['Build.*', '*.{a,b}', '[ab]', 'a/*.x', 'x'.repeat(101)],
             configuration: 5,
           },
         ],
       },
     });
     assert.deepEqual(entries, [
-      { id: 'ok', extensions: ['.x'], filenames: ['Build'], filenamePatterns: [], configuration: undefined },
+      { id: 'ok', extensions: ['.x'], filenames: ['Build'], filenamePatterns: ['Build.*'], configuration: undefined },
     ]);
     const huge = { contributes: { languages: Array.from({ length: 10_000 }, (_, i) => ({ id: `l${i}` })) } };
     assert.ok(languageContributions(huge).length <= 2_000);
@@ -164,5 +169,53 @@ describe('code links: the installed languages registry', () => {
       languages.languageOfPath('/w/x.nc', (id) => id !== 'nocomments'),
       undefined,
     );
+  });
+
+  it('the index reads every language with a comment token except plain JSON; links stay in JSON', () => {
+    useLanguageRegistry(registry());
+    for (const id of ['typescript', 'jsonc', 'julia', 'dockerfile', 'makefile', 'python']) {
+      assert.ok(indexedLanguage(id), id);
+    }
+    for (const id of ['json', 'plaintext', 'nocomments', 'unknown', 'constructor']) {
+      assert.ok(!indexedLanguage(id), id);
+    }
+    assert.ok(commentSyntax('json'), 'an open JSON document is still scanned for links');
+    const languages = registry();
+    const glob = languages.glob(indexedLanguage);
+    assert.ok(!glob.split(/[{},]/).includes('*.json'), glob);
+    assert.ok(glob.split(/[{},]/).includes('*.jsonc'), glob);
+    assert.equal(languages.languageOfPath('/w/data/big.json', indexedLanguage), undefined);
+    assert.equal(languages.languageOfPath('/w/.vscode/settings.json', indexedLanguage), 'jsonc');
+  });
+
+  it('indexes file-name patterns and files.associations, in the order VS Code picks a language', () => {
+    const languages = registry();
+    const accept = (id: string): boolean => id !== 'nocomments';
+    const associations = fileAssociations({
+      '*.tpl': 'julia',
+      '**/conf/*.cfg': 'makefile',
+      '*.mk': 'nocomments',
+      'Dockerfile.*': 'jsonc',
+      'Dockerfile.*.special': 'makefile',
+      '*.{x,y}': 'julia',
+    });
+    const glob = languages.glob(accept, associations);
+    for (const part of ['Dockerfile.*', '.vscode/*.json', '*.tpl', 'conf/*.cfg']) {
+      assert.ok(glob.split(/[{},]/).includes(part), `${part} in ${glob}`);
+    }
+    // One flat brace list: patterns that would nest braces or add one never reach it.
+    assert.match(glob, /^\*\*\/\{[^{}]+\}$/);
+    assert.ok(!glob.includes('src/*.x'));
+    assert.equal(languages.glob(accept, fileAssociations({ '*.q': 'nocomments' })).includes('*.q'), false);
+    assert.equal(languages.languageOfPath('/w/Dockerfile.dev', accept), 'dockerfile', 'a pattern of the manifest');
+    assert.equal(languages.languageOfPath('/w/web/page.tpl', accept, associations), 'julia');
+    assert.equal(languages.languageOfPath('/w/conf/a.cfg', accept, associations), 'makefile');
+    assert.equal(languages.languageOfPath('/w/a.cfg', accept, associations), undefined);
+    // The user's mapping wins over the manifest's names, the longest pattern over a shorter one ...
+    assert.equal(languages.languageOfPath('/w/Dockerfile.dev', accept, associations), 'jsonc');
+    assert.equal(languages.languageOfPath('/w/Dockerfile.a.special', accept, associations), 'makefile');
+    // ... and a file mapped to a language the index does not read is not read as another one.
+    assert.equal(languages.languageOfPath('/w/rules.mk', accept, associations), undefined);
+    assert.equal(languages.languageOfPath('/w/rules.mk', accept), 'makefile');
   });
 });

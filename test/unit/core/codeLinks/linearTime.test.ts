@@ -6,7 +6,9 @@
 import * as assert from 'node:assert/strict';
 import { branchName, slug } from '../../../../src/core/codeLinks/branch';
 import { commentSpans } from '../../../../src/core/codeLinks/comments';
+import { fileAssociations, filePatternMatcher } from '../../../../src/core/codeLinks/filePatterns';
 import { globMatcher, parseGitignore } from '../../../../src/core/codeLinks/ignore';
+import { languageContributions, LanguageRegistry } from '../../../../src/core/codeLinks/languages';
 import { PrefixBook } from '../../../../src/core/codeLinks/prefixes';
 import { occurrences, ReferenceIndex } from '../../../../src/core/codeLinks/referenceIndex';
 import { idBeforeCursor, ReferenceMatcher } from '../../../../src/core/codeLinks/references';
@@ -111,6 +113,25 @@ describe('linear-time text processing: 100,000-character adversarial inputs fini
       }
     });
     assert.ok(ms >= 0);
+  });
+
+  it('file-name patterns of manifests and files.associations, over the longest paths', () => {
+    const patterns = [...adversarialGlobs(), ...adversarialGlobs().map((g) => `**/${g}`), '*a?*.x', '**/a/*a*b'];
+    within(LIMIT_MS, () => {
+      const registry = new LanguageRegistry();
+      for (const contribution of languageContributions({
+        contributes: { languages: [{ id: 'x', extensions: ['.a'], filenamePatterns: patterns }] },
+      })) {
+        registry.add(contribution, { line: '#' });
+      }
+      const associations = fileAssociations(Object.fromEntries(patterns.map((p) => [p, 'x'])));
+      const matchers = patterns.map(filePatternMatcher);
+      for (const path of adversarialPaths()) {
+        matchers.forEach((matches) => matches(path));
+        registry.languageOfPath(path, () => true, associations);
+      }
+      registry.glob(() => true, associations);
+    });
   });
 
   it('sorting 10,000 distinct ids of the index', () => {
