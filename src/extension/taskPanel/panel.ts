@@ -85,6 +85,11 @@ export class TaskPanel extends Disposable {
     return this.previewing;
   }
 
+  /** The task the page says it shows (it answers a swap with `showing`); tests wait for it. */
+  get pageTaskId(): string | undefined {
+    return this.ready ? this.pageCtx.taskId : undefined;
+  }
+
   /** Keep Open: the panel is no longer reused for the next task (first edit, double click, the command). */
   pin(): void {
     if (this.previewing) {

@@ -179,7 +179,8 @@ export function registerTaskPanel(context: vscode.ExtensionContext, services: Se
   );
   registerCommand(context, Commands.openTask, (arg?: unknown) => openTask(panels, services, arg));
   registerCommand(context, Commands.keepTaskOpen, () => {
-    const panel = panels.active() ?? panels.preview();
+    // The preview in front, else the preview panel wherever it is.
+    const panel = [panels.active(), panels.preview()].find((p) => p?.preview);
     panel?.pin();
     return panel;
   });
