@@ -22,6 +22,12 @@ function taskTabs(): vscode.Tab[] {
     .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('taskPlatform.task'));
 }
 
+/** The tab count once VS Code's tab model has caught up with the panels (it is told a moment later). */
+async function tabCount(expected: number): Promise<number> {
+  await waitFor(() => taskTabs().length === expected, `${expected} task tab(s)`, 5_000).catch(() => undefined);
+  return taskTabs().length;
+}
+
 /** Every message the host posts to this panel's webview from now on (the real postMessage still runs). */
 function spyPosts(panel: TaskPanel): HostMessage[] {
   const seen: HostMessage[] = [];
@@ -124,7 +130,7 @@ describe('Task panel preview: one reused panel', function () {
     await openTask(c);
     assert.equal(api.taskPanels.get(ws, c.id), panel);
     assert.equal(api.taskPanels.all().length, 1, 'one panel');
-    assert.equal(taskTabs().length, 1, 'one editor tab after three tasks');
+    assert.equal(await tabCount(1), 1, 'one editor tab after three tasks');
     assert.equal(
       posts.filter((m) => m.type === 'model' && m.fresh).length,
       2,
@@ -214,7 +220,7 @@ describe('Task panel preview: one reused panel', function () {
     const fourth = await openTask(d);
     assert.equal(fourth.preview, true);
     assert.equal(api.taskPanels.all().length, 4);
-    assert.equal(taskTabs().length, 4, 'three pinned tabs and one preview tab');
+    assert.equal(await tabCount(4), 4, 'three pinned tabs and one preview tab');
   });
 
   it('with taskPlatform.panel.preview off, every task opens in its own panel, as before', async () => {
@@ -228,7 +234,7 @@ describe('Task panel preview: one reused panel', function () {
       assert.equal(a.preview, false);
       assert.equal(b.preview, false);
       assert.notEqual(a.panel.webview.html, b.panel.webview.html, 'two pages');
-      assert.equal(taskTabs().length, 2);
+      assert.equal(await tabCount(2), 2);
     } finally {
       await vscode.workspace
         .getConfiguration('taskPlatform')

@@ -63,9 +63,11 @@ export class TaskPanels implements vscode.Disposable {
 
   /**
    * Opens a task: re-focuses its panel, or shows it in the preview panel (a new preview panel when
-   * there is none), or in a new pinned panel (`pin`, preview off, or a panel restored after a reload).
+   * there is none), or in a new pinned panel (`pin`, preview off, or `existing`: a panel restored after
+   * a reload). `preserveFocus` (the tree asks for it) leaves the keyboard where it is: arrow, Enter, arrow.
    */
-  async open(ref: TaskRef, existing?: vscode.WebviewPanel, pin = false): Promise<TaskPanel | undefined> {
+  async open(ref: TaskRef, options: OpenOptions = {}): Promise<TaskPanel | undefined> {
+    const { existing, pin = false, preserveFocus = false } = options;
     const k = key(ref.workspaceId, ref.taskId);
     const now = Date.now();
     const again = this.last?.key === k && now - this.last.at < DOUBLE_CLICK_MS;
@@ -73,7 +75,7 @@ export class TaskPanels implements vscode.Disposable {
     const open = existing ? undefined : this.get(ref.workspaceId, ref.taskId);
     if (open) {
       if (pin || again) open.pin();
-      open.panel.reveal(undefined, open.preview);
+      open.panel.reveal(undefined, preserveFocus);
       return open;
     }
     const state = await signedIn(this.services.session);
@@ -92,7 +94,7 @@ export class TaskPanels implements vscode.Disposable {
     if (reused) {
       // Warm open: the same webview, a message; no new page (the cost the user would wait for).
       reused.show(ref, state.client);
-      reused.panel.reveal(undefined, true);
+      reused.panel.reveal(undefined, preserveFocus);
       markStepDone('taskOpened');
       this.changed.fire();
       return reused;
@@ -102,8 +104,7 @@ export class TaskPanels implements vscode.Disposable {
       vscode.window.createWebviewPanel(
         viewType,
         vscode.l10n.t('Task'),
-        // A preview keeps the focus where it was (the tree: arrow, Enter, arrow...), as a file preview does.
-        { viewColumn: vscode.ViewColumn.Active, preserveFocus: previewing },
+        { viewColumn: vscode.ViewColumn.Active, preserveFocus },
         { enableFindWidget: true },
       );
     const panel = new TaskPanel(webviewPanel, ref, state.client, this.lookups, this.services, previewing);
@@ -133,6 +134,12 @@ export class TaskPanels implements vscode.Disposable {
     this.closeAll();
     this.changed.dispose();
   }
+}
+
+export interface OpenOptions {
+  readonly existing?: vscode.WebviewPanel;
+  readonly pin?: boolean;
+  readonly preserveFocus?: boolean;
 }
 
 /** Two opens of the same task closer than this are a double click (the tree runs the command per click). */
@@ -173,7 +180,7 @@ export function registerTaskPanel(context: vscode.ExtensionContext, services: Se
           webviewPanel.dispose();
           return;
         }
-        await panels.open(ref, webviewPanel);
+        await panels.open(ref, { existing: webviewPanel });
       },
     }),
   );
@@ -204,7 +211,9 @@ export function registerTaskPanel(context: vscode.ExtensionContext, services: Se
 async function openTask(panels: TaskPanels, services: Services, arg: unknown): Promise<TaskPanel | undefined> {
   const ref = taskRefFrom(arg);
   if (ref) {
-    return panels.open(ref);
+    // The tree's rows ask to keep the focus (triage: arrow, Enter, arrow...); the palette and links do not.
+    const preserveFocus = (arg as { preserveFocus?: unknown }).preserveFocus === true;
+    return panels.open(ref, { preserveFocus });
   }
   if ((await vscode.commands.getCommands(true)).includes(Commands.goToTask)) {
     await vscode.commands.executeCommand(Commands.goToTask);
