@@ -221,6 +221,12 @@ describe('Task panel preview: one reused panel', function () {
     assert.equal(fourth.preview, true);
     assert.equal(api.taskPanels.all().length, 4);
     assert.equal(await tabCount(4), 4, 'three pinned tabs and one preview tab');
+
+    // A read leaves it a preview; a write pins it even without the page's own `keep`.
+    await fourth.receive({ type: 'loadMore', id: 'm1', section: 'activity' });
+    assert.equal(fourth.preview, true, 'loading more is no edit');
+    await fourth.receive({ type: 'edit', id: 'e1', change: { field: 'priority', value: 'high' } });
+    assert.equal(fourth.preview, false, 'an edit pins');
   });
 
   it('with taskPlatform.panel.preview off, every task opens in its own panel, as before', async () => {

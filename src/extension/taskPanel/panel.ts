@@ -18,6 +18,9 @@ import { errorText } from '../../core/util/errorText';
 
 export const viewType = 'taskPlatform.task';
 
+/** Requests that change nothing: they leave a preview panel a preview. */
+const READS = new Set<string>(['loadMore', 'download', 'preview']);
+
 /**
  * One webview panel showing one task at a time. The host owns the model; the webview renders it.
  * A preview panel is reused: `show` swaps the task it shows by posting to the same webview.
@@ -188,6 +191,9 @@ export class TaskPanel extends Disposable {
       return undefined;
     }
     const ctx = this.pageCtx;
+    if (ctx === this.ctx && 'id' in msg && !READS.has(msg.type)) {
+      this.pin(); // a write is an edit, even if the page's own `keep` has not arrived
+    }
     if (ctx.model().gone && 'id' in msg) {
       return this.answer(ctx, msg, { ok: false, error: ctx.model().gone! });
     }
