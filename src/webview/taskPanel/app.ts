@@ -51,7 +51,11 @@ export class App {
     const saved = (vscode.getState() ?? {}) as Partial<WebviewState>;
     this.drafts = typeof saved.drafts === 'object' && saved.drafts !== null ? { ...saved.drafts } : {};
     this.order = saved.commentOrder === 'newest' ? 'newest' : 'oldest';
+    this.savedTaskId = typeof saved.taskId === 'string' ? saved.taskId : undefined;
   }
+
+  /** The task the saved drafts belong to (a hidden preview panel may have been given another task). */
+  private savedTaskId: string | undefined;
 
   receive(message: HostMessage): void {
     if (message.type === 'model') {
@@ -60,7 +64,10 @@ export class App {
       }
       if (message.fresh) {
         this.forget();
+      } else if (this.savedTaskId !== undefined && this.savedTaskId !== message.model.task.id) {
+        this.drafts = {}; // drafts of the task this page showed before it was hidden are not this task's
       }
+      this.savedTaskId = undefined;
       this.real = message.model;
       this.model = this.parked.apply(message.model, this.model, (f) => this.isEditing(f));
       this.save();

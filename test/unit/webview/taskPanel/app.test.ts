@@ -88,6 +88,22 @@ describe('webview App: one preview panel, one task after another', () => {
     assert.equal(app.generation('title'), 0);
   });
 
+  it("a page re-created with another task's saved state drops those drafts, and keeps its own", () => {
+    state = { workspaceId: 'w', taskId: 'a', drafts: { 'comment:new': 'about A' } };
+    const hidden = new App(
+      { postMessage: () => undefined, getState: () => state, setState: () => undefined },
+      () => undefined,
+    );
+    hidden.receive({ type: 'model', model: model('b') });
+    assert.deepEqual(hidden.drafts, {});
+    const same = new App(
+      { postMessage: () => undefined, getState: () => state, setState: () => undefined },
+      () => undefined,
+    );
+    same.receive({ type: 'model', model: model('a') });
+    assert.deepEqual(same.drafts, { 'comment:new': 'about A' });
+  });
+
   it('a model that is not fresh keeps the drafts (the same task, updated)', () => {
     app.receive({ type: 'model', model: model('a') });
     app.setDraft('comment:new', 'kept');
