@@ -71,10 +71,10 @@ describe('e2e: the preview task panel (triage from the tree)', function () {
     // Keep Open in the panel pins it; the next task opens in a new preview tab beside it.
     await frame.locator('vscode-button[data-action="keep-open"]').click();
     await frame.locator('vscode-button[data-action="keep-open"]').waitFor({ state: 'detached', timeout: 30_000 });
-    await wb.runCommand('View: Focus into Primary Side Bar'); // back to the tree, its row still focused
-    await page.keyboard.press('ArrowDown');
-    const next = await focusedTitle();
-    await page.keyboard.press('Enter');
+    // A single click on the next row: a new preview tab, beside the pinned one.
+    const nextRow = page.locator('.part.sidebar .monaco-list-row[aria-level="5"][aria-posinset="11"]');
+    const next = ((await nextRow.locator('.label-name').textContent()) ?? '').trim();
+    await nextRow.locator('.label-name').click();
     await tabs
       .filter({ hasText: next.slice(0, 20) })
       .first()
