@@ -84,6 +84,21 @@ describe('e2e: the preview task panel (triage from the tree)', function () {
     });
     assert.equal(await tabs.count(), 2, 'the pinned tab stays, the preview opens beside it');
     assert.equal(await tabs.filter({ hasText: seen[9]! }).count(), 1, 'the pinned tab still shows the tenth task');
+    // The new preview is a new page (a cold open): wait for it to paint the task before the picture.
+    const nextId = (
+      (await tabs
+        .filter({ hasText: next.slice(0, 20) })
+        .first()
+        .textContent()) ?? ''
+    )
+      .trim()
+      .split(/\s+/)[0]!;
+    await page
+      .frameLocator('iframe.webview')
+      .last()
+      .frameLocator('#active-frame')
+      .locator('.title-row .display-id', { hasText: nextId })
+      .waitFor({ timeout: 30_000 });
     await wb.screenshot('preview-02-pinned-and-new-preview');
   });
 });
