@@ -4,7 +4,7 @@ import type { TestApi } from '../../src/extension/main';
 import type { TaskPanel } from '../../src/extension/taskPanel/panel';
 import type { HostMessage } from '../../src/shared/taskPanel/protocol';
 import { useExtension } from './driver';
-import { sandboxControl, waitFor } from './helpers';
+import { requestLog, sandboxControl, waitFor } from './helpers';
 
 interface FixtureTask {
   id: string;
@@ -187,6 +187,24 @@ describe('Task panel preview: one reused panel', function () {
     assert.equal(panel.model.task.title, a.title, "B's answer did not change A's model");
     assert.equal(panel.panel.title, `${a.display_id} ${a.title}`);
     assert.ok(panel.dropped > dropped, "B's update and answer were dropped");
+  });
+
+  it('a task passed over at once (arrow, Enter, arrow, Enter) costs no request', async () => {
+    const [a, b, c] = [tasks.task_with_activity, tasks.task_with_comments, tasks.task_with_custom_fields];
+    const panel = await openTask(a);
+    await loaded(panel, a);
+    const client = (api.session.state as unknown as { client: Parameters<TaskPanel['show']>[1] }).client;
+    await sandboxControl('DELETE', '/requests');
+    panel.show(ref(b), client);
+    assert.equal(panel.panel.title, `${b.display_id} ${b.title}`, 'B shows its row at once');
+    panel.show(ref(c), client);
+    await loaded(panel, c);
+    const paths = (await requestLog()).map((r) => r.path);
+    assert.ok(!paths.some((p) => p.includes(b.id)), `nothing asked about B:\n${paths.join('\n')}`);
+    assert.ok(
+      paths.some((p) => p.endsWith(`/tasks/${c.id}`)),
+      'C is loaded',
+    );
   });
 
   it('never reuses a pinned panel: first edit, Keep Task Open, double click', async () => {
