@@ -34,11 +34,12 @@ async function signIn(wb: Workbench): Promise<void> {
 async function openTask(wb: Workbench, taskId: string, title: string): Promise<FrameLocator> {
   await wb.runCommand('Task Platform: Open Task');
   await wb.answerInput(taskId);
-  await wb.page
-    .locator('.tabs-container .tab', { hasText: title.slice(0, 20) })
-    .first()
-    .waitFor({ timeout: 60_000 });
+  const tab = wb.page.locator('.tabs-container .tab', { hasText: title.slice(0, 20) }).first();
+  await tab.waitFor({ timeout: 60_000 });
   const frame = wb.webview();
+  // The preview panel may still show the task before: wait for this one's display id on the page.
+  const displayId = ((await tab.textContent()) ?? '').trim().split(/\s+/)[0]!;
+  await frame.locator('.title-row .display-id', { hasText: displayId }).waitFor({ timeout: 60_000 });
   await frame.locator('.title-row vscode-textfield').waitFor({ timeout: 60_000 });
   return frame;
 }

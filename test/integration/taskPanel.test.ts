@@ -457,7 +457,9 @@ describe('Task panel', function () {
 
   it('serves its page under a strict CSP, with a fresh nonce and only dist/ and media/ as resources', async () => {
     const a = await open(fx.tasks.task_with_activity);
+    a.pin(); // kept open: the next task gets a panel (and a page) of its own
     const b = await open(fx.tasks.task_with_comments);
+    assert.notEqual(a, b);
     const csp = (html: string): string =>
       /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
     const policy = csp(a.panel.webview.html);

@@ -43,6 +43,7 @@ export const Commands = {
   revealInExplorer: 'taskPlatform.revealInExplorer',
   // Task panel (taskPanel/)
   openTask: 'taskPlatform.openTask',
+  keepTaskOpen: 'taskPlatform.keepTaskOpen',
   // Saved views (views/)
   runView: 'taskPlatform.runView',
   pinView: 'taskPlatform.pinView',

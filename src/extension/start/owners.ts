@@ -36,6 +36,7 @@ export const commandOwners: Readonly<Record<string, Feature>> = {
   'taskPlatform.showInboundAddress': 'commands',
   'taskPlatform.triage': 'commands',
   'taskPlatform.openTask': 'taskPanel',
+  'taskPlatform.keepTaskOpen': 'taskPanel',
   'taskPlatform.runView': 'savedViews',
   'taskPlatform.pinView': 'savedViews',
   'taskPlatform.unpinView': 'savedViews',

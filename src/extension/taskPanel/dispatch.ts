@@ -21,7 +21,10 @@ type Handlers = {
 
 /** One handler per message type of the protocol (the compiler checks that none is missing). */
 const handlers: Handlers = {
+  // Handled by the panel itself (panel.ts), which owns the page and the preview state.
   ready: async () => undefined,
+  showing: async () => undefined,
+  keep: async () => undefined,
   refresh: async (ctx) => {
     ctx.update({ errors: {} });
     await loadAll(ctx, undefined);

@@ -18,46 +18,50 @@ import { errorText } from '../../core/util/errorText';
 
 export const viewType = 'taskPlatform.task';
 
-/** One webview panel showing one task. The host owns the model; the webview renders it. */
+/** How long a task swapped into the preview panel shows only its row before the rest is asked for. */
+const SETTLE_MS = 250;
+
+/** Requests that change nothing: they leave a preview panel a preview. */
+const READS = new Set<string>(['loadMore', 'download', 'preview']);
+
+/**
+ * One webview panel showing one task at a time. The host owns the model; the webview renders it.
+ * A preview panel is reused: `show` swaps the task it shows by posting to the same webview.
+ */
 export class TaskPanel extends Disposable {
   private current: PanelModel;
-  private readonly closed = new AbortController();
+  /** Aborted when the panel closes or shows another task: that task's pending reads stop. */
+  private closed = new AbortController();
   private ready = false;
   private activityTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The load of a task just swapped in waits a moment: a task passed over at once costs no request. */
+  private loadTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The task's context the page shows: it changes when the webview says it shows the new task. */
+  private pageCtx: PanelContext;
   /** Messages refused by validation (seen by tests; also logged). */
   refused = 0;
-  readonly ctx: PanelContext;
+  /** Answers and model updates dropped because they were for a task the panel no longer shows (tests). */
+  dropped = 0;
+  ref: TaskRef;
+  ctx: PanelContext;
+  private readonly pinnedEmitter = new vscode.EventEmitter<void>();
+  /** The panel stopped being the preview (tests and the panel list listen). */
+  readonly onDidPin = this.pinnedEmitter.event;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
-    readonly ref: TaskRef,
-    client: ApiClient,
-    lookups: Lookups,
-    services: Services,
+    ref: TaskRef,
+    private client: ApiClient,
+    private readonly lookups: Lookups,
+    private readonly services: Services,
+    /** A preview panel is reused for the next task opened; a pinned one never is. */
+    private previewing = false,
   ) {
     super();
-    const row = ref.row ?? placeholder(ref);
-    this.current = {
-      workspaceId: ref.workspaceId,
-      task: row,
-      complete: false,
-      breadcrumb: [],
-      errors: {},
-      me: meOf(services),
-    };
-    this.ctx = {
-      client,
-      lookups,
-      services,
-      workspaceId: ref.workspaceId,
-      taskId: ref.taskId,
-      signal: this.closed.signal,
-      cursors: {},
-      webview: panel.webview,
-      model: () => this.current,
-      update: (patch) => this.update(patch),
-      wrote: () => this.refreshActivitySoon(),
-    };
+    this.ref = ref;
+    this.current = { ...initialModel(ref, services), inPreview: previewing };
+    this.ctx = this.contextFor(ref);
+    this.pageCtx = this.ctx;
     panel.webview.options = {
       enableScripts: true,
       enableCommandUris: false,
@@ -66,12 +70,13 @@ export class TaskPanel extends Disposable {
         vscode.Uri.joinPath(services.extensionUri, 'media'),
       ],
     };
+    this.register(this.pinnedEmitter);
     this.register(panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)));
     this.register(services.changes.onDidChange((change) => this.onChange(change)));
     this.register(
       services.outboxes.onDidChange(() => {
         // Every queue change of the account fires this; the webview hears only of this task's banner.
-        const pending = pendingText(services, ref.taskId);
+        const pending = pendingText(services, this.ref.taskId);
         if (pending !== this.current.pending) {
           this.update({ pending });
         }
@@ -79,9 +84,89 @@ export class TaskPanel extends Disposable {
     );
     this.register({ dispose: () => this.closed.abort() });
     this.register({ dispose: () => clearTimeout(this.activityTimer) });
-    panel.webview.html = panelHtml(panel.webview, services.extensionUri, titleOf(row));
-    panel.title = titleOf(row);
+    this.register({ dispose: () => clearTimeout(this.loadTimer) });
+    panel.webview.html = panelHtml(panel.webview, services.extensionUri, titleOf(this.current.task));
+    this.mark();
     void loadAll(this.ctx, ref.row);
+  }
+
+  get preview(): boolean {
+    return this.previewing;
+  }
+
+  /** The task the page says it shows (it answers a swap with `showing`); tests wait for it. */
+  get pageTaskId(): string | undefined {
+    return this.ready ? this.pageCtx.taskId : undefined;
+  }
+
+  /** Keep Open: the panel is no longer reused for the next task (first edit, double click, the command). */
+  pin(): void {
+    if (this.previewing) {
+      this.previewing = false;
+      this.mark();
+      this.update({ inPreview: false });
+      this.pinnedEmitter.fire();
+    }
+  }
+
+  /**
+   * Shows another task in this (preview) panel without a new webview: the known row is posted at
+   * once, the rest loads as for a new panel. Everything of the task shown before stops here: its
+   * reads are aborted, and what still arrives for it (a late answer, a poll) is dropped. The rest
+   * loads after SETTLE_MS: arrow, Enter, arrow, Enter through a list spends the request budget (60 a
+   * minute) only on the task the user stops at.
+   */
+  show(ref: TaskRef, client: ApiClient): void {
+    this.closed.abort();
+    clearTimeout(this.activityTimer);
+    clearTimeout(this.loadTimer);
+    this.closed = new AbortController();
+    this.client = client;
+    this.ref = ref;
+    this.current = { ...initialModel(ref, this.services), inPreview: this.previewing };
+    this.ctx = this.contextFor(ref);
+    this.mark();
+    this.post({ type: 'model', model: this.current, fresh: true });
+    const ctx = this.ctx;
+    this.loadTimer = setTimeout(() => void loadAll(ctx, ref.row), SETTLE_MS);
+  }
+
+  /** Title and icon: a preview panel shows the preview icon (webview tabs cannot be in italics). */
+  private mark(): void {
+    this.panel.title = titleOf(this.current.task);
+    const icon = this.previewing ? 'preview' : 'task';
+    this.panel.iconPath = {
+      light: vscode.Uri.joinPath(this.services.extensionUri, 'media', `${icon}-light.svg`),
+      dark: vscode.Uri.joinPath(this.services.extensionUri, 'media', `${icon}-dark.svg`),
+    };
+  }
+
+  /** The context of one task shown in this panel; once another task is shown its updates are dropped. */
+  private contextFor(ref: TaskRef): PanelContext {
+    let last = this.current;
+    const ctx: PanelContext = {
+      client: this.client,
+      lookups: this.lookups,
+      services: this.services,
+      workspaceId: ref.workspaceId,
+      taskId: ref.taskId,
+      signal: this.closed.signal,
+      cursors: {},
+      webview: this.panel.webview,
+      model: () => (this.ctx === ctx ? this.current : last),
+      update: (patch) => {
+        if (this.ctx === ctx) {
+          this.update(patch);
+          last = this.current;
+        } else {
+          this.dropped += 1;
+        }
+      },
+      wrote: () => {
+        if (this.ctx === ctx) this.refreshActivitySoon();
+      },
+    };
+    return ctx;
   }
 
   get model(): PanelModel {
@@ -100,15 +185,30 @@ export class TaskPanel extends Disposable {
       return undefined;
     }
     if (msg.type === 'ready') {
+      // A new page (first load, shown again after being hidden, a reload) renders the task now shown.
       this.ready = true;
+      this.pageCtx = this.ctx;
       this.post({ type: 'model', model: this.current, l10n: { contents: vscode.l10n.bundle } });
       return undefined;
     }
-    if (this.current.gone && 'id' in msg) {
-      return this.answer(msg, { ok: false, error: this.current.gone });
+    if (msg.type === 'showing') {
+      // Messages before this one were sent by the page while it showed the task before.
+      if (msg.taskId === this.ctx.taskId) this.pageCtx = this.ctx;
+      return undefined;
     }
-    const outcome = await dispatch(this.ctx, msg);
-    return 'id' in msg && outcome ? this.answer(msg, outcome) : outcome;
+    if (msg.type === 'keep') {
+      this.pin();
+      return undefined;
+    }
+    const ctx = this.pageCtx;
+    if (ctx === this.ctx && 'id' in msg && !READS.has(msg.type)) {
+      this.pin(); // a write is an edit, even if the page's own `keep` has not arrived
+    }
+    if (ctx.model().gone && 'id' in msg) {
+      return this.answer(ctx, msg, { ok: false, error: ctx.model().gone! });
+    }
+    const outcome = await dispatch(ctx, msg);
+    return 'id' in msg && outcome ? this.answer(ctx, msg, outcome) : outcome;
   }
 
   update(patch: Partial<PanelModel>): void {
@@ -119,7 +219,11 @@ export class TaskPanel extends Disposable {
     this.post({ type: 'model', model: this.current });
   }
 
-  private answer(msg: WebviewMessage & { id: string }, outcome: Outcome): Outcome {
+  private answer(ctx: PanelContext, msg: WebviewMessage & { id: string }, outcome: Outcome): Outcome {
+    if (ctx !== this.ctx) {
+      this.dropped += 1; // the page shows another task now: the answer has nobody to go to
+      return outcome;
+    }
     this.post(
       outcome.ok
         ? { type: 'result', id: msg.id, ok: true }
@@ -178,6 +282,18 @@ export class TaskPanel extends Disposable {
 export function titleOf(task: Task | TaskRow): string {
   const title = inert(task.title, 60);
   return task.display_id ? inert(`${task.display_id} ${title}`, 100) : title;
+}
+
+function initialModel(ref: TaskRef, services: Services): PanelModel {
+  return {
+    workspaceId: ref.workspaceId,
+    task: ref.row ?? placeholder(ref),
+    complete: false,
+    breadcrumb: [],
+    errors: {},
+    me: meOf(services),
+    pending: pendingText(services, ref.taskId),
+  };
 }
 
 function placeholder(ref: TaskRef): TaskRow {

@@ -13,17 +13,24 @@ import { prompter } from '../ui/prompter';
 import { Lookups } from '../commands/lookups';
 import { TaskPanel, viewType } from './panel';
 import { PanelPoller } from './poller';
+import { SECTION } from '../config';
 
-/** The open task panels, one per task (re-focused when opened again). Reached by tests. */
+/**
+ * The open task panels: one per task, re-focused when opened again. With preview on, a task opened
+ * from the tree, a search or a link goes into ONE reused preview panel (see previewEnabled and
+ * docs/decisions/preview-panel.md); a pinned panel is never reused. Reached by tests.
+ */
 export class TaskPanels implements vscode.Disposable {
-  private readonly panels = new Map<string, TaskPanel>();
+  private readonly panels = new Set<TaskPanel>();
   /** Statuses, members and list places, shared with the commands through the session's directory. */
   private readonly lookups = new Lookups();
   private readonly changed = new vscode.EventEmitter<void>();
-  /** A panel opened, closed, or was shown, hidden or brought to front (the change poller listens). */
+  /** A panel opened, closed, showed another task, or was shown, hidden or brought to front (the change poller listens). */
   readonly onDidChangePanels = this.changed.event;
   /** Change polling of the open panels; set by registerTaskPanel, reached by tests. */
   poller: PanelPoller | undefined;
+  /** The last task asked for and when: the same task again at once is a double click, which pins. */
+  private last: { key: string; at: number } | undefined;
 
   private readonly sessionListener: vscode.Disposable;
 
@@ -37,22 +44,38 @@ export class TaskPanels implements vscode.Disposable {
   }
 
   get(workspaceId: string, taskId: string): TaskPanel | undefined {
-    return this.panels.get(key(workspaceId, taskId));
+    return this.all().find((p) => p.ref.workspaceId === workspaceId && p.ref.taskId === taskId);
   }
 
   all(): TaskPanel[] {
-    return [...this.panels.values()];
+    return [...this.panels];
   }
 
   /** The panel in front, for "the current task" of palette commands. */
   active(): TaskPanel | undefined {
-    return [...this.panels.values()].find((p) => p.panel.active);
+    return this.all().find((p) => p.panel.active);
   }
 
-  async open(ref: TaskRef, existing?: vscode.WebviewPanel): Promise<TaskPanel | undefined> {
-    const open = this.panels.get(key(ref.workspaceId, ref.taskId));
-    if (open && !existing) {
-      open.panel.reveal();
+  /** The reused preview panel, if one is open. */
+  preview(): TaskPanel | undefined {
+    return this.all().find((p) => p.preview);
+  }
+
+  /**
+   * Opens a task: re-focuses its panel, or shows it in the preview panel (a new preview panel when
+   * there is none), or in a new pinned panel (`pin`, preview off, or `existing`: a panel restored after
+   * a reload). `preserveFocus` (the tree asks for it) leaves the keyboard where it is: arrow, Enter, arrow.
+   */
+  async open(ref: TaskRef, options: OpenOptions = {}): Promise<TaskPanel | undefined> {
+    const { existing, pin = false, preserveFocus = false } = options;
+    const k = key(ref.workspaceId, ref.taskId);
+    const now = Date.now();
+    const again = this.last?.key === k && now - this.last.at < DOUBLE_CLICK_MS;
+    this.last = { key: k, at: now };
+    const open = existing ? undefined : this.get(ref.workspaceId, ref.taskId);
+    if (open) {
+      if (pin || again) open.pin();
+      open.panel.reveal(undefined, preserveFocus);
       return open;
     }
     const state = await signedIn(this.services.session);
@@ -60,18 +83,37 @@ export class TaskPanels implements vscode.Disposable {
       existing?.dispose();
       return undefined;
     }
+    const opened = existing ? undefined : this.get(ref.workspaceId, ref.taskId);
+    if (opened) {
+      // The second click of a double click, which came while the first was opening.
+      if (pin || again) opened.pin();
+      return opened;
+    }
+    const previewing = !existing && !pin && previewEnabled();
+    const reused = previewing ? this.preview() : undefined;
+    if (reused) {
+      // Warm open: the same webview, a message; no new page (the cost the user would wait for).
+      reused.show(ref, state.client);
+      reused.panel.reveal(undefined, preserveFocus);
+      markStepDone('taskOpened');
+      this.changed.fire();
+      return reused;
+    }
     const webviewPanel =
       existing ??
-      vscode.window.createWebviewPanel(viewType, vscode.l10n.t('Task'), vscode.ViewColumn.Active, {
-        enableFindWidget: true,
-      });
-    const panel = new TaskPanel(webviewPanel, ref, state.client, this.lookups, this.services);
-    const k = key(ref.workspaceId, ref.taskId);
-    this.panels.set(k, panel);
+      vscode.window.createWebviewPanel(
+        viewType,
+        vscode.l10n.t('Task'),
+        { viewColumn: vscode.ViewColumn.Active, preserveFocus },
+        { enableFindWidget: true },
+      );
+    const panel = new TaskPanel(webviewPanel, ref, state.client, this.lookups, this.services, previewing);
+    this.panels.add(panel);
     markStepDone('taskOpened');
+    panel.onDidPin(() => this.changed.fire());
     webviewPanel.onDidDispose(() => {
       panel.dispose();
-      if (this.panels.get(k) === panel) this.panels.delete(k);
+      this.panels.delete(panel);
       this.changed.fire();
     });
     webviewPanel.onDidChangeViewState(() => this.changed.fire());
@@ -81,7 +123,7 @@ export class TaskPanels implements vscode.Disposable {
 
   closeAll(): void {
     this.lookups.clear();
-    for (const panel of [...this.panels.values()]) {
+    for (const panel of this.all()) {
       panel.panel.dispose();
     }
     this.panels.clear();
@@ -92,6 +134,24 @@ export class TaskPanels implements vscode.Disposable {
     this.closeAll();
     this.changed.dispose();
   }
+}
+
+export interface OpenOptions {
+  readonly existing?: vscode.WebviewPanel;
+  readonly pin?: boolean;
+  readonly preserveFocus?: boolean;
+}
+
+/** Two opens of the same task closer than this are a double click (the tree runs the command per click). */
+const DOUBLE_CLICK_MS = 500;
+
+/** `taskPlatform.panel.preview`: `auto` follows `workbench.editor.enablePreview`, as files do. */
+export function previewEnabled(): boolean {
+  const mode = vscode.workspace.getConfiguration(SECTION).get<string>('panel.preview', 'auto');
+  if (mode === 'on' || mode === 'off') {
+    return mode === 'on';
+  }
+  return vscode.workspace.getConfiguration('workbench.editor').get<boolean>('enablePreview', true);
 }
 
 function key(workspaceId: string, taskId: string): string {
@@ -120,11 +180,27 @@ export function registerTaskPanel(context: vscode.ExtensionContext, services: Se
           webviewPanel.dispose();
           return;
         }
-        await panels.open(ref, webviewPanel);
+        await panels.open(ref, { existing: webviewPanel });
       },
     }),
   );
   registerCommand(context, Commands.openTask, (arg?: unknown) => openTask(panels, services, arg));
+  registerCommand(context, Commands.keepTaskOpen, () => {
+    // The preview in front, else the preview panel wherever it is.
+    const panel = [panels.active(), panels.preview()].find((p) => p?.preview);
+    panel?.pin();
+    return panel;
+  });
+  // The Keep Open button and Ctrl+K Enter show only while the preview panel is in front.
+  let shown: boolean | undefined;
+  const setContext = (): void => {
+    const preview = panels.active()?.preview === true;
+    if (preview !== shown) {
+      shown = preview;
+      void vscode.commands.executeCommand('setContext', 'taskPlatform.previewPanelActive', preview);
+    }
+  };
+  context.subscriptions.push(panels.onDidChangePanels(setContext));
   return panels;
 }
 
@@ -135,7 +211,9 @@ export function registerTaskPanel(context: vscode.ExtensionContext, services: Se
 async function openTask(panels: TaskPanels, services: Services, arg: unknown): Promise<TaskPanel | undefined> {
   const ref = taskRefFrom(arg);
   if (ref) {
-    return panels.open(ref);
+    // The tree's rows ask to keep the focus (triage: arrow, Enter, arrow...); the palette and links do not.
+    const preserveFocus = (arg as { preserveFocus?: unknown }).preserveFocus === true;
+    return panels.open(ref, { preserveFocus });
   }
   if ((await vscode.commands.getCommands(true)).includes(Commands.goToTask)) {
     await vscode.commands.executeCommand(Commands.goToTask);

@@ -118,7 +118,8 @@ function taskItem(node: TaskNode, now: Date, omitAssignee: boolean): vscode.Tree
   item.command = {
     command: Commands.openTask,
     title: vscode.l10n.t('Open Task'),
-    arguments: [{ workspaceId: node.workspaceId, taskId: node.taskId, row }],
+    // A click or Enter opens the task in the preview panel and leaves the focus on the tree.
+    arguments: [{ workspaceId: node.workspaceId, taskId: node.taskId, row, preserveFocus: true }],
   };
   const status = row.status?.name ? `, ${row.status.name}` : '';
   item.accessibilityInformation = {

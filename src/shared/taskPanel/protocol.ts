@@ -50,6 +50,8 @@ export interface PanelModel {
   readonly pending?: string;
   /** Load failures per section, already phrased for the user. */
   readonly errors: Readonly<Record<string, string>>;
+  /** The panel is the reused preview: the next task opened replaces this one (Keep Open pins it). */
+  readonly inPreview?: boolean;
   /** Changes someone else made, found by polling (taskPanel/poller.ts); cleared when dismissed. */
   readonly notice?: ChangeNotice;
 }
@@ -72,6 +74,8 @@ export type HostMessage =
       readonly type: 'model';
       readonly model: PanelModel;
       readonly l10n?: { contents: Record<string, string> | undefined };
+      /** Another task in the same (preview) panel: the page forgets everything of the one before. */
+      readonly fresh?: boolean;
     }
   | {
       readonly type: 'result';
@@ -102,6 +106,10 @@ const commentBody = { body: text(20_000), mentions: z.array(id).check(z.maxLengt
 const inbound = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ready') }),
   z.strictObject({ type: z.literal('refresh') }),
+  // The page shows the task of a `fresh` model now: what it sends after this is about that task.
+  z.strictObject({ type: z.literal('showing'), taskId: id }),
+  // Keep Open: the user edited or asked; the preview panel is no longer reused.
+  z.strictObject({ type: z.literal('keep') }),
   z.strictObject({ type: z.literal('dismissNotice') }),
   z.strictObject({ type: z.literal('edit'), id: reqId, change: TaskFieldSchema }),
   z.strictObject({ type: z.literal('setCustomField'), id: reqId, fieldId: id, value: cfValue }),

@@ -15,6 +15,9 @@ export interface VsCodeApi {
   setState(state: unknown): void;
 }
 
+/** Requests that change nothing: they do not keep a preview panel open. */
+const READS = new Set<string>(['loadMore', 'download', 'preview']);
+
 type RequestBody = RequestMessage extends infer M ? (M extends RequestMessage ? Omit<M, 'id'> : never) : never;
 
 /**
@@ -26,13 +29,17 @@ export class App {
   model: PanelModel | undefined;
   /** The host's model as it came. */
   private real: PanelModel | undefined;
-  readonly parked = new ParkedEdits();
+  parked = new ParkedEdits();
   readonly pending = new Map<string, string>();
   readonly errors = new Map<string, string>();
   readonly open = new Set<string>();
   drafts: Record<string, string>;
   order: 'oldest' | 'newest';
   private counter = 0;
+  /** Which task of the panel's life the page shows (a preview panel shows one after another). */
+  view = 0;
+  /** Keep Open was asked for (first edit): asked once. */
+  private kept = false;
   private readonly generations = new Map<string, number>();
   private scheduled = false;
   private readonly onDone = new Map<string, (ok: boolean) => void>();
@@ -44,16 +51,29 @@ export class App {
     const saved = (vscode.getState() ?? {}) as Partial<WebviewState>;
     this.drafts = typeof saved.drafts === 'object' && saved.drafts !== null ? { ...saved.drafts } : {};
     this.order = saved.commentOrder === 'newest' ? 'newest' : 'oldest';
+    this.savedTaskId = typeof saved.taskId === 'string' ? saved.taskId : undefined;
   }
+
+  /** The task the saved drafts belong to (a hidden preview panel may have been given another task). */
+  private savedTaskId: string | undefined;
 
   receive(message: HostMessage): void {
     if (message.type === 'model') {
       if (message.l10n?.contents) {
         l10n.config({ contents: message.l10n.contents });
       }
+      if (message.fresh) {
+        this.forget();
+      } else if (this.savedTaskId !== undefined && this.savedTaskId !== message.model.task.id) {
+        this.drafts = {}; // drafts of the task this page showed before it was hidden are not this task's
+      }
+      this.savedTaskId = undefined;
       this.real = message.model;
       this.model = this.parked.apply(message.model, this.model, (f) => this.isEditing(f));
       this.save();
+      if (message.fresh) {
+        this.post({ type: 'showing', taskId: message.model.task.id });
+      }
     } else if (message.type === 'result') {
       const key = this.pending.get(message.id);
       this.pending.delete(message.id);
@@ -80,8 +100,37 @@ export class App {
     this.vscode.postMessage(message);
   }
 
+  /**
+   * Another task in the same preview panel: nothing of the one before stays (drafts, parked edits,
+   * requests in flight, open editors); answers to its requests no longer find anything here.
+   */
+  private forget(): void {
+    this.view += 1;
+    this.model = undefined;
+    this.real = undefined;
+    this.parked = new ParkedEdits();
+    this.pending.clear();
+    this.errors.clear();
+    this.open.clear();
+    this.generations.clear();
+    this.onDone.clear();
+    this.drafts = {};
+    this.kept = false;
+  }
+
+  /** The first edit keeps a preview panel open: what the user started must not be replaced. */
+  keep(): void {
+    if (this.model?.inPreview && !this.kept) {
+      this.kept = true;
+      this.post({ type: 'keep' });
+    }
+  }
+
   /** Sends a request; `key` names the field that shows its progress and its error. */
   request(key: string, body: RequestBody, then?: (ok: boolean) => void): void {
+    if (!READS.has(body.type)) {
+      this.keep();
+    }
     const id = `r${++this.counter}`;
     this.pending.set(id, key);
     this.errors.delete(key);

@@ -10,6 +10,7 @@ import '@vscode-elements/elements/dist/vscode-textarea/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import * as l10n from '@vscode/l10n';
 import { html, render } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
 import type { TemplateResult } from 'lit';
 import { App } from './app';
 import type { VsCodeApi } from './app';
@@ -26,7 +27,16 @@ import { dependencies, subtasks } from './view/relations';
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const root = document.getElementById('root')!;
-const app = new App(acquireVsCodeApi(), () => render(page(), root));
+// Keyed by the task shown: another task in the preview panel gets fresh controls, none of the last one's,
+// and starts at the top.
+let shownView = 0;
+const app = new App(acquireVsCodeApi(), () => {
+  render(keyed(app.view, page()), root);
+  if (app.view !== shownView) {
+    shownView = app.view;
+    window.scrollTo(0, 0);
+  }
+});
 
 function page(): TemplateResult {
   if (!app.model) {
@@ -58,6 +68,7 @@ function fieldOf(event: Event): string | undefined {
 document.addEventListener(
   'input',
   (event) => {
+    app.keep();
     const field = fieldOf(event);
     if (field) app.parked.typing.add(field);
   },

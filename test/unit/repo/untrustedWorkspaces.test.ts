@@ -23,6 +23,7 @@ const restricted = manifest.capabilities.untrustedWorkspaces.restrictedConfigura
 const harmless: Record<string, string> = {
   'taskPlatform.codeLinks.todoCodeLens': 'shows or hides a CodeLens; the command it runs still asks the user',
   'taskPlatform.afterCreateTask': 'what the UI shows after a task the user created themselves',
+  'taskPlatform.panel.preview': 'whether task panels are reused as a preview; nothing is written or sent',
 };
 
 describe('untrusted folders: settings that change what is written or sent are restricted', () => {

@@ -35,6 +35,17 @@ export function header(app: App): TemplateResult {
           @change=${(e: Event) => editTitle(app, e)}
         ></vscode-textfield>`,
       )}
+      ${
+        model.inPreview
+          ? html`<vscode-button
+              secondary
+              data-action="keep-open"
+              title=${l10n.t('Preview: the next task you open replaces this one. Keep it open in its own tab.')}
+              @click=${() => app.keep()}
+              >${l10n.t('Keep Open')}</vscode-button
+            >`
+          : nothing
+      }
       <vscode-button
         secondary
         data-action="refresh"
