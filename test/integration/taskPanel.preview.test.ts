@@ -97,6 +97,32 @@ describe('Task panel preview: one reused panel', function () {
     await waitFor(() => api.taskPanels.all().length === 0, 'every panel closed');
   });
 
+  it('paints the known row in the page itself, as escaped text, before its script runs', async () => {
+    const t = tasks.task_with_activity;
+    await vscode.commands.executeCommand('taskPlatform.openTask', {
+      workspaceId: ws,
+      taskId: t.id,
+      row: {
+        id: t.id,
+        title: '<img src=x onerror=alert(1)><script>alert(2)</script>"\u202eevil',
+        display_id: 'ACME-1"><b>',
+        priority: 'high',
+        status: { id: t.id, name: '<i>Doing</i>' },
+      },
+    });
+    const panel = await waitFor(() => api.taskPanels.get(ws, t.id), 'the panel');
+    const page = panel.panel.webview.html;
+    const firstPaint = /<div id="first-paint">([\s\S]*?)<\/main>/.exec(page)?.[1] ?? '';
+    assert.ok(firstPaint, `the known row is in the page: ${page}`);
+    assert.match(firstPaint, /&#60;img src=x onerror=alert\(1\)&#62;&#60;script&#62;alert\(2\)&#60;\/script&#62;&#34;/);
+    assert.match(firstPaint, /ACME-1&#34;&#62;&#60;b&#62;/);
+    assert.match(firstPaint, /&#60;i&#62;Doing&#60;\/i&#62;.*high/);
+    assert.doesNotMatch(firstPaint, /<(img|script|b|i)[\s>]/, 'no markup from the row');
+    assert.doesNotMatch(firstPaint, /\u202e/, 'no bidi control character');
+    assert.equal((page.match(/<script/g) ?? []).length, 1, 'still a single script, by nonce');
+    await loaded(panel, t);
+  });
+
   it('opens B into the preview panel showing A: the same webview gets a message, no new panel, one tab', async () => {
     const a = tasks.task_with_activity;
     const b = tasks.task_with_comments;

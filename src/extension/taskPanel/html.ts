@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import type { Task, TaskRow } from '../../core/api/schemas';
+import { inert } from '../../core/text/inert';
 
 /**
  * The panel's page: one script by nonce, styles from the extension only, images from the extension
  * and data: (previews; remote images are never loaded), no network (connect-src 'none'), nothing inline
  * (the panel's security rules). The nonce comes from crypto, fresh for every page.
  */
-export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string): string {
+export function panelHtml(
+  webview: vscode.Webview,
+  extensionUri: vscode.Uri,
+  title: string,
+  row?: Task | TaskRow,
+): string {
   const nonce = randomBytes(18).toString('base64url');
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'taskPanel.js'));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'taskPanel.css'));
@@ -32,13 +39,30 @@ export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, tit
 <title>${escapeAttr(title)}</title>
 </head>
 <body>
-<main id="root" aria-live="polite"></main>
+<main id="root" aria-live="polite">${row ? firstPaint(row) : ''}</main>
 <script type="module" nonce="${nonce}" src="${script.toString()}"></script>
 </body>
 </html>`;
 }
 
-/** Only for the page title and language: never for task content, which the webview renders itself. */
+/**
+ * What the tree, search or view already holds of the task, written into the page itself so that it is
+ * painted before the script has loaded; the script's first render replaces it. Text only: every value
+ * is made inert (no control or bidi characters, bounded) and escaped.
+ */
+function firstPaint(row: Task | TaskRow): string {
+  const fields = [row.status?.name, row.priority, row.assignee?.name, row.due_date?.slice(0, 10)]
+    .filter((value): value is string => typeof value === 'string' && value !== '')
+    .map((value) => `<span>${escapeAttr(inert(value, 80))}</span>`)
+    .join('<span aria-hidden="true"> · </span>');
+  return `<div id="first-paint"><div class="title-row"><span class="display-id">${escapeAttr(
+    inert(row.display_id ?? '', 30),
+  )}</span><bdi class="first-paint-title">${escapeAttr(inert(row.title, 500))}</bdi></div>${
+    fields ? `<p class="first-paint-fields">${fields}</p>` : ''
+  }</div>`;
+}
+
+/** For the page's title, language and the first paint of the known row (firstPaint): text, never markup. */
 function escapeAttr(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -85,7 +85,7 @@ export class TaskPanel extends Disposable {
     this.register({ dispose: () => this.closed.abort() });
     this.register({ dispose: () => clearTimeout(this.activityTimer) });
     this.register({ dispose: () => clearTimeout(this.loadTimer) });
-    panel.webview.html = panelHtml(panel.webview, services.extensionUri, titleOf(this.current.task));
+    panel.webview.html = panelHtml(panel.webview, services.extensionUri, titleOf(this.current.task), ref.row);
     this.mark();
     void loadAll(this.ctx, ref.row);
   }

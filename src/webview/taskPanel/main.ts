@@ -31,6 +31,8 @@ const root = document.getElementById('root')!;
 // and starts at the top.
 let shownView = 0;
 const app = new App(acquireVsCodeApi(), () => {
+  // The host wrote the known row into the page so it shows before this script ran: replaced now.
+  document.getElementById('first-paint')?.remove();
   render(keyed(app.view, page()), root);
   if (app.view !== shownView) {
     shownView = app.view;
