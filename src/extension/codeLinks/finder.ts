@@ -43,6 +43,11 @@ export class ReferenceFinder extends Disposable {
     readonly services: Services,
   ) {
     super();
+    // Loaded while already signed in (code links load on first use): learn now, not at the next sign-in.
+    const state = services.session.state;
+    if (state.kind === 'signedIn') {
+      queueMicrotask(() => !this.isDisposed && this.resolver());
+    }
     this.register(
       services.session.onDidChange((state) => {
         // Signed in: learn the prefixes of workspaces not seen yet (background, once per session).

@@ -89,6 +89,15 @@ export function start(host: LazyHost): LazyCore {
   }
   // Queued writes are published and pending changes shown while signed in, whatever is used first.
   load('outbox').catch(() => undefined);
+  // Code links learn the workspaces' id prefixes in the background once signed in, so that a file
+  // opened later has its references linked at once (they load earlier if an editor is shown first).
+  const learnPrefixes = session.onDidChange((state) => {
+    if (state.kind === 'signedIn') {
+      learnPrefixes.dispose();
+      load('codeLinks').catch(() => undefined);
+    }
+  });
+  context.subscriptions.push(learnPrefixes);
 
   return {
     load,
