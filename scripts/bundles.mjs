@@ -3,7 +3,8 @@
 //   dist/extension.js     the extension host entry (node, cjs, `vscode` external): stand-ins only
 //   dist/lazy/*.mjs       the extension's features (node, esm, split): core.mjs and one chunk per
 //                         feature, imported by the entry on first use (docs/decisions/0010-lazy-bundles.md)
-//   dist/webview/*.js     one browser ESM bundle per webview (src/webview/<name>/main.ts)
+//   dist/webview/*.js     one browser ESM bundle per webview (src/webview/<name>/main.ts), and
+//                         boot.js, the classic script that starts one after its page has loaded
 //   dist/mcp-server.js    the stdio MCP server (when src/mcp/main.ts exists)
 //   out/test/integration  with `tests`: the integration suite for the extension host
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -99,6 +100,17 @@ export function allBuilds({ production = false, tests = false } = {}) {
       outdir: 'dist/webview',
       platform: 'browser',
       format: 'esm',
+      target: 'es2022',
+    });
+  }
+  if (existsSync('src/webview/boot.ts')) {
+    // A classic script (it reads its own element): starts a page's app after the page has loaded.
+    builds.push({
+      ...common(production),
+      entryPoints: ['src/webview/boot.ts'],
+      outfile: 'dist/webview/boot.js',
+      platform: 'browser',
+      format: 'iife',
       target: 'es2022',
     });
   }

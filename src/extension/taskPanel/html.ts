@@ -4,9 +4,10 @@ import type { Task, TaskRow } from '../../core/api/schemas';
 import { inert } from '../../core/text/inert';
 
 /**
- * The panel's page: one script by nonce, styles from the extension only, images from the extension
- * and data: (previews; remote images are never loaded), no network (connect-src 'none'), nothing inline
- * (the panel's security rules). The nonce comes from crypto, fresh for every page.
+ * The panel's page: one script by nonce (webview/boot.ts, which starts the app with the same nonce
+ * once the page has loaded, so the known row shows first), styles from the extension only, images from
+ * the extension and data: (previews; remote images are never loaded), no network (connect-src 'none'),
+ * nothing inline (the panel's security rules). The nonce comes from crypto, fresh for every page.
  */
 export function panelHtml(
   webview: vscode.Webview,
@@ -15,6 +16,7 @@ export function panelHtml(
   row?: Task | TaskRow,
 ): string {
   const nonce = randomBytes(18).toString('base64url');
+  const boot = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'boot.js'));
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'taskPanel.js'));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'taskPanel.css'));
   const csp = [
@@ -40,7 +42,7 @@ export function panelHtml(
 </head>
 <body>
 <main id="root" aria-live="polite">${row ? firstPaint(row) : ''}</main>
-<script type="module" nonce="${nonce}" src="${script.toString()}"></script>
+<script nonce="${nonce}" src="${boot.toString()}" data-app="${escapeAttr(script.toString())}"></script>
 </body>
 </html>`;
 }
