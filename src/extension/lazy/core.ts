@@ -11,6 +11,7 @@ import { Outboxes } from '../outbox/outboxes';
 import { SerialMemento } from '../state/globalState';
 import { onDidChangeSetting, requestTimeoutMs } from '../config';
 import { adoptLogChannel, log } from '../log';
+import { errorText } from '../../core/util/errorText';
 import { TaskChanges } from '../tasks/changes';
 import { registerTaskSource } from '../tasks/current';
 import { registerWalkthrough, stepsDone } from '../walkthrough/progress';
@@ -79,7 +80,7 @@ export function start(host: LazyHost): LazyCore {
           return result;
         },
         (error: unknown) => {
-          log.error(`Could not load ${feature}: ${String(error)}`);
+          log.error(`Could not load ${feature}: ${errorText(error)}`);
           throw error;
         },
       );
