@@ -17,5 +17,6 @@ export const CURRENT_TASK_TOOL: ToolSpec = {
     'Attach the task open in the Task Platform panel (or selected in the tree, or of the current branch) to the chat.',
   input: z.strictObject({}),
   write: false,
+  toolset: 'tasks',
   run: () => Promise.reject(new Error('current_task runs in VS Code only')),
 };

@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/client';
 import type { RequestOptions } from '../api/requester';
 import type { TaskScope } from '../api/inputs';
 import * as In from './inputs';
+import type { Toolset } from './toolsets';
 
 /**
  * THE table of assistant tools, shared by the stdio MCP server (src/mcp) and the VS Code chat tools
@@ -24,6 +25,8 @@ export interface ToolSpec<S extends z.ZodMiniType = z.ZodMiniType> {
    * `destructive` tag of the chat tool. Additive writes (create, comment) leave it unset.
    */
   readonly destructive?: boolean;
+  /** The group a user turns on or off as a whole (toolsets.ts). */
+  readonly toolset: Toolset;
   run(client: ApiClient, input: z.output<S>, opts: RequestOptions): Promise<unknown>;
 }
 
@@ -49,6 +52,7 @@ export const TOOLS: readonly ToolSpec[] = [
       'The signed-in user (id, name, email) and the workspaces they belong to. Call this first to get workspace ids.',
     input: In.NoInput,
     write: false,
+    toolset: 'navigation',
     run: (c, _i, o) => c.getUser(o),
   }),
   tool({
@@ -57,6 +61,7 @@ export const TOOLS: readonly ToolSpec[] = [
     description: `The whole tree of a workspace (spaces, folders, lists, saved views) in one call: the quickest way to find a list id. ${ids}`,
     input: In.WorkspaceInput,
     write: false,
+    toolset: 'navigation',
     run: (c, i, o) => c.getSidebar(i.workspace_id, o),
   }),
   tool({
@@ -65,6 +70,7 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'The spaces of a workspace that the user can see.',
     input: In.WorkspaceInput,
     write: false,
+    toolset: 'navigation',
     run: (c, i, o) => c.listSpaces(i.workspace_id, o),
   }),
   tool({
@@ -73,6 +79,7 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'The folders of a space.',
     input: In.FoldersInput,
     write: false,
+    toolset: 'navigation',
     run: (c, i, o) => c.listFolders(i.workspace_id, i.space_id, o),
   }),
   tool({
@@ -81,6 +88,7 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'The lists of a folder (tasks live in lists).',
     input: In.ListsInput,
     write: false,
+    toolset: 'navigation',
     run: (c, i, o) => c.listLists(i.workspace_id, i.space_id, i.folder_id, o),
   }),
   tool({
@@ -90,6 +98,7 @@ export const TOOLS: readonly ToolSpec[] = [
       'The statuses available in a list ({ data, is_customized, source }); use a status id as status_id on create_task or update_task.',
     input: In.ListIdInput,
     write: false,
+    toolset: 'navigation',
     run: (c, i, o) => c.listStatuses(i.list_id, o),
   }),
   tool({
@@ -98,6 +107,7 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'The members of a workspace; a member id is what assignee_id takes.',
     input: In.WorkspaceInput,
     write: false,
+    toolset: 'navigation',
     run: (c, i, o) => c.listMembers(i.workspace_id, o),
   }),
   tool({
@@ -108,6 +118,7 @@ export const TOOLS: readonly ToolSpec[] = [
       'Returns { data, total_count, completed_count, group_counts, current_page, last_page, per_page }; 50 per page by default.',
     input: In.ListTasksInput,
     write: false,
+    toolset: 'tasks',
     run: (c, i, o) =>
       c.listTasks(
         i.workspace_id,
@@ -129,6 +140,7 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'One task with its status, assignee, creator, custom field values and counts.',
     input: In.TaskInput,
     write: false,
+    toolset: 'tasks',
     run: (c, i, o) => c.getTask(i.workspace_id, i.task_id, o),
   }),
   tool({
@@ -138,6 +150,7 @@ export const TOOLS: readonly ToolSpec[] = [
       'Creates a task (or a subtask with parent_task_id) in a list. Title 1 to 255 characters. Returns the new task.',
     input: In.CreateTaskInput,
     write: true,
+    toolset: 'tasks',
     run: (c, { workspace_id, idempotency_key, ...fields }, o) =>
       c.createTask(workspace_id, fields, { ...o, idempotencyKey: idempotency_key }),
   }),
@@ -148,6 +161,7 @@ export const TOOLS: readonly ToolSpec[] = [
       'Changes any of title, description, priority, status_id, assignee_id, due_date of a task (null clears description, assignee and due date). Returns the task.',
     input: In.UpdateTaskInput,
     write: true,
+    toolset: 'tasks',
     destructive: true,
     run: (c, { workspace_id, task_id, ...fields }, o) => c.updateTask(workspace_id, task_id, fields, o),
   }),
@@ -158,6 +172,7 @@ export const TOOLS: readonly ToolSpec[] = [
       'Full-text search for tasks in a workspace. Returns { query, page, per_page, tasks: { total, hits } }.',
     input: In.SearchTasksInput,
     write: false,
+    toolset: 'tasks',
     run: (c, i, o) => c.search({ ...i, type: 'tasks' }, o),
   }),
   tool({
@@ -167,6 +182,7 @@ export const TOOLS: readonly ToolSpec[] = [
       "One page of a task's comments ({ data, next_cursor, has_more }); pass next_cursor as cursor for the next page.",
     input: In.CursorTaskInput,
     write: false,
+    toolset: 'comments',
     run: (c, i, o) => c.getComments(i.workspace_id, i.task_id, i.cursor, o),
   }),
   tool({
@@ -175,6 +191,7 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'Adds a comment to a task (optionally a reply, assigned, or mentioning members). Returns the comment.',
     input: In.AddCommentInput,
     write: true,
+    toolset: 'comments',
     run: (c, { workspace_id, task_id, idempotency_key, ...fields }, o) =>
       c.createComment(workspace_id, task_id, fields, { ...o, idempotencyKey: idempotency_key }),
   }),
@@ -185,6 +202,7 @@ export const TOOLS: readonly ToolSpec[] = [
       "One page (30 entries, newest first) of a task's history ({ data, next_cursor, has_more }); pass next_cursor as cursor for older entries.",
     input: In.CursorTaskInput,
     write: false,
+    toolset: 'comments',
     run: (c, i, o) => c.getActivity(i.workspace_id, i.task_id, i.cursor, o),
   }),
   tool({
@@ -193,6 +211,7 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'The tasks blocking this task (blocked_by) and the tasks it blocks (blocking).',
     input: In.TaskInput,
     write: false,
+    toolset: 'tasks',
     run: (c, i, o) => c.getDependencies(i.workspace_id, i.task_id, o),
   }),
 ];
