@@ -470,6 +470,10 @@ describe('Task panel', function () {
     const nonce = (html: string): string | undefined => /nonce="([^"]+)"/.exec(html)?.[1];
     assert.notEqual(nonce(a.panel.webview.html), nonce(b.panel.webview.html), 'one nonce per page');
     assert.equal((a.panel.webview.html.match(/<script/g) ?? []).length, 1, 'a single script, by nonce');
+    // Nothing to fetch before the page shows: its style and boot script are written into it, by the nonce.
+    assert.match(policy, /style-src 'nonce-[A-Za-z0-9_-]{20,}'/);
+    assert.doesNotMatch(a.panel.webview.html, /<link|<script[^>]*\ssrc=/);
+    assert.match(a.panel.webview.html, new RegExp(`<style nonce="${nonce(a.panel.webview.html)}">[^<]*\\.title-row`));
     const roots = (a.panel.webview.options.localResourceRoots ?? []).map((u) => u.path.split('/').slice(-1)[0]);
     assert.deepEqual(roots, ['dist', 'media']);
     assert.equal(a.panel.webview.options.enableCommandUris, false);

@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { Task, TaskRow } from '../../core/api/schemas';
 import { inert } from '../../core/text/inert';
 
 /**
  * The panel's page: one script by nonce (webview/boot.ts, which starts the app with the same nonce
- * once the page has loaded, so the known row shows first), styles from the extension only, images from
+ * once the page has loaded, so the known row shows first), styles by the same nonce, images from
  * the extension and data: (previews; remote images are never loaded), no network (connect-src 'none'),
- * nothing inline (the panel's security rules). The nonce comes from crypto, fresh for every page.
+ * no inline code without the nonce (the panel's security rules). The nonce comes from crypto, fresh
+ * for every page.
+ *
+ * The stylesheet and the boot script are written into the page (both are the extension's own files,
+ * read once): VS Code shows a new page at its load event, which waits for every stylesheet and script
+ * the page names, each fetched through the webview's service worker from the extension host. Inline,
+ * the page has nothing to fetch before it is shown; the app's bundle comes after.
  */
 export function panelHtml(
   webview: vscode.Webview,
@@ -16,13 +23,12 @@ export function panelHtml(
   row?: Task | TaskRow,
 ): string {
   const nonce = randomBytes(18).toString('base64url');
-  const boot = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'boot.js'));
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'taskPanel.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'taskPanel.css'));
+  const { style, boot } = pageFiles(extensionUri);
   const csp = [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
-    `style-src ${webview.cspSource}`,
+    `style-src 'nonce-${nonce}' ${webview.cspSource}`,
     `img-src ${webview.cspSource} data:`,
     `font-src ${webview.cspSource}`,
     "connect-src 'none'",
@@ -37,14 +43,30 @@ export function panelHtml(
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style.toString()}">
+<style nonce="${nonce}">${style}</style>
 <title>${escapeAttr(title)}</title>
 </head>
 <body>
 <main id="root" aria-live="polite">${row ? firstPaint(row) : ''}</main>
-<script nonce="${nonce}" src="${boot.toString()}" data-app="${escapeAttr(script.toString())}"></script>
+<script nonce="${nonce}" data-app="${escapeAttr(script.toString())}">${boot}</script>
 </body>
 </html>`;
+}
+
+let files: { readonly style: string; readonly boot: string } | undefined;
+
+/** The page's stylesheet and boot script, read from the installed extension on the first page. */
+function pageFiles(extensionUri: vscode.Uri): { readonly style: string; readonly boot: string } {
+  if (!files) {
+    const read = (...path: string[]): string => readFileSync(vscode.Uri.joinPath(extensionUri, ...path).fsPath, 'utf8');
+    // Written between tags: a closing tag inside either would end it early (they are our own files, so this never trims).
+    const inside = (text: string, tag: string): string => text.split(`</${tag}`)[0]!;
+    files = {
+      style: inside(read('media', 'taskPanel.css'), 'style'),
+      boot: inside(read('dist', 'webview', 'boot.js'), 'script'),
+    };
+  }
+  return files;
 }
 
 /**
