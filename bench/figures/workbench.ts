@@ -22,7 +22,14 @@ import { Workbench } from '../../test/e2e/workbench';
 import { artifactsDir, repoRoot } from '../../test/host/paths';
 import type { BenchContext, LargeFixtures } from '../context';
 import { packageExtension, VSIX } from './bundle';
-import { EMPTY_ID, EMPTY_KEY, EMPTY_READY_TEXT, buildEmptyExtension, installAlongside } from '../host/emptyExtension';
+import {
+  EMPTY_ID,
+  EMPTY_KEY,
+  EMPTY_READY_TEXT,
+  STARTUP_EVENT,
+  buildEmptyExtension,
+  installAlongside,
+} from '../host/emptyExtension';
 import { hoverReference, writeHoverFile } from '../host/hoverSteps';
 import type { HoverRun } from '../host/hoverSteps';
 import { emptyPanelOpens, extensionHostHeap, treeOpens } from '../host/panelSteps';
@@ -98,17 +105,12 @@ export interface OursRun {
   idleRequests: number;
 }
 
-async function oursRun(
-  ctx: BenchContext,
-  run: number,
-  setup: { emptyVsix: string; pollSettings: Record<string, number> },
-  full = true,
-): Promise<OursRun | undefined> {
+async function oursRun(ctx: BenchContext, run: number, setup: Setup, full = true): Promise<OursRun | undefined> {
   const fx = await ctx.reset({ limit: 60, windowMs: 60_000 });
   const runDir = join(artifactsDir, 'bench', `extension-${run}`);
   rmSync(runDir, { recursive: true, force: true });
   // The baseline extension next to ours (it activates on its heap key only), and the hover's file.
-  installAlongside(runDir, setup.emptyVsix);
+  installAlongside(runDir, setup.heapVsix);
   const hoverTask = await firstTaskOf(ctx, fx.lists.big_2);
   mkdirSync(join(runDir, 'workspace'), { recursive: true });
   writeHoverFile(join(runDir, 'workspace'), hoverTask.display_id);
@@ -199,23 +201,35 @@ export async function workbenchFigures(ctx: BenchContext): Promise<void> {
   if (!existsSync(VSIX)) {
     packageExtension(); // --only without the bundle figure, on a fresh clone
   }
-  const emptyVsix = buildEmptyExtension();
+  const activation = (
+    JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { activationEvents?: string[] }
+  ).activationEvents;
+  if (!activation?.includes(STARTUP_EVENT)) {
+    // The start-up baseline activates as ours does; if ours no longer does, the baseline must follow.
+    throw new Error(`package.json no longer activates on ${STARTUP_EVENT}: change the start-up baseline to match`);
+  }
+  const emptyVsix = buildEmptyExtension(true);
+  const heapVsix = buildEmptyExtension(false);
   try {
-    await measureAll(ctx, emptyVsix, poll.settings, poll.scale);
+    await measureAll(ctx, { emptyVsix, heapVsix, pollSettings: poll.settings }, poll.scale);
   } finally {
     rmSync(dirname(emptyVsix), { recursive: true, force: true });
+    rmSync(dirname(heapVsix), { recursive: true, force: true });
   }
 }
 
-async function measureAll(
-  ctx: BenchContext,
-  emptyVsix: string,
-  pollSettings: Record<string, number>,
-  scale: number,
-): Promise<void> {
+interface Setup {
+  /** The start-up baseline (activates on STARTUP_EVENT). */
+  emptyVsix: string;
+  /** The heap reader installed next to ours (activates on its key only). */
+  heapVsix: string;
+  pollSettings: Record<string, number>;
+}
+
+async function measureAll(ctx: BenchContext, setup: Setup, scale: number): Promise<void> {
+  const { emptyVsix, pollSettings } = setup;
   const empty: EmptyRun[] = [];
   const ours: OursRun[] = [];
-  const setup = { emptyVsix, pollSettings };
   // One launch of each, not counted: the first code-server start of a run reads everything from a cold disk cache.
   await emptyRun(emptyVsix, -1);
   await oursRun(ctx, -1, setup, false);

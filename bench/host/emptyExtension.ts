@@ -1,9 +1,12 @@
 /**
  * The baseline extension: what VS Code itself costs, measured the way ours is, in the same host.
  * It is generated into a temporary folder at bench time and packaged with vsce like ours, so both go
- * through the same install and activation path. It has no activation event of its own (VS Code
- * activates it on its first command) and four commands, each bound to a key so the benchmark runs
- * it the moment VS Code knows it, without the palette (which lists commands as of its opening):
+ * through the same install and activation path. Built for the start-up baseline, it activates on
+ * the event ours does (`onStartupFinished`), so both are loaded at the same moment of the window's
+ * start, among the same other extensions; built to be installed next to ours (the heap reader), it
+ * has no activation event (VS Code activates it on its first command) and leaves ours alone. It has
+ * four commands, each bound to a key so the benchmark runs it the moment VS Code knows it, without
+ * the palette (which lists commands as of its opening):
  *   hello      a status bar message: the start-up baseline ("view usable"); it logs its activate()
  *              duration the way ours does ("Activated in N ms" in its log channel);
  *   openPanel  a WebviewPanel whose HTML paints a title ("Empty panel 1"), under a strict CSP with
@@ -44,7 +47,10 @@ const commands: [string, string, string][] = [
   ['benchEmpty.heap', 'Show Extension Host Heap', 'ctrl+alt+shift+f12'],
 ];
 
-const manifest = {
+/** The activation event of ours at start-up (package.json), which the start-up baseline shares. */
+export const STARTUP_EVENT = 'onStartupFinished';
+
+const manifest = (activationEvents: string[]) => ({
   name: 'empty-extension',
   displayName: 'Bench Empty Extension',
   publisher: 'bench',
@@ -52,12 +58,12 @@ const manifest = {
   license: 'MIT',
   engines: { vscode: '^1.105.0' },
   main: './extension.js',
-  activationEvents: [],
+  activationEvents,
   contributes: {
     commands: commands.map(([command, title]) => ({ command, title, category: 'Bench Empty' })),
     keybindings: commands.map(([command, , key]) => ({ command, key })),
   },
-};
+});
 
 const source = `const vscode = require('vscode');
 const crypto = require('crypto');
@@ -108,10 +114,13 @@ exports.activate = function (context) {
 exports.deactivate = function () {};
 `;
 
-/** Writes and packages the baseline extension; returns the .vsix path. */
-export function buildEmptyExtension(): string {
+/**
+ * Writes and packages the baseline extension; returns the .vsix path. `atStartup`: the start-up
+ * baseline (activates on STARTUP_EVENT); otherwise the heap reader installed next to ours.
+ */
+export function buildEmptyExtension(atStartup: boolean): string {
   const dir = mkdtempSync(join(tmpdir(), 'bench-empty-ext-'));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest(atStartup ? [STARTUP_EVENT] : []), null, 2));
   writeFileSync(join(dir, 'extension.js'), source);
   writeFileSync(join(dir, 'LICENSE'), 'MIT\n');
   writeFileSync(join(dir, 'README.md'), '# Empty extension (benchmark baseline)\n');
