@@ -21,6 +21,18 @@ export const viewType = 'taskPlatform.task';
 /** How long a task swapped into the preview panel shows only its row before the rest is asked for. */
 const SETTLE_MS = 250;
 
+/**
+ * The page's options. Given when the panel is created: VS Code builds a new frame for the page whenever
+ * they change, so options set after creation would cost a second frame before the first paint.
+ */
+export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
+  return {
+    enableScripts: true,
+    enableCommandUris: false,
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')],
+  };
+}
+
 /** Requests that change nothing: they leave a preview panel a preview. */
 const READS = new Set<string>(['loadMore', 'download', 'preview']);
 
@@ -62,14 +74,8 @@ export class TaskPanel extends Disposable {
     this.current = { ...initialModel(ref, services), inPreview: previewing };
     this.ctx = this.contextFor(ref);
     this.pageCtx = this.ctx;
-    panel.webview.options = {
-      enableScripts: true,
-      enableCommandUris: false,
-      localResourceRoots: [
-        vscode.Uri.joinPath(services.extensionUri, 'dist'),
-        vscode.Uri.joinPath(services.extensionUri, 'media'),
-      ],
-    };
+    // The same options the panel was created with (a no-op then); a panel restored after a reload gets them here.
+    panel.webview.options = webviewOptions(services.extensionUri);
     this.register(this.pinnedEmitter);
     this.register(panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)));
     this.register(services.changes.onDidChange((change) => this.onChange(change)));

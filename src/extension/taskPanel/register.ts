@@ -11,7 +11,7 @@ import type { Services } from '../services';
 import { pickWorkspace } from '../ui/pickers';
 import { prompter } from '../ui/prompter';
 import { Lookups } from '../commands/lookups';
-import { TaskPanel, viewType } from './panel';
+import { TaskPanel, viewType, webviewOptions } from './panel';
 import { PanelPoller } from './poller';
 import { SECTION } from '../config';
 
@@ -105,7 +105,7 @@ export class TaskPanels implements vscode.Disposable {
         viewType,
         vscode.l10n.t('Task'),
         { viewColumn: vscode.ViewColumn.Active, preserveFocus },
-        { enableFindWidget: true },
+        { enableFindWidget: true, ...webviewOptions(this.services.extensionUri) },
       );
     const panel = new TaskPanel(webviewPanel, ref, state.client, this.lookups, this.services, previewing);
     this.panels.add(panel);
