@@ -47,6 +47,11 @@ export class App {
   constructor(
     private readonly vscode: VsCodeApi,
     private readonly paint: () => void,
+    /**
+     * The page already shows the task's known row (the host wrote it in): nothing is painted over it
+     * until the task's model arrives, a moment after `ready` ("Loading task…" would hide what is known).
+     */
+    private readonly knownRow = false,
   ) {
     const saved = (vscode.getState() ?? {}) as Partial<WebviewState>;
     this.drafts = typeof saved.drafts === 'object' && saved.drafts !== null ? { ...saved.drafts } : {};
@@ -222,6 +227,9 @@ export class App {
   }
 
   schedule(): void {
+    if (this.knownRow && !this.model) {
+      return;
+    }
     if (!this.scheduled) {
       this.scheduled = true;
       requestAnimationFrame(() => {

@@ -30,15 +30,20 @@ const root = document.getElementById('root')!;
 // Keyed by the task shown: another task in the preview panel gets fresh controls, none of the last one's,
 // and starts at the top.
 let shownView = 0;
-const app = new App(acquireVsCodeApi(), () => {
-  // The host wrote the known row into the page so it shows before this script ran: replaced now.
-  document.getElementById('first-paint')?.remove();
-  render(keyed(app.view, page()), root);
-  if (app.view !== shownView) {
-    shownView = app.view;
-    window.scrollTo(0, 0);
-  }
-});
+// The host wrote the known row into the page so it shows before this script ran: the app paints over it
+// once the task's model has arrived.
+const app = new App(
+  acquireVsCodeApi(),
+  () => {
+    document.getElementById('first-paint')?.remove();
+    render(keyed(app.view, page()), root);
+    if (app.view !== shownView) {
+      shownView = app.view;
+      window.scrollTo(0, 0);
+    }
+  },
+  document.getElementById('first-paint') !== null,
+);
 
 function page(): TemplateResult {
   if (!app.model) {

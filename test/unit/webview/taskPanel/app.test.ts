@@ -111,3 +111,48 @@ describe('webview App: one preview panel, one task after another', () => {
     assert.deepEqual(app.drafts, { 'comment:new': 'kept' });
   });
 });
+
+describe('webview App: the known row the host wrote into the page', () => {
+  let frames: (() => void)[];
+  let saved: typeof globalThis.requestAnimationFrame | undefined;
+
+  beforeEach(() => {
+    frames = [];
+    saved = globalThis.requestAnimationFrame;
+    (globalThis as { requestAnimationFrame?: (cb: () => void) => number }).requestAnimationFrame = (cb) =>
+      frames.push(cb);
+  });
+  afterEach(() => {
+    (globalThis as { requestAnimationFrame?: unknown }).requestAnimationFrame = saved;
+  });
+
+  const api = { postMessage: () => undefined, getState: () => undefined, setState: () => undefined };
+  const model: PanelModel = {
+    workspaceId: 'w',
+    task: { id: 't', title: 'Task t' },
+    complete: true,
+    breadcrumb: [],
+    errors: {},
+    inPreview: true,
+  };
+  const paintsOf = (app: App, paints: string[]): string[] => {
+    app.schedule();
+    frames.splice(0).forEach((frame) => frame());
+    return paints;
+  };
+
+  it('stays until the task model arrives: nothing ("Loading task…") is painted over it before', () => {
+    const paints: string[] = [];
+    const app = new App(api, () => paints.push(app.model ? 'task' : 'loading'), true);
+    assert.deepEqual(paintsOf(app, paints), [], 'no paint without the model');
+    app.receive({ type: 'model', model });
+    frames.splice(0).forEach((frame) => frame());
+    assert.deepEqual(paints, ['task']);
+  });
+
+  it('without a known row, the page says it is loading until the model arrives', () => {
+    const paints: string[] = [];
+    const app = new App(api, () => paints.push(app.model ? 'task' : 'loading'));
+    assert.deepEqual(paintsOf(app, paints), ['loading']);
+  });
+});
