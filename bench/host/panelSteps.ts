@@ -9,10 +9,19 @@ import type { Workbench } from '../../test/e2e/workbench';
 import { EMPTY_HEAP_KEY, EMPTY_HEAP_TEXT, EMPTY_PANEL_KEY, EMPTY_REPOST_KEY, emptyPanelTitle } from './emptyExtension';
 import { expandFirstList, pressUntil } from './steps';
 
-/** One cold open, then `warm.length` opens while a panel is open. */
+/** Cold opens (no editor open) per run: the first before the warm ones, the others after them. */
+export const COLD_OPENS = 3;
+
+/** COLD_OPENS cold opens, and `warm` opens while a panel is open. */
 export interface Opens {
-  coldMs: number;
+  coldMs: number[];
   warmMs: number[];
+}
+
+/** Close All Editors, and wait until no webview is left on screen. */
+async function closeAll(wb: Workbench): Promise<void> {
+  await wb.runCommand('View: Close All Editors');
+  await wb.page.locator('iframe.webview:visible').first().waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 /** The document of the webview in front (hidden webviews are not visible; VS Code may keep their frames). */
@@ -31,18 +40,22 @@ async function timed(press: () => Promise<void>, painted: Locator): Promise<numb
 
 /**
  * The baseline, as ours: its key opens the empty panel as the window's first webview (`firstMs`,
- * against the heavy task opened first), then, once closed, again (`coldMs`, against the first task
- * opened from the tree), then its other key re-posts a title `warm` times.
+ * against the heavy task opened first), then, once closed, again (cold, against the first task
+ * opened from the tree), then its other key re-posts a title `warm` times, then closed and opened
+ * again until there are COLD_OPENS cold opens.
  */
 export async function emptyPanelOpens(wb: Workbench, warm: number): Promise<Opens & { firstMs: number }> {
   const title = (n: number): Locator => visibleWebview(wb).locator('#title', { hasText: exactly(emptyPanelTitle(n)) });
   const firstMs = await timed(() => wb.page.keyboard.press(EMPTY_PANEL_KEY), title(1));
-  await wb.runCommand('View: Close All Editors');
-  await wb.page.locator('iframe.webview').first().waitFor({ state: 'hidden', timeout: 10_000 });
-  const coldMs = await timed(() => wb.page.keyboard.press(EMPTY_PANEL_KEY), title(1));
+  await closeAll(wb);
+  const coldMs = [await timed(() => wb.page.keyboard.press(EMPTY_PANEL_KEY), title(1))];
   const warmMs: number[] = [];
   for (let n = 2; n <= warm + 1; n++) {
     warmMs.push(await timed(() => wb.page.keyboard.press(EMPTY_REPOST_KEY), title(n)));
+  }
+  while (coldMs.length < COLD_OPENS) {
+    await closeAll(wb);
+    coldMs.push(await timed(() => wb.page.keyboard.press(EMPTY_PANEL_KEY), title(1)));
   }
   return { firstMs, coldMs, warmMs };
 }
@@ -69,7 +82,8 @@ async function focusedTaskId(wb: Workbench, previous: string | undefined): Promi
  * Expands the first big list (2,500 tasks) where needed and opens `1 + warm` of its tasks one after
  * another: the tree gets the focus back, ArrowDown moves to the next task row, Enter opens it; timed
  * from Enter to its display id painted in the panel's title row. The first is cold (no editor open;
- * the window has shown a webview before), the others open while the previous task's panel is in front.
+ * the window has shown a webview before), the others open while the previous task's panel is in front;
+ * then, after Close All Editors each time, the next tasks cold until there are COLD_OPENS cold opens.
  */
 export async function treeOpens(
   wb: Workbench,
@@ -77,21 +91,29 @@ export async function treeOpens(
 ): Promise<Opens & { ids: string[]; budget: string; tabs: number }> {
   await expandFirstList(wb);
   const ids: string[] = [];
-  const times: number[] = [];
-  for (let i = 0; i <= warm; i++) {
+  const open = async (): Promise<number> => {
     await wb.focusSideBar();
     await wb.page.keyboard.press('ArrowDown');
     const id = await focusedTaskId(wb, ids.at(-1));
     ids.push(id);
     const painted = visibleWebview(wb).locator('.title-row .display-id', { hasText: exactly(id) });
-    times.push(await timed(() => wb.page.keyboard.press('Enter'), painted));
+    return timed(() => wb.page.keyboard.press('Enter'), painted);
+  };
+  const times: number[] = [];
+  for (let i = 0; i <= warm; i++) {
+    times.push(await open());
   }
   // The request budget in the status bar ("left/60", "+n" queued): ten opens may spend a minute's worth.
   const budget = wb.page.locator('.part.statusbar .statusbar-item', { hasText: /\d+\/\d+/ }).first();
   const budgetText = (await budget.innerText({ timeout: 5000 }).catch(() => '?')).trim();
   // Editor tabs left open: one per task while each open makes a panel, one when a preview panel is reused.
   const tabs = await wb.page.locator('.tabs-container .tab').count();
-  return { coldMs: times[0]!, warmMs: times.slice(1), ids, budget: budgetText, tabs };
+  const coldMs = [times[0]!];
+  while (coldMs.length < COLD_OPENS) {
+    await closeAll(wb);
+    coldMs.push(await open());
+  }
+  return { coldMs, warmMs: times.slice(1), ids, budget: budgetText, tabs };
 }
 
 /** process.memoryUsage() of the extension host after a full GC, through the baseline extension's key. */
