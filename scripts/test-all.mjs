@@ -1,5 +1,6 @@
 // `npm test`: every tier, in order, each real: format and lint, type check, unit (Node, against the sandbox),
-// integration (inside a real VS Code extension host), end-to-end (a real workbench in Chromium).
+// integration (inside a real VS Code extension host, on the current VS Code and on the oldest one the
+// extension supports), end-to-end (a real workbench in Chromium).
 // Every tier runs even when an earlier one failed, so one run shows everything; the exit code is
 // non-zero when any tier failed. The last line is the plain "N passed, N failed" summary.
 import { execFileSync, spawn } from 'node:child_process';
@@ -10,13 +11,19 @@ const tiers = [
   { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'unit', cmd: ['npx', 'mocha'] },
   { name: 'integration', cmd: ['npm', 'run', '--silent', 'test:integration'] },
+  // The same suite on the oldest VS Code the extension declares (engines.vscode; test/host/paths.ts).
+  {
+    name: 'integration-1.105',
+    cmd: ['npm', 'run', '--silent', 'test:integration'],
+    env: { TASK_PLATFORM_VSCODE_LINE: 'minimum' },
+  },
   { name: 'e2e', cmd: ['npm', 'run', '--silent', 'test:e2e'] },
 ];
 const only = process.env.TIERS?.split(',');
 
-function run(cmd) {
+function run(cmd, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd[0], cmd.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd[0], cmd.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let out = '';
     const tee = (stream, target) =>
       stream.on('data', (chunk) => {
@@ -39,8 +46,8 @@ function counts(out) {
 if (!existsSync('node_modules/.package-lock.json')) {
   execFileSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit' });
 }
-if (!only || only.includes('integration') || only.includes('e2e')) {
-  // The offline VS Code host (code-server, Node 24, Debian chromium): idempotent, cached after.
+if (!only || only.some((name) => name.startsWith('integration') || name === 'e2e')) {
+  // The offline VS Code hosts (two code-servers, the Node each needs, Debian chromium): idempotent, cached after.
   execFileSync('bash', ['scripts/host/setup.sh'], { stdio: 'inherit' });
 }
 
@@ -48,7 +55,7 @@ const results = [];
 for (const tier of tiers.filter((t) => !only || only.includes(t.name))) {
   console.log(`\n===== ${tier.name} =====`);
   const started = Date.now();
-  const { code, out } = await run(tier.cmd);
+  const { code, out } = await run(tier.cmd, tier.env);
   results.push({ ...tier, code, out, seconds: (Date.now() - started) / 1000, ...counts(out) });
 }
 
@@ -85,7 +92,7 @@ for (const r of results) {
   passed += r.passed;
   failed += tierFailed;
   console.log(
-    `${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passed ${String(tierFailed).padStart(3)} failed ${String(r.pending).padStart(3)} pending  ${r.seconds.toFixed(0)} s`,
+    `${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name.padEnd(17)} ${String(r.passed).padStart(4)} passed ${String(tierFailed).padStart(3)} failed ${String(r.pending).padStart(3)} pending  ${r.seconds.toFixed(0)} s`,
   );
 }
 console.log(`tests: ${passed} passed, ${failed} failed`);

@@ -22,7 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { codeServerEntry, node24, repoRoot } from '../../test/host/paths';
+import { codeServerEntry, hostNode, repoRoot } from '../../test/host/paths';
 
 export const EMPTY_ID = 'bench.empty-extension';
 export const EMPTY_READY_TEXT = 'bench-empty-ready';
@@ -152,7 +152,7 @@ export function installAlongside(runDir: string, vsix: string): void {
     mkdirSync(dir, { recursive: true });
   }
   const args = [codeServerEntry, '--config', join(runDir, 'config.yaml'), '--user-data-dir', dirs.userData];
-  const run = spawnSync(node24, [...args, '--extensions-dir', dirs.extensions, '--install-extension', vsix], {
+  const run = spawnSync(hostNode, [...args, '--extensions-dir', dirs.extensions, '--install-extension', vsix], {
     encoding: 'utf8',
     env: {
       ...process.env,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { codeServerEntry, node24 } from './paths';
+import { codeServerEntry, hostNode } from './paths';
 import { freePort, stopTree, waitFor } from './processes';
 
 export interface CodeServerOptions {
@@ -110,7 +110,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   ];
   const log = createWriteStream(join(options.runDir, 'server.log'));
   const startedAt = Date.now();
-  const child = spawn(node24, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(hostNode, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   let exited = false;
@@ -139,7 +139,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
 function run(args: string[], env: NodeJS.ProcessEnv, logFile: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const log = createWriteStream(logFile);
-    const child = spawn(node24, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(hostNode, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(log);
     child.stderr.pipe(log);
     child.once('error', reject);
