@@ -1,7 +1,7 @@
 /**
  * Assistant tools: what the MCP server costs a model's context. The tool list's size in tokens
  * (characters of names, descriptions, input and output schemas / 4, the usual rough rule) and the
- * bytes one `list_tasks` call puts in front of the model on the large seed's biggest list: its
+ * bytes one `list_tasks` call puts in front of the model (its text) on the large seed's biggest list: its
  * default page and what asking for everything (`per_page: 0`) gives. Deterministic, so one run; the
  * baselines are the figures measured before results became compact pages (fixed floors).
  */
@@ -37,11 +37,12 @@ export function toolTokens(tools: readonly Tool[]): number {
   return Math.round(chars / 4);
 }
 
-/** Bytes of a tool result as it travels (text content and structured content together). */
+/**
+ * Bytes of what a model reads of a tool result: its text (structuredContent, when there is one, is
+ * the same object for clients that read structure instead).
+ */
 export function resultBytes(result: CallToolResult): number {
-  const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-  const structured = result.structuredContent ? JSON.stringify(result.structuredContent) : '';
-  return Buffer.byteLength(text) + Buffer.byteLength(structured);
+  return Buffer.byteLength(result.content.map((part) => (part.type === 'text' ? part.text : '')).join(''));
 }
 
 /** `per_page: 0` returned every task before; now the schema's maximum is the most one call gives. */

@@ -16,6 +16,7 @@ export const CURRENT_TASK_TOOL: ToolSpec = {
   userDescription:
     'Attach the task open in the Task Platform panel (or selected in the tree, or of the current branch) to the chat.',
   input: z.strictObject({}),
+  output: z.record(z.string(), z.unknown()),
   write: false,
   toolset: 'tasks',
   run: () => Promise.reject(new Error('current_task runs in VS Code only')),
