@@ -16,17 +16,27 @@ export async function taskByDisplayId(
   displayId: string,
   opts: RequestOptions,
 ): Promise<Task> {
+  // The resolver keeps a failed pass quiet (its callers ask again later); an assistant needs the reason.
+  let failure: unknown;
+  const noted = <T>(request: Promise<T>): Promise<T> =>
+    request.catch((error: unknown) => {
+      failure ??= error;
+      throw error;
+    });
   const resolver = new TaskResolver(
     {
-      listSpaces: (ws) => client.listSpaces(ws, opts),
-      listTasks: (ws, query) => client.listTasks(ws, query, opts),
-      search: (query) => client.search(query, opts),
-      getTask: (ws, id) => client.getTask(ws, id, opts),
+      listSpaces: (ws) => noted(client.listSpaces(ws, opts)),
+      listTasks: (ws, query) => noted(client.listTasks(ws, query, opts)),
+      search: (query) => noted(client.search(query, opts)),
+      getTask: (ws, id) => noted(client.getTask(ws, id, opts)),
     },
     { workspacesFor: () => [workspaceId], maxFallback: 1 },
   );
   const found = (await resolver.resolve([displayId], 'user')).get(displayId);
   if (found?.kind !== 'found') {
+    if (failure !== undefined && found === undefined) {
+      throw failure;
+    }
     throw new NotFoundError({
       operation: 'getTaskByDisplayId',
       status: 404,

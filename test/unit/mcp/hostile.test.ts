@@ -36,6 +36,8 @@ const args: Record<string, Record<string, unknown>> = {
   add_comment: { workspace_id: ws, task_id: task, body: 'hostile' },
   get_task_activity: { workspace_id: ws, task_id: task },
   get_task_dependencies: { workspace_id: ws, task_id: task },
+  run_saved_view: { view_id: randomUUID() },
+  get_task_by_display_id: { workspace_id: ws, display_id: 'ACME-12' },
 };
 
 /** What the tool error must say, per mode (the client's own messages, behind "<tool> failed:"). */
