@@ -275,6 +275,31 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
     );
   });
 
+  it('an assistant retrying a create with the same idempotency_key gets the one task it made', async () => {
+    const acme = env.fx.workspaces.acme.id;
+    const args = {
+      workspace_id: acme,
+      list_id: env.fx.lists.api,
+      title: 'Retried by the model',
+      idempotency_key: 'retry-1234-abcd',
+    };
+    const first = await callJson(alice.client, 'create_task', args);
+    const again = await callJson(alice.client, 'create_task', args);
+    assert.equal(again.id, first.id);
+    const same = (await api.listTasks(acme, { scope: { list_id: env.fx.lists.api }, search: 'Retried by the model' }))
+      .data;
+    assert.deepEqual(
+      same.map((t) => t.id),
+      [first.id],
+    );
+    const comment = { workspace_id: acme, task_id: first.id, body: 'Once', idempotency_key: 'retry-5678-efgh' };
+    assert.equal(
+      (await callJson(alice.client, 'add_comment', comment)).id,
+      (await callJson(alice.client, 'add_comment', comment)).id,
+    );
+    assert.equal((await api.getComments(acme, first.id)).data.length, 1);
+  });
+
   it('invalid input is a tool error with the reason and sends no request', async () => {
     const acme = env.fx.workspaces.acme.id;
     const before = (await env.requests()).length;
