@@ -17,7 +17,8 @@ import {
  * the TypeScript type both come from it). Results are frugal: list-like tools give a bounded page of
  * compact rows (the fields a model needs to pick one, ids to go further) and a way to the next page;
  * full rows come from get_task only. Each shape is a pick of the client's response schemas
- * (core/api/schemas.ts), so a field keeps the name and type the API gives it.
+ * (core/api/schemas.ts), so a field keeps the name and type the API gives it
+ * (docs/decisions/assistant-results.md).
  */
 
 const str = z.string();
