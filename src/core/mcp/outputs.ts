@@ -23,41 +23,55 @@ import {
 
 const str = z.string();
 const nstr = z.nullable(z.string());
+/** A field a compact row leaves out when it is empty (shorter rows, shorter schemas). */
+const ostr = z.optional(z.string());
 const int = z.number().check(z.int());
 const name = { id: str, name: str };
+
+type Empty<T, K extends keyof T> = null extends T[K] ? K : undefined extends T[K] ? K : never;
+type Filled<T> = { [K in keyof T as Empty<T, K>]?: Exclude<T[K], null | undefined> } & {
+  [K in keyof T as K extends Empty<T, K> ? never : K]: T[K];
+};
+
+/** The object without its null and undefined fields. */
+function filled<T extends Record<string, unknown>>(row: T): Filled<T> {
+  return Object.fromEntries(
+    Object.entries(row).filter(([, value]) => value !== null && value !== undefined),
+  ) as Filled<T>;
+}
 
 /** One task in a list-like result. */
 export const TaskLine = z.object({
   id: str,
-  display_id: z.optional(str),
+  display_id: ostr,
   title: str,
-  status: nstr,
-  priority: nstr,
-  assignee: nstr,
-  due_date: nstr,
-  list_id: z.optional(str),
+  status: ostr,
+  priority: ostr,
+  assignee: ostr,
+  due_date: ostr,
+  list_id: ostr,
 });
 export type TaskLine = z.infer<typeof TaskLine>;
 
 export function taskLine(row: S.TaskRow): TaskLine {
-  return {
+  return filled({
     id: row.id,
     display_id: row.display_id,
     title: row.title,
-    status: row.status?.name ?? null,
-    priority: row.priority ?? null,
-    assignee: row.assignee?.name ?? row.assignees?.[0]?.name ?? null,
-    due_date: row.due_date ?? null,
+    status: row.status?.name,
+    priority: row.priority ?? undefined,
+    assignee: row.assignee?.name ?? row.assignees?.[0]?.name,
+    due_date: row.due_date ?? undefined,
     list_id: row.list_id,
-  };
+  });
 }
 
 /** A page of tasks: `next_page` is the page to ask for next, null at the end. */
 export const TaskPageOut = z.object({
   tasks: z.array(TaskLine),
-  total: z.nullable(int),
+  total: z.optional(int),
   page: int,
-  last_page: z.nullable(int),
+  last_page: z.optional(int),
   next_page: z.nullable(int),
   group_counts: z.optional(z.record(str, z.number())),
 });
@@ -66,29 +80,20 @@ export function taskPage(page: E.TaskPage, asked: number): z.infer<typeof TaskPa
   const current = page.current_page ?? asked;
   const last = page.last_page ?? null;
   const more = last !== null ? current < last : page.data.length >= (page.per_page ?? Infinity);
-  return {
-    tasks: page.data.map(taskLine),
-    total: page.filtered_count ?? page.total_count ?? null,
-    page: current,
-    last_page: last,
-    next_page: more ? current + 1 : null,
-    ...(page.group_counts ? { group_counts: page.group_counts } : {}),
-  };
+  const rows = filled({
+    total: page.filtered_count ?? page.total_count,
+    last_page: last ?? undefined,
+    group_counts: page.group_counts ?? undefined,
+  });
+  return { tasks: page.data.map(taskLine), page: current, ...rows, next_page: more ? current + 1 : null };
 }
 
-/** A full task (get_task, get_task_by_display_id): the documented fields, others kept as they come. */
+/**
+ * A full task (get_task, get_task_by_display_id): every field the service sends (ids, custom field
+ * values, counts...), the status and assignee as names; the schema names the main ones.
+ */
 export const TaskOut = z.looseObject({
-  ...z.pick(TaskSchema, {
-    id: true,
-    display_id: true,
-    title: true,
-    description: true,
-    priority: true,
-    status_id: true,
-    list_id: true,
-    parent_task_id: true,
-    due_date: true,
-  }).shape,
+  ...z.pick(TaskSchema, { id: true, display_id: true, title: true, description: true, priority: true }).shape,
   status: nstr,
   assignee: nstr,
 });
@@ -137,19 +142,21 @@ export function members(all: readonly S.Member[], page: number): z.infer<typeof 
 }
 
 export const SearchOut = z.object({
-  hits: z.array(z.object({ id: str, display_id: z.optional(str), title: str, priority: z.optional(nstr) })),
+  hits: z.array(z.object({ id: str, display_id: ostr, title: str, priority: ostr })),
   total: int,
   page: int,
 });
 export function searchHits(result: E.SearchResult, page: number): z.infer<typeof SearchOut> {
   const hits = result.tasks?.hits ?? [];
   return {
-    hits: hits.map((h) => ({
-      id: h.id,
-      display_id: typeof h.display_id === 'string' ? h.display_id : undefined,
-      title: h.title,
-      priority: h.priority,
-    })),
+    hits: hits.map((h) =>
+      filled({
+        id: h.id,
+        display_id: typeof h.display_id === 'string' ? h.display_id : undefined,
+        title: h.title,
+        priority: h.priority,
+      }),
+    ),
     total: result.tasks?.total ?? hits.length,
     page: result.page ?? page,
   };
@@ -158,13 +165,14 @@ export function searchHits(result: E.SearchResult, page: number): z.infer<typeof
 /** The longest comment body in a page; get the comment's task for more. */
 const BODY_IN_PAGE = 1_500;
 const CommentLine = z.object({
-  ...z.pick(CommentSchema, { id: true, body: true, parent_id: true, created_at: true }).shape,
-  author: nstr,
+  ...z.pick(CommentSchema, { id: true, body: true, created_at: true }).shape,
+  parent_id: ostr,
+  author: ostr,
 });
 export const Comment = CommentLine;
 export function comment(c: S.Comment, max = Infinity): z.infer<typeof CommentLine> {
   const body = c.body.length > max ? `${c.body.slice(0, max)}… (${c.body.length - max} more characters)` : c.body;
-  return { id: c.id, body, parent_id: c.parent_id ?? null, created_at: c.created_at, author: c.user?.name ?? null };
+  return filled({ id: c.id, body, parent_id: c.parent_id, created_at: c.created_at, author: c.user?.name });
 }
 export const Comments = z.object({ items: z.array(CommentLine), next_cursor: nstr });
 export function comments(page: E.CommentPage): z.infer<typeof Comments> {
@@ -178,7 +186,8 @@ export function comments(page: E.CommentPage): z.infer<typeof Comments> {
 export const Activity = z.object({
   items: z.array(
     z.object({
-      ...z.pick(ActivityEntrySchema, { action: true, actor_name: true, created_at: true }).shape,
+      ...z.pick(ActivityEntrySchema, { action: true, created_at: true }).shape,
+      actor_name: ostr,
       changed: z.optional(z.record(str, z.unknown())),
     }),
   ),
@@ -186,24 +195,18 @@ export const Activity = z.object({
 });
 export function activity(page: E.ActivityPage): z.infer<typeof Activity> {
   return {
-    items: page.data.map((a) => ({
-      action: a.action,
-      actor_name: a.actor_name ?? null,
-      created_at: a.created_at,
-      ...(a.new_value ? { changed: a.new_value } : {}),
-    })),
+    items: page.data.map((a) =>
+      filled({ action: a.action, actor_name: a.actor_name, created_at: a.created_at, changed: a.new_value }),
+    ),
     next_cursor: page.has_more ? page.next_cursor : null,
   };
 }
 
-const Dependency = z.object({ ...z.pick(DependencyEntrySchema, { id: true, title: true }).shape, status: nstr });
+const Dependency = z.object({ ...z.pick(DependencyEntrySchema, { id: true, title: true }).shape, status: ostr });
 export const Dependencies = z.object({ blocked_by: z.array(Dependency), blocking: z.array(Dependency) });
 export function dependencies(deps: E.Dependencies): z.infer<typeof Dependencies> {
-  const line = (d: S.DependencyEntry): z.infer<typeof Dependency> => ({
-    id: d.id,
-    title: d.title,
-    status: d.status?.name ?? null,
-  });
+  const line = (d: S.DependencyEntry): z.infer<typeof Dependency> =>
+    filled({ id: d.id, title: d.title, status: d.status?.name });
   return { blocked_by: deps.blocked_by.map(line), blocking: deps.blocking.map(line) };
 }
 

@@ -113,7 +113,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'list_members',
     title: 'List members',
-    description: 'The members of a workspace, 50 a page; an id is what assignee_id takes.',
+    description: 'Workspace members, 50 a page; ids for assignee_id.',
     input: In.MembersInput,
     output: Out.Members,
     write: false,
@@ -147,7 +147,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'get_task_by_display_id',
     title: 'Find task by display id',
-    description: 'One task in full from its display id (e.g. ACME-12, as written in code and commits).',
+    description: 'get_task by display id (e.g. ACME-12, as in code and commits).',
     input: In.DisplayIdInput,
     output: Out.TaskOut,
     write: false,
