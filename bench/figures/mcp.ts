@@ -89,9 +89,14 @@ export async function mcpFigure(ctx: BenchContext): Promise<void> {
           arguments: { workspace_id: fx.workspaces.acme.id, list_id: fx.lists.big_1, ...args },
         })) as CallToolResult,
       );
-    for (const [label, args, before] of [
-      ['default page', {}, BEFORE.defaultPage],
-      [`largest page it allows (${largest.label})`, largest.args, BEFORE.everything],
+    for (const [label, args, before, was] of [
+      ['default page', {}, BEFORE.defaultPage, 'before: 50 raw API rows'],
+      [
+        `largest page it allows (${largest.label})`,
+        largest.args,
+        BEFORE.everything,
+        'before: per_page 0, every row up to the 200,000-character cap',
+      ],
     ] as const) {
       const bytes = await call(args);
       ctx.add({
@@ -99,7 +104,7 @@ export async function mcpFigure(ctx: BenchContext): Promise<void> {
         measure: `list_tasks on the biggest list (2,500 tasks), ${label}`,
         unit: 'bytes',
         value: summarize([bytes]),
-        baseline: { label: 'before: raw API rows', value: summarize([before]) },
+        baseline: { label: was, value: summarize([before]) },
         ratio: summarize([bytes / before]),
         target: { text: `< ${RESULT_TARGET / 1024} KB`, met: bytes < RESULT_TARGET },
       });
