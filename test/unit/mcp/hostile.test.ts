@@ -106,6 +106,10 @@ describe('mcp server: every tool against a hostile server answers within a minut
           failures.push(`${tool.name}: not an error: ${text.slice(0, 200)}`);
         } else if (!said[mode].test(text) || !text.startsWith(`${tool.name} failed:`)) {
           failures.push(`${tool.name}: unclear error: ${text.slice(0, 300)}`);
+        } else if (!/\nRequests left this minute: \d+ of 60\.( Retry after \d+ s\.)?$/.test(text)) {
+          failures.push(`${tool.name}: no request budget: ${text.slice(-200)}`);
+        } else if (mode === 'retryAfter' && !/Retry after \d+ s\.$/.test(text)) {
+          failures.push(`${tool.name}: after a 429, no time to retry: ${text.slice(-200)}`);
         } else if (outcome.ms >= MINUTE || text.includes('hostile-token')) {
           failures.push(`${tool.name}: ${outcome.ms} ms`);
         }

@@ -3,7 +3,7 @@ import type { ApiClient } from '../../../src/core/api/client';
 import { useSandbox } from '../core/api/env';
 import type { Json } from '../core/api/env';
 import { fullTask, named, taskLine } from '../../../src/core/mcp/outputs';
-import { asJson, buildServer, callError, callJson, connect } from './harness';
+import { asJson, buildServer, callError, callJson, callStructured, connect } from './harness';
 import type { Connected } from './harness';
 
 const TOOL_NAMES = [
@@ -294,6 +294,20 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
       (await callJson(alice.client, 'add_comment', comment)).id,
     );
     assert.equal((await api.getComments(acme, first.id)).data.length, 1);
+  });
+
+  it("every result says the token's requests left of this server's share", async () => {
+    const share = await connect(env.baseUrl, 'demo-token-alice', { TASK_PLATFORM_REQUESTS_PER_MINUTE: '10' });
+    try {
+      const first = await callStructured(share.client, 'get_me');
+      const second = await callStructured(share.client, 'list_spaces', { workspace_id: env.fx.workspaces.acme.id });
+      assert.equal(first.budget.per_minute, 10);
+      assert.ok(first.budget.requests_left <= 9, JSON.stringify(first.budget));
+      assert.ok(second.budget.requests_left < first.budget.requests_left, JSON.stringify(second.budget));
+      assert.equal(first.budget.retry_after_s, undefined, 'no wait without a 429');
+    } finally {
+      await share.close();
+    }
   });
 
   it('invalid input is a tool error with the reason and sends no request', async () => {
