@@ -241,6 +241,9 @@ export const TOOLS: readonly ToolSpec[] = [
   }),
 ];
 
+/** The tools beyond the API's MCP tool map (docs/api/README.md#mcp-tool-map), which names the other 16. */
+export const BEYOND_THE_MAP: readonly string[] = ['get_task_by_display_id', 'run_saved_view'];
+
 export function findTool(name: string): ToolSpec | undefined {
   return TOOLS.find((t) => t.name === name);
 }
