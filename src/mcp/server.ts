@@ -3,7 +3,9 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiClient } from '../core/api/client';
 import { callTool } from '../core/mcp/call';
-import { inputJsonSchema, outputJsonSchema, TOOLS } from '../core/mcp/tools';
+import { descriptionOf } from '../core/mcp/descriptions';
+import { outputJsonSchema } from '../core/mcp/outputSchemas';
+import { inputJsonSchema, TOOLS } from '../core/mcp/tools';
 import type { ToolSpec } from '../core/mcp/tools';
 import { ALL_TOOLS, selectTools } from '../core/mcp/toolsets';
 import type { ToolSelection } from '../core/mcp/toolsets';
@@ -38,9 +40,9 @@ export function listedTool(spec: ToolSpec): Tool {
   return {
     name: spec.name,
     title: spec.title,
-    description: spec.description,
+    description: descriptionOf(spec.name),
     inputSchema: inputJsonSchema(spec) as Tool['inputSchema'],
-    outputSchema: outputJsonSchema(spec) as Tool['outputSchema'],
+    outputSchema: outputJsonSchema(spec.name) as Tool['outputSchema'],
     annotations: toolAnnotations(spec),
   };
 }

@@ -3,7 +3,7 @@ import '../zodMessages';
 import type { ApiClient } from '../api/client';
 import { ApiError, RateLimitedError, ValidationError } from '../api/errors';
 import type { RequestOptions } from '../api/requester';
-import type { Budget } from './outputs';
+import type { Budget } from './outputSchemas';
 import type { ToolSpec } from './tools';
 import { untrustedEnvelope, untrustedText } from './untrusted';
 import type { Envelope } from './untrusted';

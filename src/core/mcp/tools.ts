@@ -13,16 +13,10 @@ import type { Toolset } from './toolsets';
  * (src/extension/ai). One entry per row of the API's "MCP tool map", same names, each
  * calling the one client operation the map names (so rate limiting and idempotency apply).
  */
-export interface ToolSpec<S extends z.ZodMiniType = z.ZodMiniType, O extends z.ZodMiniType = z.ZodMiniType> {
+export interface ToolSpec<S extends z.ZodMiniType = z.ZodMiniType> {
   readonly name: string;
   readonly title: string;
-  /** For the model: what the tool does and how to chain it. */
-  readonly description: string;
-  /** For people (VS Code's tool picker), when it should differ from `description`. */
-  readonly userDescription?: string;
   readonly input: S;
-  /** What `run` returns (the `data` of the result): compact rows and pages (outputs.ts). */
-  readonly output: O;
   /** Writes ask for confirmation in VS Code and are not read-only for MCP clients. */
   readonly write: boolean;
   /**
@@ -32,10 +26,11 @@ export interface ToolSpec<S extends z.ZodMiniType = z.ZodMiniType, O extends z.Z
   readonly destructive?: boolean;
   /** The group a user turns on or off as a whole (toolsets.ts). */
   readonly toolset: Toolset;
-  run(client: ApiClient, input: z.output<S>, opts: RequestOptions): Promise<z.output<O>>;
+  /** Returns the `data` of the result: compact rows and pages (outputs.ts; schemas in outputSchemas.ts). */
+  run(client: ApiClient, input: z.output<S>, opts: RequestOptions): Promise<unknown>;
 }
 
-function tool<S extends z.ZodMiniType, O extends z.ZodMiniType>(spec: ToolSpec<S, O>): ToolSpec {
+function tool<S extends z.ZodMiniType>(spec: ToolSpec<S>): ToolSpec {
   return spec as unknown as ToolSpec;
 }
 
@@ -47,15 +42,11 @@ function scopeOf(input: z.output<typeof In.ListTasksInput>): TaskScope {
   return { sprint_id: input.sprint_id ?? '' };
 }
 
-const paged = 'Compact rows; page: next_page for more.';
-
 export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'get_me',
     title: 'Who am I',
-    description: 'The signed-in user and their workspaces (call first).',
     input: In.NoInput,
-    output: Out.Me,
     write: false,
     toolset: 'navigation',
     run: async (c, _i, o) => Out.me(await c.getUser(o)),
@@ -63,9 +54,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'get_sidebar',
     title: 'Workspace tree',
-    description: 'The tree of a workspace (spaces, folders, lists, saved views) in one call.',
     input: In.WorkspaceInput,
-    output: Out.Sidebar,
     write: false,
     toolset: 'navigation',
     run: async (c, i, o) => (await c.getSidebar(i.workspace_id, o)) as Record<string, unknown>,
@@ -73,9 +62,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'list_spaces',
     title: 'List spaces',
-    description: 'The spaces of a workspace.',
     input: In.WorkspaceInput,
-    output: Out.Named,
     write: false,
     toolset: 'navigation',
     run: async (c, i, o) => Out.named(await c.listSpaces(i.workspace_id, o)),
@@ -83,9 +70,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'list_folders',
     title: 'List folders',
-    description: 'The folders of a space.',
     input: In.FoldersInput,
-    output: Out.Named,
     write: false,
     toolset: 'navigation',
     run: async (c, i, o) => Out.named(await c.listFolders(i.workspace_id, i.space_id, o)),
@@ -93,9 +78,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'list_lists',
     title: 'List lists',
-    description: 'The lists of a folder (tasks live in lists).',
     input: In.ListsInput,
-    output: Out.Named,
     write: false,
     toolset: 'navigation',
     run: async (c, i, o) => Out.named(await c.listLists(i.workspace_id, i.space_id, i.folder_id, o)),
@@ -103,9 +86,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'list_statuses',
     title: 'List statuses',
-    description: 'The statuses of a list; an id is what status_id takes.',
     input: In.ListIdInput,
-    output: Out.Statuses,
     write: false,
     toolset: 'navigation',
     run: async (c, i, o) => Out.statuses(await c.listStatuses(i.list_id, o)),
@@ -113,9 +94,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'list_members',
     title: 'List members',
-    description: 'Workspace members, 50 a page; ids for assignee_id.',
     input: In.MembersInput,
-    output: Out.Members,
     write: false,
     toolset: 'navigation',
     run: async (c, i, o) => Out.members(await c.listMembers(i.workspace_id, o), i.page ?? 1),
@@ -123,9 +102,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'list_tasks',
     title: 'List tasks',
-    description: `Top-level tasks of exactly one scope (list_id, folder_id, space_id or sprint_id). ${paged}`,
     input: In.ListTasksInput,
-    output: Out.TaskPageOut,
     write: false,
     toolset: 'tasks',
     run: async (c, i, o) => {
@@ -137,9 +114,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'get_task',
     title: 'Get task',
-    description: 'One task in full: description, status, assignee, custom field values, counts.',
     input: In.TaskInput,
-    output: Out.TaskOut,
     write: false,
     toolset: 'tasks',
     run: async (c, i, o) => Out.fullTask(await c.getTask(i.workspace_id, i.task_id, o)),
@@ -147,9 +122,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'get_task_by_display_id',
     title: 'Find task by display id',
-    description: 'get_task by display id (e.g. ACME-12, as in code and commits).',
     input: In.DisplayIdInput,
-    output: Out.TaskOut,
     write: false,
     toolset: 'tasks',
     run: async (c, i, o) => Out.fullTask(await taskByDisplayId(c, i.workspace_id, i.display_id, o)),
@@ -157,9 +130,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'create_task',
     title: 'Create task',
-    description: 'Creates a task, or a subtask with parent_task_id, in a list.',
     input: In.CreateTaskInput,
-    output: Out.TaskLine,
     write: true,
     toolset: 'tasks',
     run: async (c, { workspace_id, idempotency_key, ...fields }, o) =>
@@ -168,9 +139,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'update_task',
     title: 'Update task',
-    description: 'Changes fields of a task (null clears description, assignee, due date).',
     input: In.UpdateTaskInput,
-    output: Out.TaskLine,
     write: true,
     toolset: 'tasks',
     destructive: true,
@@ -180,9 +149,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'search_tasks',
     title: 'Search tasks',
-    description: 'Full-text search for tasks in a workspace.',
     input: In.SearchTasksInput,
-    output: Out.SearchOut,
     write: false,
     toolset: 'tasks',
     run: async (c, i, o) => Out.searchHits(await c.search({ ...i, type: 'tasks' }, o), i.page ?? 1),
@@ -190,9 +157,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'list_comments',
     title: 'List comments',
-    description: "A page of a task's comments; pass next_cursor as cursor for more.",
     input: In.CursorTaskInput,
-    output: Out.Comments,
     write: false,
     toolset: 'comments',
     run: async (c, i, o) => Out.comments(await c.getComments(i.workspace_id, i.task_id, i.cursor, o)),
@@ -200,9 +165,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'add_comment',
     title: 'Add comment',
-    description: 'Adds a comment (or a reply) to a task.',
     input: In.AddCommentInput,
-    output: Out.Comment,
     write: true,
     toolset: 'comments',
     run: async (c, { workspace_id, task_id, idempotency_key, ...fields }, o) =>
@@ -211,9 +174,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'get_task_activity',
     title: 'Task activity',
-    description: "A page of a task's history, newest first; pass next_cursor as cursor for older.",
     input: In.CursorTaskInput,
-    output: Out.Activity,
     write: false,
     toolset: 'comments',
     run: async (c, i, o) => Out.activity(await c.getActivity(i.workspace_id, i.task_id, i.cursor, o)),
@@ -221,9 +182,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'get_task_dependencies',
     title: 'Task dependencies',
-    description: 'The tasks blocking this task (blocked_by) and those it blocks (blocking).',
     input: In.TaskInput,
-    output: Out.Dependencies,
     write: false,
     toolset: 'tasks',
     run: async (c, i, o) => Out.dependencies(await c.getDependencies(i.workspace_id, i.task_id, o)),
@@ -231,9 +190,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'run_saved_view',
     title: 'Run saved view',
-    description: `The tasks of a saved view (its own filters and sorts). ${paged}`,
     input: In.ViewInput,
-    output: Out.TaskPageOut,
     write: false,
     toolset: 'views',
     run: async (c, i, o) =>
@@ -252,12 +209,4 @@ export function findTool(name: string): ToolSpec | undefined {
 export function inputJsonSchema(spec: ToolSpec): Record<string, unknown> {
   // io 'input': a field with a default (list_tasks per_page) is optional for the caller.
   return jsonSchemaOf(spec.input, 'input');
-}
-
-/**
- * The JSON schema of a tool's result (structuredContent): its `data` (outputs.ts, declaredOutput); the
- * note and budget beside it are the same for every tool. The full shape is Out.envelope(spec.output).
- */
-export function outputJsonSchema(spec: ToolSpec): Record<string, unknown> {
-  return jsonSchemaOf(Out.declaredOutput(spec.output), 'output');
 }
