@@ -11,7 +11,9 @@ import type { Toolset } from './toolsets';
 /**
  * THE table of assistant tools, shared by the stdio MCP server (src/mcp) and the VS Code chat tools
  * (src/extension/ai). One entry per row of the API's "MCP tool map", same names, each
- * calling the one client operation the map names (so rate limiting and idempotency apply).
+ * calling the one client operation the map names (so rate limiting and idempotency apply), and two
+ * beyond it (BEYOND_THE_MAP). What each returns is built by outputs.ts; its schema (outputSchemas.ts)
+ * and its description (descriptions.ts) are keyed by name beside the table.
  */
 export interface ToolSpec<S extends z.ZodMiniType = z.ZodMiniType> {
   readonly name: string;

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { updatedNls } from '../../../../scripts/lmTools';
 import { callTool } from '../../../../src/core/mcp/call';
 import { languageModelTools } from '../../../../src/core/mcp/manifest';
+import { DESCRIPTIONS } from '../../../../src/core/mcp/descriptions';
+import { OUTPUTS } from '../../../../src/core/mcp/outputSchemas';
 import { findTool, TOOLS } from '../../../../src/core/mcp/tools';
 import type { ApiClient } from '../../../../src/core/api/client';
 
@@ -33,6 +35,12 @@ describe('mcp tool table and the chat tools contribution', () => {
     assert.deepEqual(manifest.contributes.mcpServerDefinitionProviders, [
       { id: 'taskPlatform.mcpServers', label: 'Task Platform' },
     ]);
+  });
+
+  it('every tool has its description and output schema, and nothing else has one', () => {
+    const names = TOOLS.map((t) => t.name).sort();
+    assert.deepEqual(Object.keys(OUTPUTS).sort(), names);
+    assert.deepEqual(Object.keys(DESCRIPTIONS).sort(), [...names, 'current_task'].sort());
   });
 
   it('exactly the writes are create_task, update_task and add_comment; update_task is destructive', () => {
