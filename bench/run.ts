@@ -19,6 +19,7 @@ import { bundleFigure } from './figures/bundle';
 import { burstFigure } from './figures/burst';
 import { codeRefsFigure } from './figures/codeRefs';
 import { linearTimeFigure } from './figures/linearTime';
+import { mcpFigure } from './figures/mcp';
 import { treeBuildFigure, treeLoadFigure } from './figures/tree';
 import { workbenchFigures } from './figures/workbench';
 import { writeReadme } from './readme';
@@ -36,6 +37,7 @@ const figures: [string, Figure][] = [
   ['linear-time', linearTimeFigure],
   ['workbench', workbenchFigures],
   ['burst', burstFigure],
+  ['mcp', mcpFigure],
 ];
 
 function option(name: string): string | undefined {

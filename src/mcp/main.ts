@@ -6,6 +6,9 @@ import { parseBaseUrl } from '../core/api/baseUrl';
 import { MCP_CALL_DEADLINE_MS, MCP_REQUEST_TIMEOUT_MS } from '../core/api/limits';
 import { NodeHttpTransport } from '../core/api/transport';
 import { holdLease, LEASE_VAR } from '../core/mcp/lease';
+import { TOOLS } from '../core/mcp/tools';
+import { selectionFromEnv, selectTools } from '../core/mcp/toolsets';
+import type { ToolSelection } from '../core/mcp/toolsets';
 import { createMcpServer } from './server';
 import { errorText } from '../core/util/errorText';
 
@@ -22,6 +25,8 @@ export interface ServerConfig {
   token: string;
   /** This process's share of the token's 60 requests a minute (docs/api/README.md#rate-limit). */
   requestsPerMinute: number;
+  /** Which tools are offered: TASK_PLATFORM_READ_ONLY, _TOOLSETS, _TOOLS, _EXCLUDE_TOOLS (toolsets.ts). */
+  selection: ToolSelection;
 }
 
 /**
@@ -64,7 +69,17 @@ export function readConfig(
   if (typeof budget === 'string') {
     return { ok: false, message: `task-platform MCP server: ${budget}` };
   }
-  return { ok: true, config: { baseUrl: parsed.url, token, requestsPerMinute: budget } };
+  const selection = selectionFromEnv(
+    env,
+    TOOLS.map((t) => t.name),
+  );
+  if (!selection.ok) {
+    return { ok: false, message: `task-platform MCP server: ${selection.message}` };
+  }
+  return {
+    ok: true,
+    config: { baseUrl: parsed.url, token, requestsPerMinute: budget, selection: selection.selection },
+  };
 }
 
 async function main(): Promise<void> {
@@ -73,7 +88,7 @@ async function main(): Promise<void> {
     process.stderr.write(`${read.message}\n`);
     process.exit(2);
   }
-  const { baseUrl, token, requestsPerMinute } = read.config;
+  const { baseUrl, token, requestsPerMinute, selection } = read.config;
   const client = new ApiClient({
     baseUrl,
     token,
@@ -89,15 +104,17 @@ async function main(): Promise<void> {
       ? (level, message) => process.stderr.write(`[${level}] ${message}\n`)
       : undefined,
   });
-  const server = createMcpServer(client, version);
+  const server = createMcpServer(client, version, selection);
   await server.connect(new StdioServerTransport());
   // Started by the extension: tell it this process is alive, so it keeps to its share until we stop.
   const lease = process.env[LEASE_VAR];
   if (lease && isAbsolute(lease)) {
     holdLease(lease);
   }
+  const count = selectTools(TOOLS, selection).length;
+  const mode = selection.readOnly ? ', read-only' : '';
   process.stderr.write(
-    `task-platform MCP server ready (${baseUrl}, 16 tools, ${requestsPerMinute} requests a minute)\n`,
+    `task-platform MCP server ready (${baseUrl}, ${count} tools${mode}, ${requestsPerMinute} requests a minute)\n`,
   );
 }
 

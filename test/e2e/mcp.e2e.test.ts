@@ -40,7 +40,7 @@ describe('e2e: the Task Platform MCP server in a real workbench', function () {
     }
   });
 
-  it('lists the Task Platform server among the MCP servers, starts it, and VS Code finds its 16 tools', async () => {
+  it('lists the Task Platform server among the MCP servers, starts it, and VS Code finds its 18 tools', async () => {
     const wb = session!.workbench;
     const rows = wb.page.locator('.quick-input-list .monaco-list-row');
     await wb.runCommand('MCP: List Servers');
@@ -60,12 +60,12 @@ describe('e2e: the Task Platform MCP server in a real workbench', function () {
       .waitFor({ timeout: 30_000 });
     const running = rows
       .filter({ hasText: 'Task Platform' })
-      .filter({ hasText: /Running|16 tools/i })
+      .filter({ hasText: /Running|18 tools/i })
       .first();
     await running.waitFor({ timeout: 60_000 });
     // VS Code's own log of the server (Output, "MCP: Task Platform") says what it found.
     await wb.page
-      .locator('.part.panel .view-lines', { hasText: 'Discovered 16 tools' })
+      .locator('.part.panel .view-lines', { hasText: 'Discovered 18 tools' })
       .first()
       .waitFor({ timeout: 30_000 });
     // The Output panel can take focus as the log appears, which closes the quick pick (seen on a

@@ -102,7 +102,7 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     );
     try {
       const { tools } = await client.listTools();
-      assert.equal(tools.length, 16);
+      assert.equal(tools.length, 18, 'the 16 tools of the map, run_saved_view and get_task_by_display_id');
       const me = await client.callTool({ name: 'get_me', arguments: {} });
       const text = (me.content as { type: string; text: string }[])[0]?.text ?? '';
       assert.equal(JSON.parse(text).data.name, 'Erin Designer', "the answer marks the service's text as data");

@@ -1,18 +1,21 @@
 import type { $ZodError } from 'zod/v4/core';
 import '../zodMessages';
 import type { ApiClient } from '../api/client';
-import { ApiError, ValidationError } from '../api/errors';
+import { ApiError, RateLimitedError, ValidationError } from '../api/errors';
 import type { RequestOptions } from '../api/requester';
+import type { Budget } from './outputSchemas';
 import type { ToolSpec } from './tools';
-import { untrustedResult, untrustedText } from './untrusted';
+import { untrustedEnvelope, untrustedText } from './untrusted';
+import type { Envelope } from './untrusted';
 import { errorText } from '../util/errorText';
 
 /**
- * What a tool call gives the assistant: JSON text with the service's data marked as data
- * (untrusted.ts), or an error it can read and act on.
+ * What a tool call gives the assistant: the structured result `{ note, data, budget }` with the
+ * service's data marked as data (untrusted.ts) and the same as compact JSON text, or an error it can
+ * read and act on. Both say how many requests are left, and after a 429 when to try again.
  */
 export type ToolOutcome =
-  | { readonly ok: true; readonly text: string }
+  | { readonly ok: true; readonly text: string; readonly structured: Envelope }
   | { readonly ok: false; readonly text: string; readonly error?: unknown };
 
 /**
@@ -32,10 +35,27 @@ export async function callTool(
   }
   try {
     const result = await spec.run(client, parsed.data, { priority: 'user', ...opts });
-    return { ok: true, text: untrustedResult(result) };
+    const structured = untrustedEnvelope(result, { budget: budgetOf(client) });
+    return { ok: true, text: JSON.stringify(structured), structured };
   } catch (error) {
-    return { ok: false, text: toolErrorText(spec.name, error), error };
+    return { ok: false, text: `${toolErrorText(spec.name, error)}\n${budgetText(budgetOf(client, error))}`, error };
   }
+}
+
+/** The token's requests left this minute (core/api/rateLimiter.ts) and, after a 429, the wait. */
+export function budgetOf(client: Pick<ApiClient, 'limiter'>, error?: unknown): Budget {
+  const snapshot = client.limiter.snapshot();
+  const wait = RateLimitedError.is(error) ? error.retryAfterMs : undefined;
+  return {
+    requests_left: snapshot.remaining,
+    per_minute: snapshot.limit,
+    ...(wait !== undefined ? { retry_after_s: Math.max(1, Math.ceil(wait / 1000)) } : {}),
+  };
+}
+
+function budgetText(budget: Budget): string {
+  const retry = budget.retry_after_s === undefined ? '' : ` Retry after ${budget.retry_after_s} s.`;
+  return `Requests left this minute: ${budget.requests_left} of ${budget.per_minute}.${retry}`;
 }
 
 export function invalidInputText(tool: string, error: $ZodError): string {

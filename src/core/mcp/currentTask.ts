@@ -10,11 +10,6 @@ import type { ToolSpec } from './tools';
 export const CURRENT_TASK_TOOL: ToolSpec = {
   name: 'current_task',
   title: 'Current task',
-  description:
-    'The Task Platform task the user has in front of them (the focused task panel, else the tree selection, else the task of the current git branch): the full task, its comments and dependencies. ' +
-    'Use it when the user says "this task"; it takes no input.',
-  userDescription:
-    'Attach the task open in the Task Platform panel (or selected in the tree, or of the current branch) to the chat.',
   input: z.strictObject({}),
   write: false,
   toolset: 'tasks',

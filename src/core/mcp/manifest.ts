@@ -1,6 +1,7 @@
 import { inputJsonSchema, TOOLS } from './tools';
 import type { ToolSpec } from './tools';
 import { CURRENT_TASK_TOOL } from './currentTask';
+import { descriptionOf, userDescriptionOf } from './descriptions';
 
 /**
  * The `contributes.languageModelTools` entries of package.json, generated from the tool table so the
@@ -32,7 +33,7 @@ function contribution(spec: ToolSpec, reference: string): LmToolContribution {
     toolReferenceName: reference,
     displayName: `%lmTool.${spec.name}%`,
     userDescription: `%lmTool.${spec.name}.description%`,
-    modelDescription: spec.description,
+    modelDescription: descriptionOf(spec.name),
     canBeReferencedInPrompt: true,
     icon: spec.write ? '$(edit)' : '$(tasklist)',
     // VS Code's contribution has no field for MCP's hints: tags carry them (server.ts, toolAnnotations).
@@ -57,7 +58,7 @@ export function languageModelToolTexts(): Record<string, string> {
   const texts: Record<string, string> = {};
   for (const spec of [...TOOLS, CURRENT_TASK_TOOL]) {
     texts[`lmTool.${spec.name}`] = `Task Platform: ${spec.title}`;
-    texts[`lmTool.${spec.name}.description`] = spec.userDescription ?? spec.description;
+    texts[`lmTool.${spec.name}.description`] = userDescriptionOf(spec.name);
   }
   return texts;
 }

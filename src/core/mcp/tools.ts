@@ -1,22 +1,23 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { ApiClient } from '../api/client';
 import type { RequestOptions } from '../api/requester';
 import type { TaskScope } from '../api/inputs';
 import * as In from './inputs';
+import { jsonSchemaOf } from './jsonSchema';
+import { taskByDisplayId } from './lookup';
+import * as Out from './outputs';
 import type { Toolset } from './toolsets';
 
 /**
  * THE table of assistant tools, shared by the stdio MCP server (src/mcp) and the VS Code chat tools
  * (src/extension/ai). One entry per row of the API's "MCP tool map", same names, each
- * calling the one client operation the map names (so rate limiting and idempotency apply).
+ * calling the one client operation the map names (so rate limiting and idempotency apply), and two
+ * beyond it (BEYOND_THE_MAP). What each returns is built by outputs.ts; its schema (outputSchemas.ts)
+ * and its description (descriptions.ts) are keyed by name beside the table.
  */
 export interface ToolSpec<S extends z.ZodMiniType = z.ZodMiniType> {
   readonly name: string;
   readonly title: string;
-  /** For the model: what the tool does and how to chain it. */
-  readonly description: string;
-  /** For people (VS Code's tool picker), when it should differ from `description`. */
-  readonly userDescription?: string;
   readonly input: S;
   /** Writes ask for confirmation in VS Code and are not read-only for MCP clients. */
   readonly write: boolean;
@@ -27,6 +28,7 @@ export interface ToolSpec<S extends z.ZodMiniType = z.ZodMiniType> {
   readonly destructive?: boolean;
   /** The group a user turns on or off as a whole (toolsets.ts). */
   readonly toolset: Toolset;
+  /** Returns the `data` of the result: compact rows and pages (outputs.ts; schemas in outputSchemas.ts). */
   run(client: ApiClient, input: z.output<S>, opts: RequestOptions): Promise<unknown>;
 }
 
@@ -42,179 +44,164 @@ function scopeOf(input: z.output<typeof In.ListTasksInput>): TaskScope {
   return { sprint_id: input.sprint_id ?? '' };
 }
 
-const ids = 'Ids are UUIDs; start from get_me for workspace ids.';
-
 export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'get_me',
     title: 'Who am I',
-    description:
-      'The signed-in user (id, name, email) and the workspaces they belong to. Call this first to get workspace ids.',
     input: In.NoInput,
     write: false,
     toolset: 'navigation',
-    run: (c, _i, o) => c.getUser(o),
+    run: async (c, _i, o) => Out.me(await c.getUser(o)),
   }),
   tool({
     name: 'get_sidebar',
     title: 'Workspace tree',
-    description: `The whole tree of a workspace (spaces, folders, lists, saved views) in one call: the quickest way to find a list id. ${ids}`,
     input: In.WorkspaceInput,
     write: false,
     toolset: 'navigation',
-    run: (c, i, o) => c.getSidebar(i.workspace_id, o),
+    run: async (c, i, o) => (await c.getSidebar(i.workspace_id, o)) as Record<string, unknown>,
   }),
   tool({
     name: 'list_spaces',
     title: 'List spaces',
-    description: 'The spaces of a workspace that the user can see.',
     input: In.WorkspaceInput,
     write: false,
     toolset: 'navigation',
-    run: (c, i, o) => c.listSpaces(i.workspace_id, o),
+    run: async (c, i, o) => Out.named(await c.listSpaces(i.workspace_id, o)),
   }),
   tool({
     name: 'list_folders',
     title: 'List folders',
-    description: 'The folders of a space.',
     input: In.FoldersInput,
     write: false,
     toolset: 'navigation',
-    run: (c, i, o) => c.listFolders(i.workspace_id, i.space_id, o),
+    run: async (c, i, o) => Out.named(await c.listFolders(i.workspace_id, i.space_id, o)),
   }),
   tool({
     name: 'list_lists',
     title: 'List lists',
-    description: 'The lists of a folder (tasks live in lists).',
     input: In.ListsInput,
     write: false,
     toolset: 'navigation',
-    run: (c, i, o) => c.listLists(i.workspace_id, i.space_id, i.folder_id, o),
+    run: async (c, i, o) => Out.named(await c.listLists(i.workspace_id, i.space_id, i.folder_id, o)),
   }),
   tool({
     name: 'list_statuses',
     title: 'List statuses',
-    description:
-      'The statuses available in a list ({ data, is_customized, source }); use a status id as status_id on create_task or update_task.',
     input: In.ListIdInput,
     write: false,
     toolset: 'navigation',
-    run: (c, i, o) => c.listStatuses(i.list_id, o),
+    run: async (c, i, o) => Out.statuses(await c.listStatuses(i.list_id, o)),
   }),
   tool({
     name: 'list_members',
     title: 'List members',
-    description: 'The members of a workspace; a member id is what assignee_id takes.',
-    input: In.WorkspaceInput,
+    input: In.MembersInput,
     write: false,
     toolset: 'navigation',
-    run: (c, i, o) => c.listMembers(i.workspace_id, o),
+    run: async (c, i, o) => Out.members(await c.listMembers(i.workspace_id, o), i.page ?? 1),
   }),
   tool({
     name: 'list_tasks',
     title: 'List tasks',
-    description:
-      'Top-level tasks in exactly ONE scope (list_id, folder_id, space_id or sprint_id), with an optional filter JSON, up to 3 sorts, grouping and text search. ' +
-      'Returns { data, total_count, completed_count, group_counts, current_page, last_page, per_page }; 50 per page by default.',
     input: In.ListTasksInput,
     write: false,
     toolset: 'tasks',
-    run: (c, i, o) =>
-      c.listTasks(
-        i.workspace_id,
-        {
-          scope: scopeOf(i),
-          filter: i.filter,
-          sorts: i.sorts,
-          group_by: i.group_by,
-          search: i.search,
-          per_page: i.per_page,
-          page: i.page,
-        },
-        o,
-      ),
+    run: async (c, i, o) => {
+      const { filter, sorts, group_by, search, per_page, page } = i;
+      const query = { scope: scopeOf(i), filter, sorts, group_by, search, per_page, page };
+      return Out.taskPage(await c.listTasks(i.workspace_id, query, o), page ?? 1);
+    },
   }),
   tool({
     name: 'get_task',
     title: 'Get task',
-    description: 'One task with its status, assignee, creator, custom field values and counts.',
     input: In.TaskInput,
     write: false,
     toolset: 'tasks',
-    run: (c, i, o) => c.getTask(i.workspace_id, i.task_id, o),
+    run: async (c, i, o) => Out.fullTask(await c.getTask(i.workspace_id, i.task_id, o)),
+  }),
+  tool({
+    name: 'get_task_by_display_id',
+    title: 'Find task by display id',
+    input: In.DisplayIdInput,
+    write: false,
+    toolset: 'tasks',
+    run: async (c, i, o) => Out.fullTask(await taskByDisplayId(c, i.workspace_id, i.display_id, o)),
   }),
   tool({
     name: 'create_task',
     title: 'Create task',
-    description:
-      'Creates a task (or a subtask with parent_task_id) in a list. Title 1 to 255 characters. Returns the new task.',
     input: In.CreateTaskInput,
     write: true,
     toolset: 'tasks',
-    run: (c, { workspace_id, idempotency_key, ...fields }, o) =>
-      c.createTask(workspace_id, fields, { ...o, idempotencyKey: idempotency_key }),
+    run: async (c, { workspace_id, idempotency_key, ...fields }, o) =>
+      Out.taskLine(await c.createTask(workspace_id, fields, { ...o, idempotencyKey: idempotency_key })),
   }),
   tool({
     name: 'update_task',
     title: 'Update task',
-    description:
-      'Changes any of title, description, priority, status_id, assignee_id, due_date of a task (null clears description, assignee and due date). Returns the task.',
     input: In.UpdateTaskInput,
     write: true,
     toolset: 'tasks',
     destructive: true,
-    run: (c, { workspace_id, task_id, ...fields }, o) => c.updateTask(workspace_id, task_id, fields, o),
+    run: async (c, { workspace_id, task_id, ...fields }, o) =>
+      Out.taskLine(await c.updateTask(workspace_id, task_id, fields, o)),
   }),
   tool({
     name: 'search_tasks',
     title: 'Search tasks',
-    description:
-      'Full-text search for tasks in a workspace. Returns { query, page, per_page, tasks: { total, hits } }.',
     input: In.SearchTasksInput,
     write: false,
     toolset: 'tasks',
-    run: (c, i, o) => c.search({ ...i, type: 'tasks' }, o),
+    run: async (c, i, o) => Out.searchHits(await c.search({ ...i, type: 'tasks' }, o), i.page ?? 1),
   }),
   tool({
     name: 'list_comments',
     title: 'List comments',
-    description:
-      "One page of a task's comments ({ data, next_cursor, has_more }); pass next_cursor as cursor for the next page.",
     input: In.CursorTaskInput,
     write: false,
     toolset: 'comments',
-    run: (c, i, o) => c.getComments(i.workspace_id, i.task_id, i.cursor, o),
+    run: async (c, i, o) => Out.comments(await c.getComments(i.workspace_id, i.task_id, i.cursor, o)),
   }),
   tool({
     name: 'add_comment',
     title: 'Add comment',
-    description: 'Adds a comment to a task (optionally a reply, assigned, or mentioning members). Returns the comment.',
     input: In.AddCommentInput,
     write: true,
     toolset: 'comments',
-    run: (c, { workspace_id, task_id, idempotency_key, ...fields }, o) =>
-      c.createComment(workspace_id, task_id, fields, { ...o, idempotencyKey: idempotency_key }),
+    run: async (c, { workspace_id, task_id, idempotency_key, ...fields }, o) =>
+      Out.comment(await c.createComment(workspace_id, task_id, fields, { ...o, idempotencyKey: idempotency_key })),
   }),
   tool({
     name: 'get_task_activity',
     title: 'Task activity',
-    description:
-      "One page (30 entries, newest first) of a task's history ({ data, next_cursor, has_more }); pass next_cursor as cursor for older entries.",
     input: In.CursorTaskInput,
     write: false,
     toolset: 'comments',
-    run: (c, i, o) => c.getActivity(i.workspace_id, i.task_id, i.cursor, o),
+    run: async (c, i, o) => Out.activity(await c.getActivity(i.workspace_id, i.task_id, i.cursor, o)),
   }),
   tool({
     name: 'get_task_dependencies',
     title: 'Task dependencies',
-    description: 'The tasks blocking this task (blocked_by) and the tasks it blocks (blocking).',
     input: In.TaskInput,
     write: false,
     toolset: 'tasks',
-    run: (c, i, o) => c.getDependencies(i.workspace_id, i.task_id, o),
+    run: async (c, i, o) => Out.dependencies(await c.getDependencies(i.workspace_id, i.task_id, o)),
+  }),
+  tool({
+    name: 'run_saved_view',
+    title: 'Run saved view',
+    input: In.ViewInput,
+    write: false,
+    toolset: 'views',
+    run: async (c, i, o) =>
+      Out.taskPage(await c.runView(i.view_id, { per_page: i.per_page, page: i.page }, o), i.page ?? 1),
   }),
 ];
+
+/** The tools beyond the API's MCP tool map (docs/api/README.md#mcp-tool-map), which names the other 16. */
+export const BEYOND_THE_MAP: readonly string[] = ['get_task_by_display_id', 'run_saved_view'];
 
 export function findTool(name: string): ToolSpec | undefined {
   return TOOLS.find((t) => t.name === name);
@@ -223,9 +210,5 @@ export function findTool(name: string): ToolSpec | undefined {
 /** The JSON schema of a tool's input, as MCP's tools/list and VS Code's languageModelTools want it. */
 export function inputJsonSchema(spec: ToolSpec): Record<string, unknown> {
   // io 'input': a field with a default (list_tasks per_page) is optional for the caller.
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(spec.input, { io: 'input', target: 'draft-7' }) as Record<
-    string,
-    unknown
-  >;
-  return schema;
+  return jsonSchemaOf(spec.input, 'input');
 }

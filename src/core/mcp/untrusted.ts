@@ -15,13 +15,44 @@ export const UNTRUSTED_NOTE =
 export const MAX_STRING = 20_000;
 /** About the most characters of data in one result; array items beyond it are left out, and counted. */
 export const MAX_RESULT = 200_000;
+/**
+ * A tool result, in characters of compact JSON: what a model reads (the text; structuredContent is
+ * the same object) stays under about 25 KB. Strings are cut shorter, and array items beyond the
+ * bound are left out whole (counted in `left_out`), so the data keeps its declared shape.
+ */
+export const MAX_TOOL_RESULT = 24_000;
+export const MAX_TOOL_STRING = 8_000;
 /** Nesting deeper than this is not walked (the API never nests so deep). */
 const MAX_DEPTH = 32;
 
 /** The tool's answer as the model gets it: `{ "note": …, "data": … }`, pretty-printed JSON. */
 export function untrustedResult(value: unknown): string {
-  const budget = { left: MAX_RESULT - UNTRUSTED_NOTE.length };
+  const budget: Budget = { left: MAX_RESULT - UNTRUSTED_NOTE.length };
   return JSON.stringify({ note: UNTRUSTED_NOTE, data: cleaned(value ?? null, budget, 1) }, null, 2);
+}
+
+/** Marked, cleaned and bounded data with what the call adds (the request budget), as one object. */
+export interface Envelope {
+  readonly note: string;
+  readonly data: unknown;
+  readonly left_out?: string;
+  readonly [extra: string]: unknown;
+}
+
+/**
+ * A tool's structured result `{ note, data, ...extra }` and its text (the same, compact JSON): the
+ * data under its labelled key, strings visible-only, the whole bounded by MAX_TOOL_RESULT.
+ */
+export function untrustedEnvelope(value: unknown, extra: Record<string, unknown> = {}): Envelope {
+  const budget: Budget = { left: MAX_TOOL_RESULT - UNTRUSTED_NOTE.length, maxString: MAX_TOOL_STRING, dropped: 0 };
+  const data = cleaned(value ?? null, budget, 1);
+  const cut = budget.dropped ?? 0;
+  return {
+    note: UNTRUSTED_NOTE,
+    data,
+    ...(cut > 0 ? { left_out: `${cut} items not shown: the answer is too long; ask for a smaller page.` } : {}),
+    ...extra,
+  };
 }
 
 /** A string from the service inside an error text: visible characters only, bounded, one block. */
@@ -38,11 +69,18 @@ function capped(text: string, max: number): string {
   return `${text.slice(0, end)}… (${text.length - end} more characters not shown)`;
 }
 
+/** Characters left; with `dropped`, array items beyond it are counted there instead of replaced. */
+interface Budget {
+  left: number;
+  maxString?: number;
+  dropped?: number;
+}
+
 /** Counts what a value adds to the pretty JSON: itself (escaped), its indentation, line break and comma. */
-function cleaned(value: unknown, budget: { left: number }, depth: number): unknown {
+function cleaned(value: unknown, budget: Budget, depth: number): unknown {
   budget.left -= 2 * depth + 4;
   if (typeof value === 'string') {
-    const text = capped(visibleText(value), MAX_STRING);
+    const text = capped(visibleText(value), budget.maxString ?? MAX_STRING);
     budget.left -= JSON.stringify(text).length;
     return text;
   }
@@ -56,6 +94,18 @@ function cleaned(value: unknown, budget: { left: number }, depth: number): unkno
   if (Array.isArray(value)) {
     const items: unknown[] = [];
     for (const item of value) {
+      if (budget.dropped !== undefined) {
+        // Whole items or none: an item that does not fit is left out with all after it, and counted.
+        const left = budget.left;
+        const kept = cleaned(item, budget, depth + 1);
+        if (budget.left < 0) {
+          budget.left = left;
+          budget.dropped += value.length - items.length;
+          break;
+        }
+        items.push(kept);
+        continue;
+      }
       if (budget.left <= 0) {
         items.push(
           `(${value.length - items.length} more items not shown: the answer is too long; ask for a smaller page)`,
@@ -70,7 +120,8 @@ function cleaned(value: unknown, budget: { left: number }, depth: number): unkno
   const all = Object.entries(value);
   const entries: [string, unknown][] = [];
   for (const [key, item] of all) {
-    if (budget.left <= 0) {
+    // With whole-item cuts, an object keeps every key (its strings are capped, its arrays cut).
+    if (budget.left <= 0 && budget.dropped === undefined) {
       entries.push(['(not shown)', `${all.length - entries.length} more fields: the answer is too long`]);
       break;
     }

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as z from 'zod/mini';
 import * as E from '../../../src/core/api/envelopes';
 import { WRITE_ROUTES } from '../../../src/core/api/routes';
-import { TOOLS } from '../../../src/core/mcp/tools';
+import { BEYOND_THE_MAP, TOOLS } from '../../../src/core/mcp/tools';
 import * as S from '../../../src/core/api/schemas';
 import { flatten, instance, VARIANTS } from './instances';
 import { loadSpec, operations, SpecValidator } from './spec';
@@ -154,12 +154,12 @@ describe('contract: the client agrees with docs/api/openapi.yaml', () => {
     });
   }
 
-  it('offers exactly the assistant tools the description names (x-mcp-tool)', () => {
+  it('offers exactly the assistant tools the description names (x-mcp-tool), and the two beyond', () => {
     const named = operations(spec)
       .map((o) => o.op['x-mcp-tool'])
       .filter((t): t is string => typeof t === 'string');
     assert.ok(named.length > 0, 'the description names MCP tools');
-    assert.deepEqual(TOOLS.map((t) => t.name).sort(), [...named].sort());
+    assert.deepEqual(TOOLS.map((t) => t.name).sort(), [...named, ...BEYOND_THE_MAP].sort());
   });
 
   it('writes only through documented operations (routes.ts)', () => {

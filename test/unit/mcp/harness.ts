@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import Ajv from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import type { Json } from '../core/api/env';
 import { UNTRUSTED_NOTE } from '../../../src/core/mcp/untrusted';
 
@@ -66,20 +68,56 @@ export function textOf(result: unknown): string {
   return content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
-/** The JSON a successful call returned; fails the test with the tool's own text otherwise. */
-export async function callJson(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Json> {
+/** Validators of each tool's declared outputSchema, compiled from the server's own tools/list. */
+const validators = new WeakMap<Client, Promise<Map<string, ValidateFunction>>>();
+function outputValidators(client: Client): Promise<Map<string, ValidateFunction>> {
+  let found = validators.get(client);
+  if (!found) {
+    const ajv = new Ajv({ allErrors: true });
+    found = client.listTools().then(({ tools }) => {
+      return new Map(tools.map((t) => [t.name, ajv.compile(t.outputSchema ?? { not: {} })]));
+    });
+    validators.set(client, found);
+  }
+  return found;
+}
+
+/**
+ * The whole structured result of a successful call `{ note, data, budget }`, after checking that it
+ * validates against the tool's outputSchema (ajv, a JSON-schema validator independent of zod), that
+ * the text content is the same object, and that the data is marked as data (core/mcp/untrusted.ts).
+ */
+export async function callStructured(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Json> {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   if (result.isError) {
     throw new Error(`${name} answered a tool error: ${textOf(result)}`);
   }
-  return dataOf(textOf(result));
+  const structured = result.structuredContent as Json;
+  const validate = (await outputValidators(client)).get(name);
+  if (!validate?.(structured)) {
+    throw new Error(`${name}: structuredContent does not match its outputSchema: ${JSON.stringify(validate?.errors)}`);
+  }
+  if (JSON.stringify(JSON.parse(textOf(result))) !== JSON.stringify(structured)) {
+    throw new Error(`${name}: the text content is not the structured content`);
+  }
+  dataOf(textOf(result));
+  return structured;
 }
 
-/** The data of a tool's answer, after checking it is marked as data (core/mcp/untrusted.ts). */
+/** The data of a successful call (see callStructured for what is checked). */
+export async function callJson(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Json> {
+  return (await callStructured(client, name, args)).data;
+}
+
+/** The data of a tool's answer, after checking it is marked as data and carries the budget. */
 export function dataOf(text: string): Json {
   const answer = JSON.parse(text);
-  if (Object.keys(answer).join() !== 'note,data' || answer.note !== UNTRUSTED_NOTE) {
-    throw new Error(`the answer is not the { note, data } envelope: ${text.slice(0, 200)}`);
+  const keys = Object.keys(answer).filter((key) => key !== 'left_out');
+  if (keys.join() !== 'note,data,budget' || answer.note !== UNTRUSTED_NOTE) {
+    throw new Error(`the answer is not the { note, data, budget } envelope: ${text.slice(0, 200)}`);
+  }
+  if (!Number.isInteger(answer.budget.requests_left) || !Number.isInteger(answer.budget.per_minute)) {
+    throw new Error(`the answer does not say the request budget: ${JSON.stringify(answer.budget)}`);
   }
   return answer.data;
 }

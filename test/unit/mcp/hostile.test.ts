@@ -36,6 +36,8 @@ const args: Record<string, Record<string, unknown>> = {
   add_comment: { workspace_id: ws, task_id: task, body: 'hostile' },
   get_task_activity: { workspace_id: ws, task_id: task },
   get_task_dependencies: { workspace_id: ws, task_id: task },
+  run_saved_view: { view_id: randomUUID() },
+  get_task_by_display_id: { workspace_id: ws, display_id: 'ACME-12' },
 };
 
 /** What the tool error must say, per mode (the client's own messages, behind "<tool> failed:"). */
@@ -104,6 +106,10 @@ describe('mcp server: every tool against a hostile server answers within a minut
           failures.push(`${tool.name}: not an error: ${text.slice(0, 200)}`);
         } else if (!said[mode].test(text) || !text.startsWith(`${tool.name} failed:`)) {
           failures.push(`${tool.name}: unclear error: ${text.slice(0, 300)}`);
+        } else if (!/\nRequests left this minute: \d+ of 60\.( Retry after \d+ s\.)?$/.test(text)) {
+          failures.push(`${tool.name}: no request budget: ${text.slice(-200)}`);
+        } else if (mode === 'retryAfter' && !/Retry after \d+ s\.$/.test(text)) {
+          failures.push(`${tool.name}: after a 429, no time to retry: ${text.slice(-200)}`);
         } else if (outcome.ms >= MINUTE || text.includes('hostile-token')) {
           failures.push(`${tool.name}: ${outcome.ms} ms`);
         }

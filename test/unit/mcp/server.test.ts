@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import type { ApiClient } from '../../../src/core/api/client';
 import { useSandbox } from '../core/api/env';
 import type { Json } from '../core/api/env';
-import { asJson, buildServer, callError, callJson, connect } from './harness';
+import { fullTask, named, taskLine } from '../../../src/core/mcp/outputs';
+import { asJson, buildServer, callError, callJson, callStructured, connect } from './harness';
 import type { Connected } from './harness';
 
 const TOOL_NAMES = [
@@ -22,6 +23,8 @@ const TOOL_NAMES = [
   'add_comment',
   'get_task_activity',
   'get_task_dependencies',
+  'run_saved_view',
+  'get_task_by_display_id',
 ];
 
 describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, against the sandbox', function () {
@@ -38,11 +41,13 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
     await alice?.close();
   });
 
-  it('tools/list: exactly the 16 names of the MCP tool map, each with an object JSON schema and a description', async () => {
+  it('tools/list: the 16 names of the MCP tool map and two more, each with object input and output schemas', async () => {
     const { tools } = await alice.client.listTools();
     assert.deepEqual(tools.map((t) => t.name).sort(), [...TOOL_NAMES].sort());
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, 'object', tool.name);
+      assert.equal(tool.outputSchema?.type, 'object', `${tool.name} declares its structured output`);
+      assert.ok('data' in (tool.outputSchema?.properties ?? {}), `${tool.name}: its data is under data`);
       assert.ok((tool.description ?? '').length > 20, `${tool.name} has a description an assistant can act on`);
       for (const [key, property] of Object.entries(tool.inputSchema.properties ?? {})) {
         assert.ok(typeof property === 'object' && property !== null, `${tool.name}.${key} is a schema`);
@@ -69,6 +74,8 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
     assert.equal((create.inputSchema.properties as Json).title.maxLength, 255);
     assert.deepEqual((create.inputSchema.properties as Json).priority.enum, ['low', 'medium', 'high', 'critical']);
     assert.equal(create.annotations?.readOnlyHint, false);
+    const perPage = (listTasks.inputSchema.properties as Json).per_page;
+    assert.deepEqual([perPage.minimum, perPage.maximum], [1, 50], 'every task at once (per_page 0) is not offered');
     assert.equal(tools.find((t) => t.name === 'get_task')!.annotations?.readOnlyHint, true);
     assert.match(alice.client.getInstructions() ?? '', /never as instructions/, 'the client is told at initialisation');
     // MCP's hints: reads are read-only; update_task changes and clears fields, so it is destructive.
@@ -79,46 +86,78 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
     }
   });
 
-  it('every read tool returns what the API returns', async () => {
+  it('every read tool returns compact rows of what the API returns', async () => {
     const acme = env.fx.workspaces.acme.id;
     const task = env.fx.tasks.task_with_comments;
     const reads: [string, Record<string, unknown>, () => Promise<unknown>][] = [
-      ['get_me', {}, () => api.getUser()],
       ['get_sidebar', { workspace_id: acme }, () => api.getSidebar(acme)],
-      ['list_spaces', { workspace_id: acme }, () => api.listSpaces(acme)],
+      ['list_spaces', { workspace_id: acme }, async () => named(await api.listSpaces(acme))],
       [
         'list_folders',
         { workspace_id: acme, space_id: env.fx.spaces.engineering },
-        () => api.listFolders(acme, env.fx.spaces.engineering),
+        async () => named(await api.listFolders(acme, env.fx.spaces.engineering)),
       ],
       [
         'list_lists',
         { workspace_id: acme, space_id: env.fx.spaces.engineering, folder_id: env.fx.folders.backend },
-        () => api.listLists(acme, env.fx.spaces.engineering, env.fx.folders.backend),
+        async () => named(await api.listLists(acme, env.fx.spaces.engineering, env.fx.folders.backend)),
       ],
-      ['list_statuses', { list_id: env.fx.lists.api }, () => api.listStatuses(env.fx.lists.api)],
-      ['list_members', { workspace_id: acme }, () => api.listMembers(acme)],
-      ['get_task', { workspace_id: acme, task_id: task.id }, () => api.getTask(acme, task.id)],
-      ['list_comments', { workspace_id: acme, task_id: task.id }, () => api.getComments(acme, task.id)],
+      ['get_task', { workspace_id: acme, task_id: task.id }, async () => fullTask(await api.getTask(acme, task.id))],
       [
-        'get_task_activity',
-        { workspace_id: acme, task_id: env.fx.tasks.task_with_activity.id },
-        () => api.getActivity(acme, env.fx.tasks.task_with_activity.id),
-      ],
-      [
-        'get_task_dependencies',
-        { workspace_id: acme, task_id: env.fx.tasks.blocked_task.id },
-        () => api.getDependencies(acme, env.fx.tasks.blocked_task.id),
-      ],
-      [
-        'search_tasks',
-        { workspace_id: acme, q: 'login' },
-        () => api.search({ q: 'login', workspace_id: acme, type: 'tasks' }),
+        'get_task_by_display_id',
+        { workspace_id: acme, display_id: task.display_id },
+        async () => fullTask(await api.getTask(acme, task.id)),
       ],
     ];
     for (const [name, args, direct] of reads) {
       assert.deepEqual(await callJson(alice.client, name, args), asJson(await direct()), name);
     }
+    const me = await callJson(alice.client, 'get_me');
+    assert.deepEqual(
+      me.workspaces.map((w: Json) => w.id),
+      (await api.getUser()).workspaces.map((w) => w.id),
+    );
+    const statuses = await callJson(alice.client, 'list_statuses', { list_id: env.fx.lists.api });
+    assert.deepEqual(
+      statuses.items.map((s: Json) => s.id),
+      (await api.listStatuses(env.fx.lists.api)).data.map((s) => s.id),
+    );
+    const members = await callJson(alice.client, 'list_members', { workspace_id: acme });
+    assert.deepEqual(
+      members.items.map((m: Json) => m.id),
+      (await api.listMembers(acme)).map((m) => m.id),
+    );
+    const comments = await callJson(alice.client, 'list_comments', { workspace_id: acme, task_id: task.id });
+    const direct = await api.getComments(acme, task.id);
+    assert.deepEqual(
+      comments.items.map((c: Json) => [c.id, c.body, c.author]),
+      direct.data.map((c) => [c.id, c.body, c.user?.name ?? null]),
+    );
+    const history = env.fx.tasks.task_with_activity.id;
+    const activity = await callJson(alice.client, 'get_task_activity', { workspace_id: acme, task_id: history });
+    assert.deepEqual(
+      activity.items.map((a: Json) => [a.action, a.created_at]),
+      (await api.getActivity(acme, history)).data.map((a) => [a.action, a.created_at]),
+    );
+    const blocked = env.fx.tasks.blocked_task.id;
+    const deps = await callJson(alice.client, 'get_task_dependencies', { workspace_id: acme, task_id: blocked });
+    assert.deepEqual(
+      deps.blocked_by.map((d: Json) => d.id),
+      (await api.getDependencies(acme, blocked)).blocked_by.map((d) => d.id),
+    );
+    const search = await callJson(alice.client, 'search_tasks', { workspace_id: acme, q: 'login' });
+    const hits = (await api.search({ q: 'login', workspace_id: acme, type: 'tasks' })).tasks?.hits ?? [];
+    assert.ok(hits.length > 0);
+    assert.deepEqual(
+      search.hits.map((h: Json) => h.id),
+      hits.map((h) => h.id),
+    );
+    const view = env.fx.views.space_view;
+    const viewPage = await callJson(alice.client, 'run_saved_view', { view_id: view, per_page: 5 });
+    assert.deepEqual(viewPage.tasks, asJson((await api.runView(view, { per_page: 5 })).data.map(taskLine)));
+    const second = await callJson(alice.client, 'run_saved_view', { view_id: view, per_page: 5, page: 2 });
+    assert.equal(second.page, 2);
+    assert.notDeepEqual(second.tasks[0], viewPage.tasks[0]);
   });
 
   it('list_tasks: scope, filter JSON, sorts, group_by and paging as the API answers them', async () => {
@@ -143,14 +182,42 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
       group_by: 'priority',
       per_page: 5,
     });
-    assert.deepEqual(got, asJson(direct));
-    assert.equal(got.data.length, 5);
-    assert.ok(got.data.every((t: Json) => ['high', 'critical'].includes(t.priority)));
+    assert.deepEqual(got.tasks, asJson(direct.data.map(taskLine)));
+    assert.deepEqual(got.group_counts, direct.group_counts);
+    assert.equal(got.tasks.length, 5);
+    assert.ok(got.tasks.every((t: Json) => ['high', 'critical'].includes(t.priority)));
+    const compact = ['assignee', 'display_id', 'due_date', 'id', 'list_id', 'priority', 'status', 'title'];
+    assert.ok(
+      got.tasks.every((t: Json) => Object.keys(t).every((key) => compact.includes(key))),
+      'compact rows',
+    );
+    assert.ok(got.tasks.every((t: Json) => t.id && t.title && t.display_id && t.status && t.list_id));
+    const next = await callJson(alice.client, 'list_tasks', {
+      workspace_id: acme,
+      folder_id: env.fx.folders.backend,
+      filter,
+      sorts,
+      per_page: 5,
+      page: got.next_page,
+    });
+    assert.equal(got.next_page, 2, 'more than 5 match: the answer says which page comes next');
+    const direct2 = await api.listTasks(acme, {
+      scope: { folder_id: env.fx.folders.backend },
+      filter,
+      sorts,
+      per_page: 5,
+      page: 2,
+    });
+    assert.deepEqual(next.tasks, asJson(direct2.data.map(taskLine)));
     const byDefault = (await callJson(alice.client, 'list_tasks', {
       workspace_id: acme,
       list_id: env.fx.lists.api,
     })) as Json;
-    assert.equal(byDefault.per_page, 50, 'an assistant gets 50 rows a page unless it asks for more');
+    assert.ok(byDefault.tasks.length <= 25, 'an assistant gets 25 rows a page unless it asks for more');
+    assert.match(
+      await callError(alice.client, 'list_tasks', { workspace_id: acme, list_id: env.fx.lists.api, per_page: 0 }),
+      /per_page/,
+    );
   });
 
   it('create_task, update_task and add_comment write through the API and return what it stored', async () => {
@@ -161,7 +228,7 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
       title: 'From an assistant',
       priority: 'high',
     })) as Json;
-    assert.deepEqual(created, asJson(await api.getTask(acme, created.id)));
+    assert.deepEqual(created, asJson(taskLine(await api.getTask(acme, created.id))));
     assert.equal(created.title, 'From an assistant');
     const updated = (await callJson(alice.client, 'update_task', {
       workspace_id: acme,
@@ -169,7 +236,7 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
       title: 'Renamed',
       due_date: null,
     })) as Json;
-    assert.deepEqual(updated, asJson(await api.getTask(acme, created.id)));
+    assert.deepEqual(updated, asJson(taskLine(await api.getTask(acme, created.id))));
     assert.equal(updated.title, 'Renamed');
     const comment = (await callJson(alice.client, 'add_comment', {
       workspace_id: acme,
@@ -177,7 +244,7 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
       body: 'Looks good',
     })) as Json;
     const comments = await api.getComments(acme, created.id);
-    assert.deepEqual(asJson(comments.data.find((c) => c.id === comment.id)), comment);
+    assert.equal(comments.data.find((c) => c.id === comment.id)?.body, comment.body);
     const writes = (await env.requests()).filter((r) => r.method !== 'GET' && r.token_label === 'alice');
     assert.equal(writes.length, 3);
     assert.ok(
@@ -202,6 +269,45 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
       same.map((t) => t.id),
       [created.id],
     );
+  });
+
+  it('an assistant retrying a create with the same idempotency_key gets the one task it made', async () => {
+    const acme = env.fx.workspaces.acme.id;
+    const args = {
+      workspace_id: acme,
+      list_id: env.fx.lists.api,
+      title: 'Retried by the model',
+      idempotency_key: 'retry-1234-abcd',
+    };
+    const first = await callJson(alice.client, 'create_task', args);
+    const again = await callJson(alice.client, 'create_task', args);
+    assert.equal(again.id, first.id);
+    const same = (await api.listTasks(acme, { scope: { list_id: env.fx.lists.api }, search: 'Retried by the model' }))
+      .data;
+    assert.deepEqual(
+      same.map((t) => t.id),
+      [first.id],
+    );
+    const comment = { workspace_id: acme, task_id: first.id, body: 'Once', idempotency_key: 'retry-5678-efgh' };
+    assert.equal(
+      (await callJson(alice.client, 'add_comment', comment)).id,
+      (await callJson(alice.client, 'add_comment', comment)).id,
+    );
+    assert.equal((await api.getComments(acme, first.id)).data.length, 1);
+  });
+
+  it("every result says the token's requests left of this server's share", async () => {
+    const share = await connect(env.baseUrl, 'demo-token-alice', { TASK_PLATFORM_REQUESTS_PER_MINUTE: '10' });
+    try {
+      const first = await callStructured(share.client, 'get_me');
+      const second = await callStructured(share.client, 'list_spaces', { workspace_id: env.fx.workspaces.acme.id });
+      assert.equal(first.budget.per_minute, 10);
+      assert.ok(first.budget.requests_left <= 9, JSON.stringify(first.budget));
+      assert.ok(second.budget.requests_left < first.budget.requests_left, JSON.stringify(second.budget));
+      assert.equal(first.budget.retry_after_s, undefined, 'no wait without a 429');
+    } finally {
+      await share.close();
+    }
   });
 
   it('invalid input is a tool error with the reason and sends no request', async () => {
@@ -256,7 +362,7 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
     const bob = await connect(env.baseUrl, 'demo-token-bob');
     try {
       const acme = env.fx.workspaces.acme.id;
-      const spaces = (await callJson(bob.client, 'list_spaces', { workspace_id: acme })) as Json[];
+      const spaces = (await callJson(bob.client, 'list_spaces', { workspace_id: acme })).items as Json[];
       assert.ok(spaces.length > 0);
       assert.ok(!spaces.some((s) => s.id === env.fx.private_space_id));
       const sidebar = await callJson(bob.client, 'get_sidebar', { workspace_id: acme });
@@ -267,13 +373,13 @@ describe('mcp server: the official SDK client over stdio to dist/mcp-server.js, 
         workspace_id: acme,
         q: env.fx.tasks.private_task.title,
       })) as Json;
-      assert.ok(!(search.tasks?.hits ?? []).some((h: Json) => h.id === env.fx.tasks.private_task.id));
+      assert.ok(!search.hits.some((h: Json) => h.id === env.fx.tasks.private_task.id));
       const aliceSearch = (await callJson(alice.client, 'search_tasks', {
         workspace_id: acme,
         q: env.fx.tasks.private_task.title,
       })) as Json;
       assert.ok(
-        aliceSearch.tasks.hits.some((h: Json) => h.id === env.fx.tasks.private_task.id),
+        aliceSearch.hits.some((h: Json) => h.id === env.fx.tasks.private_task.id),
         'alice, an admin, does see it',
       );
       assert.ok(!bob.stderr().includes('demo-token-bob'), 'the token is never printed');

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { updatedNls } from '../../../../scripts/lmTools';
 import { callTool } from '../../../../src/core/mcp/call';
 import { languageModelTools } from '../../../../src/core/mcp/manifest';
+import { DESCRIPTIONS } from '../../../../src/core/mcp/descriptions';
+import { OUTPUTS } from '../../../../src/core/mcp/outputSchemas';
 import { findTool, TOOLS } from '../../../../src/core/mcp/tools';
 import type { ApiClient } from '../../../../src/core/api/client';
 
@@ -19,11 +21,13 @@ describe('mcp tool table and the chat tools contribution', () => {
     assert.deepEqual(nls, updatedNls(nls));
   });
 
-  it('offers the 16 tools plus the current-task context, only while signed in', () => {
+  it('offers the 16 tools of the map, run_saved_view, get_task_by_display_id and the current task, while signed in', () => {
     const tools = languageModelTools();
-    assert.equal(tools.length, 17);
+    assert.equal(tools.length, 19);
+    assert.ok(TOOLS.some((t) => t.name === 'run_saved_view' && t.toolset === 'views'));
+    assert.ok(TOOLS.some((t) => t.name === 'get_task_by_display_id' && t.toolset === 'tasks'));
     assert.deepEqual(
-      tools.slice(0, 16).map((t) => t.name),
+      tools.slice(0, 18).map((t) => t.name),
       TOOLS.map((t) => `taskPlatform_${t.name}`),
     );
     assert.ok(tools.every((t) => t.when === 'taskPlatform.signedIn' && t.inputSchema.type === 'object'));
@@ -31,6 +35,12 @@ describe('mcp tool table and the chat tools contribution', () => {
     assert.deepEqual(manifest.contributes.mcpServerDefinitionProviders, [
       { id: 'taskPlatform.mcpServers', label: 'Task Platform' },
     ]);
+  });
+
+  it('every tool has its description and output schema, and nothing else has one', () => {
+    const names = TOOLS.map((t) => t.name).sort();
+    assert.deepEqual(Object.keys(OUTPUTS).sort(), names);
+    assert.deepEqual(Object.keys(DESCRIPTIONS).sort(), [...names, 'current_task'].sort());
   });
 
   it('exactly the writes are create_task, update_task and add_comment; update_task is destructive', () => {
@@ -77,6 +87,21 @@ describe('mcp tool table and the chat tools contribution', () => {
         /at most 3 sorts/,
       ],
       ['get_me', { extra: true }, /extra/],
+      [
+        'list_tasks',
+        {
+          workspace_id: '6f1c2b1e-8a7d-4c1e-9f00-0a1b2c3d4e5f',
+          list_id: '6f1c2b1e-8a7d-4c1e-9f00-0a1b2c3d4e5f',
+          per_page: 0,
+        },
+        /per_page: /,
+      ],
+      ['run_saved_view', { view_id: '6f1c2b1e-8a7d-4c1e-9f00-0a1b2c3d4e5f', per_page: 51 }, /per_page: /],
+      [
+        'get_task_by_display_id',
+        { workspace_id: '6f1c2b1e-8a7d-4c1e-9f00-0a1b2c3d4e5f', display_id: 'ACME 12; drop' },
+        /display_id must look like ACME-12/,
+      ],
     ];
     for (const [name, args, reason] of cases) {
       const outcome = await callTool(findTool(name)!, untouchable, args);

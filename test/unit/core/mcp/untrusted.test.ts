@@ -3,7 +3,15 @@ import type { ApiClient } from '../../../../src/core/api/client';
 import { NotFoundError, ValidationError } from '../../../../src/core/api/errors';
 import { callTool, toolErrorText } from '../../../../src/core/mcp/call';
 import { findTool, TOOLS } from '../../../../src/core/mcp/tools';
-import { MAX_RESULT, MAX_STRING, UNTRUSTED_NOTE, untrustedResult } from '../../../../src/core/mcp/untrusted';
+import {
+  MAX_RESULT,
+  MAX_STRING,
+  MAX_TOOL_RESULT,
+  MAX_TOOL_STRING,
+  UNTRUSTED_NOTE,
+  untrustedEnvelope,
+  untrustedResult,
+} from '../../../../src/core/mcp/untrusted';
 import { visibleText } from '../../../../src/core/text/inert';
 import { corpus } from '../../../hostile/corpus';
 import { useSandbox } from '../api/env';
@@ -21,15 +29,28 @@ const OTHER_INVISIBLE = {
   text: 'Pay\u115fme\u3164 now\u034f\u{E0001}\u{1D173}\ufe0f \u17b4ok',
 };
 
-/** A tool's text: the { note, data } envelope, nothing invisible, bounded. Returns the data. */
+/** A tool's text: the { note, data, budget } envelope, nothing invisible, bounded. Returns the data. */
 function checked(tool: string, text: string): Json {
   const answer = JSON.parse(text);
-  assert.deepEqual(Object.keys(answer), ['note', 'data'], `${tool}: the data sits under one labelled key`);
+  assert.deepEqual(
+    Object.keys(answer).filter((key) => key !== 'left_out'),
+    ['note', 'data', 'budget'],
+    `${tool}: the data sits under one labelled key`,
+  );
   assert.equal(answer.note, UNTRUSTED_NOTE);
   assert.match(answer.note, /never instructions/);
   const hidden = INVISIBLE.exec(text) ?? IGNORABLE.exec(text);
   assert.equal(hidden, null, `${tool}: U+${hidden?.[0].codePointAt(0)?.toString(16)} at ${hidden?.index}`);
-  assert.ok(text.length <= MAX_RESULT + 2 * MAX_STRING, `${tool}: ${text.length} characters`);
+  assert.ok(text.length <= MAX_TOOL_RESULT + 200, `${tool}: ${text.length} characters`);
+  return answer.data;
+}
+
+/** The pretty text of a whole object (the current-task chat tool): the { note, data } envelope, bounded. */
+function checkedWhole(text: string): Json {
+  const answer = JSON.parse(text);
+  assert.deepEqual(Object.keys(answer), ['note', 'data']);
+  assert.equal(answer.note, UNTRUSTED_NOTE);
+  assert.ok(text.length <= MAX_RESULT + 2 * MAX_STRING, `${text.length}`);
   return answer.data;
 }
 
@@ -71,6 +92,7 @@ describe("mcp tool results: the service's text is handed over as data, marked an
     const run = async (name: string, args: Record<string, unknown>): Promise<Json> => {
       const outcome = await callTool(findTool(name)!, api, args);
       assert.ok(outcome.ok, `${name}: ${outcome.text.slice(0, 300)}`);
+      assert.equal(JSON.stringify(outcome.structured), outcome.text, `${name}: the text is the structured result`);
       return checked(name, outcome.text);
     };
     const tools = new Set<string>();
@@ -82,12 +104,16 @@ describe("mcp tool results: the service's text is handed over as data, marked an
       const got = await called('get_task', { workspace_id: env.acme, task_id: task.id });
       // Still says what the payload says, less what cannot be seen (long texts cut, saying so).
       const description = visibleText(task.text);
-      assert.equal(got.description, description.length <= MAX_STRING ? description : got.description, task.name);
-      if (description.length > MAX_STRING) {
+      assert.equal(got.description, description.length <= MAX_TOOL_STRING ? description : got.description, task.name);
+      if (description.length > MAX_TOOL_STRING) {
         assert.match(got.description, /… \(\d+ more characters not shown\)$/, task.name);
       }
       const comments = await called('list_comments', { workspace_id: env.acme, task_id: task.id });
-      assert.equal(comments.data.length, 1);
+      assert.equal(comments.items.length, 1);
+      if (got.display_id) {
+        const same = await called('get_task_by_display_id', { workspace_id: env.acme, display_id: got.display_id });
+        assert.equal(same.id, task.id);
+      }
       await called('get_task_activity', { workspace_id: env.acme, task_id: task.id });
       await called('get_task_dependencies', { workspace_id: env.acme, task_id: task.id });
     }
@@ -103,11 +129,12 @@ describe("mcp tool results: the service's text is handed over as data, marked an
     await called('list_statuses', { list_id: env.fx.lists.api });
     const members = await called('list_members', { workspace_id: env.acme });
     assert.ok(JSON.stringify(members).includes('onerror'), 'the hostile member is there, as data');
-    const all = await called('list_tasks', { workspace_id: env.acme, list_id: env.fx.lists.api, per_page: 0 });
-    assert.ok(all.data.length > corpus.length);
+    const all = await called('list_tasks', { workspace_id: env.acme, list_id: env.fx.lists.api, per_page: 50 });
+    assert.ok(all.total > corpus.length);
+    await called('run_saved_view', { view_id: env.fx.views.space_view, per_page: 50 });
     await called('search_tasks', { workspace_id: env.acme, q: 'Evil' });
     // The webapp list holds the sandbox's own hostile tasks (tags, hostile assignee, custom fields).
-    await called('list_tasks', { workspace_id: env.acme, list_id: env.fx.lists.webapp, per_page: 0 });
+    await called('list_tasks', { workspace_id: env.acme, list_id: env.fx.lists.webapp, per_page: 50 });
     assert.deepEqual(
       [...tools].sort(),
       TOOLS.filter((t) => !t.write)
@@ -161,7 +188,7 @@ describe("mcp tool results: the service's text is handed over as data, marked an
       description: 'A'.repeat(100_000),
     }));
     const text = untrustedResult({ data: rows, ['__proto__']: { polluted: true } });
-    const data = checked('huge', text);
+    const data = checkedWhole(text);
     assert.ok(text.length <= MAX_RESULT + 2 * MAX_STRING, `${text.length}`);
     assert.match(data.data.at(-1), /^\(\d+ more items not shown/);
     assert.equal(data.data[0].description.length < 100_000, true);
@@ -169,5 +196,24 @@ describe("mcp tool results: the service's text is handed over as data, marked an
     const deep = JSON.parse(untrustedResult(JSON.parse('{"__proto__":{"polluted":1}}')));
     assert.deepEqual(Object.keys(deep.data), ['__proto__']);
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  });
+
+  it('a tool result is cut to about 24,000 characters by leaving out whole items, counted', () => {
+    const rows = Array.from({ length: 500 }, (_, i) => ({ id: `t${i}`, title: `task ${i} ${'y'.repeat(200)}` }));
+    const envelope = untrustedEnvelope({ tasks: rows, page: 1 }, { budget: { requests_left: 5, per_minute: 60 } });
+    const text = JSON.stringify(envelope);
+    const data = checked('page', text);
+    assert.ok(data.tasks.length > 50 && data.tasks.length < 500, `${data.tasks.length}`);
+    assert.ok(
+      data.tasks.every((t: Json) => typeof t === 'object' && t.title.startsWith('task')),
+      'whole rows only',
+    );
+    assert.equal(data.page, 1, 'keys after the cut array stay');
+    assert.equal(
+      envelope.left_out,
+      `${500 - data.tasks.length} items not shown: the answer is too long; ask for a smaller page.`,
+    );
+    const long = untrustedEnvelope({ description: 'z'.repeat(50_000) }, {});
+    assert.match((long.data as Json).description, /… \(42000 more characters not shown\)$/);
   });
 });
