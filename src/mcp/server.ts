@@ -5,6 +5,7 @@ import type { ApiClient } from '../core/api/client';
 import { callTool } from '../core/mcp/call';
 import { findTool, inputJsonSchema, TOOLS } from '../core/mcp/tools';
 import type { ToolSpec } from '../core/mcp/tools';
+import { addResourcesAndPrompts, RESOURCE_CAPABILITIES } from './resources';
 
 export const SERVER_NAME = 'task-platform';
 
@@ -38,7 +39,7 @@ export function toolAnnotations(spec: ToolSpec): NonNullable<Tool['annotations']
 export function createMcpServer(client: ApiClient, version: string): Server {
   const server = new Server(
     { name: SERVER_NAME, version },
-    { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS },
+    { capabilities: { tools: {}, ...RESOURCE_CAPABILITIES }, instructions: SERVER_INSTRUCTIONS },
   );
   const tools: Tool[] = TOOLS.map((spec) => ({
     name: spec.name,
@@ -62,5 +63,7 @@ export function createMcpServer(client: ApiClient, version: string): Server {
     const outcome = await callTool(spec, client, request.params.arguments, { signal: extra.signal });
     return { isError: !outcome.ok, content: [{ type: 'text', text: outcome.text }] };
   });
+  // Resources, templates, prompts and completion: src/mcp/resources.ts.
+  addResourcesAndPrompts(server, client);
   return server;
 }
