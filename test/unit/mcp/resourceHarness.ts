@@ -3,7 +3,11 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { MAX_RESOURCE_CHARS } from '../../../src/core/mcp/resourceText';
 import { UNTRUSTED_NOTE } from '../../../src/core/mcp/untrusted';
+import type { ApiClient } from '../../../src/core/api/client';
+import { useSandbox } from '../core/api/env';
 import type { Env, Json } from '../core/api/env';
+import { buildServer, connect } from './harness';
+import type { Connected } from './harness';
 
 /** Helpers of the resource and prompt tests (the SDK client as is; the sandbox counts the requests). */
 export const S = 'task-platform://';
@@ -39,4 +43,29 @@ export async function counted<T>(env: Env, action: () => Promise<T>): Promise<{ 
   const value = await action();
   const sent = (await env.requests()).slice(before).map((r) => `${r.method} ${r.path}`);
   return { value, sent };
+}
+
+/** One sandbox for the describe block, alice's MCP server on stdio, and a direct client to compare with. */
+export function useAliceServer(suite: Mocha.Suite): {
+  readonly env: Env;
+  readonly api: ApiClient;
+  readonly alice: Connected;
+} {
+  const env = useSandbox(suite, { reset: false, timeout: 60_000 });
+  const held: { api?: ApiClient; alice?: Connected } = {};
+  before(async () => {
+    buildServer();
+    held.api = env.client();
+    held.alice = await connect(env.baseUrl, 'demo-token-alice');
+  });
+  after(() => held.alice?.close());
+  return {
+    env,
+    get api() {
+      return held.api!;
+    },
+    get alice() {
+      return held.alice!;
+    },
+  };
 }
