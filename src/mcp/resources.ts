@@ -12,6 +12,9 @@ import { completeArgument } from '../core/mcp/completion';
 import type { CompletedArgument } from '../core/mcp/completion';
 import { findPrompt, promptMessages, PROMPTS } from '../core/mcp/prompts';
 import { asRequestError, McpResources, RESOURCE_TEMPLATES } from '../core/mcp/resources';
+import { findTool } from '../core/mcp/tools';
+import { ALL_TOOLS, isOffered } from '../core/mcp/toolsets';
+import type { ToolSelection } from '../core/mcp/toolsets';
 
 /** The capabilities these handlers need, next to `tools` in the server's declaration. */
 export const RESOURCE_CAPABILITIES = { resources: {}, prompts: {}, completions: {} } as const;
@@ -22,10 +25,15 @@ const TEMPLATE_ARGUMENTS: Readonly<Record<string, CompletedArgument>> = { task: 
 /**
  * Resources, resource templates, prompts and argument completion (src/core/mcp/resources.ts,
  * prompts.ts, completion.ts hold the logic). Not filtered by read-only mode or toolsets: every one is
- * a read the user picks (docs/decisions/mcp-resources.md).
+ * a read the user picks (docs/decisions/mcp-resources.md); the selection only decides which tools
+ * a prompt's instructions name.
  */
-export function addResourcesAndPrompts(server: Server, client: ApiClient): void {
+export function addResourcesAndPrompts(server: Server, client: ApiClient, selection: ToolSelection = ALL_TOOLS): void {
   const resources = new McpResources(client);
+  const offered = (name: string): boolean => {
+    const spec = findTool(name);
+    return spec !== undefined && isOffered(spec, selection);
+  };
   server.setRequestHandler(ListResourcesRequestSchema, async (_request, extra) => {
     try {
       return { resources: await resources.list({ priority: 'user', signal: extra.signal }) };
@@ -48,7 +56,7 @@ export function addResourcesAndPrompts(server: Server, client: ApiClient): void 
     })),
   }));
   server.setRequestHandler(GetPromptRequestSchema, async (request, extra) =>
-    promptMessages(resources, request.params.name, request.params.arguments ?? {}, { signal: extra.signal }),
+    promptMessages(resources, request.params.name, request.params.arguments ?? {}, { signal: extra.signal, offered }),
   );
   server.setRequestHandler(CompleteRequestSchema, async (request, extra) => {
     const { ref, argument, context } = request.params;

@@ -138,12 +138,25 @@ const embedded = (resource: ResourceContent): PromptMessage => ({
   content: { type: 'resource', resource, annotations: { audience: ['assistant'] } },
 });
 
+export interface PromptOptions extends RequestOptions {
+  /**
+   * Whether the server offers a tool (read-only mode and toolsets, toolsets.ts): a prompt names only
+   * tools the model has, and in read-only mode says that the user applies the changes.
+   */
+  readonly offered?: (tool: string) => boolean;
+}
+
+/** `yes` when every tool it names is offered, else `no`. */
+function using(offered: (tool: string) => boolean, tools: readonly string[], yes: string, no = ''): string {
+  return tools.every(offered) ? yes : no;
+}
+
 /** prompts/get: the messages; reads the resources a prompt embeds (the task, its comments, a list's page). */
 export async function promptMessages(
   resources: McpResources,
   name: string,
   rawArgs: Readonly<Record<string, string>> = {},
-  opts: RequestOptions = {},
+  { offered = () => true, ...opts }: PromptOptions = {},
 ): Promise<{ description: string; messages: PromptMessage[] }> {
   const spec = findPrompt(name);
   if (!spec) {
@@ -162,8 +175,19 @@ export async function promptMessages(
               `${RESOURCE_SCHEME}lists/${args.list}/tasks); if it has a "next" URI, read the following pages before ` +
               'judging. Group the tasks: urgent (high or critical priority, or due soon), overdue, without an assignee, ' +
               'likely duplicates, and stale. For each group give the display ids and a suggested next step (priority, ' +
-              'assignee, status). Use list_statuses and list_members for the choices. Suggest; apply a change with ' +
-              `update_task only after I agree to it. ${DATA_RULE}`,
+              'assignee, status). ' +
+              using(
+                offered,
+                ['list_statuses', 'list_members'],
+                'Use list_statuses and list_members for the choices. ',
+              ) +
+              using(
+                offered,
+                ['update_task'],
+                'Suggest; apply a change with update_task only after I agree to it. ',
+                'Suggest only: this server does not change tasks, I apply what I agree with. ',
+              ) +
+              DATA_RULE,
           ),
           embedded(await read(`lists/${args.list}/tasks`)),
         ],
@@ -176,7 +200,8 @@ export async function promptMessages(
             `Summarise the Task Platform task ${args.task} and its discussion: what it asks for, where it stands ` +
               '(status, assignee, due date), what the comments agreed on, and the open questions, each with who ' +
               'raised it. The task and its first page of comments are attached; if the comments have a "next" URI, ' +
-              `read it (resources/read) or use list_comments before you summarise. ${DATA_RULE}`,
+              `read it (resources/read)${using(offered, ['list_comments'], ' or use list_comments')} before you summarise. ` +
+              DATA_RULE,
           ),
           embedded(await read(`tasks/${task}`)),
           embedded(await read(`tasks/${task}/comments`)),
@@ -187,11 +212,18 @@ export async function promptMessages(
         description: spec.title,
         messages: [
           text(
-            `Plan the work for the Task Platform task ${args.task} (attached). Check what blocks it with ` +
-              'get_task_dependencies and read its discussion (the "comments" URI in the attachment, or list_comments). ' +
+            `Plan the work for the Task Platform task ${args.task} (attached). ` +
+              using(offered, ['get_task_dependencies'], 'Check what blocks it with get_task_dependencies and r', 'R') +
+              'ead its discussion (the "comments" URI in the attachment, read with resources/read). ' +
               'Then propose concrete, ordered steps, each small enough for one sitting, the risks and what to ask ' +
-              'whom. If subtasks would help, list them; create them with create_task (parent_task_id set to the ' +
-              `task's id) only once I have agreed to each. ${DATA_RULE}`,
+              'whom. If subtasks would help, list them' +
+              using(
+                offered,
+                ['create_task'],
+                "; create them with create_task (parent_task_id set to the task's id) only once I have agreed to each. ",
+                ': this server does not create tasks, I will. ',
+              ) +
+              DATA_RULE,
           ),
           embedded(await read(`tasks/${task}`)),
         ],
@@ -206,9 +238,20 @@ export async function promptMessages(
               'assigned to me with list_tasks (filter on assignee_id with my id, in each space from get_sidebar), and ' +
               'read what changed on the recently updated ones with get_task_activity. Answer in three short parts: ' +
               'done, next, blocked (use get_task_dependencies for the blockers). Give each task by its display id and ' +
-              `title. Keep the number of calls small: the service allows 60 requests a minute. ${DATA_RULE}`,
+              'title. Keep the number of calls small: the service allows 60 requests a minute. ' +
+              missingTools(offered, STANDUP_TOOLS) +
+              DATA_RULE,
           ),
         ],
       };
   }
+}
+
+const STANDUP_TOOLS = ['get_me', 'get_sidebar', 'list_tasks', 'get_task_activity', 'get_task_dependencies'];
+
+function missingTools(offered: (tool: string) => boolean, tools: readonly string[]): string {
+  const missing = tools.filter((tool) => !offered(tool));
+  return missing.length === 0
+    ? ''
+    : `This server does not offer ${missing.join(', ')}: do without them and tell me what that leaves out. `;
 }

@@ -2,7 +2,11 @@ import { strict as assert } from 'node:assert';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { PromptMessage } from '@modelcontextprotocol/sdk/types.js';
-import { DATA_RULE } from '../../../src/core/mcp/prompts';
+import { DATA_RULE, promptMessages } from '../../../src/core/mcp/prompts';
+import { McpResources } from '../../../src/core/mcp/resources';
+import { findTool } from '../../../src/core/mcp/tools';
+import { isOffered } from '../../../src/core/mcp/toolsets';
+import type { ToolSelection } from '../../../src/core/mcp/toolsets';
 import { UNTRUSTED_NOTE } from '../../../src/core/mcp/untrusted';
 import type { Json } from '../core/api/env';
 import { connect } from './harness';
@@ -317,6 +321,31 @@ describe('mcp server: resources, templates, prompts and completion over stdio, a
       assert.match(error.message, message);
       assert.deepEqual(sent, [], name);
     }
+  });
+
+  it('in read-only mode or with toolsets off, a prompt names only the tools the server offers', async () => {
+    const resources = new McpResources(ctx.api);
+    const offered = (selection: ToolSelection) => (name: string) => isOffered(findTool(name)!, selection);
+    const readOnly = offered({ readOnly: true });
+    const triage = await promptMessages(resources, 'triage_list', { list: env.fx.lists.api }, { offered: readOnly });
+    const triageText = textOf(triage.messages[0] as PromptMessage);
+    assert.doesNotMatch(triageText, /update_task/);
+    assert.match(triageText, /Suggest only: this server does not change tasks/);
+    assert.match(triageText, /list_statuses and list_members/);
+    const plan = await promptMessages(
+      resources,
+      'plan_task',
+      { task: env.fx.tasks.blocked_task.display_id },
+      { offered: readOnly },
+    );
+    assert.doesNotMatch(textOf(plan.messages[0] as PromptMessage), /create_task/);
+    const tasksOnly = offered({ readOnly: false, toolsets: ['tasks'] });
+    const standup = textOf(
+      (await promptMessages(resources, 'standup', {}, { offered: tasksOnly })).messages[0] as PromptMessage,
+    );
+    assert.match(standup, /This server does not offer get_me, get_sidebar, get_task_activity: do without them/);
+    const all = textOf((await promptMessages(resources, 'standup', {})).messages[0] as PromptMessage);
+    assert.doesNotMatch(all, /does not offer/);
   });
 });
 
