@@ -57,6 +57,7 @@ export class McpDirectory {
   private me: { at: number; workspaces: Promise<WorkspaceRef[]> } | undefined;
   private readonly trees = new Map<string, { at: number; tree: Promise<Tree> }>();
   private readonly seen = new Map<string, SeenTask>();
+  private readonly byDisplayId = new Map<string, string>();
   private readonly prefixes = new PrefixBook();
   private readonly searches = new Map<string, Promise<void>>();
   private workspaceIds: string[] = [];
@@ -162,9 +163,15 @@ export class McpDirectory {
   /** Learns a task seen in any answer: later look-ups and completions of it cost nothing. */
   note(workspaceId: string, row: Pick<TaskRow, 'id' | 'title' | 'display_id'>): void {
     if (this.seen.size >= MAX_SEEN) {
-      this.seen.delete(this.seen.keys().next().value as string);
+      const oldest = this.seen.values().next().value as SeenTask;
+      this.seen.delete(oldest.id);
+      this.byDisplayId.delete(oldest.displayId ?? '');
     }
+    this.seen.delete(row.id);
     this.seen.set(row.id, { id: row.id, displayId: row.display_id, title: row.title, workspaceId });
+    if (row.display_id) {
+      this.byDisplayId.set(row.display_id, row.id);
+    }
     this.prefixes.learn(workspaceId, row.display_id);
     if (row.display_id && 'status_id' in row) {
       this.resolver.note(workspaceId, row as TaskRow);
@@ -173,6 +180,12 @@ export class McpDirectory {
 
   seenTasks(): SeenTask[] {
     return [...this.seen.values()];
+  }
+
+  /** A task seen under this display id (exact match), from memory. */
+  seenDisplayId(displayId: string): SeenTask | undefined {
+    const ids = this.byDisplayId.get(displayId);
+    return ids === undefined ? undefined : this.seen.get(ids);
   }
 
   workspaceOfTask(taskId: string): string | undefined {

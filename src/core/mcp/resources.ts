@@ -200,7 +200,10 @@ export class McpResources {
     }
   }
 
-  /** A task's workspace and id: from memory, else the display id resolver, else each workspace. */
+  /**
+   * A task's workspace and id: from the tasks seen (a completion, a list page), else the display id
+   * resolver (src/core/codeLinks/resolver.ts) or, for a task id, each of the user's workspaces.
+   */
   async locate(task: string, opts: RequestOptions): Promise<{ workspaceId: string; id: string; row?: TaskRow }> {
     if (isUuid(task)) {
       const known = this.directory.workspaceOfTask(task);
@@ -220,6 +223,10 @@ export class McpResources {
         }
       }
       throw notFound(`No task ${task} in your workspaces.`);
+    }
+    const seen = this.directory.seenDisplayId(task);
+    if (seen) {
+      return { workspaceId: seen.workspaceId, id: seen.id };
     }
     if (await this.directory.prefixUnknown(task)) {
       throw notFound(`No workspace of yours uses the prefix of ${task}. No request was sent.`);

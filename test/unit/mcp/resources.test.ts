@@ -235,6 +235,9 @@ describe('mcp server: resources, templates, prompts and completion over stdio, a
       assert.ok(first.value.completion.values.includes('ACME-12'), first.value.completion.values.join());
       assert.ok(first.value.completion.values.every((v) => /^ACME-\d+$/.test(v)));
       assert.ok((await free(tasks, 'task', 'ACME-12')).includes('ACME-12'));
+      // A completed display id is known: reading it is the task's own request, nothing to look it up.
+      const read = await counted(env, () => readJson(cold.client, `${S}tasks/ACME-12`));
+      assert.deepEqual(read.sent, [`GET /api/workspaces/${env.acme}/tasks/${read.value.data.id}`]);
     } finally {
       await cold.close();
     }
