@@ -157,7 +157,13 @@ export class McpDirectory {
     if (known) {
       return known.workspaceId;
     }
-    return (await this.allTrees(opts)).flatMap((t) => t.lists).find((l) => l.id === listId)?.workspaceId;
+    // One workspace tree at a time, stopping at the list's.
+    for (const workspace of await this.workspaces(opts)) {
+      if ((await this.tree(workspace.id, opts)).lists.some((l) => l.id === listId)) {
+        return workspace.id;
+      }
+    }
+    return undefined;
   }
 
   /** Learns a task seen in any answer: later look-ups and completions of it cost nothing. */
@@ -205,6 +211,30 @@ export class McpDirectory {
     const learned = this.prefixes.toJSON();
     const covered = new Set(Object.values(learned).flat());
     return workspaces.every((w) => covered.has(w.id)) && !(prefix in learned);
+  }
+
+  /**
+   * One display id through search, which ranks the exact display id first
+   * (docs/api/openapi.yaml#searchWorkspace): one request in the prefix's workspace (each workspace
+   * in turn while the prefix is not known). Undefined when no hit is exactly that id.
+   */
+  async searchDisplayId(displayId: string, opts: RequestOptions = {}): Promise<SeenTask | undefined> {
+    for (const workspaceId of this.prefixes.workspacesFor(prefixOf(displayId) ?? '', this.workspaceIds)) {
+      const result = await this.api.search(
+        { q: displayId, workspace_id: workspaceId, type: 'tasks', per_page: 1 },
+        opts,
+      );
+      const hit = result.tasks?.hits[0] as { id?: unknown; title?: unknown; display_id?: unknown } | undefined;
+      if (hit && hit.display_id === displayId && typeof hit.id === 'string') {
+        this.note(workspaceId, {
+          id: hit.id,
+          title: typeof hit.title === 'string' ? hit.title : '',
+          display_id: displayId,
+        });
+        return this.seenDisplayId(displayId);
+      }
+    }
+    return undefined;
   }
 
   /** One search request for task hits matching `text`, remembered per workspace and text. */

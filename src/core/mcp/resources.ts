@@ -201,8 +201,9 @@ export class McpResources {
   }
 
   /**
-   * A task's workspace and id: from the tasks seen (a completion, a list page), else the display id
-   * resolver (src/core/codeLinks/resolver.ts) or, for a task id, each of the user's workspaces.
+   * A task's workspace and id: from the tasks seen (a completion, a list page), else one search for
+   * the display id, else the editor's display id resolver (src/core/codeLinks/resolver.ts); a task id
+   * is tried in each of the user's workspaces.
    */
   async locate(task: string, opts: RequestOptions): Promise<{ workspaceId: string; id: string; row?: TaskRow }> {
     if (isUuid(task)) {
@@ -232,6 +233,11 @@ export class McpResources {
       throw notFound(`No workspace of yours uses the prefix of ${task}. No request was sent.`);
     }
     await this.directory.workspaces(opts);
+    // Search finds one id in one request; the task index (the resolver) is the word on a miss.
+    const searched = await this.directory.searchDisplayId(task, opts);
+    if (searched) {
+      return { workspaceId: searched.workspaceId, id: searched.id };
+    }
     const found = (await this.directory.resolver.resolve([task], 'user')).get(task);
     if (found?.kind === 'found') {
       this.directory.note(found.workspaceId, found.task);

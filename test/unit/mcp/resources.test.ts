@@ -54,6 +54,15 @@ describe('mcp server: resources, templates, prompts and completion over stdio, a
     assert.equal(data.description, task.description ?? null);
     const byId = await readJson(ctx.alice.client, `${S}tasks/${task.id.toUpperCase()}`);
     assert.deepEqual(byId.data, data);
+    // A server that knows nothing yet: who she is, one search for the display id, the task.
+    const cold = await connect(env.baseUrl, 'demo-token-alice');
+    try {
+      const { sent } = await counted(env, () => readJson(cold.client, `${S}tasks/${fixture.display_id}`));
+      assert.equal(sent.length, 3, sent.join());
+      assert.match(sent[1]!, /^GET \/api\/search$/);
+    } finally {
+      await cold.close();
+    }
     // A task of her second workspace, by id and by display id: looked up there.
     const side = env.fx.tasks.side_task;
     assert.equal((await readJson(ctx.alice.client, `${S}tasks/${side.id}`)).data.display_id, side.display_id);
