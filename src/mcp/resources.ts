@@ -38,7 +38,7 @@ export function addResourcesAndPrompts(server: Server, client: ApiClient, select
     try {
       return { resources: await resources.list({ priority: 'user', signal: extra.signal }) };
     } catch (error) {
-      throw asRequestError(error);
+      throw asRequestError(error, 'resources/list');
     }
   });
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({

@@ -319,11 +319,11 @@ export class McpResources {
 }
 
 /** What a failed read tells the client: not found for 404s, the service's message (as data) otherwise. */
-export function asRequestError(error: unknown): McpRequestError {
+export function asRequestError(error: unknown, request = 'resources/read'): McpRequestError {
   if (error instanceof McpRequestError) {
     return error;
   }
-  const text = toolErrorText('resources/read', error);
+  const text = toolErrorText(request, error);
   return ApiError.is(error) && (error.status === 404 || error.status === 403)
     ? notFound(text)
     : new McpRequestError(INTERNAL_ERROR, text);

@@ -39,6 +39,20 @@ describe('mcp server: resources, templates, prompts and completion over stdio, a
     assert.equal(listView.title, 'Saved view: API — high priority');
   });
 
+  it('a failed listing is an MCP error naming the request, and is not remembered', async () => {
+    const cold = await connect(env.baseUrl, 'demo-token-alice');
+    try {
+      await env.fault({ method: 'GET', path: '/api/user', kind: 'malformed_json', times: 1 });
+      const error = await mcpError(cold.client.listResources());
+      assert.equal(error.code, ErrorCode.InternalError);
+      assert.match(error.message, /resources\/list failed: getUser: /);
+      const { resources } = await cold.client.listResources();
+      assert.ok(resources.some((r) => r.uri === `${S}views/${env.fx.views.list_view}/tasks`));
+    } finally {
+      await cold.close();
+    }
+  });
+
   it('reads a task by display id and by id, the same compact task, with links to its comments and activity', async () => {
     const fixture = env.fx.tasks.task_with_comments;
     const task = await ctx.api.getTask(env.acme, fixture.id);
