@@ -25,6 +25,22 @@ export interface Completion {
 
 const SINCE = ['yesterday', 'last Friday', 'this week', 'last week'];
 
+/**
+ * How long a completion waits for its one request. A slower answer still lands in memory for the
+ * next completion; this one answers with what is known (completions come per keystroke).
+ */
+export const COMPLETION_WAIT_MS = 3_000;
+
+async function briefly(request: Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, COMPLETION_WAIT_MS);
+    timer.unref?.();
+  });
+  await Promise.race([request.catch(() => undefined), waited]);
+  clearTimeout(timer);
+}
+
 function answer(values: string[]): Completion {
   const unique = [...new Set(values)];
   return { values: unique.slice(0, MAX_VALUES), total: unique.length, hasMore: unique.length > MAX_VALUES };
@@ -59,8 +75,8 @@ export async function completeArgument(
     return answer(await completeTask(directory, value, context.workspace, opts));
   }
   // One step towards the whole directory (nothing once it is all in memory), then memory only.
-  await directory.step(context.workspace, { priority: 'user', ...opts }).catch(() => undefined);
-  const cached = await directory.cached();
+  await briefly(directory.step(context.workspace, { priority: 'user', ...opts }));
+  const cached = directory.cached();
   if (argument === 'workspace') {
     return answer(
       matching(
@@ -95,10 +111,10 @@ async function completeTask(
   if (found.length >= ENOUGH_TASKS || typed.trim().length < 2) {
     return found;
   }
-  const cached = await directory.cached();
+  const cached = directory.cached();
   if (cached.workspaces.length === 0) {
     // Who the user is comes first (the one request of this completion); the search comes next time.
-    await directory.step(undefined, { priority: 'user', ...opts }).catch(() => undefined);
+    await briefly(directory.step(undefined, { priority: 'user', ...opts }));
     return found;
   }
   // "ACME", "ACME-" and "ACME-1" all name the prefix ACME: search the workspace it was seen in.
@@ -107,6 +123,6 @@ async function completeTask(
     .seenTasks()
     .find((t) => prefix && t.displayId && prefixOf(t.displayId)?.toLowerCase() === prefix);
   const target = workspace ?? owner?.workspaceId ?? cached.workspaces[0]!.id;
-  await directory.searchOnce(target, typed.trim(), { priority: 'user', ...opts }).catch(() => undefined);
+  await briefly(directory.searchOnce(target, typed.trim(), { priority: 'user', ...opts }));
   return taskMatches(directory, typed);
 }

@@ -60,7 +60,9 @@ export class McpDirectory {
   private readonly byDisplayId = new Map<string, string>();
   private readonly prefixes = new PrefixBook();
   private readonly searches = new Map<string, Promise<void>>();
-  private workspaceIds: string[] = [];
+  /** What the last answers said, for memory-only readers (never waiting on a request in flight). */
+  private settledWorkspaces: WorkspaceRef[] | undefined;
+  private readonly settledTrees = new Map<string, Tree>();
   readonly resolver: TaskResolver;
 
   constructor(
@@ -84,7 +86,7 @@ export class McpDirectory {
     if (!this.me || !this.fresh(this.me.at)) {
       const workspaces = this.api.getUser(opts).then((user) => {
         const kept = user.workspaces.slice(0, MAX_WORKSPACES);
-        this.workspaceIds = kept.map((w) => w.id);
+        this.settledWorkspaces = kept;
         return kept;
       });
       workspaces.catch(() => (this.me = undefined));
@@ -99,15 +101,19 @@ export class McpDirectory {
     if (held && this.fresh(held.at)) {
       return held.tree;
     }
-    const tree = this.api.getSidebar(workspaceId, opts).then((body) => ({
-      lists: (targetsFromSidebar(body)?.lists ?? []).map((l) => ({
-        id: l.id,
-        name: l.name,
-        path: l.path,
-        workspaceId,
-      })),
-      views: viewsOf(body, workspaceId),
-    }));
+    const tree = this.api.getSidebar(workspaceId, opts).then((body) => {
+      const read: Tree = {
+        lists: (targetsFromSidebar(body)?.lists ?? []).map((l) => ({
+          id: l.id,
+          name: l.name,
+          path: l.path,
+          workspaceId,
+        })),
+        views: viewsOf(body, workspaceId),
+      };
+      this.settledTrees.set(workspaceId, read);
+      return read;
+    });
     tree.catch(() => this.trees.delete(workspaceId));
     this.trees.set(workspaceId, { at: this.now(), tree });
     return tree;
@@ -138,22 +144,23 @@ export class McpDirectory {
   }
 
   /** What is already in memory: never a request. */
-  async cached(): Promise<{ workspaces: WorkspaceRef[]; lists: NamedItem[]; views: NamedItem[] }> {
-    const workspaces = this.me ? await this.me.workspaces.catch(() => []) : [];
-    const trees = await Promise.all(
-      [...this.trees.values()].map((t) => t.tree.catch(() => ({ lists: [], views: [] }) as Tree)),
-    );
-    return { workspaces, lists: trees.flatMap((t) => t.lists), views: trees.flatMap((t) => t.views) };
+  cached(): { workspaces: WorkspaceRef[]; lists: NamedItem[]; views: NamedItem[] } {
+    const trees = [...this.settledTrees.values()];
+    return {
+      workspaces: this.settledWorkspaces ?? [],
+      lists: trees.flatMap((t) => t.lists),
+      views: trees.flatMap((t) => t.views),
+    };
   }
 
   /** The user's workspace ids once read (the resolver asks each of them for an unknown prefix). */
   knownWorkspaceIds(): string[] {
-    return this.workspaceIds;
+    return (this.settledWorkspaces ?? []).map((w) => w.id);
   }
 
   /** The workspace of a list, from the trees (reading the ones not read yet). */
   async workspaceOfList(listId: string, opts: RequestOptions = {}): Promise<string | undefined> {
-    const known = (await this.cached()).lists.find((l) => l.id === listId);
+    const known = this.cached().lists.find((l) => l.id === listId);
     if (known) {
       return known.workspaceId;
     }
@@ -202,8 +209,8 @@ export class McpDirectory {
    * Whether a display id's prefix is known not to exist: every workspace of the user has shown its
    * prefix and this one is none of them. Then the id is refused without a request.
    */
-  async prefixUnknown(displayId: string): Promise<boolean> {
-    const workspaces = this.me ? await this.me.workspaces.catch(() => undefined) : undefined;
+  prefixUnknown(displayId: string): boolean {
+    const workspaces = this.settledWorkspaces;
     const prefix = prefixOf(displayId);
     if (!workspaces || !prefix) {
       return false;
@@ -219,7 +226,7 @@ export class McpDirectory {
    * in turn while the prefix is not known). Undefined when no hit is exactly that id.
    */
   async searchDisplayId(displayId: string, opts: RequestOptions = {}): Promise<SeenTask | undefined> {
-    for (const workspaceId of this.prefixes.workspacesFor(prefixOf(displayId) ?? '', this.workspaceIds)) {
+    for (const workspaceId of this.prefixes.workspacesFor(prefixOf(displayId) ?? '', this.knownWorkspaceIds())) {
       const result = await this.api.search(
         { q: displayId, workspace_id: workspaceId, type: 'tasks', per_page: 1 },
         opts,

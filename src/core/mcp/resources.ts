@@ -229,7 +229,7 @@ export class McpResources {
     if (seen) {
       return { workspaceId: seen.workspaceId, id: seen.id };
     }
-    if (await this.directory.prefixUnknown(task)) {
+    if (this.directory.prefixUnknown(task)) {
       throw notFound(`No workspace of yours uses the prefix of ${task}. No request was sent.`);
     }
     await this.directory.workspaces(opts);
@@ -294,7 +294,7 @@ export class McpResources {
       ref.kind === 'list'
         ? await this.api.listTasks(workspaceId!, { scope: { list_id: ref.id }, ...query }, o)
         : await this.api.runView(ref.id, query, o);
-    const cached = await this.directory.cached();
+    const cached = this.directory.cached();
     const named = (ref.kind === 'list' ? cached.lists : cached.views).find((item) => item.id === ref.id);
     for (const row of page.data) {
       const ws = row.workspace_id ?? workspaceId ?? named?.workspaceId;

@@ -266,6 +266,25 @@ describe('mcp server: resources, templates, prompts and completion over stdio, a
     }
   });
 
+  it('a completion does not wait for a slow service: it answers with what is known, the answer lands later', async () => {
+    const cold = await connect(env.baseUrl, 'demo-token-alice');
+    try {
+      await env.fault({ method: 'GET', path: '/api/user', kind: 'latency', latency_ms: 8_000, times: 1 });
+      const { value, sent } = await counted(env, () =>
+        cold.client.complete({
+          ref: { type: 'ref/resource', uri: `${S}views/{view}/tasks` },
+          argument: { name: 'view', value: '' },
+        }),
+      );
+      assert.deepEqual(value.completion.values, []);
+      assert.deepEqual(sent, ['GET /api/user']);
+      const user = (await env.requests()).filter((r) => r.path === '/api/user').at(-1)!;
+      assert.equal(user.status, null, 'the completion answered while its request was still in flight');
+    } finally {
+      await cold.close();
+    }
+  });
+
   it('prompts/list: the four prompts and their arguments', async () => {
     const { prompts } = await ctx.alice.client.listPrompts();
     assert.deepEqual(
