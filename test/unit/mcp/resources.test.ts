@@ -285,6 +285,28 @@ describe('mcp server: resources, templates, prompts and completion over stdio, a
     }
   });
 
+  it("bob's server neither lists nor reads what his token may not see", async () => {
+    const bob = await connect(env.baseUrl, 'demo-token-bob');
+    try {
+      const { resources } = await bob.client.listResources();
+      const uris = resources.map((r) => r.uri).join(' ');
+      assert.ok(uris.includes(env.fx.views.list_view), 'a shared view is listed');
+      assert.ok(!uris.includes(env.fx.views.leadership_view) && !uris.includes(env.fx.views.private_view_alice));
+      const forbidden = await mcpError(
+        bob.client.readResource({ uri: `${S}views/${env.fx.views.leadership_view}/tasks` }),
+      );
+      assert.equal(forbidden.code, -32002);
+      assert.match(forbidden.message, /resources\/read failed: .*\(403\)/);
+      const hidden = await mcpError(
+        bob.client.readResource({ uri: `${S}tasks/${env.fx.tasks.private_task.display_id}` }),
+      );
+      assert.equal(hidden.code, -32002);
+      assert.ok(!hidden.message.includes(env.fx.tasks.private_task.title));
+    } finally {
+      await bob.close();
+    }
+  });
+
   it('prompts/list: the four prompts and their arguments', async () => {
     const { prompts } = await ctx.alice.client.listPrompts();
     assert.deepEqual(
