@@ -52,58 +52,68 @@ export function resourceText(data: unknown, links: Readonly<Record<string, unkno
 const name = (user: { name?: unknown } | null | undefined): string | null =>
   typeof user?.name === 'string' ? user.name : null;
 
-/** One task as a row of a page: what a model needs to pick a task, nothing more. */
+/** Leaves out empty fields (null, undefined, empty text and lists, false): fewer characters, same facts. */
+function present(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      ([, v]) => v !== undefined && v !== null && v !== '' && v !== false && !(Array.isArray(v) && v.length === 0),
+    ),
+  );
+}
+
+/** One task as a row of a page: what a model needs to pick a task, nothing more; empty fields left out. */
 export function compactRow(task: TaskRow): Record<string, unknown> {
-  return {
+  return present({
     id: task.id,
-    display_id: task.display_id ?? null,
+    display_id: task.display_id,
     title: task.title,
-    status: task.status?.name ?? null,
-    priority: task.priority ?? null,
-    assignee: name(task.assignee) ?? (task.assignees?.map((a) => a.name).join(', ') || null),
-    due_date: task.due_date ?? null,
-    list_id: task.list_id ?? null,
-    ...(task.parent_task_id ? { parent_task_id: task.parent_task_id } : {}),
-    ...(task.subtask_count ? { subtask_count: task.subtask_count } : {}),
-  };
+    status: task.status?.name,
+    priority: task.priority,
+    assignee: name(task.assignee) ?? task.assignees?.map((a) => a.name).join(', '),
+    due_date: task.due_date,
+    list_id: task.list_id,
+    parent_task_id: task.parent_task_id,
+    subtask_count: task.subtask_count || undefined,
+  });
 }
 
 /** One task in full, in the same compact vocabulary. */
 export function compactTask(task: TaskRow): Record<string, unknown> {
-  return {
+  return present({
     ...compactRow(task),
-    description: task.description ?? null,
+    description: task.description,
     creator: name(task.creator),
-    created_at: task.created_at ?? null,
-    updated_at: task.updated_at ?? null,
-    is_blocked: task.is_blocked ?? false,
+    created_at: task.created_at,
+    updated_at: task.updated_at,
+    is_blocked: task.is_blocked,
     tags: (task.tags ?? []).map((t) => t.name ?? ''),
     custom_field_values: (task.custom_field_values ?? []).map((v) => ({
       field_id: v.custom_field_definition_id,
       value: v.value_text ?? v.value_number ?? v.value_date ?? v.value_boolean ?? v.value_json ?? null,
     })),
-    attachments_count: task.attachments_count ?? 0,
-  };
+    attachments_count: task.attachments_count || undefined,
+  });
 }
 
 export function compactComment(comment: Comment): Record<string, unknown> {
-  return {
+  return present({
     id: comment.id,
     author: name(comment.user),
     created_at: comment.created_at,
     body: comment.body,
-    ...(comment.parent_id ? { reply_to: comment.parent_id } : {}),
-    ...(comment.assignee ? { assigned_to: name(comment.assignee) } : {}),
+    parent_id: comment.parent_id,
+    assigned_to: name(comment.assignee),
     resolved: Boolean(comment.resolved_at),
-  };
+  });
 }
 
+/** Who did what when; `from` and `to` are the fields' values before and after. */
 export function compactActivity(entry: ActivityEntry): Record<string, unknown> {
-  return {
-    at: entry.created_at,
-    actor: entry.actor_name ?? null,
+  return present({
+    created_at: entry.created_at,
+    actor_name: entry.actor_name,
     action: entry.action,
-    ...(entry.old_value ? { from: entry.old_value } : {}),
-    ...(entry.new_value ? { to: entry.new_value } : {}),
-  };
+    from: entry.old_value,
+    to: entry.new_value,
+  });
 }

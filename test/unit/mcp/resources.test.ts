@@ -65,7 +65,7 @@ describe('mcp server: resources, templates, prompts and completion over stdio, a
     assert.equal(data.title, task.title);
     assert.equal(data.status, task.status?.name);
     assert.equal(data.priority, task.priority);
-    assert.equal(data.description, task.description ?? null);
+    assert.equal(data.description, task.description || undefined);
     const byId = await readJson(ctx.alice.client, `${S}tasks/${task.id.toUpperCase()}`);
     assert.deepEqual(byId.data, data);
     // A server that knows nothing yet: who she is, one search for the display id, the task.
@@ -89,7 +89,7 @@ describe('mcp server: resources, templates, prompts and completion over stdio, a
     const page = await readJson(ctx.alice.client, `${S}tasks/${fixture.display_id}/comments`);
     assert.deepEqual(
       page.data.comments.map((c: Json) => [c.id, c.body, c.author]),
-      comments.data.map((c) => [c.id, c.body, c.user?.name ?? null]),
+      comments.data.map((c) => [c.id, c.body, c.user?.name]),
     );
     assert.equal(page.data.has_more, true, 'the fixture has more than one page of comments');
     assert.equal(
@@ -107,7 +107,7 @@ describe('mcp server: resources, templates, prompts and completion over stdio, a
     const direct = await ctx.api.getActivity(env.acme, trail.id);
     assert.equal(first.data.entries.length, direct.data.length);
     assert.deepEqual(
-      first.data.entries.map((e: Json) => [e.at, e.action]),
+      first.data.entries.map((e: Json) => [e.created_at, e.action]),
       direct.data.map((e) => [e.created_at, e.action]),
     );
     assert.equal(direct.has_more, true, 'the fixture has more than one page of activity');
@@ -115,7 +115,7 @@ describe('mcp server: resources, templates, prompts and completion over stdio, a
     const second = await readJson(ctx.alice.client, first.next);
     const directSecond = await ctx.api.getActivity(env.acme, trail.id, direct.next_cursor ?? undefined);
     assert.deepEqual(
-      second.data.entries.map((e: Json) => e.at),
+      second.data.entries.map((e: Json) => e.created_at),
       directSecond.data.map((e) => e.created_at),
     );
   });
@@ -127,16 +127,19 @@ describe('mcp server: resources, templates, prompts and completion over stdio, a
       list.data.tasks.map((t: Json) => t.id),
       direct.data.map((t) => t.id),
     );
-    assert.deepEqual(Object.keys(list.data.tasks[0]).slice(0, 8), [
-      'id',
-      'display_id',
-      'title',
-      'status',
-      'priority',
-      'assignee',
-      'due_date',
-      'list_id',
-    ]);
+    // Compact rows: these fields at most (empty ones left out), the same facts as the full rows.
+    const fields = ['id', 'display_id', 'title', 'status', 'priority', 'assignee', 'due_date', 'list_id'];
+    for (const [i, row] of (list.data.tasks as Json[]).entries()) {
+      assert.deepEqual(
+        Object.keys(row).filter((k) => !['parent_task_id', 'subtask_count'].includes(k)),
+        fields.filter((k) => k in row),
+      );
+      const full = direct.data[i]!;
+      assert.deepEqual(
+        [row.title, row.status, row.priority, row.assignee, row.due_date],
+        [full.title, full.status?.name, full.priority, full.assignee?.name, full.due_date ?? undefined],
+      );
+    }
     assert.equal(list.data.list.name, 'API');
     assert.equal(list.data.total_count, direct.total_count);
     if ((direct.last_page ?? 1) > 1) {
