@@ -9,6 +9,7 @@ import { inputJsonSchema, TOOLS } from '../core/mcp/tools';
 import type { ToolSpec } from '../core/mcp/tools';
 import { ALL_TOOLS, selectTools } from '../core/mcp/toolsets';
 import type { ToolSelection } from '../core/mcp/toolsets';
+import { addResourcesAndPrompts, RESOURCE_CAPABILITIES } from './resources';
 
 export const SERVER_NAME = 'task-platform';
 
@@ -80,7 +81,7 @@ async function answer(
 export function createMcpServer(client: ApiClient, version: string, selection: ToolSelection = ALL_TOOLS): Server {
   const server = new Server(
     { name: SERVER_NAME, version },
-    { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS },
+    { capabilities: { tools: {}, ...RESOURCE_CAPABILITIES }, instructions: SERVER_INSTRUCTIONS },
   );
   const offered = selectTools(TOOLS, selection);
   const tools = offered.map(listedTool);
@@ -88,5 +89,7 @@ export function createMcpServer(client: ApiClient, version: string, selection: T
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     answer(offered, client, request.params.name, request.params.arguments, extra.signal),
   );
+  // Resources, templates, prompts and completion: src/mcp/resources.ts.
+  addResourcesAndPrompts(server, client, selection);
   return server;
 }
