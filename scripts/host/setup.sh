@@ -5,11 +5,12 @@
 #   node-gyp needs to build code-server's native modules offline):
 #     current  code-server 4.139.1 (VS Code 1.139) on Node 24: every tier;
 #     minimum  code-server 4.105.1 (VS Code 1.105, the `engines.vscode` the extension declares) on
-#              Node 22: the integration tier again (test/host/paths.ts, TASK_PLATFORM_VSCODE_LINE).
+#              Node 22: the integration tier again, when asked for (test/host/paths.ts,
+#              TASK_PLATFORM_VSCODE_LINE; `TIERS=integration-1.105 npm test`).
 # playwright-core is a devDependency. Everything but the apt packages goes to $VSCODE_HOST_DIR
 # (default ~/.cache/task-platform/vscode-host), which survives between runs on machines that are
 # kept, so each ~2 minute native build happens once. Idempotent: a finished host is recognised by
-# its stamp file and skipped. `setup.sh current` or `setup.sh minimum` installs only that one.
+# its stamp file and skipped. `setup.sh` installs the current one; `setup.sh minimum` or `all` the others.
 set -euo pipefail
 
 HOST_DIR=${VSCODE_HOST_DIR:-$HOME/.cache/task-platform/vscode-host}
@@ -54,13 +55,14 @@ install_host() {
     npm install --no-audit --no-fund --ignore-scripts "code-server@$cs_version" > "$cs_dir-install.log" 2>&1
     node "$SCRIPT_DIR/registryDeps.mjs" node_modules/code-server/lib/vscode/package.json >> "$cs_dir-install.log" 2>&1
     npm rebuild --foreground-scripts >> "$cs_dir-install.log" 2>&1
+    node "$SCRIPT_DIR/smokeTestOption.mjs" node_modules/code-server >> "$cs_dir-install.log" 2>&1
   ) || { tail -40 "$cs_dir-install.log"; echo "[host] code-server $cs_version install failed"; exit 1; }
   touch "$stamp"
   echo "[host] code-server $cs_version ready in $cs_dir"
 }
 
 # Keep in step with test/host/paths.ts.
-case "${1:-all}" in
+case "${1:-current}" in
   current) install_host node24 24.9.0 cs 4.139.1 ;;
   minimum) install_host node22 22.23.3 cs-1.105 4.105.1 ;;
   all)

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { codeServerEntry, hostNode } from './paths';
+import { codeServerEntry, hostNode, smokeTestDriverArgs } from './paths';
 import { freePort, stopTree, waitFor } from './processes';
 
 export interface CodeServerOptions {
@@ -106,7 +106,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     '--ignore-last-opened',
-    ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(options.smokeTestDriver ? smokeTestDriverArgs : []),
   ];
   const log = createWriteStream(join(options.runDir, 'server.log'));
   const startedAt = Date.now();
