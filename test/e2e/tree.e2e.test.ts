@@ -149,6 +149,33 @@ describe('e2e: the explorer tree in a real workbench', function () {
       .waitFor({ state: 'detached', timeout: 30_000 });
   });
 
+  it("leaves Ctrl+Alt+F to VS Code's Find in tree; Shift+Alt+F filters", async () => {
+    const wb = session!.workbench;
+    const page = wb.page;
+    const tree = page.locator('.part.sidebar .pane', { hasText: 'Workspaces' }).locator('.monaco-list').first();
+    await tree.focus();
+    await page.keyboard.press('Control+Alt+F');
+    const find = page.locator('.part.sidebar .monaco-tree-type-filter');
+    await find.waitFor({ timeout: 10_000 });
+    await page.keyboard.type('Backend');
+    await page
+      .locator('.part.sidebar .monaco-list-row .highlight', { hasText: 'Backend' })
+      .first()
+      .waitFor({ timeout: 10_000 });
+    assert.equal(
+      await wb.quickInput().locator('.quick-input-title', { hasText: 'Filter Tasks' }).isVisible(),
+      false,
+      'the filter did not take the key',
+    );
+    await wb.screenshot('16-find-in-tree');
+    await page.keyboard.press('Escape');
+    await find.waitFor({ state: 'hidden', timeout: 10_000 });
+    await tree.focus();
+    await page.keyboard.press('Shift+Alt+F');
+    await wb.quickInput().locator('.quick-input-title', { hasText: 'Filter Tasks' }).waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Escape');
+  });
+
   it('shows My Tasks grouped by status', async () => {
     const wb = session!.workbench;
     await wb.page.locator('.part.sidebar .pane-header', { hasText: 'Workspaces' }).click();
