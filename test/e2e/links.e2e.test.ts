@@ -103,4 +103,38 @@ describe('e2e: links in the task panel', function () {
     const declined = await watchOpenings(wb.page, 3_000, 'Cancel');
     assert.deepEqual(declined.opened, [], 'declined: nothing opened');
   });
+
+  it("Open in Browser in the panel's title opens the task's web link, checked first", async () => {
+    session = await openSession('open-in-browser');
+    const wb = session.workbench;
+    const fx = await sandbox<Fixtures>('GET', `${session.sandbox.origin}/__sandbox/fixtures`);
+    const task = fx.tasks.task_with_activity!;
+    const link = `${session.sandbox.origin}/t/${task.display_id}`;
+    await wb.signInFromView(token);
+    await openTask(wb, task.id, `${task.display_id} ${task.title}`);
+    await wb.page.locator('.editor-actions .action-label[aria-label="Open in Browser"]').first().click();
+    // The sandbox runs on this computer: the checked opener shows the whole address and asks.
+    const modal = wb.page.locator('.monaco-dialog-box').first();
+    await modal.waitFor({ timeout: 30_000 });
+    const shown = (await modal.innerText()).replace(/\s+/g, ' ');
+    await wb.screenshot('open-in-browser-asks');
+    assert.ok(shown.includes(link), `the modal shows the task's link: ${shown}`);
+    const pages: Page[] = [];
+    const onPage = (p: Page): void => void pages.push(p);
+    wb.page.context().on('page', onPage);
+    await modal.getByRole('button', { name: 'Open Link' }).first().click();
+    await modal.waitFor({ state: 'hidden', timeout: 10_000 });
+    // VS Code may ask its own question for a domain it does not trust yet.
+    const { dialogs } = await watchOpenings(wb.page, 8_000, 'Open');
+    wb.page.context().off('page', onPage);
+    await Promise.all(
+      pages.map((p) => p.waitForURL((u) => u.href !== 'about:blank', { timeout: 10_000 }).catch(() => undefined)),
+    );
+    assert.deepEqual(
+      pages.map((p) => p.url()),
+      [link],
+      `dialogs: ${dialogs.join(' | ')}`,
+    );
+    await wb.screenshot('open-in-browser-opened');
+  });
 });

@@ -130,6 +130,7 @@ describe('e2e: the explorer tree in a real workbench', function () {
     const menu = wb.page.locator('.context-view .monaco-menu');
     await menu.waitFor({ timeout: 10_000 });
     await menu.locator('.action-label', { hasText: 'Set Status' }).waitFor();
+    await menu.locator('.action-label', { hasText: 'Open in Browser' }).waitFor();
     // The menu fades in; the screenshot is for people, so wait until it is opaque.
     await wb.page.waitForFunction(() => {
       const view = document.querySelector('.context-view');
