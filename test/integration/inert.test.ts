@@ -217,7 +217,7 @@ describe('Hostile text in trees, hovers, the references view and written links s
     await vscode.commands.executeCommand('taskPlatform.unpinView', last);
   });
 
-  it('the hover of a reference to a hostile task shows its data as text, and only its own three command links', async () => {
+  it('the hover of a reference to a hostile task shows its data as text, and only its own four command links', async () => {
     const hostile = await createHostile(w.fx.users.alice.id);
     const xss = await sandboxControl<{ task_ids: string[] }>('POST', '/fixtures/xss');
     for (const id of xss.task_ids) {
