@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { BudgetStatusBar } from './account/budget';
+import type { AccountStatusBar } from './account/statusBar';
 import type { AiFeature } from './ai/register';
 import type { CodeLinks } from './codeLinks/register';
 import type { Session, scaleRateWindowForTests } from './auth/session';
@@ -32,6 +33,7 @@ export interface TestApi {
   readonly taskPanels: TaskPanels;
   readonly savedViews: SavedViewsTree;
   readonly budget: BudgetStatusBar;
+  readonly account: AccountStatusBar;
   readonly codeLinks: CodeLinks;
   readonly ai: AiFeature;
   readonly outbox: OutboxFeature;

@@ -1,26 +1,47 @@
 import * as vscode from 'vscode';
 import { Commands } from '../commands/ids';
+import { budgetItemMode, budgetShown, straining } from '../../core/api/budgetShown';
+import type { BudgetItemMode } from '../../core/api/budgetShown';
 import type { RateLimitSnapshot } from '../../core/api/rateLimiter';
 import type { Session, SessionState } from '../auth/session';
+import { onDidChangeSetting, SECTION } from '../config';
 import { Disposable } from '../disposable';
 
 /**
  * The request budget in the status bar: requests left in the current minute of the 60 the service
  * allows (docs/api/README.md#rate-limit), what is waiting, and a warning colour while the limiter is
- * pausing requests (after a 429, or with the budget spent and work queued).
+ * pausing requests (after a 429, or with the budget spent and work queued). Shown only when it
+ * matters (core/api/budgetShown.ts), or always with `taskPlatform.statusBar.requestBudget`; the
+ * account item's tooltip always has its first line (`summary`).
  */
 export class BudgetStatusBar extends Disposable {
   private readonly item = this.register(
     vscode.window.createStatusBarItem('taskPlatform.budget', vscode.StatusBarAlignment.Left, 9),
   );
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  /** Fires when `summary` changes. */
+  readonly onDidChange = this.changed.event;
   private unsubscribe: { dispose(): void } | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private last: RateLimitSnapshot | undefined;
+  private lastPausedAt: number | undefined;
+  private shown = false;
+  private mode = readMode();
+  private summaryText = '';
 
   constructor(session: Session) {
     super();
     this.item.name = vscode.l10n.t('Task Platform Request Budget');
     this.item.command = Commands.showLog;
     this.register(session.onDidChange((state) => this.watch(state)));
+    this.register(
+      onDidChangeSetting('statusBar.requestBudget', () => {
+        this.mode = readMode();
+        if (this.last) {
+          this.render(this.last);
+        }
+      }),
+    );
     this.register({ dispose: () => this.stop() });
     this.watch(session.state);
   }
@@ -30,10 +51,23 @@ export class BudgetStatusBar extends Disposable {
     return this.item.text;
   }
 
+  /** Whether the item is in the status bar now (tests read it). */
+  get visible(): boolean {
+    return this.shown;
+  }
+
+  /** One line for the account's tooltip: requests left this minute; empty when signed out. */
+  get summary(): string {
+    return this.summaryText;
+  }
+
   private watch(state: SessionState): void {
     this.stop();
     if (state.kind !== 'signedIn') {
-      this.item.hide();
+      this.last = undefined;
+      this.lastPausedAt = undefined;
+      this.show(false);
+      this.setSummary('');
       return;
     }
     const limiter = state.client.limiter;
@@ -41,13 +75,18 @@ export class BudgetStatusBar extends Disposable {
     // Slots free up as the minute passes without any event: look again every few seconds.
     this.timer = setInterval(() => this.render(limiter.snapshot()), 3000);
     this.render(limiter.snapshot());
-    this.item.show();
   }
 
   private render(s: RateLimitSnapshot): void {
-    const straining = s.paused || (s.remaining === 0 && s.queued > 0);
-    this.item.text = `$(${straining ? 'watch' : 'pulse'}) ${s.remaining}/${s.limit}${s.queued > 0 ? ` +${s.queued}` : ''}`;
-    this.item.backgroundColor = straining ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.last = s;
+    const now = Date.now();
+    if (s.paused) {
+      this.lastPausedAt = now;
+    }
+    this.show(budgetShown(s, this.mode, this.lastPausedAt, now));
+    const strained = straining(s);
+    this.item.text = `$(${strained ? 'watch' : 'pulse'}) ${s.remaining}/${s.limit}${s.queued > 0 ? ` +${s.queued}` : ''}`;
+    this.item.backgroundColor = strained ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     const lines = [
       vscode.l10n.t('Task Platform requests: {0} of {1} left in the current minute.', s.remaining, s.limit),
       s.inFlight > 0 ? vscode.l10n.t('{0} on the way.', s.inFlight) : '',
@@ -69,6 +108,25 @@ export class BudgetStatusBar extends Disposable {
     ];
     this.item.tooltip = lines.filter(Boolean).join('\n');
     this.item.accessibilityInformation = { label: lines[0]! };
+    this.setSummary(lines[0]!);
+  }
+
+  private show(shown: boolean): void {
+    if (shown !== this.shown) {
+      this.shown = shown;
+      if (shown) {
+        this.item.show();
+      } else {
+        this.item.hide();
+      }
+    }
+  }
+
+  private setSummary(text: string): void {
+    if (text !== this.summaryText) {
+      this.summaryText = text;
+      this.changed.fire();
+    }
   }
 
   private stop(): void {
@@ -77,4 +135,8 @@ export class BudgetStatusBar extends Disposable {
     clearInterval(this.timer);
     this.timer = undefined;
   }
+}
+
+function readMode(): BudgetItemMode {
+  return budgetItemMode(vscode.workspace.getConfiguration(SECTION).get('statusBar.requestBudget'));
 }

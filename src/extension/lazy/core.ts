@@ -38,12 +38,13 @@ export function start(host: LazyHost): LazyCore {
   const changes = new TaskChanges();
   const services: Services = { session, changes, extensionUri: context.extensionUri, outboxes, globalState };
   const budget = new BudgetStatusBar(session);
+  const account = new AccountStatusBar(session, budget);
   context.subscriptions.push(
     outboxes,
     session,
     changes,
-    new AccountStatusBar(session),
     budget,
+    account,
     onDidChangeSetting('baseUrl', () => session.invalidate()),
     onDidChangeSetting('requestTimeoutSeconds', () => {
       const state = session.state;
@@ -128,6 +129,7 @@ export function start(host: LazyHost): LazyCore {
         taskPanels,
         savedViews,
         budget,
+        account,
         codeLinks,
         ai,
         outbox,
