@@ -27,7 +27,7 @@ export const copyLink = commandOn(
 
 /**
  * Opens the task's web-app link, the one Copy Link copies, through the one checked opener
- * (links/opener.ts). With no task given and exactly one in front of the user (the focused panel,
+ * (links/opener.ts), on the configured service's address (so not questioned as task text would be). With no task given and exactly one in front of the user (the focused panel,
  * one selected row), that one: the panel's title button passes none. Returns the link's outcome.
  */
 export const openInBrowser: Command<LinkOutcome> = (ctx, arg, all) => {
@@ -38,7 +38,7 @@ export const openInBrowser: Command<LinkOutcome> = (ctx, arg, all) => {
     () => vscode.l10n.t('Open in Browser'),
     async (c, target) => {
       const link = await linkOf(c, target, webLink, vscode.l10n.t('Could not open the task in the browser'));
-      return link === undefined ? undefined : openOutsideLink(link);
+      return link === undefined ? undefined : openOutsideLink(link, new URL(target.state.baseUrl).origin);
     },
   )(ctx, given ?? arg, all);
 };
