@@ -47,4 +47,6 @@ export interface TestApi {
   scaleRateWindowForTests: typeof scaleRateWindowForTests;
   /** Lets a test stand in for the tree selection or the focused panel (tasks/current.ts). */
   registerTaskSource: typeof registerTaskSource;
+  /** Declares the Settings Sync keys again and returns them (VS Code offers no way to read them back). */
+  syncedKeys(): readonly string[];
 }

@@ -31,7 +31,7 @@ export function start(host: LazyHost): LazyCore {
   setAdoption(host.adoption);
   adoptLogChannel(host.logChannel);
   const { context } = host;
-  const globalState = new SerialMemento(context.globalState);
+  const globalState = new SerialMemento(context.globalState, () => host.syncKeys());
   pendingState = globalState;
   const outboxes = new Outboxes(globalState);
   const session = new Session(new TokenStore(context.secrets), outboxes);
@@ -140,6 +140,7 @@ export function start(host: LazyHost): LazyCore {
         uriHandler: taskUriHandler(commandContext),
         scaleRateWindowForTests,
         registerTaskSource,
+        syncedKeys: () => host.syncKeys(),
       };
     },
   };
