@@ -217,6 +217,9 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     await vscode.workspace
       .getConfiguration('taskPlatform')
       .update('startWork.updateTask', 'always', vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('startWork.commitTemplate', 'Fixes {displayId}', vscode.ConfigurationTarget.Global);
 
     const blocked = w.ref('blocked_task');
     const declined = w.script([], []);
@@ -240,7 +243,10 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     assert.equal(row.assignee_id, w.fx.users.alice.id);
     assert.equal(w.api.codeLinks.current.get()?.taskId, ref.taskId);
     const repo = api.getRepository(vscode.Uri.file(root));
-    assert.equal(repo?.inputBox.value, `${w.fx.tasks.task_with_comments.display_id}: `);
+    assert.equal(repo?.inputBox.value, `Fixes ${w.fx.tasks.task_with_comments.display_id}`, 'the commit template');
+    await vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('startWork.commitTemplate', undefined, vscode.ConfigurationTarget.Global);
   });
 
   it("the Task References view lists the workspace's references by task and file, and follows file changes", async () => {
