@@ -406,6 +406,30 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     );
   });
 
+  it('commit messages (the Source Control box, `git commit`): task ids hover and complete anywhere in the text', async () => {
+    const t = w.fx.tasks.task_with_comments;
+    for (const language of ['scminput', 'git-commit']) {
+      const document = await vscode.workspace.openTextDocument({ language, content: `Fixes ${t.display_id}\n\nACME-` });
+      assert.equal(document.languageId, language);
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        document.uri,
+        new vscode.Position(0, 8),
+      );
+      const md = markdownOf(hovers);
+      assert.ok(md.includes(inertMarkdown(t.title)), `${language}: ${md}`);
+      assert.match(md, /command:taskPlatform\.openInBrowser/);
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        document.uri,
+        new vscode.Position(2, 5),
+        '-',
+      );
+      const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+      assert.ok(labels.includes(t.display_id), `${language}: ${labels.slice(0, 10).join(', ')}`);
+    }
+  });
+
   it('a task trashed from the extension reads "in Trash" in the next check and in the hover, without a request', async () => {
     const t = w.fx.tasks.blocker_task;
     const uri = workspaceFile('trash.go', `package main\n// Blocked on ${t.display_id}\n`);
