@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closeSession, openSession, waitForPrefixes } from './fixtures';
@@ -89,5 +90,33 @@ describe('e2e: code links (hover on a task reference, TODO CodeLens, Task Refere
     await wb.treeRow('payments.ts').waitFor({ timeout: 30_000 });
     await wb.setSidebarWidth(520);
     await wb.screenshot('code-links-references-view');
+  });
+
+  it('in the Source Control commit box, a task id completes and hovers', async () => {
+    const wb = session!.workbench;
+    const page = wb.page;
+    execFileSync('git', ['init', '-q', join(wb.runDir, 'workspace')]);
+    await wb.runCommand('View: Show Source Control');
+    const init = page.locator('.part.sidebar .monaco-button', { hasText: 'Initialize Repository' }).first();
+    const box = page.locator('.part.sidebar .scm-editor .monaco-editor').first();
+    await Promise.race([box.waitFor({ timeout: 60_000 }), init.waitFor({ timeout: 60_000 })]);
+    if (await init.isVisible()) {
+      await init.click(); // the Git extension had not seen the new repository yet
+    }
+    await box.waitFor({ timeout: 60_000 });
+    await box.click();
+    await page.keyboard.type('Fixes ACME-');
+    const suggestion = page.locator('.suggest-widget .monaco-list-row', { hasText: /ACME-\d+/ }).first();
+    await suggestion.waitFor({ timeout: 30_000 });
+    await wb.screenshot('commit-box-completion');
+    const id = /ACME-\d+/.exec((await suggestion.innerText()) ?? '')![0];
+    await suggestion.click();
+    await page.locator('.part.sidebar .scm-editor .view-line', { hasText: `Fixes ${id}` }).waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Escape');
+    await page.locator('.part.sidebar .scm-editor .view-line span', { hasText: id }).last().hover();
+    const hover = page.locator('.monaco-hover', { hasText: id }).first();
+    await hover.waitFor({ timeout: 30_000 });
+    await hover.locator('a', { hasText: 'Open in Browser' }).first().waitFor({ timeout: 10_000 });
+    await wb.screenshot('commit-box-hover');
   });
 });
