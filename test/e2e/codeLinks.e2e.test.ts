@@ -96,7 +96,7 @@ describe('e2e: code links (hover on a task reference, TODO CodeLens, Task Refere
     const wb = session!.workbench;
     const page = wb.page;
     execFileSync('git', ['init', '-q', join(wb.runDir, 'workspace')]);
-    await wb.runCommand('View: Show Source Control');
+    await wb.openContainer('Source Control');
     const init = page.locator('.part.sidebar .monaco-button', { hasText: 'Initialize Repository' }).first();
     const box = page.locator('.part.sidebar .scm-editor .monaco-editor').first();
     await Promise.race([box.waitFor({ timeout: 60_000 }), init.waitFor({ timeout: 60_000 })]);
