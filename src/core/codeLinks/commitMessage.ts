@@ -14,9 +14,8 @@ export function commitMessage(template: unknown, displayId: string): string | un
   }
   const line =
     typeof template === 'string'
-      ? Array.from(template.slice(0, MAX_TEMPLATE * 2))
+      ? template
           .slice(0, MAX_TEMPLATE)
-          .join('')
           .split(/[\r\n]/)[0]!
           .replace(/\p{Cc}/gu, '')
       : '';

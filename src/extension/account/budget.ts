@@ -23,11 +23,12 @@ export class BudgetStatusBar extends Disposable {
   readonly onDidChange = this.changed.event;
   private unsubscribe: { dispose(): void } | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
-  private last: RateLimitSnapshot | undefined;
   private lastPausedAt: number | undefined;
-  private shown = false;
   private mode = readMode();
-  private summaryText = '';
+  /** Whether the item is in the status bar now (tests read it). */
+  visible = false;
+  /** One line for the account's tooltip: requests left this minute; empty when signed out. */
+  summary = '';
 
   constructor(session: Session) {
     super();
@@ -37,9 +38,7 @@ export class BudgetStatusBar extends Disposable {
     this.register(
       onDidChangeSetting('statusBar.requestBudget', () => {
         this.mode = readMode();
-        if (this.last) {
-          this.render(this.last);
-        }
+        this.watch(session.state);
       }),
     );
     this.register({ dispose: () => this.stop() });
@@ -51,23 +50,10 @@ export class BudgetStatusBar extends Disposable {
     return this.item.text;
   }
 
-  /** Whether the item is in the status bar now (tests read it). */
-  get visible(): boolean {
-    return this.shown;
-  }
-
-  /** One line for the account's tooltip: requests left this minute; empty when signed out. */
-  get summary(): string {
-    return this.summaryText;
-  }
-
   private watch(state: SessionState): void {
     this.stop();
     if (state.kind !== 'signedIn') {
-      this.last = undefined;
-      this.lastPausedAt = undefined;
-      this.show(false);
-      this.setSummary('');
+      this.update(false, '');
       return;
     }
     const limiter = state.client.limiter;
@@ -78,12 +64,10 @@ export class BudgetStatusBar extends Disposable {
   }
 
   private render(s: RateLimitSnapshot): void {
-    this.last = s;
     const now = Date.now();
     if (s.paused) {
       this.lastPausedAt = now;
     }
-    this.show(budgetShown(s, this.mode, this.lastPausedAt, now));
     const strained = straining(s);
     this.item.text = `$(${strained ? 'watch' : 'pulse'}) ${s.remaining}/${s.limit}${s.queued > 0 ? ` +${s.queued}` : ''}`;
     this.item.backgroundColor = strained ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
@@ -108,23 +92,17 @@ export class BudgetStatusBar extends Disposable {
     ];
     this.item.tooltip = lines.filter(Boolean).join('\n');
     this.item.accessibilityInformation = { label: lines[0]! };
-    this.setSummary(lines[0]!);
+    this.update(budgetShown(s, this.mode, this.lastPausedAt, now), lines[0]!);
   }
 
-  private show(shown: boolean): void {
-    if (shown !== this.shown) {
-      this.shown = shown;
-      if (shown) {
-        this.item.show();
-      } else {
-        this.item.hide();
-      }
+  /** Shows or hides the item, and keeps the account's line (signed out: hidden, no line). */
+  private update(visible: boolean, summary: string): void {
+    if (visible !== this.visible) {
+      this.visible = visible;
+      void (visible ? this.item.show() : this.item.hide());
     }
-  }
-
-  private setSummary(text: string): void {
-    if (text !== this.summaryText) {
-      this.summaryText = text;
+    if (summary !== this.summary) {
+      this.summary = summary;
       this.changed.fire();
     }
   }

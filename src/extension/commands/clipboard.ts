@@ -25,22 +25,24 @@ export const copyLink = commandOn(
   (ctx, target) => copy(ctx, target, webLink),
 );
 
+const openWebLink = commandOn(
+  taskFinder,
+  () => vscode.l10n.t('Open in Browser'),
+  async (ctx, target) => {
+    const link = await linkOf(ctx, target, webLink, vscode.l10n.t('Could not open the task in the browser'));
+    return link === undefined ? undefined : openOutsideLink(link, new URL(target.state.baseUrl).origin);
+  },
+);
+
 /**
  * Opens the task's web-app link, the one Copy Link copies, through the one checked opener
- * (links/opener.ts), on the configured service's address (so not questioned as task text would be). With no task given and exactly one in front of the user (the focused panel,
- * one selected row), that one: the panel's title button passes none. Returns the link's outcome.
+ * (links/opener.ts), on the configured service's address (so not questioned as task text would
+ * be). With no task given and exactly one in front of the user (the focused panel, one selected
+ * row), that one: the panel's title button passes none. Returns the link's outcome.
  */
 export const openInBrowser: Command<LinkOutcome> = (ctx, arg, all) => {
   const current = currentTasks();
-  const given = taskRefFrom(arg) ?? (current.length === 1 ? current[0] : undefined);
-  return commandOn(
-    taskFinder,
-    () => vscode.l10n.t('Open in Browser'),
-    async (c, target) => {
-      const link = await linkOf(c, target, webLink, vscode.l10n.t('Could not open the task in the browser'));
-      return link === undefined ? undefined : openOutsideLink(link, new URL(target.state.baseUrl).origin);
-    },
-  )(ctx, given ?? arg, all);
+  return openWebLink(ctx, taskRefFrom(arg) ?? (current.length === 1 ? current[0] : arg), all);
 };
 
 /** Copies the display id; one not of the form ACME-12 (it could hold a line break or code) is refused. */
