@@ -113,7 +113,16 @@ describe('e2e: code links (hover on a task reference, TODO CodeLens, Task Refere
     await suggestion.click();
     await page.locator('.part.sidebar .scm-editor .view-line', { hasText: `Fixes ${id}` }).waitFor({ timeout: 10_000 });
     await page.keyboard.press('Escape');
-    await page.locator('.part.sidebar .scm-editor .view-line span', { hasText: id }).last().hover();
+    // The box re-renders its line as decorations arrive: point the mouse at the id's place instead.
+    const words = (await page.locator('.part.sidebar .scm-editor .view-line').first().boundingBox())!;
+    const width = await page.evaluate(() => {
+      const line = document.querySelector('.part.sidebar .scm-editor .view-line');
+      return line
+        ? Array.from(line.querySelectorAll('span span')).reduce((w, e) => w + e.getBoundingClientRect().width, 0)
+        : 0;
+    });
+    await page.mouse.move(words.x + width - 12, words.y + words.height / 2);
+    await page.mouse.move(words.x + width - 10, words.y + words.height / 2);
     const hover = page.locator('.monaco-hover', { hasText: id }).first();
     await hover.waitFor({ timeout: 30_000 });
     await hover.locator('a', { hasText: 'Open in Browser' }).first().waitFor({ timeout: 10_000 });
