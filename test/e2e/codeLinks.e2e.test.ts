@@ -92,7 +92,9 @@ describe('e2e: code links (hover on a task reference, TODO CodeLens, Task Refere
     await wb.screenshot('code-links-references-view');
   });
 
-  it('in the Source Control commit box, a task id completes and hovers', async () => {
+  let id = '';
+
+  it('in the Source Control commit box, a task id completes', async () => {
     const wb = session!.workbench;
     const page = wb.page;
     execFileSync('git', ['init', '-q', join(wb.runDir, 'workspace')]);
@@ -109,20 +111,31 @@ describe('e2e: code links (hover on a task reference, TODO CodeLens, Task Refere
     const suggestion = page.locator('.suggest-widget .monaco-list-row', { hasText: /ACME-\d+/ }).first();
     await suggestion.waitFor({ timeout: 30_000 });
     await wb.screenshot('commit-box-completion');
-    const id = /ACME-\d+/.exec((await suggestion.innerText()) ?? '')![0];
+    id = /ACME-\d+/.exec((await suggestion.innerText()) ?? '')![0];
     await suggestion.click();
     await page.locator('.part.sidebar .scm-editor .view-line', { hasText: `Fixes ${id}` }).waitFor({ timeout: 10_000 });
+  });
+
+  it('in the Source Control commit box, a task id hovers', async () => {
+    const wb = session!.workbench;
+    const page = wb.page;
+    assert.ok(id, 'the previous test wrote an id in the box');
     await page.keyboard.press('Escape');
     // The box re-renders its line as decorations arrive: point the mouse at the id's place instead.
-    const words = (await page.locator('.part.sidebar .scm-editor .view-line').first().boundingBox())!;
-    const width = await page.evaluate(() => {
-      const line = document.querySelector('.part.sidebar .scm-editor .view-line');
-      return line
-        ? Array.from(line.querySelectorAll('span span')).reduce((w, e) => w + e.getBoundingClientRect().width, 0)
-        : 0;
-    });
-    await page.mouse.move(words.x + width - 12, words.y + words.height / 2);
-    await page.mouse.move(words.x + width - 10, words.y + words.height / 2);
+    const point = await page.waitForFunction(
+      (text) => {
+        const spans = Array.from(document.querySelectorAll('.part.sidebar .scm-editor .view-line span'));
+        const rect = spans
+          .find((e) => e.children.length === 0 && e.textContent?.includes(text))
+          ?.getBoundingClientRect();
+        return rect && rect.width > 0 ? { x: rect.right - 10, y: rect.top + rect.height / 2 } : null;
+      },
+      id,
+      { timeout: 10_000 },
+    );
+    const { x, y } = (await point.jsonValue())!;
+    await page.mouse.move(x - 2, y);
+    await page.mouse.move(x, y);
     const hover = page.locator('.monaco-hover', { hasText: id }).first();
     await hover.waitFor({ timeout: 30_000 });
     await hover.locator('a', { hasText: 'Open in Browser' }).first().waitFor({ timeout: 10_000 });
