@@ -120,19 +120,23 @@ describe('e2e: code links (hover on a task reference, TODO CodeLens, Task Refere
     const wb = session!.workbench;
     const page = wb.page;
     assert.ok(id, 'the previous test wrote an id in the box');
-    await page.keyboard.press('Escape');
     // The box re-renders its line as decorations arrive: point the mouse at the id's place instead.
-    const point = await page.waitForFunction(
-      (text) => {
-        const spans = Array.from(document.querySelectorAll('.part.sidebar .scm-editor .view-line span'));
-        const rect = spans
-          .find((e) => e.children.length === 0 && e.textContent?.includes(text))
-          ?.getBoundingClientRect();
-        return rect && rect.width > 0 ? { x: rect.right - 10, y: rect.top + rect.height / 2 } : null;
-      },
-      id,
-      { timeout: 10_000 },
-    );
+    const point = await page
+      .waitForFunction(
+        (text) => {
+          const spans = Array.from(document.querySelectorAll('.part.sidebar .view-line span'));
+          const rect = spans
+            .find((e) => e.children.length === 0 && e.textContent?.includes(text))
+            ?.getBoundingClientRect();
+          return rect && rect.width > 0 ? { x: rect.right - 10, y: rect.top + rect.height / 2 } : null;
+        },
+        id,
+        { timeout: 10_000 },
+      )
+      .catch(async (error: unknown) => {
+        await wb.screenshot('failed-commit-box-hover');
+        throw error;
+      });
     const { x, y } = (await point.jsonValue())!;
     await page.mouse.move(x - 2, y);
     await page.mouse.move(x, y);
