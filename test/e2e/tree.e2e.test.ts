@@ -158,7 +158,8 @@ describe('e2e: the explorer tree in a real workbench', function () {
     await page.keyboard.press('Control+Alt+F');
     const find = page.locator('.part.sidebar .monaco-tree-type-filter');
     await find.waitFor({ timeout: 10_000 });
-    await page.keyboard.type('Backend');
+    // Filled, not typed: keys typed while the widget takes the focus can land in the tree.
+    await find.locator('input').first().fill('Backend');
     await page
       .locator('.part.sidebar .monaco-list-row .highlight', { hasText: 'Backend' })
       .first()
