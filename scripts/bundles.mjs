@@ -20,9 +20,11 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * Every chunk of dist/lazy together: the features and the services they share, loaded on first use.
  * The one bundle's budget was "under 300 KB minified" (300,000 bytes), then 330,000 bytes after the
  * hostile-content hardening (about 37 KB); the split costs about 11 KB more (each chunk's imports,
- * exports and esbuild helpers), hence 350,000.
+ * exports and esbuild helpers), hence 350,000; 355,000 with the native conventions (Open in
+ * Browser, the budget item's modes, Settings Sync, Delete in every task view, commit messages:
+ * about 2.5 KB).
  */
-export const LAZY_BUDGET_BYTES = 350_000;
+export const LAZY_BUDGET_BYTES = 355_000;
 
 /** The lazy code's `vscode`: the extension's own API object (required through the chunk's path), routed (lazy/api.ts). */
 function lazyVscode(root) {

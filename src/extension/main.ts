@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Feature, LazyCore, LazyHost } from './start/contract';
 import { commandOwners } from './start/owners';
 import { Stubs } from './start/stubs';
+import { declareSyncedKeys } from './start/sync';
 import type { Manifest } from './start/stubs';
 
 export type { TestApi } from './testApi';
@@ -27,12 +28,15 @@ export function activate(context: vscode.ExtensionContext): unknown {
   const started = performance.now();
   const logChannel = vscode.window.createOutputChannel('Task Platform', { log: true });
   context.subscriptions.push(logChannel);
+  // Settings Sync: declared at once, whether or not a feature is ever loaded in this window.
+  const syncKeys = (): string[] => declareSyncedKeys(context.globalState);
+  syncKeys();
   let core: Promise<LazyCore> | undefined;
   const load = async (feature: Feature): Promise<unknown> => {
     if (!core) {
       core = import(pathToFileURL(join(__dirname, 'lazy', 'core.mjs')).href).then((module: CoreModule) => {
         coreModule = module;
-        return module.start({ context, adoption: stubs, logChannel, activationMs });
+        return module.start({ context, adoption: stubs, logChannel, activationMs, syncKeys });
       });
       core.catch((error: unknown) => logChannel.error(`Could not load the extension: ${String(error)}`));
     }

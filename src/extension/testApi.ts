@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { BudgetStatusBar } from './account/budget';
+import type { AccountStatusBar } from './account/statusBar';
 import type { AiFeature } from './ai/register';
 import type { CodeLinks } from './codeLinks/register';
 import type { Session, scaleRateWindowForTests } from './auth/session';
@@ -32,6 +33,7 @@ export interface TestApi {
   readonly taskPanels: TaskPanels;
   readonly savedViews: SavedViewsTree;
   readonly budget: BudgetStatusBar;
+  readonly account: AccountStatusBar;
   readonly codeLinks: CodeLinks;
   readonly ai: AiFeature;
   readonly outbox: OutboxFeature;
@@ -45,4 +47,6 @@ export interface TestApi {
   scaleRateWindowForTests: typeof scaleRateWindowForTests;
   /** Lets a test stand in for the tree selection or the focused panel (tasks/current.ts). */
   registerTaskSource: typeof registerTaskSource;
+  /** Declares the Settings Sync keys again and returns them (VS Code offers no way to read them back). */
+  syncedKeys(): readonly string[];
 }

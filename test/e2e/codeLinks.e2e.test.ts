@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closeSession, openSession, waitForPrefixes } from './fixtures';
@@ -89,5 +90,59 @@ describe('e2e: code links (hover on a task reference, TODO CodeLens, Task Refere
     await wb.treeRow('payments.ts').waitFor({ timeout: 30_000 });
     await wb.setSidebarWidth(520);
     await wb.screenshot('code-links-references-view');
+  });
+
+  let id = '';
+
+  it('in the Source Control commit box, a task id completes', async () => {
+    const wb = session!.workbench;
+    const page = wb.page;
+    execFileSync('git', ['init', '-q', join(wb.runDir, 'workspace')]);
+    await wb.openContainer('Source Control');
+    const init = page.locator('.part.sidebar .monaco-button', { hasText: 'Initialize Repository' }).first();
+    const box = page.locator('.part.sidebar .scm-editor .monaco-editor').first();
+    await Promise.race([box.waitFor({ timeout: 60_000 }), init.waitFor({ timeout: 60_000 })]);
+    if (await init.isVisible()) {
+      await init.click(); // the Git extension had not seen the new repository yet
+    }
+    await box.waitFor({ timeout: 60_000 });
+    await box.click();
+    await page.keyboard.type('Fixes ACME-');
+    const suggestion = page.locator('.suggest-widget .monaco-list-row', { hasText: /ACME-\d+/ }).first();
+    await suggestion.waitFor({ timeout: 30_000 });
+    await wb.screenshot('commit-box-completion');
+    id = /ACME-\d+/.exec((await suggestion.innerText()) ?? '')![0];
+    await suggestion.click();
+    await page.locator('.part.sidebar .scm-editor .view-line', { hasText: `Fixes ${id}` }).waitFor({ timeout: 10_000 });
+  });
+
+  it('in the Source Control commit box, a task id hovers', async () => {
+    const wb = session!.workbench;
+    const page = wb.page;
+    assert.ok(id, 'the previous test wrote an id in the box');
+    // The box re-renders its line as decorations arrive: point the mouse at the id's place instead.
+    const point = await page
+      .waitForFunction(
+        (text) => {
+          const spans = Array.from(document.querySelectorAll('.part.sidebar .view-line span'));
+          const rect = spans
+            .find((e) => e.children.length === 0 && e.textContent?.includes(text))
+            ?.getBoundingClientRect();
+          return rect && rect.width > 0 ? { x: rect.right - 10, y: rect.top + rect.height / 2 } : null;
+        },
+        id,
+        { timeout: 10_000 },
+      )
+      .catch(async (error: unknown) => {
+        await wb.screenshot('failed-commit-box-hover');
+        throw error;
+      });
+    const { x, y } = (await point.jsonValue())!;
+    await page.mouse.move(x - 2, y);
+    await page.mouse.move(x, y);
+    const hover = page.locator('.monaco-hover', { hasText: id }).first();
+    await hover.waitFor({ timeout: 30_000 });
+    await hover.locator('a', { hasText: 'Open in Browser' }).first().waitFor({ timeout: 10_000 });
+    await wb.screenshot('commit-box-hover');
   });
 });

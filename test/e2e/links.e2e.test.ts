@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { closeSession, openSession } from './fixtures';
 import type { Session } from './fixtures';
+import { screenshotsDir } from './workbench';
 import type { Workbench } from './workbench';
 
 const token = 'demo-token-alice';
@@ -102,5 +104,39 @@ describe('e2e: links in the task panel', function () {
     await modal.getByRole('button', { name: 'Cancel' }).first().click();
     const declined = await watchOpenings(wb.page, 3_000, 'Cancel');
     assert.deepEqual(declined.opened, [], 'declined: nothing opened');
+  });
+
+  it("Open in Browser in the panel's title opens the task's web link", async () => {
+    session = await openSession('open-in-browser');
+    const wb = session.workbench;
+    const fx = await sandbox<Fixtures>('GET', `${session.sandbox.origin}/__sandbox/fixtures`);
+    const task = fx.tasks.task_with_activity!;
+    const link = `${session.sandbox.origin}/t/${task.display_id}`;
+    await wb.signInFromView(token);
+    await openTask(wb, task.id, `${task.display_id} ${task.title}`);
+    const pages: Page[] = [];
+    const onPage = (p: Page): void => void pages.push(p);
+    wb.page.context().on('page', onPage);
+    const button = wb.page.locator('.editor-actions .action-label[aria-label="Open in Browser"]').first();
+    await button.hover();
+    await wb.screenshot('open-in-browser-button');
+    await button.click();
+    // VS Code may ask its own question for a domain it does not trust yet; the link is the service's own.
+    const { dialogs } = await watchOpenings(wb.page, 8_000, 'Open');
+    wb.page.context().off('page', onPage);
+    await Promise.all(
+      pages.map((p) => p.waitForURL((u) => u.href !== 'about:blank', { timeout: 10_000 }).catch(() => undefined)),
+    );
+    // code-server opens a link to a port of this machine through its own port proxy (/proxy/<port>/).
+    const { port, pathname } = new URL(link);
+    const urls = pages.map((p) => p.url());
+    assert.equal(urls.length, 1, `opened once: ${urls.join(', ')}; dialogs: ${dialogs.join(' | ')}`);
+    assert.ok(
+      urls[0] === link || urls[0] === `${new URL(wb.page.url()).origin}/proxy/${port}${pathname}`,
+      `the task's link: ${urls[0]}`,
+    );
+    // The sandbox's page for the link names the task.
+    await pages[0]!.getByText(task.display_id).first().waitFor({ timeout: 10_000 });
+    await pages[0]!.screenshot({ path: join(screenshotsDir, 'open-in-browser-opened.png') });
   });
 });

@@ -130,6 +130,7 @@ describe('e2e: the explorer tree in a real workbench', function () {
     const menu = wb.page.locator('.context-view .monaco-menu');
     await menu.waitFor({ timeout: 10_000 });
     await menu.locator('.action-label', { hasText: 'Set Status' }).waitFor();
+    await menu.locator('.action-label', { hasText: 'Open in Browser' }).waitFor();
     // The menu fades in; the screenshot is for people, so wait until it is opaque.
     await wb.page.waitForFunction(() => {
       const view = document.querySelector('.context-view');
@@ -147,6 +148,34 @@ describe('e2e: the explorer tree in a real workbench', function () {
     await wb.page
       .locator('.part.sidebar .pane-header', { hasText: 'Filtered' })
       .waitFor({ state: 'detached', timeout: 30_000 });
+  });
+
+  it("leaves Ctrl+Alt+F to VS Code's Find in tree; Shift+Alt+F filters", async () => {
+    const wb = session!.workbench;
+    const page = wb.page;
+    const tree = page.locator('.part.sidebar .pane', { hasText: 'Workspaces' }).locator('.monaco-list').first();
+    await tree.focus();
+    await page.keyboard.press('Control+Alt+F');
+    const find = page.locator('.part.sidebar .monaco-tree-type-filter');
+    await find.waitFor({ timeout: 10_000 });
+    // Filled, not typed: keys typed while the widget takes the focus can land in the tree.
+    await find.locator('input').first().fill('Backend');
+    await page
+      .locator('.part.sidebar .monaco-list-row .highlight', { hasText: 'Backend' })
+      .first()
+      .waitFor({ timeout: 10_000 });
+    assert.equal(
+      await wb.quickInput().locator('.quick-input-title', { hasText: 'Filter Tasks' }).isVisible(),
+      false,
+      'the filter did not take the key',
+    );
+    await wb.screenshot('16-find-in-tree');
+    await page.keyboard.press('Escape');
+    await find.waitFor({ state: 'hidden', timeout: 10_000 });
+    await tree.focus();
+    await page.keyboard.press('Shift+Alt+F');
+    await wb.quickInput().locator('.quick-input-title', { hasText: 'Filter Tasks' }).waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Escape');
   });
 
   it('shows My Tasks grouped by status', async () => {

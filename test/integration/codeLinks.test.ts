@@ -217,6 +217,9 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     await vscode.workspace
       .getConfiguration('taskPlatform')
       .update('startWork.updateTask', 'always', vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('startWork.commitTemplate', 'Fixes {displayId}', vscode.ConfigurationTarget.Global);
 
     const blocked = w.ref('blocked_task');
     const declined = w.script([], []);
@@ -240,7 +243,10 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     assert.equal(row.assignee_id, w.fx.users.alice.id);
     assert.equal(w.api.codeLinks.current.get()?.taskId, ref.taskId);
     const repo = api.getRepository(vscode.Uri.file(root));
-    assert.equal(repo?.inputBox.value, `${w.fx.tasks.task_with_comments.display_id}: `);
+    assert.equal(repo?.inputBox.value, `Fixes ${w.fx.tasks.task_with_comments.display_id}`, 'the commit template');
+    await vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('startWork.commitTemplate', undefined, vscode.ConfigurationTarget.Global);
   });
 
   it("the Task References view lists the workspace's references by task and file, and follows file changes", async () => {
@@ -398,6 +404,30 @@ describe('Code links: references in comments, TODO -> task, stale references, st
       !none.items.some((i) => /^ACME-\d+$/.test(typeof i.label === 'string' ? i.label : i.label.label)),
       'no task ids outside comments',
     );
+  });
+
+  it('commit messages (the Source Control box, `git commit`): task ids hover and complete anywhere in the text', async () => {
+    const t = w.fx.tasks.task_with_comments;
+    for (const language of ['scminput', 'git-commit']) {
+      const document = await vscode.workspace.openTextDocument({ language, content: `Fixes ${t.display_id}\n\nACME-` });
+      assert.equal(document.languageId, language);
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        document.uri,
+        new vscode.Position(0, 8),
+      );
+      const md = markdownOf(hovers);
+      assert.ok(md.includes(inertMarkdown(t.title)), `${language}: ${md}`);
+      assert.match(md, /command:taskPlatform\.openInBrowser/);
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        document.uri,
+        new vscode.Position(2, 5),
+        '-',
+      );
+      const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+      assert.ok(labels.includes(t.display_id), `${language}: ${labels.slice(0, 10).join(', ')}`);
+    }
   });
 
   it('a task trashed from the extension reads "in Trash" in the next check and in the hover, without a request', async () => {

@@ -104,6 +104,34 @@ describe('Task commands: status, priority, assignee, due date, copy', function (
     assert.match(await page.text(), /ACME-122/);
   });
 
+  it('Open in Browser opens the link Copy Link copies, once, without the question task links get', async () => {
+    const ref = w.ref('task_with_comments');
+    const origin = new URL(vscode.workspace.getConfiguration('taskPlatform').get<string>('baseUrl', '')).origin;
+    const opened: string[] = [];
+    const restore = w.api.setLinkSink(async (uri) => (opened.push(uri.toString(true)), true));
+    try {
+      // The sandbox is on 127.0.0.1, which a link in task text is questioned for (taskPanel.test.ts);
+      // this link is built on the configured service's own address.
+      const prompter = w.script([]);
+      assert.equal(await vscode.commands.executeCommand('taskPlatform.openInBrowser', ref), 'opened');
+      assert.deepEqual(opened, [`${origin}/t/ACME-122`], 'once, the web link of the task');
+      assert.deepEqual(prompter.messages, [], 'no question');
+      // From the palette with one task in front of the user (a focused panel): that one, no pick.
+      const source = w.api.registerTaskSource('test', () => [ref]);
+      try {
+        const palette = w.script([]);
+        assert.equal(await vscode.commands.executeCommand('taskPlatform.openInBrowser'), 'opened');
+        assert.deepEqual(opened.slice(1), [`${origin}/t/ACME-122`]);
+        assert.deepEqual(palette.offered, [], 'nothing to pick');
+      } finally {
+        source.dispose();
+      }
+      assert.equal((await w.requests()).length, 0, 'the row had the display id: no request');
+    } finally {
+      restore();
+    }
+  });
+
   it('from the palette, offers the task in front of the user (tree selection or panel) first', async () => {
     const ref = w.ref('task_with_comments');
     const source = w.api.registerTaskSource('test', () => [

@@ -217,7 +217,7 @@ describe('Hostile text in trees, hovers, the references view and written links s
     await vscode.commands.executeCommand('taskPlatform.unpinView', last);
   });
 
-  it('the hover of a reference to a hostile task shows its data as text, and only its own three command links', async () => {
+  it('the hover of a reference to a hostile task shows its data as text, and only its own four command links', async () => {
     const hostile = await createHostile(w.fx.users.alice.id);
     const xss = await sandboxControl<{ task_ids: string[] }>('POST', '/fixtures/xss');
     for (const id of xss.task_ids) {
@@ -248,7 +248,12 @@ describe('Hostile text in trees, hovers, the references view and written links s
       assert.equal(contents.length, 1, `one hover for "${task.name}"`);
       const md = contents[0]!;
       assert.deepEqual(md.isTrusted, {
-        enabledCommands: ['taskPlatform.codeLinks.open', 'taskPlatform.copyLink', 'taskPlatform.startWork'],
+        enabledCommands: [
+          'taskPlatform.codeLinks.open',
+          'taskPlatform.copyLink',
+          'taskPlatform.openInBrowser',
+          'taskPlatform.startWork',
+        ],
       });
       assert.deepEqual(icons(md.value), [], `"${task.name}": no icon`);
       const html = markdown.render(md.value);
@@ -278,6 +283,7 @@ describe('Hostile text in trees, hovers, the references view and written links s
         [
           { command: 'command:taskPlatform.codeLinks.open', args: [{ displayId: task.display_id }] },
           { command: 'command:taskPlatform.copyLink', args: [ref] },
+          { command: 'command:taskPlatform.openInBrowser', args: [ref] },
           { command: 'command:taskPlatform.startWork', args: [ref] },
         ],
         `"${task.name}": exactly the hover's own links`,

@@ -185,6 +185,41 @@ describe('Explorer tree against the sandbox', function () {
     assert.ok(!(await requestLog()).some((r) => JSON.stringify(r).includes('search')), 'no request carried the search');
   });
 
+  it('Delete acts on the task selected in the view it is pressed in (My Tasks, Saved Views)', async () => {
+    /** Selects `task` in `tree`, presses Delete there (its keybinding passes the view), reads the question. */
+    async function deleteIn(
+      viewId: string,
+      tree: { view: vscode.TreeView<any> },
+      task: { taskId: string; row?: { display_id?: string } },
+    ): Promise<void> {
+      await vscode.commands.executeCommand(`${viewId}.focus`);
+      await tree.view.reveal(task, { select: true, focus: true });
+      await waitFor(
+        () => (tree.view.selection.some((n) => n.kind === 'task' && n.taskId === task.taskId) ? true : undefined),
+        `the task is selected in ${viewId}`,
+      );
+      const prompter = script(); // no answer: the confirmation is declined, nothing is deleted
+      await vscode.commands.executeCommand('taskPlatform.tree.deleteSelected', viewId);
+      assert.match(prompter.messages[0]?.text ?? '', new RegExp(`^Delete ${task.row!.display_id} `));
+    }
+    const acmeNode = (await api.myTasks.getChildren()).find(
+      (n) => n.kind === 'workspace' && n.workspaceId === fx.workspaces.acme.id,
+    )!;
+    const [group] = await api.myTasks.getChildren(acmeNode);
+    const mine = (await api.myTasks.getChildren(group)).find((n): n is TaskNode => n.kind === 'task')!;
+    await deleteIn('taskPlatform.myTasks', api.myTasks, mine);
+
+    script();
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.pinView', fx.views.space_view), true);
+    const root = (await api.savedViews.getChildren()).find((n) => n.kind === 'view')!;
+    // Another task than the one still selected in My Tasks, so the two views cannot be confused.
+    const viewed = (await api.savedViews.getChildren(root)).find(
+      (n): n is TaskNode => n.kind === 'task' && n.taskId !== mine.taskId,
+    )!;
+    await deleteIn('taskPlatform.savedViews', api.savedViews, viewed);
+    await vscode.commands.executeCommand('taskPlatform.unpinView', root);
+  });
+
   it("My Tasks groups the user's tasks by status and by priority, as the sandbox counts them", async () => {
     const acme = fx.workspaces.acme.id;
     const mine = JSON.stringify({

@@ -161,4 +161,19 @@ describe('Saved views', function () {
     await signInAs('demo-token-bob');
     assert.deepEqual(await api.savedViews.getChildren(), []);
   });
+
+  it('pinned and recent views and learned prefixes sync through Settings Sync; the outbox never does', async () => {
+    script();
+    await vscode.commands.executeCommand('taskPlatform.pinView', fx.views.list_view);
+    const viewsKeys = api.services.globalState.keys().filter((k) => k.startsWith('savedViews:'));
+    assert.ok(viewsKeys.length > 0, 'the pinned view is stored');
+    // What the extension declared to VS Code (globalState.setKeysForSync), computed again now.
+    const synced = api.syncedKeys();
+    assert.deepEqual([...synced], ['taskPlatform.codeLinks.prefixes', ...viewsKeys.sort()]);
+    assert.ok(!synced.includes('taskPlatform.outbox'));
+    const root = (await api.savedViews.getChildren()).find(
+      (n) => n.kind === 'view' && n.view.id === fx.views.list_view,
+    );
+    await vscode.commands.executeCommand('taskPlatform.unpinView', root);
+  });
 });

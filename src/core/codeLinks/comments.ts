@@ -18,6 +18,9 @@ export interface Span {
 
 /** Comment spans (offsets into `text`), in order. */
 export function commentSpans(text: string, syntax: CommentSyntax): Span[] {
+  if (syntax.whole) {
+    return text === '' ? [] : [{ start: 0, end: text.length }];
+  }
   const spans: Span[] = [];
   let i = 0;
   while (i < text.length) {

@@ -1,5 +1,5 @@
 // The hover of a task reference in code, as Markdown source. Pure (no vscode): the extension wraps it
-// in a MarkdownString that allows a little HTML and the three commands below, and supplies the words.
+// in a MarkdownString that allows a little HTML and the four commands below, and supplies the words.
 import type { TaskRow } from '../api/schemas';
 import { isUuid } from '../util/ids';
 import { isDisplayId } from '../tasks/links';
@@ -11,6 +11,7 @@ import type { Resolution } from './resolver';
 export const HOVER_COMMANDS = [
   'taskPlatform.codeLinks.open',
   'taskPlatform.copyLink',
+  'taskPlatform.openInBrowser',
   'taskPlatform.startWork',
 ] as const;
 
@@ -27,6 +28,7 @@ export interface HoverWords {
   blocked: string;
   open: string;
   copyLink: string;
+  openInBrowser: string;
   startWork: string;
 }
 
@@ -84,7 +86,11 @@ function actions(displayId: string, workspaceId: string, taskId: string, words: 
   }
   if (isUuid(workspaceId) && isUuid(taskId)) {
     const ref = { workspaceId, taskId };
-    out.push(link(words.copyLink, 'taskPlatform.copyLink', ref), link(words.startWork, 'taskPlatform.startWork', ref));
+    out.push(
+      link(words.copyLink, 'taskPlatform.copyLink', ref),
+      link(words.openInBrowser, 'taskPlatform.openInBrowser', ref),
+      link(words.startWork, 'taskPlatform.startWork', ref),
+    );
   }
   return out;
 }

@@ -15,7 +15,12 @@ export interface CommentSyntax {
   readonly strings: readonly string[];
   /** Python: triple-quoted strings are docstrings and count as comments. */
   readonly docstrings?: boolean;
+  /** Prose with no code in it (a commit message): the whole text counts as one comment. */
+  readonly whole?: boolean;
 }
+
+/** Commit messages: Source Control's message box (`scminput`) and `git commit`'s editor. */
+const COMMIT_MESSAGE: CommentSyntax = { line: [], block: [], strings: [], whole: true };
 
 const C_LIKE: CommentSyntax = { line: ['//'], block: [['/*', '*/']], strings: ['"', "'", '`'] };
 const HASH: CommentSyntax = { line: ['#'], block: [], strings: ['"', "'"] };
@@ -66,6 +71,8 @@ const byLanguage: Record<string, CommentSyntax> = {
     strings: ['"', "'", '`'],
   },
   plaintext: { line: [], block: [], strings: [] },
+  scminput: COMMIT_MESSAGE,
+  'git-commit': COMMIT_MESSAGE,
 };
 
 /** Strings of a language only the registry knows: `"` alone (`'` is a quote or a lifetime in many). */

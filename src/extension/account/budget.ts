@@ -1,26 +1,46 @@
 import * as vscode from 'vscode';
 import { Commands } from '../commands/ids';
+import { budgetItemMode, budgetShown, straining } from '../../core/api/budgetShown';
+import type { BudgetItemMode } from '../../core/api/budgetShown';
 import type { RateLimitSnapshot } from '../../core/api/rateLimiter';
 import type { Session, SessionState } from '../auth/session';
+import { onDidChangeSetting, SECTION } from '../config';
 import { Disposable } from '../disposable';
 
 /**
  * The request budget in the status bar: requests left in the current minute of the 60 the service
  * allows (docs/api/README.md#rate-limit), what is waiting, and a warning colour while the limiter is
- * pausing requests (after a 429, or with the budget spent and work queued).
+ * pausing requests (after a 429, or with the budget spent and work queued). Shown only when it
+ * matters (core/api/budgetShown.ts), or always with `taskPlatform.statusBar.requestBudget`; the
+ * account item's tooltip always has its first line (`summary`).
  */
 export class BudgetStatusBar extends Disposable {
   private readonly item = this.register(
     vscode.window.createStatusBarItem('taskPlatform.budget', vscode.StatusBarAlignment.Left, 9),
   );
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  /** Fires when `summary` changes. */
+  readonly onDidChange = this.changed.event;
   private unsubscribe: { dispose(): void } | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private lastPausedAt: number | undefined;
+  private mode = readMode();
+  /** Whether the item is in the status bar now (tests read it). */
+  visible = false;
+  /** One line for the account's tooltip: requests left this minute; empty when signed out. */
+  summary = '';
 
   constructor(session: Session) {
     super();
     this.item.name = vscode.l10n.t('Task Platform Request Budget');
     this.item.command = Commands.showLog;
     this.register(session.onDidChange((state) => this.watch(state)));
+    this.register(
+      onDidChangeSetting('statusBar.requestBudget', () => {
+        this.mode = readMode();
+        this.watch(session.state);
+      }),
+    );
     this.register({ dispose: () => this.stop() });
     this.watch(session.state);
   }
@@ -33,7 +53,7 @@ export class BudgetStatusBar extends Disposable {
   private watch(state: SessionState): void {
     this.stop();
     if (state.kind !== 'signedIn') {
-      this.item.hide();
+      this.update(false, '');
       return;
     }
     const limiter = state.client.limiter;
@@ -41,13 +61,16 @@ export class BudgetStatusBar extends Disposable {
     // Slots free up as the minute passes without any event: look again every few seconds.
     this.timer = setInterval(() => this.render(limiter.snapshot()), 3000);
     this.render(limiter.snapshot());
-    this.item.show();
   }
 
   private render(s: RateLimitSnapshot): void {
-    const straining = s.paused || (s.remaining === 0 && s.queued > 0);
-    this.item.text = `$(${straining ? 'watch' : 'pulse'}) ${s.remaining}/${s.limit}${s.queued > 0 ? ` +${s.queued}` : ''}`;
-    this.item.backgroundColor = straining ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    const now = Date.now();
+    if (s.paused) {
+      this.lastPausedAt = now;
+    }
+    const strained = straining(s);
+    this.item.text = `$(${strained ? 'watch' : 'pulse'}) ${s.remaining}/${s.limit}${s.queued > 0 ? ` +${s.queued}` : ''}`;
+    this.item.backgroundColor = strained ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     const lines = [
       vscode.l10n.t('Task Platform requests: {0} of {1} left in the current minute.', s.remaining, s.limit),
       s.inFlight > 0 ? vscode.l10n.t('{0} on the way.', s.inFlight) : '',
@@ -69,6 +92,19 @@ export class BudgetStatusBar extends Disposable {
     ];
     this.item.tooltip = lines.filter(Boolean).join('\n');
     this.item.accessibilityInformation = { label: lines[0]! };
+    this.update(budgetShown(s, this.mode, this.lastPausedAt, now), lines[0]!);
+  }
+
+  /** Shows or hides the item, and keeps the account's line (signed out: hidden, no line). */
+  private update(visible: boolean, summary: string): void {
+    if (visible !== this.visible) {
+      this.visible = visible;
+      void (visible ? this.item.show() : this.item.hide());
+    }
+    if (summary !== this.summary) {
+      this.summary = summary;
+      this.changed.fire();
+    }
   }
 
   private stop(): void {
@@ -77,4 +113,8 @@ export class BudgetStatusBar extends Disposable {
     clearInterval(this.timer);
     this.timer = undefined;
   }
+}
+
+function readMode(): BudgetItemMode {
+  return budgetItemMode(vscode.workspace.getConfiguration(SECTION).get('statusBar.requestBudget'));
 }

@@ -3,6 +3,7 @@ import { Commands } from '../commands/ids';
 import { inert } from '../../core/text/inert';
 import type { Session, SessionState } from '../auth/session';
 import { Disposable } from '../disposable';
+import type { BudgetStatusBar } from './budget';
 
 /**
  * The account in the status bar: who is signed in, or what to do to sign in. The user's name and the
@@ -13,11 +14,23 @@ export class AccountStatusBar extends Disposable {
     vscode.window.createStatusBarItem('taskPlatform.account', vscode.StatusBarAlignment.Left, 10),
   );
 
-  constructor(session: Session) {
+  constructor(
+    private readonly session: Session,
+    private readonly budget?: BudgetStatusBar,
+  ) {
     super();
     this.item.name = vscode.l10n.t('Task Platform Account');
     this.register(session.onDidChange((state) => this.render(state)));
+    // The budget item may be hidden (it shows only when it matters): its summary is always here.
+    if (budget) {
+      this.register(budget.onDidChange(() => this.render(this.session.state)));
+    }
     this.render(session.state);
+  }
+
+  /** The item's tooltip now (tests read it). */
+  get tooltip(): string {
+    return typeof this.item.tooltip === 'string' ? this.item.tooltip : (this.item.tooltip?.value ?? '');
   }
 
   private render(state: SessionState): void {
@@ -26,7 +39,12 @@ export class AccountStatusBar extends Disposable {
     switch (state.kind) {
       case 'signedIn':
         item.text = `$(account) ${inert(state.user.name, 40)}`;
-        item.tooltip = inert(vscode.l10n.t('Task Platform: signed in as {0} <{1}>', state.user.name, state.user.email));
+        item.tooltip = [
+          inert(vscode.l10n.t('Task Platform: signed in as {0} <{1}>', state.user.name, state.user.email)),
+          this.budget?.summary ?? '',
+        ]
+          .filter(Boolean)
+          .join('\n');
         item.command = Commands.showAccount;
         break;
       case 'rejected':

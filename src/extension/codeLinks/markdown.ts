@@ -20,13 +20,14 @@ const words: HoverWords = {
   blocked: vscode.l10n.t('⊘ blocked'),
   open: vscode.l10n.t('Open'),
   copyLink: vscode.l10n.t('Copy Link'),
+  openInBrowser: vscode.l10n.t('Open in Browser'),
   startWork: vscode.l10n.t('Start Work'),
 };
 
 /**
  * The hover of a reference (core/codeLinks/hover.ts builds it, every value inert). HTML is on for
  * the status dot alone, built there from a validated colour; the only commands it may run are its
- * own three, with checked ids.
+ * own four, with checked ids.
  */
 export function hoverMarkdown(displayId: string, resolution: Resolution | undefined): vscode.MarkdownString {
   const md = new vscode.MarkdownString(hoverSource(displayId, resolution, words));

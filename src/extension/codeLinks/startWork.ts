@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { signedIn } from '../auth/guard';
 import type { Task, TaskRow } from '../../core/api/schemas';
 import { branchName, DEFAULT_BRANCH_TEMPLATE } from '../../core/codeLinks/branch';
-import { isDisplayId, writableDisplayId } from '../../core/tasks/displayId';
+import { commitMessage } from '../../core/codeLinks/commitMessage';
+import { writableDisplayId } from '../../core/tasks/displayId';
 import type { SignedIn } from '../auth/session';
 import { taskName } from '../commands/context';
 import type { CommandContext } from '../commands/context';
@@ -105,7 +106,7 @@ async function begin(
   }
   const updated = (await updateTask(ctx, state, ref, task)) ?? task;
   await current.set({ workspaceId: ref.workspaceId, taskId: task.id, displayId, title: task.title, branch });
-  offerInCommitBox(repo, branch, displayId);
+  offerInCommitBox(repo, branch, commitMessage(config.get<unknown>('startWork.commitTemplate'), displayId));
   void prompter().info(
     outcome === 'created'
       ? vscode.l10n.t('Started work on {0} on the new branch {1}.', taskName(task), branch)
@@ -174,14 +175,17 @@ async function updateTask(ctx: CommandContext, state: SignedIn, ref: TaskRef, ta
   }
 }
 
-/** Puts `ACME-12: ` in the commit message box while that branch is checked out and the box is empty. */
-function offerInCommitBox(repo: GitRepository, branch: string, displayId: string): void {
-  if (!isDisplayId(displayId)) {
+/**
+ * Puts the message (`ACME-12: `, or `taskPlatform.startWork.commitTemplate` filled) in the commit
+ * message box while that branch is checked out and the box is empty.
+ */
+function offerInCommitBox(repo: GitRepository, branch: string, message: string | undefined): void {
+  if (message === undefined) {
     return;
   }
   const offer = (): void => {
     if (repo.state.HEAD?.name === branch && repo.inputBox.value.trim() === '') {
-      repo.inputBox.value = `${displayId}: `;
+      repo.inputBox.value = message;
     }
   };
   offer();

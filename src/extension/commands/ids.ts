@@ -17,6 +17,7 @@ export const Commands = {
   assign: 'taskPlatform.assign',
   setDueDate: 'taskPlatform.setDueDate',
   copyLink: 'taskPlatform.copyLink',
+  openInBrowser: 'taskPlatform.openInBrowser',
   copyDisplayId: 'taskPlatform.copyDisplayId',
   moveTask: 'taskPlatform.moveTask',
   addSubtask: 'taskPlatform.addSubtask',

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { copyDisplayId, copyLink } from './clipboard';
+import { copyDisplayId, copyLink, openInBrowser } from './clipboard';
 import { addComment } from './comment';
 import type { CommandContext } from './context';
 import { addSubtask, createTask } from './create';
@@ -26,6 +26,7 @@ const handlers: [CommandId, (ctx: CommandContext, arg?: unknown, all?: unknown) 
   [Commands.assign, assign],
   [Commands.setDueDate, setDueDate],
   [Commands.copyLink, copyLink],
+  [Commands.openInBrowser, openInBrowser],
   [Commands.copyDisplayId, copyDisplayId],
   [Commands.moveTask, moveTask],
   [Commands.addSubtask, addSubtask],

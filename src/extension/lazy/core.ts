@@ -31,19 +31,20 @@ export function start(host: LazyHost): LazyCore {
   setAdoption(host.adoption);
   adoptLogChannel(host.logChannel);
   const { context } = host;
-  const globalState = new SerialMemento(context.globalState);
+  const globalState = new SerialMemento(context.globalState, () => host.syncKeys());
   pendingState = globalState;
   const outboxes = new Outboxes(globalState);
   const session = new Session(new TokenStore(context.secrets), outboxes);
   const changes = new TaskChanges();
   const services: Services = { session, changes, extensionUri: context.extensionUri, outboxes, globalState };
   const budget = new BudgetStatusBar(session);
+  const account = new AccountStatusBar(session, budget);
   context.subscriptions.push(
     outboxes,
     session,
     changes,
-    new AccountStatusBar(session),
     budget,
+    account,
     onDidChangeSetting('baseUrl', () => session.invalidate()),
     onDidChangeSetting('requestTimeoutSeconds', () => {
       const state = session.state;
@@ -128,6 +129,7 @@ export function start(host: LazyHost): LazyCore {
         taskPanels,
         savedViews,
         budget,
+        account,
         codeLinks,
         ai,
         outbox,
@@ -138,6 +140,7 @@ export function start(host: LazyHost): LazyCore {
         uriHandler: taskUriHandler(commandContext),
         scaleRateWindowForTests,
         registerTaskSource,
+        syncedKeys: () => host.syncKeys(),
       };
     },
   };

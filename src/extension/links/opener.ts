@@ -24,16 +24,18 @@ export function setLinkSink(next: (uri: vscode.Uri) => Thenable<boolean>): () =>
  * THE way the extension opens a link that came from outside (task text, a url field, a comment): it is
  * checked again here whatever checked it before (the webview is not trusted), a link to this machine,
  * a private network, a raw IP address or a punycode name is shown in full in a modal first, and the
- * link is then handed to VS Code exactly once.
+ * link is then handed to VS Code exactly once. A link the extension built itself on the configured
+ * service's address (`serviceOrigin`: Open in Browser) is checked the same way but not questioned:
+ * the user chose that address, and no task text wrote it.
  */
-export async function openOutsideLink(raw: string): Promise<LinkOutcome> {
+export async function openOutsideLink(raw: string, serviceOrigin?: string): Promise<LinkOutcome> {
   const href = safeLink(raw);
   if (!href) {
     log.warn('Links: refused to open a link that is not http(s) or mailto');
     void prompter().warn(vscode.l10n.t('Only http, https and mailto links are opened.'));
     return 'refused';
   }
-  const caution = linkCaution(href);
+  const caution = serviceOrigin !== undefined && new URL(href).origin === serviceOrigin ? undefined : linkCaution(href);
   if (
     caution &&
     !(await prompter().confirm(

@@ -31,6 +31,8 @@ export interface LazyHost {
   /** The one "Task Platform" log channel, created by the entry (it logs the activation time). */
   readonly logChannel: vscode.LogOutputChannel;
   readonly activationMs: number;
+  /** Declares the globalState keys for Settings Sync again (start/sync.ts) and returns them. */
+  syncKeys(): readonly string[];
 }
 
 /** dist/lazy/core.mjs. */

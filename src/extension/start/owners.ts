@@ -22,6 +22,7 @@ export const commandOwners: Readonly<Record<string, Feature>> = {
   'taskPlatform.assign': 'commands',
   'taskPlatform.setDueDate': 'commands',
   'taskPlatform.copyLink': 'commands',
+  'taskPlatform.openInBrowser': 'commands',
   'taskPlatform.copyDisplayId': 'commands',
   'taskPlatform.moveTask': 'commands',
   'taskPlatform.addSubtask': 'commands',

@@ -9,7 +9,11 @@ export class SerialMemento implements vscode.Memento {
   private tail: Promise<unknown> = Promise.resolve();
   private version = 0;
 
-  constructor(private readonly inner: vscode.Memento) {}
+  /** `onNewKey` runs once a key that had no value is stored (Settings Sync declares its keys again). */
+  constructor(
+    private readonly inner: vscode.Memento,
+    private readonly onNewKey?: (key: string) => void,
+  ) {}
 
   keys(): readonly string[] {
     const keys = new Set([...this.inner.keys(), ...this.queued.keys()]);
@@ -29,6 +33,7 @@ export class SerialMemento implements vscode.Memento {
   update(key: string, value: unknown): Promise<void> {
     // Stored as JSON, as VS Code stores it: a caller changing its object later changes nothing here.
     const copy = value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as unknown);
+    const isNew = copy !== undefined && this.get(key) === undefined;
     const version = ++this.version;
     this.queued.set(key, { version, value: copy });
     const write = this.tail.then(() => this.inner.update(key, copy));
@@ -38,6 +43,10 @@ export class SerialMemento implements vscode.Memento {
       }
     });
     this.tail = settled.catch(() => undefined);
+    if (isNew && this.onNewKey) {
+      const onNewKey = this.onNewKey;
+      void settled.then(() => onNewKey(key)).catch(() => undefined);
+    }
     return settled;
   }
 

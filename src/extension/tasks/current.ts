@@ -26,3 +26,16 @@ export function currentTasks(): readonly TaskRef[] {
   }
   return [];
 }
+
+/** The selected tasks of each tree that shows tasks, by view id (the Delete key acts on them). */
+const selections = new Map<string, Source>();
+
+export function registerViewSelection(viewId: string, source: Source): vscode.Disposable {
+  selections.set(viewId, source);
+  return { dispose: () => void (selections.get(viewId) === source && selections.delete(viewId)) };
+}
+
+/** The tasks selected in a view (empty for a view that shows no tasks or is not loaded). */
+export function selectedTasksIn(viewId: string): readonly TaskRef[] {
+  return selections.get(viewId)?.() ?? [];
+}

@@ -5,16 +5,20 @@ import { signedIn } from '../auth/guard';
 import { ROOT_KEY } from '../../core/tree/nodes';
 import type { MessageNode, MoreNode } from '../../core/tree/nodes';
 import type { Services } from '../services';
+import { selectedTasksIn } from '../tasks/current';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { registerTaskDecorations } from './decorations';
 import { ExplorerDragAndDrop } from './dragAndDrop';
-import { ExplorerTree } from './explorer';
+import { EXPLORER_VIEW, ExplorerTree } from './explorer';
 import { editFilter } from './filterPicker';
 import { MY_TASKS_VIEW, MyTasksTree } from './myTasks';
 import { TreePoller } from './poller';
 import { revealInExplorer } from './reveal';
 import type { ViewFilter } from './viewFilter';
+
+/** The views that show tasks (their Delete key is bound to deleteSelected). */
+const TASK_VIEWS = [EXPLORER_VIEW, MY_TASKS_VIEW, 'taskPlatform.savedViews'];
 
 export interface Trees {
   readonly explorer: ExplorerTree;
@@ -42,7 +46,7 @@ export function registerTrees(context: vscode.ExtensionContext, services: Servic
   registerCommand(context, Commands.myTasksGroupByStatus, () => myTasks.setGroupBy('status'));
   registerCommand(context, Commands.myTasksGroupByPriority, () => myTasks.setGroupBy('priority'));
   registerCommand(context, Commands.revealInExplorer, (target: unknown) => revealInExplorer(explorer, target));
-  registerCommand(context, Commands.treeDeleteSelected, () => deleteSelected(explorer));
+  registerCommand(context, Commands.treeDeleteSelected, (viewId: unknown) => deleteSelected(viewId));
   registerCommand(context, Commands.refresh, () => refresh(services, explorer, myTasks));
   return { explorer, myTasks, dragAndDrop, poller };
 }
@@ -62,9 +66,13 @@ function refresh(services: Services, explorer: ExplorerTree, myTasks: MyTasksTre
   }
 }
 
-/** The Delete key in the Workspaces view: the selected task (a list or folder is never deleted here). */
-async function deleteSelected(explorer: ExplorerTree): Promise<void> {
-  const task = explorer.view.selection.find((n) => n.kind === 'task');
+/**
+ * The Delete key in a view that shows tasks (its keybinding passes the view id; the Workspaces view
+ * when none): the selected task. A list, folder or saved view is never deleted from here.
+ */
+async function deleteSelected(viewId: unknown): Promise<void> {
+  const view = typeof viewId === 'string' && TASK_VIEWS.includes(viewId) ? viewId : EXPLORER_VIEW;
+  const task = selectedTasksIn(view)[0];
   if (!task) {
     void prompter().info(
       vscode.l10n.t('Select a task to delete it. Lists, folders and spaces are not deleted from here.'),

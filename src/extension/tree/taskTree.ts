@@ -7,6 +7,7 @@ import type { Session, SessionState, SignedIn } from '../auth/session';
 import { Disposable } from '../disposable';
 import { log } from '../log';
 import type { TaskChange, TaskChanges } from '../tasks/changes';
+import { registerViewSelection } from '../tasks/current';
 import { describeFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { treeItem } from './items';
@@ -43,7 +44,7 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
 
   /** This tree's view (collapse-all and multi-selection on), disposed with the tree. */
   protected createView(options: Partial<vscode.TreeViewOptions<TreeNode>> = {}): vscode.TreeView<TreeNode> {
-    return this.register(
+    const view = this.register(
       vscode.window.createTreeView(this.viewId, {
         treeDataProvider: this,
         showCollapseAll: true,
@@ -51,6 +52,10 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
         ...options,
       }),
     );
+    this.register(
+      registerViewSelection(this.viewId, () => view.selection.filter((n): n is TaskNode => n.kind === 'task')),
+    );
+    return view;
   }
   private staleShown = false;
 

@@ -7,6 +7,7 @@ import { inert, inertMarkdown } from '../../core/text/inert';
 import { messageNode, taskNode } from '../../core/tree/nodes';
 import type { MessageNode, TaskNode } from '../../core/tree/nodes';
 import { Disposable } from '../disposable';
+import { registerViewSelection } from '../tasks/current';
 import { treeItem } from '../tree/items';
 import { knownViews, lastRunLabel, scopeLabel } from './context';
 import type { ViewsContext } from './context';
@@ -39,6 +40,8 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
     this.view = this.register(
       vscode.window.createTreeView(SAVED_VIEWS_VIEW, { treeDataProvider: this, showCollapseAll: true }),
     );
+    const view = this.view;
+    this.register(registerViewSelection(SAVED_VIEWS_VIEW, () => view.selection.filter((n) => n.kind === 'task')));
     this.register(ctx.changed.event(() => this.refresh()));
     this.register(ctx.services.session.onDidChange(() => this.refresh()));
   }

@@ -24,12 +24,15 @@ const harmless: Record<string, string> = {
   'taskPlatform.codeLinks.todoCodeLens': 'shows or hides a CodeLens; the command it runs still asks the user',
   'taskPlatform.afterCreateTask': 'what the UI shows after a task the user created themselves',
   'taskPlatform.panel.preview': 'whether task panels are reused as a preview; nothing is written or sent',
+  'taskPlatform.statusBar.requestBudget':
+    'whether the request budget item is in the status bar; nothing is written or sent',
 };
 
 describe('untrusted folders: settings that change what is written or sent are restricted', () => {
   it('Start Work, code-link prefixes and stale-reference checks are listed', () => {
     for (const key of [
       'taskPlatform.startWork.branchTemplate',
+      'taskPlatform.startWork.commitTemplate',
       'taskPlatform.startWork.lowercaseBranch',
       'taskPlatform.startWork.updateTask',
       'taskPlatform.codeLinks.prefixes',

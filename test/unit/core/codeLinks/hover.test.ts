@@ -22,6 +22,7 @@ const words: HoverWords = {
   blocked: '⊘ blocked',
   open: 'Open',
   copyLink: 'Copy Link',
+  openInBrowser: 'Open in Browser',
   startWork: 'Start Work',
 };
 
@@ -79,6 +80,7 @@ function assertOnlyOwnMarkup(what: string, source: string, { html, tags }: Rende
 const OWN_LINKS = (displayId: string): { command: string; args: unknown }[] => [
   { command: 'command:taskPlatform.codeLinks.open', args: [{ displayId }] },
   { command: 'command:taskPlatform.copyLink', args: [{ workspaceId: WS, taskId: TASK }] },
+  { command: 'command:taskPlatform.openInBrowser', args: [{ workspaceId: WS, taskId: TASK }] },
   { command: 'command:taskPlatform.startWork', args: [{ workspaceId: WS, taskId: TASK }] },
 ];
 

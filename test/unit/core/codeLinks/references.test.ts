@@ -34,6 +34,10 @@ describe('code links: references in comments', () => {
     ['css', '.a { color: #ACME-1; } /* ACME-27 */', ['ACME-27']],
     ['php', '<?php echo "ACME-1"; # ACME-28\n// ACME-29', ['ACME-28', 'ACME-29']],
     ['powershell', '"ACME-1" # ACME-30\n<# ACME-31 #>', ['ACME-30', 'ACME-31']],
+    // A commit message is prose: every id in it counts (Source Control's box, `git commit`'s editor).
+    ['scminput', 'Fixes ACME-32: "quoted ACME-33"\n\nSee SIDE-34 // and ACME-1.2.3', ['ACME-32', 'ACME-33', 'SIDE-34']],
+    ['git-commit', 'ACME-35: fix\n# Please enter the commit message', ['ACME-35']],
+    ['plaintext', 'ACME-36 in a plain text file is not a comment', []],
   ];
   for (const [lang, text, expected] of languages) {
     it(`${lang}: ${expected.join(', ')}`, () => assert.deepEqual(ids(text, lang), expected));

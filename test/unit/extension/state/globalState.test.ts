@@ -179,7 +179,12 @@ describe('SerialMemento: globalState writes are never lost to the workbench echo
     const offenders = files(root)
       .filter((file) => !file.endsWith(join('extension', 'lazy', 'core.ts')))
       .filter((file) =>
-        /\bcontext\.globalState\b/.test(readFileSync(file, 'utf8').replace(/^\s*(\/\/|\/?\*).*$/gm, '')),
+        /\bcontext\.globalState\b/.test(
+          readFileSync(file, 'utf8')
+            .replace(/^\s*(\/\/|\/?\*).*$/gm, '')
+            // The entry declares the Settings Sync keys (start/sync.ts): no read, no write.
+            .replace('declareSyncedKeys(context.globalState)', ''),
+        ),
       )
       .map((file) => relative(root, file));
     assert.deepEqual(offenders, []);

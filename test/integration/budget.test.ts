@@ -1,0 +1,42 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { useExtension } from './driver';
+import { sandboxControl, waitFor } from './helpers';
+
+describe('Request budget in the status bar', function () {
+  const driver = useExtension();
+  const setting = (value: string | undefined): Thenable<void> =>
+    vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('statusBar.requestBudget', value, vscode.ConfigurationTarget.Global);
+  const shown = (want: boolean, why: string): Promise<true> =>
+    waitFor(() => (driver.api.budget.visible === want ? true : undefined), why);
+
+  after(() => setting(undefined));
+
+  it('shows only when it matters (or always, by the setting); the account tooltip always has it', async () => {
+    const api = driver.api;
+    await setting('auto');
+    // Erin's token: one the other suites hardly spend, so most of the minute's budget is left.
+    await driver.signInAs('demo-token-erin');
+    const state = api.session.state;
+    assert.equal(state.kind, 'signedIn');
+    const before = state.client.limiter.snapshot();
+    assert.ok(before.remaining * 2 >= before.limit, `half the budget or more is left: ${before.remaining}`);
+    await shown(false, 'auto: hidden while plenty is left');
+    assert.match(api.account.tooltip, /signed in as Erin/);
+    assert.match(api.account.tooltip, /Task Platform requests: \d+ of 60 left in the current minute\./);
+
+    await setting('always');
+    await shown(true, 'always: shown');
+    await setting('auto');
+    await shown(false, 'auto again: hidden');
+
+    // A 429: the service pauses requests for a second; the item comes and stays for a minute.
+    await sandboxControl('POST', '/faults', { method: 'GET', path: '/api/user', kind: 'status429', times: 1 });
+    await state.client.getUser();
+    assert.equal(state.client.limiter.snapshot().paused, false, 'the pause is over');
+    await shown(true, 'shown after a 429');
+    assert.match(api.account.tooltip, /Task Platform requests: \d+ of 60 left/);
+  });
+});
