@@ -10,6 +10,8 @@ import type { Session } from '../auth/session';
 import { log } from '../log';
 import { abortSignalFor } from '../ui/cancellation';
 import type { AiConfirmations } from './confirm';
+import { readToolSelection } from './offer';
+import { isOffered } from '../../core/mcp/toolsets';
 
 type Input = Record<string, unknown>;
 
@@ -29,6 +31,16 @@ export async function runChatTool(
   input: unknown,
   token: vscode.CancellationToken,
 ): Promise<ToolOutcome> {
+  // VS Code lists only the tools the settings offer (their `when`); a call that comes anyway, from an
+  // extension or a request made before the setting changed, is refused the same way.
+  if (!isOffered(spec, readToolSelection())) {
+    throw new Error(
+      vscode.l10n.t(
+        'The Task Platform tool {0} is turned off by the user (settings taskPlatform.ai.readOnly, toolsets, includeTools, excludeTools).',
+        spec.name,
+      ),
+    );
+  }
   const client = await signedInClient(session);
   const outcome = await callTool(spec, client, input, { signal: abortSignalFor(token), priority: 'user' });
   if (!outcome.ok && UnauthorizedError.is(outcome.error)) {

@@ -15,6 +15,7 @@ import { errorText } from '../../core/util/errorText';
 import { TaskChanges } from '../tasks/changes';
 import { registerTaskSource } from '../tasks/current';
 import { registerWalkthrough, stepsDone } from '../walkthrough/progress';
+import { registerToolOffer } from '../ai/offer';
 import type { Services } from '../services';
 import type { TestApi } from '../testApi';
 import { setLinkSink } from '../links/opener';
@@ -55,6 +56,7 @@ export function start(host: LazyHost): LazyCore {
   registerAuth(context, services);
   registerCommand(context, Commands.showLog, () => host.logChannel.show());
   registerWalkthrough(context);
+  registerToolOffer(context);
 
   const loaders = {
     core: async () => undefined,
