@@ -1,5 +1,5 @@
 // The hover of a task reference in code, as Markdown source. Pure (no vscode): the extension wraps it
-// in a MarkdownString that allows a little HTML and the three commands below, and supplies the words.
+// in a MarkdownString that allows a little HTML and the four commands below, and supplies the words.
 import type { TaskRow } from '../api/schemas';
 import { isUuid } from '../util/ids';
 import { isDisplayId } from '../tasks/links';
@@ -12,6 +12,7 @@ export const HOVER_COMMANDS = [
   'taskPlatform.codeLinks.open',
   'taskPlatform.copyLink',
   'taskPlatform.startWork',
+  'taskPlatform.ai.summarizeTask',
 ] as const;
 
 /** The hover's words, localised by the caller: plain text, made inert here, but `notLookedUp`. */
@@ -28,6 +29,7 @@ export interface HoverWords {
   open: string;
   copyLink: string;
   startWork: string;
+  summarise: string;
 }
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
@@ -84,7 +86,11 @@ function actions(displayId: string, workspaceId: string, taskId: string, words: 
   }
   if (isUuid(workspaceId) && isUuid(taskId)) {
     const ref = { workspaceId, taskId };
-    out.push(link(words.copyLink, 'taskPlatform.copyLink', ref), link(words.startWork, 'taskPlatform.startWork', ref));
+    out.push(
+      link(words.copyLink, 'taskPlatform.copyLink', ref),
+      link(words.startWork, 'taskPlatform.startWork', ref),
+      link(words.summarise, 'taskPlatform.ai.summarizeTask', ref),
+    );
   }
   return out;
 }

@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import { TokenStore } from '../auth/tokenStore';
 import { log } from '../log';
 import type { Services } from '../services';
+import type { CommandContext } from '../commands/context';
+import { registerChatActions } from './actions';
 import { registerChatTools } from './chatTools';
 import { AiConfirmations } from './confirm';
 import { registerCurrentTaskTool } from './currentTaskTool';
@@ -16,11 +18,16 @@ export interface AiFeature {
 }
 
 /**
- * AI assistants: the bundled MCP server offered to VS Code while signed in, and the same
- * tools as in-process chat tools. Registration only: nothing here reads secrets or the network.
+ * AI assistants: the same tools as in-process chat tools, the bundled MCP server offered to VS Code
+ * while signed in when the user turns it on, and the actions that hand a task to chat. Registration only: nothing here reads secrets or the network.
  * The APIs are checked at run time, so an editor without them still activates the extension.
  */
-export function registerAi(context: vscode.ExtensionContext, services: Services): AiFeature {
+export function registerAi(
+  context: vscode.ExtensionContext,
+  services: Services,
+  commandContext: CommandContext,
+): AiFeature {
+  registerChatActions(context, commandContext);
   const lm = vscode.lm as Partial<typeof vscode.lm> | undefined;
   let mcpProvider: McpServerProvider | undefined;
   if (

@@ -21,12 +21,13 @@ const words: HoverWords = {
   open: vscode.l10n.t('Open'),
   copyLink: vscode.l10n.t('Copy Link'),
   startWork: vscode.l10n.t('Start Work'),
+  summarise: vscode.l10n.t('Summarise in Chat'),
 };
 
 /**
  * The hover of a reference (core/codeLinks/hover.ts builds it, every value inert). HTML is on for
  * the status dot alone, built there from a validated colour; the only commands it may run are its
- * own three, with checked ids.
+ * own four, with checked ids.
  */
 export function hoverMarkdown(displayId: string, resolution: Resolution | undefined): vscode.MarkdownString {
   const md = new vscode.MarkdownString(hoverSource(displayId, resolution, words));

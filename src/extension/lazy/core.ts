@@ -68,7 +68,10 @@ export function start(host: LazyHost): LazyCore {
       const commandContext = (await load('commands')) as CommandContext;
       return (await import('../codeLinks/register.js')).registerCodeLinks(context, services, commandContext);
     },
-    ai: async () => (await import('../ai/register.js')).registerAi(context, services),
+    ai: async () => {
+      const commandContext = (await load('commands')) as CommandContext;
+      return (await import('../ai/register.js')).registerAi(context, services, commandContext);
+    },
     outbox: async () => (await import('../outbox/register.js')).registerOutbox(context, services),
   } satisfies Record<Feature, () => Promise<unknown>>;
   const loaded = new Map<Feature, Promise<unknown>>();
