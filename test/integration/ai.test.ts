@@ -41,13 +41,23 @@ describe('AI: the MCP server definition provider and the chat tools', function (
   after(async () => {
     listener?.dispose();
     await api.session.signOut();
+    await mcpSetting(undefined);
   });
 
-  it('offers no server while signed out, and one after sign-in, announcing the change', async () => {
+  const mcpSetting = (on: boolean | undefined): Thenable<void> =>
+    vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('ai.mcpServer.enabled', on, vscode.ConfigurationTarget.Global);
+
+  it('offers no server while signed out, none signed in until the setting is on, then one, announcing each change', async () => {
     assert.deepEqual(await provided(), []);
     const before = changes;
     await signIn();
     await waitFor(() => changes > before || undefined, 'onDidChangeMcpServerDefinitions after sign-in');
+    assert.deepEqual(await provided(), [], 'off by default: the chat tools are the one surface');
+    const beforeOn = changes;
+    await mcpSetting(true);
+    await waitFor(() => changes > beforeOn || undefined, 'onDidChangeMcpServerDefinitions after turning it on');
     const [server, ...rest] = await provided();
     assert.ok(server);
     assert.equal(rest.length, 0);

@@ -64,7 +64,11 @@ function chatTool(session: Session, confirmations: AiConfirmations, spec: ToolSp
   return {
     prepareInvocation: async (options, token) => ({
       invocationMessage: vscode.l10n.t('Task Platform: {0}', spec.title),
-      confirmationMessages: spec.write ? await confirmations.prepare(spec.name, options.input ?? {}, token) : undefined,
+      // A tool turned off asks nothing: invoke refuses it (runChatTool).
+      confirmationMessages:
+        spec.write && isOffered(spec, readToolSelection())
+          ? await confirmations.prepare(spec.name, options.input ?? {}, token)
+          : undefined,
     }),
     invoke: async (options, token) => toolResult(await runChatTool(session, spec, options.input, token)),
   };

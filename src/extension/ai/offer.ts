@@ -18,6 +18,8 @@ export function mcpServerEnabled(): boolean {
 }
 
 let reported = '';
+/** The context key's value as last set (the integration tests read it: VS Code gives no way to). */
+let offered = '';
 /** The chat tools' names (from the manifest, set by registerToolOffer, which lazy/core.ts calls first). */
 let toolNames: readonly string[] = [];
 
@@ -57,9 +59,14 @@ export function registerToolOffer(context: vscode.ExtensionContext): void {
   const tools = toolsFromManifest(manifest.contributes?.languageModelTools ?? [], LM_TOOL_PREFIX);
   toolNames = tools.map((tool) => tool.name);
   const update = (): void => {
-    const value = offeredToolsValue(tools, readToolSelection());
-    void vscode.commands.executeCommand('setContext', OFFERED_TOOLS_KEY, value);
+    offered = offeredToolsValue(tools, readToolSelection());
+    void vscode.commands.executeCommand('setContext', OFFERED_TOOLS_KEY, offered);
   };
   update();
   context.subscriptions.push(onDidChangeSetting('ai', update));
+}
+
+/** The names the chat tools' `when` clauses find offered now, between commas. */
+export function offeredToolsNow(): string {
+  return offered;
 }

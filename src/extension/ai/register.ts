@@ -4,6 +4,7 @@ import { log } from '../log';
 import type { Services } from '../services';
 import type { CommandContext } from '../commands/context';
 import { registerChatActions } from './actions';
+import { offeredToolsNow } from './offer';
 import { registerChatTools } from './chatTools';
 import { AiConfirmations } from './confirm';
 import { registerCurrentTaskTool } from './currentTaskTool';
@@ -15,6 +16,8 @@ export interface AiFeature {
   readonly chatTools: boolean;
   /** What the chat tools ask before they write (undefined without the chat tools API). */
   readonly confirmations: AiConfirmations | undefined;
+  /** The context key the chat tools' `when` clauses read (`,get_me,list_tasks,`). */
+  offeredTools(): string;
 }
 
 /**
@@ -57,5 +60,5 @@ export function registerAi(
       registerCurrentTaskTool(services.session, context.workspaceState),
     );
   }
-  return { mcpProvider, chatTools, confirmations };
+  return { mcpProvider, chatTools, confirmations, offeredTools: offeredToolsNow };
 }
