@@ -35,17 +35,15 @@ export interface ChatActionResult {
  */
 export async function chatUnavailable(): Promise<string | undefined> {
   if (!(await vscode.commands.getCommands(true)).includes(CHAT_OPEN)) {
-    return vscode.l10n.t('this VS Code has no Chat view.');
+    return vscode.l10n.t('this VS Code has no chat (update VS Code).');
   }
   if (vscode.workspace.getConfiguration('chat').get<unknown>('disableAIFeatures') === true) {
-    return vscode.l10n.t('AI features are turned off in VS Code (setting chat.disableAIFeatures).');
+    return vscode.l10n.t('AI features are turned off (setting chat.disableAIFeatures).');
   }
   const lm = vscode.lm as Partial<typeof vscode.lm> | undefined;
   const models = typeof lm?.selectChatModels === 'function' ? await lm.selectChatModels() : [];
   if (models.length === 0) {
-    return vscode.l10n.t(
-      'no language model is available in chat (install GitHub Copilot Chat and sign in to it, or add another model provider).',
-    );
+    return vscode.l10n.t('no chat model is available. Sign in to GitHub Copilot, or add another model provider.');
   }
   return undefined;
 }
@@ -78,7 +76,7 @@ async function openChat(query: string, toolIds: string[], partial: boolean): Pro
 }
 
 async function unavailable(action: string, reason: string): Promise<ChatActionResult> {
-  const message = vscode.l10n.t('{0} needs chat in VS Code, and {1}', action, reason);
+  const message = vscode.l10n.t('{0}: {1}', action, reason);
   void prompter().warn(message);
   return { opened: false, unavailable: message };
 }
@@ -111,16 +109,16 @@ async function displayIdOf(ctx: CommandContext, state: SignedIn, ref: TaskRef, t
 async function summarise(ctx: CommandContext, arg: unknown): Promise<ChatActionResult | undefined> {
   const title = vscode.l10n.t('Summarise Task');
   const state = await signedIn(ctx.services.session);
-  const ref = state && (await taskFor(ctx, state, arg, title));
-  if (!state || !ref) {
+  if (!state) {
     return undefined;
   }
   const reason = await chatUnavailable();
   if (reason) {
     return unavailable(title, reason);
   }
-  const known = await displayIdOf(ctx, state, ref, vscode.l10n.t('Could not summarise the task'));
-  if (!known) {
+  const ref = await taskFor(ctx, state, arg, title);
+  const known = ref && (await displayIdOf(ctx, state, ref, vscode.l10n.t('Could not summarise the task')));
+  if (!ref || !known) {
     return undefined;
   }
   const { refs, ids } = tools(['get_task', 'list_comments', 'get_task_activity']);
@@ -136,18 +134,21 @@ async function summarise(ctx: CommandContext, arg: unknown): Promise<ChatActionR
 async function startWorkWithChat(ctx: CommandContext, arg: unknown): Promise<ChatActionResult | undefined> {
   const title = vscode.l10n.t('Start Work with Copilot');
   const state = await signedIn(ctx.services.session);
-  const ref = state && (await taskFor(ctx, state, arg, title));
-  if (!state || !ref) {
+  if (!state) {
     return undefined;
   }
   const reason = await chatUnavailable();
   if (reason) {
     const plain = vscode.l10n.t('Start Work Without Chat');
-    const message = vscode.l10n.t('{0} needs chat in VS Code, and {1}', title, reason);
+    const message = vscode.l10n.t('{0}: {1}', title, reason);
     if ((await prompter().warn(message, plain)) === plain) {
-      await vscode.commands.executeCommand(Commands.startWork, ref);
+      await vscode.commands.executeCommand(Commands.startWork, arg);
     }
     return { opened: false, unavailable: message };
+  }
+  const ref = await taskFor(ctx, state, arg, title);
+  if (!ref) {
+    return undefined;
   }
   const started = await vscode.commands.executeCommand<StartWorkResult | undefined>(Commands.startWork, ref);
   if (!started) {

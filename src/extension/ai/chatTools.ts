@@ -10,6 +10,7 @@ import type { Session } from '../auth/session';
 import { log } from '../log';
 import { abortSignalFor } from '../ui/cancellation';
 import type { AiConfirmations } from './confirm';
+import { markStepDone } from '../walkthrough/progress';
 import { readToolSelection } from './offer';
 import { isOffered } from '../../core/mcp/toolsets';
 
@@ -42,6 +43,8 @@ export async function runChatTool(
     );
   }
   const client = await signedInClient(session);
+  // The walkthrough's AI step: the assistant used a tool (the chat tools are the default surface).
+  markStepDone('mcpStarted');
   const outcome = await callTool(spec, client, input, { signal: abortSignalFor(token), priority: 'user' });
   if (!outcome.ok && UnauthorizedError.is(outcome.error)) {
     session.markRejected();

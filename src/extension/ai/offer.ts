@@ -63,7 +63,12 @@ export function registerToolOffer(context: vscode.ExtensionContext): void {
     void vscode.commands.executeCommand('setContext', OFFERED_TOOLS_KEY, offered);
   };
   update();
-  context.subscriptions.push(onDidChangeSetting('ai', update));
+  context.subscriptions.push(
+    onDidChangeSetting('ai', () => {
+      update();
+      log.info(`AI tool settings changed; the chat tools offered: ${offered.slice(1, -1) || 'none'}.`);
+    }),
+  );
 }
 
 /** The names the chat tools' `when` clauses find offered now, between commas. */
