@@ -20,9 +20,10 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * Every chunk of dist/lazy together: the features and the services they share, loaded on first use.
  * The one bundle's budget was "under 300 KB minified" (300,000 bytes), then 330,000 bytes after the
  * hostile-content hardening (about 37 KB); the split costs about 11 KB more (each chunk's imports,
- * exports and esbuild helpers), hence 350,000.
+ * exports and esbuild helpers), hence 350,000; 360,000 with the assistants' tool settings and chat
+ * actions (about 6 KB: the settings' rule, the context key, three commands and their requests).
  */
-export const LAZY_BUDGET_BYTES = 350_000;
+export const LAZY_BUDGET_BYTES = 360_000;
 
 /** The lazy code's `vscode`: the extension's own API object (required through the chunk's path), routed (lazy/api.ts). */
 function lazyVscode(root) {
