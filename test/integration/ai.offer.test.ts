@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import * as vscode from 'vscode';
 import { selectTools } from '../../src/core/mcp/toolsets';
 import type { ToolSelection } from '../../src/core/mcp/toolsets';
@@ -127,6 +129,27 @@ describe('AI: the taskPlatform.ai settings decide the tools offered, on both sur
       assert.equal(server.env.TASK_PLATFORM_TOOLSETS, 'comments');
       assert.equal(server.env.TASK_PLATFORM_TOOLS, 'get_me', 'an unknown name is not passed on');
       assert.equal(server.env.TASK_PLATFORM_EXCLUDE_TOOLS, 'add_comment');
+      // The server itself lists exactly what the chat tools list.
+      const resolved = await provider.resolveMcpServerDefinition(server);
+      assert.ok(resolved);
+      const env: Record<string, string> = {};
+      for (const [key, value] of Object.entries({ ...process.env, ...resolved.env })) {
+        if (value !== undefined && value !== null) env[key] = String(value);
+      }
+      const client = new Client({ name: 'integration', version: '1.0.0' });
+      await client.connect(
+        new StdioClientTransport({ command: resolved.command, args: resolved.args, env, stderr: 'ignore' }),
+      );
+      try {
+        const names = (await client.listTools()).tools.map((t) => t.name).sort();
+        assert.deepEqual(names, listed(api));
+        assert.deepEqual(
+          names,
+          expected({ readOnly: true, toolsets: ['comments'], include: ['get_me'], exclude: ['add_comment'] }),
+        );
+      } finally {
+        await client.close();
+      }
       const version = server.version;
       const before = changes;
       await setAi('toolsets', ['comments', 'tasks']);
