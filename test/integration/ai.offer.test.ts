@@ -1,6 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import * as vscode from 'vscode';
 import { selectTools } from '../../src/core/mcp/toolsets';
 import type { ToolSelection } from '../../src/core/mcp/toolsets';
@@ -9,7 +7,7 @@ import type { ChatActionResult } from '../../src/extension/ai/actions';
 import type { McpServerProvider } from '../../src/extension/ai/mcpProvider';
 import type { TestApi } from '../../src/extension/main';
 import { useExtension } from './driver';
-import { requestLog, sandboxControl, waitFor } from './helpers';
+import { connectMcp, requestLog, sandboxControl, waitFor } from './helpers';
 
 // Dave: a token no other suite signs in with, so its requests take nothing from the others' budget.
 const dave = 'demo-token-dave';
@@ -132,14 +130,7 @@ describe('AI: the taskPlatform.ai settings decide the tools offered, on both sur
       // The server itself lists exactly what the chat tools list.
       const resolved = await provider.resolveMcpServerDefinition(server);
       assert.ok(resolved);
-      const env: Record<string, string> = {};
-      for (const [key, value] of Object.entries({ ...process.env, ...resolved.env })) {
-        if (value !== undefined && value !== null) env[key] = String(value);
-      }
-      const client = new Client({ name: 'integration', version: '1.0.0' });
-      await client.connect(
-        new StdioClientTransport({ command: resolved.command, args: resolved.args, env, stderr: 'ignore' }),
-      );
+      const client = await connectMcp(resolved);
       try {
         const names = (await client.listTools()).tools.map((t) => t.name).sort();
         assert.deepEqual(names, listed(api));

@@ -88,13 +88,10 @@ async function taskFor(
   arg: unknown,
   title: string,
 ): Promise<TaskRef | undefined> {
-  const given = taskRefFrom(arg);
-  if (given) {
-    return given;
-  }
-  const fromPanel = typeof arg === 'object' && arg !== null && 'webview' in arg;
-  const current = currentTasks();
-  return fromPanel && current[0] ? current[0] : resolveTask(ctx, state, undefined, title);
+  // The panel's context menu passes `{ webview, … }` without the task: the focused panel's is meant.
+  const fromPanel = typeof arg === 'object' && arg !== null && 'webview' in arg && !taskRefFrom(arg);
+  const current = currentTasks()[0];
+  return fromPanel && current ? current : resolveTask(ctx, state, arg, title);
 }
 
 async function displayIdOf(ctx: CommandContext, state: SignedIn, ref: TaskRef, title: string) {
