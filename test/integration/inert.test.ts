@@ -248,7 +248,12 @@ describe('Hostile text in trees, hovers, the references view and written links s
       assert.equal(contents.length, 1, `one hover for "${task.name}"`);
       const md = contents[0]!;
       assert.deepEqual(md.isTrusted, {
-        enabledCommands: ['taskPlatform.codeLinks.open', 'taskPlatform.copyLink', 'taskPlatform.startWork'],
+        enabledCommands: [
+          'taskPlatform.codeLinks.open',
+          'taskPlatform.copyLink',
+          'taskPlatform.startWork',
+          'taskPlatform.ai.summarizeTask',
+        ],
       });
       assert.deepEqual(icons(md.value), [], `"${task.name}": no icon`);
       const html = markdown.render(md.value);
@@ -279,6 +284,7 @@ describe('Hostile text in trees, hovers, the references view and written links s
           { command: 'command:taskPlatform.codeLinks.open', args: [{ displayId: task.display_id }] },
           { command: 'command:taskPlatform.copyLink', args: [ref] },
           { command: 'command:taskPlatform.startWork', args: [ref] },
+          { command: 'command:taskPlatform.ai.summarizeTask', args: [ref] },
         ],
         `"${task.name}": exactly the hover's own links`,
       );
