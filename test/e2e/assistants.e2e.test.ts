@@ -150,10 +150,30 @@ describe('e2e: assistants in a real workbench (chat tools, MCP setting, chat act
     await wb.screenshot('74-start-work-no-model');
     await wb.clearNotifications();
 
-    // Nothing broke: the tree still answers and opens a task.
-    await wb.treeRow('Acme').click();
-    await wb.page.keyboard.press('ArrowRight');
-    await wb.sidebar().locator('.monaco-list-row').nth(2).waitFor({ timeout: 30_000 });
+    // From a task's context menu in the tree, the same; and the tree still works afterwards.
+    for (const name of ['Acme', 'Engineering', 'Backend', 'API']) {
+      await wb.treeRow(name).click();
+    }
+    const task = wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"]').first();
+    await task.waitFor({ timeout: 30_000 });
+    await task.click({ button: 'right' });
+    const menu = wb.page.locator('.context-view .monaco-menu');
+    await menu.locator('.action-label', { hasText: 'Start Work with Copilot' }).waitFor({ timeout: 10_000 });
+    // The menu fades in; the screenshot is for people, so wait until it is opaque.
+    await wb.page.waitForFunction(() => {
+      const view = document.querySelector('.context-view');
+      return (
+        view !== null &&
+        getComputedStyle(view).opacity === '1' &&
+        (view.getAnimations?.({ subtree: true }) ?? []).every((a) => a.playState !== 'running')
+      );
+    });
+    await wb.screenshot('75-tree-menu-ai-actions');
+    await menu.locator('.action-label', { hasText: 'Summarise Task in Chat' }).click();
+    await summarised.waitFor({ timeout: 30_000 });
+    await wb.clearNotifications();
+    await task.click();
+    await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"].selected').waitFor({ timeout: 10_000 });
     assert.equal(await wb.page.locator('.notification-toast').count(), 0, 'no error after the actions');
   });
 });
