@@ -22,9 +22,10 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * hostile-content hardening (about 37 KB); the split costs about 11 KB more (each chunk's imports,
  * exports and esbuild helpers), hence 350,000; 355,000 with the native conventions (Open in
  * Browser, the budget item's modes, Settings Sync, Delete in every task view, commit messages:
- * about 2.5 KB).
+ * about 2.5 KB); 360,000 with the assistants' tool settings and chat actions (about 6 KB: the
+ * settings' rule, the context key, three commands and their requests).
  */
-export const LAZY_BUDGET_BYTES = 355_000;
+export const LAZY_BUDGET_BYTES = 360_000;
 
 /** The lazy code's `vscode`: the extension's own API object (required through the chunk's path), routed (lazy/api.ts). */
 function lazyVscode(root) {

@@ -31,6 +31,7 @@ export const README_IMAGES = [
   'code-links-hover',
   'commands-05-triage',
   '61-mcp-server-running',
+  '70-agent-tools-default',
   'walkthrough-progress',
   'error-network-down',
   'error-task-deleted',

@@ -14,7 +14,7 @@ import { summarize } from '../stats';
 export const VSIX = join(repoRoot, 'dist', 'task-platform.vsix');
 // scripts/bundles.mjs ENTRY_BUDGET_BYTES and LAZY_BUDGET_BYTES (an .mjs the type check does not read).
 const ENTRY_BUDGET = 12_000;
-const LAZY_BUDGET = 355_000;
+const LAZY_BUDGET = 360_000;
 
 export function packageExtension(): void {
   const run = spawnSync('npm', ['run', '--silent', 'package'], { cwd: repoRoot, encoding: 'utf8' });

@@ -8,8 +8,11 @@ describe('e2e: the Task Platform MCP server in a real workbench', function () {
   let session: Session | undefined;
 
   before(async () => {
-    // The test host turns AI features off (no model here); the MCP server list needs them on.
-    session = await openSession('mcp', { settings: { 'chat.disableAIFeatures': false } });
+    // The test host turns AI features off (no model here); the MCP server list needs them on, and the
+    // server is offered only once its setting is on (the chat tools are the default surface).
+    session = await openSession('mcp', {
+      settings: { 'chat.disableAIFeatures': false, 'taskPlatform.ai.mcpServer.enabled': true },
+    });
     const wb = session.workbench;
     await wb.openContainer('Task Platform');
     await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();

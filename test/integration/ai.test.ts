@@ -1,7 +1,5 @@
 import { existsSync } from 'node:fs';
 import * as assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import * as vscode from 'vscode';
 import { SHOW_INPUT_COMMAND } from '../../src/core/mcp/confirm';
 import { confirmationFor } from '../../src/extension/ai/confirm';
@@ -9,7 +7,7 @@ import type { McpServerProvider } from '../../src/extension/ai/mcpProvider';
 import { LEASE_STALE_MS, LEASE_VAR } from '../../src/core/mcp/lease';
 import type { TestApi } from '../../src/extension/main';
 import { useExtension } from './driver';
-import { requestLog, sandboxControl, waitFor } from './helpers';
+import { connectMcp, requestLog, sandboxControl, waitFor } from './helpers';
 
 // Erin (an Acme member) and Carol: tokens no other suite uses, so this suite takes nothing from
 // the 60-a-minute budget of the accounts the later suites work with.
@@ -41,13 +39,23 @@ describe('AI: the MCP server definition provider and the chat tools', function (
   after(async () => {
     listener?.dispose();
     await api.session.signOut();
+    await mcpSetting(undefined);
   });
 
-  it('offers no server while signed out, and one after sign-in, announcing the change', async () => {
+  const mcpSetting = (on: boolean | undefined): Thenable<void> =>
+    vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('ai.mcpServer.enabled', on, vscode.ConfigurationTarget.Global);
+
+  it('offers no server while signed out, none signed in until the setting is on, then one, announcing each change', async () => {
     assert.deepEqual(await provided(), []);
     const before = changes;
     await signIn();
     await waitFor(() => changes > before || undefined, 'onDidChangeMcpServerDefinitions after sign-in');
+    assert.deepEqual(await provided(), [], 'off by default: the chat tools are the one surface');
+    const beforeOn = changes;
+    await mcpSetting(true);
+    await waitFor(() => changes > beforeOn || undefined, 'onDidChangeMcpServerDefinitions after turning it on');
     const [server, ...rest] = await provided();
     assert.ok(server);
     assert.equal(rest.length, 0);
@@ -92,14 +100,7 @@ describe('AI: the MCP server definition provider and the chat tools', function (
     const config = JSON.stringify(vscode.workspace.getConfiguration('taskPlatform'));
     assert.ok(!config.includes(erin), 'not in settings');
 
-    const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries({ ...process.env, ...resolved.env })) {
-      if (value !== undefined && value !== null) env[key] = String(value);
-    }
-    const client = new Client({ name: 'integration', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({ command: resolved.command, args: resolved.args, env, stderr: 'ignore' }),
-    );
+    const client = await connectMcp(resolved);
     try {
       const { tools } = await client.listTools();
       assert.equal(tools.length, 18, 'the 16 tools of the map, run_saved_view and get_task_by_display_id');

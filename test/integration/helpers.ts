@@ -1,3 +1,5 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -349,4 +351,21 @@ export async function openTempGitRepo(): Promise<{ root: string; git: (...args: 
     'the git extension sees the temp repo',
   );
   return { root, git, api };
+}
+
+/** An MCP SDK client connected to the server a resolved definition describes (the caller closes it). */
+export async function connectMcp(resolved: {
+  command: string;
+  args: readonly string[];
+  env: Record<string, string | number | null>;
+}): Promise<Client> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries({ ...process.env, ...resolved.env })) {
+    if (value !== undefined && value !== null) env[key] = String(value);
+  }
+  const client = new Client({ name: 'integration', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({ command: resolved.command, args: [...resolved.args], env, stderr: 'ignore' }),
+  );
+  return client;
 }

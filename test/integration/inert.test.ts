@@ -253,6 +253,7 @@ describe('Hostile text in trees, hovers, the references view and written links s
           'taskPlatform.copyLink',
           'taskPlatform.openInBrowser',
           'taskPlatform.startWork',
+          'taskPlatform.ai.summarizeTask',
         ],
       });
       assert.deepEqual(icons(md.value), [], `"${task.name}": no icon`);
@@ -285,6 +286,7 @@ describe('Hostile text in trees, hovers, the references view and written links s
           { command: 'command:taskPlatform.copyLink', args: [ref] },
           { command: 'command:taskPlatform.openInBrowser', args: [ref] },
           { command: 'command:taskPlatform.startWork', args: [ref] },
+          { command: 'command:taskPlatform.ai.summarizeTask', args: [ref] },
         ],
         `"${task.name}": exactly the hover's own links`,
       );

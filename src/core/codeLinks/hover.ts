@@ -13,6 +13,7 @@ export const HOVER_COMMANDS = [
   'taskPlatform.copyLink',
   'taskPlatform.openInBrowser',
   'taskPlatform.startWork',
+  'taskPlatform.ai.summarizeTask',
 ] as const;
 
 /** The hover's words, localised by the caller: plain text, made inert here, but `notLookedUp`. */
@@ -30,6 +31,7 @@ export interface HoverWords {
   copyLink: string;
   openInBrowser: string;
   startWork: string;
+  summarise: string;
 }
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
@@ -90,6 +92,7 @@ function actions(displayId: string, workspaceId: string, taskId: string, words: 
       link(words.copyLink, 'taskPlatform.copyLink', ref),
       link(words.openInBrowser, 'taskPlatform.openInBrowser', ref),
       link(words.startWork, 'taskPlatform.startWork', ref),
+      link(words.summarise, 'taskPlatform.ai.summarizeTask', ref),
     );
   }
   return out;

@@ -2,13 +2,14 @@ import { inputJsonSchema, TOOLS } from './tools';
 import type { ToolSpec } from './tools';
 import { CURRENT_TASK_TOOL } from './currentTask';
 import { descriptionOf, userDescriptionOf } from './descriptions';
+import { LM_TOOL_PREFIX, offeredToolsWhen, TOOLSET_TAG } from './offer';
 
 /**
  * The `contributes.languageModelTools` entries of package.json, generated from the tool table so the
  * chat tools and the MCP server never drift (`npm run lm-tools` writes them; a unit test compares).
  * VS Code reads a tool's schema from the manifest, before the extension is even active.
  */
-export const LM_TOOL_PREFIX = 'taskPlatform_';
+export { LM_TOOL_PREFIX };
 
 export interface LmToolContribution {
   name: string;
@@ -40,8 +41,10 @@ function contribution(spec: ToolSpec, reference: string): LmToolContribution {
     tags: [
       'task-platform',
       ...(spec.write ? ['write', ...(spec.destructive ? ['destructive'] : [])] : ['read', 'read-only']),
+      `${TOOLSET_TAG}${spec.toolset}`,
     ],
-    when: 'taskPlatform.signedIn',
+    // Listed only while signed in and while the taskPlatform.ai.* settings offer the tool (offer.ts).
+    when: offeredToolsWhen(spec.name),
     inputSchema: inputJsonSchema(spec),
   };
 }

@@ -10,6 +10,9 @@ import type { Session } from '../auth/session';
 import { log } from '../log';
 import { abortSignalFor } from '../ui/cancellation';
 import type { AiConfirmations } from './confirm';
+import { markStepDone } from '../walkthrough/progress';
+import { readToolSelection } from './offer';
+import { isOffered } from '../../core/mcp/toolsets';
 
 type Input = Record<string, unknown>;
 
@@ -29,7 +32,19 @@ export async function runChatTool(
   input: unknown,
   token: vscode.CancellationToken,
 ): Promise<ToolOutcome> {
+  // VS Code lists only the tools the settings offer (their `when`); a call that comes anyway, from an
+  // extension or a request made before the setting changed, is refused the same way.
+  if (!isOffered(spec, readToolSelection())) {
+    throw new Error(
+      vscode.l10n.t(
+        'The Task Platform tool {0} is turned off by the user (settings taskPlatform.ai.readOnly, toolsets, includeTools, excludeTools).',
+        spec.name,
+      ),
+    );
+  }
   const client = await signedInClient(session);
+  // The walkthrough's AI step: the assistant used a tool (the chat tools are the default surface).
+  markStepDone('mcpStarted');
   const outcome = await callTool(spec, client, input, { signal: abortSignalFor(token), priority: 'user' });
   if (!outcome.ok && UnauthorizedError.is(outcome.error)) {
     session.markRejected();
@@ -52,7 +67,11 @@ function chatTool(session: Session, confirmations: AiConfirmations, spec: ToolSp
   return {
     prepareInvocation: async (options, token) => ({
       invocationMessage: vscode.l10n.t('Task Platform: {0}', spec.title),
-      confirmationMessages: spec.write ? await confirmations.prepare(spec.name, options.input ?? {}, token) : undefined,
+      // A tool turned off asks nothing: invoke refuses it (runChatTool).
+      confirmationMessages:
+        spec.write && isOffered(spec, readToolSelection())
+          ? await confirmations.prepare(spec.name, options.input ?? {}, token)
+          : undefined,
     }),
     invoke: async (options, token) => toolResult(await runChatTool(session, spec, options.input, token)),
   };

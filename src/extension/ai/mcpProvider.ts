@@ -8,13 +8,19 @@ import { onDidChangeSetting, readBaseUrl } from '../config';
 import { log } from '../log';
 import { MCP_SHARE, SERVICE_LIMIT } from '../../core/mcp/budget';
 import { LEASE_STALE_MS, LEASE_VAR, lastTouch, serverMayBeActive } from '../../core/mcp/lease';
+import { selectionEnv } from '../../core/mcp/offer';
+import { TOOLS } from '../../core/mcp/tools';
+import { mcpServerEnabled, MCP_SERVER_SETTING, readToolSelection } from './offer';
 
 export const MCP_PROVIDER_ID = 'taskPlatform.mcpServers';
 const BASE_URL_VAR = 'TASK_PLATFORM_BASE_URL';
 const TOKEN_VAR = 'TASK_PLATFORM_TOKEN';
 
 /**
- * Offers the bundled MCP server (dist/mcp-server.js) to VS Code's chat while the user is signed in.
+ * Offers the bundled MCP server (dist/mcp-server.js) to VS Code's chat while the user is signed in
+ * and `taskPlatform.ai.mcpServer.enabled` is on (off by default: the chat tools are the same tools,
+ * and offering both gives agent mode every tool twice). The server gets the same tool selection as
+ * the chat tools (taskPlatform.ai.*, as the standalone server's variables).
  * The token is put in the server's environment only in resolveMcpServerDefinition, when VS Code is
  * about to start the process, on a copy: it is never in the provided definition (which VS Code
  * keeps), a file or a setting. The definition list is re-announced on sign-in, sign-out, account
@@ -51,6 +57,17 @@ export class McpServerProvider
       session.onDidChange((state) => this.onSession(state)),
       tokens.onDidChange(() => this.renew()),
       onDidChangeSetting('baseUrl', () => this.changed.fire()),
+      onDidChangeSetting(MCP_SERVER_SETTING, () => this.changed.fire()),
+      // Another selection is another definition: a new version, so VS Code restarts a running server.
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (
+          ['readOnly', 'toolsets', 'includeTools', 'excludeTools'].some((k) =>
+            e.affectsConfiguration(`taskPlatform.ai.${k}`),
+          )
+        ) {
+          this.renew();
+        }
+      }),
     ];
   }
 
@@ -59,6 +76,9 @@ export class McpServerProvider
    * signed in when a token is stored for the configured service (restoring would be a request).
    */
   async provideMcpServerDefinitions(): Promise<vscode.McpStdioServerDefinition[]> {
+    if (!mcpServerEnabled()) {
+      return [];
+    }
     const baseUrl = await this.offeredBaseUrl();
     if (baseUrl === undefined) {
       return [];
@@ -70,6 +90,10 @@ export class McpServerProvider
     const env = {
       [BASE_URL_VAR]: baseUrl,
       TASK_PLATFORM_REQUESTS_PER_MINUTE: String(MCP_SHARE),
+      ...selectionEnv(
+        readToolSelection(),
+        TOOLS.map((tool) => tool.name),
+      ),
       ELECTRON_RUN_AS_NODE: '1',
     };
     const version = this.generation === 0 ? this.version : `${this.version}+${this.generation}`;
@@ -87,6 +111,13 @@ export class McpServerProvider
   async resolveMcpServerDefinition(
     server: vscode.McpStdioServerDefinition,
   ): Promise<vscode.McpStdioServerDefinition | undefined> {
+    if (!mcpServerEnabled()) {
+      throw new Error(
+        vscode.l10n.t(
+          'The Task Platform MCP server is turned off (setting taskPlatform.ai.mcpServer.enabled); its tools are offered as chat tools.',
+        ),
+      );
+    }
     const baseUrl = await this.offeredBaseUrl();
     if (baseUrl === undefined || server.env[BASE_URL_VAR] !== baseUrl) {
       log.warn('MCP server not started: not signed in to Task Platform (or the service address changed).');

@@ -2,6 +2,9 @@ import * as vscode from 'vscode';
 import { TokenStore } from '../auth/tokenStore';
 import { log } from '../log';
 import type { Services } from '../services';
+import type { CommandContext } from '../commands/context';
+import { registerChatActions } from './actions';
+import { offeredToolsNow } from './offer';
 import { registerChatTools } from './chatTools';
 import { AiConfirmations } from './confirm';
 import { registerCurrentTaskTool } from './currentTaskTool';
@@ -13,14 +16,21 @@ export interface AiFeature {
   readonly chatTools: boolean;
   /** What the chat tools ask before they write (undefined without the chat tools API). */
   readonly confirmations: AiConfirmations | undefined;
+  /** The context key the chat tools' `when` clauses read (`,get_me,list_tasks,`). */
+  offeredTools(): string;
 }
 
 /**
- * AI assistants: the bundled MCP server offered to VS Code while signed in, and the same
- * tools as in-process chat tools. Registration only: nothing here reads secrets or the network.
+ * AI assistants: the same tools as in-process chat tools, the bundled MCP server offered to VS Code
+ * while signed in when the user turns it on, and the actions that hand a task to chat. Registration only: nothing here reads secrets or the network.
  * The APIs are checked at run time, so an editor without them still activates the extension.
  */
-export function registerAi(context: vscode.ExtensionContext, services: Services): AiFeature {
+export function registerAi(
+  context: vscode.ExtensionContext,
+  services: Services,
+  commandContext: CommandContext,
+): AiFeature {
+  registerChatActions(context, commandContext);
   const lm = vscode.lm as Partial<typeof vscode.lm> | undefined;
   let mcpProvider: McpServerProvider | undefined;
   if (
@@ -50,5 +60,5 @@ export function registerAi(context: vscode.ExtensionContext, services: Services)
       registerCurrentTaskTool(services.session, context.workspaceState),
     );
   }
-  return { mcpProvider, chatTools, confirmations };
+  return { mcpProvider, chatTools, confirmations, offeredTools: offeredToolsNow };
 }

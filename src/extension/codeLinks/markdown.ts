@@ -22,6 +22,7 @@ const words: HoverWords = {
   copyLink: vscode.l10n.t('Copy Link'),
   openInBrowser: vscode.l10n.t('Open in Browser'),
   startWork: vscode.l10n.t('Start Work'),
+  summarise: vscode.l10n.t('Summarise in Chat'),
 };
 
 /**

@@ -62,6 +62,10 @@ export const Commands = {
   insertTaskReference: 'taskPlatform.insertTaskReference',
   // Offline writes (outbox/)
   showPendingChanges: 'taskPlatform.showPendingChanges',
+  // AI actions (ai/actions.ts): a task handed to chat.
+  aiSummarizeTask: 'taskPlatform.ai.summarizeTask',
+  aiStartWorkWithChat: 'taskPlatform.ai.startWorkWithChat',
+  aiDraftReply: 'taskPlatform.ai.draftReply',
   // AI tools (ai/): the "show the whole input" link of a tool confirmation.
   aiShowToolInput: SHOW_INPUT_COMMAND,
 } as const;

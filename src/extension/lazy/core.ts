@@ -15,6 +15,7 @@ import { errorText } from '../../core/util/errorText';
 import { TaskChanges } from '../tasks/changes';
 import { registerTaskSource } from '../tasks/current';
 import { registerWalkthrough, stepsDone } from '../walkthrough/progress';
+import { registerToolOffer } from '../ai/offer';
 import type { Services } from '../services';
 import type { TestApi } from '../testApi';
 import { setLinkSink } from '../links/opener';
@@ -56,6 +57,7 @@ export function start(host: LazyHost): LazyCore {
   registerAuth(context, services);
   registerCommand(context, Commands.showLog, () => host.logChannel.show());
   registerWalkthrough(context);
+  registerToolOffer(context);
 
   const loaders = {
     core: async () => undefined,
@@ -67,7 +69,10 @@ export function start(host: LazyHost): LazyCore {
       const commandContext = (await load('commands')) as CommandContext;
       return (await import('../codeLinks/register.js')).registerCodeLinks(context, services, commandContext);
     },
-    ai: async () => (await import('../ai/register.js')).registerAi(context, services),
+    ai: async () => {
+      const commandContext = (await load('commands')) as CommandContext;
+      return (await import('../ai/register.js')).registerAi(context, services, commandContext);
+    },
     outbox: async () => (await import('../outbox/register.js')).registerOutbox(context, services),
   } satisfies Record<Feature, () => Promise<unknown>>;
   const loaded = new Map<Feature, Promise<unknown>>();

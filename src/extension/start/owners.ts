@@ -52,6 +52,9 @@ export const commandOwners: Readonly<Record<string, Feature>> = {
   'taskPlatform.stopWork': 'codeLinks',
   'taskPlatform.insertTaskReference': 'codeLinks',
   'taskPlatform.showPendingChanges': 'outbox',
+  'taskPlatform.ai.summarizeTask': 'ai',
+  'taskPlatform.ai.startWorkWithChat': 'ai',
+  'taskPlatform.ai.draftReply': 'ai',
 };
 
 /** The feature whose tree data provider fills each contributed view. */

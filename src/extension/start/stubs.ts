@@ -160,6 +160,13 @@ export class Stubs implements Adoption {
       }
     }
     if (typeof lm?.registerMcpServerDefinitionProvider === 'function') {
+      out.push(
+        vscode.workspace.onDidChangeConfiguration((e) => {
+          if (e.affectsConfiguration(MCP_SERVER_SETTING)) {
+            this.mcpChanged.fire();
+          }
+        }),
+      );
       for (const { id } of manifest.contributes?.mcpServerDefinitionProviders ?? []) {
         this.stubbed.add(`mcp:${id}`);
         const real = async (): Promise<vscode.McpServerDefinitionProvider | undefined> => {
@@ -169,7 +176,15 @@ export class Stubs implements Adoption {
         out.push(
           lm.registerMcpServerDefinitionProvider(id, {
             onDidChangeMcpServerDefinitions: this.mcpChanged.event,
-            provideMcpServerDefinitions: async (token) => (await real())?.provideMcpServerDefinitions(token) ?? [],
+            provideMcpServerDefinitions: async (token) => {
+              if (!mcpServerEnabled()) {
+                // Off (the default): nothing to offer and the AI feature is not loaded for it. The
+                // session still starts, as it did when VS Code first asked, so the chat tools appear.
+                void this.load('core').catch(() => undefined);
+                return [];
+              }
+              return (await real())?.provideMcpServerDefinitions(token) ?? [];
+            },
             resolveMcpServerDefinition: async (server, token) => {
               const provider = await real();
               return provider?.resolveMcpServerDefinition ? provider.resolveMcpServerDefinition(server, token) : server;
@@ -262,6 +277,13 @@ export class Stubs implements Adoption {
       this.mcpProviders.delete(id);
     });
   }
+}
+
+/** `taskPlatform.ai.mcpServer.enabled` (ai/offer.ts reads it on the lazy side). */
+const MCP_SERVER_SETTING = 'taskPlatform.ai.mcpServer.enabled';
+
+function mcpServerEnabled(): boolean {
+  return vscode.workspace.getConfiguration().get<unknown>(MCP_SERVER_SETTING, false) === true;
 }
 
 const allFeatures: readonly Feature[] = [

@@ -82,7 +82,18 @@ function one(app: App, c: Comment): TemplateResult {
   const replying = app.open.has(`reply:${c.id}`);
   const off = !!app.model!.gone;
   const why = c.resolved_at ? '' : c.assignee_id ? '' : l10n.t('To resolve it, assign it to someone first (Edit).');
-  return html`<article class="comment ${c.resolved_at ? 'resolved' : ''}" data-comment=${c.id}>
+  // VS Code's webview context menu passes this object to the commands it offers here (Draft Reply).
+  const menu = JSON.stringify({
+    webviewSection: 'comment',
+    workspaceId: app.model!.workspaceId,
+    taskId: app.model!.task.id,
+    commentId: c.id,
+  });
+  return html`<article
+    class="comment ${c.resolved_at ? 'resolved' : ''}"
+    data-comment=${c.id}
+    data-vscode-context=${menu}
+  >
     <header>
       <strong>${c.user?.name ?? l10n.t('Someone')}</strong>
       <span class="meta">${when(c.created_at)}</span>

@@ -24,6 +24,7 @@ const words: HoverWords = {
   copyLink: 'Copy Link',
   openInBrowser: 'Open in Browser',
   startWork: 'Start Work',
+  summarise: 'Summarise in Chat',
 };
 
 const WS = '0b7f2a8e-6f0d-4c5e-9a39-1f5a2b3c4d5e';
@@ -82,6 +83,7 @@ const OWN_LINKS = (displayId: string): { command: string; args: unknown }[] => [
   { command: 'command:taskPlatform.copyLink', args: [{ workspaceId: WS, taskId: TASK }] },
   { command: 'command:taskPlatform.openInBrowser', args: [{ workspaceId: WS, taskId: TASK }] },
   { command: 'command:taskPlatform.startWork', args: [{ workspaceId: WS, taskId: TASK }] },
+  { command: 'command:taskPlatform.ai.summarizeTask', args: [{ workspaceId: WS, taskId: TASK }] },
 ];
 
 const decode = (html: string): string =>

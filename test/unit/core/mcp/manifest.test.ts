@@ -30,7 +30,7 @@ describe('mcp tool table and the chat tools contribution', () => {
       tools.slice(0, 18).map((t) => t.name),
       TOOLS.map((t) => `taskPlatform_${t.name}`),
     );
-    assert.ok(tools.every((t) => t.when === 'taskPlatform.signedIn' && t.inputSchema.type === 'object'));
+    assert.ok(tools.every((t) => t.when.startsWith('taskPlatform.signedIn && ') && t.inputSchema.type === 'object'));
     const manifest = JSON.parse(read('package.json'));
     assert.deepEqual(manifest.contributes.mcpServerDefinitionProviders, [
       { id: 'taskPlatform.mcpServers', label: 'Task Platform' },
@@ -54,9 +54,9 @@ describe('mcp tool table and the chat tools contribution', () => {
     );
     // VS Code's languageModelTools entry has no hint fields: its tags say it.
     const tags = Object.fromEntries(languageModelTools().map((t) => [t.name, t.tags]));
-    assert.deepEqual(tags.taskPlatform_update_task, ['task-platform', 'write', 'destructive']);
-    assert.deepEqual(tags.taskPlatform_create_task, ['task-platform', 'write']);
-    assert.deepEqual(tags.taskPlatform_get_task, ['task-platform', 'read', 'read-only']);
+    assert.deepEqual(tags.taskPlatform_update_task, ['task-platform', 'write', 'destructive', 'toolset:tasks']);
+    assert.deepEqual(tags.taskPlatform_create_task, ['task-platform', 'write', 'toolset:tasks']);
+    assert.deepEqual(tags.taskPlatform_get_task, ['task-platform', 'read', 'read-only', 'toolset:tasks']);
   });
 
   it('refuses bad input with the reason before touching the client', async () => {
