@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { codeServerEntry, hostNode, smokeTestDriverArgs } from './paths';
 import { freePort, stopTree, waitFor } from './processes';
 
@@ -76,6 +76,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     XDG_CACHE_HOME: join(dirs.home, '.cache'),
     TMPDIR: dirs.tmp,
     EXTENSIONS_GALLERY: '{}',
+    // Git never looks above the run's folder: the runs live inside this repository's checkout, and
+    // a test's Git work (Start Work makes branches) must never reach it. VS Code 1.105's Git
+    // extension did open the enclosing checkout, and Start Work then branched the real repository.
+    GIT_CEILING_DIRECTORIES: resolve(options.runDir),
     ...options.env,
   };
   const common = [
