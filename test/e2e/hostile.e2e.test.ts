@@ -10,6 +10,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Locator } from 'playwright-core';
+import { HOVER_COMMANDS } from '../../src/core/codeLinks/hover';
 import { corpus, liveInPlainText } from '../hostile/corpus';
 import type { Payload } from '../hostile/corpus';
 import { closeSession, openSession, waitForPrefixes } from './fixtures';
@@ -486,9 +487,17 @@ describe('e2e: hostile content stays inert in the real workbench', function () {
     }
     await hover.waitFor({ timeout: 5_000 });
     await wb.page.waitForTimeout(500);
-    // The extension's own links: its three actions, and VS Code's "follow link" part for its document link.
-    const own = /^command:taskPlatform\.(codeLinks\.open|copyLink|startWork)(\?|$)/;
-    const ownText = ['Open', 'Copy Link', 'Start Work', `Open ${omnibus.display_id} in Task Platform`];
+    // The extension's own links: the hover's actions (the commands its builder may link, and their
+    // words), and VS Code's "follow link" part for its document link.
+    const own = new RegExp(`^command:(${HOVER_COMMANDS.map((c) => c.replace(/\./g, '\\.')).join('|')})(\\?|$)`);
+    const ownText = [
+      'Open',
+      'Copy Link',
+      'Open in Browser',
+      'Start Work',
+      'Summarise in Chat',
+      `Open ${omnibus.display_id} in Task Platform`,
+    ];
     record(
       'step 3',
       'hover',

@@ -50,12 +50,30 @@ export async function sandboxControl<T>(method: string, path: string, body?: unk
 export interface RequestLogEntry {
   method: string;
   path: string;
+  query?: Record<string, string>;
   status: number;
   token_label: string;
 }
 
 export async function requestLog(): Promise<RequestLogEntry[]> {
   return (await sandboxControl<{ data: RequestLogEntry[] }>('GET', '/requests')).data;
+}
+
+/**
+ * The request log once nothing new has arrived for `quietMs`: work started in the background before
+ * a test (prefixes learnt after a sign-in, a poll) has ended, so the test's own count starts clean.
+ */
+export async function quietRequestLog(quietMs = 400, maxMs = 15_000): Promise<RequestLogEntry[]> {
+  const deadline = Date.now() + maxMs;
+  let log = await requestLog();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    const next = await requestLog();
+    if (next.length === log.length || Date.now() > deadline) {
+      return next;
+    }
+    log = next;
+  }
 }
 
 /**
