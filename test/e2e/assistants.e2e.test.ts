@@ -160,14 +160,7 @@ describe('e2e: assistants in a real workbench (chat tools, MCP setting, chat act
     const menu = wb.page.locator('.context-view .monaco-menu');
     await menu.locator('.action-label', { hasText: 'Start Work with Copilot' }).waitFor({ timeout: 10_000 });
     // The menu fades in; the screenshot is for people, so wait until it is opaque.
-    await wb.page.waitForFunction(() => {
-      const view = document.querySelector('.context-view');
-      return (
-        view !== null &&
-        getComputedStyle(view).opacity === '1' &&
-        (view.getAnimations?.({ subtree: true }) ?? []).every((a) => a.playState !== 'running')
-      );
-    });
+    assert.ok(await wb.contextMenuSettled(), 'the context menu finished fading in');
     await wb.screenshot('75-tree-menu-ai-actions');
     await menu.locator('.action-label', { hasText: 'Summarise Task in Chat' }).click();
     await summarised.waitFor({ timeout: 30_000 });

@@ -70,20 +70,7 @@ describe('e2e: offline edits survive a reload and are sent once when the service
       if (!(await menuItem.isVisible())) {
         await row.click({ button: 'right' });
         // The menu fades in; a click before it is opaque may be lost.
-        await wb.page
-          .waitForFunction(
-            () => {
-              const view = document.querySelector('.context-view');
-              return (
-                view !== null &&
-                getComputedStyle(view).opacity === '1' &&
-                (view.getAnimations?.({ subtree: true }) ?? []).every((a) => a.playState !== 'running')
-              );
-            },
-            undefined,
-            { timeout: 10_000 },
-          )
-          .catch(() => undefined);
+        await wb.contextMenuSettled(10_000);
       }
       await menuItem.click({ timeout: 10_000 }).catch((error: Error) => clickErrors.push(firstLines(error)));
       const shown = await input.waitFor({ state: 'visible', timeout: 10_000 }).then(

@@ -132,14 +132,7 @@ describe('e2e: the explorer tree in a real workbench', function () {
     await menu.locator('.action-label', { hasText: 'Set Status' }).waitFor();
     await menu.locator('.action-label', { hasText: 'Open in Browser' }).waitFor();
     // The menu fades in; the screenshot is for people, so wait until it is opaque.
-    await wb.page.waitForFunction(() => {
-      const view = document.querySelector('.context-view');
-      return (
-        view !== null &&
-        getComputedStyle(view).opacity === '1' &&
-        (view.getAnimations?.({ subtree: true }) ?? []).every((a) => a.playState !== 'running')
-      );
-    });
+    assert.ok(await wb.contextMenuSettled(), 'the context menu finished fading in');
     await wb.screenshot('13-tree-context-menu');
     await wb.page.keyboard.press('Escape');
     // One click clears the filter.

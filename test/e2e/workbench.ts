@@ -140,6 +140,30 @@ export class Workbench {
     await this.page.locator('.part.sidebar .monaco-list').first().focus();
   }
 
+  /**
+   * Waits until the open context menu has finished fading in: a click before it is opaque may be
+   * lost, and a screenshot is for people. Resolves false when it does not settle within `timeoutMs`.
+   */
+  async contextMenuSettled(timeoutMs = 30_000): Promise<boolean> {
+    return this.page
+      .waitForFunction(
+        () => {
+          const view = document.querySelector('.context-view');
+          return (
+            view !== null &&
+            getComputedStyle(view).opacity === '1' &&
+            (view.getAnimations?.({ subtree: true }) ?? []).every((a) => a.playState !== 'running')
+          );
+        },
+        undefined,
+        { timeout: timeoutMs },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+  }
+
   /** Waits until the notification toasts have finished fading in (screenshots are for people). */
   async settleToasts(): Promise<void> {
     await this.page.waitForFunction(() =>
