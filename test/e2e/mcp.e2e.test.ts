@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { closeSession, filesContaining, openSession } from './fixtures';
 import type { Session } from './fixtures';
+import type { Workbench } from './workbench';
 
 const token = 'demo-token-alice';
 
@@ -8,17 +9,7 @@ describe('e2e: the Task Platform MCP server in a real workbench', function () {
   let session: Session | undefined;
 
   before(async () => {
-    // The test host turns AI features off (no model here); the MCP server list needs them on, and the
-    // server is offered only once its setting is on (the chat tools are the default surface).
-    session = await openSession('mcp', {
-      settings: { 'chat.disableAIFeatures': false, 'taskPlatform.ai.mcpServer.enabled': true },
-    });
-    const wb = session.workbench;
-    await wb.openContainer('Task Platform');
-    await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
-    await wb.answerInput(token);
-    await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
-    await wb.dismissSignInToast();
+    session = await signedInSession('mcp', {});
   });
 
   afterEach(async function () {
@@ -44,40 +35,80 @@ describe('e2e: the Task Platform MCP server in a real workbench', function () {
   });
 
   it('lists the Task Platform server among the MCP servers, starts it, and VS Code finds its 18 tools', async () => {
-    const wb = session!.workbench;
-    const rows = wb.page.locator('.quick-input-list .monaco-list-row');
-    await wb.runCommand('MCP: List Servers');
-    const server = rows.filter({ hasText: 'Task Platform' }).first();
-    await server.waitFor({ timeout: 30_000 });
-    await wb.screenshot('60-mcp-list-servers');
-    await server.click();
-    const start = rows.filter({ hasText: /Start Server/ }).first();
-    await start.waitFor({ timeout: 10_000 });
-    await start.click();
-    await wb.quickInput().waitFor({ state: 'hidden', timeout: 10_000 });
+    await startServer(session!.workbench, 18, { listed: '60-mcp-list-servers', running: '61-mcp-server-running' });
+  });
+});
 
+/**
+ * MCP: List Servers, then Start Server on Task Platform; resolves once VS Code's own log of the server
+ * says how many tools it found (`tools`), with the list showing it running.
+ */
+async function startServer(wb: Workbench, tools: number, shots: { listed?: string; running: string }): Promise<void> {
+  const rows = wb.page.locator('.quick-input-list .monaco-list-row');
+  await wb.runCommand('MCP: List Servers');
+  const server = rows.filter({ hasText: 'Task Platform' }).first();
+  await server.waitFor({ timeout: 30_000 });
+  if (shots.listed) await wb.screenshot(shots.listed);
+  await server.click();
+  const start = rows.filter({ hasText: /Start Server/ }).first();
+  await start.waitFor({ timeout: 10_000 });
+  await start.click();
+  await wb.quickInput().waitFor({ state: 'hidden', timeout: 10_000 });
+
+  await wb.runCommand('MCP: List Servers');
+  await wb.page
+    .locator('.quick-input-list .monaco-list-row', { hasText: 'Task Platform' })
+    .first()
+    .waitFor({ timeout: 30_000 });
+  const running = rows
+    .filter({ hasText: 'Task Platform' })
+    .filter({ hasText: new RegExp(`Running|${tools} tools`, 'i') })
+    .first();
+  await running.waitFor({ timeout: 60_000 });
+  // VS Code's own log of the server (Output, "MCP: Task Platform") says what it found.
+  await wb.page
+    .locator('.part.panel .view-lines', { hasText: `Discovered ${tools} tools` })
+    .first()
+    .waitFor({ timeout: 30_000 });
+  // The Output panel can take focus as the log appears, which closes the quick pick (seen on a
+  // slow CI machine): show the list again, so the picture has both and the state is read again.
+  if (!(await running.isVisible())) {
     await wb.runCommand('MCP: List Servers');
-    await wb.page
-      .locator('.quick-input-list .monaco-list-row', { hasText: 'Task Platform' })
-      .first()
-      .waitFor({ timeout: 30_000 });
-    const running = rows
-      .filter({ hasText: 'Task Platform' })
-      .filter({ hasText: /Running|18 tools/i })
-      .first();
-    await running.waitFor({ timeout: 60_000 });
-    // VS Code's own log of the server (Output, "MCP: Task Platform") says what it found.
-    await wb.page
-      .locator('.part.panel .view-lines', { hasText: 'Discovered 18 tools' })
-      .first()
-      .waitFor({ timeout: 30_000 });
-    // The Output panel can take focus as the log appears, which closes the quick pick (seen on a
-    // slow CI machine): show the list again, so the picture has both and the state is read again.
-    if (!(await running.isVisible())) {
-      await wb.runCommand('MCP: List Servers');
-    }
-    await running.waitFor({ timeout: 30_000 });
-    await wb.screenshot('61-mcp-server-running');
-    await wb.page.keyboard.press('Escape');
+  }
+  await running.waitFor({ timeout: 30_000 });
+  await wb.screenshot(shots.running);
+  await wb.page.keyboard.press('Escape');
+}
+
+/** A workbench with AI features and the MCP setting on (plus `settings`), signed in as alice. */
+async function signedInSession(name: string, settings: Record<string, unknown>): Promise<Session> {
+  // The test host turns AI features off (no model here); the MCP server list needs them on, and the
+  // server is offered only once its setting is on (the chat tools are the default surface).
+  const session = await openSession(name, {
+    settings: { 'chat.disableAIFeatures': false, 'taskPlatform.ai.mcpServer.enabled': true, ...settings },
+  });
+  const wb = session.workbench;
+  await wb.openContainer('Task Platform');
+  await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
+  await wb.answerInput(token);
+  await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+  await wb.dismissSignInToast();
+  return session;
+}
+
+describe('e2e: the MCP server VS Code starts, in read-only mode', function () {
+  let session: Session | undefined;
+
+  before(async () => {
+    session = await signedInSession('mcp-read-only', { 'taskPlatform.ai.readOnly': true });
+  });
+
+  after(() => closeSession(session));
+
+  it('offers the 15 read tools and none of the three that write', async () => {
+    const wb = session!.workbench;
+    await startServer(wb, 15, { running: '62-mcp-server-read-only' });
+    // The server says so itself when it starts (its stderr, in VS Code's log of it).
+    await wb.page.locator('.part.panel .view-lines', { hasText: 'read-only' }).first().waitFor({ timeout: 30_000 });
   });
 });
