@@ -55,6 +55,27 @@ export class MyTasksModel {
     }
   }
 
+  /** The row My Tasks holds for a task (in a loaded group or as a task row), if any. */
+  rowOf(taskId: string): TaskRow | undefined {
+    for (const node of this.cache.values()) {
+      const row =
+        node.kind === 'group'
+          ? node.tasks.find((t) => t.id === taskId)
+          : node.kind === 'task' && node.taskId === taskId
+            ? node.row
+            : undefined;
+      if (row) {
+        return row;
+      }
+    }
+    return undefined;
+  }
+
+  /** Whether an update of `task` can change what My Tasks shows in its groups (see updateMovesTask). */
+  regroupsFor(task: TaskRow): boolean {
+    return updateMovesTask(this.rowOf(task.id), task, this.options.meId);
+  }
+
   /** Forgets everything (a new filter or grouping). */
   invalidateAll(): void {
     this.cache.invalidate(ROOT_KEY);
@@ -182,4 +203,20 @@ export function groupRows(
 function rankOf(order: readonly string[], value: string | undefined): number {
   const index = value === undefined ? -1 : order.indexOf(value);
   return index < 0 ? order.length : index;
+}
+
+/**
+ * Whether an update can move a task between My Tasks' groups, into My Tasks or out of it: a new
+ * status, priority or assignee can; a new title, description or due date cannot (the row is updated
+ * in place). A task My Tasks does not hold can only come in by being assigned to the user.
+ */
+export function updateMovesTask(before: TaskRow | undefined, after: TaskRow, meId: string): boolean {
+  if (!before) {
+    return after.assignee?.id === meId;
+  }
+  return (
+    before.status?.id !== after.status?.id ||
+    before.priority !== after.priority ||
+    before.assignee?.id !== after.assignee?.id
+  );
 }

@@ -81,9 +81,13 @@ export class MyTasksTree extends TaskTree<MyTasksModel> {
   }
 
   protected override onTaskChange(change: TaskChange): void {
+    // A new status, priority or assignee can move a task to another group, into My Tasks or out of
+    // it: then the groups are read again. Anything else only changes the row, in place (no request),
+    // unless a filter is on (a new due date or title may take the task in or out of it).
+    const regroup =
+      change.kind === 'updated' && (!this.filter.isEmpty || (this.model?.regroupsFor(change.task) ?? true));
     super.onTaskChange(change);
-    // A new status, priority or assignee can move a task to another group, or out of My Tasks.
-    if (change.kind === 'updated') {
+    if (regroup) {
       this.regroup();
     }
   }
