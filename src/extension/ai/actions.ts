@@ -152,10 +152,11 @@ async function startWorkWithChat(ctx: CommandContext, arg: unknown): Promise<Cha
     return { opened: false };
   }
   const { refs, ids } = tools(['get_task', 'list_comments', 'get_task_dependencies']);
+  // The branch is not named: its name is made from the task's title, which is someone else's text and
+  // must not reach the instruction part of the request (the model reads it as data through the tools).
   const query = vscode.l10n.t(
-    'I have started work on the Task Platform task {0} on the branch {1}. Read the task, its comments and its dependencies with {2}, then propose a plan and make the change in this workspace. {3}',
+    'I have started work on the Task Platform task {0} on its own branch, checked out now. Read the task, its comments and its dependencies with {1}, then propose a plan and make the change in this workspace. {2}',
     taskWords(ref, writableDisplayId(started.task)),
-    started.branch,
     refs,
     UNTRUSTED(),
   );
