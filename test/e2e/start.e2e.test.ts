@@ -33,14 +33,14 @@ describe('e2e: npm start, as the README says (run against the sandbox, sign in)'
     );
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // The banner may arrive in several chunks: wait until both of its lines are in.
     const url = await waitFor(
       () =>
-        /VS Code:\s+(\S+)/.exec(output)?.[1] ??
+        (/Sandbox:\s+http:\/\/127\.0\.0\.1:\d+\/api/.test(output) ? /VS Code:\s+(\S+)/.exec(output)?.[1] : undefined) ??
         (child?.exitCode !== null ? Promise.reject(new Error(`npm start exited:\n${output}`)) : undefined),
       180_000,
-      'the address npm start prints',
+      'the address and the sandbox line npm start prints',
     );
-    assert.match(output, /Sandbox:\s+http:\/\/127\.0\.0\.1:\d+\/api/);
     const user = await fetch(`http://127.0.0.1:${sandboxPort}/api/user`, {
       headers: { authorization: 'Bearer demo-token-alice' },
     });

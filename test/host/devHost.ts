@@ -26,12 +26,20 @@ export async function runDevHost(options: { port: number; sandboxPort: number; s
   const authority = new URL(server.url).host;
   const payload = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://${authority}${repoRoot}`]]);
   const url = `${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`;
-  console.log('\nTask Platform is running against the sandbox.');
-  console.log(`  VS Code:  ${url}`);
-  console.log(`  Sandbox:  ${sandbox.baseUrl}`);
-  console.log('  Tokens:   demo-token-alice (admin), demo-token-bob (member), demo-token-carol (Side Project)');
-  console.log('  Sign in:  open the Task Platform view in the activity bar and press "Sign In".');
-  console.log('Press Ctrl+C to stop.\n');
+  // One write, so that whoever reads the output sees the whole banner at once.
+  process.stdout.write(
+    [
+      '',
+      'Task Platform is running against the sandbox.',
+      `  VS Code:  ${url}`,
+      `  Sandbox:  ${sandbox.baseUrl}`,
+      '  Tokens:   demo-token-alice (admin), demo-token-bob (member), demo-token-carol (Side Project)',
+      '  Sign in:  open the Task Platform view in the activity bar and press "Sign In".',
+      'Press Ctrl+C to stop.',
+      '',
+      '',
+    ].join('\n'),
+  );
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
