@@ -147,15 +147,18 @@ describe('AI: the MCP server definition provider and the chat tools', function (
   });
 
   it('the chat tools answer through the session client, and refuse bad input without a request', async () => {
-    const names = vscode.lm.tools.map((t) => t.name);
-    for (const name of [
+    // VS Code 1.105 lists only the tools whose `when` holds, and learns of a context key's change
+    // a moment after the extension sets it (the last suite changed the selection); later versions list all.
+    const wanted = [
       'taskPlatform_get_me',
       'taskPlatform_list_tasks',
       'taskPlatform_create_task',
       'taskPlatform_current_task',
-    ]) {
-      assert.ok(names.includes(name), `${name} is registered`);
-    }
+    ];
+    await waitFor(
+      () => (wanted.every((name) => vscode.lm.tools.some((t) => t.name === name)) ? true : undefined),
+      `VS Code lists ${wanted.join(', ')}`,
+    );
     const result = await vscode.lm.invokeTool(
       'taskPlatform_get_me',
       { input: {}, toolInvocationToken: undefined },

@@ -361,6 +361,11 @@ export async function openTempGitRepo(): Promise<{ root: string; git: (...args: 
   writeFileSync(join(root, 'main.ts'), '// work\n');
   git('add', '.');
   git('commit', '-q', '-m', 'init');
+  // The repository is outside the workspace folder. VS Code 1.105's Git extension treats such a
+  // repository as a parent folder's and, by default, only offers to open it; later versions open it.
+  await vscode.workspace
+    .getConfiguration('git')
+    .update('openRepositoryInParentFolders', 'always', vscode.ConfigurationTarget.Global);
   const api = (await vscode.extensions.getExtension<{ getAPI(v: 1): GitApi }>('vscode.git')!.activate()).getAPI(1);
   await api.openRepository?.(vscode.Uri.file(root));
   await vscode.window.showTextDocument(vscode.Uri.file(join(root, 'main.ts')));
