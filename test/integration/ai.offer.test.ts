@@ -20,9 +20,9 @@ async function setAi(key: string, value: unknown): Promise<void> {
 
 /**
  * The chat tools VS Code lists: those whose `when` (package.json) matches the context key the
- * extension sets. VS Code does not filter `vscode.lm.tools` by `when` and gives no way to read a
- * context key, so the clause is applied here to the value the extension set (the e2e test sees the
- * real list in the tools picker).
+ * extension sets. VS Code 1.139 does not filter `vscode.lm.tools` by `when` (1.105 does), and neither
+ * gives a way to read a context key, so the clause is applied here to the value the extension set
+ * (the e2e test sees the real list in the tools picker).
  */
 function listed(api: TestApi): string[] {
   const value = api.ai.offeredTools();
