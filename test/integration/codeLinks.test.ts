@@ -430,6 +430,40 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     }
   });
 
+  it('`#` in a commit message offers your tasks by title and writes the id; the next `#` sends nothing', async () => {
+    const all = await w.rows('tasks', `?assignee_id=${w.fx.users.alice.id}&deleted_at=null`);
+    const mine = all.filter((t) => t.parent_task_id === null);
+    assert.ok(mine.length > 0, 'alice has tasks in the demo seed');
+    const document = await vscode.workspace.openTextDocument({ language: 'scminput', content: 'Refs #' });
+    const complete = (): Thenable<vscode.CompletionList> =>
+      vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        document.uri,
+        new vscode.Position(0, 6),
+        '#',
+      );
+    const list = await complete();
+    const offered = new Map(
+      list.items.map((i) => [typeof i.label === 'string' ? i.label : i.label.description, i] as const),
+    );
+    for (const task of mine) {
+      const item = offered.get(task.display_id as string);
+      assert.ok(item, `${task.display_id as string} is offered (${[...offered.keys()].join(', ')})`);
+      assert.equal(typeof item.label === 'string' ? item.label : item.label.label, task.title);
+      assert.equal(item.insertText, task.display_id);
+      assert.deepEqual([item.range instanceof vscode.Range && item.range.start.character], [5], 'replaces the `#`');
+    }
+    const hers = new Set(all.map((t) => t.display_id));
+    assert.deepEqual(
+      [...offered.keys()].filter((id) => !hers.has(id)),
+      [],
+      'only her tasks',
+    );
+    const before = (await w.requests()).length;
+    await complete();
+    assert.equal((await w.requests()).length, before, 'the tasks read a moment ago serve the next completion');
+  });
+
   it('a task trashed from the extension reads "in Trash" in the next check and in the hover, without a request', async () => {
     const t = w.fx.tasks.blocker_task;
     const uri = workspaceFile('trash.go', `package main\n// Blocked on ${t.display_id}\n`);

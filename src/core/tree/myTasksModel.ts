@@ -131,25 +131,7 @@ export class MyTasksModel {
       return [messageNode(parentKey, 'info', this.options.text.noMatches)];
     }
     const groupBy = this.options.groupBy();
-    const mine = { field: 'assignee_id', op: 'in', values: [this.options.meId] };
-    const conditions = [...(query.filter?.conditions ?? []).filter((c) => c.field !== 'assignee_id'), mine];
-    const spaces = await this.api.listSpaces(workspaceId, { priority: 'user' });
-    const pages = await Promise.all(
-      spaces.map((s) =>
-        this.api.listTasks(
-          workspaceId,
-          {
-            scope: { space_id: s.id },
-            filter: { match: 'all', conditions },
-            search: query.search,
-            group_by: groupBy,
-            per_page: 0,
-          },
-          { priority: 'user' },
-        ),
-      ),
-    );
-    const rows = pages.flatMap((p) => p.data);
+    const rows = await myTaskRows(this.api, workspaceId, this.options.meId, query, groupBy);
     if (rows.length === 0) {
       return [
         messageNode(
@@ -161,6 +143,38 @@ export class MyTasksModel {
     }
     return groupRows(rows, groupBy, workspaceId, parentKey, this.options.text.noPriority);
   }
+}
+
+/**
+ * The caller's tasks in a workspace (with the user's filter, its assignee part replaced by "me"):
+ * one index call per space, every page (per_page=0), at user priority.
+ */
+export async function myTaskRows(
+  api: ExplorerApi,
+  workspaceId: string,
+  meId: string,
+  query: { filter?: TaskFilter; search?: string } = {},
+  groupBy?: GroupBy,
+): Promise<TaskRow[]> {
+  const mine = { field: 'assignee_id', op: 'in', values: [meId] };
+  const conditions = [...(query.filter?.conditions ?? []).filter((c) => c.field !== 'assignee_id'), mine];
+  const spaces = await api.listSpaces(workspaceId, { priority: 'user' });
+  const pages = await Promise.all(
+    spaces.map((s) =>
+      api.listTasks(
+        workspaceId,
+        {
+          scope: { space_id: s.id },
+          filter: { match: 'all', conditions },
+          search: query.search,
+          group_by: groupBy,
+          per_page: 0,
+        },
+        { priority: 'user' },
+      ),
+    ),
+  );
+  return pages.flatMap((p) => p.data);
 }
 
 /** Groups rows by status name (ordered open -> active -> completed) or by priority (critical first). */

@@ -8,6 +8,7 @@ import { CurrentTask } from './currentTask';
 import { StaleReferences } from './diagnostics';
 import { ReferenceFinder } from './finder';
 import { insertReference, ReferenceCompletion, replaceReference } from './insert';
+import { COMMIT_MESSAGE_SELECTOR, MyTaskCompletion } from './myTaskCompletion';
 import { openReference, ReferenceProviders } from './providers';
 import { ReferencesView } from './referencesView';
 import { startWork } from './startWork';
@@ -58,6 +59,7 @@ export function registerCodeLinks(
     }),
     vscode.languages.registerCodeLensProvider(selector, todos),
     vscode.languages.registerCompletionItemProvider(selector, new ReferenceCompletion(finder), '-'),
+    vscode.languages.registerCompletionItemProvider(COMMIT_MESSAGE_SELECTOR, new MyTaskCompletion(finder), '#'),
   );
   registerCommand(context, Commands.codeLinksOpen, (arg?: unknown) => openReference(finder, arg));
   registerCommand(context, Commands.codeLinksCreateFromTodo, (arg?: unknown) => createFromTodo(ctx, arg));
