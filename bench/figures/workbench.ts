@@ -132,7 +132,12 @@ async function oursRun(
   const wb = await Workbench.open({
     runDir,
     vsix: VSIX,
-    settings: { 'taskPlatform.baseUrl': ctx.sandbox.baseUrl, ...setup.pollSettings },
+    settings: {
+      'taskPlatform.baseUrl': ctx.sandbox.baseUrl,
+      // The budget item hides while plenty is left; the row reads it after the opens.
+      'taskPlatform.statusBar.requestBudget': 'always',
+      ...setup.pollSettings,
+    },
   });
   const workbenchMs = Date.now() - wb.server.startedAt;
   try {
