@@ -71,6 +71,11 @@ describe('e2e: error paths a user can reach', function () {
     await control('POST', '/faults', { path: '/api/**', kind: 'status429', times: 3 });
     await wb.treeRow('Backend').click();
     await wb.treeRow('Database').waitFor({ timeout: 60_000 });
+    // After a 429 the request budget item shows itself (it hides while plenty is left), for a minute.
+    await wb.page
+      .locator('.part.statusbar .statusbar-item', { hasText: /^\s*\d+\/(60|40)/ })
+      .first()
+      .waitFor({ timeout: 10_000 });
     await wb.screenshot('error-429-burst');
     const statuses = ((await control('GET', `/requests?since=${since}`)).data as Json[]).map((r) => r.status);
     assert.ok(statuses.filter((s) => s === 429).length >= 1, `a 429 was answered: ${statuses.join(',')}`);
