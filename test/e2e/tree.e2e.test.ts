@@ -185,6 +185,17 @@ describe('e2e: the explorer tree in a real workbench', function () {
     await wb.screenshot('14-my-tasks');
   });
 
+  it('Delete on a task selected in My Tasks asks, then moves that task to the Trash', async () => {
+    const wb = session!.workbench;
+    const row = wb.page.locator('.part.sidebar .monaco-list-row[aria-level="3"]', { hasText: /[A-Z]+-\d+/ }).first();
+    await row.waitFor({ timeout: 30_000 });
+    const displayId = await wb.deleteRowWithKey(row, '14-my-tasks-delete');
+    const [task] = (
+      await (await fetch(`${session!.sandbox.origin}/__sandbox/state/tasks?display_id=${displayId}`)).json()
+    ).data as Json[];
+    assert.notEqual(task?.deleted_at ?? null, null, `${displayId} is in the Trash`);
+  });
+
   it('offers the Get Started walkthrough with its seven steps', async () => {
     const wb = session!.workbench;
     await wb.runCommand('Welcome: Open Walkthrough');

@@ -69,4 +69,13 @@ describe('e2e: saved views from the palette', function () {
       .waitFor({ timeout: 30_000 });
     await wb.screenshot('21-saved-views-tree');
   });
+
+  it('Delete on a task selected in Saved Views asks, then moves that task to the Trash', async () => {
+    const wb = session!.workbench;
+    const row = wb.page.locator('.part.sidebar .monaco-list-row[aria-level="2"]', { hasText: 'ACME-' }).first();
+    const displayId = await wb.deleteRowWithKey(row, '21-saved-views-delete');
+    const response = await fetch(`${session!.sandbox.origin}/__sandbox/state/tasks?display_id=${displayId}`);
+    const [task] = ((await response.json()) as { data: { deleted_at: string | null }[] }).data;
+    assert.notEqual(task?.deleted_at ?? null, null, `${displayId} is in the Trash`);
+  });
 });

@@ -202,6 +202,36 @@ export class Workbench {
     await this.page.locator('.notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 });
   }
 
+  /**
+   * Selects a task row, presses Delete, takes `screenshot` of the confirmation, confirms, and waits
+   * for the "in the Trash" notification. Returns the row's display id.
+   */
+  async deleteRowWithKey(row: Locator, screenshot: string): Promise<string> {
+    const displayId = /([A-Z][A-Z0-9]*-\d+)/.exec(await row.innerText())?.[1];
+    if (!displayId) {
+      throw new Error(`no display id in the row "${await row.innerText()}"`);
+    }
+    await row.click();
+    await this.page.keyboard.press('Delete');
+    const dialog = this.page.locator('.monaco-dialog-box').first();
+    await dialog.waitFor({ timeout: 30_000 });
+    if (!(await dialog.innerText()).includes(displayId)) {
+      throw new Error(`the confirmation does not name ${displayId}: ${await dialog.innerText()}`);
+    }
+    await this.screenshot(screenshot);
+    await dialog
+      .locator('.monaco-button', { hasText: /^Delete$/ })
+      .first()
+      .click();
+    await this.page
+      .locator('.notification-toast', { hasText: 'Trash for 30 days' })
+      .filter({ hasText: displayId })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await this.clearNotifications();
+    return displayId;
+  }
+
   async screenshot(name: string): Promise<string> {
     mkdirSync(screenshotsDir, { recursive: true });
     const path = join(screenshotsDir, `${name}.png`);
