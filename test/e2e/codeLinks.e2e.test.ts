@@ -145,4 +145,31 @@ describe('e2e: code links (hover on a task reference, TODO CodeLens, Task Refere
     await hover.locator('a', { hasText: 'Open in Browser' }).first().waitFor({ timeout: 10_000 });
     await wb.screenshot('commit-box-hover');
   });
+
+  it('in the Source Control commit box, `#` offers your tasks by title and writes the id', async () => {
+    const wb = session!.workbench;
+    const page = wb.page;
+    await page.mouse.move(5, 5);
+    await page.locator('.part.sidebar .scm-editor .monaco-editor').first().click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Refs #');
+    const mine = (
+      (await control(`/state/tasks?assignee_id=${fx.users.alice.id}&parent_task_id=null&deleted_at=null`))
+        .data as Json[]
+    ).map((t) => t.title as string);
+    const suggestion = page.locator('.suggest-widget .monaco-list-row', { hasText: /ACME-\d+/ }).first();
+    await suggestion.waitFor({ timeout: 30_000 });
+    await wb.screenshot('commit-box-my-tasks');
+    const text = await suggestion.innerText();
+    assert.ok(
+      mine.some((title) => text.includes(title)),
+      `the first suggestion is one of alice's tasks by title: ${text}`,
+    );
+    const chosen = /ACME-\d+/.exec(text)![0];
+    await suggestion.click();
+    await page
+      .locator('.part.sidebar .scm-editor .view-line', { hasText: `Refs ${chosen}` })
+      .waitFor({ timeout: 10_000 });
+  });
 });
