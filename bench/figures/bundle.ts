@@ -12,9 +12,6 @@ import type { BenchContext } from '../context';
 import { summarize } from '../stats';
 
 export const VSIX = join(repoRoot, 'dist', 'task-platform.vsix');
-// scripts/bundles.mjs ENTRY_BUDGET_BYTES and LAZY_BUDGET_BYTES (an .mjs the type check does not read).
-const ENTRY_BUDGET = 12_000;
-const LAZY_BUDGET = 360_000;
 
 export function packageExtension(): void {
   const run = spawnSync('npm', ['run', '--silent', 'package'], { cwd: repoRoot, encoding: 'utf8' });
@@ -56,6 +53,9 @@ export async function bundleComposition(): Promise<{ name: string; bytes: number
 }
 
 export async function bundleFigure(ctx: BenchContext): Promise<void> {
+  // The budgets the unit tests keep (an ES module: imported, not required).
+  const { ENTRY_BUDGET_BYTES: ENTRY_BUDGET, LAZY_BUDGET_BYTES: LAZY_BUDGET } =
+    await import('../../scripts/bundles.mjs');
   packageExtension();
   const dist = join(repoRoot, 'dist');
   const size = (path: string): number => statSync(path).size;
