@@ -89,6 +89,34 @@ describe('api/client upload progress and cancel (sandbox over HTTP)', function (
     assert.equal(upload[0].status, 0, 'the service never answered it');
   });
 
+  it('a slow uplink (the slow_body fault) is followed as it goes, and cancelled mid-way creates nothing', async () => {
+    await env.control('POST', '/faults', {
+      method: 'POST',
+      path: '/api/workspaces/*/tasks/*/attachments',
+      kind: 'slow_body',
+      bytes_per_second: 4 * MB,
+    });
+    await assert.rejects(
+      env.control('POST', '/faults', { path: '/api/**', kind: 'slow_body', bytes_per_second: 10 }),
+      /bytes_per_second must be >= 1024/,
+    );
+    const before = await attachmentsOf(task);
+    const size = 40 * MB; // ten seconds at that rate
+    const path = await sparse(join(dir, 'slow.zip'), size);
+    const controller = new AbortController();
+    let sent = 0;
+    const upload = api
+      .uploadAttachment(env.acme, task, { path }, {}, { signal: controller.signal, onProgress: (s) => (sent = s) })
+      .catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 1000));
+    const seen = sent;
+    controller.abort();
+    assert.ok(AbortError.is(await upload), 'cancelled');
+    assert.ok(seen > 0 && seen < size / 2, `after a second: ${Math.round(seen / MB)} MB of ${size / MB} MB`);
+    await new Promise((r) => setTimeout(r, 200));
+    assert.deepEqual(await attachmentsOf(task), before, 'no attachment was created');
+  });
+
   it('follows what the socket takes: a server that stops reading stops the progress far below the size', async () => {
     const server = createServer((req) => req.pause()); // reads nothing, answers nothing
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
