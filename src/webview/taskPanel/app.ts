@@ -17,7 +17,7 @@ export interface VsCodeApi {
 }
 
 /** Requests that change nothing: they do not keep a preview panel open. */
-const READS = new Set<string>(['loadMore', 'download', 'preview']);
+const READS = new Set<string>(['loadMore', 'download', 'preview', 'dropTasks']);
 
 type RequestBody = RequestMessage extends infer M ? (M extends RequestMessage ? Omit<M, 'id'> : never) : never;
 
@@ -43,7 +43,7 @@ export class App {
   private kept = false;
   private readonly generations = new Map<string, number>();
   private scheduled = false;
-  private readonly onDone = new Map<string, (ok: boolean) => void>();
+  private readonly onDone = new Map<string, (ok: boolean, text?: string) => void>();
   /** What each request in flight says when it succeeds (news.ts). */
   private readonly success = new Map<string, string | undefined>();
   /** Says a piece of news in the page's status line (main.ts sets it; a polite live region). */
@@ -104,7 +104,7 @@ export class App {
           this.generations.set(key, this.generation(key) + 1); // re-create the control: old value back
         }
       }
-      this.onDone.get(message.id)?.(message.ok);
+      this.onDone.get(message.id)?.(message.ok, message.text);
       this.onDone.delete(message.id);
       this.success.delete(message.id);
     }
@@ -143,7 +143,7 @@ export class App {
   }
 
   /** Sends a request; `key` names the field that shows its progress and its error. */
-  request(key: string, body: RequestBody, then?: (ok: boolean) => void): void {
+  request(key: string, body: RequestBody, then?: (ok: boolean, text?: string) => void): void {
     if (!READS.has(body.type)) {
       this.keep();
     }

@@ -23,6 +23,7 @@ export function successNews(request: Pick<RequestMessage, 'type'> & { parent_id?
     case 'addSubtask':
       return l10n.t('Subtask added');
     case 'loadMore':
+    case 'dropTasks':
     case 'download':
     case 'preview':
       return undefined;

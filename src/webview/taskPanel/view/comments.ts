@@ -4,6 +4,7 @@ import type { TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { Comment } from '../../../core/api/schemas';
 import type { App } from '../app';
+import { droppedTaskIds } from '../drop';
 import { isPostKey, POST_KEYS } from '../keys';
 import { mentionedIds } from '../mentions';
 import { fieldState, loading, sectionError, when } from './common';
@@ -195,6 +196,8 @@ function composer(app: App, draftKey: string, editing: Comment | null, parentId:
       .value=${live(body)}
       aria-keyshortcuts=${POST_KEYS}
       @input=${(e: Event) => app.setDraft(draftKey, val(e))}
+      @dragover=${(e: DragEvent) => e.dataTransfer?.types.includes('text/uri-list') && e.preventDefault()}
+      @drop=${(e: DragEvent) => dropTasks(app, e, draftKey, body, key)}
       @keydown=${(e: KeyboardEvent) => {
         if (isPostKey(e)) {
           e.preventDefault();
@@ -246,4 +249,17 @@ function composer(app: App, draftKey: string, editing: Comment | null, parentId:
     </div>
     ${editing ? nothing : fieldState(app, key)}
   </div>`;
+}
+
+/** Tasks dropped on a comment box (from a tree, with Shift): their display ids, from the host, at the end. */
+function dropTasks(app: App, e: DragEvent, draftKey: string, body: string, key: string): void {
+  const taskIds = droppedTaskIds(e.dataTransfer?.getData('text/uri-list') ?? '');
+  if (taskIds.length === 0) return;
+  e.preventDefault();
+  app.request(key, { type: 'dropTasks', taskIds }, (ok, text) => {
+    if (!ok || !text) return;
+    const current = app.drafts[draftKey] ?? body;
+    app.setDraft(draftKey, `${current}${current && !/\s$/.test(current) ? ' ' : ''}${text} `);
+    app.schedule();
+  });
 }
