@@ -63,31 +63,40 @@ describe('e2e: drag a task into an editor; panel news, Ctrl+Enter and a cancelle
     for (const name of ['Acme', 'Engineering', 'Backend', 'API']) {
       await wb.treeRow(name).click();
     }
-    const row = wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"]').first();
-    await row.waitFor({ timeout: 30_000 });
+    await wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"]').first().waitFor({ timeout: 30_000 });
+    // Onto the empty second line of the editor, holding Shift as VS Code asks for any drop into the
+    // text: task rows carry a resource (their decorations), so without it the editor area takes the
+    // drop, as it does for a file dragged from the Explorer.
+    const box = (await editor.boundingBox())!;
+    const displayId = await shiftDrag(0, box.x + 40, box.y + 28);
+    await editor.locator(`text=${displayId}`).waitFor({ timeout: 15_000 });
+    await wb.screenshot('drag-01-task-dropped-into-editor');
+    const text = (await editor.innerText()).replace(/\u00a0/g, ' ');
+    assert.match(text, new RegExp(`${displayId}`), text);
+    assert.doesNotMatch(text, /application\/vnd|\d+\/\d+:|taskplatform-task/, 'only the id: no tree handle, no link');
+  });
+
+  /**
+   * Drags task row `index` of the open list to (x, y) with the mouse, as a person would, Shift held
+   * from the start of the drag to the drop; answers the row's display id.
+   */
+  async function shiftDrag(index: number, x: number, y: number): Promise<string> {
+    const wb = session!.workbench;
+    const row = wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"]').nth(index);
     const displayId = /([A-Z][A-Z0-9]*-\d+)/.exec((await row.textContent()) ?? '')?.[1];
     assert.ok(displayId, `a display id on the row: ${await row.textContent()}`);
-
-    // Onto the empty second line of the editor, holding Shift as VS Code asks for any drop into the
-    // text: task rows carry a resource (their decorations), so a plain drop goes to the editor area,
-    // which opens resources, as it does for a file dragged from the Explorer.
-    const box = (await editor.boundingBox())!;
     const from = (await row.boundingBox())!;
     const mouse = wb.page.mouse;
     await mouse.move(from.x + 60, from.y + from.height / 2);
     await mouse.down();
     await mouse.move(from.x + 80, from.y + from.height / 2 + 5, { steps: 5 });
-    await mouse.move(box.x + 40, box.y + 28, { steps: 20 });
     await wb.page.keyboard.down('Shift');
-    await mouse.move(box.x + 42, box.y + 28, { steps: 3 });
+    await mouse.move(x, y, { steps: 20 });
+    await mouse.move(x + 4, y, { steps: 3 });
     await mouse.up();
     await wb.page.keyboard.up('Shift');
-    await editor.locator(`text=${displayId}`).waitFor({ timeout: 15_000 });
-    await wb.screenshot('drag-01-task-dropped-into-editor');
-    const text = (await editor.innerText()).replace(/\u00a0/g, ' ');
-    assert.match(text, new RegExp(`${displayId}`), text);
-    assert.doesNotMatch(text, /application\/vnd|\d+\/\d+:/, 'only the id, no tree handle');
-  });
+    return displayId;
+  }
 
   async function openTask(taskId: string): Promise<FrameLocator> {
     const wb = session!.workbench;
@@ -109,20 +118,8 @@ describe('e2e: drag a task into an editor; panel news, Ctrl+Enter and a cancelle
     // A task dragged from the tree onto the comment box, with Shift (VS Code passes a drag into a
     // webview only then), drops its display id into the draft.
     await box.scrollIntoViewIfNeeded();
-    const row = wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"]').nth(1);
-    const displayId = /([A-Z][A-Z0-9]*-\d+)/.exec((await row.textContent()) ?? '')?.[1];
-    assert.ok(displayId, 'a task row with a display id');
-    const from = (await row.boundingBox())!;
     const to = (await box.boundingBox())!;
-    const mouse = wb.page.mouse;
-    await mouse.move(from.x + 60, from.y + from.height / 2);
-    await mouse.down();
-    await mouse.move(from.x + 80, from.y + from.height / 2 + 5, { steps: 5 });
-    await wb.page.keyboard.down('Shift');
-    await mouse.move(to.x + 40, to.y + to.height / 2, { steps: 20 });
-    await mouse.move(to.x + 44, to.y + to.height / 2, { steps: 3 });
-    await mouse.up();
-    await wb.page.keyboard.up('Shift');
+    const displayId = await shiftDrag(1, to.x + 40, to.y + to.height / 2);
     for (let i = 0; i < 50 && !(await box.inputValue()).includes(displayId); i++) {
       await new Promise((r) => setTimeout(r, 200));
     }
