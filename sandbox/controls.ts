@@ -132,7 +132,7 @@ function config(app: App, body: Record<string, unknown>): Reply {
 }
 
 function addFault(app: App, body: Record<string, unknown>): Reply {
-  const { method, path, kind, times, probability, latency_ms: latency } = body;
+  const { method, path, kind, times, probability, latency_ms: latency, bytes_per_second: rate } = body;
   if (typeof path !== 'string' || path.length === 0) return bad('path is required (glob over the request path).');
   if (typeof kind !== 'string' || !FAULT_KINDS.includes(kind as FaultKind))
     return bad(`kind must be one of ${FAULT_KINDS.join(', ')}.`);
@@ -142,6 +142,8 @@ function addFault(app: App, body: Record<string, unknown>): Reply {
     return bad('probability must be between 0 and 1.');
   }
   if (latency !== undefined && (typeof latency !== 'number' || latency < 0)) return bad('latency_ms must be >= 0.');
+  if (rate !== undefined && (typeof rate !== 'number' || !(rate >= 1024)))
+    return bad('bytes_per_second must be >= 1024.');
   const rule = app.faults.add({
     method: method ?? null,
     path,
@@ -149,6 +151,7 @@ function addFault(app: App, body: Record<string, unknown>): Reply {
     times: times ?? null,
     probability: probability ?? 1,
     latency_ms: latency ?? 1000,
+    bytes_per_second: rate ?? 1024 * 1024,
   });
   return { status: 201, body: rule };
 }

@@ -1,9 +1,11 @@
 // Fault injection rules for POST /__sandbox/faults (sandbox/README.md#test-controls).
 import { Prng } from './seeds/prng';
 
-export type FaultKind = 'latency' | 'status500' | 'reset_before' | 'reset_after' | 'malformed_json' | 'status429';
+export type FaultKind =
+  'latency' | 'slow_body' | 'status500' | 'reset_before' | 'reset_after' | 'malformed_json' | 'status429';
 export const FAULT_KINDS: readonly FaultKind[] = [
   'latency',
+  'slow_body',
   'status500',
   'reset_before',
   'reset_after',
@@ -19,12 +21,19 @@ export interface FaultRule {
   times: number | null;
   probability: number;
   latency_ms: number;
+  /** `slow_body`: the request body is read at this many bytes a second (a slow uplink). */
+  bytes_per_second: number;
   hits: number;
 }
 
+/** Kinds that change how a request is served rather than what it gets; they combine with the others. */
+const MODIFIERS = new Set<FaultKind>(['latency', 'slow_body']);
+
 export interface FaultPlan {
   latencyMs: number;
-  action: Exclude<FaultKind, 'latency'> | null;
+  /** 0: the body is read as fast as it comes. */
+  bodyBytesPerSecond: number;
+  action: Exclude<FaultKind, 'latency' | 'slow_body'> | null;
 }
 
 export class Faults {
@@ -48,17 +57,18 @@ export class Faults {
     this.prng = new Prng(1234);
   }
 
-  /** Latency rules add up; the first matching non-latency rule decides the action. */
+  /** Latency rules add up, the last slow_body rule sets the rate; the first other matching rule decides the action. */
   plan(method: string, path: string): FaultPlan {
-    const plan: FaultPlan = { latencyMs: 0, action: null };
+    const plan: FaultPlan = { latencyMs: 0, bodyBytesPerSecond: 0, action: null };
     for (const rule of this.rules) {
       if (rule.times !== null && rule.hits >= rule.times) continue;
       if (rule.method && rule.method.toUpperCase() !== method) continue;
       if (!globMatch(rule.path, path)) continue;
-      if (rule.kind !== 'latency' && plan.action) continue;
+      if (!MODIFIERS.has(rule.kind) && plan.action) continue;
       if (rule.probability < 1 && this.prng.next() >= rule.probability) continue;
       rule.hits += 1;
       if (rule.kind === 'latency') plan.latencyMs += rule.latency_ms;
+      else if (rule.kind === 'slow_body') plan.bodyBytesPerSecond = rule.bytes_per_second;
       else plan.action = rule.kind;
     }
     return plan;

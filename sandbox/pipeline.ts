@@ -19,8 +19,11 @@ interface BodyRead {
   tooLarge: boolean;
 }
 
-/** Buffers the body up to `limit`; beyond it the rest is drained and dropped. */
-export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
+/**
+ * Buffers the body up to `limit`; beyond it the rest is drained and dropped. With `bytesPerSecond`
+ * (a slow_body fault) it reads no faster than that, so the client's socket fills and waits.
+ */
+export function readBody(req: IncomingMessage, limit: number, bytesPerSecond = 0): Promise<BodyRead> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -29,6 +32,10 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
       size += chunk.length;
       if (size > limit) tooLarge = true;
       if (!tooLarge) chunks.push(chunk);
+      if (bytesPerSecond > 0) {
+        req.pause();
+        setTimeout(() => req.resume(), (chunk.length * 1000) / bytesPerSecond);
+      }
     });
     let ended = false;
     req.on('end', () => {
@@ -80,7 +87,7 @@ export async function handleApi(
   const limit = boundaryOf(req.headers['content-type']) ? app.config.maxUploadBytes + 1024 * 1024 : JSON_BODY_LIMIT;
   let body: BodyRead;
   try {
-    body = await readBody(req, limit);
+    body = await readBody(req, limit, plan.bodyBytesPerSecond);
   } catch {
     entry.status = 0; // the client hung up before sending its body
     return;

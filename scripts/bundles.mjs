@@ -23,9 +23,11 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * exports and esbuild helpers), hence 350,000; 355,000 with the native conventions (Open in
  * Browser, the budget item's modes, Settings Sync, Delete in every task view, commit messages:
  * about 2.5 KB); 360,000 with the assistants' tool settings and chat actions (about 6 KB: the
- * settings' rule, the context key, three commands and their requests).
+ * settings' rule, the context key, three commands and their requests); 363,000 with dragging tasks
+ * out of the trees (into editors and the comment box), upload progress with Cancel and the references
+ * index's progress (about 2.8 KB).
  */
-export const LAZY_BUDGET_BYTES = 360_000;
+export const LAZY_BUDGET_BYTES = 363_000;
 
 /** The lazy code's `vscode`: the extension's own API object (required through the chunk's path), routed (lazy/api.ts). */
 function lazyVscode(root) {

@@ -284,11 +284,18 @@ describe('Code links: references in comments, TODO -> task, stale references, st
       view.getChildren().flatMap((task) => view.getChildren(task).flatMap((f) => (f.kind === 'file' ? [f.file] : [])));
     const indexed = (name: string): true | undefined => (files().some((f) => f.endsWith(name)) ? true : undefined);
     const passes = view.rebuilds;
+    const prompter = w.script([]);
     const gitignore = workspaceFile('.gitignore', '# build output\ngenerated/\n');
     await waitFor(
       () => (view.rebuilds > passes ? true : undefined),
       'indexed again after the .gitignore appeared',
       15_000,
+    );
+    // The pass showed its progress in the status bar: its title, then how many files it has read.
+    assert.ok(prompter.shown.includes('Indexing task references'), prompter.shown.join(' | '));
+    assert.ok(
+      prompter.shown.some((text) => /^\d+ of \d+ files$/.test(text)),
+      prompter.shown.join(' | '),
     );
     const bundle = workspaceFile('generated/bundle.ts', `// ${t}\n`);
     const checked = workspaceFile('fresh/ignored-check.ts', `// ${t}\n`);

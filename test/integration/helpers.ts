@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { GitApi } from '../../src/extension/codeLinks/git';
 import type { TestApi } from '../../src/extension/main';
-import type { LiveQuickPick, ProgressTask, Prompter } from '../../src/extension/ui/prompter';
+import type { LiveQuickPick, ProgressReport, ProgressTask, Prompter } from '../../src/extension/ui/prompter';
 
 export const extensionId = 'task-platform.task-platform';
 
@@ -195,12 +195,22 @@ export class ScriptedPrompter implements Prompter {
     );
   }
 
+  /** Set by a test: the progress is cancelled, as by its Cancel button, once a reported message matches. */
+  cancelProgressWhen: ((message: string) => boolean) | undefined;
+
   /** Progress runs in the real window (a test sees it go by); its texts are recorded. */
   progress<R>(options: vscode.ProgressOptions, task: ProgressTask<R>): Thenable<R> {
     this.show(options.title);
-    return vscode.window.withProgress(options, (progress, token) =>
-      task({ report: (value) => (this.show(value.message), progress.report(value)) }, token),
-    );
+    return vscode.window.withProgress(options, (progress, token) => {
+      const cancel = new vscode.CancellationTokenSource();
+      token.onCancellationRequested(() => cancel.cancel());
+      const report = (value: ProgressReport): void => {
+        this.show(value.message);
+        progress.report(value);
+        if (value.message !== undefined && this.cancelProgressWhen?.(value.message)) cancel.cancel();
+      };
+      return Promise.resolve(task({ report }, cancel.token)).finally(() => cancel.dispose());
+    });
   }
 
   readonly statusMessages: string[] = [];

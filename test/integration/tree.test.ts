@@ -292,6 +292,39 @@ describe('Explorer tree against the sandbox', function () {
     assert.deepEqual(taskIds(await api.explorer.getChildren(api1)), before);
   });
 
+  it('a task dragged out of a task tree carries its display id as text/plain; the move data stays', async () => {
+    const text = (data: vscode.DataTransfer): Thenable<string> | undefined => data.get('text/plain')?.asString();
+    const list = (await path('Acme', 'Engineering', 'Backend', 'API')) as ListNode;
+    const [first, second] = (await api.explorer.getChildren(list)).filter((n): n is TaskNode => n.kind === 'task');
+    const data = new vscode.DataTransfer();
+    api.trees.dragAndDrop.handleDrag([first!, list, second!], data);
+    assert.match(first!.row.display_id ?? '', /^ACME-\d+$/);
+    assert.equal(await text(data), `${first!.row.display_id} ${second!.row.display_id}`);
+    assert.ok(data.get('application/vnd.code.tree.taskplatform.explorer'), 'a drop on a list still moves');
+    const listOnly = new vscode.DataTransfer();
+    api.trees.dragAndDrop.handleDrag([list], listOnly);
+    assert.equal(listOnly.get('text/plain'), undefined, 'a list drops no text');
+
+    const acmeNode = (await api.myTasks.getChildren()).find(
+      (n) => n.kind === 'workspace' && n.workspaceId === fx.workspaces.acme.id,
+    )!;
+    const [group] = await api.myTasks.getChildren(acmeNode);
+    const mine = (await api.myTasks.getChildren(group)).find((n): n is TaskNode => n.kind === 'task')!;
+    const fromMyTasks = new vscode.DataTransfer();
+    api.myTasks.dragOut.handleDrag([group!, mine], fromMyTasks);
+    assert.equal(await text(fromMyTasks), mine.row.display_id);
+    assert.deepEqual(api.myTasks.dragOut.dropMimeTypes, [], 'nothing drops on My Tasks');
+
+    script();
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.pinView', fx.views.space_view), true);
+    const root = (await api.savedViews.getChildren()).find((n) => n.kind === 'view')!;
+    const viewed = (await api.savedViews.getChildren(root)).find((n): n is TaskNode => n.kind === 'task')!;
+    const fromView = new vscode.DataTransfer();
+    api.savedViews.dragOut.handleDrag([root, viewed], fromView);
+    assert.equal(await text(fromView), viewed.row.display_id);
+    await vscode.commands.executeCommand('taskPlatform.unpinView', root);
+  });
+
   it('an error row says why and Retry loads again', async () => {
     const list = (await path('Acme', 'Engineering', 'Backend', 'Imports')) as ListNode;
     await sandboxControl('POST', '/faults', {

@@ -22,7 +22,7 @@ import type { WriteQueue } from '../outbox/outbox';
 import { NodeHttpTransport } from './transport';
 import type { HttpTransport } from './transport';
 import { describeUpload, MAX_UPLOAD_BYTES, multipartBody } from './upload';
-import type { UploadFields, UploadSource } from './upload';
+import type { UploadFields, UploadProgress, UploadSource } from './upload';
 
 export interface ApiClientOptions extends ClientTimeouts {
   /** The service address including its `/api` prefix (validated with parseBaseUrl). */
@@ -289,14 +289,14 @@ export class ApiClient {
     taskId: string,
     source: UploadSource,
     fields: UploadFields = {},
-    opts?: Opts,
+    opts?: Opts & { onProgress?: UploadProgress },
   ): Promise<S.Attachment> {
     const file = await describeUpload(source, this.maxUploadBytes, 'uploadAttachment');
     const spec: CallSpec = {
       operation: 'uploadAttachment',
       method: 'POST',
       path: `${taskPath(workspaceId, taskId)}/attachments`,
-      upload: multipartBody(file, fields),
+      upload: multipartBody(file, fields, opts?.onProgress),
       timeoutMs: 120_000,
     };
     return this.calls.send(spec, S.AttachmentSchema, opts);

@@ -50,6 +50,16 @@ export interface UploadFields {
   commentId?: string | null;
 }
 
+/**
+ * The file's bytes taken by the request so far, and its size. Counted as the body stream is read
+ * (the request reads at most one small buffer ahead of the socket), so it follows the bytes sent; a
+ * retry starts again from 0.
+ */
+export type UploadProgress = (sent: number, total: number) => void;
+
+/** How far the body stream reads ahead of the socket: one buffer, so progress follows the bytes sent. */
+const READ_AHEAD_BYTES = 64 * 1024;
+
 interface FileInfo {
   fileName: string;
   mime: string;
@@ -116,7 +126,7 @@ function onceStream(stream: Readable): () => Readable {
  * A multipart/form-data body (RFC 7578) streamed from the file: the file is never held in memory.
  * The boundary is fixed per logical upload so a retry sends byte-identical content (same Idempotency-Key).
  */
-export function multipartBody(file: FileInfo, fields: UploadFields): UploadBody {
+export function multipartBody(file: FileInfo, fields: UploadFields, onProgress?: UploadProgress): UploadBody {
   const boundary = `----task-platform-${randomBytes(12).toString('hex')}`;
   const parts: string[] = [];
   const field = (name: string, value: string): void => {
@@ -137,17 +147,21 @@ export function multipartBody(file: FileInfo, fields: UploadFields): UploadBody 
     contentType: `multipart/form-data; boundary=${boundary}`,
     length: head.length + file.size + tail.length,
     replayable: file.replayable,
-    open: () => Readable.from(frame(head, file, tail)),
+    open: () =>
+      Readable.from(frame(head, file, tail, onProgress), { objectMode: false, highWaterMark: READ_AHEAD_BYTES }),
   };
 }
 
-async function* frame(head: Buffer, file: FileInfo, tail: Buffer): AsyncGenerator<Buffer> {
+async function* frame(head: Buffer, file: FileInfo, tail: Buffer, onProgress?: UploadProgress): AsyncGenerator<Buffer> {
+  onProgress?.(0, file.size);
   yield head;
   let sent = 0;
   for await (const chunk of file.open()) {
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
     sent += buffer.length;
     yield buffer;
+    // Resumed: the request has asked for more, so this chunk has been taken.
+    if (sent <= file.size) onProgress?.(sent, file.size);
   }
   if (sent !== file.size) {
     throw new Error(`${file.fileName}: expected ${file.size} bytes, read ${sent}.`);

@@ -7,6 +7,7 @@ import { chartColorFor } from '../../core/tasks/colors';
 import { inert } from '../../core/text/inert';
 import { isCompleted } from '../../core/tree/rows';
 import { Disposable } from '../disposable';
+import { prompter } from '../ui/prompter';
 import { Exclusions } from './exclusions';
 import type { ReferenceFinder } from './finder';
 
@@ -144,14 +145,26 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     // findFiles gets the globs that mean the same everywhere, and scanFile applies the rest per folder.
     const single = (vscode.workspace.workspaceFolders?.length ?? 0) <= 1;
     const files = await vscode.workspace.findFiles(this.glob, this.exclusions.glob(!single), MAX_FILES);
-    for (let i = 0; i < files.length; i += 1) {
-      await this.scanFile(files[i] as vscode.Uri, false);
-      if (i % YIELD_EVERY === 0) {
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      if (generation !== this.generation) {
-        return;
-      }
+    // In the status bar while it runs. Not cancellable: it reads in slices that yield to the editor, a
+    // newer pass replaces it, and without it the view would be empty.
+    const whole = await prompter().progress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Indexing task references') },
+      async (progress) => {
+        for (let i = 0; i < files.length; i += 1) {
+          await this.scanFile(files[i] as vscode.Uri, false);
+          if (i % YIELD_EVERY === 0) {
+            progress.report({ message: vscode.l10n.t('{0} of {1} files', i, files.length) });
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+          if (generation !== this.generation) {
+            return false;
+          }
+        }
+        return true;
+      },
+    );
+    if (!whole) {
+      return;
     }
     this.rebuilds++;
     this.changed.fire(undefined);

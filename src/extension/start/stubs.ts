@@ -8,12 +8,15 @@ type Handler = (...args: never[]) => unknown;
 /** What the entry knows of a view before its feature is loaded: the options VS Code reads at creation. */
 interface ViewShape {
   readonly canSelectMany?: boolean;
-  /** The drag and drop MIME types (tree/dragAndDrop.ts), read by VS Code when the view is created. */
-  readonly dragAndDrop?: readonly string[];
+  /** The MIME types a drag carries and a drop takes (tree/dragAndDrop.ts, tree/dragOut.ts), read at creation. */
+  readonly drag?: readonly string[];
+  readonly drop?: readonly string[];
 }
+const EXPLORER_MIME = 'application/vnd.code.tree.taskplatform.explorer';
 const viewShapes: Readonly<Record<string, ViewShape>> = {
-  'taskPlatform.explorer': { canSelectMany: true, dragAndDrop: ['application/vnd.code.tree.taskplatform.explorer'] },
-  'taskPlatform.myTasks': { canSelectMany: true },
+  'taskPlatform.explorer': { canSelectMany: true, drag: [EXPLORER_MIME, 'text/plain'], drop: [EXPLORER_MIME] },
+  'taskPlatform.myTasks': { canSelectMany: true, drag: ['text/plain'] },
+  'taskPlatform.savedViews': { drag: ['text/plain'] },
 };
 
 /** A contributed view's provider until its feature hands over the real one (first getChildren loads it). */
@@ -29,8 +32,8 @@ class LazyTree<T> implements vscode.TreeDataProvider<T>, vscode.TreeDragAndDropC
     private readonly loadFeature: () => Promise<unknown>,
     shape: ViewShape,
   ) {
-    this.dragMimeTypes = shape.dragAndDrop ?? [];
-    this.dropMimeTypes = shape.dragAndDrop ?? [];
+    this.dragMimeTypes = shape.drag ?? [];
+    this.dropMimeTypes = shape.drop ?? [];
   }
 
   adopt(real: vscode.TreeDataProvider<T>): vscode.Disposable {
@@ -105,7 +108,7 @@ export class Stubs implements Adoption {
           treeDataProvider: lazy,
           showCollapseAll: true,
           canSelectMany: shape.canSelectMany ?? false,
-          ...(shape.dragAndDrop ? { dragAndDropController: lazy } : {}),
+          ...(shape.drag ? { dragAndDropController: lazy } : {}),
         });
         this.trees.set(id, { lazy, view });
         out.push(view);
@@ -230,7 +233,8 @@ export class Stubs implements Adoption {
     const dnd = options.dragAndDropController;
     if (
       (options.canSelectMany ?? false) !== (shape.canSelectMany ?? false) ||
-      String(dnd?.dragMimeTypes ?? []) !== String(shape.dragAndDrop ?? [])
+      String(dnd?.dragMimeTypes ?? []) !== String(shape.drag ?? []) ||
+      String(dnd?.dropMimeTypes ?? []) !== String(shape.drop ?? [])
     ) {
       throw new Error(`The view ${id} is created with other options than start/stubs.ts gives it`);
     }

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { UPLOAD_TYPES } from '../../core/api/upload';
 import type { UploadSource } from '../../core/api/upload';
 import type { Attachment } from '../../core/api/schemas';
+import { AbortError } from '../../core/util/abort';
 import { prompter } from '../ui/prompter';
 import type { Outcome, PanelContext } from './context';
 import { attempt, refuse } from './context';
@@ -35,22 +36,55 @@ export async function upload(ctx: PanelContext, commentId: string | null): Promi
       await prompter().progress(
         {
           location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Uploading {0}…', name),
+          title: vscode.l10n.t('Uploading {0}', name),
           cancellable: true,
         },
-        async (_p, token) => {
+        async (progress, token) => {
+          const bytes = new ByteProgress(progress);
           const controller = new AbortController();
-          token.onCancellationRequested(() => controller.abort());
+          // Before the last byte has gone out, Cancel aborts the request: the service has only part of
+          // the body and creates nothing. After it, the service may already have the file: wait for the
+          // answer and delete what it created, so Cancel never leaves an attachment behind.
+          let lateCancel = false;
+          token.onCancellationRequested(() => (bytes.allSent ? (lateCancel = true) : controller.abort()));
           const source = await uploadSource(file, name);
           const fields = commentId ? { context: 'comment' as const, commentId } : { context: 'task' as const };
-          await ctx.client.uploadAttachment(ctx.workspaceId, ctx.taskId, source, fields, {
+          const created = await ctx.client.uploadAttachment(ctx.workspaceId, ctx.taskId, source, fields, {
             priority: 'user',
             signal: controller.signal,
+            onProgress: (sent, total) => bytes.report(sent, total),
           });
+          if (lateCancel || token.isCancellationRequested) {
+            await ctx.client.deleteAttachment(ctx.workspaceId, ctx.taskId, created.id, { priority: 'user' });
+            throw new AbortError();
+          }
           ctx.update({ attachments: await loadAttachments(ctx) });
         },
       ),
   );
+}
+
+/** "12.5 MB of 50.0 MB" in the notification, its bar moved by whole percents (VS Code adds increments). */
+class ByteProgress {
+  private percent = 0;
+  allSent = false;
+
+  constructor(private readonly progress: { report(value: { message?: string; increment?: number }): void }) {}
+
+  report(sent: number, total: number): void {
+    this.allSent = sent >= total;
+    const percent = total > 0 ? Math.floor((sent / total) * 100) : 100;
+    const increment = Math.max(0, percent - this.percent);
+    if (increment === 0 && sent > 0 && sent < total) {
+      return; // a retry starts again from 0; the bar does not go back, the text does
+    }
+    this.percent = Math.max(this.percent, percent);
+    this.progress.report({ message: vscode.l10n.t('{0} of {1}', megabytes(sent), megabytes(total)), increment });
+  }
+}
+
+function megabytes(bytes: number): string {
+  return vscode.l10n.t('{0} MB', (bytes / (1024 * 1024)).toFixed(1));
 }
 
 async function uploadSource(file: vscode.Uri, name: string): Promise<UploadSource> {

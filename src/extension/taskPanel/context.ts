@@ -27,7 +27,7 @@ export interface PanelContext {
   readonly webview: vscode.Webview;
 }
 
-export type Outcome = { ok: true } | { ok: false; error: string; fieldErrors?: Record<string, string> };
+export type Outcome = { ok: true; text?: string } | { ok: false; error: string; fieldErrors?: Record<string, string> };
 
 export const done: Outcome = { ok: true };
 

@@ -6,7 +6,8 @@ import { log } from '../log';
 import * as attachments from './attachmentActions';
 import * as comments from './commentActions';
 import type { Outcome, PanelContext } from './context';
-import { done } from './context';
+import { done, refuse } from './context';
+import { draggedText } from '../tree/dragOut';
 import { loadAll } from './loader';
 import * as relations from './relationActions';
 import { editTaskField, setCustomField } from './taskEdits';
@@ -58,6 +59,10 @@ const handlers: Handlers = {
   preview: (ctx, msg) => attachments.preview(ctx, msg.attachmentId),
   deleteAttachment: (ctx, msg) => attachments.deleteAttachment(ctx, msg.attachmentId),
   openLink: (_ctx, msg) => openLink(msg.url),
+  dropTasks: async (_ctx, msg) => {
+    const text = draggedText(msg.taskIds);
+    return text === undefined ? refuse(vscode.l10n.t('Drag tasks from a Task Platform view.')) : { ok: true, text };
+  },
   reveal: async (ctx, msg) => {
     await reveal(ctx, msg.level);
     return undefined;

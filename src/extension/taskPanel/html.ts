@@ -15,6 +15,10 @@ import { inert } from '../../core/text/inert';
  * read once): VS Code shows a new page at its load event, which waits for every stylesheet and script
  * the page names, each fetched through the webview's service worker from the extension host. Inline,
  * the page has nothing to fetch before it is shown; the app's bundle comes after.
+ *
+ * The page is no live region (a screen reader would read it again on every update): news goes to the
+ * one small status line next to it, `#announcer` (webview/taskPanel/news.ts), which is in the page
+ * from the start and never re-rendered, so what is written into it is announced.
  */
 export function panelHtml(
   webview: vscode.Webview,
@@ -47,7 +51,8 @@ export function panelHtml(
 <title>${escapeAttr(title)}</title>
 </head>
 <body>
-<main id="root" aria-live="polite">${row ? firstPaint(row) : ''}</main>
+<main id="root">${row ? firstPaint(row) : ''}</main>
+<div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true"></div>
 <script nonce="${nonce}" data-app="${escapeAttr(script.toString())}">${boot}</script>
 </body>
 </html>`;

@@ -232,7 +232,7 @@ export class TaskPanel extends Disposable {
     }
     this.post(
       outcome.ok
-        ? { type: 'result', id: msg.id, ok: true }
+        ? { type: 'result', id: msg.id, ok: true, ...(outcome.text === undefined ? {} : { text: outcome.text }) }
         : { type: 'result', id: msg.id, ok: false, error: outcome.error, fieldErrors: outcome.fieldErrors },
     );
     return outcome;

@@ -5,6 +5,7 @@ import type { MoveOutcome } from '../commands/move';
 import { log } from '../log';
 import type { Services } from '../services';
 import { prompter } from '../ui/prompter';
+import { addDragText, TEXT_MIME } from './dragOut';
 
 const MIME = 'application/vnd.code.tree.taskplatform.explorer';
 
@@ -12,9 +13,10 @@ const MIME = 'application/vnd.code.tree.taskplatform.explorer';
  * Drag tasks onto a list to move them there (docs/api/openapi.yaml#moveTask), through
  * the same `moveTasks` as the Move Task command: progress, one request at a time, a summary. Nothing
  * changes in the tree until the server has answered, so a refused move leaves the tree as it was.
+ * Dragged out of the tree (into an editor), a task drops its display id as text (dragOut.ts).
  */
 export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<TreeNode> {
-  readonly dragMimeTypes = [MIME];
+  readonly dragMimeTypes = [MIME, TEXT_MIME];
   readonly dropMimeTypes = [MIME];
   private dragged: TaskNode[] = [];
 
@@ -25,6 +27,7 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     if (this.dragged.length > 0) {
       data.set(MIME, new vscode.DataTransferItem(this.dragged.map((n) => n.taskId)));
     }
+    addDragText(source, data);
   }
 
   async handleDrop(target: TreeNode | undefined, data: vscode.DataTransfer): Promise<void> {

@@ -10,6 +10,7 @@ import type { ExplorerTree } from './explorer';
 import { subtaskText } from './explorer';
 import { directoryFor } from '../directory';
 import type { ItemContext } from './items';
+import { TaskDragOut } from './dragOut';
 import { TaskTree } from './taskTree';
 import { ViewFilter } from './viewFilter';
 
@@ -22,6 +23,8 @@ export const MY_TASKS_VIEW = 'taskPlatform.myTasks';
 export class MyTasksTree extends TaskTree<MyTasksModel> {
   readonly view: vscode.TreeView<TreeNode>;
   readonly filter: ViewFilter;
+  /** A task dragged out drops its display id (tree/dragOut.ts). */
+  readonly dragOut = new TaskDragOut<TreeNode>();
 
   constructor(
     services: Services,
@@ -30,7 +33,7 @@ export class MyTasksTree extends TaskTree<MyTasksModel> {
   ) {
     super(MY_TASKS_VIEW, services.session, services.changes);
     this.filter = this.register(new ViewFilter(MY_TASKS_VIEW, memento));
-    this.view = this.createView();
+    this.view = this.createView({ dragAndDropController: this.dragOut });
     this.register(this.filter.onDidChange(() => this.regroup()));
     void this.setGroupContext();
     this.describe();

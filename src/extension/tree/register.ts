@@ -10,6 +10,7 @@ import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { registerTaskDecorations } from './decorations';
 import { ExplorerDragAndDrop } from './dragAndDrop';
+import { registerTaskDrop } from './dragOut';
 import { EXPLORER_VIEW, ExplorerTree } from './explorer';
 import { editFilter } from './filterPicker';
 import { MY_TASKS_VIEW, MyTasksTree } from './myTasks';
@@ -34,7 +35,7 @@ export function registerTrees(context: vscode.ExtensionContext, services: Servic
   const myTasks = new MyTasksTree(services, context.workspaceState, explorer);
   const poller = new TreePoller(explorer, myTasks, services.session);
   const treeOf = (viewId: unknown): ExplorerTree | MyTasksTree => (viewId === MY_TASKS_VIEW ? myTasks : explorer);
-  context.subscriptions.push(explorer, myTasks, poller, registerTaskDecorations());
+  context.subscriptions.push(explorer, myTasks, poller, registerTaskDecorations(), registerTaskDrop());
   registerCommand(context, Commands.treeMore, (node: MoreNode, viewId: unknown) =>
     more(services, treeOf(viewId), node),
   );

@@ -8,6 +8,7 @@ import { messageNode, taskNode } from '../../core/tree/nodes';
 import type { MessageNode, TaskNode } from '../../core/tree/nodes';
 import { Disposable } from '../disposable';
 import { registerViewSelection } from '../tasks/current';
+import { TaskDragOut } from '../tree/dragOut';
 import { treeItem } from '../tree/items';
 import { knownViews, lastRunLabel, scopeLabel } from './context';
 import type { ViewsContext } from './context';
@@ -34,11 +35,17 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
   readonly view: vscode.TreeView<SavedViewsNode>;
   private readonly pagers = new Map<string, ViewPager>();
   private readonly roots = new Map<string, ViewNode>();
+  /** A task dragged out drops its display id (tree/dragOut.ts). */
+  readonly dragOut = new TaskDragOut<SavedViewsNode>();
 
   constructor(private readonly ctx: ViewsContext) {
     super();
     this.view = this.register(
-      vscode.window.createTreeView(SAVED_VIEWS_VIEW, { treeDataProvider: this, showCollapseAll: true }),
+      vscode.window.createTreeView(SAVED_VIEWS_VIEW, {
+        treeDataProvider: this,
+        showCollapseAll: true,
+        dragAndDropController: this.dragOut,
+      }),
     );
     const view = this.view;
     this.register(registerViewSelection(SAVED_VIEWS_VIEW, () => view.selection.filter((n) => n.kind === 'task')));

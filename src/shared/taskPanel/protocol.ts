@@ -83,6 +83,8 @@ export type HostMessage =
       readonly ok: boolean;
       readonly error?: string;
       readonly fieldErrors?: Readonly<Record<string, string>>;
+      /** dropTasks: the display ids to insert (strict grammar only), separated by spaces. */
+      readonly text?: string;
     };
 
 const id = z.string().check(z.regex(UUID));
@@ -127,6 +129,8 @@ const inbound = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('preview'), id: reqId, attachmentId: id }),
   z.strictObject({ type: z.literal('deleteAttachment'), id: reqId, attachmentId: id }),
   z.strictObject({ type: z.literal('openLink'), url: text(4096) }),
+  // Tasks dragged from a tree (with Shift) onto a comment box: the page knows their ids only.
+  z.strictObject({ type: z.literal('dropTasks'), id: reqId, taskIds: z.array(id).check(z.maxLength(50)) }),
   z.strictObject({ type: z.literal('reveal'), level: z.enum(['workspace', 'space', 'folder', 'list', 'task']) }),
 ]);
 export type WebviewMessage = z.infer<typeof inbound>;

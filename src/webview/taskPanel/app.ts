@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { EditableField } from '../../shared/taskPanel/fields';
+import { modelNews, successNews } from './news';
 import { ParkedEdits } from './parkedEdits';
 import type {
   HostMessage,
@@ -16,7 +17,7 @@ export interface VsCodeApi {
 }
 
 /** Requests that change nothing: they do not keep a preview panel open. */
-const READS = new Set<string>(['loadMore', 'download', 'preview']);
+const READS = new Set<string>(['loadMore', 'download', 'preview', 'dropTasks']);
 
 type RequestBody = RequestMessage extends infer M ? (M extends RequestMessage ? Omit<M, 'id'> : never) : never;
 
@@ -42,7 +43,11 @@ export class App {
   private kept = false;
   private readonly generations = new Map<string, number>();
   private scheduled = false;
-  private readonly onDone = new Map<string, (ok: boolean) => void>();
+  private readonly onDone = new Map<string, (ok: boolean, text?: string) => void>();
+  /** What each request in flight says when it succeeds (news.ts). */
+  private readonly success = new Map<string, string | undefined>();
+  /** Says a piece of news in the page's status line (main.ts sets it; a polite live region). */
+  announce: (text: string) => void = () => undefined;
 
   constructor(
     private readonly vscode: VsCodeApi,
@@ -73,12 +78,14 @@ export class App {
         this.drafts = {}; // drafts of the task this page showed before it was hidden are not this task's
       }
       this.savedTaskId = undefined;
+      const news = message.fresh ? [] : modelNews(this.real, message.model);
       this.real = message.model;
       this.model = this.parked.apply(message.model, this.model, (f) => this.isEditing(f));
       this.save();
       if (message.fresh) {
         this.post({ type: 'showing', taskId: message.model.task.id });
       }
+      if (news.length > 0) this.announce(news.join('. '));
     } else if (message.type === 'result') {
       const key = this.pending.get(message.id);
       this.pending.delete(message.id);
@@ -91,12 +98,15 @@ export class App {
         const error = message.ok ? '' : fieldError || message.error || '';
         if (error) this.errors.set(key, error);
         else this.errors.delete(key);
+        const said = message.ok ? this.success.get(message.id) : error;
+        if (said) this.announce(said);
         if (!message.ok) {
           this.generations.set(key, this.generation(key) + 1); // re-create the control: old value back
         }
       }
-      this.onDone.get(message.id)?.(message.ok);
+      this.onDone.get(message.id)?.(message.ok, message.text);
       this.onDone.delete(message.id);
+      this.success.delete(message.id);
     }
     this.schedule();
   }
@@ -119,6 +129,7 @@ export class App {
     this.open.clear();
     this.generations.clear();
     this.onDone.clear();
+    this.success.clear();
     this.drafts = {};
     this.kept = false;
   }
@@ -132,7 +143,7 @@ export class App {
   }
 
   /** Sends a request; `key` names the field that shows its progress and its error. */
-  request(key: string, body: RequestBody, then?: (ok: boolean) => void): void {
+  request(key: string, body: RequestBody, then?: (ok: boolean, text?: string) => void): void {
     if (!READS.has(body.type)) {
       this.keep();
     }
@@ -140,6 +151,7 @@ export class App {
     this.pending.set(id, key);
     this.errors.delete(key);
     if (then) this.onDone.set(id, then);
+    this.success.set(id, successNews(body));
     this.post({ ...body, id } as WebviewMessage);
     this.schedule();
   }

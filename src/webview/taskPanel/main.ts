@@ -90,5 +90,16 @@ document.addEventListener(
   true,
 );
 
+// News (a save, a posted comment, an error, a comment by someone else) goes to the status line the host
+// wrote next to the page. Emptied first, so the same words said twice are announced twice.
+const announcer = document.getElementById('announcer');
+let announced: ReturnType<typeof setTimeout> | undefined;
+app.announce = (text) => {
+  if (!announcer) return;
+  announcer.textContent = '';
+  clearTimeout(announced);
+  announced = setTimeout(() => (announcer.textContent = text), 100);
+};
+
 app.schedule();
 app.post({ type: 'ready' });

@@ -4,6 +4,8 @@ import type { TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { Comment } from '../../../core/api/schemas';
 import type { App } from '../app';
+import { droppedTaskIds } from '../drop';
+import { isPostKey, POST_KEYS } from '../keys';
 import { mentionedIds } from '../mentions';
 import { fieldState, loading, sectionError, when } from './common';
 import { val } from './details';
@@ -141,6 +143,10 @@ function one(app: App, c: Comment): TemplateResult {
   </article>`;
 }
 
+function postKeyLabel(): string {
+  return /Mac|iPhone|iPad/.test(navigator.platform) ? l10n.t('⌘+Enter') : l10n.t('Ctrl+Enter');
+}
+
 /**
  * The box to write a comment, a reply or an edit. Its text and assignee are drafts (webview state):
  * a failed post, a hidden panel or a reload keeps them; only a successful post clears them.
@@ -151,6 +157,7 @@ function composer(app: App, draftKey: string, editing: Comment | null, parentId:
   const assignee = app.drafts[`${draftKey}:assignee`] ?? editing?.assignee_id ?? '';
   const key = editing ? `comment:${editing.id}` : draftKey === 'new' ? 'body' : draftKey;
   const send = (): void => {
+    if (app.busy(key)) return;
     const text = app.drafts[draftKey] ?? body;
     const common = {
       body: text,
@@ -187,7 +194,16 @@ function composer(app: App, draftKey: string, editing: Comment | null, parentId:
       .label=${editing ? l10n.t('Edit the comment') : parentId ? l10n.t('Reply') : l10n.t('New comment')}
       placeholder=${l10n.t('Write a comment (Markdown, @Name to mention)')}
       .value=${live(body)}
+      aria-keyshortcuts=${POST_KEYS}
       @input=${(e: Event) => app.setDraft(draftKey, val(e))}
+      @dragover=${(e: DragEvent) => e.dataTransfer?.types.includes('text/uri-list') && e.preventDefault()}
+      @drop=${(e: DragEvent) => dropTasks(app, e, draftKey, body, key)}
+      @keydown=${(e: KeyboardEvent) => {
+        if (isPostKey(e)) {
+          e.preventDefault();
+          send();
+        }
+      }}
     ></vscode-textarea>
     <div class="actions">
       <vscode-single-select
@@ -209,9 +225,15 @@ function composer(app: App, draftKey: string, editing: Comment | null, parentId:
         <vscode-option value="" ?selected=${!assignee}>${l10n.t('Not assigned')}</vscode-option>
         ${members.map((m) => html`<vscode-option value=${m.id} ?selected=${m.id === assignee}>${l10n.t('Assign to {0}', m.name)}</vscode-option>`)}
       </vscode-single-select>
-      <vscode-button data-action=${editing ? 'save-comment' : 'post-comment'} ?disabled=${app.busy(key)} @click=${send}
+      <vscode-button
+        data-action=${editing ? 'save-comment' : 'post-comment'}
+        ?disabled=${app.busy(key)}
+        aria-keyshortcuts=${POST_KEYS}
+        title=${l10n.t('{0} in the text box', postKeyLabel())}
+        @click=${send}
         >${editing ? l10n.t('Save') : parentId ? l10n.t('Reply') : l10n.t('Comment')}</vscode-button
       >
+      <span class="meta key-hint" aria-hidden="true">${postKeyLabel()}</span>
       ${
         editing || parentId
           ? html`<vscode-button
@@ -227,4 +249,17 @@ function composer(app: App, draftKey: string, editing: Comment | null, parentId:
     </div>
     ${editing ? nothing : fieldState(app, key)}
   </div>`;
+}
+
+/** Tasks dropped on a comment box (from a tree, with Shift): their display ids, from the host, at the end. */
+function dropTasks(app: App, e: DragEvent, draftKey: string, body: string, key: string): void {
+  const taskIds = droppedTaskIds(e.dataTransfer?.getData('text/uri-list') ?? '');
+  if (taskIds.length === 0) return;
+  e.preventDefault();
+  app.request(key, { type: 'dropTasks', taskIds }, (ok, text) => {
+    if (!ok || !text) return;
+    const current = app.drafts[draftKey] ?? body;
+    app.setDraft(draftKey, `${current}${current && !/\s$/.test(current) ? ' ' : ''}${text} `);
+    app.schedule();
+  });
 }

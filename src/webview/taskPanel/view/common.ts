@@ -14,12 +14,22 @@ export function control(app: App, key: string, template: TemplateResult): Templa
   return html`${keyed(`${key}#${app.generation(key)}`, template)}`;
 }
 
-/** Progress and the last error of one field (what failed and why, next to the field). */
+/**
+ * Progress and the last error of one field (what failed and why, next to the field). No live region:
+ * the page's status line says the error once (news.ts).
+ */
 export function fieldState(app: App, key: string): TemplateResult {
   const error = app.errors.get(key);
-  return html`${app.busy(key) ? html`<vscode-progress-ring class="inline-progress" aria-label=${l10n.t('Saving')}></vscode-progress-ring>` : nothing}${
-    error ? html`<div class="field-error" role="alert" data-field=${key}>${error}</div>` : nothing
-  }`;
+  return html`${
+    app.busy(key)
+      ? html`<vscode-progress-ring
+          class="inline-progress"
+          role="progressbar"
+          aria-live="off"
+          aria-label=${l10n.t('Saving')}
+        ></vscode-progress-ring>`
+      : nothing
+  }${error ? html`<div class="field-error" data-field=${key}>${error}</div>` : nothing}`;
 }
 
 /**
@@ -43,12 +53,13 @@ export function swatch(color: string | undefined, label = ''): TemplateResult | 
 
 export function sectionError(app: App, name: string): TemplateResult | typeof nothing {
   const error = app.model?.errors[name];
-  return error ? html`<div class="section-error" role="alert">${error}</div>` : nothing;
+  return error ? html`<div class="section-error">${error}</div>` : nothing;
 }
 
 export function loading(what: string): TemplateResult {
   return html`<div class="loading">
-    <vscode-progress-ring></vscode-progress-ring><span>${l10n.t('Loading {0}…', what)}</span>
+    <vscode-progress-ring role="presentation" aria-live="off" aria-hidden="true"></vscode-progress-ring
+    ><span>${l10n.t('Loading {0}…', what)}</span>
   </div>`;
 }
 

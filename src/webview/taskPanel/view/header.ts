@@ -63,7 +63,7 @@ function blockedBanner(blockedBy: readonly DependencyEntry[]): TemplateResult {
   const shown = blockedBy.slice(0, 3);
   const more = blockedBy.length - shown.length;
   const short = (t: string): string => (t.length > 60 ? `${t.slice(0, 57)}…` : t);
-  return html`<div class="banner banner-warning" role="status" data-blocked>
+  return html`<div class="banner banner-warning" data-blocked>
     <strong>${blockedBy.length > 0 ? l10n.t('Blocked by:') : l10n.t('Blocked by another task')}</strong>
     ${shown.map((d, i) => html`${i > 0 ? ', ' : ' '}<bdi>${String(d.display_id ?? '')} ${short(d.title)}</bdi>`)}
     ${more > 0 ? l10n.t('and {0} more (see Dependencies)', more) : nothing}
