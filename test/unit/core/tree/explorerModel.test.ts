@@ -11,6 +11,8 @@ const text: ExplorerText = {
   noLists: 'no lists',
   noTasks: 'no tasks',
   noMatches: 'no matches',
+  noPriority: 'no priority',
+  unassigned: 'unassigned',
   showMore: (s, t) => `more ${s}/${t}`,
   loadSubtasks: (s, t) => `load ${s}/${t}`,
   capped: (s, t) => `capped ${s}/${t}`,
