@@ -39,7 +39,10 @@ export async function fieldsBeforeCreate(
 ): Promise<FieldChoices | undefined> {
   let defs: CustomFieldDefinition[] | undefined;
   try {
-    defs = await listFieldDefinitions(state.client, list.workspaceId, list.listId, { priority: 'user' });
+    defs = await prompter().progress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading the fields of {0}…', list.name) },
+      () => listFieldDefinitions(state.client, list.workspaceId, list.listId, { priority: 'user' }),
+    );
   } catch (error) {
     if (AbortError.is(error)) {
       return undefined;
