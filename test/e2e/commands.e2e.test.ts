@@ -57,15 +57,7 @@ describe('e2e: Create Task and Search Tasks from the command palette', function 
       .waitFor({ timeout: 30_000 });
   }
 
-  /** Screenshot once the quick input has finished fading in (the workbench animates its opacity). */
-  async function shoot(name: string): Promise<void> {
-    const wb = session!.workbench;
-    await wb.page.waitForFunction(() => {
-      const widget = document.querySelector('.quick-input-widget');
-      return widget !== null && getComputedStyle(widget).opacity === '1';
-    });
-    await wb.screenshot(name);
-  }
+  const shoot = (name: string): Promise<string> => session!.workbench.screenshotQuickInput(name);
 
   it('creates a task: workspace, list, title, then Create', async () => {
     const wb = session!.workbench;

@@ -1,23 +1,12 @@
 import * as assert from 'node:assert/strict';
 import type { ApiClient } from '../../../../src/core/api/client';
 import { ExplorerModel } from '../../../../src/core/tree/explorerModel';
-import type { ExplorerText } from '../../../../src/core/tree/explorerModel';
 import type { ListGroupBy } from '../../../../src/core/tree/listGroups';
 import type { GroupNode, ListNode, TaskNode, TreeNode } from '../../../../src/core/tree/nodes';
 import { useSandbox } from '../api/env';
+import { explorerText } from './text';
 
-const text: ExplorerText = {
-  noSpaces: 'no spaces',
-  noFolders: 'no folders',
-  noLists: 'no lists',
-  noTasks: 'no tasks',
-  noMatches: 'no matches',
-  noPriority: 'no priority',
-  unassigned: 'unassigned',
-  showMore: (s, t) => `more ${s}/${t}`,
-  loadSubtasks: (s, t) => `load ${s}/${t}`,
-  capped: (s, t) => `capped ${s}/${t}`,
-};
+const text = explorerText;
 
 // A list of the Workspaces tree grouped by status, priority or assignee (docs/api/openapi.yaml#listTasks).
 describe('explorer model: a list grouped with the index group_by and group_counts', () => {
