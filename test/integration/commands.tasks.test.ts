@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { useCommandsDriver, writes } from './driver';
-import { sandboxControl, waitFor } from './helpers';
+import { sandboxControl, sandboxOrigin, waitFor } from './helpers';
 
 describe('Task commands: move, subtask, delete and undo, restore, create', function () {
   const w = useCommandsDriver(this);
@@ -225,5 +225,36 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
       .map((v: { value_text: string | null; value_number: number | null }) => v.value_text ?? v.value_number)
       .sort();
     assert.deepEqual(values, [3, 'SOC-7', 'Social'].sort());
+  });
+
+  it('Create Task in a list with no task: the fields are read from the new task, the required ones asked, then PUT', async () => {
+    // Empty Social Media (as bob, so alice's request budget is left to the extension).
+    const bob = { authorization: 'Bearer demo-token-bob' };
+    const index = `${sandboxOrigin()}/api/workspaces/${w.acme}/tasks?list_id=${w.fx.lists.social}`;
+    const rows = ((await (await fetch(index, { headers: bob })).json()) as { data: { id: string }[] }).data;
+    for (const row of rows) {
+      const res = await fetch(`${sandboxOrigin()}/api/workspaces/${w.acme}/tasks/${row.id}`, {
+        method: 'DELETE',
+        headers: bob,
+      });
+      assert.equal(res.status, 200);
+    }
+    await sandboxControl('DELETE', '/requests');
+    const list = { kind: 'list', workspaceId: w.acme, listId: w.fx.lists.social, name: 'Social Media' };
+    w.script(['First of its list', '', 'SOC-1'], ['Create', 'Email']);
+    const created = await vscode.commands.executeCommand<{ id: string }>('taskPlatform.createTask', list);
+    assert.ok(created, 'created');
+    const sent = (await w.requests()).map((l) => l.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id'));
+    assert.deepEqual(
+      sent.filter((l) => /\/tasks$|custom-field/.test(l)),
+      [
+        'GET /api/workspaces/:id/tasks',
+        'POST /api/workspaces/:id/tasks',
+        'GET /api/tasks/:id/custom-fields',
+        'PUT /api/tasks/:id/custom-field-values',
+      ],
+    );
+    const values = (await w.rows('custom_field_values', `?task_id=${created.id}`)).map((v) => v.value_text).sort();
+    assert.deepEqual(values, ['Email', 'SOC-1']);
   });
 });
