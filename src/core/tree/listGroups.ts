@@ -53,9 +53,11 @@ export function listGroups(
     group.tasks.push(row);
     groups.set(key, group);
   }
+  // The contract keys the counts "by the group_by value": the sandbox uses ids; a name is taken too.
+  const labels = new Set([...groups.values()].map((g) => g.label));
   for (const key of Object.keys(counts ?? {})) {
     // Counted but not among the rows (the service counted differently): shown, with no rows to list.
-    if (!groups.has(key) && (counts?.[key] ?? 0) > 0) {
+    if (!groups.has(key) && !labels.has(key) && (counts?.[key] ?? 0) > 0) {
       groups.set(key, { label: key === 'none' ? noValue(by, text) : key, rank: Number.MAX_SAFE_INTEGER, tasks: [] });
     }
   }
@@ -68,7 +70,7 @@ export function listGroups(
       groupBy: by,
       label: g.label,
       color: g.color,
-      count: counts?.[key] ?? g.tasks.length,
+      count: counts?.[key] ?? counts?.[g.label] ?? g.tasks.length,
       tasks: g.tasks,
     }));
 }

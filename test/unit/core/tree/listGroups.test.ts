@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { ApiClient } from '../../../../src/core/api/client';
 import { ExplorerModel } from '../../../../src/core/tree/explorerModel';
+import { listGroups } from '../../../../src/core/tree/listGroups';
 import type { ListGroupBy } from '../../../../src/core/tree/listGroups';
 import type { GroupNode, ListNode, TaskNode, TreeNode } from '../../../../src/core/tree/nodes';
 import { useSandbox } from '../api/env';
@@ -85,5 +86,20 @@ describe('explorer model: a list grouped with the index group_by and group_count
     const highAgain = again.find((g) => g.label === 'high')!;
     assert.equal(highAgain.count, high.count + 1);
     assert.equal(((await m.children(highAgain)) as TaskNode[]).length, before + 1, 'the group shows the moved task');
+  });
+
+  it('counts keyed by status name are read too; a counted group with no row is shown empty, never twice', () => {
+    const row = (id: string, name: string, type: string) => ({ id: `t-${id}`, title: id, status: { id, name, type } });
+    const rows = [row('s1', 'Open', 'open'), row('s1', 'Open', 'open'), row('s2', 'Done', 'done')];
+    const byName = listGroups(rows, { Open: 2, Done: 1 }, 'status', 'w', 'list:l', explorerText);
+    assert.deepEqual(
+      byName.map((g) => `${g.label}:${g.count}:${g.tasks.length}`),
+      ['Open:2:2', 'Done:1:1'],
+    );
+    const extra = listGroups(rows, { s1: 2, s2: 1, s3: 4 }, 'status', 'w', 'list:l', explorerText);
+    assert.deepEqual(
+      extra.map((g) => `${g.label}:${g.count}:${g.tasks.length}`),
+      ['Open:2:2', 'Done:1:1', 's3:4:0'],
+    );
   });
 });
