@@ -25,9 +25,11 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * about 2.5 KB); 360,000 with the assistants' tool settings and chat actions (about 6 KB: the
  * settings' rule, the context key, three commands and their requests); 363,000 with dragging tasks
  * out of the trees (into editors and the comment box), upload progress with Cancel and the references
- * index's progress (about 2.8 KB).
+ * index's progress (about 2.8 KB); 371,000 with Create Task's custom fields and description and Group
+ * By in the Workspaces tree (about 7.8 KB: the field steps 3.8 KB, list grouping 3.6 KB, the value
+ * checks now shared by the panel and Create Task 0.4 KB).
  */
-export const LAZY_BUDGET_BYTES = 363_000;
+export const LAZY_BUDGET_BYTES = 371_000;
 
 /** The lazy code's `vscode`: the extension's own API object (required through the chunk's path), routed (lazy/api.ts). */
 function lazyVscode(root) {

@@ -29,6 +29,8 @@ const text: ExplorerText = {
   noLists: '',
   noTasks: '',
   noMatches: '',
+  noPriority: '',
+  unassigned: '',
   showMore: () => 'more',
   loadSubtasks: () => 'more',
   capped: () => 'capped',

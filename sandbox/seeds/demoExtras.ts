@@ -22,11 +22,14 @@ export function seedDemoExtras(b: SeedBuilder, s: DemoShape, t: DemoTasks): Reco
     created_at: b.iso(-10 * DAY_MS),
     updated_at: b.iso(-10 * DAY_MS),
   });
+  // A required field typed in (Create Task cannot skip it), on one list only; made last, so the
+  // seed's other ids stay what they were.
+  const requiredText = b.fieldDef(s.acme, 'list', s.lists.social, 'Campaign code', 'text', null, true);
   return {
     comments,
     dependencies,
     attachments,
-    custom_fields: fields,
+    custom_fields: { ...fields, required_text: requiredText.id },
     views,
     inbound: { list_with_address: s.lists.q4, address_id: inboundId, list_without_address: s.lists.social },
   };

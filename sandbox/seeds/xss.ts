@@ -172,15 +172,37 @@ export function addXssCorpus(app: App): Record<string, unknown> {
     now,
     blockers: taskIds,
   });
+  const hostileField = addHostileField(app, ws.id, meta.list.id);
   return {
     corpus: XSS_CORPUS,
     list_id: meta.list.id,
+    custom_field_id: hostileField,
     task_ids: taskIds,
     comment_ids: commentIds,
     member_id: mallory,
     member_name: HOSTILE_MEMBER_NAME,
     omnibus_task_id: omnibus,
   };
+}
+
+/** A required dropdown on the list whose name and options are hostile: Create Task shows them in its picks. */
+export const HOSTILE_FIELD_NAME =
+  '$(zap) Pick [me](command:workbench.action.openSettings) <img src=x onerror=alert(1)>';
+export const HOSTILE_FIELD_OPTIONS = ['$(bug) [run](command:workbench.action.openSettings)', '<b>bold</b> \u202Eevil'];
+
+function addHostileField(app: App, workspaceId: string, listId: string): string {
+  const id = randomUUID();
+  app.store.fieldDefs.set(id, {
+    id,
+    workspace_id: workspaceId,
+    scopeable_type: 'list',
+    scopeable_id: listId,
+    name: HOSTILE_FIELD_NAME,
+    type: 'dropdown',
+    options: HOSTILE_FIELD_OPTIONS.map((label) => ({ label, color: '#e74c3c' })),
+    is_required: true,
+  });
+  return id;
 }
 
 interface OmnibusInit {

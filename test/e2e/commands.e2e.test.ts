@@ -49,15 +49,15 @@ describe('e2e: Create Task and Search Tasks from the command palette', function 
       .waitFor({ timeout: 30_000 });
   }
 
-  /** Screenshot once the quick input has finished fading in (the workbench animates its opacity). */
-  async function shoot(name: string): Promise<void> {
-    const wb = session!.workbench;
-    await wb.page.waitForFunction(() => {
-      const widget = document.querySelector('.quick-input-widget');
-      return widget !== null && getComputedStyle(widget).opacity === '1';
-    });
-    await wb.screenshot(name);
+  /** Waits until the open input box asks `prompt` (the previous step's box is gone). */
+  async function waitForPrompt(prompt: string): Promise<void> {
+    await session!.workbench.page
+      .locator('.quick-input-widget .quick-input-message', { hasText: prompt })
+      .first()
+      .waitFor({ timeout: 30_000 });
   }
+
+  const shoot = (name: string): Promise<string> => session!.workbench.screenshotQuickInput(name);
 
   it('creates a task: workspace, list, title, then Create', async () => {
     const wb = session!.workbench;
@@ -72,6 +72,8 @@ describe('e2e: Create Task and Search Tasks from the command palette', function 
     await choose('Database', 'Database');
     const title = 'Add an index on invoices.customer_id';
     await wb.answerInput(title);
+    await waitForPrompt('Description (optional');
+    await wb.answerInput('');
     await wb.page
       .locator('.quick-input-list .monaco-list-row', { hasText: 'Priority…' })
       .first()

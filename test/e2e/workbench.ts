@@ -232,6 +232,15 @@ export class Workbench {
     return displayId;
   }
 
+  /** A screenshot once the quick input has finished fading in (the workbench animates its opacity). */
+  async screenshotQuickInput(name: string): Promise<string> {
+    await this.page.waitForFunction(() => {
+      const widget = document.querySelector('.quick-input-widget');
+      return widget !== null && getComputedStyle(widget).opacity === '1';
+    });
+    return this.screenshot(name);
+  }
+
   async screenshot(name: string): Promise<string> {
     mkdirSync(screenshotsDir, { recursive: true });
     const path = join(screenshotsDir, `${name}.png`);

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { useCommandsDriver, writes } from './driver';
-import { sandboxControl, waitFor } from './helpers';
+import { sandboxControl, sandboxOrigin, waitFor } from './helpers';
 
 describe('Task commands: move, subtask, delete and undo, restore, create', function () {
   const w = useCommandsDriver(this);
@@ -130,7 +130,7 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
     assert.match(long.messages[0]?.text ?? '', /256 characters long; the limit is 255/);
     assert.deepEqual(await w.requests(writes), []);
 
-    w.script(['Add an index on invoices.customer_id'], ['Create']);
+    w.script(['Add an index on invoices.customer_id', ''], ['Create']);
     const created = await vscode.commands.executeCommand<{ id: string; display_id: string }>(
       'taskPlatform.createTask',
       list,
@@ -143,7 +143,7 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
 
   it('Create Task from the palette: workspace, list, title, details (priority, assignee, due date)', async () => {
     w.script(
-      ['Rotate the API keys', '2027-03-01'],
+      ['Rotate the API keys', '', '2027-03-01'],
       ['Acme', 'API', 'Priority…', 'High', 'Assignee…', 'Bob Member', 'Due Date…', 'Pick a date…', 'Create'],
     );
     const created = await vscode.commands.executeCommand<{ id: string }>('taskPlatform.createTask');
@@ -184,5 +184,77 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }
+  });
+
+  it('Create Task asks for the required custom fields, refuses to skip them, then creates and sets them', async () => {
+    const list = { kind: 'list', workspaceId: w.acme, listId: w.fx.lists.social, name: 'Social Media' };
+    // Escape on a required field cancels Create Task: nothing is written.
+    const cancelled = w.script(['Plan the launch thread', 'Threads and images'], [undefined]);
+    await vscode.commands.executeCommand('taskPlatform.createTask', list);
+    assert.ok(!cancelled.offered[0]?.some((i) => i.label === 'Skip'), 'a required dropdown cannot be skipped');
+    assert.deepEqual(
+      cancelled.offered[0]?.map((i) => i.label),
+      ['Email', 'Social', 'Web'],
+    );
+    assert.deepEqual(await w.requests(writes), []);
+
+    // An empty required text is refused (and asked again) before any request; an optional field is set
+    // from the details; then one POST and one PUT.
+    const prompter = w.script(
+      ['Plan the launch thread', 'Threads and images', '', 'SOC-7', 'abc', '3'],
+      ['Social', 'Estimate (h)…', 'Create'],
+    );
+    const created = await vscode.commands.executeCommand<{ id: string }>('taskPlatform.createTask', list);
+    assert.ok(created, 'created');
+    assert.ok(
+      prompter.messages.some((m) => /Campaign code is required/.test(m.text)),
+      JSON.stringify(prompter.messages),
+    );
+    assert.ok(
+      prompter.messages.some((m) => /Estimate \(h\): this value does not fit/.test(m.text)),
+      'a number field refuses text',
+    );
+    const sent = await w.requests(writes);
+    assert.deepEqual(
+      sent.map((l) => l.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')),
+      ['POST /api/workspaces/:id/tasks', 'PUT /api/tasks/:id/custom-field-values'],
+    );
+    const task = await w.task(created.id);
+    assert.equal(task.description, 'Threads and images');
+    const values = (await w.rows('custom_field_values', `?task_id=${created.id}`))
+      .map((v: { value_text: string | null; value_number: number | null }) => v.value_text ?? v.value_number)
+      .sort();
+    assert.deepEqual(values, [3, 'SOC-7', 'Social'].sort());
+  });
+
+  it('Create Task in a list with no task: the fields are read from the new task, the required ones asked, then PUT', async () => {
+    // Empty Social Media (as bob, so alice's request budget is left to the extension).
+    const bob = { authorization: 'Bearer demo-token-bob' };
+    const index = `${sandboxOrigin()}/api/workspaces/${w.acme}/tasks?list_id=${w.fx.lists.social}`;
+    const rows = ((await (await fetch(index, { headers: bob })).json()) as { data: { id: string }[] }).data;
+    for (const row of rows) {
+      const res = await fetch(`${sandboxOrigin()}/api/workspaces/${w.acme}/tasks/${row.id}`, {
+        method: 'DELETE',
+        headers: bob,
+      });
+      assert.equal(res.status, 200);
+    }
+    await sandboxControl('DELETE', '/requests');
+    const list = { kind: 'list', workspaceId: w.acme, listId: w.fx.lists.social, name: 'Social Media' };
+    w.script(['First of its list', '', 'SOC-1'], ['Create', 'Email']);
+    const created = await vscode.commands.executeCommand<{ id: string }>('taskPlatform.createTask', list);
+    assert.ok(created, 'created');
+    const sent = (await w.requests()).map((l) => l.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id'));
+    assert.deepEqual(
+      sent.filter((l) => /\/tasks$|custom-field/.test(l)),
+      [
+        'GET /api/workspaces/:id/tasks',
+        'POST /api/workspaces/:id/tasks',
+        'GET /api/tasks/:id/custom-fields',
+        'PUT /api/tasks/:id/custom-field-values',
+      ],
+    );
+    const values = (await w.rows('custom_field_values', `?task_id=${created.id}`)).map((v) => v.value_text).sort();
+    assert.deepEqual(values, ['Email', 'SOC-1']);
   });
 });

@@ -4,7 +4,7 @@ import { inert } from '../../src/core/text/inert';
 import { liveInPlainText, shortCorpus } from '../hostile/corpus';
 import { useCommandsDriver } from './driver';
 import type { Json } from './driver';
-import { openTempGitRepo, sandboxOrigin, waitFor } from './helpers';
+import { openTempGitRepo, sandboxControl, sandboxOrigin, waitFor } from './helpers';
 import type { ScriptedPrompter, ScriptedQuickPick } from './helpers';
 
 /** Another member (bob) writes through the API: titles are whatever the service accepts. */
@@ -168,6 +168,28 @@ describe('Hostile text in messages, prompts and picks stays inert', function () 
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await w.api.codeLinks.current.set(undefined);
     }
+  });
+
+  it('Create Task shows a hostile field name and options inert, and sends the option as the service named it', async () => {
+    const xss = await sandboxControl<{ list_id: string; custom_field_id: string }>('POST', '/fixtures/xss');
+    const defs = await w.rows('custom_field_definitions', `?id=${xss.custom_field_id}`);
+    const raw = (defs[0]?.options as { label: string }[])[0]!.label;
+    assert.match(raw, /\$\(bug\) \[run\]\(command:/);
+    const list = { kind: 'list', workspaceId: w.acme, listId: xss.list_id, name: 'Web App' };
+    // The pick offers the inert copy of the label; the command gets back its own item (the raw label).
+    const prompter = w.script(['Hostile field', ''], [inert(raw), 'Create']);
+    const created = await vscode.commands.executeCommand<{ id: string }>('taskPlatform.createTask', list);
+    assert.ok(created, 'created');
+    assert.ok(
+      prompter.shown.some((t) => names(t, String(defs[0]?.name))),
+      'the field name was shown',
+    );
+    assertInert(prompter, 'Create Task with a hostile custom field');
+    const values = await w.rows('custom_field_values', `?task_id=${created.id}`);
+    assert.deepEqual(
+      values.filter((v) => v.custom_field_definition_id === xss.custom_field_id).map((v) => v.value_text),
+      [raw],
+    );
   });
 });
 

@@ -255,6 +255,60 @@ describe('Explorer tree against the sandbox', function () {
     }
   });
 
+  it('Group By… on a list: groups and counts from one index call, remembered per list, regrouped on a status change', async () => {
+    const acme = fx.workspaces.acme.id;
+    const list = (await path('Acme', 'Engineering', 'Backend', 'API')) as ListNode;
+    await api.explorer.getChildren(list);
+    const prompter = script([], ['by status']);
+    await quietRequestLog();
+    await sandboxControl('DELETE', '/requests');
+    try {
+      await vscode.commands.executeCommand('taskPlatform.explorer.groupBy', list);
+      assert.deepEqual(
+        prompter.offered[0]?.map((i) => i.label),
+        ['not grouped', 'by status', 'by priority', 'by assignee'],
+      );
+      const groups = await api.explorer.getChildren(list);
+      assert.ok(groups.length > 1 && groups.every((g) => g.kind === 'group' && g.groupBy === 'status'));
+      const reads = (await requestLog()).filter((r) => r.path.endsWith('/tasks'));
+      assert.equal(reads.length, 1, 'one index call for rows and counts');
+      assert.match(String(api.explorer.getTreeItem(list).description), /tasks · by status$/);
+      // The counts are the index's group_counts, keyed by status id.
+      const url = new URL(`${sandboxOrigin()}/api/workspaces/${acme}/tasks`);
+      url.searchParams.set('list_id', fx.lists.api);
+      url.searchParams.set('group_by', 'status');
+      const page = (await (await fetch(url, { headers: { authorization: 'Bearer demo-token-alice' } })).json()) as {
+        group_counts: Record<string, number>;
+      };
+      for (const g of groups) {
+        if (g.kind === 'group') {
+          assert.equal(g.count, page.group_counts[g.tasks[0]!.status!.id], g.label);
+          assert.equal(api.explorer.getTreeItem(g).description, String(g.count));
+        }
+      }
+      // Remembered for this list only.
+      assert.equal(api.explorer.groupOf(list), 'status');
+      assert.equal(api.explorer.groupOf({ listId: fx.lists.database }), 'none');
+      // A status change moves the task to its new group.
+      const first = groups[0]!;
+      const task = (await api.explorer.getChildren(first))[0] as TaskNode;
+      const target = groups.find((g) => g !== first && g.kind === 'group')!;
+      const targetName = target.kind === 'group' ? target.label : '';
+      script([], [targetName]);
+      await vscode.commands.executeCommand('taskPlatform.setStatus', task);
+      await waitFor(async () => {
+        const now = await api.explorer.getChildren(list);
+        const group = now.find((g) => g.kind === 'group' && g.label === targetName);
+        const rows = group ? await api.explorer.getChildren(group) : [];
+        return rows.some((r) => r.kind === 'task' && r.taskId === task.taskId) || undefined;
+      }, 'the task under its new status');
+    } finally {
+      script([], ['not grouped']);
+      await vscode.commands.executeCommand('taskPlatform.explorer.groupBy', list);
+    }
+    assert.ok((await api.explorer.getChildren(list)).every((n) => n.kind === 'task'));
+  });
+
   it('moves a task by drag and drop; the sandbox and the tree agree', async () => {
     const api1 = (await path('Acme', 'Engineering', 'Backend', 'API')) as ListNode;
     const database = (await path('Acme', 'Engineering', 'Backend', 'Database')) as ListNode;

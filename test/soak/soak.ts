@@ -43,6 +43,8 @@ const text: ExplorerText = {
   noLists: '',
   noTasks: '',
   noMatches: '',
+  noPriority: '',
+  unassigned: '',
   showMore: () => '',
   loadSubtasks: () => '',
   capped: () => '',

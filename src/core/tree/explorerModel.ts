@@ -10,10 +10,12 @@ import type { TaskQuery } from '../api/inputs';
 import { ChildrenBatcher } from './childrenBatcher';
 import type { ChildrenApi } from './childrenBatcher';
 import { NodeCache } from './nodeCache';
+import { isGroupOf, listGroups } from './listGroups';
+import type { ListGroupBy, ListGroupText } from './listGroups';
 import { keys, messageNode, ROOT_KEY, taskNode } from './nodes';
 import { loadAllSubtasks, siblingRows, subtaskNodes } from './subtasks';
 import type { SubtaskText } from './subtasks';
-import type { ListNode, MoreNode, TaskNode, TreeNode } from './nodes';
+import type { GroupNode, ListNode, MoreNode, TaskNode, TreeNode } from './nodes';
 
 type Opts = { priority?: RequestPriority; signal?: AbortSignal };
 
@@ -32,11 +34,13 @@ export interface ExplorerOptions {
   /** Task rows shown per list before a "more…" row (the rest stays in memory; no request). */
   pageSize?: number;
   queryFor?: QueryFor;
+  /** How a list's tasks are grouped (remembered per list by the adapter); none when left out. */
+  groupFor?: (list: ListNode) => ListGroupBy;
   /** Words for the synthetic rows (the adapter localises them). */
   text: ExplorerText;
 }
 
-export interface ExplorerText extends SubtaskText {
+export interface ExplorerText extends SubtaskText, ListGroupText {
   noSpaces: string;
   noFolders: string;
   noLists: string;
@@ -50,6 +54,9 @@ interface ListState {
   rows: TaskRow[];
   shown: number;
   total: number;
+  groupBy: ListGroupBy;
+  /** The index's `group_counts` for `groupBy`. */
+  groupCounts?: Record<string, number> | null;
 }
 
 export class ExplorerModel {
@@ -76,6 +83,7 @@ export class ExplorerModel {
   invalidate(key: string): void {
     this.cache.invalidate(key);
     this.lists.delete(key);
+    this.forgetGroups(key);
     const task = key.lastIndexOf('task:');
     if (task >= 0) {
       this.batcher.forget(key.slice(task + 5));
@@ -120,21 +128,22 @@ export class ExplorerModel {
     if (!state || parts === null) {
       return false;
     }
-    const page = await this.api.listTasks(
-      list.workspaceId,
-      { scope: { list_id: list.listId }, ...parts, per_page: 0 },
-      { priority: 'background', signal },
-    );
+    const page = await this.api.listTasks(list.workspaceId, this.query(list, parts, state.groupBy), {
+      priority: 'background',
+      signal,
+    });
     if (signature(page.data) === signature(state.rows)) {
       return false;
     }
     this.lists.set(list.key, {
-      node: list,
+      ...state,
       rows: page.data,
       shown: Math.max(state.shown, Math.min(this.pageSize, page.data.length)),
       total: page.data.length,
+      groupCounts: page.group_counts,
     });
     this.cache.forgetRendering(list.key);
+    this.forgetGroups(list.key);
     return true;
   }
 
@@ -195,6 +204,8 @@ export class ExplorerModel {
         return this.listChildren(node);
       case 'task':
         return subtaskNodes(this.batcher, node, siblingRows(this.cache.peek(node.parentKey)), this.options.text);
+      case 'group':
+        return this.groupChildren(node);
       default:
         return [];
     }
@@ -207,16 +218,15 @@ export class ExplorerModel {
       if (parts === null) {
         return [messageNode(list.key, 'info', this.options.text.noMatches)];
       }
-      const page = await this.api.listTasks(
-        list.workspaceId,
-        { scope: { list_id: list.listId }, ...parts, per_page: 0 },
-        { priority: 'user' },
-      );
+      const groupBy = this.options.groupFor?.(list) ?? 'none';
+      const page = await this.api.listTasks(list.workspaceId, this.query(list, parts, groupBy), { priority: 'user' });
       state = {
         node: list,
         rows: page.data,
         shown: Math.min(this.pageSize, page.data.length),
         total: page.data.length,
+        groupBy,
+        groupCounts: page.group_counts,
       };
       this.lists.set(list.key, state);
       if (page.data.length === 0) {
@@ -229,6 +239,10 @@ export class ExplorerModel {
         ];
       }
     }
+    if (state.groupBy !== 'none') {
+      const by = state.groupBy;
+      return listGroups(state.rows, state.groupCounts, by, list.workspaceId, list.key, this.options.text);
+    }
     const nodes: TreeNode[] = state.rows.slice(0, state.shown).map((row) => taskNode(list.workspaceId, row, list.key));
     if (state.shown < state.total) {
       nodes.push({
@@ -240,6 +254,38 @@ export class ExplorerModel {
       });
     }
     return nodes;
+  }
+
+  /** One index call for a list's rows; grouped, it also asks for the counts of the grouping. */
+  private query(list: ListNode, parts: Pick<TaskQuery, 'filter' | 'search'>, groupBy: ListGroupBy): TaskQuery {
+    const grouping = groupBy === 'none' ? {} : { group_by: groupBy };
+    return { scope: { list_id: list.listId }, ...parts, ...grouping, per_page: 0 };
+  }
+
+  /** A group's tasks: its rows as the list's last read has them (every row is in memory). */
+  private groupChildren(group: GroupNode): TreeNode[] {
+    const listKey = group.key.slice(0, group.key.indexOf('/group:'));
+    const fresh = this.lists.get(listKey);
+    const rows = fresh
+      ? (listGroups(
+          fresh.rows,
+          fresh.groupCounts,
+          group.groupBy as Exclude<ListGroupBy, 'none'>,
+          group.workspaceId,
+          listKey,
+          this.options.text,
+        ).find((g) => g.key === group.key)?.tasks ?? [])
+      : group.tasks;
+    return rows.map((row) => taskNode(group.workspaceId, row, group.key));
+  }
+
+  /** Forgets the rendering of a list's group nodes (their rows come from the list's state). */
+  private forgetGroups(listKey: string): void {
+    for (const key of this.cache.loadedKeys()) {
+      if (isGroupOf(listKey, key)) {
+        this.cache.forgetRendering(key);
+      }
+    }
   }
 }
 

@@ -51,12 +51,12 @@ export interface TaskNode {
   readonly parentKey: string;
 }
 
-/** My Tasks: one group of the index's `group_by` (a status name, or a priority). */
+/** One group of the index's `group_by` (My Tasks; a grouped list in the Workspaces view). */
 export interface GroupNode {
   readonly kind: 'group';
   readonly key: string;
   readonly workspaceId: string;
-  readonly groupBy: 'status' | 'priority';
+  readonly groupBy: 'status' | 'priority' | 'assignee';
   readonly label: string;
   readonly count: number;
   readonly color?: string;

@@ -12,6 +12,7 @@ import { prompter } from '../ui/prompter';
 import { commandOn, openTask, taskName } from './context';
 import type { CommandContext, Finder } from './context';
 import { chooseDetails } from './createDetails';
+import { askDescription, fieldsAfterCreate, fieldsBeforeCreate, saveFieldValues } from './createFields';
 import { selectionDescription } from './selection';
 import { pickWorkspace } from '../ui/pickers';
 import { taskFinder, taskWith } from './pickTask';
@@ -127,8 +128,10 @@ export const listFinder: Finder<{ list: ListChoice }> = async (ctx, state, call)
 };
 
 /**
- * Create Task: list (skipped when run on a list node), title, optional details, then POST
- * task. From an editor selection, the selection becomes the description with a link to the file/line.
+ * Create Task: list (skipped when run on a list node), title, description (Enter skips it), the
+ * list's required custom fields (one step each, nothing sent until each is valid), optional details
+ * and custom fields, then POST task and, when fields were set, PUT its custom field values. From an
+ * editor selection, the selection becomes the description with a link to the file/line.
  */
 export const createTask = commandOn(
   listFinder,
@@ -139,7 +142,16 @@ export const createTask = commandOn(
     if (taskTitle === undefined) {
       return undefined;
     }
-    const details = await chooseDetails(ctx, state, list, taskTitle);
+    const stepTitle = vscode.l10n.t('Create "{0}" in {1}', taskTitle, list.name);
+    const description = selection ? selection.markdown : await askDescription(stepTitle);
+    if (description === undefined) {
+      return undefined;
+    }
+    const fields = await fieldsBeforeCreate(state, list, stepTitle);
+    if (!fields) {
+      return undefined;
+    }
+    const details = await chooseDetails(ctx, state, list, taskTitle, fields);
     if (!details) {
       return undefined;
     }
@@ -147,12 +159,15 @@ export const createTask = commandOn(
       ...details,
       list_id: list.listId,
       title: taskTitle,
-      description: selection?.markdown,
+      description: description || undefined,
     };
     const task = await create(ctx, state, list.workspaceId, input);
     if (task) {
       await remember(ctx, list.listId);
-      await afterCreate({ workspaceId: list.workspaceId, taskId: task.id, row: task });
+      const values = fields.known ? fields.values : await fieldsAfterCreate(state, task, stepTitle);
+      const saved = await saveFieldValues(ctx, state, list.workspaceId, task, values);
+      await afterCreate({ workspaceId: list.workspaceId, taskId: task.id, row: saved ?? task });
+      return saved ?? task;
     }
     return task;
   },

@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
 import type { CreateTaskInput } from '../../core/api/inputs';
+import type { CustomFieldDefinition } from '../../core/api/schemas';
+import { askField, shownValue } from './createFields';
+import type { FieldChoices } from './createFields';
 import { prompter } from '../ui/prompter';
 import type { SignedIn } from '../auth/session';
 import type { CommandContext } from './context';
@@ -8,7 +11,7 @@ import { pickAssignee, pickDueDate, pickPriority, pickStatus, priorityLabel } fr
 import { searchForTask } from './pickTask';
 
 type Details = Omit<CreateTaskInput, 'list_id' | 'title'>;
-type Step = 'create' | 'priority' | 'assignee' | 'status' | 'due' | 'parent';
+type Step = 'create' | 'priority' | 'assignee' | 'status' | 'due' | 'parent' | CustomFieldDefinition;
 
 /** What the details step shows for each optional field (the server's defaults apply when unset). */
 interface Shown {
@@ -21,30 +24,39 @@ interface Shown {
 
 /**
  * The optional part of Create Task: a pick that loops until "Create" is chosen, each field shown with
- * its value (priority, assignee, status, due date, parent). Undefined when the user gives up.
+ * its value (priority, assignee, status, due date, parent, then the list's custom fields). Undefined
+ * when the user gives up.
  */
 export async function chooseDetails(
   ctx: CommandContext,
   state: SignedIn,
   list: ListChoice,
   taskTitle: string,
+  fields: FieldChoices,
 ): Promise<Details | undefined> {
   const details: Details = {};
   const shown: Shown = {};
   const title = vscode.l10n.t('Create "{0}" in {1}', taskTitle, list.name);
   for (;;) {
-    const step = await askStep(title, shown);
+    const step = await askStep(title, shown, fields);
     if (step === undefined) {
       return undefined;
     }
     if (step === 'create') {
       return details;
     }
+    if (typeof step === 'object') {
+      const answer = await askField(step, title, step.is_required === true);
+      if (answer) {
+        fields.values.set(step.id, answer.value);
+      }
+      continue;
+    }
     await editStep(ctx, state, list, title, step, details, shown);
   }
 }
 
-async function askStep(title: string, shown: Shown): Promise<Step | undefined> {
+async function askStep(title: string, shown: Shown, custom: FieldChoices): Promise<Step | undefined> {
   const unset = vscode.l10n.t('not set');
   // Each optional field: its step, its label and its icon.
   const fields: [keyof Shown, string, string][] = [
@@ -67,6 +79,13 @@ async function askStep(title: string, shown: Shown): Promise<Step | undefined> {
       description: shown[step] ?? unset,
       step,
     })),
+    // The list's custom fields: names come from the service (the prompter shows them inert).
+    ...custom.defs.map((def) => ({
+      label: `${def.name}…`,
+      iconPath: new vscode.ThemeIcon('symbol-field'),
+      description: shownValue(custom.values.get(def.id) ?? null),
+      step: def,
+    })),
   ];
   return (
     await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Create now, or set optional fields first') })
@@ -78,7 +97,7 @@ async function editStep(
   state: SignedIn,
   list: ListChoice,
   title: string,
-  step: Exclude<Step, 'create'>,
+  step: Exclude<Step, 'create' | CustomFieldDefinition>,
   details: Details,
   shown: Shown,
 ): Promise<void> {

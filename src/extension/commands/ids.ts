@@ -41,6 +41,7 @@ export const Commands = {
   myTasksClearFilter: 'taskPlatform.myTasks.clearFilter',
   myTasksGroupByStatus: 'taskPlatform.myTasks.groupByStatus',
   myTasksGroupByPriority: 'taskPlatform.myTasks.groupByPriority',
+  explorerGroupBy: 'taskPlatform.explorer.groupBy',
   revealInExplorer: 'taskPlatform.revealInExplorer',
   // Task panel (taskPanel/)
   openTask: 'taskPlatform.openTask',

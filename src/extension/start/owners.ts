@@ -13,6 +13,7 @@ export const commandOwners: Readonly<Record<string, Feature>> = {
   'taskPlatform.myTasks.clearFilter': 'trees',
   'taskPlatform.myTasks.groupByStatus': 'trees',
   'taskPlatform.myTasks.groupByPriority': 'trees',
+  'taskPlatform.explorer.groupBy': 'trees',
   'taskPlatform.tree.more': 'trees',
   'taskPlatform.tree.retry': 'trees',
   'taskPlatform.tree.deleteSelected': 'trees',

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { UpdateTaskInput } from '../../core/api/inputs';
 import type { CustomFieldValue, Task } from '../../core/api/schemas';
 import { checkValue } from '../../core/tasks/customFields';
-import type { CheckResult, FieldValue } from '../../core/tasks/customFields';
+import type { FieldValue } from '../../core/tasks/customFields';
+import { fieldProblem } from '../ui/fieldProblem';
 import type { TaskField } from '../../shared/taskPanel/protocol';
 import type { Outcome, PanelContext } from './context';
 import { attempt, refuse } from './context';
@@ -81,7 +82,7 @@ export async function setCustomField(ctx: PanelContext, fieldId: string, input: 
   }
   const checked = checkValue(def, input);
   if (!checked.ok) {
-    return refuse(reasonText(checked.reason, def.name), fieldId);
+    return refuse(fieldProblem(checked.reason, def.name), fieldId);
   }
   const action = vscode.l10n.t('Could not save {0}', def.name);
   return attempt(
@@ -110,25 +111,4 @@ function mergeValues(current: readonly CustomFieldValue[], written: readonly Cus
     byDef.set(value.custom_field_definition_id, value);
   }
   return [...byDef.values()];
-}
-
-function reasonText(reason: Extract<CheckResult, { ok: false }>['reason'], name: string): string {
-  switch (reason) {
-    case 'required':
-      return vscode.l10n.t('{0} is required and cannot be cleared.', name);
-    case 'negative':
-      return vscode.l10n.t('{0} must be a number of 0 or more.', name);
-    case 'url':
-      return vscode.l10n.t('{0} must be an http:// or https:// address.', name);
-    case 'date':
-      return vscode.l10n.t('{0} must be a date (YYYY-MM-DD).', name);
-    case 'option':
-      return vscode.l10n.t('{0}: choose one of the listed options.', name);
-    case 'readOnly':
-      return vscode.l10n.t('{0} is an attachment field; it cannot be set here.', name);
-    case 'tooLong':
-      return vscode.l10n.t('{0} can have at most 5,000 characters.', name);
-    default:
-      return vscode.l10n.t('{0}: this value does not fit the field type.', name);
-  }
 }

@@ -7,12 +7,15 @@ import type { QueuedWrite } from '../../core/outbox/queuedWrite';
 import { inert } from '../../core/text/inert';
 import { ExplorerModel } from '../../core/tree/explorerModel';
 import type { ExplorerText } from '../../core/tree/explorerModel';
+import { groupKeyOf, isGroupOf } from '../../core/tree/listGroups';
+import type { ListGroupBy } from '../../core/tree/listGroups';
 import { keys } from '../../core/tree/nodes';
-import type { TaskNode, TreeNode } from '../../core/tree/nodes';
+import type { ListNode, TaskNode, TreeNode } from '../../core/tree/nodes';
 import type { Services } from '../services';
 import type { TaskChange } from '../tasks/changes';
 import { registerTaskSource } from '../tasks/current';
 import { directoryFor } from '../directory';
+import { groupByLabel } from './groupBy';
 import type { ItemContext } from './items';
 import { TaskTree } from './taskTree';
 import { ViewFilter } from './viewFilter';
@@ -38,6 +41,8 @@ const text = (): ExplorerText => ({
   noTasks: vscode.l10n.t('No tasks in this list'),
   noMatches: vscode.l10n.t('No tasks match the filter'),
   showMore: (shown, total) => vscode.l10n.t('Show more… ({0} of {1} shown)', shown, total),
+  noPriority: vscode.l10n.t('no priority'),
+  unassigned: vscode.l10n.t('Unassigned'),
   ...subtaskText,
 });
 
@@ -51,7 +56,7 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
 
   constructor(
     private readonly services: Services,
-    memento: vscode.Memento,
+    private readonly memento: vscode.Memento,
     dragAndDropController?: vscode.TreeDragAndDropController<TreeNode>,
   ) {
     super(EXPLORER_VIEW, services.session, services.changes);
@@ -149,7 +154,39 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
     return new ExplorerModel(state.client, state.user.workspaces, {
       text: text(),
       queryFor: (list) => this.filter.forList(directory, list.listId),
+      groupFor: (list) => this.groupOf(list),
     });
+  }
+
+  /** How a list's tasks are grouped, remembered per list in the workspace. */
+  groupOf(list: Pick<ListNode, 'listId'>): ListGroupBy {
+    return this.memento.get<ListGroupBy>(`explorer.groupBy.${list.listId}`) ?? 'none';
+  }
+
+  /** Groups a list's tasks (or stops); its rows and counts are read again in one index call. */
+  async setGroupBy(list: ListNode, by: ListGroupBy): Promise<void> {
+    await this.memento.update(`explorer.groupBy.${list.listId}`, by === 'none' ? undefined : by);
+    this.refreshKey(list.key);
+  }
+
+  protected override onTaskChange(change: TaskChange): void {
+    // In a grouped list, a task whose status, priority or assignee changed belongs to another group:
+    // the list is read again (one request); any other change stays in place.
+    const regroup = new Set<string>();
+    if (change.kind === 'updated') {
+      for (const node of this.loadedTasks(change.task.id)) {
+        const listKey = keys.list(node.row.list_id ?? '');
+        const by = node.row.list_id ? this.groupOf({ listId: node.row.list_id }) : 'none';
+        const next = { ...node.row, ...change.task };
+        if (by !== 'none' && isGroupOf(listKey, node.parentKey) && groupKeyOf(node.row, by) !== groupKeyOf(next, by)) {
+          regroup.add(listKey);
+        }
+      }
+    }
+    super.onTaskChange(change);
+    for (const key of regroup) {
+      this.refreshKey(key);
+    }
   }
 
   private readonly renderedTotals = new Map<string, number | undefined>();
@@ -160,7 +197,11 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
       this.renderedTotals.set(key, total);
       return total;
     };
-    return { listTotal, now: () => new Date(), viewId: this.viewId };
+    const listGrouping = (list: ListNode): string | undefined => {
+      const by = this.groupOf(list);
+      return by === 'none' ? undefined : groupByLabel(by);
+    };
+    return { listTotal, listGrouping, now: () => new Date(), viewId: this.viewId };
   }
 
   override async getChildren(node?: TreeNode): Promise<TreeNode[]> {

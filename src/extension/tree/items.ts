@@ -2,7 +2,15 @@ import * as vscode from 'vscode';
 import { Commands } from '../commands/ids';
 import type { TaskRow } from '../../core/api/schemas';
 import { inert, inertLines, inertMarkdown } from '../../core/text/inert';
-import type { GroupNode, QueuedTaskNode, MessageNode, MoreNode, TaskNode, TreeNode } from '../../core/tree/nodes';
+import type {
+  GroupNode,
+  ListNode,
+  QueuedTaskNode,
+  MessageNode,
+  MoreNode,
+  TaskNode,
+  TreeNode,
+} from '../../core/tree/nodes';
 import { assigneeName, dueState, isCompleted, rowDescription, statusIconSvg } from '../../core/tree/rows';
 import type { DueState, RowWords } from '../../core/tree/rows';
 import { taskDecorationUri } from './decorations';
@@ -16,6 +24,8 @@ export interface ItemContext {
   readonly viewId: string;
   /** My Tasks: every row is the user's, so the assignee is not repeated. */
   readonly omitAssignee?: boolean;
+  /** Workspaces: how a list's tasks are grouped, in words (undefined when not grouped). */
+  listGrouping?(list: ListNode): string | undefined;
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -66,8 +76,10 @@ export function treeItem(node: TreeNode, ctx: ItemContext): vscode.TreeItem {
       return container(node.key, node.name, 'folder', 'folder', undefined, vscode.l10n.t('Folder {0}', node.name));
     case 'list': {
       const total = ctx.listTotal(node.key);
-      const description =
+      const count =
         total === undefined ? undefined : total === 1 ? vscode.l10n.t('1 task') : vscode.l10n.t('{0} tasks', total);
+      const grouping = ctx.listGrouping?.(node);
+      const description = grouping && count ? `${count} · ${grouping}` : (count ?? grouping);
       return container(node.key, node.name, 'list', 'checklist', description, vscode.l10n.t('List {0}', node.name));
     }
     case 'task':
@@ -191,7 +203,7 @@ function groupItem(node: GroupNode, state: vscode.TreeItemCollapsibleState): vsc
           title: '',
           status: { id: node.key, name: node.label, color: node.color, type: node.tasks[0]?.status?.type },
         })
-      : new vscode.ThemeIcon(priorityIcon(node.label));
+      : new vscode.ThemeIcon(node.groupBy === 'assignee' ? 'person' : priorityIcon(node.label));
   item.accessibilityInformation = { label: inert(vscode.l10n.t('{0}, {1} tasks', node.label, node.count)) };
   return item;
 }

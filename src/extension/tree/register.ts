@@ -13,6 +13,7 @@ import { ExplorerDragAndDrop } from './dragAndDrop';
 import { registerTaskDrop } from './dragOut';
 import { EXPLORER_VIEW, ExplorerTree } from './explorer';
 import { editFilter } from './filterPicker';
+import { groupListBy } from './groupBy';
 import { MY_TASKS_VIEW, MyTasksTree } from './myTasks';
 import { TreePoller } from './poller';
 import { revealInExplorer } from './reveal';
@@ -46,6 +47,7 @@ export function registerTrees(context: vscode.ExtensionContext, services: Servic
   registerCommand(context, Commands.myTasksClearFilter, () => myTasks.filter.set({}));
   registerCommand(context, Commands.myTasksGroupByStatus, () => myTasks.setGroupBy('status'));
   registerCommand(context, Commands.myTasksGroupByPriority, () => myTasks.setGroupBy('priority'));
+  registerCommand(context, Commands.explorerGroupBy, (node: unknown) => groupListBy(explorer, node));
   registerCommand(context, Commands.revealInExplorer, (target: unknown) => revealInExplorer(explorer, target));
   registerCommand(context, Commands.treeDeleteSelected, (viewId: unknown) => deleteSelected(viewId));
   registerCommand(context, Commands.refresh, () => refresh(services, explorer, myTasks));

@@ -50,7 +50,16 @@ export async function revealInExplorer(explorer: ExplorerTree, arg: unknown): Pr
   }
   let node: TreeNode | undefined;
   for (const key of path) {
-    const next: TreeNode | undefined = (await explorer.getChildren(node)).find((n) => n.key === key);
+    const children = await explorer.getChildren(node);
+    let next: TreeNode | undefined = children.find((n) => n.key === key);
+    // A grouped list: the task is under the group that holds its row.
+    const group = next
+      ? undefined
+      : children.find((n) => n.kind === 'group' && n.tasks.some((t) => key.endsWith(t.id)));
+    if (group) {
+      node = group;
+      next = (await explorer.getChildren(group)).find((n) => n.key === key);
+    }
     if (!next) {
       break;
     }

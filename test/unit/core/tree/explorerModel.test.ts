@@ -1,20 +1,11 @@
 import * as assert from 'node:assert/strict';
 import type { ApiClient } from '../../../../src/core/api/client';
 import { ExplorerModel } from '../../../../src/core/tree/explorerModel';
-import type { ExplorerText } from '../../../../src/core/tree/explorerModel';
 import type { TaskNode, TreeNode } from '../../../../src/core/tree/nodes';
 import { useSandbox } from '../api/env';
+import { explorerText } from './text';
 
-const text: ExplorerText = {
-  noSpaces: 'no spaces',
-  noFolders: 'no folders',
-  noLists: 'no lists',
-  noTasks: 'no tasks',
-  noMatches: 'no matches',
-  showMore: (s, t) => `more ${s}/${t}`,
-  loadSubtasks: (s, t) => `load ${s}/${t}`,
-  capped: (s, t) => `capped ${s}/${t}`,
-};
+const text = explorerText;
 
 const named = (nodes: readonly TreeNode[], name: string): TreeNode => {
   const node = nodes.find((n) => ('name' in n && n.name === name) || (n.kind === 'task' && n.row.title === name));
