@@ -52,8 +52,8 @@ export class InboxPoller extends Disposable {
   }
 
   /**
-   * One check now, unless something says wait. `force` (Check Now, tests) skips the focus and
-   * "another window checked" tests, never the budget one.
+   * One check now, unless something says wait. `force` (Check Now: the user asked) skips those
+   * tests; its requests stay at background priority, so they still yield to what the user waits for.
    */
   async tick(force = false): Promise<CheckResult | Skip> {
     const state = this.session.state;
@@ -62,7 +62,7 @@ export class InboxPoller extends Disposable {
     if (this.running) return this.skip('running');
     if (!force && !this.focused) return this.skip('unfocused');
     const budget = state.client.limiter.snapshot();
-    if (budget.remaining < budget.limit / 2 || budget.paused) return this.skip('budget');
+    if (!force && (budget.remaining < budget.limit / 2 || budget.paused)) return this.skip('budget');
     if (!force && inbox.sinceLastCheck() < this.intervalMs * 0.9) {
       inbox.refresh(); // another window checked: show what it stored
       return this.skip('recent');

@@ -1,0 +1,151 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TestApi } from '../../src/extension/main';
+import type { InboxEntry } from '../../src/core/inbox/state';
+import { INBOX_KEY } from '../../src/extension/inbox/inboxes';
+import { useExtension } from './driver';
+import { sandboxControl, sandboxOrigin, waitFor } from './helpers';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- fixtures and answers are untyped JSON */
+type Json = any;
+
+/**
+ * The Inbox in the extension host against the sandbox: bob (his own token, over HTTP) assigns a task
+ * to alice, mentions her in a comment on her task and moves a task she follows; one check later
+ * the Inbox shows three entries that say so, the badge says 3, Enter opens the task at the comment,
+ * Mark All Read clears the badge, and what was seen and read survives a reload of the inbox state.
+ */
+describe('Inbox', function () {
+  this.timeout(90_000);
+  const driver = useExtension();
+  let api: TestApi;
+  let fx: Json;
+  let ws: string;
+
+  async function asBob(method: string, path: string, body: unknown): Promise<Json> {
+    const res = await fetch(`${sandboxOrigin()}/api${path}`, {
+      method,
+      headers: { authorization: 'Bearer demo-token-bob', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    assert.ok(res.ok, `${method} ${path} as bob: ${res.status}`);
+    return res.json();
+  }
+
+  async function engineering(): Promise<Json[]> {
+    const res = await fetch(`${sandboxOrigin()}/api/workspaces/${ws}/tasks?space_id=${fx.spaces.engineering}`, {
+      headers: { authorization: 'Bearer demo-token-alice' },
+    });
+    return (await res.json()).data;
+  }
+
+  const tree = () => api.inbox.tree;
+  const labels = async () =>
+    tree()
+      .getChildren()
+      .map((e) => String(tree().getTreeItem(e).label));
+
+  before(() => {
+    api = driver.api;
+  });
+  beforeEach(async () => {
+    await sandboxControl('POST', '/reset', { seed: 'demo' });
+    fx = await sandboxControl('GET', '/fixtures');
+    ws = fx.workspaces.acme.id;
+    await api.services.globalState.update(INBOX_KEY, undefined);
+    api.inbox.inboxes.forgetLoaded();
+    await driver.signInAs('demo-token-alice');
+  });
+  after(() => api.session.signOut());
+
+  it('shows three entries after bob acts, badge 3; Enter opens the task at the comment; Mark All Read', async () => {
+    const me = fx.users.alice.id;
+    const rows = (await engineering()).filter((r) => !r.parent_task_id);
+    const others = rows.filter((r) => r.assignee_id !== me);
+    const toAssign = others[0];
+    const followed = others[1];
+    const hers = rows.find((r) => r.assignee_id === me);
+    assert.ok(toAssign && followed && hers, 'the seed has tasks of alice and of others in Engineering');
+
+    assert.equal(
+      await vscode.commands.executeCommand('taskPlatform.followTask', { workspaceId: ws, taskId: followed.id }),
+      true,
+    );
+    const first: Json = await vscode.commands.executeCommand('taskPlatform.inbox.checkNow');
+    assert.deepEqual(first.entries, [], 'the first check only remembers');
+    assert.equal(tree().view.badge, undefined);
+
+    await asBob('PATCH', `/workspaces/${ws}/tasks/${toAssign.id}`, { assignee_id: me });
+    const comment = await asBob('POST', `/workspaces/${ws}/tasks/${hers.id}/comments`, {
+      body: 'Alice, can you look at this?',
+      mentions: [me],
+    });
+    const statuses = (await (
+      await fetch(`${sandboxOrigin()}/api/lists/${followed.list_id}/statuses`, {
+        headers: { authorization: 'Bearer demo-token-alice' },
+      })
+    ).json()) as { data: { id: string; name: string }[] };
+    const next = statuses.data.find((s) => s.id !== followed.status_id)!;
+    await asBob('PATCH', `/workspaces/${ws}/tasks/${followed.id}`, { status_id: next.id });
+
+    const second: Json = await vscode.commands.executeCommand('taskPlatform.inbox.checkNow');
+    assert.equal(second.entries.length, 3);
+    const shown = await labels();
+    assert.equal(shown.length, 3);
+    for (const expected of [
+      `Bob Member assigned ${toAssign.display_id} to you`,
+      `Bob Member mentioned you on ${hers.display_id}`,
+      `Bob Member set the status of ${followed.display_id} to ${next.name}`,
+    ]) {
+      assert.ok(shown.includes(expected), `"${expected}" in ${JSON.stringify(shown)}`);
+    }
+    assert.equal(tree().view.badge?.value, 3, 'the badge counts the unread');
+
+    // Enter on the mention runs the row's command: the task opens, at the comment, and the row is read.
+    const mention = tree()
+      .getChildren()
+      .find((e: InboxEntry) => e.kind === 'mention')!;
+    const command = tree().getTreeItem(mention).command!;
+    await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+    const panel = await waitFor(() => api.taskPanels.get(ws, hers.id), 'the panel of the task');
+    assert.equal(panel.model.reveal?.commentId, comment.id, 'the panel is asked to show the comment');
+    await waitFor(() => tree().view.badge?.value === 2 || undefined, 'the badge to say 2');
+    panel.panel.dispose();
+
+    await vscode.commands.executeCommand('taskPlatform.inbox.markAllRead');
+    assert.equal(tree().view.badge, undefined, 'Mark All Read clears the badge');
+
+    // A reload: the inbox state is read again from global state.
+    api.inbox.inboxes.forgetLoaded();
+    tree().refresh();
+    assert.equal(tree().getChildren().length, 3, 'the entries survive');
+    assert.equal(tree().view.badge, undefined, 'and stay read');
+    assert.ok(api.inbox.inboxes.current(api.session.state)!.isFollowed(followed.id), 'the follow survives');
+    const third: Json = await vscode.commands.executeCommand('taskPlatform.inbox.checkNow');
+    assert.deepEqual(third.entries, [], 'nothing is reported twice after the reload');
+  });
+
+  it('polls only while focused, and not again within the interval another check ran in', async () => {
+    const config = vscode.workspace.getConfiguration('taskPlatform');
+    const before = config.inspect<number>('inbox.pollIntervalSeconds')?.globalValue;
+    await config.update('inbox.pollIntervalSeconds', 600, vscode.ConfigurationTarget.Global);
+    try {
+      const poller = api.inbox.poller;
+      poller.setWindowFocused(false);
+      assert.equal(await poller.tick(), 'unfocused');
+      poller.setWindowFocused(true);
+      const ran = await waitFor(
+        async () => {
+          const result = await poller.tick();
+          return result === 'budget' ? undefined : result; // the suites before may have spent the budget
+        },
+        'a check with half the budget left',
+        60_000,
+      );
+      assert.notEqual(typeof ran, 'string', `focused, never checked: it checks (${String(ran)})`);
+      assert.equal(await poller.tick(), 'recent', 'a check ran within the interval (this window or another)');
+    } finally {
+      await config.update('inbox.pollIntervalSeconds', before, vscode.ConfigurationTarget.Global);
+    }
+  });
+});
