@@ -58,7 +58,12 @@ export async function runCheck(api: InboxApi, state: InboxState, input: CheckInp
   const found: InboxEntry[] = [];
 
   for (const { workspaceId, spaceIds } of input.spaces) {
-    const followedHere = [...followed.values()].filter((f) => f.workspaceId === workspaceId && f.displayId);
+    // A followed task assigned to the user in the last answer comes with `assignee_id in [me]`: no
+    // condition of its own (one that was unassigned since is read by id from the next check on).
+    const assignedBefore = new Set(Object.values(state.spaces).flat());
+    const followedHere = [...followed]
+      .filter(([id, f]) => f.workspaceId === workspaceId && f.displayId && !assignedBefore.has(id))
+      .map(([, f]) => f);
     for (const spaceId of spaceIds) {
       throwIfAborted(input.signal);
       const key = `${workspaceId}/${spaceId}`;

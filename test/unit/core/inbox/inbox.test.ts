@@ -120,6 +120,23 @@ describe('core/inbox (sandbox over HTTP)', function () {
     assert.deepEqual(after.entries, []);
   });
 
+  it('a task of hers given to someone else is reported by the check after next, one request per space', async () => {
+    const t = pick();
+    const box = inbox();
+    await check(box);
+    await bob.updateTask(ws, t.hers.id, { assignee_id: env.fx.users.bob.id });
+    const spaceCount = spaces.reduce((n, s) => n + s.spaceIds.length, 0);
+    await env.control('DELETE', '/requests');
+    const next = await check(box);
+    assert.deepEqual(next.entries, [], 'no longer assigned: not in this answer');
+    assert.equal(next.requests, spaceCount, 'her own tasks need no display-id condition');
+    const after = await check(box);
+    assert.deepEqual(
+      after.entries.map((e) => [e.kind, e.taskId, e.detail]),
+      [['assignee', t.hers.id, 'Bob Member']],
+    );
+  });
+
   it('with auto-follow off, her own task reports only new assignments', async () => {
     autoFollow = false;
     const t = pick();
