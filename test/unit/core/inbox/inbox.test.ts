@@ -72,6 +72,17 @@ describe('core/inbox (sandbox over HTTP)', function () {
     return comment.id;
   }
 
+  /** Alice follows a task and checks; bob acts; alice checks again. */
+  async function afterBob(): Promise<{ t: ReturnType<typeof pick>; box: Inbox }> {
+    const t = pick();
+    const box = inbox();
+    await box.follow(t.followed.id, { workspaceId: ws, displayId: t.followed.display_id, title: t.followed.title });
+    await check(box);
+    await bobActs(t);
+    await check(box);
+    return { t, box };
+  }
+
   it('finds an assignment, a mention and a status change in one check, with who and what', async () => {
     const t = pick();
     const box = inbox();
@@ -94,12 +105,7 @@ describe('core/inbox (sandbox over HTTP)', function () {
   });
 
   it('costs one index request per space when nothing changed, and reports nothing twice', async () => {
-    const t = pick();
-    const box = inbox();
-    await box.follow(t.followed.id, { workspaceId: ws, displayId: t.followed.display_id, title: t.followed.title });
-    await check(box);
-    await bobActs(t);
-    await check(box);
+    const { box } = await afterBob();
     const spaceCount = spaces.reduce((n, s) => n + s.spaceIds.length, 0);
     await env.control('DELETE', '/requests');
     const quiet = await check(box);
@@ -151,12 +157,7 @@ describe('core/inbox (sandbox over HTTP)', function () {
   });
 
   it('keeps entries, read state and follows in the store: another inbox over it sees the same', async () => {
-    const t = pick();
-    const box = inbox();
-    await box.follow(t.followed.id, { workspaceId: ws, displayId: t.followed.display_id, title: t.followed.title });
-    await check(box);
-    await bobActs(t);
-    await check(box);
+    const { t, box } = await afterBob();
     const other = inbox(); // a reload, or another window
     assert.equal(other.unread, 3);
     assert.ok(other.isFollowed(t.followed.id));
