@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension/main';
 import type { InboxEntry } from '../../src/core/inbox/state';
 import { INBOX_KEY } from '../../src/extension/inbox/inboxes';
+import { liveInPlainText, shortCorpus } from '../hostile/corpus';
 import { useExtension } from './driver';
 import { sandboxControl, sandboxOrigin, waitFor } from './helpers';
 
@@ -123,6 +124,29 @@ describe('Inbox', function () {
     assert.ok(api.inbox.inboxes.current(api.session.state)!.isFollowed(followed.id), 'the follow survives');
     const third: Json = await vscode.commands.executeCommand('taskPlatform.inbox.checkNow');
     assert.deepEqual(third.entries, [], 'nothing is reported twice after the reload');
+  });
+
+  it('shows hostile titles inert: no link, icon or invisible character in any row', async () => {
+    const me = fx.users.alice.id;
+    const task = (await engineering()).find((r) => !r.parent_task_id && r.assignee_id !== me);
+    await vscode.commands.executeCommand('taskPlatform.followTask', { workspaceId: ws, taskId: task.id });
+    await vscode.commands.executeCommand('taskPlatform.inbox.checkNow');
+    for (const payload of shortCorpus) {
+      await asBob('PATCH', `/workspaces/${ws}/tasks/${task.id}`, { title: payload.text });
+      const result: Json = await vscode.commands.executeCommand('taskPlatform.inbox.checkNow');
+      assert.equal(result.entries.length, 1, `${payload.name}: one entry`);
+      for (const entry of tree().getChildren()) {
+        const item = tree().getTreeItem(entry);
+        for (const [part, text] of [
+          ['label', String(item.label)],
+          ['description', String(item.description)],
+          ['tooltip', String(item.tooltip)],
+          ['accessibility label', item.accessibilityInformation?.label ?? ''],
+        ] as const) {
+          assert.equal(liveInPlainText(text), undefined, `${payload.name}, ${part}: ${text.slice(0, 200)}`);
+        }
+      }
+    }
   });
 
   it('polls only while focused, and not again within the interval another check ran in', async () => {
