@@ -61,12 +61,12 @@ export class InboxPoller extends Disposable {
     if (state.kind !== 'signedIn' || !inbox) return this.skip('signedOut');
     if (this.running) return this.skip('running');
     if (!force && !this.focused) return this.skip('unfocused');
-    const budget = state.client.limiter.snapshot();
-    if (!force && (budget.remaining < budget.limit / 2 || budget.paused)) return this.skip('budget');
     if (!force && inbox.sinceLastCheck() < this.intervalMs * 0.9) {
       inbox.refresh(); // another window checked: show what it stored
       return this.skip('recent');
     }
+    const budget = state.client.limiter.snapshot();
+    if (!force && (budget.remaining < budget.limit / 2 || budget.paused)) return this.skip('budget');
     const running = new AbortController();
     this.running = running;
     try {
