@@ -116,6 +116,8 @@ describe('e2e: the Inbox', function () {
       .locator('article.comment.revealed', { hasText: 'could you review the retry logic' })
       .waitFor({ timeout: 30_000 });
     await badge().filter({ hasText: '2' }).waitFor({ timeout: 10_000 });
+    // Her own task is followed: the panel's title bar offers Unfollow.
+    await wb.page.locator('.editor-actions .action-label[aria-label^="Unfollow Task"]').waitFor({ timeout: 10_000 });
     await wb.screenshot('41-inbox-opened-at-comment');
 
     await wb.runCommand('Task Platform: Mark All Read');

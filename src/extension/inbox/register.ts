@@ -40,6 +40,17 @@ export function registerInbox(context: vscode.ExtensionContext, services: Servic
       }
     }),
   );
+  // Whether the task in front (the focused panel's, else the tree selection's) is followed: the
+  // panel's menus offer Follow or Unfollow by it.
+  const followingCurrent = (): void => {
+    const ref = currentTasks()[0];
+    const followed = ref !== undefined && (current()?.isFollowed(ref.taskId) ?? false);
+    void vscode.commands.executeCommand('setContext', 'taskPlatform.inbox.followingCurrent', followed);
+  };
+  context.subscriptions.push(
+    vscode.window.tabGroups.onDidChangeTabs(followingCurrent),
+    tree.onDidChangeTreeData(followingCurrent),
+  );
   registerCommand(context, Commands.inboxOpen, (entry?: InboxEntry) => open(current(), entry));
   registerCommand(context, Commands.inboxMarkRead, (entry?: InboxEntry, selected?: InboxEntry[]) =>
     current()?.markRead((selected ?? (entry ? [entry] : [...tree.view.selection])).map((e) => e.id)),
