@@ -18,6 +18,7 @@ import type { Figure } from './context';
 import { bundleFigure } from './figures/bundle';
 import { burstFigure } from './figures/burst';
 import { codeRefsFigure } from './figures/codeRefs';
+import { inboxFigure } from './figures/inbox';
 import { linearTimeFigure } from './figures/linearTime';
 import { mcpFigure } from './figures/mcp';
 import { treeBuildFigure, treeLoadFigure } from './figures/tree';
@@ -38,6 +39,7 @@ const figures: [string, Figure][] = [
   ['workbench', workbenchFigures],
   ['burst', burstFigure],
   ['mcp', mcpFigure],
+  ['inbox', inboxFigure],
 ];
 
 function option(name: string): string | undefined {

@@ -27,9 +27,11 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * out of the trees (into editors and the comment box), upload progress with Cancel and the references
  * index's progress (about 2.8 KB); 371,000 with Create Task's custom fields and description and Group
  * By in the Workspaces tree (about 7.8 KB: the field steps 3.8 KB, list grouping 3.6 KB, the value
- * checks now shared by the panel and Create Task 0.4 KB).
+ * checks now shared by the panel and Create Task 0.4 KB); 389,500 with the Inbox (18,079 bytes
+ * measured: the check and its stored state, the tree and its words, the poller, Follow / Unfollow /
+ * Mark Read, the panel scrolling to a comment, their chunk).
  */
-export const LAZY_BUDGET_BYTES = 371_000;
+export const LAZY_BUDGET_BYTES = 389_500;
 
 /** The lazy code's `vscode`: the extension's own API object (required through the chunk's path), routed (lazy/api.ts). */
 function lazyVscode(root) {

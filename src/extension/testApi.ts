@@ -5,6 +5,7 @@ import type { AiFeature } from './ai/register';
 import type { CodeLinks } from './codeLinks/register';
 import type { Session, scaleRateWindowForTests } from './auth/session';
 import type { OutboxFeature } from './outbox/register';
+import type { InboxFeature } from './inbox/register';
 import type { TaskChanges } from './tasks/changes';
 import type { SavedViewsTree } from './views/savedViewsTree';
 import type { TaskPanels } from './taskPanel/register';
@@ -37,6 +38,7 @@ export interface TestApi {
   readonly codeLinks: CodeLinks;
   readonly ai: AiFeature;
   readonly outbox: OutboxFeature;
+  readonly inbox: InboxFeature;
   /** Walkthrough steps marked done in this window (their context keys are set). */
   stepsDone(): string[];
   setPrompter(next: Prompter): () => void;

@@ -25,7 +25,12 @@ export async function openSession(
       runDir,
       vsix: vsixPath,
       theme: options.theme,
-      settings: { 'taskPlatform.baseUrl': sandbox.baseUrl, ...options.settings },
+      // The Inbox does not poll unless a test asks (its checks would add to other tests' request counts).
+      settings: {
+        'taskPlatform.baseUrl': sandbox.baseUrl,
+        'taskPlatform.inbox.pollIntervalSeconds': 0,
+        ...options.settings,
+      },
     });
     return { sandbox, workbench };
   } catch (error) {

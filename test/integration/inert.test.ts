@@ -254,6 +254,7 @@ describe('Hostile text in trees, hovers, the references view and written links s
           'taskPlatform.openInBrowser',
           'taskPlatform.startWork',
           'taskPlatform.ai.summarizeTask',
+          'taskPlatform.followTask',
         ],
       });
       assert.deepEqual(icons(md.value), [], `"${task.name}": no icon`);
@@ -287,6 +288,7 @@ describe('Hostile text in trees, hovers, the references view and written links s
           { command: 'command:taskPlatform.openInBrowser', args: [ref] },
           { command: 'command:taskPlatform.startWork', args: [ref] },
           { command: 'command:taskPlatform.ai.summarizeTask', args: [ref] },
+          { command: 'command:taskPlatform.followTask', args: [ref] },
         ],
         `"${task.name}": exactly the hover's own links`,
       );

@@ -14,6 +14,7 @@ export const HOVER_COMMANDS = [
   'taskPlatform.openInBrowser',
   'taskPlatform.startWork',
   'taskPlatform.ai.summarizeTask',
+  'taskPlatform.followTask',
 ] as const;
 
 /** The hover's words, localised by the caller: plain text, made inert here, but `notLookedUp`. */
@@ -32,6 +33,7 @@ export interface HoverWords {
   openInBrowser: string;
   startWork: string;
   summarise: string;
+  follow: string;
 }
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
@@ -93,6 +95,7 @@ function actions(displayId: string, workspaceId: string, taskId: string, words: 
       link(words.openInBrowser, 'taskPlatform.openInBrowser', ref),
       link(words.startWork, 'taskPlatform.startWork', ref),
       link(words.summarise, 'taskPlatform.ai.summarizeTask', ref),
+      link(words.follow, 'taskPlatform.followTask', ref),
     );
   }
   return out;

@@ -23,6 +23,7 @@ const words: HoverWords = {
   openInBrowser: vscode.l10n.t('Open in Browser'),
   startWork: vscode.l10n.t('Start Work'),
   summarise: vscode.l10n.t('Summarise in Chat'),
+  follow: vscode.l10n.t('Follow'),
 };
 
 /**

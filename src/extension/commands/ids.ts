@@ -61,6 +61,13 @@ export const Commands = {
   startWork: 'taskPlatform.startWork',
   stopWork: 'taskPlatform.stopWork',
   insertTaskReference: 'taskPlatform.insertTaskReference',
+  // Inbox (inbox/)
+  inboxOpen: 'taskPlatform.inbox.open',
+  inboxMarkRead: 'taskPlatform.inbox.markRead',
+  inboxMarkAllRead: 'taskPlatform.inbox.markAllRead',
+  inboxCheckNow: 'taskPlatform.inbox.checkNow',
+  followTask: 'taskPlatform.followTask',
+  unfollowTask: 'taskPlatform.unfollowTask',
   // Offline writes (outbox/)
   showPendingChanges: 'taskPlatform.showPendingChanges',
   // AI actions (ai/actions.ts): a task handed to chat.

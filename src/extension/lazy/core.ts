@@ -74,6 +74,7 @@ export function start(host: LazyHost): LazyCore {
       return (await import('../ai/register.js')).registerAi(context, services, commandContext);
     },
     outbox: async () => (await import('../outbox/register.js')).registerOutbox(context, services),
+    inbox: async () => (await import('../inbox/register.js')).registerInbox(context, services),
   } satisfies Record<Feature, () => Promise<unknown>>;
   const loaded = new Map<Feature, Promise<unknown>>();
   function load(feature: Feature): Promise<unknown> {
@@ -96,15 +97,17 @@ export function start(host: LazyHost): LazyCore {
   }
   // Queued writes are published and pending changes shown while signed in, whatever is used first.
   load('outbox').catch(() => undefined);
-  // Code links learn the workspaces' id prefixes in the background once signed in, so that a file
-  // opened later has its references linked at once (they load earlier if an editor is shown first).
-  const learnPrefixes = session.onDidChange((state) => {
+  // Once signed in: code links learn the workspaces' id prefixes in the background, so that a file
+  // opened later has its references linked at once (they load earlier if an editor is shown first),
+  // and the inbox starts polling, so its badge tells of news before its view is opened.
+  const onSignIn = session.onDidChange((state) => {
     if (state.kind === 'signedIn') {
-      learnPrefixes.dispose();
+      onSignIn.dispose();
       load('codeLinks').catch(() => undefined);
+      load('inbox').catch(() => undefined);
     }
   });
-  context.subscriptions.push(learnPrefixes);
+  context.subscriptions.push(onSignIn);
 
   return {
     load,
@@ -115,7 +118,7 @@ export function start(host: LazyHost): LazyCore {
       if (window > 0) {
         scaleRateWindowForTests(window);
       }
-      const [trees, commandContext, taskPanels, savedViews, codeLinks, ai, outbox] = await Promise.all([
+      const [trees, commandContext, taskPanels, savedViews, codeLinks, ai, outbox, inbox] = await Promise.all([
         load('trees') as ReturnType<typeof loaders.trees>,
         load('commands') as ReturnType<typeof loaders.commands>,
         load('taskPanel') as ReturnType<typeof loaders.taskPanel>,
@@ -123,6 +126,7 @@ export function start(host: LazyHost): LazyCore {
         load('codeLinks') as ReturnType<typeof loaders.codeLinks>,
         load('ai') as ReturnType<typeof loaders.ai>,
         load('outbox') as ReturnType<typeof loaders.outbox>,
+        load('inbox') as ReturnType<typeof loaders.inbox>,
       ]);
       return {
         session,
@@ -138,6 +142,7 @@ export function start(host: LazyHost): LazyCore {
         codeLinks,
         ai,
         outbox,
+        inbox,
         stepsDone,
         activationMs: host.activationMs,
         setPrompter,

@@ -56,6 +56,12 @@ export const commandOwners: Readonly<Record<string, Feature>> = {
   'taskPlatform.ai.summarizeTask': 'ai',
   'taskPlatform.ai.startWorkWithChat': 'ai',
   'taskPlatform.ai.draftReply': 'ai',
+  'taskPlatform.inbox.open': 'inbox',
+  'taskPlatform.inbox.markRead': 'inbox',
+  'taskPlatform.inbox.markAllRead': 'inbox',
+  'taskPlatform.inbox.checkNow': 'inbox',
+  'taskPlatform.followTask': 'inbox',
+  'taskPlatform.unfollowTask': 'inbox',
 };
 
 /** The feature whose tree data provider fills each contributed view. */
@@ -64,4 +70,5 @@ export const viewOwners: Readonly<Record<string, Feature>> = {
   'taskPlatform.myTasks': 'trees',
   'taskPlatform.savedViews': 'savedViews',
   'taskPlatform.codeReferences': 'codeLinks',
+  'taskPlatform.inbox': 'inbox',
 };

@@ -299,6 +299,7 @@ const allFeatures: readonly Feature[] = [
   'codeLinks',
   'ai',
   'outbox',
+  'inbox',
 ];
 
 /** The parts of package.json the stubs are made from (context.extension.packageJSON). */

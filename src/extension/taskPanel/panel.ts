@@ -217,6 +217,11 @@ export class TaskPanel extends Disposable {
     return 'id' in msg && outcome ? this.answer(ctx, msg, outcome) : outcome;
   }
 
+  /** Scrolls the page to a comment of the task, once the comments have loaded (the Inbox's Enter). */
+  revealComment(commentId: string): void {
+    this.update({ reveal: { commentId, seq: (this.current.reveal?.seq ?? 0) + 1 } });
+  }
+
   update(patch: Partial<PanelModel>): void {
     this.current = { ...this.current, ...patch };
     if (patch.task) {

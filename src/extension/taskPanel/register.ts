@@ -213,7 +213,11 @@ async function openTask(panels: TaskPanels, services: Services, arg: unknown): P
   if (ref) {
     // The tree's rows ask to keep the focus (triage: arrow, Enter, arrow...); the palette and links do not.
     const preserveFocus = (arg as { preserveFocus?: unknown }).preserveFocus === true;
-    return panels.open(ref, { preserveFocus });
+    const panel = await panels.open(ref, { preserveFocus });
+    // The Inbox opens a task at a comment.
+    const commentId = (arg as { commentId?: unknown }).commentId;
+    if (panel && isUuid(commentId)) panel.revealComment(commentId);
+    return panel;
   }
   if ((await vscode.commands.getCommands(true)).includes(Commands.goToTask)) {
     await vscode.commands.executeCommand(Commands.goToTask);

@@ -54,6 +54,8 @@ export interface PanelModel {
   readonly inPreview?: boolean;
   /** Changes someone else made, found by polling (taskPanel/poller.ts); cleared when dismissed. */
   readonly notice?: ChangeNotice;
+  /** A comment to scroll to once it is shown (the Inbox opened the task at it); a new `seq` asks again. */
+  readonly reveal?: { readonly commentId: string; readonly seq: number };
 }
 
 /** "Updated by Bob Smith: status → Done": what a poll found others changed. */

@@ -41,9 +41,24 @@ const app = new App(
       shownView = app.view;
       window.scrollTo(0, 0);
     }
+    revealComment();
   },
   document.getElementById('first-paint') !== null,
 );
+
+/** The comment the host asked to show (the Inbox opened the task at it), once it is on the page. */
+let revealed = 0;
+function revealComment(): void {
+  const reveal = app.model?.reveal;
+  if (!reveal || reveal.seq === revealed || app.model?.task.id === undefined) return;
+  const comment = [...root.querySelectorAll<HTMLElement>('[data-comment]')].find(
+    (e) => e.dataset.comment === reveal.commentId,
+  );
+  if (!comment) return;
+  revealed = reveal.seq;
+  comment.classList.add('revealed');
+  comment.scrollIntoView({ block: 'center' });
+}
 
 function page(): TemplateResult {
   if (!app.model) {

@@ -106,6 +106,7 @@ const featureSources: Record<Feature, string[]> = {
   codeLinks: ['src/extension/codeLinks'],
   ai: ['src/extension/ai'],
   outbox: ['src/extension/outbox'],
+  inbox: ['src/extension/inbox'],
 };
 
 function sourcesOf(feature: Feature): string {

@@ -25,6 +25,7 @@ const words: HoverWords = {
   openInBrowser: 'Open in Browser',
   startWork: 'Start Work',
   summarise: 'Summarise in Chat',
+  follow: 'Follow',
 };
 
 const WS = '0b7f2a8e-6f0d-4c5e-9a39-1f5a2b3c4d5e';
@@ -84,6 +85,7 @@ const OWN_LINKS = (displayId: string): { command: string; args: unknown }[] => [
   { command: 'command:taskPlatform.openInBrowser', args: [{ workspaceId: WS, taskId: TASK }] },
   { command: 'command:taskPlatform.startWork', args: [{ workspaceId: WS, taskId: TASK }] },
   { command: 'command:taskPlatform.ai.summarizeTask', args: [{ workspaceId: WS, taskId: TASK }] },
+  { command: 'command:taskPlatform.followTask', args: [{ workspaceId: WS, taskId: TASK }] },
 ];
 
 const decode = (html: string): string =>

@@ -1,0 +1,112 @@
+import * as vscode from 'vscode';
+import type { CheckResult } from '../../core/inbox/check';
+import type { InboxEntry } from '../../core/inbox/state';
+import { errorText } from '../../core/util/errorText';
+import type { Session } from '../auth/session';
+import { SECTION } from '../config';
+import { Disposable } from '../disposable';
+import { log } from '../log';
+import type { Inboxes } from './inboxes';
+
+/** Why a tick did not check (the tests and the benchmark read it). */
+export type Skip = 'signedOut' | 'unfocused' | 'budget' | 'recent' | 'running';
+
+/**
+ * The inbox's polling (docs/decisions/inbox-polling.md): one combined check per interval, at
+ * background priority, never while the window is unfocused, while less than half of the request
+ * budget is left or the limiter waits out a 429, nor when another window of the account checked
+ * within the interval.
+ */
+export class InboxPoller extends Disposable {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: AbortController | undefined;
+  private focused = vscode.window.state.focused;
+  private readonly found = this.register(new vscode.EventEmitter<readonly InboxEntry[]>());
+  /** Entries each check found (notifications listen). */
+  readonly onDidFind = this.found.event;
+  /** Checks that ran, requests they made, ticks skipped (the benchmark reads these). */
+  readonly stats = { checks: 0, requests: 0, skipped: 0 };
+
+  constructor(
+    private readonly inboxes: Inboxes,
+    private readonly session: Session,
+  ) {
+    super();
+    this.register(
+      vscode.workspace.onDidChangeConfiguration(
+        (e) => e.affectsConfiguration(`${SECTION}.inbox.pollIntervalSeconds`) && this.schedule(),
+      ),
+    );
+    this.register(vscode.window.onDidChangeWindowState((state) => this.setWindowFocused(state.focused)));
+    this.register({ dispose: () => this.stop() });
+    this.schedule(5_000);
+  }
+
+  setWindowFocused(focused: boolean): void {
+    this.focused = focused;
+  }
+
+  get intervalMs(): number {
+    const seconds = vscode.workspace.getConfiguration(SECTION).get<number>('inbox.pollIntervalSeconds', 120);
+    return seconds <= 0 ? 0 : Math.max(30, seconds) * 1000;
+  }
+
+  /**
+   * One check now, unless something says wait. `force` (Check Now: the user asked) skips those
+   * tests; its requests stay at background priority, so they still yield to what the user waits for.
+   */
+  async tick(force = false): Promise<CheckResult | Skip> {
+    const state = this.session.state;
+    const inbox = this.inboxes.current(state);
+    if (state.kind !== 'signedIn' || !inbox) return this.skip('signedOut');
+    if (this.running) return this.skip('running');
+    if (!force && !this.focused) return this.skip('unfocused');
+    if (!force && inbox.sinceLastCheck() < this.intervalMs * 0.9) {
+      inbox.refresh(); // another window checked: show what it stored
+      return this.skip('recent');
+    }
+    const budget = state.client.limiter.snapshot();
+    if (!force && (budget.remaining < budget.limit / 2 || budget.paused)) return this.skip('budget');
+    const running = new AbortController();
+    this.running = running;
+    try {
+      const workspaces = state.user.workspaces.map((w) => w.id);
+      const { spaces, requests } = await this.inboxes.spacesOf(state.client, workspaces, running.signal);
+      const result = await inbox.check(state.client, { spaces, signal: running.signal });
+      this.stats.checks++;
+      this.stats.requests += requests + result.requests;
+      if (result.entries.length > 0) this.found.fire(result.entries);
+      return result;
+    } catch (error) {
+      log.debug(`Inbox check failed: ${errorText(error)}`);
+      throw error;
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  private skip(reason: Skip): Skip {
+    this.stats.skipped++;
+    return reason;
+  }
+
+  private schedule(firstInMs?: number): void {
+    this.stop();
+    const interval = this.intervalMs;
+    if (interval > 0 && !this.isDisposed) {
+      this.timer = setTimeout(
+        () =>
+          void this.tick()
+            .catch(() => undefined)
+            .finally(() => this.schedule()),
+        firstInMs ?? interval,
+      );
+    }
+  }
+
+  private stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.running?.abort();
+  }
+}
