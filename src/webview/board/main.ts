@@ -36,7 +36,14 @@ function post(message: BoardWebviewMessage): void {
 
 const SHORTCUTS = 'Control+ArrowLeft Control+ArrowRight Shift+ArrowLeft Shift+ArrowRight Enter';
 
+let painted = false;
+
 function paint(): void {
+  if (!painted) {
+    // The host's "Loading board…" is plain markup of the page: Lit renders after it, so it goes first.
+    painted = true;
+    root.replaceChildren();
+  }
   render(page(), root);
   const card = focused ? root.querySelector<HTMLElement>(`[data-card="${CSS.escape(focused)}"]`) : null;
   if (card && root.contains(document.activeElement) && document.activeElement !== card) {
