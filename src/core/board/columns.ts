@@ -29,7 +29,7 @@ export function columnKey(status: { readonly name: string; readonly type?: strin
 
 /**
  * Where a status only other lists have goes among the columns: by its type, open work first, then
- * done and closed (the types seen in docs/api/openapi.yaml#listStatuses; unknown types go last).
+ * done and closed (the types seen in docs/api/openapi.yaml#listListStatuses; unknown types go last).
  */
 const TYPE_ORDER = ['not_started', 'open', 'active', 'done', 'closed'];
 
