@@ -158,6 +158,76 @@ describe('Board', function () {
     assert.equal(board.refused, refused + 2);
   });
 
+  it("a folder board merges its lists' statuses by name and type; a move takes the task's own list's status", async () => {
+    const board = (await vscode.commands.executeCommand('taskPlatform.openBoard', {
+      kind: 'folder',
+      workspaceId: ws,
+      spaceId: fx.spaces.engineering,
+      folderId: fx.folders.backend,
+      name: 'Backend',
+    })) as BoardPanel;
+    await board.loaded;
+    const names = board.model.columns.map((c) => c.name);
+    // API has its own statuses; Database and Imports the space's. In Progress (active) is in both: one column.
+    for (const name of ['Backlog', 'Ready', 'To Do', 'In Progress', 'Review', 'Blocked', 'Shipped', 'Done']) {
+      assert.equal(names.filter((n) => n === name).length, 1, `${name} once in ${names.join(', ')}`);
+    }
+    const stored = (await sandboxControl<{ data: Row[] }>('GET', '/state/tasks')).data;
+    const listOf = new Map(stored.map((t) => [t.id as string, t.list_id as string]));
+    const cards = board.model.columns.flatMap((c) => c.cards);
+    const apiCard = cards.find(
+      (c) => listOf.get(c.id) === fx.lists.api && !column(board, 'In Progress').cards.includes(c),
+    );
+    const dbCard = cards.find((c) => listOf.get(c.id) === listId);
+    assert.ok(apiCard && dbCard, 'cards of both lists');
+    await quietRequestLog();
+    await sandboxControl('DELETE', '/requests');
+    const refused = await board.receive({
+      type: 'move',
+      id: 'm1',
+      taskId: dbCard.id,
+      column: column(board, 'Shipped').key,
+    });
+    assert.equal(refused?.ok, false, 'Shipped is not a status of Database');
+    const moved = await board.receive({
+      type: 'move',
+      id: 'm2',
+      taskId: apiCard.id,
+      column: column(board, 'In Progress').key,
+    });
+    assert.deepEqual(moved, { ok: true, sent: true });
+    assert.equal((await requestLog()).filter((r) => r.method === 'PATCH').length, 1);
+    const apiInProgress = fx.statuses.api.find((s: { name: string }) => s.name === 'In Progress').id;
+    assert.equal((await storedTask(apiCard.id)).status_id, apiInProgress);
+  });
+
+  it("a saved view as a board: the view's own rows and counts, moves as for a list", async () => {
+    const view = { id: fx.views.folder_view, name: 'Backend — open work', workspaceId: ws, pinned: true };
+    const board = (await vscode.commands.executeCommand('taskPlatform.openBoard', {
+      kind: 'view',
+      key: 'v',
+      view,
+    })) as BoardPanel;
+    await board.loaded;
+    assert.equal(board.model.error, undefined);
+    const log = await requestLog();
+    assert.ok(
+      log.some((r) => r.path === `/api/views/${view.id}/tasks`),
+      'the view was evaluated by the service',
+    );
+    const cards = board.model.columns.flatMap((c) => c.cards);
+    assert.equal(cards.length, board.model.filtered);
+    assert.ok(cards.length > 0);
+    // A task of Database (the space's statuses) to Review.
+    const stored = (await sandboxControl<{ data: Row[] }>('GET', '/state/tasks')).data;
+    const card = cards.find((c) => stored.some((t) => t.id === c.id && t.list_id === listId))!;
+    assert.ok(card, 'a Database task in the view');
+    const moved = await board.receive({ type: 'move', id: 'm1', taskId: card.id, column: column(board, 'Review').key });
+    assert.equal(moved?.ok, true);
+    const review = fx.statuses.engineering.find((s: { name: string }) => s.name === 'Review').id;
+    assert.equal((await storedTask(card.id)).status_id, review);
+  });
+
   it('a change told on the bus moves the card in place, with no request', async () => {
     const board = await openBoard();
     const card = column(board, 'To Do').cards[0]!;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../core/api/client';
 import { WriteQueuedError } from '../../core/api/errors';
-import type { TaskRow } from '../../core/api/schemas';
+import type { Status, TaskRow } from '../../core/api/schemas';
 import type { BoardColumn } from '../../core/board/columns';
 import { checkMove, mergeStatuses, movedRow } from '../../core/board/columns';
 import { targetOf } from '../../core/outbox/queuedWrite';
@@ -18,7 +18,8 @@ import { webviewOptions } from '../taskPanel/panel';
 import { describeFailure, reportFailure } from '../ui/failure';
 import { columnModels } from './cards';
 import type { BoardSource } from './source';
-import { belongs, pageOf, statusesOf } from './source';
+import { directoryFor } from '../directory';
+import { joins, pageOf, stays } from './source';
 
 export const boardViewType = 'taskPlatform.board';
 
@@ -34,8 +35,11 @@ export type MoveOutcome =
  */
 export class BoardPanel extends Disposable {
   private columns: BoardColumn[] = [];
+  /** The statuses of each list the board's rows are in, in the order the lists were first seen. */
+  private readonly statusLists = new Map<string, Status[]>();
   private readonly rows = new Map<string, TaskRow>();
   private total: number | undefined;
+  private filtered: number | undefined;
   private completed: number | undefined;
   private loading = true;
   private error: string | undefined;
@@ -77,6 +81,7 @@ export class BoardPanel extends Disposable {
       loaded: this.rows.size,
       total: this.total,
       completed: this.completed,
+      filtered: this.filtered,
       loading: this.loading,
       error: this.error,
     };
@@ -94,16 +99,18 @@ export class BoardPanel extends Disposable {
     this.error = undefined;
     this.post();
     try {
-      this.columns = mergeStatuses(await statusesOf(this.client, this.source));
+      if (this.source.kind === 'list') await this.addStatuses([this.source.id]);
       const seen = new Set<string>();
       for (let page = 1; ; page++) {
         const answer = await pageOf(this.client, this.source, page, { priority, signal });
+        await this.addStatuses(answer.data.map((row) => row.list_id ?? ''));
         for (const row of answer.data) {
           seen.add(row.id);
           this.rows.set(row.id, row);
         }
         this.total = answer.total_count;
         this.completed = answer.completed_count;
+        this.filtered = answer.filtered_count;
         if (answer.data.length === 0 || page >= (answer.last_page ?? page)) break;
         this.post();
       }
@@ -117,6 +124,20 @@ export class BoardPanel extends Disposable {
       this.loading = false;
       this.post();
     }
+  }
+
+  /**
+   * Reads the statuses of lists not seen before (one request per list, cached by the session's
+   * directory) and merges every list's statuses into the columns, by name and type.
+   */
+  private async addStatuses(listIds: readonly string[]): Promise<void> {
+    const fresh = [...new Set(listIds)].filter((id) => id !== '' && !this.statusLists.has(id));
+    if (fresh.length === 0) return;
+    const directory = directoryFor(this.client);
+    for (const id of fresh) {
+      this.statusLists.set(id, await directory.statusesOf(id));
+    }
+    this.columns = mergeStatuses([...this.statusLists].map(([listId, statuses]) => ({ listId, statuses })));
   }
 
   /** Every page message enters here; anything not exactly of the protocol is dropped and counted. */
@@ -141,9 +162,10 @@ export class BoardPanel extends Disposable {
         return undefined;
       case 'open': {
         const row = this.rows.get(msg.taskId);
-        if (row) {
+        const workspaceId = row?.workspace_id ?? this.source.workspaceId;
+        if (row && workspaceId) {
           await vscode.commands.executeCommand(Commands.openTask, {
-            workspaceId: this.source.workspaceId,
+            workspaceId,
             taskId: row.id,
             row,
           });
@@ -165,7 +187,8 @@ export class BoardPanel extends Disposable {
     if (!check.ok) {
       return { ok: false, error: refusal(check.reason) };
     }
-    if (check.unchanged || !before) {
+    const workspaceId = before?.workspace_id ?? this.source.workspaceId;
+    if (check.unchanged || !before || !workspaceId) {
       return { ok: true, sent: false };
     }
     const target = this.columns.find((c) => c.key === column)!;
@@ -174,13 +197,13 @@ export class BoardPanel extends Disposable {
     const action = vscode.l10n.t('Could not move {0}', before.display_id ?? before.title);
     try {
       const task = await this.client.updateTask(
-        this.source.workspaceId,
+        workspaceId,
         taskId,
         { status_id: check.statusId },
         { priority: 'user' },
       );
       // Through the bus: this board (onChange), the trees and an open panel take the task the service returned.
-      this.services.changes.fire({ kind: 'updated', workspaceId: this.source.workspaceId, task });
+      this.services.changes.fire({ kind: 'updated', workspaceId, task });
       return { ok: true, sent: true };
     } catch (error) {
       if (WriteQueuedError.is(error)) {
@@ -197,7 +220,7 @@ export class BoardPanel extends Disposable {
 
   /** Writes told by the bus (ours, the panel's, the commands', replays of queued writes): rows change in place. */
   private onChange(change: TaskChange): void {
-    if (change.workspaceId !== this.source.workspaceId) return;
+    if (this.source.workspaceId !== undefined && change.workspaceId !== this.source.workspaceId) return;
     switch (change.kind) {
       case 'updated':
       case 'created':
@@ -205,8 +228,10 @@ export class BoardPanel extends Disposable {
       case 'restored': {
         const task = change.task;
         if (!task) return;
-        if (belongs(this.source, task)) this.rows.set(task.id, { ...this.rows.get(task.id), ...task });
-        else if (!this.rows.delete(task.id)) return;
+        const shown = this.rows.has(task.id);
+        if (shown ? stays(this.source, task) : joins(this.source, new Set(this.statusLists.keys()), task)) {
+          this.rows.set(task.id, { ...this.rows.get(task.id), ...task });
+        } else if (!this.rows.delete(task.id)) return;
         break;
       }
       case 'deleted':

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { Commands } from '../commands/ids';
 import { registerCommand } from '../commands/registry';
 import type { CommandContext } from '../commands/context';
-import { listFromArg, pickList } from '../commands/create';
+import { pickList } from '../commands/create';
 import { signedIn } from '../auth/guard';
 import { SECTION } from '../config';
 import { Disposable } from '../disposable';
@@ -10,6 +10,7 @@ import type { Services } from '../services';
 import { BoardPanel, boardViewType } from './panel';
 import { webviewOptions } from '../taskPanel/panel';
 import type { BoardSource } from './source';
+import { sourceFromArg, sourceKey } from './source';
 import type { Feature } from '../start/contract';
 
 /**
@@ -39,7 +40,7 @@ export class Boards extends Disposable {
   }
 
   async open(source: BoardSource): Promise<BoardPanel | undefined> {
-    const open = this.all().find((b) => b.source.kind === source.kind && b.source.listId === source.listId);
+    const open = this.all().find((b) => sourceKey(b.source) === sourceKey(source));
     if (open) {
       open.panel.reveal();
       return open;
@@ -82,7 +83,10 @@ export class Boards extends Disposable {
   }
 }
 
-/** The board feature: `taskPlatform.openBoard` on a list of the tree, or a list picked from the palette. */
+/**
+ * The board feature: `taskPlatform.openBoard` on a list, folder or space of the Workspaces tree or a
+ * saved view of the Saved Views tree, or on a list picked from the palette.
+ */
 export function registerBoard(
   context: vscode.ExtensionContext,
   services: Services,
@@ -92,13 +96,14 @@ export function registerBoard(
   context.subscriptions.push(boards);
   registerCommand(context, Commands.openBoard, async (arg?: unknown) => {
     // The list picker is the commands feature's (recent lists first), loaded when the palette asks.
-    const list = listFromArg(arg) ?? (await pickFromPalette((await load('commands')) as CommandContext));
-    return list ? boards.open({ kind: 'list', ...list }) : undefined;
+    const source = sourceFromArg(arg) ?? (await pickFromPalette((await load('commands')) as CommandContext));
+    return source ? boards.open(source) : undefined;
   });
   return boards;
 }
 
-async function pickFromPalette(commands: CommandContext): Promise<ReturnType<typeof listFromArg>> {
+async function pickFromPalette(commands: CommandContext): Promise<BoardSource | undefined> {
   const state = await signedIn(commands.services.session);
-  return state ? pickList(commands, state, vscode.l10n.t('Open as Board')) : undefined;
+  const list = state && (await pickList(commands, state, vscode.l10n.t('Open as Board')));
+  return list ? { kind: 'list', workspaceId: list.workspaceId, id: list.listId, name: list.name } : undefined;
 }

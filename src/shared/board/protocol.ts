@@ -41,6 +41,8 @@ export interface BoardModel {
   readonly loaded: number;
   readonly total?: number;
   readonly completed?: number;
+  /** A saved view's matching rows (its counts may be up to 60 s old). */
+  readonly filtered?: number;
   readonly loading: boolean;
   /** A load failure, already phrased for the user. */
   readonly error?: string;

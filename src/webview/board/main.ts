@@ -75,8 +75,10 @@ function page(): TemplateResult {
 }
 
 function counts(m: BoardModel): string {
-  if (m.total === undefined) return m.loading ? l10n.t('Loading…') : '';
-  const shown = m.loaded < m.total ? l10n.t('{0} of {1} loaded', m.loaded, m.total) : l10n.t('{0} tasks', m.total);
+  // A view's rows are its matches (filtered_count); a list's, folder's or space's are all of them.
+  const all = m.filtered ?? m.total;
+  if (all === undefined) return m.loading ? l10n.t('Loading…') : '';
+  const shown = m.loaded < all ? l10n.t('{0} of {1} loaded', m.loaded, all) : l10n.t('{0} tasks', all);
   return m.completed === undefined ? shown : `${shown} · ${l10n.t('{0} completed', m.completed)}`;
 }
 
