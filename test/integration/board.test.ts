@@ -228,6 +228,31 @@ describe('Board', function () {
     assert.equal((await storedTask(card.id)).status_id, review);
   });
 
+  it('offline, a move waits in the outbox, marked on its card, and is sent once when the service is back', async () => {
+    const board = await openBoard();
+    const card = column(board, 'To Do').cards[0]!;
+    driver.install(new ScriptedPrompter());
+    await sandboxControl('POST', '/faults', { path: '/api/**', kind: 'reset_before' });
+    const outcome = await board.receive({ type: 'move', id: 'm1', taskId: card.id, column: column(board, 'Done').key });
+    assert.deepEqual(outcome, { ok: true, sent: false });
+    await waitFor(
+      () => column(board, 'Done').cards.find((c) => c.id === card.id)?.pending,
+      'the card in Done, marked not sent',
+    );
+    await sandboxControl('DELETE', '/faults');
+    await sandboxControl('DELETE', '/requests');
+    assert.equal(await api.outbox.connectivity.probe(), true);
+    await waitFor(
+      () => column(board, 'Done').cards.find((c) => c.id === card.id && !c.pending),
+      'the move sent and the mark gone',
+      60_000,
+    );
+    const patches = (await requestLog()).filter((r) => r.method === 'PATCH');
+    assert.equal(patches.length, 1, 'replayed once');
+    const doneId = fx.statuses.engineering.find((s: { name: string }) => s.name === 'Done').id;
+    assert.equal((await storedTask(card.id)).status_id, doneId);
+  });
+
   it('a change told on the bus moves the card in place, with no request', async () => {
     const board = await openBoard();
     const card = column(board, 'To Do').cards[0]!;

@@ -28,7 +28,7 @@ export class Boards extends Disposable {
     this.register(
       services.session.onDidChange((state) => {
         // What a board shows belongs to the account that was signed in.
-        if (state.kind !== 'signedIn') for (const board of this.all()) board.panel.dispose();
+        if (state.kind === 'signedOut') for (const board of this.all()) board.panel.dispose();
       }),
     );
     this.register({ dispose: () => clearTimeout(this.timer) });
