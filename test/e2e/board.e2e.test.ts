@@ -1,21 +1,11 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { axeViolations } from './axe';
-import { closeSession, openSession } from './fixtures';
+import { closeSession, openSession, sandboxCall as control } from './fixtures';
 import type { Session } from './fixtures';
 import type { Workbench } from './workbench';
 
 type Row = Record<string, unknown>;
-
-async function control<T>(session: Session, method: string, path: string, body?: unknown): Promise<T> {
-  const init =
-    body === undefined
-      ? { method }
-      : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-  const res = await fetch(`${session.sandbox.origin}/__sandbox${path}`, init);
-  assert.ok(res.ok, `${method} ${path}: ${res.status}`);
-  return (await res.json()) as T;
-}
 
 /** The task as the sandbox stores it, once `ok` holds (within 30 s). */
 async function stored(session: Session, taskId: string, ok: (task: Row) => boolean, what: string): Promise<Row> {

@@ -45,6 +45,11 @@ describe('Board', function () {
     return found;
   };
 
+  /** What the page posts when a card goes to the column named `name`. */
+  let asked = 0;
+  const move = (board: BoardPanel, taskId: string, name: string) =>
+    board.receive({ type: 'move', id: `m${++asked}`, taskId, column: column(board, name).key });
+
   before(async () => {
     api = driver.api;
     await sandboxControl('POST', '/reset', { seed: 'demo' });
@@ -89,16 +94,15 @@ describe('Board', function () {
     const board = await openBoard();
     const card = column(board, 'To Do').cards[0];
     assert.ok(card, 'a card in To Do');
-    const done = column(board, 'Done');
     await quietRequestLog();
     await sandboxControl('DELETE', '/requests');
-    const outcome = await board.receive({ type: 'move', id: 'm1', taskId: card.id, column: done.key });
+    const outcome = await move(board, card.id, 'Done');
     assert.deepEqual(outcome, { ok: true, sent: true });
     assert.ok(
       column(board, 'Done').cards.some((c) => c.id === card.id),
       'the card is in Done',
     );
-    const again = await board.receive({ type: 'move', id: 'm2', taskId: card.id, column: done.key });
+    const again = await move(board, card.id, 'Done');
     assert.deepEqual(again, { ok: true, sent: false });
     const patches = (await requestLog()).filter((r) => r.method === 'PATCH');
     assert.deepEqual(
@@ -119,12 +123,7 @@ describe('Board', function () {
       times: 1,
     });
     await sandboxControl('DELETE', '/requests');
-    const outcome = await board.receive({
-      type: 'move',
-      id: 'm1',
-      taskId: card.id,
-      column: column(board, 'Review').key,
-    });
+    const outcome = await move(board, card.id, 'Review');
     assert.equal(outcome?.ok, true);
     const patches = (await requestLog()).filter((r) => r.method === 'PATCH') as unknown as {
       idempotency_key: string;
@@ -145,7 +144,7 @@ describe('Board', function () {
     });
     assert.equal(res.status, 200);
     driver.install(new ScriptedPrompter());
-    const outcome = await board.receive({ type: 'move', id: 'm1', taskId: card.id, column: column(board, 'Done').key });
+    const outcome = await move(board, card.id, 'Done');
     assert.equal(outcome?.ok, false);
     assert.match(outcome && !outcome.ok ? outcome.error : '', /no longer exists/);
     assert.ok(
@@ -182,19 +181,9 @@ describe('Board', function () {
     assert.ok(apiCard && dbCard, 'cards of both lists');
     await quietRequestLog();
     await sandboxControl('DELETE', '/requests');
-    const refused = await board.receive({
-      type: 'move',
-      id: 'm1',
-      taskId: dbCard.id,
-      column: column(board, 'Shipped').key,
-    });
+    const refused = await move(board, dbCard.id, 'Shipped');
     assert.equal(refused?.ok, false, 'Shipped is not a status of Database');
-    const moved = await board.receive({
-      type: 'move',
-      id: 'm2',
-      taskId: apiCard.id,
-      column: column(board, 'In Progress').key,
-    });
+    const moved = await move(board, apiCard.id, 'In Progress');
     assert.deepEqual(moved, { ok: true, sent: true });
     assert.equal((await requestLog()).filter((r) => r.method === 'PATCH').length, 1);
     const apiInProgress = fx.statuses.api.find((s: { name: string }) => s.name === 'In Progress').id;
@@ -222,7 +211,7 @@ describe('Board', function () {
     const stored = (await sandboxControl<{ data: Row[] }>('GET', '/state/tasks')).data;
     const card = cards.find((c) => stored.some((t) => t.id === c.id && t.list_id === listId))!;
     assert.ok(card, 'a Database task in the view');
-    const moved = await board.receive({ type: 'move', id: 'm1', taskId: card.id, column: column(board, 'Review').key });
+    const moved = await move(board, card.id, 'Review');
     assert.equal(moved?.ok, true);
     const review = fx.statuses.engineering.find((s: { name: string }) => s.name === 'Review').id;
     assert.equal((await storedTask(card.id)).status_id, review);
@@ -233,7 +222,7 @@ describe('Board', function () {
     const card = column(board, 'To Do').cards[0]!;
     driver.install(new ScriptedPrompter());
     await sandboxControl('POST', '/faults', { path: '/api/**', kind: 'reset_before' });
-    const outcome = await board.receive({ type: 'move', id: 'm1', taskId: card.id, column: column(board, 'Done').key });
+    const outcome = await move(board, card.id, 'Done');
     assert.deepEqual(outcome, { ok: true, sent: false });
     await waitFor(
       () => column(board, 'Done').cards.find((c) => c.id === card.id)?.pending,
