@@ -242,6 +242,28 @@ describe('Board', function () {
     assert.equal((await storedTask(card.id)).status_id, doneId);
   });
 
+  it("someone else's change shows at the next poll of a visible board, never while the window is away", async () => {
+    const board = await openBoard();
+    const card = column(board, 'To Do').cards[0]!;
+    const review = fx.statuses.engineering.find((s: { name: string }) => s.name === 'Review').id;
+    const res = await fetch(`${sandboxOrigin()}/api/workspaces/${ws}/tasks/${card.id}`, {
+      method: 'PATCH',
+      headers: { authorization: 'Bearer demo-token-bob', 'content-type': 'application/json' },
+      body: JSON.stringify({ status_id: review }),
+    });
+    assert.equal(res.status, 200);
+    await waitFor(() => board.panel.visible || undefined, 'the board visible');
+    api.boards.setWindowFocused(false);
+    assert.equal(await api.boards.poll(), 0, 'no poll while the window is away');
+    assert.ok(column(board, 'To Do').cards.some((c) => c.id === card.id));
+    api.boards.setWindowFocused(true);
+    assert.equal(await api.boards.poll(), 1);
+    assert.ok(
+      column(board, 'Review').cards.some((c) => c.id === card.id),
+      'the card moved to Review',
+    );
+  });
+
   it('a change told on the bus moves the card in place, with no request', async () => {
     const board = await openBoard();
     const card = column(board, 'To Do').cards[0]!;

@@ -22,6 +22,7 @@ import type { Feature } from '../start/contract';
 export class Boards extends Disposable {
   private readonly boards = new Set<BoardPanel>();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private focused = vscode.window.state.focused;
 
   constructor(private readonly services: Services) {
     super();
@@ -31,6 +32,7 @@ export class Boards extends Disposable {
         if (state.kind === 'signedOut') for (const board of this.all()) board.panel.dispose();
       }),
     );
+    this.register(vscode.window.onDidChangeWindowState((state) => this.setWindowFocused(state.focused)));
     this.register({ dispose: () => clearTimeout(this.timer) });
     this.register({ dispose: () => this.all().forEach((b) => b.panel.dispose()) });
   }
@@ -63,10 +65,15 @@ export class Boards extends Disposable {
     return board;
   }
 
+  /** The window gained or lost focus (also how tests stand in for it). */
+  setWindowFocused(focused: boolean): void {
+    this.focused = focused;
+  }
+
   /** One poll of every visible board (the timer calls it; tests may too). Returns how many were read. */
   async poll(): Promise<number> {
     const state = this.services.session.state;
-    if (state.kind !== 'signedIn' || !vscode.window.state.focused) return 0;
+    if (state.kind !== 'signedIn' || !this.focused) return 0;
     const budget = state.client.limiter.snapshot();
     if (budget.remaining < budget.limit / 2 || budget.paused) return 0;
     const visible = this.all().filter((b) => b.panel.visible);
