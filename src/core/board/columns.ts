@@ -4,7 +4,7 @@ import type { Status, TaskRow } from '../api/schemas';
  * A board's columns: one per status, and for a board over several lists one per status name and
  * type, so "Done" (closed) of two lists is one column while a "Done" that is open elsewhere is not.
  * Each column keeps, per list, the id of its status there: a card moved into it gets its own list's
- * status id.
+ * status id (docs/decisions/board-columns.md).
  */
 export interface BoardColumn {
   /** `type:name` with the name lower-cased and trimmed: the same for the same status of every list. */
