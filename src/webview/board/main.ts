@@ -114,7 +114,18 @@ function column(c: BoardColumnModel, first: string | undefined): TemplateResult 
 }
 
 function cardView(card: BoardCard, tabbable: boolean): TemplateResult {
-  const label = [card.displayId, card.title].filter(Boolean).join(' ');
+  // The card's whole content in one name: a screen reader says it as focus arrives, in the order shown.
+  const label = [
+    [card.displayId, card.title].filter(Boolean).join(' '),
+    card.priority && l10n.t('priority {0}', card.priority),
+    card.assignee && l10n.t('assigned to {0}', card.assignee),
+    card.due && l10n.t('Due {0}', card.due),
+    card.blocked && l10n.t('Blocked'),
+    card.subtasks > 0 && l10n.t('{0} subtasks', card.subtasks),
+    card.pending && l10n.t('Not sent yet'),
+  ]
+    .filter(Boolean)
+    .join(', ');
   return html`<li
     class=${card.pending ? 'card pending' : 'card'}
     data-card=${card.id}
