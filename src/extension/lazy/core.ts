@@ -116,9 +116,7 @@ export function start(host: LazyHost): LazyCore {
       // The integration runner shortens the client's 60-request window for the whole suite (the
       // limiter's own behaviour is tested in Node with scaled windows too).
       const window = Number(process.env.TASK_PLATFORM_TEST_RATE_WINDOW_MS);
-      if (window > 0) {
-        scaleRateWindowForTests(window);
-      }
+      if (window > 0) scaleRateWindowForTests(window);
       const [trees, commandContext, taskPanels, savedViews, codeLinks, ai, outbox, inbox, boards] = await Promise.all([
         load('trees') as ReturnType<typeof loaders.trees>,
         load('commands') as ReturnType<typeof loaders.commands>,
