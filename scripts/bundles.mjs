@@ -29,9 +29,11 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * By in the Workspaces tree (about 7.8 KB: the field steps 3.8 KB, list grouping 3.6 KB, the value
  * checks now shared by the panel and Create Task 0.4 KB); 389,500 with the Inbox (18,079 bytes
  * measured: the check and its stored state, the tree and its words, the poller, Follow / Unfollow /
- * Mark Read, the panel scrolling to a comment, their chunk).
+ * Mark Read, the panel scrolling to a comment, their chunk); 401,000 with Open as Board (about 11.3 KB:
+ * the board's host for lists, folders, spaces and views, its moves, polling and messages, and the
+ * list picker it shares with the commands split into a chunk of its own).
  */
-export const LAZY_BUDGET_BYTES = 389_500;
+export const LAZY_BUDGET_BYTES = 401_000;
 
 /** The lazy code's `vscode`: the extension's own API object (required through the chunk's path), routed (lazy/api.ts). */
 function lazyVscode(root) {

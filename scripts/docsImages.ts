@@ -30,6 +30,7 @@ export const README_IMAGES = [
   '20-saved-view-results',
   'code-links-hover',
   'commands-05-triage',
+  'board-02-light-dragged-to-done',
   '61-mcp-server-running',
   '70-agent-tools-default',
   'walkthrough-progress',

@@ -6,6 +6,7 @@ import type { CodeLinks } from './codeLinks/register';
 import type { Session, scaleRateWindowForTests } from './auth/session';
 import type { OutboxFeature } from './outbox/register';
 import type { InboxFeature } from './inbox/register';
+import type { Boards } from './board/register';
 import type { TaskChanges } from './tasks/changes';
 import type { SavedViewsTree } from './views/savedViewsTree';
 import type { TaskPanels } from './taskPanel/register';
@@ -39,6 +40,7 @@ export interface TestApi {
   readonly ai: AiFeature;
   readonly outbox: OutboxFeature;
   readonly inbox: InboxFeature;
+  readonly boards: Boards;
   /** Walkthrough steps marked done in this window (their context keys are set). */
   stepsDone(): string[];
   setPrompter(next: Prompter): () => void;

@@ -55,6 +55,17 @@ export async function waitForPrefixes(session: Session): Promise<void> {
   }
 }
 
+/** A call to the sandbox's control API (`/__sandbox/...`) of a session, its JSON answer. */
+export async function sandboxCall<T>(session: Session, method: string, path: string, body?: unknown): Promise<T> {
+  const init =
+    body === undefined
+      ? { method }
+      : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const res = await fetch(`${session.sandbox.origin}/__sandbox${path}`, init);
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
 export async function closeSession(session: Session | undefined): Promise<void> {
   await session?.workbench.close();
   await session?.sandbox.stop();

@@ -46,6 +46,8 @@ export const Commands = {
   // Task panel (taskPanel/)
   openTask: 'taskPlatform.openTask',
   keepTaskOpen: 'taskPlatform.keepTaskOpen',
+  // Board (board/)
+  openBoard: 'taskPlatform.openBoard',
   // Saved views (views/)
   runView: 'taskPlatform.runView',
   pinView: 'taskPlatform.pinView',

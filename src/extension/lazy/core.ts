@@ -75,6 +75,7 @@ export function start(host: LazyHost): LazyCore {
     },
     outbox: async () => (await import('../outbox/register.js')).registerOutbox(context, services),
     inbox: async () => (await import('../inbox/register.js')).registerInbox(context, services),
+    board: async () => (await import('../board/register.js')).registerBoard(context, services, load),
   } satisfies Record<Feature, () => Promise<unknown>>;
   const loaded = new Map<Feature, Promise<unknown>>();
   function load(feature: Feature): Promise<unknown> {
@@ -115,10 +116,8 @@ export function start(host: LazyHost): LazyCore {
       // The integration runner shortens the client's 60-request window for the whole suite (the
       // limiter's own behaviour is tested in Node with scaled windows too).
       const window = Number(process.env.TASK_PLATFORM_TEST_RATE_WINDOW_MS);
-      if (window > 0) {
-        scaleRateWindowForTests(window);
-      }
-      const [trees, commandContext, taskPanels, savedViews, codeLinks, ai, outbox, inbox] = await Promise.all([
+      if (window > 0) scaleRateWindowForTests(window);
+      const [trees, commandContext, taskPanels, savedViews, codeLinks, ai, outbox, inbox, boards] = await Promise.all([
         load('trees') as ReturnType<typeof loaders.trees>,
         load('commands') as ReturnType<typeof loaders.commands>,
         load('taskPanel') as ReturnType<typeof loaders.taskPanel>,
@@ -127,6 +126,7 @@ export function start(host: LazyHost): LazyCore {
         load('ai') as ReturnType<typeof loaders.ai>,
         load('outbox') as ReturnType<typeof loaders.outbox>,
         load('inbox') as ReturnType<typeof loaders.inbox>,
+        load('board') as ReturnType<typeof loaders.board>,
       ]);
       return {
         session,
@@ -143,6 +143,7 @@ export function start(host: LazyHost): LazyCore {
         ai,
         outbox,
         inbox,
+        boards,
         stepsDone,
         activationMs: host.activationMs,
         setPrompter,

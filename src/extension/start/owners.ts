@@ -39,6 +39,7 @@ export const commandOwners: Readonly<Record<string, Feature>> = {
   'taskPlatform.triage': 'commands',
   'taskPlatform.openTask': 'taskPanel',
   'taskPlatform.keepTaskOpen': 'taskPanel',
+  'taskPlatform.openBoard': 'board',
   'taskPlatform.runView': 'savedViews',
   'taskPlatform.pinView': 'savedViews',
   'taskPlatform.unpinView': 'savedViews',

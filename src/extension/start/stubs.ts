@@ -300,6 +300,7 @@ const allFeatures: readonly Feature[] = [
   'ai',
   'outbox',
   'inbox',
+  'board',
 ];
 
 /** The parts of package.json the stubs are made from (context.extension.packageJSON). */

@@ -26,9 +26,27 @@ export function panelHtml(
   title: string,
   row?: Task | TaskRow,
 ): string {
+  return webviewPage(webview, extensionUri, {
+    app: 'taskPanel',
+    title,
+    body: `<main id="root">${row ? firstPaint(row) : ''}</main>
+<div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true"></div>`,
+  });
+}
+
+/**
+ * A webview page of the extension under the rules above: `media/<app>.css` and the boot script
+ * inline under a fresh nonce, the app `dist/webview/<app>.js` started by the boot script. `body` is
+ * the caller's own markup, with any outside text already escaped.
+ */
+export function webviewPage(
+  webview: vscode.Webview,
+  extensionUri: vscode.Uri,
+  page: { readonly app: string; readonly title: string; readonly body: string },
+): string {
   const nonce = randomBytes(18).toString('base64url');
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'taskPanel.js'));
-  const { style, boot } = pageFiles(extensionUri);
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', `${page.app}.js`));
+  const { style, boot } = pageFiles(extensionUri, page.app);
   const csp = [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
@@ -48,30 +66,31 @@ export function panelHtml(
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <style nonce="${nonce}">${style}</style>
-<title>${escapeAttr(title)}</title>
+<title>${escapeAttr(page.title)}</title>
 </head>
 <body>
-<main id="root">${row ? firstPaint(row) : ''}</main>
-<div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true"></div>
+${page.body}
 <script nonce="${nonce}" data-app="${escapeAttr(script.toString())}">${boot}</script>
 </body>
 </html>`;
 }
 
-let files: { readonly style: string; readonly boot: string } | undefined;
+const files = new Map<string, { readonly style: string; readonly boot: string }>();
 
-/** The page's stylesheet and boot script, read from the installed extension on the first page. */
-function pageFiles(extensionUri: vscode.Uri): { readonly style: string; readonly boot: string } {
-  if (!files) {
-    const read = (...path: string[]): string => readFileSync(vscode.Uri.joinPath(extensionUri, ...path).fsPath, 'utf8');
+/** A page's stylesheet and the boot script, read from the installed extension on the app's first page. */
+function pageFiles(extensionUri: vscode.Uri, app: string): { readonly style: string; readonly boot: string } {
+  let read = files.get(app);
+  if (!read) {
+    const text = (...path: string[]): string => readFileSync(vscode.Uri.joinPath(extensionUri, ...path).fsPath, 'utf8');
     // Written between tags: a closing tag inside either would end it early (they are our own files, so this never trims).
-    const inside = (text: string, tag: string): string => text.split(`</${tag}`)[0]!;
-    files = {
-      style: inside(read('media', 'taskPanel.css'), 'style'),
-      boot: inside(read('dist', 'webview', 'boot.js'), 'script'),
+    const inside = (content: string, tag: string): string => content.split(`</${tag}`)[0]!;
+    read = {
+      style: inside(text('media', `${app}.css`), 'style'),
+      boot: inside(text('dist', 'webview', 'boot.js'), 'script'),
     };
+    files.set(app, read);
   }
-  return files;
+  return read;
 }
 
 /**
@@ -92,6 +111,6 @@ function firstPaint(row: Task | TaskRow): string {
 }
 
 /** For the page's title, language and the first paint of the known row (firstPaint): text, never markup. */
-function escapeAttr(text: string): string {
+export function escapeAttr(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,0 +1,264 @@
+import * as vscode from 'vscode';
+import type { ApiClient } from '../../core/api/client';
+import { WriteQueuedError } from '../../core/api/errors';
+import type { Status, TaskRow } from '../../core/api/schemas';
+import type { BoardColumn } from '../../core/board/columns';
+import { checkMove, mergeStatuses, movedRow } from '../../core/board/columns';
+import { targetOf } from '../../core/outbox/queuedWrite';
+import { AbortError } from '../../core/util/abort';
+import { parseBoardInbound } from '../../shared/board/protocol';
+import type { BoardHostMessage, BoardModel, BoardWebviewMessage } from '../../shared/board/protocol';
+import { Commands } from '../commands/ids';
+import { Disposable } from '../disposable';
+import { log } from '../log';
+import type { Services } from '../services';
+import type { TaskChange } from '../tasks/changes';
+import { escapeAttr, webviewPage } from '../taskPanel/html';
+import { webviewOptions } from '../taskPanel/panel';
+import { describeFailure, reportFailure } from '../ui/failure';
+import { columnModels } from './cards';
+import type { BoardSource } from './source';
+import { directoryFor } from '../directory';
+import { joins, pageOf, stays } from './source';
+
+export const boardViewType = 'taskPlatform.board';
+
+export type MoveOutcome =
+  { readonly ok: true; readonly sent: boolean } | { readonly ok: false; readonly error: string };
+
+/**
+ * One board: the tasks of a list in one column per status. The host keeps the rows and posts the
+ * page the columns whole; the page asks for moves, each answered with a `result`. A move is one
+ * PATCH of `status_id` (with the requester's Idempotency-Key); the card moves at once and goes back,
+ * with the reason, if the service refuses it. Offline, the write waits in the outbox and the card
+ * stays, marked pending.
+ */
+export class BoardPanel extends Disposable {
+  private columns: BoardColumn[] = [];
+  /** The statuses of each list the board's rows are in, in the order the lists were first seen. */
+  private readonly statusLists = new Map<string, Status[]>();
+  private readonly rows = new Map<string, TaskRow>();
+  private total: number | undefined;
+  private filtered: number | undefined;
+  private completed: number | undefined;
+  private loading = true;
+  private error: string | undefined;
+  private ready = false;
+  private readonly closed = new AbortController();
+  /** Messages refused by validation (tests). */
+  refused = 0;
+  /** Every load finishes here (tests wait on it). */
+  loaded: Promise<void>;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    readonly source: BoardSource,
+    private readonly client: ApiClient,
+    private readonly services: Services,
+  ) {
+    super();
+    panel.webview.options = webviewOptions(services.extensionUri);
+    this.register(panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)));
+    this.register(services.changes.onDidChange((change) => this.onChange(change)));
+    this.register(services.outboxes.onDidChange(() => this.post()));
+    this.register({ dispose: () => this.closed.abort() });
+    panel.webview.html = webviewPage(panel.webview, services.extensionUri, {
+      app: 'board',
+      title: source.name,
+      body: `<main id="root"><p class="loading">${escapeAttr(vscode.l10n.t('Loading board…'))}</p></main>`,
+    });
+    this.loaded = this.load('user');
+  }
+
+  /** What the page shows (tests read it too). */
+  get model(): BoardModel {
+    const queued = new Set(
+      (this.services.outboxes.current(this.services.session.state)?.all ?? []).map((w) => targetOf(w)?.taskId),
+    );
+    return {
+      title: this.source.name,
+      columns: columnModels(this.columns, [...this.rows.values()], queued),
+      loaded: this.rows.size,
+      total: this.total,
+      completed: this.completed,
+      filtered: this.filtered,
+      loading: this.loading,
+      error: this.error,
+    };
+  }
+
+  /** Reads the statuses and every page of rows; the page is redrawn after each page. */
+  reload(): Promise<void> {
+    this.loaded = this.load('background');
+    return this.loaded;
+  }
+
+  private async load(priority: 'user' | 'background'): Promise<void> {
+    const signal = this.closed.signal;
+    this.loading = true;
+    this.error = undefined;
+    this.post();
+    try {
+      if (this.source.kind === 'list') await this.addStatuses([this.source.id]);
+      const seen = new Set<string>();
+      for (let page = 1; ; page++) {
+        const answer = await pageOf(this.client, this.source, page, { priority, signal });
+        await this.addStatuses(answer.data.map((row) => row.list_id ?? ''));
+        for (const row of answer.data) {
+          seen.add(row.id);
+          this.rows.set(row.id, row);
+        }
+        this.total = answer.total_count;
+        this.completed = answer.completed_count;
+        this.filtered = answer.filtered_count;
+        if (answer.data.length === 0 || page >= (answer.last_page ?? page)) break;
+        this.post();
+      }
+      // Rows gone from the index since the last load (deleted or moved by someone else).
+      for (const id of [...this.rows.keys()]) if (!seen.has(id)) this.rows.delete(id);
+    } catch (error) {
+      if (AbortError.is(error)) return;
+      this.error = describeFailure(vscode.l10n.t('Could not load the board'), error);
+      log.warn(this.error);
+    } finally {
+      this.loading = false;
+      this.post();
+    }
+  }
+
+  /**
+   * Reads the statuses of lists not seen before (one request per list, cached by the session's
+   * directory) and merges every list's statuses into the columns, by name and type.
+   */
+  private async addStatuses(listIds: readonly string[]): Promise<void> {
+    const fresh = [...new Set(listIds)].filter((id) => id !== '' && !this.statusLists.has(id));
+    if (fresh.length === 0) return;
+    const directory = directoryFor(this.client);
+    for (const id of fresh) {
+      this.statusLists.set(id, await directory.statusesOf(id));
+    }
+    this.columns = mergeStatuses([...this.statusLists].map(([listId, statuses]) => ({ listId, statuses })));
+  }
+
+  /** Every page message enters here; anything not exactly of the protocol is dropped and counted. */
+  async receive(raw: unknown): Promise<MoveOutcome | undefined> {
+    const msg = parseBoardInbound(raw);
+    if (!msg) {
+      this.refused += 1;
+      log.warn('Board: refused a malformed message');
+      return undefined;
+    }
+    return this.handle(msg);
+  }
+
+  private async handle(msg: BoardWebviewMessage): Promise<MoveOutcome | undefined> {
+    switch (msg.type) {
+      case 'ready':
+        this.ready = true;
+        this.post(vscode.l10n.bundle);
+        return undefined;
+      case 'refresh':
+        await this.reload();
+        return undefined;
+      case 'open': {
+        const row = this.rows.get(msg.taskId);
+        const workspaceId = row?.workspace_id ?? this.source.workspaceId;
+        if (row && workspaceId) {
+          await vscode.commands.executeCommand(Commands.openTask, {
+            workspaceId,
+            taskId: row.id,
+            row,
+          });
+        }
+        return undefined;
+      }
+      case 'move': {
+        const outcome = await this.move(msg.taskId, msg.column);
+        this.send({ type: 'result', id: msg.id, ok: outcome.ok, error: outcome.ok ? undefined : outcome.error });
+        return outcome;
+      }
+    }
+  }
+
+  /** Sets a task's status to the column's: one PATCH; nothing when it already has it. */
+  async move(taskId: string, column: string): Promise<MoveOutcome> {
+    const before = this.rows.get(taskId);
+    const check = checkMove(before, this.columns, column);
+    if (!check.ok) {
+      return { ok: false, error: refusal(check.reason) };
+    }
+    const workspaceId = before?.workspace_id ?? this.source.workspaceId;
+    if (check.unchanged || !before || !workspaceId) {
+      return { ok: true, sent: false };
+    }
+    const target = this.columns.find((c) => c.key === column)!;
+    this.rows.set(taskId, movedRow(before, target, check.statusId));
+    this.post();
+    const action = vscode.l10n.t('Could not move {0}', before.display_id ?? before.title);
+    try {
+      const task = await this.client.updateTask(
+        workspaceId,
+        taskId,
+        { status_id: check.statusId },
+        { priority: 'user' },
+      );
+      // Through the bus: this board (onChange), the trees and an open panel take the task the service returned.
+      this.services.changes.fire({ kind: 'updated', workspaceId, task });
+      return { ok: true, sent: true };
+    } catch (error) {
+      if (WriteQueuedError.is(error)) {
+        void reportFailure(this.services.session, action, error);
+        this.post();
+        return { ok: true, sent: false };
+      }
+      if (this.rows.get(taskId)?.status_id === check.statusId) this.rows.set(taskId, before);
+      this.post();
+      if (!AbortError.is(error)) void reportFailure(this.services.session, action, error);
+      return { ok: false, error: describeFailure(action, error) };
+    }
+  }
+
+  /** Writes told by the bus (ours, the panel's, the commands', replays of queued writes): rows change in place. */
+  private onChange(change: TaskChange): void {
+    if (this.source.workspaceId !== undefined && change.workspaceId !== this.source.workspaceId) return;
+    switch (change.kind) {
+      case 'updated':
+      case 'created':
+      case 'moved':
+      case 'restored': {
+        const task = change.task;
+        if (!task) return;
+        const shown = this.rows.has(task.id);
+        if (shown ? stays(this.source, task) : joins(this.source, new Set(this.statusLists.keys()), task)) {
+          this.rows.set(task.id, { ...this.rows.get(task.id), ...task });
+        } else if (!this.rows.delete(task.id)) return;
+        break;
+      }
+      case 'deleted':
+        if (!this.rows.delete(change.taskId)) return;
+        break;
+    }
+    this.post();
+  }
+
+  private post(l10nContents?: Record<string, string>): void {
+    if (this.ready) {
+      this.send({ type: 'model', model: this.model, ...(l10nContents ? { l10n: { contents: l10nContents } } : {}) });
+    }
+  }
+
+  private send(message: BoardHostMessage): void {
+    void this.panel.webview.postMessage(message);
+  }
+}
+
+function refusal(reason: 'unknownTask' | 'unknownColumn' | 'notInList'): string {
+  switch (reason) {
+    case 'unknownTask':
+      return vscode.l10n.t('That task is no longer on this board.');
+    case 'unknownColumn':
+      return vscode.l10n.t('That column is no longer on this board.');
+    default:
+      return vscode.l10n.t("That status is not one of the task's list.");
+  }
+}

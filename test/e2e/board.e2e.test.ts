@@ -1,0 +1,126 @@
+import * as assert from 'node:assert/strict';
+import type { FrameLocator } from 'playwright-core';
+import { axeViolations } from './axe';
+import { closeSession, openSession, sandboxCall as control } from './fixtures';
+import type { Session } from './fixtures';
+import type { Workbench } from './workbench';
+
+type Row = Record<string, unknown>;
+
+/** The task as the sandbox stores it, once `ok` holds (within 30 s). */
+async function stored(session: Session, taskId: string, ok: (task: Row) => boolean, what: string): Promise<Row> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const rows = (await control<{ data: Row[] }>(session, 'GET', `/state/tasks?id=${taskId}`)).data;
+    const task = rows.find((r) => r.id === taskId);
+    if (task && ok(task)) return task;
+    if (Date.now() > deadline) throw new Error(`${what}: ${JSON.stringify(task)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Right-click a list in the Workspaces tree, Open as Board. */
+async function openFromTree(wb: Workbench, path: string[]): Promise<FrameLocator> {
+  for (const name of path.slice(0, -1)) {
+    const row = wb.treeRow(name);
+    await row.waitFor({ timeout: 60_000 });
+    if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  }
+  const list = wb.treeRow(path[path.length - 1]!);
+  await list.waitFor({ timeout: 60_000 });
+  await list.click({ button: 'right' });
+  const menu = wb.page.locator('.context-view .monaco-menu');
+  await menu.waitFor({ timeout: 10_000 });
+  assert.ok(await wb.contextMenuSettled(), 'the context menu finished fading in');
+  await menu.locator('.action-label', { hasText: 'Open as Board' }).click();
+  return boardFrame(wb);
+}
+
+async function boardFrame(wb: Workbench): Promise<FrameLocator> {
+  const frame = wb.webview();
+  await frame.locator('.column').first().waitFor({ timeout: 60_000 });
+  await frame.locator('.card').first().waitFor({ timeout: 60_000 });
+  return frame;
+}
+
+describe('e2e: a list as a board in a real workbench', function () {
+  let session: Session | undefined;
+
+  afterEach(async () => {
+    await closeSession(session);
+    session = undefined;
+  });
+
+  it('light theme: opened from the tree, a card dragged to Done and one moved by keys change the sandbox', async () => {
+    session = await openSession('board-light');
+    const wb = session.workbench;
+    const fx = await control<{ statuses: Record<string, { id: string; name: string }[]> }>(session, 'GET', '/fixtures');
+    const status = (name: string) => fx.statuses.engineering!.find((s) => s.name === name)!.id;
+    await wb.signInFromView();
+    await wb.dismissSignInToast();
+    const frame = await openFromTree(wb, ['Acme', 'Engineering', 'Backend', 'Database']);
+    await wb.page.locator('.tabs-container .tab', { hasText: 'Board: Database' }).waitFor({ timeout: 30_000 });
+    await wb.screenshot('board-01-light-opened');
+
+    const todo = frame.locator('section.column', { has: frame.locator('h2', { hasText: 'To Do' }) });
+    const done = frame.locator('section.column', { has: frame.locator('h2', { hasText: 'Done' }) });
+    const card = todo.locator('.card').first();
+    const taskId = (await card.getAttribute('data-card'))!;
+    await card.dragTo(done.locator('.cards'));
+    await done.locator(`.card[data-card="${taskId}"]`).waitFor({ timeout: 30_000 });
+    await stored(session, taskId, (t) => t.status_id === status('Done'), 'the dragged task is Done in the sandbox');
+    await frame.locator('#board-status', { hasText: 'to Done' }).waitFor({ timeout: 30_000 });
+    await frame.locator('.board').evaluate((board) => board.scrollTo(0, 0));
+    await wb.page.mouse.move(5, 5);
+    await wb.screenshot('board-02-light-dragged-to-done');
+
+    // Keyboard: focus the next card of To Do, Ctrl+Right moves it one column (In Progress).
+    const next = todo.locator('.card').first();
+    const nextId = (await next.getAttribute('data-card'))!;
+    await next.focus();
+    await wb.page.keyboard.press('Control+ArrowRight');
+    await stored(session, nextId, (t) => t.status_id === status('In Progress'), 'the card moved by keys');
+    const inProgress = frame.locator('section.column', { has: frame.locator('h2', { hasText: 'In Progress' }) });
+    await inProgress.locator(`.card[data-card="${nextId}"]`).waitFor({ timeout: 30_000 });
+
+    const violations = await axeViolations(await wb.activeWebviewFrame());
+    assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+    // Each move was one PATCH.
+    const log = (await control<{ data: Row[] }>(session, 'GET', '/requests')).data;
+    assert.equal(log.filter((r) => r.method === 'PATCH').length, 2);
+  });
+
+  it('dark theme, from the palette, hostile titles: shown as text, nothing runs', async () => {
+    session = await openSession('board-dark', { theme: 'Default Dark Modern' });
+    const wb = session.workbench;
+    await control(session, 'POST', '/fixtures/xss');
+    await wb.signInFromView();
+    await wb.dismissSignInToast();
+    await wb.focusSideBar();
+    await wb.runCommand('Task Platform: Open as Board');
+    await wb.answerInput('Acme');
+    await wb.answerInput('Web App');
+    const frame = await boardFrame(wb);
+    await wb.page.locator('.tabs-container .tab', { hasText: 'Board: Web App' }).waitFor({ timeout: 30_000 });
+    await frame.locator('.counts', { hasText: 'tasks' }).waitFor({ timeout: 60_000 });
+    await wb.screenshot('board-03-dark-hostile');
+    const inner = await wb.activeWebviewFrame();
+    const probe = await inner.evaluate(() => ({
+      xss: (window as unknown as { __xss?: unknown }).__xss,
+      injected: document.querySelectorAll('#root script, #root img, #root iframe, #root style, #root svg').length,
+      handlers: Array.from(document.querySelectorAll('#root *')).filter((el) =>
+        Array.from(el.attributes).some((a) => a.name.startsWith('on')),
+      ).length,
+      titles: Array.from(document.querySelectorAll('.card-title')).map((el) => el.textContent ?? ''),
+    }));
+    assert.equal(probe.xss, undefined, 'no payload ran');
+    assert.equal(probe.injected, 0, 'no element came from a title');
+    assert.equal(probe.handlers, 0, 'no inline handler');
+    assert.ok(
+      probe.titles.some((t) => t.includes('<script>')),
+      `a title shows its markup as text: ${probe.titles.slice(0, 3).join(' | ')}`,
+    );
+    const violations = await axeViolations(inner);
+    assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+  });
+});
