@@ -79,7 +79,7 @@ describe('bundle split: the entry and the lazily loaded features', function () {
   it('core.mjs loads no feature: each is its own chunk, imported on first use', () => {
     const core = lazy['dist/lazy/core.mjs'];
     assert.ok(core, Object.keys(lazy).join(', '));
-    const features = ['tree', 'commands', 'taskPanel', 'views', 'codeLinks', 'ai', 'outbox', 'board'];
+    const features = ['tree', 'commands', 'taskPanel', 'views', 'codeLinks', 'ai', 'outbox', 'inbox', 'board'];
     assert.deepEqual(
       Object.keys(core.inputs).filter((i) => features.some((f) => i === `src/extension/${f}/register.ts`)),
       [],
