@@ -79,7 +79,12 @@ describe('e2e: Create Task asks for required custom fields; a list grouped by st
     await wb.statusBarItem('Created ACME-').waitFor({ timeout: 30_000 });
     const task = ((await control(`/state/tasks?title=${encodeURIComponent(title)}`)).data as Json[])[0];
     assert.equal(task?.list_id, fx.lists.social);
-    const values = (await control(`/state/custom_field_values?task_id=${task.id}`)).data as Json[];
+    // The values follow the create in a second request (PUT): wait for it rather than race it.
+    let values: Json[] = [];
+    for (let tries = 0; tries < 60 && values.length < 2; tries++) {
+      if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+      values = (await control(`/state/custom_field_values?task_id=${task.id}`)).data as Json[];
+    }
     assert.deepEqual(values.map((v) => v.value_text).sort(), ['SOC-7', 'Social']);
   });
 

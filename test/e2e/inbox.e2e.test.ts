@@ -9,7 +9,7 @@ type Json = any;
  * The Inbox in the real workbench: alice follows a task from the tree's context menu; bob (over HTTP,
  * his own token) assigns her a task, mentions her in a comment and moves the followed task; after
  * one check the Inbox shows the three, the container's badge says 3, Enter opens the task at the
- * comment, and Mark All Read clears the badge.
+ * comment, Mark All Read clears the badge, and a reload keeps all of it.
  */
 describe('e2e: the Inbox', function () {
   let session: Session | undefined;
@@ -124,5 +124,19 @@ describe('e2e: the Inbox', function () {
     await badge().waitFor({ state: 'hidden', timeout: 10_000 });
     await wb.quickInput().waitFor({ state: 'hidden', timeout: 10_000 });
     await wb.screenshot('42-inbox-all-read');
+
+    // A reload keeps the entries, read, with no badge: what was seen and read is stored per account.
+    await wb.runCommand('Developer: Reload Window');
+    await wb.page.waitForEvent('load', { timeout: 60_000 });
+    await wb.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
+    await wb.openContainer('Task Platform');
+    await setExpanded('Inbox', true);
+    await entries.nth(2).waitFor({ timeout: 60_000 });
+    assert.equal(await entries.count(), 3, (await entries.allTextContents()).join(' | '));
+    await wb.runCommand('Task Platform: Check Inbox Now');
+    await wb.page.waitForTimeout(2_000);
+    assert.equal(await entries.count(), 3, 'the check after the reload reports nothing twice');
+    assert.equal(await badge().isVisible(), false, 'still all read after the reload');
+    await wb.screenshot('43-inbox-after-reload');
   });
 });
