@@ -54,7 +54,7 @@ export function start(host: LazyHost): LazyCore {
       }
     }),
   );
-  registerAuth(context, services);
+  const accounts = registerAuth(context, services);
   registerCommand(context, Commands.showLog, () => host.logChannel.show());
   registerWalkthrough(context);
   registerToolOffer(context);
@@ -139,6 +139,7 @@ export function start(host: LazyHost): LazyCore {
         savedViews,
         budget,
         account,
+        accounts,
         codeLinks,
         ai,
         outbox,
