@@ -2,6 +2,7 @@
 // menu itself is driven in test/e2e/accounts.e2e.test.ts; here, what VS Code's API sees of it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { inert } from '../../src/core/text/inert';
 import type { TestApi } from '../../src/extension/main';
 import { useExtension } from './driver';
 import { requestLog, sandboxControl, waitFor } from './helpers';
@@ -93,5 +94,13 @@ describe('Accounts menu: the signed-in account through vscode.authentication', f
       'one check of the token, as the Sign In command makes',
     );
     assert.deepEqual(await labels(), ['Alice Admin']);
+  });
+
+  it("a hostile user name is the account's plain label, made inert", async () => {
+    const { member_name: name } = await sandboxControl<{ member_name: string }>('POST', '/fixtures/xss');
+    await api.session.signOut();
+    await driver.signInAs('demo-token-mallory');
+    assert.deepEqual(await labels(), [inert(name, 100)]);
+    assert.equal((await api.accounts.getSessions())[0]?.account.label, inert(name, 100));
   });
 });
