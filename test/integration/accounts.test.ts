@@ -69,6 +69,26 @@ describe('Accounts menu: the signed-in account through vscode.authentication', f
     assert.deepEqual(await api.accounts.getSessions(), []);
   });
 
+  it('Sign Out from the menu works while the service cannot be reached, and forgets the token', async () => {
+    if (api.session.state.kind !== 'signedIn') {
+      await driver.signInAs(alice);
+    }
+    const [session] = await api.accounts.getSessions();
+    assert.ok(session);
+    await sandboxControl('POST', '/faults', { path: '/api/**', kind: 'reset_before' });
+    try {
+      api.session.invalidate();
+      assert.equal((await api.session.ensure()).kind, 'error');
+      driver.script();
+      await api.accounts.removeSession(session.id);
+      assert.equal(api.session.state.kind, 'signedOut');
+    } finally {
+      await sandboxControl('DELETE', '/faults');
+    }
+    api.session.invalidate();
+    assert.equal((await api.session.ensure()).kind, 'signedOut', 'no token left in SecretStorage');
+  });
+
   it('Sign Out from the command removes the account from the menu too', async () => {
     await driver.signInAs(alice);
     assert.deepEqual(await labels(), ['Alice Admin']);

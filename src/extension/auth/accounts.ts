@@ -43,8 +43,10 @@ export class AccountProvider implements vscode.AuthenticationProvider, vscode.Di
   }
 
   async removeSession(sessionId: string): Promise<void> {
+    // The session shown may be one the service cannot confirm right now (offline): signing out of
+    // it still forgets the token.
     const current = accountSession(await this.session.ensure());
-    if (current?.id === sessionId) {
+    if (current?.id === sessionId || this.shown?.id === sessionId) {
       await signOut(this.session);
     }
   }
