@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Feature } from './contract';
+import { tokenKeyFor } from './tokenKey';
 
 type Load = (feature: Feature) => Promise<unknown>;
 type SessionsChange = vscode.AuthenticationProviderAuthenticationSessionsChangeEvent;
@@ -7,9 +8,10 @@ type SessionsChange = vscode.AuthenticationProviderAuthenticationSessionsChangeE
 /**
  * The Accounts menu's provider (`contributes.authentication`) until core is loaded. VS Code asks for
  * sessions as soon as a provider is registered (and `onAuthenticationRequest:<id>` activates the
- * extension when it asks first), so it is registered at activation; its first call loads core,
- * whose provider (auth/accounts.ts, over the one session and its SecretStorage token) answers from
- * then on, its change events forwarded.
+ * extension when it asks first), so it is registered at activation. Asked for sessions while no
+ * token is stored for the configured address, it answers none without loading anything; otherwise
+ * its first call loads core, whose provider (auth/accounts.ts, over the one session and its
+ * SecretStorage token) answers from then on, its change events forwarded.
  */
 export class LazyAccounts implements vscode.AuthenticationProvider {
   private real: vscode.AuthenticationProvider | undefined;
@@ -19,7 +21,14 @@ export class LazyAccounts implements vscode.AuthenticationProvider {
   constructor(
     private readonly id: string,
     private readonly load: Load,
+    private readonly secrets: vscode.SecretStorage,
   ) {}
+
+  /** Whether a token is stored for the configured address (only then can there be a session). */
+  private async tokenStored(): Promise<boolean> {
+    const key = tokenKeyFor(vscode.workspace.getConfiguration('taskPlatform').get<unknown>('baseUrl'));
+    return key !== undefined && (await this.secrets.get(key)) !== undefined;
+  }
 
   private async provider(): Promise<vscode.AuthenticationProvider> {
     if (!this.real) {
@@ -35,6 +44,10 @@ export class LazyAccounts implements vscode.AuthenticationProvider {
     scopes: readonly string[] | undefined,
     options: vscode.AuthenticationProviderSessionOptions,
   ): Promise<vscode.AuthenticationSession[]> {
+    if (!this.real && !(await this.tokenStored())) {
+      // Signed out: nothing to load. Signing in loads core, whose provider announces the account.
+      return [];
+    }
     return (await this.provider()).getSessions(scopes, options);
   }
 
@@ -68,11 +81,12 @@ export class LazyAccounts implements vscode.AuthenticationProvider {
 export function registerAccounts(
   providers: readonly { readonly id: string; readonly label: string }[],
   load: Load,
+  secrets: vscode.SecretStorage,
   out: vscode.Disposable[],
 ): Map<string, LazyAccounts> {
   const byId = new Map<string, LazyAccounts>();
   for (const { id, label } of providers) {
-    const lazy = new LazyAccounts(id, load);
+    const lazy = new LazyAccounts(id, load, secrets);
     byId.set(id, lazy);
     out.push(lazy, vscode.authentication.registerAuthenticationProvider(id, label, lazy));
   }

@@ -94,6 +94,7 @@ export class Stubs implements Adoption {
   constructor(
     private readonly load: Load,
     private readonly owners: Readonly<Record<string, Feature>>,
+    private readonly secrets: vscode.SecretStorage,
   ) {}
 
   /** Registers every stand-in the manifest calls for; all of it is undone with the returned disposables. */
@@ -140,7 +141,7 @@ export class Stubs implements Adoption {
       );
     }
     out.push(...this.registerAi(manifest));
-    this.accounts = registerAccounts(manifest.contributes?.authentication ?? [], this.load, out);
+    this.accounts = registerAccounts(manifest.contributes?.authentication ?? [], this.load, this.secrets, out);
     return out;
   }
 
