@@ -58,4 +58,45 @@ describe("e2e: the account in VS Code's Accounts menu", function () {
     await wb.screenshot('accounts-04-signed-out');
     await wb.page.keyboard.press('Escape');
   });
+
+  it('after a reload the account is back in the menu, with no Task Platform view open', async () => {
+    const wb = session!.workbench;
+    await wb.signInFromView();
+    await wb.dismissSignInToast();
+    // Nothing of the extension's on screen after the reload: the session is restored from
+    // SecretStorage without a view asking for it.
+    await wb.runCommand('View: Show Explorer');
+    await fetch(`${session!.sandbox.origin}/__sandbox/requests`, { method: 'DELETE' });
+    // The user's reload (its lifecycle saves which side bar was shown), not a raw page reload.
+    await wb.runCommand('Developer: Reload Window');
+    await wb.page.waitForEvent('load', { timeout: 60_000 });
+    await wb.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
+    const accounts = wb.activityBarItem('Accounts');
+    await accounts.waitFor({ timeout: 60_000 });
+    // The menu does not refresh while open: wait for the session (the status bar's account item).
+    await wb
+      .statusBarItem('Alice')
+      .waitFor({ timeout: 60_000 })
+      .catch(async (e: unknown) => {
+        await wb.screenshot('accounts-05-after-reload-FAILED');
+        throw e;
+      });
+    await accounts.click();
+    await wb.page.locator(MENU_ITEM, { hasText: 'Alice Admin (Task Platform)' }).first().waitFor({ timeout: 30_000 });
+    assert.ok(await wb.contextMenuSettled(), 'the Accounts menu opened');
+    assert.equal(
+      await wb.page.locator('.part.sidebar .composite.title', { hasText: 'Task Platform' }).first().isVisible(),
+      false,
+      'the Task Platform views stayed closed',
+    );
+    await wb.screenshot('accounts-05-after-reload');
+    await wb.page.keyboard.press('Escape');
+    const log = (await (await fetch(`${session!.sandbox.origin}/__sandbox/requests`)).json()) as {
+      data: { path: string; status: number }[];
+    };
+    assert.ok(
+      log.data.some((r) => r.path === '/api/user' && r.status === 200),
+      'the session was restored from SecretStorage',
+    );
+  });
 });
