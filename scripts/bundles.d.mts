@@ -8,3 +8,5 @@ export declare function lazyBuild(options?: { production?: boolean; root?: strin
 export declare function allBuilds(options?: { production?: boolean; tests?: boolean }): BuildOptions[];
 export declare function contributorOf(input: string): string;
 export declare function contributors(output: Metafile['outputs'][string]): Array<[string, number]>;
+export declare const DATA_CHUNK_BUDGETS: Readonly<Record<string, number>>;
+export declare function dataChunkOf(output: Metafile['outputs'][string]): string | undefined;

@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { BudgetStatusBar } from './account/budget';
 import type { AccountStatusBar } from './account/statusBar';
 import type { AiFeature } from './ai/register';
+import type { AccountProvider } from './auth/accounts';
 import type { CodeLinks } from './codeLinks/register';
 import type { Session, scaleRateWindowForTests } from './auth/session';
 import type { OutboxFeature } from './outbox/register';
@@ -36,6 +37,8 @@ export interface TestApi {
   readonly savedViews: SavedViewsTree;
   readonly budget: BudgetStatusBar;
   readonly account: AccountStatusBar;
+  /** The Accounts menu's authentication provider (auth/accounts.ts). */
+  readonly accounts: AccountProvider;
   readonly codeLinks: CodeLinks;
   readonly ai: AiFeature;
   readonly outbox: OutboxFeature;

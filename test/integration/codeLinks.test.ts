@@ -244,6 +244,19 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     assert.equal(w.api.codeLinks.current.get()?.taskId, ref.taskId);
     const repo = api.getRepository(vscode.Uri.file(root));
     assert.equal(repo?.inputBox.value, `Fixes ${w.fx.tasks.task_with_comments.display_id}`, 'the commit template');
+
+    // A title in another script keeps its meaning in the branch name: transliterated, not dropped.
+    const state = w.api.session.state;
+    assert.equal(state.kind, 'signedIn');
+    await state.client.updateTask(ref.workspaceId, ref.taskId, { title: 'Исправить вход 登录' }, { priority: 'user' });
+    w.script([], []);
+    const cyrillic = await vscode.commands.executeCommand<{ branch: string; created: boolean }>(
+      'taskPlatform.startWork',
+      ref,
+    );
+    const displayId = String(w.fx.tasks.task_with_comments.display_id).toLowerCase();
+    assert.deepEqual(cyrillic && [cyrillic.branch, cyrillic.created], [`${displayId}-ispravit-vkhod-deng-lu`, true]);
+    assert.equal(git('branch', '--show-current'), cyrillic?.branch);
     await vscode.workspace
       .getConfiguration('taskPlatform')
       .update('startWork.commitTemplate', undefined, vscode.ConfigurationTarget.Global);

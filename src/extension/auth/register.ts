@@ -2,12 +2,17 @@ import type * as vscode from 'vscode';
 import { Commands } from '../commands/ids';
 import { registerCommand } from '../commands/registry';
 import type { Services } from '../services';
+import { registerAccountProvider } from './accounts';
+import type { AccountProvider } from './accounts';
 import { showAccount, signIn, signOut } from './commands';
 import { offerSignIn } from './guard';
 import { tokenRejectedMessage } from './messages';
 
-/** Sign In, Sign Out, Show Account, and the notice when the service rejects the stored token. */
-export function registerAuth(context: vscode.ExtensionContext, services: Services): void {
+/**
+ * Sign In, Sign Out, Show Account, the account in VS Code's Accounts menu, and the notice when the
+ * service rejects the stored token.
+ */
+export function registerAuth(context: vscode.ExtensionContext, services: Services): AccountProvider {
   const { session } = services;
   registerCommand(context, Commands.signIn, () => signIn(session));
   registerCommand(context, Commands.signOut, () => signOut(session));
@@ -19,4 +24,5 @@ export function registerAuth(context: vscode.ExtensionContext, services: Service
       }
     }),
   );
+  return registerAccountProvider(context, session);
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { signedIn } from '../auth/guard';
 import type { Task, TaskRow } from '../../core/api/schemas';
 import { branchName, DEFAULT_BRANCH_TEMPLATE } from '../../core/codeLinks/branch';
+import { asciiTitle } from '../../core/codeLinks/transliterate';
 import { commitMessage } from '../../core/codeLinks/commitMessage';
 import { writableDisplayId } from '../../core/tasks/displayId';
 import type { SignedIn } from '../auth/session';
@@ -90,7 +91,7 @@ async function begin(
   const template = config.get<unknown>('startWork.branchTemplate', DEFAULT_BRANCH_TEMPLATE);
   const branch = branchName(
     typeof template === 'string' ? template : DEFAULT_BRANCH_TEMPLATE,
-    { displayId, title: task.title },
+    { displayId, title: await asciiTitle(task.title) },
     config.get<unknown>('startWork.lowercaseBranch', true) !== false,
   );
   if (!branch) {

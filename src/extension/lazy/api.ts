@@ -6,8 +6,8 @@ import type { Adoption } from '../start/contract';
  * scripts/bundles.mjs). It is the extension's own API object (required through the chunk's own
  * path, so VS Code knows which extension asks), with the registrations the entry already stands
  * in for routed to it: `commands.registerCommand` for a contributed command, `window.createTreeView`
- * for a contributed view, the uri handler, the panel serializer, the chat tools and the MCP
- * provider. The features call `vscode` as usual and need not know they were loaded late.
+ * for a contributed view, the uri handler, the panel serializer, the chat tools, the MCP
+ * provider and the authentication provider. The features call `vscode` as usual and need not know they were loaded late.
  */
 let adoption: Adoption | undefined;
 
@@ -62,5 +62,16 @@ export function routedApi(api: Api): Api {
   if (lm) {
     overrides.lm = routed(lm, lmOverrides) as never;
   }
+  const { authentication } = api;
+  overrides.authentication = routed(authentication, {
+    registerAuthenticationProvider: (
+      id: string,
+      label: string,
+      provider: vscode.AuthenticationProvider,
+      options?: vscode.AuthenticationProviderOptions,
+    ) =>
+      adoption?.authProvider(id, provider) ??
+      authentication.registerAuthenticationProvider(id, label, provider, options),
+  }) as never;
   return routed(api, overrides);
 }

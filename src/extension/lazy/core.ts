@@ -1,3 +1,4 @@
+import type * as vscode from 'vscode';
 import { BudgetStatusBar } from '../account/budget';
 import { AccountStatusBar } from '../account/statusBar';
 import { Commands } from '../commands/ids';
@@ -40,21 +41,8 @@ export function start(host: LazyHost): LazyCore {
   const services: Services = { session, changes, extensionUri: context.extensionUri, outboxes, globalState };
   const budget = new BudgetStatusBar(session);
   const account = new AccountStatusBar(session, budget);
-  context.subscriptions.push(
-    outboxes,
-    session,
-    changes,
-    budget,
-    account,
-    onDidChangeSetting('baseUrl', () => session.invalidate()),
-    onDidChangeSetting('requestTimeoutSeconds', () => {
-      const state = session.state;
-      if (state.kind === 'signedIn') {
-        state.client.setTimeoutMs(requestTimeoutMs());
-      }
-    }),
-  );
-  registerAuth(context, services);
+  context.subscriptions.push(outboxes, session, changes, budget, account, ...followSettings(session));
+  const accounts = registerAuth(context, services);
   registerCommand(context, Commands.showLog, () => host.logChannel.show());
   registerWalkthrough(context);
   registerToolOffer(context);
@@ -139,6 +127,7 @@ export function start(host: LazyHost): LazyCore {
         savedViews,
         budget,
         account,
+        accounts,
         codeLinks,
         ai,
         outbox,
@@ -155,6 +144,19 @@ export function start(host: LazyHost): LazyCore {
       };
     },
   };
+}
+
+/** The settings the session follows: the service address (a new session) and the request timeout. */
+function followSettings(session: Session): vscode.Disposable[] {
+  return [
+    onDidChangeSetting('baseUrl', () => session.invalidate()),
+    onDidChangeSetting('requestTimeoutSeconds', () => {
+      const state = session.state;
+      if (state.kind === 'signedIn') {
+        state.client.setTimeoutMs(requestTimeoutMs());
+      }
+    }),
+  ];
 }
 
 let pendingState: SerialMemento | undefined;

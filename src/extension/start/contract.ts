@@ -12,8 +12,8 @@ export type Feature =
 
 /**
  * The entry's stand-ins, registered at activation: a feature that registers a command, a tree view,
- * the uri handler, the panel serializer, a chat tool or the MCP provider the entry already stands in
- * for hands its real one over here (lazy/api.ts routes those `vscode` calls). Each returns undefined
+ * the uri handler, the panel serializer, a chat tool, the MCP provider or the Accounts menu's
+ * authentication provider the entry already stands in for hands its real one over here (lazy/api.ts routes those `vscode` calls). Each returns undefined
  * when the entry has no stand-in, and the feature registers with VS Code itself.
  */
 export interface Adoption {
@@ -23,6 +23,7 @@ export interface Adoption {
   serializer(viewType: string, serializer: vscode.WebviewPanelSerializer): vscode.Disposable | undefined;
   tool(name: string, tool: vscode.LanguageModelTool<object>): vscode.Disposable | undefined;
   mcpProvider(id: string, provider: vscode.McpServerDefinitionProvider): vscode.Disposable | undefined;
+  authProvider(id: string, provider: vscode.AuthenticationProvider): vscode.Disposable | undefined;
 }
 
 /** What the entry gives the lazy side when it is first loaded. */

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { registerAccounts } from './accounts';
+import type { LazyAccounts } from './accounts';
 import type { Adoption, Feature } from './contract';
 import { viewOwners } from './owners';
 
@@ -73,8 +75,8 @@ class LazyTree<T> implements vscode.TreeDataProvider<T>, vscode.TreeDragAndDropC
 
 /**
  * The entry's stand-ins for everything VS Code must find registered once the extension is active:
- * a stub for every contributed command, chat tool and MCP provider, a lazy provider for every
- * contributed view, the uri handler and the panel serializer. Each loads its feature on first use
+ * a stub for every contributed command, chat tool, MCP provider and authentication provider, a lazy
+ * provider for every contributed view, the uri handler and the panel serializer. Each loads its feature on first use
  * and then hands over to what the feature registered (Adoption, called through lazy/api.ts).
  */
 export class Stubs implements Adoption {
@@ -85,12 +87,14 @@ export class Stubs implements Adoption {
   private readonly tools = new Map<string, vscode.LanguageModelTool<object>>();
   private readonly mcpProviders = new Map<string, vscode.McpServerDefinitionProvider>();
   private readonly mcpChanged = new vscode.EventEmitter<void>();
+  private accounts = new Map<string, LazyAccounts>();
   private realUriHandler: vscode.UriHandler | undefined;
   private realSerializer: { viewType: string; serializer?: vscode.WebviewPanelSerializer } | undefined;
 
   constructor(
     private readonly load: Load,
     private readonly owners: Readonly<Record<string, Feature>>,
+    private readonly secrets: vscode.SecretStorage,
   ) {}
 
   /** Registers every stand-in the manifest calls for; all of it is undone with the returned disposables. */
@@ -137,6 +141,7 @@ export class Stubs implements Adoption {
       );
     }
     out.push(...this.registerAi(manifest));
+    this.accounts = registerAccounts(manifest.contributes?.authentication ?? [], this.load, this.secrets, out);
     return out;
   }
 
@@ -269,6 +274,10 @@ export class Stubs implements Adoption {
     return new vscode.Disposable(() => this.tools.delete(name));
   }
 
+  authProvider(id: string, provider: vscode.AuthenticationProvider): vscode.Disposable | undefined {
+    return this.accounts.get(id)?.adopt(provider);
+  }
+
   mcpProvider(id: string, provider: vscode.McpServerDefinitionProvider): vscode.Disposable | undefined {
     if (!this.stubbed.has(`mcp:${id}`)) {
       return undefined;
@@ -311,5 +320,6 @@ export interface Manifest {
     readonly views?: Readonly<Record<string, readonly { readonly id: string }[]>>;
     readonly languageModelTools?: readonly { readonly name: string }[];
     readonly mcpServerDefinitionProviders?: readonly { readonly id: string }[];
+    readonly authentication?: readonly { readonly id: string; readonly label: string }[];
   };
 }

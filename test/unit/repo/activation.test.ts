@@ -11,6 +11,8 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
 describe('activation events', () => {
   it('start after the window has restored, not on any language or at start-up', () => {
     assert.deepEqual([...manifest.activationEvents].sort(), [
+      // The Accounts menu asks for the account before start-up has finished (start/accounts.ts).
+      'onAuthenticationRequest:taskPlatform',
       'onStartupFinished',
       'onUri',
       'onWebviewPanel:taskPlatform.task',

@@ -1,0 +1,19 @@
+/**
+ * The SecretStorage key the token for a `taskPlatform.baseUrl` setting is stored under, made as
+ * auth/tokenStore.ts (prefix) and core/api/baseUrl.ts (the address, normalised) make it: the entry
+ * cannot import them (it holds only start/). test/unit/extension/start/tokenKey.test.ts keeps the
+ * three in step. Undefined when the setting is unset or not a URL: no token can be stored for it.
+ */
+export const TOKEN_KEY_PREFIX = 'taskPlatform.token:';
+
+export function tokenKeyFor(setting: unknown): string | undefined {
+  if (typeof setting !== 'string' || setting.trim() === '') {
+    return undefined;
+  }
+  try {
+    const url = new URL(setting.trim());
+    return `${TOKEN_KEY_PREFIX}${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return undefined;
+  }
+}
