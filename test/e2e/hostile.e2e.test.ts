@@ -496,6 +496,7 @@ describe('e2e: hostile content stays inert in the real workbench', function () {
       'Open in Browser',
       'Start Work',
       'Summarise in Chat',
+      'Follow',
       `Open ${omnibus.display_id} in Task Platform`,
     ];
     record(
