@@ -55,6 +55,8 @@ function paint(): void {
     refocus = false;
     cellElement()?.focus({ preventScroll: true });
   }
+  const dialog = root.querySelector<HTMLDialogElement>('dialog.batch');
+  if (dialog && !dialog.open) dialog.showModal();
   if (page.batch?.step !== batchStep) {
     batchStep = page.batch?.step;
     root

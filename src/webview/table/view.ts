@@ -34,7 +34,7 @@ export interface Handlers {
 }
 
 const WIDTHS: Record<TableColumn['kind'], string> = {
-  title: 'minmax(18em, 1fr)',
+  title: 'minmax(22em, 1fr)',
   status: '10em',
   priority: '7.5em',
   assignee: '10em',
@@ -257,8 +257,9 @@ function editor(m: TableModel, task: TableRow, c: TableColumn): TemplateResult {
 }
 
 function pendingView(text: string, c: TableColumn): TemplateResult {
+  // The value the user chose, in italics, and a mark; a screen reader hears "Saving".
   return html`<span class="value">${c.kind === 'checkbox' ? '' : text}</span
-    ><span class="saving">${l10n.t('Saving…')}</span>`;
+    ><span class="saving" aria-hidden="true">⋯</span><span class="visually-hidden">${l10n.t('Saving…')}</span>`;
 }
 
 function content(m: TableModel, task: TableRow, c: TableColumn): TemplateResult {
