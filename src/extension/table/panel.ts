@@ -68,6 +68,8 @@ export class TablePanel extends Disposable {
   private readonly edits: TableEdits;
   /** Messages refused by validation (tests). */
   refused = 0;
+  /** The last answers posted to the page (edit results, batch previews and results), for tests. */
+  readonly answers: TableHostMessage[] = [];
   /** Every load finishes here (tests wait on it). */
   loaded: Promise<void>;
 
@@ -431,6 +433,7 @@ export class TablePanel extends Disposable {
   }
 
   send(message: TableHostMessage): void {
+    if (message.type !== 'model' && this.answers.push(message) > 20) this.answers.shift();
     void this.panel.webview.postMessage(message);
   }
 }
