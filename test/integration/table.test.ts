@@ -237,4 +237,34 @@ describe('Table', function () {
     await table.receive({ type: 'edit', id: 'x', taskId: 'ACME-1', key: 'priority', value: 'low' });
     assert.equal(table.refused, refused + 3);
   });
+  it('the 2,500-task list: its first 100 rows at once, the rest in one per_page=0 request on scrolling', async () => {
+    await sandboxControl('POST', '/reset', { seed: 'large' });
+    const large = await sandboxControl<Json>('GET', '/fixtures');
+    // Erin is not in the large seed's Acme.
+    await driver.signInAs('demo-token-alice');
+    try {
+      await freshLog();
+      const table = await open({ workspaceId: large.workspaces.acme.id, listId: large.lists.big_1, name: 'Big' });
+      const index = () => requestLog().then((log) => log.filter((r) => r.path.endsWith('/tasks') && r.query?.list_id));
+      assert.deepEqual(
+        (await index()).map((r) => r.query?.per_page),
+        ['100'],
+      );
+      assert.equal(table.model.rows.length, 100);
+      assert.equal(table.model.total, large.big_list_size);
+      assert.equal(table.model.loadedAll, false);
+      await table.receive({ type: 'more' });
+      await table.receive({ type: 'more' });
+      assert.deepEqual(
+        (await index()).map((r) => r.query?.per_page),
+        ['100', '0'],
+        'two requests for a full scroll',
+      );
+      assert.equal(table.model.rows.length, large.big_list_size);
+      assert.equal(table.model.loadedAll, true);
+    } finally {
+      await sandboxControl('POST', '/reset', { seed: 'demo' });
+      await driver.signInAs('demo-token-erin');
+    }
+  });
 });
