@@ -12,6 +12,7 @@ import { webviewOptions } from '../taskPanel/panel';
 import type { BoardSource } from './source';
 import { sourceFromArg, sourceKey } from './source';
 import type { Feature } from '../start/contract';
+import type { Tables } from '../table/register';
 
 /**
  * The open boards, one per list (opening a list's board again brings it to front), and their change
@@ -91,8 +92,9 @@ export class Boards extends Disposable {
 }
 
 /**
- * The board feature: `taskPlatform.openBoard` on a list, folder or space of the Workspaces tree or a
- * saved view of the Saved Views tree, or on a list picked from the palette.
+ * The board feature: `taskPlatform.openBoard` on a list, folder or space of the Workspaces tree, a
+ * saved view of the Saved Views tree, the active table (its title bar), or a list picked from the
+ * palette.
  */
 export function registerBoard(
   context: vscode.ExtensionContext,
@@ -103,10 +105,19 @@ export function registerBoard(
   context.subscriptions.push(boards);
   registerCommand(context, Commands.openBoard, async (arg?: unknown) => {
     // The list picker is the commands feature's (recent lists first), loaded when the palette asks.
-    const source = sourceFromArg(arg) ?? (await pickFromPalette((await load('commands')) as CommandContext));
+    const source =
+      sourceFromArg(arg) ??
+      (await activeTable(load)) ??
+      (await pickFromPalette((await load('commands')) as CommandContext));
     return source ? boards.open(source) : undefined;
   });
   return boards;
+}
+
+/** The table in the active editor group, when the command is run from its title bar. */
+async function activeTable(load: (feature: Feature) => Promise<unknown>): Promise<BoardSource | undefined> {
+  const tables = (await load('table')) as Tables;
+  return tables.all().find((t) => t.panel.active)?.source;
 }
 
 async function pickFromPalette(commands: CommandContext): Promise<BoardSource | undefined> {

@@ -1,0 +1,239 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TestApi } from '../../src/extension/main';
+import type { TablePanel } from '../../src/extension/table/panel';
+import type { TableHostMessage } from '../../src/shared/table/protocol';
+import { useExtension } from './driver';
+import type { Json } from './driver';
+import { quietRequestLog, requestLog, sandboxControl, sandboxOrigin } from './helpers';
+
+type Row = Record<string, unknown>;
+
+async function storedTasks(): Promise<Row[]> {
+  return (await sandboxControl<{ data: Row[] }>('GET', '/state/tasks')).data;
+}
+
+/** The requests since the log was last cleared, once it is quiet. */
+async function freshLog(): Promise<Awaited<ReturnType<typeof requestLog>>> {
+  await quietRequestLog();
+  await sandboxControl('DELETE', '/requests');
+  return [];
+}
+
+/**
+ * Open as Table against the sandbox, in a real extension host: sorts, groups and edits go through the
+ * table's message entry point (what its page posts) and are read back from the request log and the
+ * store.
+ */
+describe('Table', function () {
+  this.timeout(150_000);
+  const driver = useExtension();
+  let api: TestApi;
+  let fx: Json;
+  let ws: string;
+
+  async function open(arg: unknown): Promise<TablePanel> {
+    const table = (await vscode.commands.executeCommand('taskPlatform.openTable', arg)) as TablePanel | undefined;
+    assert.ok(table, 'the command returns the table');
+    await table.loaded;
+    assert.equal(table.model.error, undefined);
+    return table;
+  }
+  const openList = (listId: string, name: string) => open({ workspaceId: ws, listId, name });
+
+  let asked = 0;
+  function answer<T extends TableHostMessage['type']>(table: TablePanel, type: T, id: string) {
+    const found = table.answers.find((m) => m.type === type && 'id' in m && m.id === id);
+    assert.ok(found, `a ${type} answer for ${id}`);
+    return found as Extract<TableHostMessage, { type: T }>;
+  }
+
+  before(async () => {
+    api = driver.api;
+    await sandboxControl('POST', '/reset', { seed: 'demo' });
+    fx = await sandboxControl<Json>('GET', '/fixtures');
+    ws = fx.workspaces.acme.id;
+    await driver.signInAs('demo-token-erin');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  beforeEach(async () => {
+    await sandboxControl('POST', '/reset', { seed: 'demo' });
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('opens a list as rows of its top-level tasks, with the counts in the title and custom field columns', async () => {
+    const table = await openList(fx.lists.api, 'API');
+    const stored = (await storedTasks()).filter(
+      (t) => t.list_id === fx.lists.api && !t.parent_task_id && !t.deleted_at,
+    );
+    const model = table.model;
+    assert.deepEqual(new Set(model.rows.map((r) => r.id)), new Set(stored.map((t) => t.id)));
+    assert.equal(model.counts.total, stored.length);
+    assert.equal(model.loadedAll, true);
+    assert.match(table.panel.title, new RegExp(`API \\(${stored.length}, ${model.counts.completed} done\\)`));
+    assert.deepEqual(
+      model.columns.slice(0, 6).map((c) => c.key),
+      ['title', 'status', 'priority', 'assignee', 'due', 'list'],
+    );
+    assert.ok(
+      model.columns.some((c) => c.key === `cf:${fx.custom_fields.checkbox}` && c.kind === 'checkbox'),
+      'the list-level checkbox field is a column',
+    );
+    assert.ok(model.rows.every((r) => r.listName === 'API'));
+    const again = await vscode.commands.executeCommand('taskPlatform.openTable', {
+      workspaceId: ws,
+      listId: fx.lists.api,
+      name: 'x',
+    });
+    assert.equal(again, table, 'opening the same list again brings its table to front');
+    assert.equal(api.tables.all().length, 1);
+  });
+
+  it('a header sort is the index sorts; a grouping its group_by with its field first', async () => {
+    const table = await openList(fx.lists.api, 'API');
+    await freshLog();
+    await table.receive({
+      type: 'sort',
+      sorts: [
+        { key: 'due', direction: 'asc' },
+        { key: 'priority', direction: 'desc' },
+      ],
+    });
+    let index = (await requestLog()).filter((r) => r.path === `/api/workspaces/${ws}/tasks`);
+    assert.equal(index.length, 1);
+    assert.deepEqual(JSON.parse(index[0]!.query!.sorts!), [
+      { field: 'due_date', direction: 'asc' },
+      { field: 'priority', direction: 'desc' },
+    ]);
+    const dues = table.model.rows.map((r) => r.due).filter((d) => d !== undefined);
+    assert.deepEqual(dues, [...dues].sort(), 'rows in due order');
+
+    await sandboxControl('DELETE', '/requests');
+    await table.receive({ type: 'group', by: 'priority' });
+    index = (await requestLog()).filter((r) => r.path === `/api/workspaces/${ws}/tasks`);
+    assert.equal(index.length, 1);
+    assert.equal(index[0]!.query!.group_by, 'priority');
+    assert.deepEqual(
+      JSON.parse(index[0]!.query!.sorts!).map((s: { field: string }) => s.field),
+      ['priority', 'due_date'],
+    );
+    const groups = table.model.groups ?? [];
+    const stored = (await storedTasks()).filter(
+      (t) => t.list_id === fx.lists.api && !t.parent_task_id && !t.deleted_at,
+    );
+    for (const group of groups) {
+      assert.equal(group.count, stored.filter((t) => (t.priority ?? 'none') === group.key).length, group.key);
+      assert.equal(table.model.rows[group.start]?.priority ?? 'none', group.key);
+    }
+    assert.ok(groups.length > 1, 'several priorities');
+  });
+
+  it('an inline priority edit is one PATCH the sandbox has; the same edit again sends nothing', async () => {
+    const table = await openList(fx.lists.database, 'Database');
+    const row = table.model.rows.find((r) => r.priority !== 'critical')!;
+    await freshLog();
+    await table.receive({ type: 'edit', id: `e${++asked}`, taskId: row.id, key: 'priority', value: 'critical' });
+    assert.equal(answer(table, 'result', `e${asked}`).ok, true);
+    await table.receive({ type: 'edit', id: `e${++asked}`, taskId: row.id, key: 'priority', value: 'critical' });
+    assert.equal(answer(table, 'result', `e${asked}`).ok, true);
+    const patches = (await requestLog()).filter((r) => r.method === 'PATCH');
+    assert.deepEqual(
+      patches.map((r) => r.path),
+      [`/api/workspaces/${ws}/tasks/${row.id}`],
+    );
+    assert.equal((await storedTasks()).find((t) => t.id === row.id)?.priority, 'critical');
+    assert.equal(table.model.rows.find((r) => r.id === row.id)?.priority, 'critical');
+    await table.receive({ type: 'edit', id: `e${++asked}`, taskId: row.id, key: 'priority', value: 'urgent' });
+    assert.equal(answer(table, 'result', `e${asked}`).ok, false, 'not a priority: refused before sending');
+  });
+
+  it('a batch status change of five rows previews them, then sends five PATCHes, each once', async () => {
+    const table = await open({
+      kind: 'folder',
+      workspaceId: ws,
+      spaceId: fx.spaces.engineering,
+      folderId: fx.folders.backend,
+      name: 'Backend',
+    });
+    const done = fx.statuses.engineering.find((s: { name: string }) => s.name === 'Done');
+    const rows = table.model.rows.filter((r) => r.listId !== fx.lists.api && r.statusId !== done.id).slice(0, 4);
+    const already = table.model.rows.find((r) => r.statusId === done.id);
+    const apiRow = table.model.rows.find((r) => r.listId === fx.lists.api && r.status !== 'Done');
+    assert.ok(rows.length === 4 && already && apiRow, 'four rows to change, one already Done, one of API');
+    const picked = [...rows, apiRow, already].map((r) => r.id);
+    await freshLog();
+    await table.receive({ type: 'batchPreview', id: 'b1', taskIds: picked, key: 'status', value: done.id });
+    const preview = answer(table, 'batchPreview', 'b1');
+    assert.equal(preview.changes.length, 5, 'the Done row is left out; API takes its own Done');
+    assert.equal(preview.unchanged, 1);
+    assert.ok(preview.changes.every((c) => c.to === 'Done' && c.from !== 'Done'));
+    assert.equal((await requestLog()).length, 0, 'a preview sends nothing');
+    await table.receive({ type: 'batchApply', id: 'b1' });
+    await table.receive({ type: 'batchApply', id: 'b1' });
+    const results = table.answers.filter((m) => m.type === 'batchResult');
+    assert.deepEqual(
+      results.map((r) => (r.type === 'batchResult' ? r.results.filter((x) => x.ok).length : -1)),
+      [5, 0],
+      'the second apply finds nothing to send',
+    );
+    const patches = (await requestLog()).filter((r) => r.method === 'PATCH');
+    assert.equal(patches.length, 5);
+    assert.equal(new Set(patches.map((p) => p.path)).size, 5, 'each row once');
+    const stored = await storedTasks();
+    for (const id of picked) {
+      const task = stored.find((t) => t.id === id)!;
+      const status = [...fx.statuses.engineering, ...fx.statuses.api].find(
+        (s: { id: string }) => s.id === task.status_id,
+      );
+      assert.equal(status?.name, 'Done', `${id} is Done`);
+    }
+  });
+
+  it('a saved view is sorted and grouped on the host: its requests carry no sorts', async () => {
+    const view = { id: fx.views.folder_view, name: 'Backend — open work', workspaceId: ws };
+    const table = await open({ kind: 'view', key: 'v', view });
+    assert.ok(table.model.counts.filtered !== undefined, 'the view gives its filtered count');
+    await freshLog();
+    await table.receive({ type: 'sort', sorts: [{ key: 'title', direction: 'desc' }] });
+    await table.receive({ type: 'group', by: 'assignee' });
+    const log = await requestLog();
+    assert.ok(log.length > 0 && log.every((r) => r.path === `/api/views/${view.id}/tasks`), 'only the view read');
+    assert.ok(log.every((r) => !r.query?.sorts && !r.query?.group_by && !r.query?.filter));
+    const model = table.model;
+    assert.equal(model.loadedAll, true);
+    assert.equal(model.rows.length, model.counts.filtered);
+    for (const group of model.groups ?? []) {
+      const inGroup = model.rows.slice(group.start, group.start + group.count);
+      assert.ok(
+        inGroup.every((r) => (r.assigneeId ?? 'none') === group.key),
+        group.label,
+      );
+      const titles = inGroup.map((r) => r.title.toLocaleLowerCase());
+      assert.deepEqual(titles, [...titles].sort().reverse(), `${group.label} by title, descending`);
+    }
+  });
+
+  it('hostile titles stay text; malformed messages are dropped', async () => {
+    const hostile = '<img src=x onerror=alert(1)> [run](command:workbench.action.quit) $(alert)';
+    const res = await fetch(`${sandboxOrigin()}/api/workspaces/${ws}/tasks`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer demo-token-alice', 'content-type': 'application/json' },
+      body: JSON.stringify({ list_id: fx.lists.database, title: hostile }),
+    });
+    assert.equal(res.status, 201);
+    const table = await openList(fx.lists.database, 'Database');
+    const row = table.model.rows.find((r) => r.title.startsWith('<img'));
+    assert.ok(row, 'the row is there, its title as text');
+    assert.ok(!row.title.includes(']('), 'no link survives');
+    assert.ok(!table.panel.webview.html.includes('<img'), 'nothing of it is in the page markup');
+    const refused = table.refused;
+    await table.receive({ type: 'open', taskId: row.id, command: 'workbench.action.quit' });
+    await table.receive({ type: 'sort', sorts: new Array(4).fill({ key: 'title', direction: 'asc' }) });
+    await table.receive({ type: 'edit', id: 'x', taskId: 'ACME-1', key: 'priority', value: 'low' });
+    assert.equal(table.refused, refused + 3);
+  });
+});
