@@ -18,10 +18,17 @@ export interface BatchHandlers {
   readonly close: () => void;
 }
 
-/** Shows the dialog modally once it is in the page (the ref runs on each render; showModal only once). */
+/**
+ * Shows the dialog modally once it is in the page (showModal only once). Lit calls the ref while the
+ * new dialog is still in a detached fragment, where showModal throws, and not again for the same
+ * callback: so it waits for the microtask after the render, when the dialog is in the document.
+ */
 function modal(el: Element | undefined): void {
   const dialog = el as HTMLDialogElement | undefined;
-  if (dialog && !dialog.open) dialog.showModal();
+  if (!dialog) return;
+  queueMicrotask(() => {
+    if (dialog.isConnected && !dialog.open) dialog.showModal();
+  });
 }
 
 export function batchView(page: TablePage, on: BatchHandlers): TemplateResult {
