@@ -210,9 +210,9 @@ describe('table values (webview/table/values.ts)', () => {
     } as unknown as TableModel;
     const options = batchStatusOptions(model, [row, { ...row, id: 't2', listId: 'l2' }]);
     assert.deepEqual(options, [
-      { value: 'To do', label: 'To do', color: undefined },
-      { value: 'Done', label: 'Done', color: '#00ff00' },
-      { value: 'Review', label: 'Review', color: undefined },
+      { value: 's1', label: 'To do', color: undefined },
+      { value: 's2', label: 'Done', color: '#00ff00' },
+      { value: 's8', label: 'Review', color: undefined },
     ]);
   });
 });
