@@ -34,12 +34,12 @@ export interface Handlers {
 }
 
 const WIDTHS: Record<TableColumn['kind'], string> = {
-  title: 'minmax(22em, 1fr)',
-  status: '10em',
-  priority: '7.5em',
-  assignee: '10em',
-  date: '8.5em',
-  list: '10em',
+  title: 'minmax(18em, 1fr)',
+  status: '9em',
+  priority: '6.5em',
+  assignee: '9em',
+  date: '7.5em',
+  list: '8em',
   text: '12em',
   url: '14em',
   number: '6em',
