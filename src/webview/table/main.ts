@@ -1,27 +1,270 @@
-// Browser entry of the table (bundled to dist/webview/table.js). A stand-in until the table page
-// lands: it lists the host's rows as text only, so the host can be exercised end to end.
-import type { TableHostMessage, TableWebviewMessage } from '../../shared/table/protocol';
+// Browser entry of the table (bundled to dist/webview/table.js, started by boot.js under the page's
+// nonce and a strict CSP). The state lives in TablePage (page.ts); this file turns DOM events into its
+// calls, keeps the virtual window in step with the scroll position and paints.
+import * as l10n from '@vscode/l10n';
+import { render } from 'lit';
+import type { TableGroupBy, TableHostMessage, TableWebviewMessage } from '../../shared/table/protocol';
 import type { VsCodeApi } from '../taskPanel/app';
+import { ROW_HEIGHT, scrollToShow, virtualCount, windowOf } from './grid';
+import { moveOf } from './navigate';
+import { TablePage } from './page';
+import { readControl } from './editors';
+import { batchStatusOptions, optionsFor } from './values';
+import { pageView } from './view';
+import type { Handlers } from './view';
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
 const root = document.getElementById('root')!;
+const post = (message: TableWebviewMessage): void => vscode.postMessage(message);
+const page = new TablePage(post);
 
-function post(message: TableWebviewMessage): void {
-  vscode.postMessage(message);
+let scroller: HTMLElement | undefined;
+/** Focus the focused cell (or the open editor) after the next paint. */
+let refocus = false;
+let frame = 0;
+let painted = false;
+let batchStep: string | undefined;
+
+function schedule(): void {
+  frame ||= requestAnimationFrame(() => {
+    frame = 0;
+    paint();
+  });
 }
 
-window.addEventListener('message', (event: MessageEvent<TableHostMessage>) => {
-  const message = event.data;
-  if (message.type !== 'model') return;
-  const table = document.createElement('table');
-  for (const row of message.model.rows) {
-    const tr = table.insertRow();
-    for (const text of [row.displayId ?? '', row.title, row.status, row.priority ?? '', row.assignee ?? '']) {
-      tr.insertCell().textContent = text;
-    }
+function paint(): void {
+  if (!painted) {
+    // The host's "Loading table…" is plain markup of the page: Lit renders after it, so it goes first.
+    painted = true;
+    root.replaceChildren();
   }
-  root.replaceChildren(table);
+  const m = page.model;
+  const count = m ? virtualCount(page.items.length, m.rows.length, m.total, m.groups) : 0;
+  const viewport = scroller?.clientHeight || window.innerHeight;
+  const win = windowOf((scroller?.scrollTop ?? 0) - ROW_HEIGHT, viewport, count, page.items.length);
+  render(pageView(page, win, handlers), root);
+  page.reached(win.end);
+  if (page.editing) {
+    const editor = root.querySelector<HTMLElement>('.cell-editor');
+    if (editor && !editor.contains(document.activeElement)) {
+      (editor.matches('.multi') ? editor.querySelector<HTMLElement>('input') : editor)?.focus({ preventScroll: true });
+    }
+  } else if (refocus) {
+    refocus = false;
+    cellElement()?.focus({ preventScroll: true });
+  }
+  const dialog = root.querySelector<HTMLDialogElement>('dialog.batch');
+  if (dialog && !dialog.open) dialog.showModal();
+  if (page.batch?.step !== batchStep) {
+    batchStep = page.batch?.step;
+    root
+      .querySelector<HTMLElement>(
+        'dialog.batch button.primary:not([disabled]), dialog.batch select, dialog.batch button',
+      )
+      ?.focus();
+    if (!page.batch) refocus = true;
+  }
+}
+
+function cellElement(): HTMLElement | null {
+  const { row, col } = page.focusCell;
+  return (
+    root.querySelector<HTMLElement>(`[data-row="${row}"][data-col="${col}"]`) ??
+    root.querySelector<HTMLElement>(`[data-row="${row}"]`)
+  );
+}
+
+/** Scrolls the focused row into view (below the sticky header); the paint that follows renders it. */
+function reveal(): void {
+  const row = page.focusCell.row;
+  if (!scroller || row === 0) return;
+  scroller.scrollTop = scrollToShow(row - 1, scroller.scrollTop, scroller.clientHeight, ROW_HEIGHT);
+}
+
+function cellOf(e: Event): { row: number; col: number } | undefined {
+  const target = (e.target as Element | null)?.closest<HTMLElement>('[data-row]');
+  if (!target) return undefined;
+  return { row: Number(target.dataset.row), col: Number(target.dataset.col ?? 0) };
+}
+
+function inEditor(e: Event): boolean {
+  return !!(e.target as Element | null)?.closest('.cell-editor');
+}
+
+/** Rows a Page Up/Down moves: what fits in the viewport. */
+function pageSize(): number {
+  return Math.max(1, Math.floor(((scroller?.clientHeight ?? window.innerHeight) - ROW_HEIGHT) / ROW_HEIGHT) - 1);
+}
+
+function commitEditor(): void {
+  const editing = page.editing;
+  const m = page.model;
+  const editor = root.querySelector('.cell-editor');
+  const task = m?.rows.find((r) => r.id === editing?.taskId);
+  const column = m?.columns.find((c) => c.key === editing?.key);
+  if (!editing || !m || !editor || !task || !column) return;
+  const read = readControl(editor, column, optionsFor(m, task, column));
+  if (!read.ok) {
+    page.notice = { text: read.error, error: true };
+    paint();
+    return;
+  }
+  page.commit(task.id, column.key, read.value, read.text);
+  refocus = true;
+  paint();
+}
+
+/** A select's value changed by the keyboard is no choice yet (Enter commits); by the mouse it is. */
+let keyedAt = 0;
+
+function editorKey(e: KeyboardEvent): void {
+  if (e.key === 'Enter') {
+    e.preventDefault();
+    commitEditor();
+  } else if (e.key === 'Escape') {
+    e.preventDefault();
+    e.stopPropagation();
+    page.cancelEdit();
+    refocus = true;
+    paint();
+  } else if (e.key === 'Tab') {
+    e.preventDefault();
+    commitEditor();
+  } else {
+    keyedAt = Date.now();
+  }
+}
+
+function gridKey(e: KeyboardEvent): void {
+  if (inEditor(e)) {
+    editorKey(e);
+    return;
+  }
+  const ctrl = e.ctrlKey || e.metaKey;
+  if (ctrl && e.key.toLowerCase() === 'a') {
+    e.preventDefault();
+    page.selectAll();
+  } else if (e.key === 'Enter' || e.key === 'F2') {
+    e.preventDefault();
+    page.activate(e.shiftKey);
+    refocus = true;
+  } else if (e.key === ' ') {
+    e.preventDefault();
+    if (page.focusCell.row === 0) page.activate(e.shiftKey);
+    else page.toggleFocused();
+  } else {
+    const move = moveOf(e.key, ctrl);
+    if (!move) return;
+    e.preventDefault();
+    page.move(move, pageSize(), e.shiftKey && move !== 'left' && move !== 'right' && move !== 'home' && move !== 'end');
+    reveal();
+    refocus = true;
+  }
+  paint();
+}
+
+const handlers: Handlers = {
+  post,
+  grid: {
+    keydown: gridKey,
+    click(e) {
+      const cell = cellOf(e);
+      if (!cell || inEditor(e)) return;
+      if (cell.row === 0) {
+        page.focusOn(cell);
+        page.sortBy(page.model?.columns[cell.col]?.key ?? '', e.shiftKey);
+      } else {
+        page.click(cell.row, cell.col, e.shiftKey ? 'range' : e.ctrlKey || e.metaKey ? 'toggle' : 'only');
+      }
+      refocus = true;
+      paint();
+    },
+    dblclick(e) {
+      const cell = cellOf(e);
+      if (!cell || cell.row === 0 || inEditor(e)) return;
+      page.focusOn(cell);
+      page.activate();
+      paint();
+    },
+    focusin(e) {
+      const cell = cellOf(e);
+      if (!cell || inEditor(e)) return;
+      const at = page.focusCell;
+      if (at.row !== cell.row || at.col !== cell.col) {
+        page.focusOn(cell);
+        paint();
+      }
+    },
+    focusout(e) {
+      // Leaving the editor (a click elsewhere) commits it; a render that removed it has already settled it.
+      if (!inEditor(e) || !page.editing) return;
+      const next = e.relatedTarget as Element | null;
+      if (next?.closest('.cell-editor')) return;
+      commitEditor();
+    },
+    change(e) {
+      if (!inEditor(e) || !(e.target instanceof HTMLSelectElement)) return;
+      if (Date.now() - keyedAt > 300) commitEditor();
+    },
+  },
+  scroller(el) {
+    scroller = el as HTMLElement | undefined;
+  },
+  scroll: schedule,
+  group(e) {
+    const by = (e.target as HTMLSelectElement).value;
+    page.group(by === '' ? undefined : (by as TableGroupBy));
+  },
+  openBatch() {
+    page.openBatch();
+    paint();
+  },
+  batch: {
+    field(e) {
+      page.chooseBatchField((e.target as HTMLSelectElement).value);
+      paint();
+    },
+    preview() {
+      const m = page.model;
+      const batch = page.batch;
+      const column = page.batchColumns.find((c) => c.key === batch?.key);
+      const editor = root.querySelector('dialog.batch .batch-editor');
+      if (!m || !batch || !column || !editor) return;
+      const rows = m.rows.filter((r) => batch.taskIds.includes(r.id));
+      const options = column.kind === 'status' ? batchStatusOptions(m, rows) : optionsFor(m, rows[0], column);
+      const read = readControl(editor, column, options);
+      if (!read.ok) {
+        page.batch = { ...batch, error: read.error };
+      } else {
+        page.batch = { ...batch, error: undefined };
+        page.previewBatch(read.value);
+      }
+      paint();
+    },
+    apply() {
+      page.applyBatch();
+      paint();
+    },
+    close() {
+      page.closeBatch();
+      paint();
+    },
+  },
+};
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const data = event.data as Partial<TableHostMessage> | null;
+  if (!data || typeof data.type !== 'string') return;
+  if (data.type === 'model') {
+    const message = data as Extract<TableHostMessage, { type: 'model' }>;
+    if (!message.model) return;
+    if (message.l10n?.contents) l10n.config({ contents: message.l10n.contents });
+  }
+  page.receive(data as TableHostMessage);
+  paint();
 });
+window.addEventListener('resize', schedule);
+
 post({ type: 'ready' });
