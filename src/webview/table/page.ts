@@ -145,6 +145,11 @@ export class TablePage {
     this.selection = selectAll(this.order);
   }
 
+  /** Escape in the grid: nothing selected. */
+  clearSelection(): void {
+    this.selection = { ids: new Set(), anchor: this.selection.anchor };
+  }
+
   get selected(): string[] {
     return selectedInOrder(this.selection, this.order);
   }
