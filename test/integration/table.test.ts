@@ -159,18 +159,19 @@ describe('Table', function () {
       folderId: fx.folders.backend,
       name: 'Backend',
     });
-    const done = fx.statuses.engineering.find((s: { name: string }) => s.name === 'Done');
-    const rows = table.model.rows.filter((r) => r.listId !== fx.lists.api && r.statusId !== done.id).slice(0, 4);
-    const already = table.model.rows.find((r) => r.statusId === done.id);
-    const apiRow = table.model.rows.find((r) => r.listId === fx.lists.api && r.status !== 'Done');
-    assert.ok(rows.length === 4 && already && apiRow, 'four rows to change, one already Done, one of API');
+    // In Progress of the space's lists; API has its own In Progress (same name and type).
+    const doing = fx.statuses.engineering.find((s: { name: string }) => s.name === 'In Progress');
+    const rows = table.model.rows.filter((r) => r.listId !== fx.lists.api && r.statusId !== doing.id).slice(0, 4);
+    const already = table.model.rows.find((r) => r.statusId === doing.id);
+    const apiRow = table.model.rows.find((r) => r.listId === fx.lists.api && r.status !== 'In Progress');
+    assert.ok(rows.length === 4 && already && apiRow, 'four rows to change, one already In Progress, one of API');
     const picked = [...rows, apiRow, already].map((r) => r.id);
     await freshLog();
-    await table.receive({ type: 'batchPreview', id: 'b1', taskIds: picked, key: 'status', value: done.id });
+    await table.receive({ type: 'batchPreview', id: 'b1', taskIds: picked, key: 'status', value: doing.id });
     const preview = answer(table, 'batchPreview', 'b1');
-    assert.equal(preview.changes.length, 5, 'the Done row is left out; API takes its own Done');
+    assert.equal(preview.changes.length, 5, 'the row already In Progress is left out');
     assert.equal(preview.unchanged, 1);
-    assert.ok(preview.changes.every((c) => c.to === 'Done' && c.from !== 'Done'));
+    assert.ok(preview.changes.every((c) => c.to === 'In Progress' && c.from !== 'In Progress'));
     assert.equal((await requestLog()).length, 0, 'a preview sends nothing');
     await table.receive({ type: 'batchApply', id: 'b1' });
     await table.receive({ type: 'batchApply', id: 'b1' });
@@ -189,7 +190,7 @@ describe('Table', function () {
       const status = [...fx.statuses.engineering, ...fx.statuses.api].find(
         (s: { id: string }) => s.id === task.status_id,
       );
-      assert.equal(status?.name, 'Done', `${id} is Done`);
+      assert.equal(status?.name, 'In Progress', `${id} is In Progress`);
     }
   });
 
@@ -235,5 +236,35 @@ describe('Table', function () {
     await table.receive({ type: 'sort', sorts: new Array(4).fill({ key: 'title', direction: 'asc' }) });
     await table.receive({ type: 'edit', id: 'x', taskId: 'ACME-1', key: 'priority', value: 'low' });
     assert.equal(table.refused, refused + 3);
+  });
+  it('the 2,500-task list: its first 100 rows at once, the rest in one per_page=0 request on scrolling', async () => {
+    await sandboxControl('POST', '/reset', { seed: 'large' });
+    const large = await sandboxControl<Json>('GET', '/fixtures');
+    // Erin is not in the large seed's Acme.
+    await driver.signInAs('demo-token-alice');
+    try {
+      await freshLog();
+      const table = await open({ workspaceId: large.workspaces.acme.id, listId: large.lists.big_1, name: 'Big' });
+      const index = () => requestLog().then((log) => log.filter((r) => r.path.endsWith('/tasks') && r.query?.list_id));
+      assert.deepEqual(
+        (await index()).map((r) => r.query?.per_page),
+        ['100'],
+      );
+      assert.equal(table.model.rows.length, 100);
+      assert.equal(table.model.total, large.big_list_size);
+      assert.equal(table.model.loadedAll, false);
+      await table.receive({ type: 'more' });
+      await table.receive({ type: 'more' });
+      assert.deepEqual(
+        (await index()).map((r) => r.query?.per_page),
+        ['100', '0'],
+        'two requests for a full scroll',
+      );
+      assert.equal(table.model.rows.length, large.big_list_size);
+      assert.equal(table.model.loadedAll, true);
+    } finally {
+      await sandboxControl('POST', '/reset', { seed: 'demo' });
+      await driver.signInAs('demo-token-erin');
+    }
   });
 });

@@ -1,10 +1,9 @@
 // The batch edit's dialog: a field and a value for the selected rows, then the host's preview of what
 // will change (rows already at the value left out), then each row's result. A native modal dialog,
-// so focus stays in it and Escape closes it. Titles and values are text, never markup.
+// so focus stays in it and Escape closes it (main.ts opens it with showModal once it is in the page). Titles and values are text, never markup.
 import * as l10n from '@vscode/l10n';
 import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
-import { ref } from 'lit/directives/ref.js';
 import type { TableBatchChange } from '../../shared/table/protocol';
 import { control } from './editors';
 import { BATCH_LIMIT } from './page';
@@ -18,19 +17,6 @@ export interface BatchHandlers {
   readonly close: () => void;
 }
 
-/**
- * Shows the dialog modally once it is in the page (showModal only once). Lit calls the ref while the
- * new dialog is still in a detached fragment, where showModal throws, and not again for the same
- * callback: so it waits for the microtask after the render, when the dialog is in the document.
- */
-function modal(el: Element | undefined): void {
-  const dialog = el as HTMLDialogElement | undefined;
-  if (!dialog) return;
-  queueMicrotask(() => {
-    if (dialog.isConnected && !dialog.open) dialog.showModal();
-  });
-}
-
 export function batchView(page: TablePage, on: BatchHandlers): TemplateResult {
   const batch = page.batch!;
   const m = page.model!;
@@ -41,7 +27,6 @@ export function batchView(page: TablePage, on: BatchHandlers): TemplateResult {
   return html`<dialog
     class="batch"
     aria-labelledby="batch-title"
-    ${ref(modal)}
     @cancel=${(e: Event) => {
       e.preventDefault();
       on.close();
@@ -119,7 +104,7 @@ function preview(
           ${
             result
               ? html`<span class="batch-outcome"
-                  >${result.ok ? l10n.t('Done') : l10n.t('Failed: {0}', result.error ?? l10n.t('refused'))}</span
+                  >${result.ok ? l10n.t('Changed') : l10n.t('Failed: {0}', result.error ?? l10n.t('refused'))}</span
                 >`
               : nothing
           }

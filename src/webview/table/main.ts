@@ -55,6 +55,8 @@ function paint(): void {
     refocus = false;
     cellElement()?.focus({ preventScroll: true });
   }
+  const dialog = root.querySelector<HTMLDialogElement>('dialog.batch');
+  if (dialog && !dialog.open) dialog.showModal();
   if (page.batch?.step !== batchStep) {
     batchStep = page.batch?.step;
     root
@@ -127,7 +129,9 @@ function editorKey(e: KeyboardEvent): void {
     page.cancelEdit();
     refocus = true;
     paint();
-  } else if (e.key === 'Tab') {
+  } else if (e.key === 'Tab' && !(e.target as Element).closest('.multi')) {
+    // Tab leaves a one-control editor with its value; in a list of checkboxes it goes to the next
+    // one, and leaving the list commits it (focusout).
     e.preventDefault();
     commitEditor();
   } else {

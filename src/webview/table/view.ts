@@ -35,11 +35,11 @@ export interface Handlers {
 
 const WIDTHS: Record<TableColumn['kind'], string> = {
   title: 'minmax(18em, 1fr)',
-  status: '10em',
-  priority: '7.5em',
-  assignee: '10em',
-  date: '8.5em',
-  list: '10em',
+  status: '9em',
+  priority: '6.5em',
+  assignee: '9em',
+  date: '7.5em',
+  list: '8em',
   text: '12em',
   url: '14em',
   number: '6em',
@@ -257,8 +257,9 @@ function editor(m: TableModel, task: TableRow, c: TableColumn): TemplateResult {
 }
 
 function pendingView(text: string, c: TableColumn): TemplateResult {
+  // The value the user chose, in italics, and a mark; a screen reader hears "Saving".
   return html`<span class="value">${c.kind === 'checkbox' ? '' : text}</span
-    ><span class="saving">${l10n.t('Saving…')}</span>`;
+    ><span class="saving" aria-hidden="true">⋯</span><span class="visually-hidden">${l10n.t('Saving…')}</span>`;
 }
 
 function content(m: TableModel, task: TableRow, c: TableColumn): TemplateResult {
