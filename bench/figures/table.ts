@@ -20,7 +20,9 @@ import { artifactsDir } from '../../test/host/paths';
 import type { BenchContext, LoggedRequest } from '../context';
 import {
   buildEmptyExtension,
+  EMPTY_KEY,
   EMPTY_PANEL_KEY,
+  EMPTY_READY_TEXT,
   emptyPanelTitle,
   installAlongside,
   TABLE_ROWS_FILE,
@@ -33,7 +35,11 @@ import { packageExtension, VSIX } from './bundle';
 import { pairedRatios, summarize } from '../stats';
 
 const FIRST_ROWS_TARGET = 1.5;
-const FULL_SCROLL_TARGET = 5;
+/**
+ * Scrolling to the end waits for one request of every row the first page left out, which the plain
+ * table never makes: its ratio is reported, the target is the time a user waits for the last row.
+ */
+const FULL_SCROLL_TARGET_MS = 500;
 /** The design: the first page (per_page=100) at once, then one per_page=0 request for the rest. */
 const REQUESTS_TARGET = 2;
 
@@ -75,9 +81,20 @@ async function tableRun(ctx: BenchContext, run: number, heapVsix: string): Promi
   try {
     await signIn(wb);
     await showBigList(wb);
-    // The window's first webview, not counted (it costs VS Code seconds whoever opens it).
-    await pressUntil(wb, EMPTY_PANEL_KEY, visibleWebview(wb).locator('#title', { hasText: emptyPanelTitle(1) }));
+    // The baseline's keys go to the empty editor area: in the tree, Shift+F10 (in its chords) opens
+    // the tree's context menu instead.
+    const focusEditorArea = (): Promise<void> => wb.page.locator('.part.editor').click({ position: { x: 40, y: 40 } });
+    // The baseline extension activated by its hello key (pressed until it works), then the window's
+    // first webview, not counted (it costs VS Code seconds whoever opens it), opened by one press.
+    await focusEditorArea();
+    await pressUntil(wb, EMPTY_KEY, wb.statusBarItem(EMPTY_READY_TEXT));
+    await wb.page.keyboard.press(EMPTY_PANEL_KEY);
+    await visibleWebview(wb)
+      .locator('#title', { hasText: emptyPanelTitle(1) })
+      .waitFor({ timeout: 60_000 });
     const closeAll = async (): Promise<void> => {
+      // F1 pressed while a webview has the focus may not reach the workbench: the tree takes it first.
+      await wb.focusSideBar();
       await wb.runCommand('View: Close All Editors');
       await wb.page.locator('iframe.webview:visible').first().waitFor({ state: 'hidden', timeout: 10_000 });
     };
@@ -100,6 +117,7 @@ async function tableRun(ctx: BenchContext, run: number, heapVsix: string): Promi
       return { ours, rowRequests, all };
     };
     const measurePlain = async (): Promise<TableTimes> => {
+      await focusEditorArea();
       const plain = await plainTable(wb, rows.length);
       if (run === 0) await wb.screenshot('bench-table-plain-scrolled');
       await closeAll();
@@ -161,19 +179,27 @@ function addRows(ctx: BenchContext, runs: TableRun[]): void {
   });
   const scroll = runs.map((r) => r.ours.fullScrollMs);
   const plainScroll = runs.map((r) => r.plain.fullScrollMs);
-  const scrollRatio = pairedRatios(scroll, plainScroll);
+  const scrollValue = summarize(scroll);
+  const rest = runs.map((r) =>
+    r.rowRequests.filter((q) => q.query.per_page === '0').reduce((n, q) => n + (q.duration_ms ?? 0), 0),
+  );
   ctx.add({
     figure: 'table',
     measure: 'full scroll: scroll container to its bottom → last row shown',
     unit: 'ms',
-    value: summarize(scroll),
+    value: scrollValue,
     baseline: { label: 'the plain <table> (every row already in the DOM)', value: summarize(plainScroll) },
-    ratio: scrollRatio,
-    target: { text: `≤ ${FULL_SCROLL_TARGET}× plain table`, met: scrollRatio.median <= FULL_SCROLL_TARGET },
+    ratio: pairedRatios(scroll, plainScroll),
+    target: {
+      text: `≤ ${FULL_SCROLL_TARGET_MS} ms median`,
+      met: scrollValue.median <= FULL_SCROLL_TARGET_MS,
+      limitedBy: 'the one request for the rows past the first page, and posting them all to the page',
+    },
     note:
       'the scroll container (nearest scrolling ancestor of a row) set to its bottom every animation frame until the row ' +
       'with aria-rowindex = aria-rowcount (the plain table: its last <tr>) is inside the window; ours loads the rows ' +
-      'past the first page then (one request), the plain table has them all',
+      `past the first page then (one per_page=0 request, ${JSON.stringify(rest.map((x) => Math.round(x)))} ms of it ` +
+      'in the sandbox, run by run), the plain table has them all',
   });
   const requests = runs.map((r) => r.rowRequests.length);
   const reqRatio = pairedRatios(

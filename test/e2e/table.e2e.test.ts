@@ -109,11 +109,11 @@ async function gridItems(frame: Frame): Promise<GridItem[]> {
       box = box.parentElement;
     }
     const scroller = box ?? (document.scrollingElement as HTMLElement);
-    const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     const seen = new Map<number, { task: string } | { group: string; count: string }>();
     scroller.scrollTop = 0;
     for (;;) {
-      await frames();
+      // Two frames: the page renders the rows of a new scroll position on the next one.
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       for (const row of Array.from(grid.querySelectorAll('[role="row"][aria-rowindex]'))) {
         const index = Number(row.getAttribute('aria-rowindex'));
         if (row.querySelector('[role="columnheader"]')) continue;
@@ -132,7 +132,7 @@ async function gridItems(frame: Frame): Promise<GridItem[]> {
       scroller.scrollTop += Math.max(1, Math.floor(scroller.clientHeight / 2));
     }
     scroller.scrollTop = 0;
-    await frames();
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     const sorted = [...seen.entries()].sort((a, b) => a[0] - b[0]);
     return { items: sorted, rowCount: Number(grid.getAttribute('aria-rowcount')) };
   });
