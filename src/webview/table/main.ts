@@ -9,7 +9,7 @@ import { ROW_HEIGHT, scrollToShow, virtualCount, windowOf } from './grid';
 import { moveOf } from './navigate';
 import { TablePage } from './page';
 import { readControl } from './editors';
-import { batchStatusOptions, optionsFor } from './values';
+import { optionsFor } from './values';
 import { pageView } from './view';
 import type { Handlers } from './view';
 
@@ -236,14 +236,11 @@ const handlers: Handlers = {
       paint();
     },
     preview() {
-      const m = page.model;
       const batch = page.batch;
-      const column = page.batchColumns.find((c) => c.key === batch?.key);
+      const field = page.batchField;
       const editor = root.querySelector('dialog.batch .batch-editor');
-      if (!m || !batch || !column || !editor) return;
-      const rows = m.rows.filter((r) => batch.taskIds.includes(r.id));
-      const options = column.kind === 'status' ? batchStatusOptions(m, rows) : optionsFor(m, rows[0], column);
-      const read = readControl(editor, column, options);
+      if (!batch || !field || !editor) return;
+      const read = readControl(editor, field.column, field.options);
       if (!read.ok) {
         page.batch = { ...batch, error: read.error };
       } else {

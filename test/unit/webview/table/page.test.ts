@@ -154,6 +154,7 @@ describe('table page state (webview/table/page.ts)', () => {
     page.click(3, 0, 'range');
     page.openBatch();
     assert.equal(page.batch?.key, 'status', 'the first editable field but the title');
+    assert.deepEqual(page.batchField?.options, [{ value: 's1', label: 'To do' }], "the selected rows' list's statuses");
     page.chooseBatchField('priority');
     page.previewBatch('high');
     assert.deepEqual(posted, [
