@@ -83,7 +83,9 @@ export class TablePage {
   }
 
   private setModel(model: TableModel): void {
-    if (model.rows.length !== this.model?.rows.length || model.loadedAll) this.askedMore = false;
+    // `more` is asked again once its answer is in: more rows, or a load that ended (a refresh, a failure).
+    const ended = this.model?.loading === true && !model.loading;
+    if (model.rows.length !== this.model?.rows.length || model.loadedAll || ended) this.askedMore = false;
     this.model = model;
     this.items = itemsOf(model.rows.length, model.groups);
     this.order = model.rows.map((r) => r.id);

@@ -118,9 +118,16 @@ describe('table page state (webview/table/page.ts)', () => {
     page.reached(70);
     page.reached(90);
     assert.deepEqual(posted, [{ type: 'more' }], 'once');
+    // The load it started failed (or a refresh came in its place): the same rows, loading, then not.
+    page.receive({ type: 'model', model: model(rows, { total: 2500, loadedAll: false, loading: true }) });
+    page.reached(90);
+    assert.equal(posted.length, 1, 'not while the host loads');
+    page.receive({ type: 'model', model: model(rows, { total: 2500, loadedAll: false, error: 'Offline' }) });
+    page.reached(90);
+    assert.deepEqual(posted, [{ type: 'more' }, { type: 'more' }], 'asked again once that load ended');
     page.receive({ type: 'model', model: model(rows, { total: 2500, loadedAll: true }) });
     page.reached(100);
-    assert.deepEqual(posted, [{ type: 'more' }], 'all are loaded');
+    assert.equal(posted.length, 2, 'all are loaded');
   });
 
   it('moves focus through group headers and extends the selection with Shift', () => {
