@@ -154,6 +154,22 @@ describe('table page state (webview/table/page.ts)', () => {
     assert.deepEqual(page.focusCell, { row: 1, col: 1 });
   });
 
+  it('takes back its selection and focus after a reload, for the rows that are still there', () => {
+    const rows = [row(1), row(2), row(3)];
+    page.receive({ type: 'model', model: model(rows) });
+    page.click(2, 1, 'only');
+    page.click(3, 1, 'toggle');
+    const kept = JSON.parse(JSON.stringify(page.kept)) as unknown;
+    const again = new TablePage(() => undefined);
+    again.receive({ type: 'model', model: model([rows[2]!, rows[0]!]) });
+    again.restore(kept);
+    assert.deepEqual(again.selected, [rows[2]!.id], 'task 2 is gone');
+    assert.deepEqual(again.focusCell, { row: 1, col: 1 }, "the focus stays on task 3's row");
+    again.restore({ selected: 'x' });
+    again.restore(null);
+    assert.deepEqual(again.selected, [rows[2]!.id], 'anything else is ignored');
+  });
+
   it('previews a batch edit, applies the preview it was shown, and reports each row', () => {
     const rows = [row(1), row(2), row(3)];
     page.receive({ type: 'model', model: model(rows) });
