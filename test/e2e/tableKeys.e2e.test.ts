@@ -44,7 +44,7 @@ describe('e2e: the table by keyboard in a real workbench', function () {
     session = undefined;
   });
 
-  it('high contrast: arrows, Enter edits, Escape cancels, Space and Shift+Arrow select, Ctrl+A all', async () => {
+  it('high contrast: arrows, Enter edits, Escape cancels, Space and Shift+Arrow select (kept across a hidden tab), Ctrl+A all', async () => {
     session = await openSession('table-keys', { theme: 'Default High Contrast' });
     const s = session;
     const wb = s.workbench;
@@ -56,7 +56,7 @@ describe('e2e: the table by keyboard in a real workbench', function () {
     await wb.answerInput('API');
     const view = wb.webview();
     await view.locator('[role="grid"] [role="row"][data-task]').first().waitFor({ timeout: 60_000 });
-    const frame = await wb.activeWebviewFrame();
+    let frame = await wb.activeWebviewFrame();
     const before = (await patches(s)).length;
 
     // A click on the first row's title cell focuses it; the arrow goes to its status cell.
@@ -102,6 +102,17 @@ describe('e2e: the table by keyboard in a real workbench', function () {
     await view.locator('.batch-edit', { hasText: '3' }).waitFor({ timeout: 10_000 });
     await wb.page.mouse.move(5, 5);
     await wb.screenshot('table-keys-01-hc-selected');
+
+    // Another editor in front, then the table again: VS Code reloads its page, which takes back the
+    // selection and the focused cell (its state), and the host posts the rows again.
+    await wb.runCommand('File: New Untitled Text File');
+    await view.locator('[role="grid"]').waitFor({ state: 'detached', timeout: 30_000 });
+    await wb.page.locator('.tabs-container .tab', { hasText: 'Table: API' }).click();
+    await view.locator('[role="row"][aria-selected="true"]').nth(2).waitFor({ timeout: 30_000 });
+    assert.equal(await view.locator('[role="row"][aria-selected="true"]').count(), 3, 'the same three rows');
+    frame = await wb.activeWebviewFrame();
+    await view.locator('[role="gridcell"][tabindex="0"]').focus();
+    assert.deepEqual(await focused(frame), { row: '3', col: '1', editor: false }, 'the focused cell is kept');
     await wb.page.keyboard.press('Control+a');
     const loaded = await view.locator('[role="grid"]').getAttribute('aria-rowcount');
     await view.locator('.batch-edit', { hasText: String(Number(loaded) - 1) }).waitFor({ timeout: 10_000 });

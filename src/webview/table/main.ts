@@ -30,11 +30,26 @@ let batchStep: string | undefined;
 /** What the page kept before VS Code reloaded it (the tab was hidden): taken back with the first rows. */
 let kept = vscode.getState() as Kept | undefined;
 let keepTimer: ReturnType<typeof setTimeout> | undefined;
+let keptSelection: unknown;
+let keptFocus: unknown;
 
-/** Keeps the selection, focus and scroll position a little after they change (not on every frame). */
+/**
+ * Keeps the selection and focus at once when they change (a keypress or a click), the scroll
+ * position at most every 300 ms: a timer alone may not run before the tab is hidden, as timers in a
+ * webview's frame can be held back.
+ */
 function keep(): void {
+  if (kept) return; // not yet taken back: keep what was kept
+  if (page.selection !== keptSelection || page.focus !== keptFocus) save();
+  else keepTimer ??= setTimeout(save, 300);
+}
+
+function save(): void {
   clearTimeout(keepTimer);
-  keepTimer = setTimeout(() => vscode.setState({ ...page.kept, scrollTop: scroller?.scrollTop ?? 0 }), 300);
+  keepTimer = undefined;
+  keptSelection = page.selection;
+  keptFocus = page.focus;
+  vscode.setState({ ...page.kept, scrollTop: scroller?.scrollTop ?? 0 });
 }
 
 function schedule(): void {
