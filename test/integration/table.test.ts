@@ -237,6 +237,47 @@ describe('Table', function () {
     await table.receive({ type: 'edit', id: 'x', taskId: 'ACME-1', key: 'priority', value: 'low' });
     assert.equal(table.refused, refused + 3);
   });
+  it("the tree's filter bar: the index's filter for a list, applied on the host for a view", async () => {
+    const table = await openList(fx.lists.api, 'API');
+    const view = await open({
+      kind: 'view',
+      key: 'v',
+      view: { id: fx.views.folder_view, name: 'Backend', workspaceId: ws },
+    });
+    try {
+      await freshLog();
+      driver.install(new ScriptedPrompter([], ['Priority…', 'high | critical']));
+      await table.receive({ type: 'filter' });
+      await table.loaded;
+      const index = (await requestLog()).filter((r) => r.path === `/api/workspaces/${ws}/tasks`);
+      assert.equal(index.length, 1);
+      const [condition] = JSON.parse(index[0]!.query!.filter!).conditions;
+      assert.deepEqual(
+        [condition.field, condition.op, [...condition.values].sort()],
+        ['priority', 'in', ['critical', 'high']],
+      );
+      assert.ok(table.model.rows.length > 0);
+      assert.ok(table.model.rows.every((r) => r.priority === 'high' || r.priority === 'critical'));
+      assert.ok(table.model.filterLabel?.includes('high'));
+
+      const before = view.model.rows.length;
+      await sandboxControl('DELETE', '/requests');
+      driver.install(new ScriptedPrompter([], ['Priority…', 'high']));
+      await view.receive({ type: 'filter' });
+      await view.loaded;
+      const log = await requestLog();
+      assert.ok(log.every((r) => r.path === `/api/views/${fx.views.folder_view}/tasks` && !r.query?.filter));
+      assert.ok(
+        view.model.rows.length > 0 && view.model.rows.length < before,
+        `${view.model.rows.length} of ${before}`,
+      );
+      assert.ok(view.model.rows.every((r) => r.priority === 'high'));
+    } finally {
+      await table.filter.set({});
+      await view.filter.set({});
+    }
+  });
+
   it('switches to the board of the same list and back through the title bar command', async () => {
     const table = await openList(fx.lists.database, 'Database');
     await table.receive({ type: 'switchToBoard' });
