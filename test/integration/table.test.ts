@@ -151,6 +151,32 @@ describe('Table', function () {
     assert.equal(answer(table, 'result', `e${asked}`).ok, false, 'not a priority: refused before sending');
   });
 
+  it('a custom field cell is one PUT of its value, checked first; the row shows it', async () => {
+    const table = await openList(fx.lists.api, 'API');
+    const key = `cf:${fx.custom_fields.dropdown}`;
+    const column = table.model.columns.find((c) => c.key === key);
+    assert.deepEqual(
+      column?.options?.map((o) => o.value),
+      ['Minor', 'Major', 'Critical'],
+    );
+    const row = table.model.rows.find((r) => r.fields[key] !== 'Critical')!;
+    await freshLog();
+    await table.receive({ type: 'edit', id: 'cf1', taskId: row.id, key, value: 'Blocker' });
+    assert.equal(answer(table, 'result', 'cf1').ok, false, 'not one of the options');
+    await table.receive({ type: 'edit', id: 'cf2', taskId: row.id, key, value: 'Critical' });
+    assert.equal(answer(table, 'result', 'cf2').ok, true);
+    const writes = (await requestLog()).filter((r) => r.method !== 'GET');
+    assert.deepEqual(
+      writes.map((r) => `${r.method} ${r.path}`),
+      [`PUT /api/tasks/${row.id}/custom-field-values`],
+    );
+    assert.equal(table.model.rows.find((r) => r.id === row.id)?.fields[key], 'Critical');
+    const values = (await sandboxControl<{ data: Row[] }>('GET', `/state/custom_field_values?task_id=${row.id}`)).data;
+    assert.ok(
+      values.some((v) => v.custom_field_definition_id === fx.custom_fields.dropdown && v.value_text === 'Critical'),
+    );
+  });
+
   it('a batch status change of five rows previews them, then sends five PATCHes, each once', async () => {
     const table = await open({
       kind: 'folder',
