@@ -91,6 +91,8 @@ describe('Table', function () {
     });
     assert.equal(again, table, 'opening the same list again brings its table to front');
     assert.equal(api.tables.all().length, 1);
+    await table.receive({ type: 'open', taskId: model.rows[0]!.id });
+    await waitFor(() => api.taskPanels.get(ws, model.rows[0]!.id), 'the task panel of the row');
   });
 
   it('a header sort is the index sorts; a grouping its group_by with its field first', async () => {
