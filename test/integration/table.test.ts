@@ -134,6 +134,25 @@ describe('Table', function () {
     assert.ok(groups.length > 1, 'several priorities');
   });
 
+  it('a sort clicked while the previous one loads wins: the slower answer is dropped', async () => {
+    const table = await openList(fx.lists.api, 'API');
+    await sandboxControl('POST', '/faults', {
+      method: 'GET',
+      path: '/api/workspaces/*/tasks',
+      kind: 'latency',
+      latency_ms: 1500,
+      times: 1,
+    });
+    const first = table.receive({ type: 'sort', sorts: [{ key: 'title', direction: 'asc' }] });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await table.receive({ type: 'sort', sorts: [{ key: 'title', direction: 'desc' }] });
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const titles = table.model.rows.map((r) => r.title.toLocaleLowerCase());
+    assert.deepEqual(titles, [...titles].sort().reverse(), 'rows in the last sort asked');
+    assert.equal(table.model.loading, false);
+  });
+
   it('an inline priority edit is one PATCH the sandbox has; the same edit again sends nothing', async () => {
     const table = await openList(fx.lists.database, 'Database');
     const row = table.model.rows.find((r) => r.priority !== 'critical')!;
