@@ -9,7 +9,7 @@ import { orderedOnHost } from '../../core/table/query';
 import { targetsFromSidebar } from '../../core/tasks/sidebar';
 import { formatDay } from '../../core/tasks/dates';
 import { inert } from '../../core/text/inert';
-import { AbortError } from '../../core/util/abort';
+import { AbortError, throwIfAborted } from '../../core/util/abort';
 import { parseTableInbound } from '../../shared/table/protocol';
 import type {
   TableGroupBy,
@@ -27,15 +27,13 @@ import type { Services } from '../services';
 import type { TaskChange } from '../tasks/changes';
 import { escapeAttr, webviewPage } from '../taskPanel/html';
 import { webviewOptions } from '../taskPanel/panel';
-import { signedIn } from '../auth/guard';
-import { editFilter } from '../tree/filterPicker';
 import type { ViewFilter } from '../tree/viewFilter';
 import { describeFailure } from '../ui/failure';
 import type { BoardSource } from '../board/source';
-import { joins, PAGE_SIZE, stays } from '../board/source';
-import { baseColumns, statusOptions } from './columns';
+import { joins, PAGE_SIZE, sourceArg, stays } from '../board/source';
+import { baseColumns, noValueLabel, statusOptions } from './columns';
 import { TableEdits } from './edits';
-import { fieldsOfList, readIndex, readView, VIEW_PAGE_LIMIT } from './load';
+import { editFilter, fieldsOfList, indexFilter, readIndex, readView, VIEW_PAGE_LIMIT } from './load';
 import { tableRow } from './rows';
 
 export const tableViewType = 'taskPlatform.table';
@@ -65,6 +63,7 @@ export class TablePanel extends Disposable {
   private readonly listNames = new Map<string, string>();
   private members: Member[] | undefined;
   private readonly closed = new AbortController();
+  private reading: AbortController | undefined;
   private readonly edits: TableEdits;
   /** Messages refused by validation (tests). */
   refused = 0;
@@ -145,7 +144,7 @@ export class TablePanel extends Disposable {
     );
     const view = this.source.kind === 'view';
     let rows = this.rows.map((row) => this.tableRowOf(row, queued.has(row.id)));
-    if (view && !this.filter.isEmpty) {
+    if (view && !this.filter.isEmpty && this.loadedAll) {
       const today = formatDay(new Date());
       rows = rows.filter((row) => matchesFilter(row, this.filter.spec, today));
     }
@@ -169,7 +168,10 @@ export class TablePanel extends Disposable {
       },
       sorts: this.sorts,
       groupBy: this.groupBy,
-      groups: this.groupBy ? groupsOf(rows, this.groupBy, groupCounts, noValueLabel(this.groupBy)) : undefined,
+      groups:
+        this.groupBy && (!view || this.loadedAll)
+          ? groupsOf(rows, this.groupBy, groupCounts, noValueLabel(this.groupBy))
+          : undefined,
       filterLabel: this.filter.isEmpty
         ? undefined
         : inert(
@@ -221,69 +223,101 @@ export class TablePanel extends Disposable {
    * The index: the first page, or every row when asked (`all`) or when the order is the host's.
    * A view: its pages, all of them (up to 20) when the host sorts, groups or filters them.
    */
-  private async load(priority: 'user' | 'background', all: boolean): Promise<void> {
-    const signal = this.closed.signal;
+  private load(priority: 'user' | 'background', all: boolean): Promise<void> {
+    return this.run(async (signal) => {
+      if (this.source.kind === 'view') return this.loadView(priority, all, signal);
+      const perPage = all || orderedOnHost(this.sorts, this.groupBy) ? 0 : PAGE_SIZE;
+      const parts = await indexFilter(this.filter, this.client, this.source);
+      if (parts === null) return this.take({ data: [], total_count: 0, completed_count: 0 }, true);
+      const answer = await readIndex(
+        this.client,
+        this.source,
+        { sorts: this.sorts, groupBy: this.groupBy, filter: parts, perPage },
+        { priority, signal },
+      );
+      throwIfAborted(signal);
+      this.take(answer, perPage === 0 || answer.data.length >= (answer.total_count ?? 0));
+    });
+  }
+
+  /**
+   * One read of rows: the page says it is loading, then shows the rows or why they could not be read.
+   * A newer read (a sort clicked while the first page loads) cancels this one, so its rows never
+   * replace the newer ones.
+   */
+  private async run(read: (signal: AbortSignal) => Promise<void>): Promise<void> {
+    this.reading?.abort();
+    const mine = new AbortController();
+    this.reading = mine;
     this.loading = true;
     this.error = undefined;
     this.post();
     try {
-      if (this.source.kind === 'view') {
-        await this.loadView(priority, all, signal);
-      } else {
-        const source = this.source;
-        const perPage = all || orderedOnHost(this.sorts, this.groupBy) ? 0 : PAGE_SIZE;
-        const parts = await this.indexFilter();
-        if (parts === null) {
-          this.take({ data: [], total_count: 0, completed_count: 0 }, true);
-        } else {
-          const answer = await readIndex(
-            this.client,
-            source,
-            { sorts: this.sorts, groupBy: this.groupBy, filter: parts, perPage },
-            { priority, signal },
-          );
-          this.take(answer, perPage === 0 || answer.data.length >= (answer.total_count ?? 0));
-        }
-      }
+      await read(AbortSignal.any([this.closed.signal, mine.signal]));
       await this.describeRows();
       this.panel.title = this.title;
     } catch (error) {
-      if (AbortError.is(error)) return;
+      if (AbortError.is(error) || mine.signal.aborted) return;
       this.error = describeFailure(vscode.l10n.t('Could not load the table'), error);
       log.warn(this.error);
     } finally {
-      this.loading = false;
-      this.post();
+      if (this.reading === mine) {
+        this.loading = false;
+        this.post();
+      }
     }
   }
 
+  /**
+   * A view's pages from the first: as many as were shown, or all (up to 20) when the host sorts,
+   * groups or filters them. Past 20 pages the view's own order is kept, and said.
+   */
   private async loadView(priority: 'user' | 'background', all: boolean, signal: AbortSignal): Promise<void> {
     const wantAll = all || this.sorts.length > 0 || this.groupBy !== undefined || !this.filter.isEmpty;
-    const upTo = wantAll ? VIEW_PAGE_LIMIT : Math.max(1, this.viewPages);
+    const upTo = Math.max(wantAll ? VIEW_PAGE_LIMIT : 1, this.viewPages);
     const rows: TaskRow[] = [];
     let answer: TaskPage | undefined;
-    for (let page = 1; page <= upTo; page++) {
+    let page = 0;
+    while (page < upTo) {
+      page += 1;
       answer = await readView(this.client, this.source.id, page, { priority, signal });
+      throwIfAborted(signal);
       rows.push(...answer.data);
       if (answer.data.length === 0 || page >= (answer.last_page ?? page)) break;
     }
-    const last = answer?.last_page ?? 1;
-    this.viewPages = Math.min(upTo, last);
+    this.viewPages = page;
+    this.takeView({ ...(answer ?? { data: [] }), data: rows }, wantAll);
+  }
+
+  private takeView(answer: TaskPage, wantAll: boolean): void {
+    const last = answer.last_page ?? this.viewPages;
+    const all = this.viewPages >= last;
     this.notice =
-      wantAll && last > VIEW_PAGE_LIMIT
+      wantAll && !all
         ? vscode.l10n.t(
             "This view has more than {0} rows: they are shown in the view's own order, not sorted, grouped or filtered here.",
             VIEW_PAGE_LIMIT * PAGE_SIZE,
           )
         : undefined;
-    this.take({ ...(answer ?? { data: [] }), data: rows }, this.viewPages >= last && last <= VIEW_PAGE_LIMIT);
+    this.take(answer, all);
   }
 
-  /** The next rows: every matching row in one request, or a view's next page. */
+  /** The next rows: every matching row of the index in one request, or a view's next page. */
   async more(): Promise<void> {
     if (this.loadedAll || this.loading) return this.loaded;
-    if (this.source.kind === 'view') this.viewPages += 1;
-    this.loaded = this.load('user', this.source.kind !== 'view');
+    if (this.source.kind !== 'view') {
+      this.loaded = this.load('user', true);
+      return this.loaded;
+    }
+    const viewId = this.source.id;
+    this.loaded = this.run(async (signal) => {
+      const answer = await readView(this.client, viewId, this.viewPages + 1, { priority: 'user', signal });
+      throwIfAborted(signal);
+      this.viewPages += 1;
+      const known = new Set(this.rows.map((r) => r.id));
+      const wantAll = this.sorts.length > 0 || this.groupBy !== undefined || !this.filter.isEmpty;
+      this.takeView({ ...answer, data: [...this.rows, ...answer.data.filter((r) => !known.has(r.id))] }, wantAll);
+    });
     return this.loaded;
   }
 
@@ -316,15 +350,6 @@ export class TablePanel extends Disposable {
     }
   }
 
-  /** The tree's filter as the index's query parts; null when it can match nothing. */
-  private async indexFilter(): Promise<Awaited<ReturnType<ViewFilter['forList']>> | undefined> {
-    if (this.filter.isEmpty) return undefined;
-    const directory = directoryFor(this.client);
-    return this.source.kind === 'list'
-      ? this.filter.forList(directory, this.source.id)
-      : this.filter.forWorkspace(directory);
-  }
-
   /** Every page message enters here; anything not exactly of the protocol is dropped and counted. */
   async receive(raw: unknown): Promise<void> {
     const msg = parseTableInbound(raw);
@@ -351,7 +376,7 @@ export class TablePanel extends Disposable {
       case 'group':
         return this.groupRows(msg.by);
       case 'filter':
-        await this.editFilter();
+        await editFilter(this.services, this.client, this.filter);
         return;
       case 'open': {
         const row = this.byId.get(msg.taskId);
@@ -373,22 +398,9 @@ export class TablePanel extends Disposable {
         this.send(await this.edits.apply(msg.id));
         return;
       case 'switchToBoard':
-        await vscode.commands.executeCommand(Commands.openBoard, boardArg(this.source));
+        await vscode.commands.executeCommand(Commands.openBoard, sourceArg(this.source));
         return;
     }
-  }
-
-  /** The tree's filter bar (the same QuickPicks); a change reloads the table. */
-  private async editFilter(): Promise<void> {
-    const state = await signedIn(this.services.session);
-    if (!state) return;
-    await editFilter({
-      filter: this.filter,
-      directory: directoryFor(this.client),
-      workspaces: state.user.workspaces,
-      meId: state.user.id,
-      withAssignee: true,
-    });
   }
 
   /** A header sort: the index sorts (a view's rows are sorted here, all of them loaded first). */
@@ -436,15 +448,4 @@ export class TablePanel extends Disposable {
     if (message.type !== 'model' && this.answers.push(message) > 20) this.answers.shift();
     void this.panel.webview.postMessage(message);
   }
-}
-
-function noValueLabel(by: TableGroupBy): string {
-  return by === 'assignee' ? vscode.l10n.t('Unassigned') : by === 'priority' ? vscode.l10n.t('No priority') : '—';
-}
-
-/** The argument Open as Board / Open as Table take for a source (a tree node's or a view row's shape). */
-export function boardArg(source: BoardSource): unknown {
-  return source.kind === 'view'
-    ? { kind: 'view', view: { id: source.id, name: source.name, workspaceId: source.workspaceId } }
-    : { kind: source.kind, workspaceId: source.workspaceId, [`${source.kind}Id`]: source.id, name: source.name };
 }
