@@ -362,4 +362,50 @@ describe('e2e: a saved view and a list as a table in a real workbench', function
     await wb.screenshot('table-08-dark-sorted');
     await expectNoSeriousViolations(wb, 'the dark table');
   });
+
+  it('dark theme, hostile titles, member and field names: shown as text in the table, nothing runs', async () => {
+    session = await openSession('table-hostile', { theme: 'Default Dark Modern' });
+    const wb = session.workbench;
+    await control(session, 'POST', '/fixtures/xss');
+    await wb.signInFromView();
+    await wb.dismissSignInToast();
+    await wb.focusSideBar();
+    await wb.runCommand('Task Platform: Open as Table');
+    await wb.answerInput('Acme');
+    await wb.answerInput('Web App');
+    const frame = await tableFrame(wb);
+    await wb.page.locator('.tabs-container .tab', { hasText: 'Table: Web App' }).waitFor({ timeout: 30_000 });
+    // Grouped by assignee: the hostile member's name is a group header too.
+    await frame.locator('.group-by select').selectOption('assignee');
+    await frame.locator('[role="row"]:not([data-task]) .group-count').first().waitFor({ timeout: 30_000 });
+    await wb.screenshot('table-09-dark-hostile');
+    const inner = await wb.activeWebviewFrame();
+    // Every row passes through the DOM once the grid is scrolled from top to bottom: look at each window.
+    const probe = await inner.evaluate(async () => {
+      const scroller = document.querySelector('[role="grid"]')!.closest('.scroller') as HTMLElement;
+      let injected = 0;
+      let handlers = 0;
+      let text = '';
+      scroller.scrollTop = 0;
+      for (;;) {
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        injected += document.querySelectorAll(
+          '#root script, #root img, #root iframe, #root style, #root svg, #root a, #root object, #root embed',
+        ).length;
+        handlers += Array.from(document.querySelectorAll('#root *')).filter((el) =>
+          Array.from(el.attributes).some((a) => a.name.startsWith('on')),
+        ).length;
+        text += document.querySelector('[role="grid"]')?.textContent ?? '';
+        if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) break;
+        scroller.scrollTop += Math.max(1, Math.floor(scroller.clientHeight / 2));
+      }
+      return { xss: (window as unknown as { __xss?: unknown }).__xss, injected, handlers, text };
+    });
+    assert.equal(probe.xss, undefined, 'no payload ran');
+    assert.equal(probe.injected, 0, 'no element came from the service');
+    assert.equal(probe.handlers, 0, 'no inline handler');
+    assert.ok(probe.text.includes('<script>'), 'a title shows its markup as text');
+    assert.ok(probe.text.includes('Mallory'), "the hostile member's name is shown as text");
+    await expectNoSeriousViolations(wb, 'the hostile table');
+  });
 });
