@@ -5,7 +5,7 @@ import type { TablePanel } from '../../src/extension/table/panel';
 import type { TableHostMessage } from '../../src/shared/table/protocol';
 import { useExtension } from './driver';
 import type { Json } from './driver';
-import { quietRequestLog, requestLog, sandboxControl, sandboxOrigin } from './helpers';
+import { quietRequestLog, requestLog, sandboxControl, sandboxOrigin, ScriptedPrompter, waitFor } from './helpers';
 
 type Row = Record<string, unknown>;
 
@@ -237,6 +237,103 @@ describe('Table', function () {
     await table.receive({ type: 'edit', id: 'x', taskId: 'ACME-1', key: 'priority', value: 'low' });
     assert.equal(table.refused, refused + 3);
   });
+  it("the tree's filter bar: the index's filter for a list, applied on the host for a view", async () => {
+    const table = await openList(fx.lists.api, 'API');
+    const view = await open({
+      kind: 'view',
+      key: 'v',
+      view: { id: fx.views.folder_view, name: 'Backend', workspaceId: ws },
+    });
+    try {
+      await freshLog();
+      driver.install(new ScriptedPrompter([], ['Priority…', 'high | critical']));
+      await table.receive({ type: 'filter' });
+      await table.loaded;
+      const index = (await requestLog()).filter((r) => r.path === `/api/workspaces/${ws}/tasks`);
+      assert.equal(index.length, 1);
+      const [condition] = JSON.parse(index[0]!.query!.filter!).conditions;
+      assert.deepEqual(
+        [condition.field, condition.op, [...condition.values].sort()],
+        ['priority', 'in', ['critical', 'high']],
+      );
+      assert.ok(table.model.rows.length > 0);
+      assert.ok(table.model.rows.every((r) => r.priority === 'high' || r.priority === 'critical'));
+      assert.ok(table.model.filterLabel?.includes('high'));
+
+      const before = view.model.rows.length;
+      await sandboxControl('DELETE', '/requests');
+      driver.install(new ScriptedPrompter([], ['Priority…', 'high']));
+      await view.receive({ type: 'filter' });
+      await view.loaded;
+      const log = await requestLog();
+      assert.ok(log.every((r) => r.path === `/api/views/${fx.views.folder_view}/tasks` && !r.query?.filter));
+      assert.ok(
+        view.model.rows.length > 0 && view.model.rows.length < before,
+        `${view.model.rows.length} of ${before}`,
+      );
+      assert.ok(view.model.rows.every((r) => r.priority === 'high'));
+    } finally {
+      await table.filter.set({});
+      await view.filter.set({});
+    }
+  });
+
+  it('switches to the board of the same list and back through the title bar command', async () => {
+    const table = await openList(fx.lists.database, 'Database');
+    await table.receive({ type: 'switchToBoard' });
+    const board = api.boards.all().find((b) => b.source.id === fx.lists.database);
+    assert.ok(board, 'the board of the same list');
+    await waitFor(() => board.panel.active || undefined, 'the board active');
+    const back = await vscode.commands.executeCommand('taskPlatform.openTable');
+    assert.equal(back, table, 'Open as Table from the board brings its table back');
+  });
+
+  it('offline, an edit waits in the outbox, marked pending on its row, and is sent once when the service is back', async () => {
+    const table = await openList(fx.lists.database, 'Database');
+    const row = table.model.rows.find((r) => r.priority !== 'low')!;
+    driver.install(new ScriptedPrompter());
+    await sandboxControl('POST', '/faults', { path: '/api/**', kind: 'reset_before' });
+    await table.receive({ type: 'edit', id: 'off', taskId: row.id, key: 'priority', value: 'low' });
+    assert.equal(answer(table, 'result', 'off').ok, true);
+    await waitFor(
+      () => table.model.rows.find((r) => r.id === row.id && r.priority === 'low')?.pending,
+      'the row at low, marked not sent',
+    );
+    await sandboxControl('DELETE', '/faults');
+    await sandboxControl('DELETE', '/requests');
+    assert.equal(await api.outbox.connectivity.probe(), true);
+    await waitFor(
+      () => table.model.rows.find((r) => r.id === row.id && !r.pending),
+      'the edit sent and the mark gone',
+      60_000,
+    );
+    assert.equal((await requestLog()).filter((r) => r.method === 'PATCH').length, 1, 'replayed once');
+    assert.equal((await storedTasks()).find((t) => t.id === row.id)?.priority, 'low');
+  });
+
+  it("someone else's change shows at the next poll of a visible table, never while the window is away", async () => {
+    const table = await openList(fx.lists.database, 'Database');
+    const row = table.model.rows.find((r) => r.priority !== 'critical')!;
+    const res = await fetch(`${sandboxOrigin()}/api/workspaces/${ws}/tasks/${row.id}`, {
+      method: 'PATCH',
+      headers: { authorization: 'Bearer demo-token-bob', 'content-type': 'application/json' },
+      body: JSON.stringify({ priority: 'critical' }),
+    });
+    assert.equal(res.status, 200);
+    await waitFor(() => table.panel.visible || undefined, 'the table visible');
+    const state = api.session.state;
+    assert.equal(state.kind, 'signedIn');
+    await waitFor(() => {
+      const { remaining, limit, paused } = state.client.limiter.snapshot();
+      return remaining * 2 >= limit && !paused ? true : undefined;
+    }, 'half the budget or more left');
+    api.tables.setWindowFocused(false);
+    assert.equal(await api.tables.poll(), 0, 'no poll while the window is away');
+    api.tables.setWindowFocused(true);
+    assert.equal(await api.tables.poll(), 1);
+    assert.equal(table.model.rows.find((r) => r.id === row.id)?.priority, 'critical');
+  });
+
   it('the 2,500-task list: its first 100 rows at once, the rest in one per_page=0 request on scrolling', async () => {
     await sandboxControl('POST', '/reset', { seed: 'large' });
     const large = await sandboxControl<Json>('GET', '/fixtures');

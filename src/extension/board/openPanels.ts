@@ -1,10 +1,14 @@
 import * as vscode from 'vscode';
+import { signedIn } from '../auth/guard';
+import type { CommandContext } from '../commands/context';
+import { pickList } from '../commands/create';
 import { SECTION } from '../config';
 import { Disposable } from '../disposable';
 import type { Services } from '../services';
 import { webviewOptions } from '../taskPanel/panel';
+import type { Feature } from '../start/contract';
 import type { BoardSource } from './source';
-import { sourceKey } from './source';
+import { sourceFromArg, sourceKey } from './source';
 
 /** A webview of a list, folder, space or view that re-reads its rows when asked (a board, a table). */
 export interface SourcePanel {
@@ -20,6 +24,9 @@ export interface SourcePanel {
  * on the tree's interval (`taskPlatform.tree.pollIntervalSeconds`), only while the window is focused
  * and at least half the request budget is left (docs/decisions/change-detection.md).
  */
+/** Every open-panel set (boards, tables): Open as Board and Open as Table switch from the active one. */
+const everyKind = new Set<OpenPanels<SourcePanel>>();
+
 export class OpenPanels<T extends SourcePanel> extends Disposable {
   private readonly panels = new Set<T>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -36,6 +43,8 @@ export class OpenPanels<T extends SourcePanel> extends Disposable {
     this.register(vscode.window.onDidChangeWindowState((state) => this.setWindowFocused(state.focused)));
     this.register({ dispose: () => clearTimeout(this.timer) });
     this.register({ dispose: () => this.all().forEach((item) => item.panel.dispose()) });
+    everyKind.add(this);
+    this.register({ dispose: () => everyKind.delete(this) });
   }
 
   all(): T[] {
@@ -92,4 +101,26 @@ export class OpenPanels<T extends SourcePanel> extends Disposable {
       this.timer = setTimeout(() => void this.poll().finally(() => this.schedule()), Math.max(30, seconds) * 1000);
     }
   }
+}
+
+/**
+ * What Open as Board and Open as Table open: the tree node or saved view row they were run on, else
+ * the source of the active board or table (their title bar buttons switch between the two), else a
+ * list picked from the palette.
+ */
+export async function sourceToOpen(
+  arg: unknown,
+  load: (feature: Feature) => Promise<unknown>,
+  pickTitle: string,
+): Promise<BoardSource | undefined> {
+  const fromArg = sourceFromArg(arg);
+  if (fromArg) return fromArg;
+  for (const kind of everyKind) {
+    const active = kind.all().find((item) => item.panel.active);
+    if (active) return active.source;
+  }
+  const commands = (await load('commands')) as CommandContext;
+  const state = await signedIn(commands.services.session);
+  const list = state && (await pickList(commands, state, pickTitle));
+  return list ? { kind: 'list', workspaceId: list.workspaceId, id: list.listId, name: list.name } : undefined;
 }

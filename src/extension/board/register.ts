@@ -1,16 +1,12 @@
 import * as vscode from 'vscode';
 import { Commands } from '../commands/ids';
 import { registerCommand } from '../commands/registry';
-import type { CommandContext } from '../commands/context';
-import { pickList } from '../commands/create';
 import { signedIn } from '../auth/guard';
 import type { Services } from '../services';
-import { OpenPanels } from './openPanels';
+import { OpenPanels, sourceToOpen } from './openPanels';
 import { BoardPanel, boardViewType } from './panel';
 import type { BoardSource } from './source';
-import { sourceFromArg } from './source';
 import type { Feature } from '../start/contract';
-import type { Tables } from '../table/register';
 
 /** The open boards, one per list, folder, space or view, and their change polling. Reached by tests. */
 export class Boards extends OpenPanels<BoardPanel> {
@@ -37,24 +33,8 @@ export function registerBoard(
   const boards = new Boards(services);
   context.subscriptions.push(boards);
   registerCommand(context, Commands.openBoard, async (arg?: unknown) => {
-    // The list picker is the commands feature's (recent lists first), loaded when the palette asks.
-    const source =
-      sourceFromArg(arg) ??
-      (await activeTable(load)) ??
-      (await pickFromPalette((await load('commands')) as CommandContext));
+    const source = await sourceToOpen(arg, load, vscode.l10n.t('Open as Board'));
     return source ? boards.open(source) : undefined;
   });
   return boards;
-}
-
-/** The table in the active editor group, when the command is run from its title bar. */
-async function activeTable(load: (feature: Feature) => Promise<unknown>): Promise<BoardSource | undefined> {
-  const tables = (await load('table')) as Tables;
-  return tables.all().find((t) => t.panel.active)?.source;
-}
-
-async function pickFromPalette(commands: CommandContext): Promise<BoardSource | undefined> {
-  const state = await signedIn(commands.services.session);
-  const list = state && (await pickList(commands, state, vscode.l10n.t('Open as Board')));
-  return list ? { kind: 'list', workspaceId: list.workspaceId, id: list.listId, name: list.name } : undefined;
 }

@@ -1,14 +1,11 @@
 import * as vscode from 'vscode';
 import { Commands } from '../commands/ids';
 import { registerCommand } from '../commands/registry';
-import type { CommandContext } from '../commands/context';
-import { pickList } from '../commands/create';
 import { signedIn } from '../auth/guard';
 import type { Services } from '../services';
-import { OpenPanels } from '../board/openPanels';
-import type { Boards } from '../board/register';
+import { OpenPanels, sourceToOpen } from '../board/openPanels';
 import type { BoardSource } from '../board/source';
-import { sourceFromArg, sourceKey } from '../board/source';
+import { sourceKey } from '../board/source';
 import { ViewFilter } from '../tree/viewFilter';
 import type { Feature } from '../start/contract';
 import { TablePanel, tableViewType } from './panel';
@@ -46,23 +43,8 @@ export function registerTable(
   const tables = new Tables(services, context.workspaceState);
   context.subscriptions.push(tables);
   registerCommand(context, Commands.openTable, async (arg?: unknown) => {
-    const source =
-      sourceFromArg(arg) ??
-      (await activeBoard(load)) ??
-      (await pickFromPalette((await load('commands')) as CommandContext));
+    const source = await sourceToOpen(arg, load, vscode.l10n.t('Open as Table'));
     return source ? tables.open(source) : undefined;
   });
   return tables;
-}
-
-/** The board in the active editor group, when the command is run from its title bar. */
-async function activeBoard(load: (feature: Feature) => Promise<unknown>): Promise<BoardSource | undefined> {
-  const boards = (await load('board')) as Boards;
-  return boards.all().find((b) => b.panel.active)?.source;
-}
-
-async function pickFromPalette(commands: CommandContext): Promise<BoardSource | undefined> {
-  const state = await signedIn(commands.services.session);
-  const list = state && (await pickList(commands, state, vscode.l10n.t('Open as Table')));
-  return list ? { kind: 'list', workspaceId: list.workspaceId, id: list.listId, name: list.name } : undefined;
 }

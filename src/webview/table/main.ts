@@ -3,13 +3,13 @@
 // calls, keeps the virtual window in step with the scroll position and paints.
 import * as l10n from '@vscode/l10n';
 import { render } from 'lit';
-import type { TableGroupBy, TableHostMessage, TableWebviewMessage } from '../../shared/table/protocol';
+import type { TableGroupBy, TableHostMessage, TableModel, TableWebviewMessage } from '../../shared/table/protocol';
 import type { VsCodeApi } from '../taskPanel/app';
 import { ROW_HEIGHT, scrollToShow, virtualCount, windowOf } from './grid';
 import { moveOf } from './navigate';
 import { TablePage } from './page';
 import { readControl } from './editors';
-import { batchStatusOptions, optionsFor } from './values';
+import { optionsFor } from './values';
 import { pageView } from './view';
 import type { Handlers } from './view';
 
@@ -44,7 +44,10 @@ function paint(): void {
   const count = m ? virtualCount(page.items.length, m.rows.length, m.total, m.groups) : 0;
   const viewport = scroller?.clientHeight || window.innerHeight;
   const win = windowOf((scroller?.scrollTop ?? 0) - ROW_HEIGHT, viewport, count, page.items.length);
+  // A row that moved (re-sorted, regrouped) or was re-rendered takes the DOM focus with it: give it back.
+  const hadFocus = !!document.activeElement?.closest('[role="grid"]');
   render(pageView(page, win, handlers), root);
+  if (hadFocus && !document.activeElement?.closest('[role="grid"]')) refocus = true;
   page.reached(win.end);
   if (page.editing) {
     const editor = root.querySelector<HTMLElement>('.cell-editor');
@@ -145,11 +148,15 @@ function gridKey(e: KeyboardEvent): void {
     return;
   }
   const ctrl = e.ctrlKey || e.metaKey;
-  if (ctrl && e.key.toLowerCase() === 'a') {
+  if (e.key === 'Escape' && page.selection.ids.size > 0) {
+    e.preventDefault();
+    page.clearSelection();
+  } else if (ctrl && e.key.toLowerCase() === 'a') {
     e.preventDefault();
     page.selectAll();
   } else if (e.key === 'Enter' || e.key === 'F2') {
     e.preventDefault();
+    reveal();
     page.activate(e.shiftKey);
     refocus = true;
   } else if (e.key === ' ') {
@@ -229,14 +236,11 @@ const handlers: Handlers = {
       paint();
     },
     preview() {
-      const m = page.model;
       const batch = page.batch;
-      const column = page.batchColumns.find((c) => c.key === batch?.key);
+      const field = page.batchField;
       const editor = root.querySelector('dialog.batch .batch-editor');
-      if (!m || !batch || !column || !editor) return;
-      const rows = m.rows.filter((r) => batch.taskIds.includes(r.id));
-      const options = column.kind === 'status' ? batchStatusOptions(m, rows) : optionsFor(m, rows[0], column);
-      const read = readControl(editor, column, options);
+      if (!batch || !field || !editor) return;
+      const read = readControl(editor, field.column, field.options);
       if (!read.ok) {
         page.batch = { ...batch, error: read.error };
       } else {
@@ -264,9 +268,22 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     if (!message.model) return;
     if (message.l10n?.contents) l10n.config({ contents: message.l10n.contents });
   }
+  const before = page.model && orderOf(page.model);
   page.receive(data as TableHostMessage);
+  // A new sort or grouping starts at the top, as a list re-sorted does; the focus stays on its row.
+  if (scroller && before !== undefined && page.model && orderOf(page.model) !== before) scroller.scrollTop = 0;
   paint();
 });
 window.addEventListener('resize', schedule);
+// The focused cell scrolled out of the window (and out of the DOM) by the mouse: the keys still move it.
+window.addEventListener('keydown', (e) => {
+  if (e.target === document.body && page.model && (moveOf(e.key, e.ctrlKey || e.metaKey) || e.key === 'Enter')) {
+    gridKey(e);
+  }
+});
+
+function orderOf(m: TableModel): string {
+  return JSON.stringify([m.sorts, m.groupBy ?? null]);
+}
 
 post({ type: 'ready' });

@@ -8,6 +8,7 @@ import type {
   TableGroupBy,
   TableHostMessage,
   TableModel,
+  TableOption,
   TableRow,
   TableValue,
   TableWebviewMessage,
@@ -19,7 +20,7 @@ import type { Cell, Move } from './navigate';
 import { NONE, prune, select, selectAll, selectedInOrder } from './selection';
 import type { Selection } from './selection';
 import { cycleSort } from './sort';
-import { cellValue, sameValue } from './values';
+import { batchStatusOptions, cellValue, optionsFor, sameValue } from './values';
 
 /** The most rows one batch edit may touch (the protocol's MAX_BATCH; only types are imported from it here). */
 export const BATCH_LIMIT = 500;
@@ -145,6 +146,11 @@ export class TablePage {
     this.selection = selectAll(this.order);
   }
 
+  /** Escape in the grid: nothing selected. */
+  clearSelection(): void {
+    this.selection = { ids: new Set(), anchor: this.selection.anchor };
+  }
+
   get selected(): string[] {
     return selectedInOrder(this.selection, this.order);
   }
@@ -231,6 +237,17 @@ export class TablePage {
   /** Columns a batch edit may set: the editable ones but the title. */
   get batchColumns(): TableColumn[] {
     return (this.model?.columns ?? []).filter((c) => c.editable && c.kind !== 'title' && c.kind !== 'readonly');
+  }
+
+  /** The batch edit's field and its choices (a status's merged over the selected rows' lists). */
+  get batchField(): { readonly column: TableColumn; readonly options: readonly TableOption[] } | undefined {
+    const batch = this.batch;
+    const m = this.model;
+    const column = this.batchColumns.find((c) => c.key === batch?.key);
+    if (!batch || !m || !column) return undefined;
+    const ids = new Set(batch.taskIds);
+    const rows = m.rows.filter((r) => ids.has(r.id));
+    return { column, options: column.kind === 'status' ? batchStatusOptions(m, rows) : optionsFor(m, rows[0], column) };
   }
 
   openBatch(): void {

@@ -36,10 +36,10 @@ export interface Handlers {
 const WIDTHS: Record<TableColumn['kind'], string> = {
   title: 'minmax(18em, 1fr)',
   status: '9em',
-  priority: '6.5em',
+  priority: '7.5em',
   assignee: '9em',
-  date: '7.5em',
-  list: '8em',
+  date: '8.5em',
+  list: '7.5em',
   text: '12em',
   url: '14em',
   number: '6em',

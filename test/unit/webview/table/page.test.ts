@@ -138,6 +138,8 @@ describe('table page state (webview/table/page.ts)', () => {
     page.move('down', 10, true);
     assert.deepEqual(page.focusCell, { row: 5, col: 1 });
     assert.deepEqual(page.selected, [rows[0]!.id, rows[1]!.id, rows[2]!.id]);
+    page.clearSelection();
+    assert.deepEqual(page.selected, [], 'Escape');
     page.selectAll();
     assert.equal(page.selected.length, 3);
     // The focus follows its row when the rows change order.
@@ -152,6 +154,7 @@ describe('table page state (webview/table/page.ts)', () => {
     page.click(3, 0, 'range');
     page.openBatch();
     assert.equal(page.batch?.key, 'status', 'the first editable field but the title');
+    assert.deepEqual(page.batchField?.options, [{ value: 's1', label: 'To do' }], "the selected rows' list's statuses");
     page.chooseBatchField('priority');
     page.previewBatch('high');
     assert.deepEqual(posted, [
