@@ -359,6 +359,30 @@ describe('Table', function () {
       );
       assert.equal(table.model.rows.length, large.big_list_size);
       assert.equal(table.model.loadedAll, true);
+
+      // A view of the same 2,500 tasks: its own pages, one more per scroll; a sort loads 20 pages at most.
+      const viewId = large.views.big_list_view;
+      await sandboxControl('DELETE', '/requests');
+      const view = await open({ kind: 'view', key: 'v', view: { id: viewId, name: 'Big view' } });
+      const pages = () =>
+        requestLog().then((log) =>
+          log.filter((r) => r.path === `/api/views/${viewId}/tasks`).map((r) => r.query?.page),
+        );
+      assert.deepEqual(await pages(), ['1']);
+      await view.receive({ type: 'more' });
+      assert.deepEqual(await pages(), ['1', '2'], 'the next page only');
+      assert.equal(view.model.rows.length, 200);
+      await sandboxControl('DELETE', '/requests');
+      const served = view.model.rows.map((r) => r.id);
+      await view.receive({ type: 'sort', sorts: [{ key: 'title', direction: 'asc' }] });
+      assert.equal((await pages()).length, 20, 'twenty pages, no more');
+      assert.equal(view.model.rows.length, 2_000);
+      assert.ok(view.model.notice, 'the table says the view is too big to sort here');
+      assert.deepEqual(
+        view.model.rows.slice(0, 200).map((r) => r.id),
+        served,
+        "the view's own order kept",
+      );
     } finally {
       await sandboxControl('POST', '/reset', { seed: 'demo' });
       await driver.signInAs('demo-token-erin');

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Member, Status } from '../../core/api/schemas';
 import { inert } from '../../core/text/inert';
 import { PRIORITIES } from '../../core/tasks/filter';
-import type { TableColumn, TableOption } from '../../shared/table/protocol';
+import type { TableColumn, TableGroupBy, TableOption } from '../../shared/table/protocol';
 
 const HEX = /^#[0-9A-Fa-f]{6}$/;
 
@@ -46,4 +46,9 @@ export function statusOptions(lists: ReadonlyMap<string, readonly Status[]>): Re
     }));
   }
   return out;
+}
+
+/** A group header for rows with no value of the grouped field (the index's `none` key). */
+export function noValueLabel(by: TableGroupBy): string {
+  return by === 'assignee' ? vscode.l10n.t('Unassigned') : by === 'priority' ? vscode.l10n.t('No priority') : '—';
 }

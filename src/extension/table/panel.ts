@@ -32,8 +32,8 @@ import { editFilter } from '../tree/filterPicker';
 import type { ViewFilter } from '../tree/viewFilter';
 import { describeFailure } from '../ui/failure';
 import type { BoardSource } from '../board/source';
-import { joins, PAGE_SIZE, stays } from '../board/source';
-import { baseColumns, statusOptions } from './columns';
+import { joins, PAGE_SIZE, sourceArg, stays } from '../board/source';
+import { baseColumns, noValueLabel, statusOptions } from './columns';
 import { TableEdits } from './edits';
 import { fieldsOfList, readIndex, readView, VIEW_PAGE_LIMIT } from './load';
 import { tableRow } from './rows';
@@ -145,7 +145,7 @@ export class TablePanel extends Disposable {
     );
     const view = this.source.kind === 'view';
     let rows = this.rows.map((row) => this.tableRowOf(row, queued.has(row.id)));
-    if (view && !this.filter.isEmpty) {
+    if (view && !this.filter.isEmpty && this.loadedAll) {
       const today = formatDay(new Date());
       rows = rows.filter((row) => matchesFilter(row, this.filter.spec, today));
     }
@@ -169,7 +169,10 @@ export class TablePanel extends Disposable {
       },
       sorts: this.sorts,
       groupBy: this.groupBy,
-      groups: this.groupBy ? groupsOf(rows, this.groupBy, groupCounts, noValueLabel(this.groupBy)) : undefined,
+      groups:
+        this.groupBy && (!view || this.loadedAll)
+          ? groupsOf(rows, this.groupBy, groupCounts, noValueLabel(this.groupBy))
+          : undefined,
       filterLabel: this.filter.isEmpty
         ? undefined
         : inert(
@@ -221,30 +224,29 @@ export class TablePanel extends Disposable {
    * The index: the first page, or every row when asked (`all`) or when the order is the host's.
    * A view: its pages, all of them (up to 20) when the host sorts, groups or filters them.
    */
-  private async load(priority: 'user' | 'background', all: boolean): Promise<void> {
-    const signal = this.closed.signal;
+  private load(priority: 'user' | 'background', all: boolean): Promise<void> {
+    return this.run(async (signal) => {
+      if (this.source.kind === 'view') return this.loadView(priority, all, signal);
+      const perPage = all || orderedOnHost(this.sorts, this.groupBy) ? 0 : PAGE_SIZE;
+      const parts = await this.indexFilter();
+      if (parts === null) return this.take({ data: [], total_count: 0, completed_count: 0 }, true);
+      const answer = await readIndex(
+        this.client,
+        this.source,
+        { sorts: this.sorts, groupBy: this.groupBy, filter: parts, perPage },
+        { priority, signal },
+      );
+      this.take(answer, perPage === 0 || answer.data.length >= (answer.total_count ?? 0));
+    });
+  }
+
+  /** One read of rows: the page says it is loading, then shows the rows or why they could not be read. */
+  private async run(read: (signal: AbortSignal) => Promise<void>): Promise<void> {
     this.loading = true;
     this.error = undefined;
     this.post();
     try {
-      if (this.source.kind === 'view') {
-        await this.loadView(priority, all, signal);
-      } else {
-        const source = this.source;
-        const perPage = all || orderedOnHost(this.sorts, this.groupBy) ? 0 : PAGE_SIZE;
-        const parts = await this.indexFilter();
-        if (parts === null) {
-          this.take({ data: [], total_count: 0, completed_count: 0 }, true);
-        } else {
-          const answer = await readIndex(
-            this.client,
-            source,
-            { sorts: this.sorts, groupBy: this.groupBy, filter: parts, perPage },
-            { priority, signal },
-          );
-          this.take(answer, perPage === 0 || answer.data.length >= (answer.total_count ?? 0));
-        }
-      }
+      await read(this.closed.signal);
       await this.describeRows();
       this.panel.title = this.title;
     } catch (error) {
@@ -257,33 +259,54 @@ export class TablePanel extends Disposable {
     }
   }
 
+  /**
+   * A view's pages from the first: as many as were shown, or all (up to 20) when the host sorts,
+   * groups or filters them. Past 20 pages the view's own order is kept, and said.
+   */
   private async loadView(priority: 'user' | 'background', all: boolean, signal: AbortSignal): Promise<void> {
     const wantAll = all || this.sorts.length > 0 || this.groupBy !== undefined || !this.filter.isEmpty;
-    const upTo = wantAll ? VIEW_PAGE_LIMIT : Math.max(1, this.viewPages);
+    const upTo = Math.max(wantAll ? VIEW_PAGE_LIMIT : 1, this.viewPages);
     const rows: TaskRow[] = [];
     let answer: TaskPage | undefined;
-    for (let page = 1; page <= upTo; page++) {
+    let page = 0;
+    while (page < upTo) {
+      page += 1;
       answer = await readView(this.client, this.source.id, page, { priority, signal });
       rows.push(...answer.data);
       if (answer.data.length === 0 || page >= (answer.last_page ?? page)) break;
     }
-    const last = answer?.last_page ?? 1;
-    this.viewPages = Math.min(upTo, last);
+    this.viewPages = page;
+    this.takeView({ ...(answer ?? { data: [] }), data: rows }, wantAll);
+  }
+
+  private takeView(answer: TaskPage, wantAll: boolean): void {
+    const last = answer.last_page ?? this.viewPages;
+    const all = this.viewPages >= last;
     this.notice =
-      wantAll && last > VIEW_PAGE_LIMIT
+      wantAll && !all
         ? vscode.l10n.t(
             "This view has more than {0} rows: they are shown in the view's own order, not sorted, grouped or filtered here.",
             VIEW_PAGE_LIMIT * PAGE_SIZE,
           )
         : undefined;
-    this.take({ ...(answer ?? { data: [] }), data: rows }, this.viewPages >= last && last <= VIEW_PAGE_LIMIT);
+    this.take(answer, all);
   }
 
-  /** The next rows: every matching row in one request, or a view's next page. */
+  /** The next rows: every matching row of the index in one request, or a view's next page. */
   async more(): Promise<void> {
     if (this.loadedAll || this.loading) return this.loaded;
-    if (this.source.kind === 'view') this.viewPages += 1;
-    this.loaded = this.load('user', this.source.kind !== 'view');
+    if (this.source.kind !== 'view') {
+      this.loaded = this.load('user', true);
+      return this.loaded;
+    }
+    const viewId = this.source.id;
+    this.loaded = this.run(async (signal) => {
+      const answer = await readView(this.client, viewId, this.viewPages + 1, { priority: 'user', signal });
+      this.viewPages += 1;
+      const known = new Set(this.rows.map((r) => r.id));
+      const wantAll = this.sorts.length > 0 || this.groupBy !== undefined || !this.filter.isEmpty;
+      this.takeView({ ...answer, data: [...this.rows, ...answer.data.filter((r) => !known.has(r.id))] }, wantAll);
+    });
     return this.loaded;
   }
 
@@ -373,7 +396,7 @@ export class TablePanel extends Disposable {
         this.send(await this.edits.apply(msg.id));
         return;
       case 'switchToBoard':
-        await vscode.commands.executeCommand(Commands.openBoard, boardArg(this.source));
+        await vscode.commands.executeCommand(Commands.openBoard, sourceArg(this.source));
         return;
     }
   }
@@ -436,15 +459,4 @@ export class TablePanel extends Disposable {
     if (message.type !== 'model' && this.answers.push(message) > 20) this.answers.shift();
     void this.panel.webview.postMessage(message);
   }
-}
-
-function noValueLabel(by: TableGroupBy): string {
-  return by === 'assignee' ? vscode.l10n.t('Unassigned') : by === 'priority' ? vscode.l10n.t('No priority') : '—';
-}
-
-/** The argument Open as Board / Open as Table take for a source (a tree node's or a view row's shape). */
-export function boardArg(source: BoardSource): unknown {
-  return source.kind === 'view'
-    ? { kind: 'view', view: { id: source.id, name: source.name, workspaceId: source.workspaceId } }
-    : { kind: source.kind, workspaceId: source.workspaceId, [`${source.kind}Id`]: source.id, name: source.name };
 }

@@ -8,6 +8,7 @@ import type { VsCodeApi } from '../taskPanel/app';
 import { ROW_HEIGHT, scrollToShow, virtualCount, windowOf } from './grid';
 import { moveOf } from './navigate';
 import { TablePage } from './page';
+import type { Kept } from './page';
 import { readControl } from './editors';
 import { optionsFor } from './values';
 import { pageView } from './view';
@@ -26,6 +27,15 @@ let refocus = false;
 let frame = 0;
 let painted = false;
 let batchStep: string | undefined;
+/** What the page kept before VS Code reloaded it (the tab was hidden): taken back with the first rows. */
+let kept = vscode.getState() as Kept | undefined;
+let keepTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Keeps the selection, focus and scroll position a little after they change (not on every frame). */
+function keep(): void {
+  clearTimeout(keepTimer);
+  keepTimer = setTimeout(() => vscode.setState({ ...page.kept, scrollTop: scroller?.scrollTop ?? 0 }), 300);
+}
 
 function schedule(): void {
   frame ||= requestAnimationFrame(() => {
@@ -49,6 +59,7 @@ function paint(): void {
   render(pageView(page, win, handlers), root);
   if (hadFocus && !document.activeElement?.closest('[role="grid"]')) refocus = true;
   page.reached(win.end);
+  keep();
   if (page.editing) {
     const editor = root.querySelector<HTMLElement>('.cell-editor');
     if (editor && !editor.contains(document.activeElement)) {
@@ -273,6 +284,12 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   // A new sort or grouping starts at the top, as a list re-sorted does; the focus stays on its row.
   if (scroller && before !== undefined && page.model && orderOf(page.model) !== before) scroller.scrollTop = 0;
   paint();
+  if (kept && page.model && page.model.rows.length > 0) {
+    page.restore(kept);
+    if (scroller) scroller.scrollTop = typeof kept.scrollTop === 'number' ? kept.scrollTop : 0;
+    kept = undefined;
+    paint();
+  }
 });
 window.addEventListener('resize', schedule);
 // The focused cell scrolled out of the window (and out of the DOM) by the mouse: the keys still move it.

@@ -44,6 +44,14 @@ export interface Batch {
   readonly error?: string;
 }
 
+/** The page's own state that survives a reload of the webview (vscode.setState). */
+export interface Kept {
+  readonly selected: readonly string[];
+  readonly anchor?: string;
+  readonly focus: { readonly key: string; readonly col: number };
+  readonly scrollTop?: number;
+}
+
 export class TablePage {
   model: TableModel | undefined;
   /** The grid's body rows for the loaded rows (group headers included). */
@@ -83,7 +91,9 @@ export class TablePage {
   }
 
   private setModel(model: TableModel): void {
-    if (model.rows.length !== this.model?.rows.length || model.loadedAll) this.askedMore = false;
+    // `more` is asked again once its answer is in: more rows, or a load that ended (a refresh, a failure).
+    const ended = this.model?.loading === true && !model.loading;
+    if (model.rows.length !== this.model?.rows.length || model.loadedAll || ended) this.askedMore = false;
     this.model = model;
     this.items = itemsOf(model.rows.length, model.groups);
     this.order = model.rows.map((r) => r.id);
@@ -144,6 +154,26 @@ export class TablePage {
 
   selectAll(): void {
     this.selection = selectAll(this.order);
+  }
+
+  /** What the page keeps across being hidden and shown again (VS Code reloads a hidden webview). */
+  get kept(): Kept {
+    return { selected: [...this.selection.ids], anchor: this.selection.anchor, focus: this.focus };
+  }
+
+  /** Takes back what was kept, for the rows there are now. */
+  restore(kept: unknown): void {
+    const k = kept as Partial<Kept> | null | undefined;
+    if (!k || !Array.isArray(k.selected)) return;
+    const ids = k.selected.filter((id): id is string => typeof id === 'string');
+    this.selection = prune(
+      { ids: new Set(ids), anchor: typeof k.anchor === 'string' ? k.anchor : undefined },
+      this.order,
+    );
+    const focus = k.focus;
+    if (focus && typeof focus.key === 'string' && Number.isInteger(focus.col) && focus.col >= 0) {
+      this.focus = { key: focus.key, col: Math.min(focus.col, Math.max(0, (this.model?.columns.length ?? 1) - 1)) };
+    }
   }
 
   /** Escape in the grid: nothing selected. */

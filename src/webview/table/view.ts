@@ -101,6 +101,7 @@ export function pageView(page: TablePage, win: Window, on: Handlers): TemplateRe
 }
 
 function counts(m: TableModel): string {
+  if (m.rows.length === 0 && (m.loading || m.error)) return m.loading ? l10n.t('Loading…') : '';
   const all = m.counts.filtered ?? m.counts.total ?? m.total;
   const parts = [
     m.rows.length < m.total && !m.loadedAll
