@@ -91,6 +91,8 @@ describe('Table', function () {
     });
     assert.equal(again, table, 'opening the same list again brings its table to front');
     assert.equal(api.tables.all().length, 1);
+    await table.receive({ type: 'open', taskId: model.rows[0]!.id });
+    await waitFor(() => api.taskPanels.get(ws, model.rows[0]!.id), 'the task panel of the row');
   });
 
   it('a header sort is the index sorts; a grouping its group_by with its field first', async () => {
@@ -132,6 +134,25 @@ describe('Table', function () {
     assert.ok(groups.length > 1, 'several priorities');
   });
 
+  it('a sort clicked while the previous one loads wins: the slower answer is dropped', async () => {
+    const table = await openList(fx.lists.api, 'API');
+    await sandboxControl('POST', '/faults', {
+      method: 'GET',
+      path: '/api/workspaces/*/tasks',
+      kind: 'latency',
+      latency_ms: 1500,
+      times: 1,
+    });
+    const first = table.receive({ type: 'sort', sorts: [{ key: 'title', direction: 'asc' }] });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await table.receive({ type: 'sort', sorts: [{ key: 'title', direction: 'desc' }] });
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const titles = table.model.rows.map((r) => r.title.toLocaleLowerCase());
+    assert.deepEqual(titles, [...titles].sort().reverse(), 'rows in the last sort asked');
+    assert.equal(table.model.loading, false);
+  });
+
   it('an inline priority edit is one PATCH the sandbox has; the same edit again sends nothing', async () => {
     const table = await openList(fx.lists.database, 'Database');
     const row = table.model.rows.find((r) => r.priority !== 'critical')!;
@@ -149,6 +170,32 @@ describe('Table', function () {
     assert.equal(table.model.rows.find((r) => r.id === row.id)?.priority, 'critical');
     await table.receive({ type: 'edit', id: `e${++asked}`, taskId: row.id, key: 'priority', value: 'urgent' });
     assert.equal(answer(table, 'result', `e${asked}`).ok, false, 'not a priority: refused before sending');
+  });
+
+  it('a custom field cell is one PUT of its value, checked first; the row shows it', async () => {
+    const table = await openList(fx.lists.api, 'API');
+    const key = `cf:${fx.custom_fields.dropdown}`;
+    const column = table.model.columns.find((c) => c.key === key);
+    assert.deepEqual(
+      column?.options?.map((o) => o.value),
+      ['Minor', 'Major', 'Critical'],
+    );
+    const row = table.model.rows.find((r) => r.fields[key] !== 'Critical')!;
+    await freshLog();
+    await table.receive({ type: 'edit', id: 'cf1', taskId: row.id, key, value: 'Blocker' });
+    assert.equal(answer(table, 'result', 'cf1').ok, false, 'not one of the options');
+    await table.receive({ type: 'edit', id: 'cf2', taskId: row.id, key, value: 'Critical' });
+    assert.equal(answer(table, 'result', 'cf2').ok, true);
+    const writes = (await requestLog()).filter((r) => r.method !== 'GET');
+    assert.deepEqual(
+      writes.map((r) => `${r.method} ${r.path}`),
+      [`PUT /api/tasks/${row.id}/custom-field-values`],
+    );
+    assert.equal(table.model.rows.find((r) => r.id === row.id)?.fields[key], 'Critical');
+    const values = (await sandboxControl<{ data: Row[] }>('GET', `/state/custom_field_values?task_id=${row.id}`)).data;
+    assert.ok(
+      values.some((v) => v.custom_field_definition_id === fx.custom_fields.dropdown && v.value_text === 'Critical'),
+    );
   });
 
   it('a batch status change of five rows previews them, then sends five PATCHes, each once', async () => {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { WriteQueuedError } from '../../core/api/errors';
+import { TaskSchema } from '../../core/api/schemas';
 import type { TaskRow } from '../../core/api/schemas';
 import { planBatch, planEdit, shownValue } from '../../core/table/edits';
 import type { EditContext, EditPlan, Refusal } from '../../core/table/edits';
@@ -113,7 +114,11 @@ export class TableEdits {
         );
         const current = table.row(before.id) ?? before;
         const others = (current.custom_field_values ?? []).filter((v) => v.custom_field_definition_id !== plan.defId);
-        table.setRow({ ...current, custom_field_values: [...others, ...written] });
+        const next = { ...current, custom_field_values: [...others, ...written] };
+        table.setRow(next);
+        // An index row is a whole task: an open panel of it takes the new value through the bus.
+        const task = TaskSchema.safeParse(next);
+        if (task.success) table.services.changes.fire({ kind: 'updated', workspaceId, task: task.data });
       }
       return { ok: true, sent: true };
     } catch (error) {

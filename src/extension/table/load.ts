@@ -4,7 +4,12 @@ import type { TaskScope } from '../../core/api/inputs';
 import type { CustomFieldDefinition, TaskRow } from '../../core/api/schemas';
 import { indexQuery } from '../../core/table/query';
 import type { IndexRequest } from '../../core/table/query';
+import { signedIn } from '../auth/guard';
 import type { BoardSource } from '../board/source';
+import { directoryFor } from '../directory';
+import type { Services } from '../services';
+import { editFilter as editTreeFilter } from '../tree/filterPicker';
+import type { QueryParts, ViewFilter } from '../tree/viewFilter';
 import { PAGE_SIZE } from '../board/source';
 
 /** Rows per page of a view, and how many pages a view may take to be sorted here (2,000 rows). */
@@ -52,4 +57,28 @@ export function fieldsOfList(client: ApiClient, listId: string, sample: TaskRow)
     cache.set(listId, defs);
   }
   return defs;
+}
+
+/** The tree's filter as the index's query parts; null when it can match nothing. */
+export async function indexFilter(
+  filter: ViewFilter,
+  client: ApiClient,
+  source: Exclude<BoardSource, { kind: 'view' }>,
+): Promise<QueryParts | null | undefined> {
+  if (filter.isEmpty) return undefined;
+  const directory = directoryFor(client);
+  return source.kind === 'list' ? filter.forList(directory, source.id) : filter.forWorkspace(directory);
+}
+
+/** The tree's filter bar (the same QuickPicks) over a table's filter; a change reloads the table. */
+export async function editFilter(services: Services, client: ApiClient, filter: ViewFilter): Promise<void> {
+  const state = await signedIn(services.session);
+  if (!state) return;
+  await editTreeFilter({
+    filter,
+    directory: directoryFor(client),
+    workspaces: state.user.workspaces,
+    meId: state.user.id,
+    withAssignee: true,
+  });
 }

@@ -9,7 +9,7 @@ import { orderedOnHost } from '../../core/table/query';
 import { targetsFromSidebar } from '../../core/tasks/sidebar';
 import { formatDay } from '../../core/tasks/dates';
 import { inert } from '../../core/text/inert';
-import { AbortError } from '../../core/util/abort';
+import { AbortError, throwIfAborted } from '../../core/util/abort';
 import { parseTableInbound } from '../../shared/table/protocol';
 import type {
   TableGroupBy,
@@ -27,15 +27,13 @@ import type { Services } from '../services';
 import type { TaskChange } from '../tasks/changes';
 import { escapeAttr, webviewPage } from '../taskPanel/html';
 import { webviewOptions } from '../taskPanel/panel';
-import { signedIn } from '../auth/guard';
-import { editFilter } from '../tree/filterPicker';
 import type { ViewFilter } from '../tree/viewFilter';
 import { describeFailure } from '../ui/failure';
 import type { BoardSource } from '../board/source';
 import { joins, PAGE_SIZE, sourceArg, stays } from '../board/source';
 import { baseColumns, noValueLabel, statusOptions } from './columns';
 import { TableEdits } from './edits';
-import { fieldsOfList, readIndex, readView, VIEW_PAGE_LIMIT } from './load';
+import { editFilter, fieldsOfList, indexFilter, readIndex, readView, VIEW_PAGE_LIMIT } from './load';
 import { tableRow } from './rows';
 
 export const tableViewType = 'taskPlatform.table';
@@ -65,6 +63,7 @@ export class TablePanel extends Disposable {
   private readonly listNames = new Map<string, string>();
   private members: Member[] | undefined;
   private readonly closed = new AbortController();
+  private reading: AbortController | undefined;
   private readonly edits: TableEdits;
   /** Messages refused by validation (tests). */
   refused = 0;
@@ -228,7 +227,7 @@ export class TablePanel extends Disposable {
     return this.run(async (signal) => {
       if (this.source.kind === 'view') return this.loadView(priority, all, signal);
       const perPage = all || orderedOnHost(this.sorts, this.groupBy) ? 0 : PAGE_SIZE;
-      const parts = await this.indexFilter();
+      const parts = await indexFilter(this.filter, this.client, this.source);
       if (parts === null) return this.take({ data: [], total_count: 0, completed_count: 0 }, true);
       const answer = await readIndex(
         this.client,
@@ -236,26 +235,36 @@ export class TablePanel extends Disposable {
         { sorts: this.sorts, groupBy: this.groupBy, filter: parts, perPage },
         { priority, signal },
       );
+      throwIfAborted(signal);
       this.take(answer, perPage === 0 || answer.data.length >= (answer.total_count ?? 0));
     });
   }
 
-  /** One read of rows: the page says it is loading, then shows the rows or why they could not be read. */
+  /**
+   * One read of rows: the page says it is loading, then shows the rows or why they could not be read.
+   * A newer read (a sort clicked while the first page loads) cancels this one, so its rows never
+   * replace the newer ones.
+   */
   private async run(read: (signal: AbortSignal) => Promise<void>): Promise<void> {
+    this.reading?.abort();
+    const mine = new AbortController();
+    this.reading = mine;
     this.loading = true;
     this.error = undefined;
     this.post();
     try {
-      await read(this.closed.signal);
+      await read(AbortSignal.any([this.closed.signal, mine.signal]));
       await this.describeRows();
       this.panel.title = this.title;
     } catch (error) {
-      if (AbortError.is(error)) return;
+      if (AbortError.is(error) || mine.signal.aborted) return;
       this.error = describeFailure(vscode.l10n.t('Could not load the table'), error);
       log.warn(this.error);
     } finally {
-      this.loading = false;
-      this.post();
+      if (this.reading === mine) {
+        this.loading = false;
+        this.post();
+      }
     }
   }
 
@@ -272,6 +281,7 @@ export class TablePanel extends Disposable {
     while (page < upTo) {
       page += 1;
       answer = await readView(this.client, this.source.id, page, { priority, signal });
+      throwIfAborted(signal);
       rows.push(...answer.data);
       if (answer.data.length === 0 || page >= (answer.last_page ?? page)) break;
     }
@@ -302,6 +312,7 @@ export class TablePanel extends Disposable {
     const viewId = this.source.id;
     this.loaded = this.run(async (signal) => {
       const answer = await readView(this.client, viewId, this.viewPages + 1, { priority: 'user', signal });
+      throwIfAborted(signal);
       this.viewPages += 1;
       const known = new Set(this.rows.map((r) => r.id));
       const wantAll = this.sorts.length > 0 || this.groupBy !== undefined || !this.filter.isEmpty;
@@ -339,15 +350,6 @@ export class TablePanel extends Disposable {
     }
   }
 
-  /** The tree's filter as the index's query parts; null when it can match nothing. */
-  private async indexFilter(): Promise<Awaited<ReturnType<ViewFilter['forList']>> | undefined> {
-    if (this.filter.isEmpty) return undefined;
-    const directory = directoryFor(this.client);
-    return this.source.kind === 'list'
-      ? this.filter.forList(directory, this.source.id)
-      : this.filter.forWorkspace(directory);
-  }
-
   /** Every page message enters here; anything not exactly of the protocol is dropped and counted. */
   async receive(raw: unknown): Promise<void> {
     const msg = parseTableInbound(raw);
@@ -374,7 +376,7 @@ export class TablePanel extends Disposable {
       case 'group':
         return this.groupRows(msg.by);
       case 'filter':
-        await this.editFilter();
+        await editFilter(this.services, this.client, this.filter);
         return;
       case 'open': {
         const row = this.byId.get(msg.taskId);
@@ -399,19 +401,6 @@ export class TablePanel extends Disposable {
         await vscode.commands.executeCommand(Commands.openBoard, sourceArg(this.source));
         return;
     }
-  }
-
-  /** The tree's filter bar (the same QuickPicks); a change reloads the table. */
-  private async editFilter(): Promise<void> {
-    const state = await signedIn(this.services.session);
-    if (!state) return;
-    await editFilter({
-      filter: this.filter,
-      directory: directoryFor(this.client),
-      workspaces: state.user.workspaces,
-      meId: state.user.id,
-      withAssignee: true,
-    });
   }
 
   /** A header sort: the index sorts (a view's rows are sorted here, all of them loaded first). */
