@@ -27,7 +27,7 @@ export function seedDemoExtras(b: SeedBuilder, s: DemoShape, t: DemoTasks): Reco
   const requiredText = b.fieldDef(s.acme, 'list', s.lists.social, 'Campaign code', 'text', null, true);
   // A public view of every top-level task of API (30: five assignees or none, four priorities, six
   // due dates, API's own statuses) for Open as Table; made last for the same reason.
-  const triage = addView(b, s, 'API — triage', 'list', s.lists.api);
+  const triage = b.view(s.acme.id, s.users.alice.id, 'API — triage', 'list', s.lists.api);
   return {
     comments,
     dependencies,
@@ -242,38 +242,9 @@ function seedFields(b: SeedBuilder, s: DemoShape, t: DemoTasks): Record<string, 
   return Object.fromEntries(Object.entries(defs).map(([k, d]) => [k, d.id]));
 }
 
-/** A saved view of alice's, public unless `extra` says otherwise; returns its id. */
-function addView(
-  b: SeedBuilder,
-  s: DemoShape,
-  name: string,
-  type: View['viewable_type'],
-  id: string,
-  extra: Partial<View> = {},
-  ws = s.acme.id,
-): string {
-  const v: View = {
-    id: b.id(),
-    workspace_id: ws,
-    name,
-    viewable_type: type,
-    viewable_id: id,
-    owner_id: s.users.alice.id,
-    is_private: false,
-    filters: null,
-    sorts: [],
-    group_by: 'status',
-    show_completed: true,
-    subtask_mode: 'collapsed',
-    ...extra,
-  };
-  b.store.views.set(v.id, v);
-  return v.id;
-}
-
 function seedViews(b: SeedBuilder, s: DemoShape): Record<string, string> {
   const view = (name: string, type: View['viewable_type'], id: string, extra: Partial<View> = {}, ws = s.acme.id) =>
-    addView(b, s, name, type, id, extra, ws);
+    b.view(ws, s.users.alice.id, name, type, id, extra);
   const only = (p: string): View['filters'] => ({
     match: 'all',
     conditions: [{ field: 'priority', op: 'in', values: [p] }],

@@ -1,11 +1,9 @@
 import * as assert from 'node:assert/strict';
 import type { Frame, FrameLocator } from 'playwright-core';
 import { axeViolations } from './axe';
-import { closeSession, openSession, sandboxCall as control } from './fixtures';
+import { closeSession, openSession, sandboxCall as control, storedTask as stored } from './fixtures';
 import type { Session } from './fixtures';
 import type { Workbench } from './workbench';
-
-type Row = Record<string, unknown>;
 
 interface Fixtures {
   workspaces: { acme: { id: string } };
@@ -53,18 +51,6 @@ async function indexOrder(session: Session, fx: Fixtures, sorts: object[]): Prom
   return (await api<{ data: ApiTask[] }>(session, `/workspaces/${fx.workspaces.acme.id}/tasks?${query}`)).data;
 }
 
-/** The task as the sandbox stores it, once `ok` holds (within 30 s). */
-async function stored(session: Session, taskId: string, ok: (task: Row) => boolean, what: string): Promise<Row> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const rows = (await control<{ data: Row[] }>(session, 'GET', `/state/tasks?id=${taskId}`)).data;
-    const task = rows.find((r) => r.id === taskId);
-    if (task && ok(task)) return task;
-    if (Date.now() > deadline) throw new Error(`${what}: ${JSON.stringify(task)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 async function patchesOf(session: Session): Promise<string[]> {
   const log = (await control<{ data: { method: string; path: string }[] }>(session, 'GET', '/requests')).data;
   return log.filter((r) => r.method === 'PATCH').map((r) => r.path);
@@ -83,11 +69,7 @@ async function openViewFromTree(wb: Workbench, name: string): Promise<FrameLocat
   if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
   const root = wb.treeRow(name);
   await root.waitFor({ timeout: 30_000 });
-  await root.click({ button: 'right' });
-  const menu = wb.page.locator('.context-view .monaco-menu');
-  await menu.waitFor({ timeout: 10_000 });
-  assert.ok(await wb.contextMenuSettled(), 'the context menu finished fading in');
-  await menu.locator('.action-label', { hasText: 'Open as Table' }).click();
+  await (await wb.contextMenuItem(root, 'Open as Table')).click();
   return tableFrame(wb);
 }
 
@@ -161,6 +143,16 @@ const within = (order: ApiTask[], ids: Set<string>): string[] => order.filter((t
 const columnHeader = (frame: FrameLocator, name: RegExp) =>
   frame.locator('[role="columnheader"]', { has: frame.locator('.colname', { hasText: name }) });
 
+/** Click on Due date (ascending), Shift+click on Priority (its second key), as a user sorts. */
+async function sortByDueThenPriority(frame: FrameLocator): Promise<void> {
+  await columnHeader(frame, /^Due/).click();
+  await columnHeader(frame, /^Due/).and(frame.locator('[aria-sort="ascending"]')).waitFor({ timeout: 30_000 });
+  await columnHeader(frame, /^Priority/).click({ modifiers: ['Shift'] });
+  await columnHeader(frame, /^Priority/)
+    .locator('.sort-mark', { hasText: '2' })
+    .waitFor({ timeout: 30_000 });
+}
+
 async function expectNoSeriousViolations(wb: Workbench, what: string): Promise<void> {
   const violations = await axeViolations(await wb.activeWebviewFrame());
   assert.deepEqual(violations, [], `${what}: ${JSON.stringify(violations, null, 2)}`);
@@ -195,12 +187,7 @@ describe('e2e: a saved view and a list as a table in a real workbench', function
     await wb.screenshot('table-01-light-view');
 
     // Due date, then Shift+click Priority: the page's order is the service's order for those two keys.
-    await columnHeader(frame, /^Due/).click();
-    await columnHeader(frame, /^Due/).and(frame.locator('[aria-sort="ascending"]')).waitFor({ timeout: 30_000 });
-    await columnHeader(frame, /^Priority/).click({ modifiers: ['Shift'] });
-    await columnHeader(frame, /^Priority/)
-      .locator('.sort-mark', { hasText: '2' })
-      .waitFor({ timeout: 30_000 });
+    await sortByDueThenPriority(frame);
     const expected = await indexOrder(s, fx, DUE_THEN_PRIORITY);
     const sorted = taskIds(await gridItems(inner));
     assert.deepEqual(
@@ -340,12 +327,7 @@ describe('e2e: a saved view and a list as a table in a real workbench', function
     await frame.locator('.counts', { hasText: String(counts.total_count) }).waitFor({ timeout: 30_000 });
     await wb.screenshot('table-07-dark-list');
 
-    await columnHeader(frame, /^Due/).click();
-    await columnHeader(frame, /^Due/).and(frame.locator('[aria-sort="ascending"]')).waitFor({ timeout: 30_000 });
-    await columnHeader(frame, /^Priority/).click({ modifiers: ['Shift'] });
-    await columnHeader(frame, /^Priority/)
-      .locator('.sort-mark', { hasText: '2' })
-      .waitFor({ timeout: 30_000 });
+    await sortByDueThenPriority(frame);
     const inner = await wb.activeWebviewFrame();
     const log = (await control<{ data: { path: string; query: Record<string, string> }[] }>(s, 'GET', '/requests'))
       .data;
@@ -361,5 +343,51 @@ describe('e2e: a saved view and a list as a table in a real workbench', function
     );
     await wb.screenshot('table-08-dark-sorted');
     await expectNoSeriousViolations(wb, 'the dark table');
+  });
+
+  it('dark theme, hostile titles, member and field names: shown as text in the table, nothing runs', async () => {
+    session = await openSession('table-hostile', { theme: 'Default Dark Modern' });
+    const wb = session.workbench;
+    await control(session, 'POST', '/fixtures/xss');
+    await wb.signInFromView();
+    await wb.dismissSignInToast();
+    await wb.focusSideBar();
+    await wb.runCommand('Task Platform: Open as Table');
+    await wb.answerInput('Acme');
+    await wb.answerInput('Web App');
+    const frame = await tableFrame(wb);
+    await wb.page.locator('.tabs-container .tab', { hasText: 'Table: Web App' }).waitFor({ timeout: 30_000 });
+    // Grouped by assignee: the hostile member's name is a group header too.
+    await frame.locator('.group-by select').selectOption('assignee');
+    await frame.locator('[role="row"]:not([data-task]) .group-count').first().waitFor({ timeout: 30_000 });
+    await wb.screenshot('table-09-dark-hostile');
+    const inner = await wb.activeWebviewFrame();
+    // Every row passes through the DOM once the grid is scrolled from top to bottom: look at each window.
+    const probe = await inner.evaluate(async () => {
+      const scroller = document.querySelector('[role="grid"]')!.closest('.scroller') as HTMLElement;
+      let injected = 0;
+      let handlers = 0;
+      let text = '';
+      scroller.scrollTop = 0;
+      for (;;) {
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        injected += document.querySelectorAll(
+          '#root script, #root img, #root iframe, #root style, #root svg, #root a, #root object, #root embed',
+        ).length;
+        handlers += Array.from(document.querySelectorAll('#root *')).filter((el) =>
+          Array.from(el.attributes).some((a) => a.name.startsWith('on')),
+        ).length;
+        text += document.querySelector('[role="grid"]')?.textContent ?? '';
+        if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) break;
+        scroller.scrollTop += Math.max(1, Math.floor(scroller.clientHeight / 2));
+      }
+      return { xss: (window as unknown as { __xss?: unknown }).__xss, injected, handlers, text };
+    });
+    assert.equal(probe.xss, undefined, 'no payload ran');
+    assert.equal(probe.injected, 0, 'no element came from the service');
+    assert.equal(probe.handlers, 0, 'no inline handler');
+    assert.ok(probe.text.includes('<script>'), 'a title shows its markup as text');
+    assert.ok(probe.text.includes('Mallory'), "the hostile member's name is shown as text");
+    await expectNoSeriousViolations(wb, 'the hostile table');
   });
 });
