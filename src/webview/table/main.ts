@@ -75,6 +75,20 @@ function paint(): void {
   if (hadFocus && !document.activeElement?.closest('[role="grid"]')) refocus = true;
   page.reached(win.end);
   keep();
+  const dialog = root.querySelector<HTMLDialogElement>('dialog.batch');
+  if (dialog && !dialog.open) dialog.showModal();
+  if (page.batch?.step !== batchStep) {
+    // Each step's first action has the focus; a closed dialog gives it back to Batch Edit.
+    const closed = batchStep !== undefined && !page.batch;
+    batchStep = page.batch?.step;
+    const target = closed
+      ? root.querySelector<HTMLButtonElement>('button.batch-edit:not([disabled])')
+      : root.querySelector<HTMLElement>(
+          'dialog.batch button.primary:not([disabled]), dialog.batch select, dialog.batch button',
+        );
+    if (target) target.focus();
+    else if (closed) refocus = true;
+  }
   if (page.editing) {
     const editor = root.querySelector<HTMLElement>('.cell-editor');
     if (editor && !editor.contains(document.activeElement)) {
@@ -83,17 +97,6 @@ function paint(): void {
   } else if (refocus) {
     refocus = false;
     cellElement()?.focus({ preventScroll: true });
-  }
-  const dialog = root.querySelector<HTMLDialogElement>('dialog.batch');
-  if (dialog && !dialog.open) dialog.showModal();
-  if (page.batch?.step !== batchStep) {
-    batchStep = page.batch?.step;
-    root
-      .querySelector<HTMLElement>(
-        'dialog.batch button.primary:not([disabled]), dialog.batch select, dialog.batch button',
-      )
-      ?.focus();
-    if (!page.batch) refocus = true;
   }
 }
 
