@@ -15,35 +15,65 @@ export type Item =
 
 /**
  * The body's rows for the loaded task rows: each group's header goes right before its first row (a
- * group whose first row is not loaded yet is left out until it is).
+ * group whose first row is not loaded yet is left out until it is); a collapsed group's rows are left
+ * out.
  */
-export function itemsOf(rowCount: number, groups: readonly TableGroup[] | undefined): Item[] {
+export function itemsOf(
+  rowCount: number,
+  groups: readonly TableGroup[] | undefined,
+  collapsed: ReadonlySet<string> = new Set(),
+): Item[] {
   const starts = [...(groups ?? [])]
     .filter((g) => g.start >= 0 && g.start < rowCount)
     .sort((a, b) => a.start - b.start);
   const items: Item[] = [];
   let next = 0;
+  let hidden = false;
   for (let index = 0; index < rowCount; index++) {
     while (next < starts.length && starts[next]!.start === index) {
-      items.push({ kind: 'group', group: starts[next++]! });
+      const group = starts[next++]!;
+      items.push({ kind: 'group', group });
+      hidden = collapsed.has(group.key);
     }
-    items.push({ kind: 'row', index });
+    if (!hidden) items.push({ kind: 'row', index });
   }
   return items;
 }
 
 /**
- * How many rows the body has for the scrollbar: the loaded ones, plus the task rows that match but
- * are not loaded yet and the headers of groups not reached yet.
+ * How many rows the body has for the scrollbar: the rows shown, plus the task rows that match but
+ * are not loaded yet (but those of collapsed groups) and the headers of groups not reached yet.
  */
 export function virtualCount(
   items: number,
   loadedRows: number,
   total: number,
   groups: readonly TableGroup[] | undefined,
+  collapsed: ReadonlySet<string> = new Set(),
 ): number {
   const unseenGroups = (groups ?? []).filter((g) => g.start >= loadedRows).length;
-  return items + Math.max(0, total - loadedRows) + unseenGroups;
+  return items + Math.max(0, total - loadedRows - unloadedIn(collapsed, loadedRows, groups)) + unseenGroups;
+}
+
+/** Task rows of the collapsed groups, loaded or not: the grid does not show them. */
+export function hiddenRows(collapsed: ReadonlySet<string>, groups: readonly TableGroup[] | undefined): number {
+  return (groups ?? []).filter((g) => collapsed.has(g.key)).reduce((n, g) => n + g.count, 0);
+}
+
+/** The rows of collapsed groups that are not loaded yet (a group's count is all its rows). */
+function unloadedIn(
+  collapsed: ReadonlySet<string>,
+  loadedRows: number,
+  groups: readonly TableGroup[] | undefined,
+): number {
+  const sorted = [...(groups ?? [])].sort((a, b) => a.start - b.start);
+  let n = 0;
+  sorted.forEach((g, i) => {
+    if (!collapsed.has(g.key) || g.start >= loadedRows) return;
+    const end = Math.min(sorted[i + 1]?.start ?? loadedRows, loadedRows);
+    n += Math.max(0, g.count - (end - g.start));
+  });
+  return n;
 }
 
 /** The rows in the DOM, [start, end) of the loaded items, and the space above and below them (px). */

@@ -66,7 +66,7 @@ function paint(): void {
     root.replaceChildren();
   }
   const m = page.model;
-  const count = m ? virtualCount(page.items.length, m.rows.length, m.total, m.groups) : 0;
+  const count = m ? virtualCount(page.items.length, m.rows.length, m.total, m.groups, page.collapsed) : 0;
   const viewport = scroller?.clientHeight || window.innerHeight;
   const win = windowOf((scroller?.scrollTop ?? 0) - ROW_HEIGHT, viewport, count, page.items.length);
   // A row that moved (re-sorted, regrouped) or was re-rendered takes the DOM focus with it: give it back.
@@ -190,7 +190,8 @@ function gridKey(e: KeyboardEvent): void {
     refocus = true;
   } else if (e.key === ' ') {
     e.preventDefault();
-    if (page.focusCell.row === 0) page.activate(e.shiftKey);
+    // On a header Space sorts, on a group's header it folds the group, on a task row it selects.
+    if (page.focusCell.row === 0 || page.taskAt(page.focusCell.row) === undefined) page.activate(e.shiftKey);
     else page.toggleFocused();
   } else {
     const move = moveOf(e.key, ctrl);
@@ -213,6 +214,9 @@ const handlers: Handlers = {
       if (cell.row === 0) {
         page.focusOn(cell);
         page.sortBy(page.model?.columns[cell.col]?.key ?? '', e.shiftKey);
+      } else if (page.taskAt(cell.row) === undefined) {
+        page.focusOn(cell);
+        page.activate();
       } else {
         page.click(cell.row, cell.col, e.shiftKey ? 'range' : e.ctrlKey || e.metaKey ? 'toggle' : 'only');
       }

@@ -56,8 +56,10 @@ export class TablePage {
   model: TableModel | undefined;
   /** The grid's body rows for the loaded rows (group headers included). */
   items: readonly Item[] = [];
-  /** The loaded rows' ids in display order. */
+  /** The ids of the rows shown (loaded, not in a collapsed group), in display order. */
   order: readonly string[] = [];
+  /** Keys of the groups whose rows are hidden (until the grouping changes). */
+  collapsed: ReadonlySet<string> = new Set();
   selection: Selection = NONE;
   /** The focused cell: 'header', 'row:<task id>' or 'group:<key>', and a column index. */
   focus: { readonly key: string; readonly col: number } = { key: 'header', col: 0 };
@@ -94,13 +96,30 @@ export class TablePage {
     // `more` is asked again once its answer is in: more rows, or a load that ended (a refresh, a failure).
     const ended = this.model?.loading === true && !model.loading;
     if (model.rows.length !== this.model?.rows.length || model.loadedAll || ended) this.askedMore = false;
+    if (model.groupBy !== this.model?.groupBy) this.collapsed = new Set();
     this.model = model;
-    this.items = itemsOf(model.rows.length, model.groups);
-    this.order = model.rows.map((r) => r.id);
+    this.layout();
+    if (this.focus.col >= model.columns.length) this.focus = { key: this.focus.key, col: 0 };
+  }
+
+  /** The rows shown for the model and the collapsed groups; a hidden row is no longer selected. */
+  private layout(): void {
+    const model = this.model!;
+    this.items = itemsOf(model.rows.length, model.groups, this.collapsed);
+    this.order = this.items.flatMap((item) => (item.kind === 'row' ? [model.rows[item.index]!.id] : []));
     this.itemAt = new Map(this.items.map((item, i) => [itemKey(item, model), i]));
     this.selection = prune(this.selection, this.order);
     if (this.editing && !this.itemAt.has(`row:${this.editing.taskId}`)) this.editing = undefined;
-    if (this.focus.col >= model.columns.length) this.focus = { key: this.focus.key, col: 0 };
+  }
+
+  /** A group's header: its rows hidden, or shown again. */
+  toggleGroup(key: string): void {
+    if (!this.model) return;
+    const collapsed = new Set(this.collapsed);
+    if (collapsed.has(key)) collapsed.delete(key);
+    else collapsed.add(key);
+    this.collapsed = collapsed;
+    this.layout();
   }
 
   /** The row of the grid (0 the header) the focus is on; the header when its row is gone. */
@@ -217,6 +236,11 @@ export class TablePage {
     if (!column) return;
     if (row === 0) {
       this.sortBy(column.key, add);
+      return;
+    }
+    const item = this.items[row - 1];
+    if (item?.kind === 'group') {
+      this.toggleGroup(item.group.key);
       return;
     }
     const task = this.taskAt(row);

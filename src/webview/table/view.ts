@@ -10,6 +10,7 @@ import type { TableColumn, TableModel, TableRow, TableWebviewMessage } from '../
 import { swatch } from '../taskPanel/view/common';
 import { batchView } from './batch';
 import { control } from './editors';
+import { hiddenRows } from './grid';
 import type { Item, Window } from './grid';
 import type { TablePage } from './page';
 import { cellText, cellValue, optionsFor } from './values';
@@ -88,7 +89,7 @@ export function pageView(page: TablePage, win: Window, on: Handlers): TemplateRe
     ${m.error ? html`<p class="banner banner-error" role="alert">${m.error}</p>` : nothing}
     ${m.notice ? html`<p class="banner banner-info">${m.notice}</p>` : nothing}
     <p id="table-help" class="visually-hidden">
-      ${l10n.t('Arrow keys move between cells. Enter or F2 edits a cell, Escape cancels. Space selects a row, Shift+Arrow extends the selection. Enter on a title opens the task.')}
+      ${l10n.t('Arrow keys move between cells. Enter or F2 edits a cell, Escape cancels. Space selects a row, Shift+Arrow extends the selection. Enter on a title opens the task, on a group header it folds or unfolds the group.')}
     </p>
     <div class="scroller" ${ref(on.scroller)} @scroll=${on.scroll}>
       ${grid(page, m, win, on)}
@@ -117,7 +118,7 @@ function grid(page: TablePage, m: TableModel, win: Window, on: Handlers): Templa
   const inWindow = focus.row > win.start && focus.row <= win.end;
   const tabRow = inWindow ? focus.row : 0;
   const columns = m.columns.map((c) => WIDTHS[c.kind] ?? '10em').join(' ');
-  const rowCount = m.total + (m.groups?.length ?? 0) + 1;
+  const rowCount = m.total + (m.groups?.length ?? 0) + 1 - hiddenRows(page.collapsed, m.groups);
   return html`<div
     role="grid"
     class="grid"
@@ -208,8 +209,10 @@ function bodyRow(
         data-row=${row}
         data-col="0"
         aria-colspan=${m.columns.length}
+        aria-expanded=${page.collapsed.has(item.group.key) ? 'false' : 'true'}
         tabindex=${tabRow === row ? 0 : -1}
       >
+        <span class="chevron" aria-hidden="true">${page.collapsed.has(item.group.key) ? '▸' : '▾'}</span>
         <span class="group-label">${item.group.label || l10n.t('(none)')}</span>
         <span class="group-count">${l10n.t('{0} tasks', item.group.count)}</span>
       </div>

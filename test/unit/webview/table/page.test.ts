@@ -149,6 +149,19 @@ describe('table page state (webview/table/page.ts)', () => {
     assert.deepEqual(page.selected, [], 'Escape');
     page.selectAll();
     assert.equal(page.selected.length, 3);
+    // Enter on a group's header folds it: its rows are no longer shown, nor selected.
+    page.focusOn({ row: 1, col: 0 });
+    page.activate();
+    assert.deepEqual(page.collapsed, new Set(['a']));
+    assert.equal(page.rowCount, 4, 'header, 2 group rows, 1 task');
+    assert.deepEqual(page.selected, [rows[2]!.id]);
+    page.activate();
+    assert.equal(page.rowCount, 6, 'unfolded');
+    page.receive({ type: 'model', model: model(rows, { groups, groupBy: 'status' }) });
+    page.activate();
+    page.receive({ type: 'model', model: model(rows, { groups, groupBy: 'priority' }) });
+    assert.equal(page.collapsed.size, 0, 'another grouping starts unfolded');
+    page.focusOn({ row: 5, col: 1 });
     // The focus follows its row when the rows change order.
     page.receive({ type: 'model', model: model([rows[2]!, rows[0]!, rows[1]!]) });
     assert.deepEqual(page.focusCell, { row: 1, col: 1 });

@@ -1,6 +1,13 @@
 import * as assert from 'node:assert/strict';
 import type { TableColumn, TableModel, TableRow } from '../../../../src/shared/table/protocol';
-import { itemsOf, scrollToShow, virtualCount, wantsMore, windowOf } from '../../../../src/webview/table/grid';
+import {
+  hiddenRows,
+  itemsOf,
+  scrollToShow,
+  virtualCount,
+  wantsMore,
+  windowOf,
+} from '../../../../src/webview/table/grid';
 import { moveOf, step } from '../../../../src/webview/table/navigate';
 import { NONE, prune, select, selectAll, selectedInOrder } from '../../../../src/webview/table/selection';
 import { cycleSort } from '../../../../src/webview/table/sort';
@@ -45,6 +52,24 @@ describe('table virtual window (webview/table/grid.ts)', () => {
     );
     assert.equal(virtualCount(items.length, 4, 9, groups), 6 + 5 + 1);
     assert.equal(virtualCount(3, 3, 3, undefined), 3);
+  });
+
+  it("leaves a collapsed group's rows out, loaded or not, and keeps its header", () => {
+    const groups = [
+      { key: 'a', label: 'A', count: 2, start: 0 },
+      { key: 'b', label: 'B', count: 5, start: 2 },
+      { key: 'c', label: 'C', count: 3, start: 7 },
+    ];
+    // Four rows loaded of ten: all of A, two of B's five.
+    const items = itemsOf(4, groups, new Set(['b']));
+    assert.deepEqual(
+      items.map((i) => (i.kind === 'group' ? `g:${i.group.key}` : i.index)),
+      ['g:a', 0, 1, 'g:b'],
+    );
+    // Shown 4, B's three unloaded rows hidden, A's none: 10 - 4 - 3 = 3 unloaded (C's), and C's header.
+    assert.equal(virtualCount(items.length, 4, 10, groups, new Set(['b'])), 4 + 3 + 1);
+    assert.equal(hiddenRows(new Set(['b', 'zz']), groups), 5);
+    assert.equal(hiddenRows(new Set(), groups), 0);
   });
 
   it('asks for more rows near the end of the loaded ones, only while some are missing', () => {
