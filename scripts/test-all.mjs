@@ -78,6 +78,21 @@ function failures(out) {
   }
   return blocks;
 }
+// Mocha's spec reporter titles a failure "  1) Suite" and goes on, indented, until a line ending in ":".
+function failureTitles(blocks) {
+  const titles = [];
+  for (const lines of blocks.map((b) => b.split('\n'))) {
+    lines.forEach((line, i) => {
+      const first = /^\s*\d+\) (.*)$/.exec(line);
+      if (!first) return;
+      const parts = [first[1].trim()];
+      for (let j = i + 1; j < lines.length && j < i + 6 && !parts.at(-1).endsWith(':'); j++)
+        parts.push(lines[j].trim());
+      titles.push(parts.join(' › ').replace(/:$/, ''));
+    });
+  }
+  return titles;
+}
 for (const r of results.filter((t) => t.code !== 0)) {
   const blocks = failures(r.out);
   if (blocks.length === 0) continue;
@@ -96,6 +111,10 @@ for (const r of results) {
   console.log(
     `${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name.padEnd(17)} ${String(r.passed).padStart(4)} passed ${String(tierFailed).padStart(3)} failed ${String(r.pending).padStart(3)} pending  ${r.seconds.toFixed(0)} s`,
   );
+}
+// The failed tests' titles last, so even a short tail of the log names them.
+for (const r of results.filter((t) => t.code !== 0)) {
+  for (const title of failureTitles(failures(r.out)).slice(0, 10)) console.log(`failed in ${r.name}: ${title}`);
 }
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(results.every((r) => r.code === 0) ? 0 : 1);

@@ -185,9 +185,13 @@ describe('e2e: drag a task into an editor; panel news, Ctrl+Enter and a cancelle
     });
     await control('DELETE', '/requests');
     await frame.locator('vscode-button[data-action="upload"]').click();
-    await wb.answerInput(path);
+    await wb.answerFileDialog(path);
     const toast = wb.page.locator('.notification-toast', { hasText: `Uploading ${name}` }).first();
-    await toast.waitFor({ timeout: 30_000 });
+    await toast.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+      await wb.screenshot('upload-00-no-progress-toast');
+      const toasts = await wb.page.locator('.notification-toast').allInnerTexts();
+      throw new Error(`no "Uploading ${name}" toast; toasts: ${JSON.stringify(toasts)}; ${String(error)}`);
+    });
     await toast.locator('text=/[1-9][0-9.]* MB of 50\\.0 MB/').waitFor({ timeout: 30_000 });
     await wb.settleToasts();
     await wb.screenshot('upload-01-progress-notification');

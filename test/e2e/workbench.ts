@@ -106,6 +106,32 @@ export class Workbench {
     await this.page.keyboard.press('Enter');
   }
 
+  /**
+   * Answers VS Code's own file dialog (a quick input in the browser workbench) with a full path. The
+   * dialog reads folders as the value changes and ignores Enter while it is busy, so under load the
+   * first Enter can be lost: press it again until the dialog has closed.
+   */
+  async answerFileDialog(path: string): Promise<void> {
+    const widget = this.page.locator('.quick-input-widget');
+    await this.answerInput(path);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      if (
+        await widget.waitFor({ state: 'hidden', timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        )
+      ) {
+        return;
+      }
+      const value = await widget.locator('input').inputValue();
+      if (value !== path) {
+        await widget.locator('input').fill(path);
+      }
+      await this.page.keyboard.press('Enter');
+    }
+    throw new Error(`the file dialog did not take ${path}`);
+  }
+
   /** Drags the sash at the side bar's right edge so rows are readable in screenshots. */
   async setSidebarWidth(width: number): Promise<void> {
     const box = await this.sidebar().boundingBox();

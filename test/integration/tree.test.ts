@@ -270,8 +270,9 @@ describe('Explorer tree against the sandbox', function () {
       );
       const groups = await api.explorer.getChildren(list);
       assert.ok(groups.length > 1 && groups.every((g) => g.kind === 'group' && g.groupBy === 'status'));
-      const reads = (await requestLog()).filter((r) => r.path.endsWith('/tasks'));
-      assert.equal(reads.length, 1, 'one index call for rows and counts');
+      // This list's reads only: My Tasks reads the same index, by space, on its own schedule.
+      const reads = (await requestLog()).filter((r) => r.path.endsWith('/tasks') && r.query.list_id === fx.lists.api);
+      assert.equal(reads.length, 1, `one index call for rows and counts: ${JSON.stringify(reads.map((r) => r.query))}`);
       assert.match(String(api.explorer.getTreeItem(list).description), /tasks · by status$/);
       // The counts are the index's group_counts, keyed by status id.
       const url = new URL(`${sandboxOrigin()}/api/workspaces/${acme}/tasks`);
@@ -380,6 +381,9 @@ describe('Explorer tree against the sandbox', function () {
   });
 
   it('an error row says why and Retry loads again', async () => {
+    // A list read before keeps its rows when a reload fails (marked out of date); an earlier test may
+    // have read this one: start from nothing, so the next read of its tasks is the faulty one.
+    api.explorer.refresh();
     const list = (await path('Acme', 'Engineering', 'Backend', 'Imports')) as ListNode;
     await sandboxControl('POST', '/faults', {
       method: 'GET',
