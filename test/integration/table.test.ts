@@ -40,6 +40,15 @@ describe('Table', function () {
     return table;
   }
   const openList = (listId: string, name: string) => open({ workspaceId: ws, listId, name });
+  /** The Backend folder: API (its own statuses), Database and Imports (the space's). */
+  const openBackend = () =>
+    open({
+      kind: 'folder',
+      workspaceId: ws,
+      spaceId: fx.spaces.engineering,
+      folderId: fx.folders.backend,
+      name: 'Backend',
+    });
 
   let asked = 0;
   function answer<T extends TableHostMessage['type']>(table: TablePanel, type: T, id: string) {
@@ -135,13 +144,7 @@ describe('Table', function () {
   });
 
   it('grouped by list (no index sort for it): every row in one request, ordered by list on the host', async () => {
-    const table = await open({
-      kind: 'folder',
-      workspaceId: ws,
-      spaceId: fx.spaces.engineering,
-      folderId: fx.folders.backend,
-      name: 'Backend',
-    });
+    const table = await openBackend();
     await freshLog();
     await table.receive({ type: 'group', by: 'list' });
     const index = (await requestLog()).filter((r) => r.path === `/api/workspaces/${ws}/tasks`);
@@ -226,13 +229,7 @@ describe('Table', function () {
   });
 
   it('a batch status change of five rows previews them, then sends five PATCHes, each once', async () => {
-    const table = await open({
-      kind: 'folder',
-      workspaceId: ws,
-      spaceId: fx.spaces.engineering,
-      folderId: fx.folders.backend,
-      name: 'Backend',
-    });
+    const table = await openBackend();
     // In Progress of the space's lists; API has its own In Progress (same name and type).
     const doing = fx.statuses.engineering.find((s: { name: string }) => s.name === 'In Progress');
     const rows = table.model.rows.filter((r) => r.listId !== fx.lists.api && r.statusId !== doing.id).slice(0, 4);
