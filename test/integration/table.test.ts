@@ -40,6 +40,15 @@ describe('Table', function () {
     return table;
   }
   const openList = (listId: string, name: string) => open({ workspaceId: ws, listId, name });
+  /** The Backend folder: API (its own statuses), Database and Imports (the space's). */
+  const openBackend = () =>
+    open({
+      kind: 'folder',
+      workspaceId: ws,
+      spaceId: fx.spaces.engineering,
+      folderId: fx.folders.backend,
+      name: 'Backend',
+    });
 
   let asked = 0;
   function answer<T extends TableHostMessage['type']>(table: TablePanel, type: T, id: string) {
@@ -134,6 +143,27 @@ describe('Table', function () {
     assert.ok(groups.length > 1, 'several priorities');
   });
 
+  it('grouped by list (no index sort for it): every row in one request, ordered by list on the host', async () => {
+    const table = await openBackend();
+    await freshLog();
+    await table.receive({ type: 'group', by: 'list' });
+    const index = (await requestLog()).filter((r) => r.path === `/api/workspaces/${ws}/tasks`);
+    assert.equal(index.length, 1);
+    assert.equal(index[0]!.query!.per_page, '0');
+    assert.equal(index[0]!.query!.group_by, 'list');
+    assert.ok(!(index[0]!.query!.sorts ?? '').includes('list'));
+    const { rows, groups = [] } = table.model;
+    assert.deepEqual(
+      groups.map((g) => g.label),
+      ['API', 'Database', 'Imports'],
+    );
+    for (const [i, group] of groups.entries()) {
+      const end = groups[i + 1]?.start ?? rows.length;
+      assert.equal(end - group.start, group.count, group.label);
+      assert.ok(rows.slice(group.start, end).every((r) => r.listId === group.key));
+    }
+  });
+
   it('a sort clicked while the previous one loads wins: the slower answer is dropped', async () => {
     const table = await openList(fx.lists.api, 'API');
     await sandboxControl('POST', '/faults', {
@@ -199,13 +229,7 @@ describe('Table', function () {
   });
 
   it('a batch status change of five rows previews them, then sends five PATCHes, each once', async () => {
-    const table = await open({
-      kind: 'folder',
-      workspaceId: ws,
-      spaceId: fx.spaces.engineering,
-      folderId: fx.folders.backend,
-      name: 'Backend',
-    });
+    const table = await openBackend();
     // In Progress of the space's lists; API has its own In Progress (same name and type).
     const doing = fx.statuses.engineering.find((s: { name: string }) => s.name === 'In Progress');
     const rows = table.model.rows.filter((r) => r.listId !== fx.lists.api && r.statusId !== doing.id).slice(0, 4);

@@ -202,6 +202,8 @@ export class TablePanel extends Disposable {
 
   /** Reads the rows again as they are shown now (the poll, a refresh, a filter change). */
   reload(priority: 'user' | 'background' = 'background'): Promise<void> {
+    // A poll never cancels a read the user asked for (the rest of the rows, a new sort).
+    if (priority === 'background' && this.loading) return this.loaded;
     this.loaded = this.load(priority, this.loadedAll);
     return this.loaded;
   }
