@@ -8,7 +8,6 @@ import type { TableBatchChange } from '../../shared/table/protocol';
 import { control } from './editors';
 import { BATCH_LIMIT } from './page';
 import type { TablePage } from './page';
-import { batchStatusOptions, optionsFor } from './values';
 
 export interface BatchHandlers {
   readonly field: (e: Event) => void;
@@ -19,11 +18,7 @@ export interface BatchHandlers {
 
 export function batchView(page: TablePage, on: BatchHandlers): TemplateResult {
   const batch = page.batch!;
-  const m = page.model!;
-  const column = page.batchColumns.find((c) => c.key === batch.key);
-  const rows = m.rows.filter((r) => batch.taskIds.includes(r.id));
-  const options =
-    column?.kind === 'status' ? batchStatusOptions(m, rows) : column ? optionsFor(m, rows[0], column) : [];
+  const { column, options } = page.batchField ?? { column: undefined, options: [] };
   return html`<dialog
     class="batch"
     aria-labelledby="batch-title"

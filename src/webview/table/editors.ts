@@ -11,9 +11,12 @@ import type { TypedKind } from './values';
 /** Kinds chosen from a list. */
 const SELECTS = new Set(['status', 'priority', 'assignee', 'dropdown']);
 
-/** Kinds whose empty choice clears the value (a status always has one; an assignee's '' is unassigned). */
+/**
+ * Kinds whose empty choice clears the value: a dropdown field. A status and a priority always have
+ * one; an assignee's '' (unassigned) is among the host's options.
+ */
 function clearable(column: TableColumn): boolean {
-  return column.kind === 'priority' || column.kind === 'dropdown';
+  return column.kind === 'dropdown';
 }
 
 /**

@@ -3,13 +3,14 @@
 // calls, keeps the virtual window in step with the scroll position and paints.
 import * as l10n from '@vscode/l10n';
 import { render } from 'lit';
-import type { TableGroupBy, TableHostMessage, TableWebviewMessage } from '../../shared/table/protocol';
+import type { TableGroupBy, TableHostMessage, TableModel, TableWebviewMessage } from '../../shared/table/protocol';
 import type { VsCodeApi } from '../taskPanel/app';
 import { ROW_HEIGHT, scrollToShow, virtualCount, windowOf } from './grid';
 import { moveOf } from './navigate';
 import { TablePage } from './page';
+import type { Kept } from './page';
 import { readControl } from './editors';
-import { batchStatusOptions, optionsFor } from './values';
+import { optionsFor } from './values';
 import { pageView } from './view';
 import type { Handlers } from './view';
 
@@ -26,6 +27,30 @@ let refocus = false;
 let frame = 0;
 let painted = false;
 let batchStep: string | undefined;
+/** What the page kept before VS Code reloaded it (the tab was hidden): taken back with the first rows. */
+let kept = vscode.getState() as Kept | undefined;
+let keepTimer: ReturnType<typeof setTimeout> | undefined;
+let keptSelection: unknown;
+let keptFocus: unknown;
+
+/**
+ * Keeps the selection and focus at once when they change (a keypress or a click), the scroll
+ * position at most every 300 ms: a timer alone may not run before the tab is hidden, as timers in a
+ * webview's frame can be held back.
+ */
+function keep(): void {
+  if (kept) return; // not yet taken back: keep what was kept
+  if (page.selection !== keptSelection || page.focus !== keptFocus) save();
+  else keepTimer ??= setTimeout(save, 300);
+}
+
+function save(): void {
+  clearTimeout(keepTimer);
+  keepTimer = undefined;
+  keptSelection = page.selection;
+  keptFocus = page.focus;
+  vscode.setState({ ...page.kept, scrollTop: scroller?.scrollTop ?? 0 });
+}
 
 function schedule(): void {
   frame ||= requestAnimationFrame(() => {
@@ -44,8 +69,26 @@ function paint(): void {
   const count = m ? virtualCount(page.items.length, m.rows.length, m.total, m.groups) : 0;
   const viewport = scroller?.clientHeight || window.innerHeight;
   const win = windowOf((scroller?.scrollTop ?? 0) - ROW_HEIGHT, viewport, count, page.items.length);
+  // A row that moved (re-sorted, regrouped) or was re-rendered takes the DOM focus with it: give it back.
+  const hadFocus = !!document.activeElement?.closest('[role="grid"]');
   render(pageView(page, win, handlers), root);
+  if (hadFocus && !document.activeElement?.closest('[role="grid"]')) refocus = true;
   page.reached(win.end);
+  keep();
+  const dialog = root.querySelector<HTMLDialogElement>('dialog.batch');
+  if (dialog && !dialog.open) dialog.showModal();
+  if (page.batch?.step !== batchStep) {
+    // Each step's first action has the focus; a closed dialog gives it back to Batch Edit.
+    const closed = batchStep !== undefined && !page.batch;
+    batchStep = page.batch?.step;
+    const target = closed
+      ? root.querySelector<HTMLButtonElement>('button.batch-edit:not([disabled])')
+      : root.querySelector<HTMLElement>(
+          'dialog.batch button.primary:not([disabled]), dialog.batch select, dialog.batch button',
+        );
+    if (target) target.focus();
+    else if (closed) refocus = true;
+  }
   if (page.editing) {
     const editor = root.querySelector<HTMLElement>('.cell-editor');
     if (editor && !editor.contains(document.activeElement)) {
@@ -54,17 +97,6 @@ function paint(): void {
   } else if (refocus) {
     refocus = false;
     cellElement()?.focus({ preventScroll: true });
-  }
-  const dialog = root.querySelector<HTMLDialogElement>('dialog.batch');
-  if (dialog && !dialog.open) dialog.showModal();
-  if (page.batch?.step !== batchStep) {
-    batchStep = page.batch?.step;
-    root
-      .querySelector<HTMLElement>(
-        'dialog.batch button.primary:not([disabled]), dialog.batch select, dialog.batch button',
-      )
-      ?.focus();
-    if (!page.batch) refocus = true;
   }
 }
 
@@ -129,7 +161,9 @@ function editorKey(e: KeyboardEvent): void {
     page.cancelEdit();
     refocus = true;
     paint();
-  } else if (e.key === 'Tab') {
+  } else if (e.key === 'Tab' && !(e.target as Element).closest('.multi')) {
+    // Tab leaves a one-control editor with its value; in a list of checkboxes it goes to the next
+    // one, and leaving the list commits it (focusout).
     e.preventDefault();
     commitEditor();
   } else {
@@ -143,11 +177,15 @@ function gridKey(e: KeyboardEvent): void {
     return;
   }
   const ctrl = e.ctrlKey || e.metaKey;
-  if (ctrl && e.key.toLowerCase() === 'a') {
+  if (e.key === 'Escape' && page.selection.ids.size > 0) {
+    e.preventDefault();
+    page.clearSelection();
+  } else if (ctrl && e.key.toLowerCase() === 'a') {
     e.preventDefault();
     page.selectAll();
   } else if (e.key === 'Enter' || e.key === 'F2') {
     e.preventDefault();
+    reveal();
     page.activate(e.shiftKey);
     refocus = true;
   } else if (e.key === ' ') {
@@ -227,14 +265,11 @@ const handlers: Handlers = {
       paint();
     },
     preview() {
-      const m = page.model;
       const batch = page.batch;
-      const column = page.batchColumns.find((c) => c.key === batch?.key);
+      const field = page.batchField;
       const editor = root.querySelector('dialog.batch .batch-editor');
-      if (!m || !batch || !column || !editor) return;
-      const rows = m.rows.filter((r) => batch.taskIds.includes(r.id));
-      const options = column.kind === 'status' ? batchStatusOptions(m, rows) : optionsFor(m, rows[0], column);
-      const read = readControl(editor, column, options);
+      if (!batch || !field || !editor) return;
+      const read = readControl(editor, field.column, field.options);
       if (!read.ok) {
         page.batch = { ...batch, error: read.error };
       } else {
@@ -262,9 +297,28 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     if (!message.model) return;
     if (message.l10n?.contents) l10n.config({ contents: message.l10n.contents });
   }
+  const before = page.model && orderOf(page.model);
   page.receive(data as TableHostMessage);
+  // A new sort or grouping starts at the top, as a list re-sorted does; the focus stays on its row.
+  if (scroller && before !== undefined && page.model && orderOf(page.model) !== before) scroller.scrollTop = 0;
   paint();
+  if (kept && page.model && page.model.rows.length > 0) {
+    page.restore(kept);
+    if (scroller) scroller.scrollTop = typeof kept.scrollTop === 'number' ? kept.scrollTop : 0;
+    kept = undefined;
+    paint();
+  }
 });
 window.addEventListener('resize', schedule);
+// The focused cell scrolled out of the window (and out of the DOM) by the mouse: the keys still move it.
+window.addEventListener('keydown', (e) => {
+  if (e.target === document.body && page.model && (moveOf(e.key, e.ctrlKey || e.metaKey) || e.key === 'Enter')) {
+    gridKey(e);
+  }
+});
+
+function orderOf(m: TableModel): string {
+  return JSON.stringify([m.sorts, m.groupBy ?? null]);
+}
 
 post({ type: 'ready' });

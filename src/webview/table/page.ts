@@ -8,6 +8,7 @@ import type {
   TableGroupBy,
   TableHostMessage,
   TableModel,
+  TableOption,
   TableRow,
   TableValue,
   TableWebviewMessage,
@@ -19,7 +20,7 @@ import type { Cell, Move } from './navigate';
 import { NONE, prune, select, selectAll, selectedInOrder } from './selection';
 import type { Selection } from './selection';
 import { cycleSort } from './sort';
-import { cellValue, sameValue } from './values';
+import { batchStatusOptions, cellValue, optionsFor, sameValue } from './values';
 
 /** The most rows one batch edit may touch (the protocol's MAX_BATCH; only types are imported from it here). */
 export const BATCH_LIMIT = 500;
@@ -41,6 +42,14 @@ export interface Batch {
   readonly unchanged?: number;
   readonly results?: readonly { readonly taskId: string; readonly ok: boolean; readonly error?: string }[];
   readonly error?: string;
+}
+
+/** The page's own state that survives a reload of the webview (vscode.setState). */
+export interface Kept {
+  readonly selected: readonly string[];
+  readonly anchor?: string;
+  readonly focus: { readonly key: string; readonly col: number };
+  readonly scrollTop?: number;
 }
 
 export class TablePage {
@@ -82,7 +91,9 @@ export class TablePage {
   }
 
   private setModel(model: TableModel): void {
-    if (model.rows.length !== this.model?.rows.length || model.loadedAll) this.askedMore = false;
+    // `more` is asked again once its answer is in: more rows, or a load that ended (a refresh, a failure).
+    const ended = this.model?.loading === true && !model.loading;
+    if (model.rows.length !== this.model?.rows.length || model.loadedAll || ended) this.askedMore = false;
     this.model = model;
     this.items = itemsOf(model.rows.length, model.groups);
     this.order = model.rows.map((r) => r.id);
@@ -143,6 +154,31 @@ export class TablePage {
 
   selectAll(): void {
     this.selection = selectAll(this.order);
+  }
+
+  /** What the page keeps across being hidden and shown again (VS Code reloads a hidden webview). */
+  get kept(): Kept {
+    return { selected: [...this.selection.ids], anchor: this.selection.anchor, focus: this.focus };
+  }
+
+  /** Takes back what was kept, for the rows there are now. */
+  restore(kept: unknown): void {
+    const k = kept as Partial<Kept> | null | undefined;
+    if (!k || !Array.isArray(k.selected)) return;
+    const ids = k.selected.filter((id): id is string => typeof id === 'string');
+    this.selection = prune(
+      { ids: new Set(ids), anchor: typeof k.anchor === 'string' ? k.anchor : undefined },
+      this.order,
+    );
+    const focus = k.focus;
+    if (focus && typeof focus.key === 'string' && Number.isInteger(focus.col) && focus.col >= 0) {
+      this.focus = { key: focus.key, col: Math.min(focus.col, Math.max(0, (this.model?.columns.length ?? 1) - 1)) };
+    }
+  }
+
+  /** Escape in the grid: nothing selected. */
+  clearSelection(): void {
+    this.selection = { ids: new Set(), anchor: this.selection.anchor };
   }
 
   get selected(): string[] {
@@ -231,6 +267,17 @@ export class TablePage {
   /** Columns a batch edit may set: the editable ones but the title. */
   get batchColumns(): TableColumn[] {
     return (this.model?.columns ?? []).filter((c) => c.editable && c.kind !== 'title' && c.kind !== 'readonly');
+  }
+
+  /** The batch edit's field and its choices (a status's merged over the selected rows' lists). */
+  get batchField(): { readonly column: TableColumn; readonly options: readonly TableOption[] } | undefined {
+    const batch = this.batch;
+    const m = this.model;
+    const column = this.batchColumns.find((c) => c.key === batch?.key);
+    if (!batch || !m || !column) return undefined;
+    const ids = new Set(batch.taskIds);
+    const rows = m.rows.filter((r) => ids.has(r.id));
+    return { column, options: column.kind === 'status' ? batchStatusOptions(m, rows) : optionsFor(m, rows[0], column) };
   }
 
   openBatch(): void {

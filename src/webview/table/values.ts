@@ -64,15 +64,15 @@ export function optionsFor(model: TableModel, row: TableRow | undefined, column:
 }
 
 /**
- * The status choices of a batch edit over rows of several lists: one per name (a status is sent by
- * name, and the host finds it in each row's list), in the order first met.
+ * The status choices of a batch edit over rows of several lists: one per name, in the order first
+ * met. Each is sent as the id of the first list's status of that name; the host sets each row to its
+ * own list's status of the same name and type.
  */
 export function batchStatusOptions(model: TableModel, rows: readonly TableRow[]): TableOption[] {
   const seen = new Map<string, TableOption>();
   for (const listId of new Set(rows.map((r) => r.listId))) {
     for (const option of model.statusOptions[listId] ?? []) {
-      if (!seen.has(option.label))
-        seen.set(option.label, { value: option.label, label: option.label, color: option.color });
+      if (!seen.has(option.label)) seen.set(option.label, option);
     }
   }
   return [...seen.values()];

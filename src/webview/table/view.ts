@@ -34,12 +34,12 @@ export interface Handlers {
 }
 
 const WIDTHS: Record<TableColumn['kind'], string> = {
-  title: 'minmax(22em, 1fr)',
-  status: '10em',
+  title: 'minmax(18em, 1fr)',
+  status: '9em',
   priority: '7.5em',
-  assignee: '10em',
+  assignee: '9em',
   date: '8.5em',
-  list: '10em',
+  list: '7.5em',
   text: '12em',
   url: '14em',
   number: '6em',
@@ -101,6 +101,7 @@ export function pageView(page: TablePage, win: Window, on: Handlers): TemplateRe
 }
 
 function counts(m: TableModel): string {
+  if (m.rows.length === 0 && (m.loading || m.error)) return m.loading ? l10n.t('Loading…') : '';
   const all = m.counts.filtered ?? m.counts.total ?? m.total;
   const parts = [
     m.rows.length < m.total && !m.loadedAll

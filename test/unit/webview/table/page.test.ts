@@ -118,9 +118,16 @@ describe('table page state (webview/table/page.ts)', () => {
     page.reached(70);
     page.reached(90);
     assert.deepEqual(posted, [{ type: 'more' }], 'once');
+    // The load it started failed (or a refresh came in its place): the same rows, loading, then not.
+    page.receive({ type: 'model', model: model(rows, { total: 2500, loadedAll: false, loading: true }) });
+    page.reached(90);
+    assert.equal(posted.length, 1, 'not while the host loads');
+    page.receive({ type: 'model', model: model(rows, { total: 2500, loadedAll: false, error: 'Offline' }) });
+    page.reached(90);
+    assert.deepEqual(posted, [{ type: 'more' }, { type: 'more' }], 'asked again once that load ended');
     page.receive({ type: 'model', model: model(rows, { total: 2500, loadedAll: true }) });
     page.reached(100);
-    assert.deepEqual(posted, [{ type: 'more' }], 'all are loaded');
+    assert.equal(posted.length, 2, 'all are loaded');
   });
 
   it('moves focus through group headers and extends the selection with Shift', () => {
@@ -138,11 +145,29 @@ describe('table page state (webview/table/page.ts)', () => {
     page.move('down', 10, true);
     assert.deepEqual(page.focusCell, { row: 5, col: 1 });
     assert.deepEqual(page.selected, [rows[0]!.id, rows[1]!.id, rows[2]!.id]);
+    page.clearSelection();
+    assert.deepEqual(page.selected, [], 'Escape');
     page.selectAll();
     assert.equal(page.selected.length, 3);
     // The focus follows its row when the rows change order.
     page.receive({ type: 'model', model: model([rows[2]!, rows[0]!, rows[1]!]) });
     assert.deepEqual(page.focusCell, { row: 1, col: 1 });
+  });
+
+  it('takes back its selection and focus after a reload, for the rows that are still there', () => {
+    const rows = [row(1), row(2), row(3)];
+    page.receive({ type: 'model', model: model(rows) });
+    page.click(2, 1, 'only');
+    page.click(3, 1, 'toggle');
+    const kept = JSON.parse(JSON.stringify(page.kept)) as unknown;
+    const again = new TablePage(() => undefined);
+    again.receive({ type: 'model', model: model([rows[2]!, rows[0]!]) });
+    again.restore(kept);
+    assert.deepEqual(again.selected, [rows[2]!.id], 'task 2 is gone');
+    assert.deepEqual(again.focusCell, { row: 1, col: 1 }, "the focus stays on task 3's row");
+    again.restore({ selected: 'x' });
+    again.restore(null);
+    assert.deepEqual(again.selected, [rows[2]!.id], 'anything else is ignored');
   });
 
   it('previews a batch edit, applies the preview it was shown, and reports each row', () => {
@@ -152,6 +177,7 @@ describe('table page state (webview/table/page.ts)', () => {
     page.click(3, 0, 'range');
     page.openBatch();
     assert.equal(page.batch?.key, 'status', 'the first editable field but the title');
+    assert.deepEqual(page.batchField?.options, [{ value: 's1', label: 'To do' }], "the selected rows' list's statuses");
     page.chooseBatchField('priority');
     page.previewBatch('high');
     assert.deepEqual(posted, [

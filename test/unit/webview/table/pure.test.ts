@@ -209,10 +209,14 @@ describe('table values (webview/table/values.ts)', () => {
       },
     } as unknown as TableModel;
     const options = batchStatusOptions(model, [row, { ...row, id: 't2', listId: 'l2' }]);
-    assert.deepEqual(options, [
-      { value: 'To do', label: 'To do', color: undefined },
-      { value: 'Done', label: 'Done', color: '#00ff00' },
-      { value: 'Review', label: 'Review', color: undefined },
-    ]);
+    assert.deepEqual(
+      options,
+      [
+        { value: 's1', label: 'To do' },
+        { value: 's2', label: 'Done', color: '#00ff00' },
+        { value: 's8', label: 'Review' },
+      ],
+      "one per name, as the first list's id (the host maps it to each row's list)",
+    );
   });
 });
