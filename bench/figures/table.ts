@@ -42,8 +42,8 @@ const FIRST_ROWS_TARGET = 1.5;
  * table never makes: its ratio is reported, the target is the time a user waits for the last row.
  */
 const FULL_SCROLL_TARGET_MS = 500;
-/** A frame of a smooth scroll may take two frames at 60 Hz at the 95th percentile. */
-const SMOOTH_TARGET_MS = 33.4;
+/** The 95th percentile frame of a smooth scroll against the plain table's (ratios survive a busy machine). */
+const SMOOTH_TARGET_RATIO = 1.5;
 /** The design: the first page (per_page=100) at once, then one per_page=0 request for the rest. */
 const REQUESTS_TARGET = 2;
 
@@ -241,15 +241,15 @@ function p95(values: readonly number[]): number {
 function addSmoothness(ctx: BenchContext, runs: TableRun[]): void {
   const ours = runs.map((r) => p95(r.ours.frameMs));
   const plain = runs.map((r) => p95(r.plain.frameMs));
-  const value = summarize(ours);
+  const ratio = pairedRatios(ours, plain);
   ctx.add({
     figure: 'table',
     measure: `smooth scroll top → bottom in ${SCROLL_FRAMES} frames: 95th percentile frame`,
     unit: 'ms',
-    value,
+    value: summarize(ours),
     baseline: { label: 'the plain <table>, scrolled the same way', value: summarize(plain) },
-    ratio: pairedRatios(ours, plain),
-    target: { text: `≤ ${SMOOTH_TARGET_MS} ms (two frames at 60 Hz)`, met: value.median <= SMOOTH_TARGET_MS },
+    ratio,
+    target: { text: `≤ ${SMOOTH_TARGET_RATIO}× plain table`, met: ratio.median <= SMOOTH_TARGET_RATIO },
     note:
       `after the full scroll (every row loaded), the scroll container moved from its top to its bottom in ${SCROLL_FRAMES} ` +
       'even steps, one per animation frame, timed in the page; the longest frame, run by run: ' +
