@@ -6,7 +6,7 @@
  * section from that file (bench/readme.ts).
  * Options: --runs N, --only fig1,fig2 (figure ids below), --readme, --readme-only.
  * Needs node --expose-gc for the heap figures (the npm script passes it) and, for the workbench
- * figures, the VS Code host of `npm test` (scripts/host/setup.sh, run here first).
+ * and table figures, the VS Code host of `npm test` (scripts/host/setup.sh, run here first).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -21,6 +21,7 @@ import { codeRefsFigure } from './figures/codeRefs';
 import { inboxFigure } from './figures/inbox';
 import { linearTimeFigure } from './figures/linearTime';
 import { mcpFigure } from './figures/mcp';
+import { tableFigure } from './figures/table';
 import { treeBuildFigure, treeLoadFigure } from './figures/tree';
 import { workbenchFigures } from './figures/workbench';
 import { writeReadme } from './readme';
@@ -40,6 +41,7 @@ const figures: [string, Figure][] = [
   ['burst', burstFigure],
   ['mcp', mcpFigure],
   ['inbox', inboxFigure],
+  ['table', tableFigure],
 ];
 
 function option(name: string): string | undefined {
@@ -54,7 +56,7 @@ async function main(): Promise<number> {
   }
   const runs = Number(option('--runs') ?? 3);
   const only = option('--only')?.split(',');
-  if (!only || only.includes('workbench')) {
+  if (!only || only.includes('workbench') || only.includes('table')) {
     // The real-host figures need the offline VS Code host of the tests (idempotent, cached after).
     execFileSync('bash', ['scripts/host/setup.sh'], { stdio: 'inherit', cwd: repoRoot });
   }

@@ -34,9 +34,12 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * the board's host for lists, folders, spaces and views, its moves, polling and messages, and the
  * list picker it shares with the commands split into a chunk of its own); 403,800 with the Accounts
  * menu's provider and the transliterated branch names (2,754 bytes measured: the provider, its
- * routing, the title's check and the import of the table, which is a data chunk of its own, below).
+ * routing, the title's check and the import of the table, which is a data chunk of its own, below);
+ * 428,500 with Open as Table (24,084 bytes measured: its host 14.0 KB, its core model of queries, host
+ * order and edit plans 5.6 KB, the page protocol's parser 0.8 KB, and 3.7 KB of chunk imports and
+ * exports where the board's and the tree's filter bar's modules are now shared with the table).
  */
-export const LAZY_BUDGET_BYTES = 403_800;
+export const LAZY_BUDGET_BYTES = 428_500;
 
 /**
  * Data chunks: a dist/lazy chunk made only of a data table that is loaded for one rare input, counted

@@ -16,6 +16,10 @@
  *   heap       a full V8 garbage collection, then the status bar message "bench-heap <heapUsed> <rss>"
  *              (process.memoryUsage() of the extension host process it runs in). The benchmark
  *              installs this extension next to ours too, to read the heap of OUR extension host.
+ *   openTable  the table baseline: a WebviewPanel (same CSP) whose page, once it says it is ready,
+ *              receives the rows the benchmark wrote to TABLE_ROWS_FILE in the workspace folder by
+ *              one postMessage and renders them as a plain <table> (textContent, every row in the
+ *              DOM) inside a scrolling <div>: bench/figures/table.ts.
  * Why baselines this way: docs/decisions/bench-baselines.md.
  */
 import { spawnSync } from 'node:child_process';
@@ -32,6 +36,45 @@ export const EMPTY_KEY = 'Control+Alt+Shift+F9';
 export const EMPTY_PANEL_KEY = 'Control+Alt+Shift+F10';
 export const EMPTY_REPOST_KEY = 'Control+Alt+Shift+F11';
 export const EMPTY_HEAP_KEY = 'Control+Alt+Shift+F12';
+export const EMPTY_TABLE_KEY = 'Control+Alt+Shift+F8';
+/** The rows the table baseline posts to its page, in the workspace folder (written by the benchmark). */
+export const TABLE_ROWS_FILE = 'bench-table-rows.json';
+
+/** One row of the table baseline, the fields our table shows for a task (no custom fields). */
+export interface PlainRow {
+  displayId: string;
+  title: string;
+  status: string;
+  priority: string;
+  assignee: string;
+  due: string;
+  list: string;
+}
+
+/** The plain table page's script: one message with every row, rendered at once as a plain <table>. */
+const TABLE_SCRIPT = `const vscode = acquireVsCodeApi();
+const body = document.getElementById('rows');
+window.addEventListener('message', (e) => {
+  const rows = e.data && e.data.rows;
+  if (!Array.isArray(rows)) return;
+  const all = document.createDocumentFragment();
+  rows.forEach((r, i) => {
+    const tr = document.createElement('tr');
+    tr.setAttribute('data-row', String(i + 1));
+    for (const v of [r.displayId + ' ' + r.title, r.status, r.priority, r.assignee, r.due, r.list]) {
+      const td = document.createElement('td');
+      td.textContent = v;
+      tr.appendChild(td);
+    }
+    all.appendChild(tr);
+  });
+  body.replaceChildren(all);
+});
+vscode.postMessage({ type: 'ready' });`;
+const TABLE_STYLE =
+  'html,body{margin:0;height:100%}#scroller{height:100vh;overflow:auto}' +
+  'table{border-collapse:collapse}th,td{padding:2px 8px;text-align:left;white-space:nowrap}';
+const TABLE_HEAD = ['Task', 'Status', 'Priority', 'Assignee', 'Due', 'List'].map((h) => `<th>${h}</th>`).join('');
 
 const PANEL_TITLE = 'Empty panel ';
 
@@ -45,6 +88,7 @@ const commands: [string, string, string][] = [
   ['benchEmpty.openPanel', 'Open Empty Panel', 'ctrl+alt+shift+f10'],
   ['benchEmpty.repost', 'Repost to Empty Panel', 'ctrl+alt+shift+f11'],
   ['benchEmpty.heap', 'Show Extension Host Heap', 'ctrl+alt+shift+f12'],
+  ['benchEmpty.openTable', 'Open Plain Table', 'ctrl+alt+shift+f8'],
 ];
 
 /** The activation event of ours at start-up (package.json), which the start-up baseline shares. */
@@ -67,7 +111,10 @@ const manifest = (activationEvents: string[]) => ({
 
 const source = `const vscode = require('vscode');
 const crypto = require('crypto');
+const fs = require('fs');
+const path = require('path');
 let panel;
+let tablePanel;
 let n = 0;
 function page(title) {
   const nonce = crypto.randomBytes(16).toString('base64');
@@ -76,6 +123,15 @@ function page(title) {
     '</head><body><h1 id="title">' + title + '</h1><script nonce="' + nonce + '">' +
     'const title = document.getElementById("title");' +
     'window.addEventListener("message", (e) => { if (e.data && typeof e.data.title === "string") title.textContent = e.data.title; });' +
+    '</script></body></html>';
+}
+function tablePage() {
+  const nonce = crypto.randomBytes(16).toString('base64');
+  return '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta http-equiv="Content-Security-Policy" content="default-src \\'none\\'; style-src \\'nonce-' + nonce + '\\'; script-src \\'nonce-' + nonce + '\\';">' +
+    '<style nonce="' + nonce + '">' + ${JSON.stringify(TABLE_STYLE)} + '</style>' +
+    '</head><body><div id="scroller"><table><thead><tr>' + ${JSON.stringify(TABLE_HEAD)} + '</tr></thead>' +
+    '<tbody id="rows"></tbody></table></div><script nonce="' + nonce + '">' + ${JSON.stringify(TABLE_SCRIPT)} +
     '</script></body></html>';
 }
 function title(k) {
@@ -99,6 +155,16 @@ exports.activate = function (context) {
       if (!panel) return;
       n += 1;
       void panel.webview.postMessage({ title: title(n) });
+    }),
+    vscode.commands.registerCommand('benchEmpty.openTable', () => {
+      if (tablePanel) tablePanel.dispose();
+      const folder = vscode.workspace.workspaceFolders[0].uri.fsPath;
+      const rows = JSON.parse(fs.readFileSync(path.join(folder, ${JSON.stringify(TABLE_ROWS_FILE)}), 'utf8'));
+      const opened = vscode.window.createWebviewPanel('benchEmpty.table', 'Plain Table', vscode.ViewColumn.Active, { enableScripts: true });
+      tablePanel = opened;
+      opened.onDidDispose(() => { if (tablePanel === opened) tablePanel = undefined; });
+      opened.webview.onDidReceiveMessage((m) => { if (m && m.type === 'ready') void opened.webview.postMessage({ rows }); });
+      opened.webview.html = tablePage();
     }),
     vscode.commands.registerCommand('benchEmpty.heap', () => {
       require('v8').setFlagsFromString('--expose-gc');

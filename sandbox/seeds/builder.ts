@@ -12,6 +12,7 @@ import type {
   Status,
   Task,
   User,
+  View,
   Workspace,
 } from '../types';
 import { Prng } from './prng';
@@ -118,6 +119,34 @@ export class SeedBuilder {
     const id = this.id();
     this.store.addList({ id, name, folder_id: folderId });
     return id;
+  }
+
+  /** A public saved view grouped by status, all tasks shown, subtasks collapsed, unless `extra` says otherwise. */
+  view(
+    workspaceId: string,
+    ownerId: string,
+    name: string,
+    type: View['viewable_type'],
+    viewableId: string,
+    extra: Partial<View> = {},
+  ): string {
+    const view: View = {
+      id: this.id(),
+      workspace_id: workspaceId,
+      name,
+      viewable_type: type,
+      viewable_id: viewableId,
+      owner_id: ownerId,
+      is_private: false,
+      filters: null,
+      sorts: [],
+      group_by: 'status',
+      show_completed: true,
+      subtask_mode: 'collapsed',
+      ...extra,
+    };
+    this.store.views.set(view.id, view);
+    return view.id;
   }
 
   statuses(ownerType: 'space' | 'list', ownerId: string, defs: ReadonlyArray<[string, string, string]>): Status[] {

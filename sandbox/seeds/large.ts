@@ -120,25 +120,8 @@ function heavyHistory(b: SeedBuilder, task: Task, people: User[], statuses: Stat
 
 /** Views over a 2,500-task list and its space, for view-execution benchmarks. */
 function largeViews(b: SeedBuilder, workspaceId: string, bigList: string, ownerId: string): Record<string, string> {
-  const make = (name: string, type: View['viewable_type'], id: string, extra: Partial<View>): string => {
-    const view: View = {
-      id: b.id(),
-      workspace_id: workspaceId,
-      name,
-      viewable_type: type,
-      viewable_id: id,
-      owner_id: ownerId,
-      is_private: false,
-      filters: null,
-      sorts: [],
-      group_by: 'status',
-      show_completed: true,
-      subtask_mode: 'collapsed',
-      ...extra,
-    };
-    b.store.views.set(view.id, view);
-    return view.id;
-  };
+  const make = (name: string, type: View['viewable_type'], id: string, extra: Partial<View>): string =>
+    b.view(workspaceId, ownerId, name, type, id, extra);
   const spaceId = b.store.listMeta.get(bigList)?.space.id ?? '';
   return {
     big_list_view: make('Big list by due date', 'list', bigList, { sorts: [{ field: 'due_date', direction: 'asc' }] }),

@@ -8,6 +8,7 @@ import type { Session, scaleRateWindowForTests } from './auth/session';
 import type { OutboxFeature } from './outbox/register';
 import type { InboxFeature } from './inbox/register';
 import type { Boards } from './board/register';
+import type { Tables } from './table/register';
 import type { TaskChanges } from './tasks/changes';
 import type { SavedViewsTree } from './views/savedViewsTree';
 import type { TaskPanels } from './taskPanel/register';
@@ -44,6 +45,7 @@ export interface TestApi {
   readonly outbox: OutboxFeature;
   readonly inbox: InboxFeature;
   readonly boards: Boards;
+  readonly tables: Tables;
   /** Walkthrough steps marked done in this window (their context keys are set). */
   stepsDone(): string[];
   setPrompter(next: Prompter): () => void;

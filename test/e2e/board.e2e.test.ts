@@ -1,23 +1,11 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { axeViolations } from './axe';
-import { closeSession, openSession, sandboxCall as control } from './fixtures';
+import { closeSession, openSession, sandboxCall as control, storedTask as stored } from './fixtures';
 import type { Session } from './fixtures';
 import type { Workbench } from './workbench';
 
 type Row = Record<string, unknown>;
-
-/** The task as the sandbox stores it, once `ok` holds (within 30 s). */
-async function stored(session: Session, taskId: string, ok: (task: Row) => boolean, what: string): Promise<Row> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const rows = (await control<{ data: Row[] }>(session, 'GET', `/state/tasks?id=${taskId}`)).data;
-    const task = rows.find((r) => r.id === taskId);
-    if (task && ok(task)) return task;
-    if (Date.now() > deadline) throw new Error(`${what}: ${JSON.stringify(task)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** Right-click a list in the Workspaces tree, Open as Board. */
 async function openFromTree(wb: Workbench, path: string[]): Promise<FrameLocator> {
@@ -28,11 +16,7 @@ async function openFromTree(wb: Workbench, path: string[]): Promise<FrameLocator
   }
   const list = wb.treeRow(path[path.length - 1]!);
   await list.waitFor({ timeout: 60_000 });
-  await list.click({ button: 'right' });
-  const menu = wb.page.locator('.context-view .monaco-menu');
-  await menu.waitFor({ timeout: 10_000 });
-  assert.ok(await wb.contextMenuSettled(), 'the context menu finished fading in');
-  await menu.locator('.action-label', { hasText: 'Open as Board' }).click();
+  await (await wb.contextMenuItem(list, 'Open as Board')).click();
   return boardFrame(wb);
 }
 

@@ -66,6 +66,24 @@ export async function sandboxCall<T>(session: Session, method: string, path: str
   return (await res.json()) as T;
 }
 
+/** The task as the sandbox stores it, once `ok` holds (within 30 s); `what` names the wait in the error. */
+export async function storedTask(
+  session: Session,
+  taskId: string,
+  ok: (task: Record<string, unknown>) => boolean,
+  what: string,
+): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const rows = (await sandboxCall<{ data: Record<string, unknown>[] }>(session, 'GET', `/state/tasks?id=${taskId}`))
+      .data;
+    const task = rows.find((r) => r.id === taskId);
+    if (task && ok(task)) return task;
+    if (Date.now() > deadline) throw new Error(`${what}: ${JSON.stringify(task)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 export async function closeSession(session: Session | undefined): Promise<void> {
   await session?.workbench.close();
   await session?.sandbox.stop();

@@ -190,6 +190,17 @@ export class Workbench {
       );
   }
 
+  /** Right-clicks `row` and returns the item `label` of its context menu, once the menu has faded in. */
+  async contextMenuItem(row: Locator, label: string): Promise<Locator> {
+    await row.click({ button: 'right' });
+    const menu = this.page.locator('.context-view .monaco-menu');
+    await menu.waitFor({ timeout: 10_000 });
+    if (!(await this.contextMenuSettled())) {
+      throw new Error('the context menu did not finish fading in');
+    }
+    return menu.locator('.action-label', { hasText: label });
+  }
+
   /** Waits until the notification toasts have finished fading in (screenshots are for people). */
   async settleToasts(): Promise<void> {
     await this.page.waitForFunction(() =>

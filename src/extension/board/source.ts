@@ -90,3 +90,10 @@ export function sourceFromArg(arg: unknown): BoardSource | undefined {
 export function sourceKey(source: BoardSource): string {
   return `${source.kind}:${source.id}`;
 }
+
+/** The argument Open as Board and Open as Table take for a source (a tree node's or a view row's shape). */
+export function sourceArg(source: BoardSource): unknown {
+  return source.kind === 'view'
+    ? { kind: 'view', view: { id: source.id, name: source.name, workspaceId: source.workspaceId } }
+    : { kind: source.kind, workspaceId: source.workspaceId, [`${source.kind}Id`]: source.id, name: source.name };
+}

@@ -48,6 +48,8 @@ export const Commands = {
   keepTaskOpen: 'taskPlatform.keepTaskOpen',
   // Board (board/)
   openBoard: 'taskPlatform.openBoard',
+  // Table (table/)
+  openTable: 'taskPlatform.openTable',
   // Saved views (views/)
   runView: 'taskPlatform.runView',
   pinView: 'taskPlatform.pinView',

@@ -64,6 +64,7 @@ export function start(host: LazyHost): LazyCore {
     outbox: async () => (await import('../outbox/register.js')).registerOutbox(context, services),
     inbox: async () => (await import('../inbox/register.js')).registerInbox(context, services),
     board: async () => (await import('../board/register.js')).registerBoard(context, services, load),
+    table: async () => (await import('../table/register.js')).registerTable(context, services, load),
   } satisfies Record<Feature, () => Promise<unknown>>;
   const loaded = new Map<Feature, Promise<unknown>>();
   function load(feature: Feature): Promise<unknown> {
@@ -105,17 +106,19 @@ export function start(host: LazyHost): LazyCore {
       // limiter's own behaviour is tested in Node with scaled windows too).
       const window = Number(process.env.TASK_PLATFORM_TEST_RATE_WINDOW_MS);
       if (window > 0) scaleRateWindowForTests(window);
-      const [trees, commandContext, taskPanels, savedViews, codeLinks, ai, outbox, inbox, boards] = await Promise.all([
-        load('trees') as ReturnType<typeof loaders.trees>,
-        load('commands') as ReturnType<typeof loaders.commands>,
-        load('taskPanel') as ReturnType<typeof loaders.taskPanel>,
-        load('savedViews') as ReturnType<typeof loaders.savedViews>,
-        load('codeLinks') as ReturnType<typeof loaders.codeLinks>,
-        load('ai') as ReturnType<typeof loaders.ai>,
-        load('outbox') as ReturnType<typeof loaders.outbox>,
-        load('inbox') as ReturnType<typeof loaders.inbox>,
-        load('board') as ReturnType<typeof loaders.board>,
-      ]);
+      const [trees, commandContext, taskPanels, savedViews, codeLinks, ai, outbox, inbox, boards, tables] =
+        await Promise.all([
+          load('trees') as ReturnType<typeof loaders.trees>,
+          load('commands') as ReturnType<typeof loaders.commands>,
+          load('taskPanel') as ReturnType<typeof loaders.taskPanel>,
+          load('savedViews') as ReturnType<typeof loaders.savedViews>,
+          load('codeLinks') as ReturnType<typeof loaders.codeLinks>,
+          load('ai') as ReturnType<typeof loaders.ai>,
+          load('outbox') as ReturnType<typeof loaders.outbox>,
+          load('inbox') as ReturnType<typeof loaders.inbox>,
+          load('board') as ReturnType<typeof loaders.board>,
+          load('table') as ReturnType<typeof loaders.table>,
+        ]);
       return {
         session,
         explorer: trees.explorer,
@@ -133,6 +136,7 @@ export function start(host: LazyHost): LazyCore {
         outbox,
         inbox,
         boards,
+        tables,
         stepsDone,
         activationMs: host.activationMs,
         setPrompter,

@@ -8,7 +8,17 @@ import type * as vscode from 'vscode';
 
 /** The features loaded on first use; `core` (session, services, status bars) comes first. */
 export type Feature =
-  'core' | 'trees' | 'commands' | 'taskPanel' | 'savedViews' | 'codeLinks' | 'ai' | 'outbox' | 'inbox' | 'board';
+  | 'core'
+  | 'trees'
+  | 'commands'
+  | 'taskPanel'
+  | 'savedViews'
+  | 'codeLinks'
+  | 'ai'
+  | 'outbox'
+  | 'inbox'
+  | 'board'
+  | 'table';
 
 /**
  * The entry's stand-ins, registered at activation: a feature that registers a command, a tree view,

@@ -40,6 +40,7 @@ export const commandOwners: Readonly<Record<string, Feature>> = {
   'taskPlatform.openTask': 'taskPanel',
   'taskPlatform.keepTaskOpen': 'taskPanel',
   'taskPlatform.openBoard': 'board',
+  'taskPlatform.openTable': 'table',
   'taskPlatform.runView': 'savedViews',
   'taskPlatform.pinView': 'savedViews',
   'taskPlatform.unpinView': 'savedViews',

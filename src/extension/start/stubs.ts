@@ -310,6 +310,7 @@ const allFeatures: readonly Feature[] = [
   'outbox',
   'inbox',
   'board',
+  'table',
 ];
 
 /** The parts of package.json the stubs are made from (context.extension.packageJSON). */

@@ -79,7 +79,7 @@ describe('bundle split: the entry and the lazily loaded features', function () {
   it('core.mjs loads no feature: each is its own chunk, imported on first use', () => {
     const core = lazy['dist/lazy/core.mjs'];
     assert.ok(core, Object.keys(lazy).join(', '));
-    const features = ['tree', 'commands', 'taskPanel', 'views', 'codeLinks', 'ai', 'outbox', 'inbox', 'board'];
+    const features = ['tree', 'commands', 'taskPanel', 'views', 'codeLinks', 'ai', 'outbox', 'inbox', 'board', 'table'];
     assert.deepEqual(
       Object.keys(core.inputs).filter((i) => features.some((f) => i === `src/extension/${f}/register.ts`)),
       [],
@@ -108,6 +108,7 @@ const featureSources: Record<Feature, string[]> = {
   outbox: ['src/extension/outbox'],
   inbox: ['src/extension/inbox'],
   board: ['src/extension/board'],
+  table: ['src/extension/table'],
 };
 
 function sourcesOf(feature: Feature): string {

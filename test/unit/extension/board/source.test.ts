@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { joins, sourceFromArg, sourceKey, stays } from '../../../../src/extension/board/source';
+import { joins, sourceArg, sourceFromArg, sourceKey, stays } from '../../../../src/extension/board/source';
 
 const W = '00000000-0000-4000-8000-000000000001';
 const S = '00000000-0000-4000-8000-000000000002';
@@ -62,5 +62,16 @@ describe('what a board shows (extension/board/source.ts)', () => {
     assert.equal(stays({ kind: 'list', workspaceId: W, id: L, name: '' }, { list_id: OTHER }), false);
     assert.equal(stays({ kind: 'list', workspaceId: W, id: L, name: '' }, { list_id: L }), true);
     assert.equal(stays({ kind: 'space', workspaceId: W, id: S, name: '' }, { list_id: OTHER }), true);
+  });
+
+  it('the argument made of a source names the same source (switching between board and table)', () => {
+    for (const source of [
+      { kind: 'list' as const, workspaceId: W, id: L, name: 'API' },
+      { kind: 'folder' as const, workspaceId: W, id: F, name: 'Backend' },
+      { kind: 'space' as const, workspaceId: W, id: S, name: 'Eng' },
+      { kind: 'view' as const, workspaceId: W, id: V, name: 'Open work' },
+    ]) {
+      assert.deepEqual(sourceFromArg(sourceArg(source)), source);
+    }
   });
 });

@@ -1,0 +1,126 @@
+import * as vscode from 'vscode';
+import { signedIn } from '../auth/guard';
+import type { CommandContext } from '../commands/context';
+import { pickList } from '../commands/create';
+import { SECTION } from '../config';
+import { Disposable } from '../disposable';
+import type { Services } from '../services';
+import { webviewOptions } from '../taskPanel/panel';
+import type { Feature } from '../start/contract';
+import type { BoardSource } from './source';
+import { sourceFromArg, sourceKey } from './source';
+
+/** A webview of a list, folder, space or view that re-reads its rows when asked (a board, a table). */
+export interface SourcePanel {
+  readonly panel: vscode.WebviewPanel;
+  readonly source: BoardSource;
+  reload(): Promise<void>;
+  dispose(): void;
+}
+
+/**
+ * The open panels of one kind, one per source (opening the same again brings it to front), closed at
+ * sign-out, and their change polling: each visible panel re-reads its rows at background priority
+ * on the tree's interval (`taskPlatform.tree.pollIntervalSeconds`), only while the window is focused
+ * and at least half the request budget is left (docs/decisions/change-detection.md).
+ */
+/** Every open-panel set (boards, tables): Open as Board and Open as Table switch from the active one. */
+const everyKind = new Set<OpenPanels<SourcePanel>>();
+
+export class OpenPanels<T extends SourcePanel> extends Disposable {
+  private readonly panels = new Set<T>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private focused = vscode.window.state.focused;
+
+  constructor(protected readonly services: Services) {
+    super();
+    this.register(
+      services.session.onDidChange((state) => {
+        // What a panel shows belongs to the account that was signed in.
+        if (state.kind === 'signedOut') for (const item of this.all()) item.panel.dispose();
+      }),
+    );
+    this.register(vscode.window.onDidChangeWindowState((state) => this.setWindowFocused(state.focused)));
+    this.register({ dispose: () => clearTimeout(this.timer) });
+    this.register({ dispose: () => this.all().forEach((item) => item.panel.dispose()) });
+    everyKind.add(this);
+    this.register({ dispose: () => everyKind.delete(this) });
+  }
+
+  all(): T[] {
+    return [...this.panels];
+  }
+
+  /** The panel already open for a source, brought to front. */
+  protected revealed(source: BoardSource): T | undefined {
+    const found = this.all().find((item) => sourceKey(item.source) === sourceKey(source));
+    found?.panel.reveal();
+    return found;
+  }
+
+  protected createPanel(viewType: string, title: string): vscode.WebviewPanel {
+    return vscode.window.createWebviewPanel(viewType, title, vscode.ViewColumn.Active, {
+      enableFindWidget: true,
+      retainContextWhenHidden: false,
+      ...webviewOptions(this.services.extensionUri),
+    });
+  }
+
+  /** Keeps a new panel until it is closed (then `closed` runs too) and polls it. */
+  protected add(item: T, closed?: () => void): T {
+    this.panels.add(item);
+    item.panel.onDidDispose(() => {
+      item.dispose();
+      closed?.();
+      this.panels.delete(item);
+    });
+    this.schedule();
+    return item;
+  }
+
+  /** The window gained or lost focus (also how tests stand in for it). */
+  setWindowFocused(focused: boolean): void {
+    this.focused = focused;
+  }
+
+  /** One poll of every visible panel (the timer calls it; tests may too). Returns how many were read. */
+  async poll(): Promise<number> {
+    const state = this.services.session.state;
+    if (state.kind !== 'signedIn' || !this.focused) return 0;
+    const budget = state.client.limiter.snapshot();
+    if (budget.remaining < budget.limit / 2 || budget.paused) return 0;
+    const visible = this.all().filter((item) => item.panel.visible);
+    await Promise.all(visible.map((item) => item.reload()));
+    return visible.length;
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    const seconds = vscode.workspace.getConfiguration(SECTION).get<number>('tree.pollIntervalSeconds', 300);
+    if (seconds > 0 && this.panels.size > 0 && !this.isDisposed) {
+      this.timer = setTimeout(() => void this.poll().finally(() => this.schedule()), Math.max(30, seconds) * 1000);
+    }
+  }
+}
+
+/**
+ * What Open as Board and Open as Table open: the tree node or saved view row they were run on, else
+ * the source of the active board or table (their title bar buttons switch between the two), else a
+ * list picked from the palette.
+ */
+export async function sourceToOpen(
+  arg: unknown,
+  load: (feature: Feature) => Promise<unknown>,
+  pickTitle: string,
+): Promise<BoardSource | undefined> {
+  const fromArg = sourceFromArg(arg);
+  if (fromArg) return fromArg;
+  for (const kind of everyKind) {
+    const active = kind.all().find((item) => item.panel.active);
+    if (active) return active.source;
+  }
+  const commands = (await load('commands')) as CommandContext;
+  const state = await signedIn(commands.services.session);
+  const list = state && (await pickList(commands, state, pickTitle));
+  return list ? { kind: 'list', workspaceId: list.workspaceId, id: list.listId, name: list.name } : undefined;
+}

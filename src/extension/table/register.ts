@@ -1,0 +1,50 @@
+import * as vscode from 'vscode';
+import { Commands } from '../commands/ids';
+import { registerCommand } from '../commands/registry';
+import { signedIn } from '../auth/guard';
+import type { Services } from '../services';
+import { OpenPanels, sourceToOpen } from '../board/openPanels';
+import type { BoardSource } from '../board/source';
+import { sourceKey } from '../board/source';
+import { ViewFilter } from '../tree/viewFilter';
+import type { Feature } from '../start/contract';
+import { TablePanel, tableViewType } from './panel';
+
+/** The open tables, one per list, folder, space or view, each with its own filter (kept in workspace state). */
+export class Tables extends OpenPanels<TablePanel> {
+  constructor(
+    services: Services,
+    private readonly memento: vscode.Memento,
+  ) {
+    super(services);
+  }
+
+  async open(source: BoardSource): Promise<TablePanel | undefined> {
+    const open = this.revealed(source);
+    if (open) return open;
+    const state = await signedIn(this.services.session);
+    if (!state) return undefined;
+    const panel = this.createPanel(tableViewType, vscode.l10n.t('Table: {0}', source.name));
+    const filter = new ViewFilter(`${tableViewType}.${sourceKey(source)}`, this.memento);
+    return this.add(new TablePanel(panel, source, state.client, this.services, filter), () => filter.dispose());
+  }
+}
+
+/**
+ * The table feature: `taskPlatform.openTable` on a list, folder or space of the Workspaces tree, a
+ * saved view of the Saved Views tree, the active board (its title bar), or a list picked from the
+ * palette.
+ */
+export function registerTable(
+  context: vscode.ExtensionContext,
+  services: Services,
+  load: (feature: Feature) => Promise<unknown>,
+): Tables {
+  const tables = new Tables(services, context.workspaceState);
+  context.subscriptions.push(tables);
+  registerCommand(context, Commands.openTable, async (arg?: unknown) => {
+    const source = await sourceToOpen(arg, load, vscode.l10n.t('Open as Table'));
+    return source ? tables.open(source) : undefined;
+  });
+  return tables;
+}
