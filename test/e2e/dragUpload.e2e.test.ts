@@ -198,14 +198,21 @@ describe('e2e: drag a task into an editor; panel news, Ctrl+Enter and a cancelle
     const shown = (await toast.innerText()).replace(/\s+/g, ' ');
     await toast.getByRole('button', { name: 'Cancel' }).click();
     await toast.waitFor({ state: 'detached', timeout: 30_000 });
-    await new Promise((r) => setTimeout(r, 500));
+    // The sandbox logs the upload's outcome once it has seen the connection end (slower on a busy machine).
+    const uploadsLogged = async (): Promise<Json[]> =>
+      (await control('GET', '/requests')).data.filter(
+        (r: Json) => r.method === 'POST' && /\/attachments$/.test(r.path),
+      );
+    const deadline = Date.now() + 15_000;
+    let uploads = await uploadsLogged();
+    while (uploads.some((r) => r.status === null) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      uploads = await uploadsLogged();
+    }
     const left = (await control('GET', `/state/attachments?task_id=${fx.attachments.task_id}`)).data.filter(
       (a: Json) => a.file_name === name,
     );
     assert.deepEqual(left, [], `no attachment after Cancel (the notification read: ${shown})`);
-    const uploads = (await control('GET', '/requests')).data.filter(
-      (r: Json) => r.method === 'POST' && /\/attachments$/.test(r.path),
-    );
     assert.deepEqual(
       uploads.map((r: Json) => r.status),
       [0],

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { closeSession, filesContaining, openSession } from './fixtures';
 import type { Session } from './fixtures';
 import type { Workbench } from './workbench';
+import type { Locator } from 'playwright-core';
 
 const token = 'demo-token-alice';
 
@@ -55,16 +56,11 @@ async function startServer(wb: Workbench, tools: number, shots: { listed?: strin
   await start.click();
   await wb.quickInput().waitFor({ state: 'hidden', timeout: 10_000 });
 
-  await wb.runCommand('MCP: List Servers');
-  await wb.page
-    .locator('.quick-input-list .monaco-list-row', { hasText: 'Task Platform' })
-    .first()
-    .waitFor({ timeout: 30_000 });
   const running = rows
     .filter({ hasText: 'Task Platform' })
     .filter({ hasText: new RegExp(`Running|${tools} tools`, 'i') })
     .first();
-  await running.waitFor({ timeout: 60_000 });
+  await listedUntil(wb, running, 60_000);
   // VS Code's own log of the server (Output, "MCP: Task Platform") says what it found.
   await wb.page
     .locator('.part.panel .view-lines', { hasText: `Discovered ${tools} tools` })
@@ -72,12 +68,22 @@ async function startServer(wb: Workbench, tools: number, shots: { listed?: strin
     .waitFor({ timeout: 30_000 });
   // The Output panel can take focus as the log appears, which closes the quick pick (seen on a
   // slow CI machine): show the list again, so the picture has both and the state is read again.
-  if (!(await running.isVisible())) {
-    await wb.runCommand('MCP: List Servers');
-  }
-  await running.waitFor({ timeout: 30_000 });
+  await listedUntil(wb, running, 30_000);
   await wb.screenshot(shots.running);
   await wb.page.keyboard.press('Escape');
+}
+
+/**
+ * Shows MCP: List Servers until `row` is in it. The Output panel can take focus as the server's log
+ * appears, which closes the quick pick (seen on a slow CI machine): the list is shown again then.
+ */
+async function listedUntil(wb: Workbench, row: Locator, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await row.isVisible())) {
+    if (Date.now() > deadline) throw new Error(`MCP: List Servers never showed ${String(row)}`);
+    if (!(await wb.quickInput().isVisible())) await wb.runCommand('MCP: List Servers');
+    await row.waitFor({ timeout: 2_000 }).catch(() => undefined);
+  }
 }
 
 /** A workbench with AI features and the MCP setting on (plus `settings`), signed in as alice. */
