@@ -242,8 +242,25 @@ describe('Table', function () {
     const preview = answer(table, 'batchPreview', 'b1');
     assert.equal(preview.changes.length, 5, 'the row already In Progress is left out');
     assert.equal(preview.unchanged, 1);
+    assert.deepEqual(preview.refused, []);
     assert.ok(preview.changes.every((c) => c.to === 'In Progress' && c.from !== 'In Progress'));
     assert.equal((await requestLog()).length, 0, 'a preview sends nothing');
+    // A value no row can take is said per row, not counted as "already has it".
+    await table.receive({
+      type: 'batchPreview',
+      id: 'b0',
+      taskIds: picked.slice(0, 2),
+      key: 'priority',
+      value: 'urgent',
+    });
+    const refused = answer(table, 'batchPreview', 'b0');
+    assert.deepEqual([refused.changes.length, refused.unchanged], [0, 0]);
+    assert.deepEqual(
+      refused.refused.map((r) => r.taskId),
+      picked.slice(0, 2),
+    );
+    assert.ok(refused.refused.every((r) => r.reason.length > 0));
+    await table.receive({ type: 'batchPreview', id: 'b1', taskIds: picked, key: 'status', value: doing.id });
     await table.receive({ type: 'batchApply', id: 'b1' });
     await table.receive({ type: 'batchApply', id: 'b1' });
     const results = table.answers.filter((m) => m.type === 'batchResult');

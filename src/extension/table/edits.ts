@@ -76,7 +76,13 @@ export class TableEdits {
         from: this.shown(row, key),
         to: this.shownPlan(key, change),
       })),
-      unchanged: plan.unchanged + plan.refused.length,
+      unchanged: plan.unchanged,
+      refused: plan.refused.map(({ row, plan: refused }) => ({
+        taskId: row.id,
+        displayId: row.displayId,
+        title: row.title,
+        reason: refused.kind === 'refused' ? refusal(refused.reason, refused.field) : '',
+      })),
     };
   }
 

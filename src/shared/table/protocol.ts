@@ -115,6 +115,14 @@ export interface TableBatchChange {
   readonly to: string;
 }
 
+/** A selected row the batch cannot set, and why (already phrased for the user). */
+export interface TableBatchRefusal {
+  readonly taskId: string;
+  readonly displayId?: string;
+  readonly title: string;
+  readonly reason: string;
+}
+
 export type TableHostMessage =
   | {
       readonly type: 'model';
@@ -126,7 +134,10 @@ export type TableHostMessage =
       readonly type: 'batchPreview';
       readonly id: string;
       readonly changes: readonly TableBatchChange[];
+      /** Rows already at the value, left out. */
       readonly unchanged: number;
+      /** Rows the value cannot be set on (e.g. a status their list does not have), left out. */
+      readonly refused: readonly TableBatchRefusal[];
     }
   | {
       readonly type: 'batchResult';

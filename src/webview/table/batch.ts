@@ -4,7 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
-import type { TableBatchChange } from '../../shared/table/protocol';
+import type { TableBatchChange, TableBatchRefusal } from '../../shared/table/protocol';
 import { control } from './editors';
 import { BATCH_LIMIT } from './page';
 import type { TablePage } from './page';
@@ -46,7 +46,7 @@ export function batchView(page: TablePage, on: BatchHandlers): TemplateResult {
         : nothing
     }
     ${batch.step === 'previewing' ? html`<p class="batch-wait">${l10n.t('Finding what would change…')}</p>` : nothing}
-    ${batch.changes && batch.step !== 'choose' ? preview(batch.changes, batch.unchanged ?? 0, batch.results) : nothing}
+    ${batch.changes && batch.step !== 'choose' ? preview(batch.changes, batch.unchanged ?? 0, batch.refused ?? [], batch.results) : nothing}
     <div class="batch-actions">
       ${
         batch.step === 'choose'
@@ -82,13 +82,37 @@ export function batchView(page: TablePage, on: BatchHandlers): TemplateResult {
 function preview(
   changes: readonly TableBatchChange[],
   unchanged: number,
+  refused: readonly TableBatchRefusal[],
   results: readonly { readonly taskId: string; readonly ok: boolean; readonly error?: string }[] | undefined,
 ): TemplateResult {
   const outcome = new Map(results?.map((r) => [r.taskId, r]));
+  const failed = results?.filter((r) => !r.ok).length ?? 0;
   return html`<p class="batch-summary">
-      ${changes.length === 0 ? l10n.t('No task would change.') : l10n.t('{0} tasks will change.', changes.length)}
+      ${
+        results
+          ? l10n.t('{0} changed, {1} failed.', results.length - failed, failed)
+          : changes.length === 0
+            ? l10n.t('No task would change.')
+            : l10n.t('{0} tasks will change.', changes.length)
+      }
       ${unchanged > 0 ? l10n.t('{0} already have this value and are left out.', unchanged) : nothing}
+      ${refused.length > 0 ? l10n.t('{0} cannot take this value and are left out.', refused.length) : nothing}
     </p>
+    ${
+      refused.length > 0
+        ? html`<ul class="batch-list batch-refused" aria-label=${l10n.t('Left out')}>
+            ${refused.map(
+              (r) =>
+                html`<li class="failed">
+                  ${r.displayId ? html`<span class="display-id">${r.displayId}</span> ` : nothing}<span
+                    class="batch-title"
+                    >${r.title}</span
+                  >: <span class="batch-outcome">${r.reason}</span>
+                </li>`,
+            )}
+          </ul>`
+        : nothing
+    }
     <ul class="batch-list" aria-label=${l10n.t('Changes')}>
       ${changes.map((c) => {
         const result = outcome.get(c.taskId);

@@ -4,6 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import type {
   TableBatchChange,
+  TableBatchRefusal,
   TableColumn,
   TableGroupBy,
   TableHostMessage,
@@ -40,6 +41,7 @@ export interface Batch {
   readonly id?: string;
   readonly changes?: readonly TableBatchChange[];
   readonly unchanged?: number;
+  readonly refused?: readonly TableBatchRefusal[];
   readonly results?: readonly { readonly taskId: string; readonly ok: boolean; readonly error?: string }[];
   readonly error?: string;
 }
@@ -80,7 +82,13 @@ export class TablePage {
       this.settle(message.id, message.ok, message.error);
     } else if (message.type === 'batchPreview') {
       if (this.batch?.id !== message.id) return;
-      this.batch = { ...this.batch, step: 'preview', changes: message.changes, unchanged: message.unchanged };
+      this.batch = {
+        ...this.batch,
+        step: 'preview',
+        changes: message.changes,
+        unchanged: message.unchanged,
+        refused: message.refused,
+      };
     } else if (message.type === 'batchResult') {
       if (this.batch?.id !== message.id) return;
       this.batch = { ...this.batch, step: 'done', results: message.results };

@@ -198,7 +198,7 @@ describe('table page state (webview/table/page.ts)', () => {
     ]);
     page.applyBatch();
     assert.equal(posted.length, 1, 'nothing to apply before the preview is back');
-    page.receive({ type: 'batchPreview', id: 'other', changes: [], unchanged: 0 });
+    page.receive({ type: 'batchPreview', id: 'other', changes: [], unchanged: 0, refused: [] });
     assert.equal(page.batch?.step, 'previewing', 'an answer to another preview is ignored');
     page.receive({
       type: 'batchPreview',
@@ -208,7 +208,13 @@ describe('table page state (webview/table/page.ts)', () => {
         { taskId: rows[1]!.id, title: 'Task 2', from: 'Low', to: 'High' },
       ],
       unchanged: 1,
+      refused: [{ taskId: rows[2]!.id, title: 'Task 3', reason: 'Not a priority.' }],
     });
+    assert.deepEqual(
+      page.batch?.refused?.map((r) => r.reason),
+      ['Not a priority.'],
+      'rows left out are kept with their reason',
+    );
     page.applyBatch();
     page.applyBatch();
     assert.deepEqual(posted.slice(1), [{ type: 'batchApply', id: 'b1' }], 'applied once');
