@@ -2,6 +2,7 @@ import type { ApiClient } from '../../core/api/client';
 import type { TaskPage } from '../../core/api/envelopes';
 import type { RequestPriority } from '../../core/api/rateLimiter';
 import type { TaskScope } from '../../core/api/inputs';
+import { inert } from '../../core/text/inert';
 import { isUuid } from '../../core/util/ids';
 
 /**
@@ -73,7 +74,8 @@ export function sourceFromArg(arg: unknown): BoardSource | undefined {
     return {
       kind: 'view',
       id: view.id,
-      name: typeof view.name === 'string' ? view.name : view.id,
+      // A service string in a tab title: shown as text, bounded, no controls.
+      name: typeof view.name === 'string' ? inert(view.name, 80) : view.id,
       workspaceId: isUuid(view.workspaceId) ? view.workspaceId : undefined,
     };
   }
@@ -81,7 +83,7 @@ export function sourceFromArg(arg: unknown): BoardSource | undefined {
   for (const kind of ['list', 'folder', 'space'] as const) {
     const id = node?.[`${kind}Id`];
     // A list node also names its folder and space: the most specific id decides.
-    if (isUuid(id)) return { kind, workspaceId, id, name: name ?? id };
+    if (isUuid(id)) return { kind, workspaceId, id, name: name === undefined ? id : inert(name, 80) };
   }
   return undefined;
 }
