@@ -132,11 +132,12 @@ function config(app: App, body: Record<string, unknown>): Reply {
 }
 
 function addFault(app: App, body: Record<string, unknown>): Reply {
-  const { method, path, kind, times, probability, latency_ms: latency, bytes_per_second: rate } = body;
+  const { method, path, query, kind, times, probability, latency_ms: latency, bytes_per_second: rate } = body;
   if (typeof path !== 'string' || path.length === 0) return bad('path is required (glob over the request path).');
   if (typeof kind !== 'string' || !FAULT_KINDS.includes(kind as FaultKind))
     return bad(`kind must be one of ${FAULT_KINDS.join(', ')}.`);
   if (method !== undefined && typeof method !== 'string') return bad('method must be a string.');
+  if (query !== undefined && !isStringRecord(query)) return bad('query must be an object of string values.');
   if (times !== undefined && (typeof times !== 'number' || times < 0)) return bad('times must be a number >= 0.');
   if (probability !== undefined && (typeof probability !== 'number' || probability < 0 || probability > 1)) {
     return bad('probability must be between 0 and 1.');
@@ -147,6 +148,7 @@ function addFault(app: App, body: Record<string, unknown>): Reply {
   const rule = app.faults.add({
     method: method ?? null,
     path,
+    query: (query as Record<string, string> | undefined) ?? {},
     kind: kind as FaultKind,
     times: times ?? null,
     probability: probability ?? 1,
@@ -154,6 +156,11 @@ function addFault(app: App, body: Record<string, unknown>): Reply {
     bytes_per_second: rate ?? 1024 * 1024,
   });
   return { status: 201, body: rule };
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((v) => typeof v === 'string');
 }
 
 /**

@@ -17,6 +17,8 @@ export interface FaultRule {
   id: number;
   method: string | null;
   path: string;
+  /** Every named query parameter must have this value; `{}` matches any query. */
+  query: Record<string, string>;
   kind: FaultKind;
   times: number | null;
   probability: number;
@@ -58,12 +60,13 @@ export class Faults {
   }
 
   /** Latency rules add up, the last slow_body rule sets the rate; the first other matching rule decides the action. */
-  plan(method: string, path: string): FaultPlan {
+  plan(method: string, path: string, query: URLSearchParams = new URLSearchParams()): FaultPlan {
     const plan: FaultPlan = { latencyMs: 0, bodyBytesPerSecond: 0, action: null };
     for (const rule of this.rules) {
       if (rule.times !== null && rule.hits >= rule.times) continue;
       if (rule.method && rule.method.toUpperCase() !== method) continue;
       if (!globMatch(rule.path, path)) continue;
+      if (Object.entries(rule.query).some(([name, value]) => query.get(name) !== value)) continue;
       if (!MODIFIERS.has(rule.kind) && plan.action) continue;
       if (rule.probability < 1 && this.prng.next() >= rule.probability) continue;
       rule.hits += 1;

@@ -78,7 +78,7 @@ export async function handleApi(
     at: app.clock.iso(),
     at_ms: Date.now(),
   });
-  const plan = app.faults.plan(method, `/api${path}`);
+  const plan = app.faults.plan(method, `/api${path}`, query);
   if (plan.action === 'reset_before') {
     entry.status = 0;
     req.socket.destroy();

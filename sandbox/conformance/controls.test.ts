@@ -69,6 +69,25 @@ describe('Test controls (/__sandbox)', () => {
       assert.equal((await a.get('/user')).status, 200);
     });
 
+    it('a query matcher limits a rule to requests with those exact parameters', async () => {
+      const other = w.acmePublicLists[1]!.id;
+      await h.ctl.fault({
+        method: 'GET',
+        path: '/api/workspaces/*/tasks',
+        query: { list_id: listId },
+        kind: 'status500',
+      });
+      assert.equal((await a.get(`${tasks()}?list_id=${other}`)).status, 200);
+      assert.equal((await a.get(`${tasks()}?list_id=${listId}`)).status, 500);
+      const refused = await fetch(`${h.sb.origin}/__sandbox/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ path: '/api/user', query: { n: 1 }, kind: 'status500' }),
+      });
+      assert.equal(refused.status, 422);
+      assert.match(await refused.text(), /query must be an object of string values/);
+    });
+
     it('DELETE /__sandbox/faults removes every rule; ** matches any depth', async () => {
       await h.ctl.fault({ path: '/api/**', kind: 'status500' });
       assert.equal((await a.get(`/workspaces/${w.acme.id}/spaces`)).status, 500);

@@ -169,6 +169,7 @@ describe('Table', function () {
     await sandboxControl('POST', '/faults', {
       method: 'GET',
       path: '/api/workspaces/*/tasks',
+      query: { list_id: fx.lists.api },
       kind: 'latency',
       latency_ms: 1500,
       times: 1,

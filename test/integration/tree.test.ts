@@ -388,6 +388,7 @@ describe('Explorer tree against the sandbox', function () {
     await sandboxControl('POST', '/faults', {
       method: 'GET',
       path: '/api/workspaces/*/tasks',
+      query: { list_id: list.listId }, // nothing else read meanwhile (My Tasks, polling) takes the fault
       kind: 'malformed_json',
       times: 1,
     });
