@@ -12,6 +12,8 @@ export class CallDeadline {
   private timer: NodeJS.Timeout | undefined;
   private endsAt = Infinity;
   private expired = false;
+  /** The failure the call is retrying after: what the user is told if the deadline then passes. */
+  private retried: unknown;
   private readonly onCallerAbort = (): void => this.controller.abort();
 
   constructor(
@@ -48,11 +50,20 @@ export class CallDeadline {
     return Math.max(0, this.endsAt - Date.now());
   }
 
-  /** The error to report for `error`: the deadline's when it expired (and the caller did not cancel). */
+  /** Notes the failure a retry answers. */
+  retrying(error: unknown): void {
+    this.retried = error;
+  }
+
+  /**
+   * The error to report for `error`: when the deadline expired (and the caller did not cancel), the
+   * failure being retried says more than "no answer in time"; without one, the deadline's own error.
+   */
   explain(error: unknown, operation: string, url: string): unknown {
-    return this.expired && !this.caller?.aborted
-      ? limitError(operation, hostOf(url), { kind: 'deadline', ms: this.ms })
-      : error;
+    if (!this.expired || this.caller?.aborted) {
+      return error;
+    }
+    return this.retried ?? limitError(operation, hostOf(url), { kind: 'deadline', ms: this.ms });
   }
 
   dispose(): void {

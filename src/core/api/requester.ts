@@ -209,6 +209,9 @@ export class Requester {
       if (decision.error && decision.retryInMs >= state.deadline.remaining()) {
         throw decision.error; // the last failure says more than "no answer in time" would
       }
+      if (decision.error) {
+        state.deadline.retrying(decision.error);
+      }
       await sleep(decision.retryInMs, opts.signal);
     }
   }

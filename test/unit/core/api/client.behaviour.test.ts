@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { ValidationError } from '../../../../src/core/api/errors';
+import { ServerError, ValidationError } from '../../../../src/core/api/errors';
 import { AbortError } from '../../../../src/core/util/abort';
 import { useSandbox } from './env';
 import type { Json } from './env';
@@ -120,6 +120,23 @@ describe('api/client comments, sharing, cancellation, retries (sandbox over HTTP
       `statuses ${posts.map((r) => r.status).join(',')}`,
     );
     assert.equal(new Set(posts.map((r) => r.idempotency_key)).size, 1);
+  });
+
+  it('a deadline that passes while retrying a 5xx reports the 5xx, not "no answer in time"', async () => {
+    // Each attempt takes 400 ms and fails; the third is still running when the 1 s deadline passes.
+    await env.fault({ method: 'GET', path: '/api/user', kind: 'latency', latency_ms: 400 });
+    await env.fault({ method: 'GET', path: '/api/user', kind: 'status500' });
+    await env.control('DELETE', '/requests');
+    const api = env.client('demo-token-alice', {
+      timeoutMs: 5_000,
+      callDeadlineMs: 1_000,
+      retry: { baseDelayMs: 20, maxDelayMs: 40, transientRetries: 20 },
+    });
+    const error = await api.getUser().catch((e: unknown) => e);
+    await env.control('DELETE', '/faults');
+    assert.ok(ServerError.is(error), `got ${String(error)}`);
+    assert.match((error as Error).message, /the service failed \(500\)/);
+    assert.ok((await env.requests()).length >= 3, 'the deadline cut a later attempt short');
   });
 
   it('log lines show method, path, status and time, never the token', async () => {
