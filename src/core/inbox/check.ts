@@ -4,7 +4,7 @@ import type { TaskQuery, FilterCondition } from '../api/inputs';
 import type { ActivityEntry, TaskRow } from '../api/schemas';
 import { throwIfAborted } from '../util/abort';
 import { assignmentOf, entryOf, mentions } from './entries';
-import { addEntries, autoFollow, followSet } from './state';
+import { addEntries, autoFollowAll, followSet } from './state';
 import type { FollowRef, InboxEntry, InboxState, SeenTask } from './state';
 
 /** The routes a check reads, all at background priority. */
@@ -47,6 +47,7 @@ const FOLLOWS_PER_QUERY = 40;
 export async function runCheck(api: InboxApi, state: InboxState, input: CheckInput): Promise<CheckResult> {
   const opts: RequestOptions = { priority: 'background', ...(input.signal ? { signal: input.signal } : {}) };
   const followed = followSet(state, input.autoFollow);
+  const unfollowed = new Set(state.unfollowed);
   let requests = 0;
   const count = <T>(p: Promise<T>): Promise<T> => {
     requests += 1;
@@ -80,7 +81,7 @@ export async function runCheck(api: InboxApi, state: InboxState, input: CheckInp
         };
         if (mine) newAutoFollows.set(row.id, ref);
         const isNew = mine && before !== undefined && !before.includes(row.id);
-        const watched = followed.has(row.id) || (mine && input.autoFollow && !state.unfollowed.includes(row.id));
+        const watched = followed.has(row.id) || (mine && input.autoFollow && !unfollowed.has(row.id));
         if (!isNew && !watched) continue;
         const last = state.seen[row.id];
         const base = { workspaceId, ...(row.updated_at ? { updatedAt: row.updated_at } : {}) };
@@ -101,13 +102,13 @@ export async function runCheck(api: InboxApi, state: InboxState, input: CheckInp
     entries: found,
     requests,
     apply(current: InboxState, now: number): InboxState {
-      let next: InboxState = {
+      const next: InboxState = {
         ...current,
         lastCheckAt: now,
         spaces: { ...current.spaces, ...spaces },
         seen: { ...current.seen, ...seen },
+        autoFollows: autoFollowAll(current.autoFollows, newAutoFollows),
       };
-      for (const [id, ref] of newAutoFollows) next = autoFollow(next, id, ref);
       return addEntries(next, found);
     },
   };

@@ -25,6 +25,8 @@ export class Inbox {
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
   private writing: Promise<void> = Promise.resolve();
+  private parsed: { raw: unknown; state: InboxState } | undefined;
+  private followSet: { state: InboxState; autoFollow: boolean; set: ReadonlyMap<string, FollowRef> } | undefined;
 
   constructor(
     private readonly store: InboxStore,
@@ -32,8 +34,17 @@ export class Inbox {
     private readonly options: InboxOptions,
   ) {}
 
+  /**
+   * The stored state, checked. Parsed again only when the stored value is another object (a write,
+   * another window's change): the panel asks on every tab change, and a state that follows
+   * thousands of tasks takes tens of milliseconds to check.
+   */
   get state(): InboxState {
-    return S.parseState(this.store.read());
+    const raw = this.store.read();
+    if (raw === undefined || raw !== this.parsed?.raw) {
+      this.parsed = { raw, state: S.parseState(raw) };
+    }
+    return this.parsed.state;
   }
 
   get entries(): readonly InboxEntry[] {
@@ -51,11 +62,21 @@ export class Inbox {
   }
 
   isFollowed(taskId: string): boolean {
-    return S.isFollowed(this.state, taskId, this.options.autoFollow());
+    return this.followed().has(taskId);
   }
 
   follows(): Map<string, FollowRef> {
-    return S.followSet(this.state, this.options.autoFollow());
+    return new Map(this.followed());
+  }
+
+  /** The follow set of the current state, built once per state and setting. */
+  private followed(): ReadonlyMap<string, FollowRef> {
+    const state = this.state;
+    const autoFollow = this.options.autoFollow();
+    if (this.followSet?.state !== state || this.followSet.autoFollow !== autoFollow) {
+      this.followSet = { state, autoFollow, set: S.followSet(state, autoFollow) };
+    }
+    return this.followSet.set;
   }
 
   follow(taskId: string, ref: FollowRef, updatedAt?: string): Promise<void> {

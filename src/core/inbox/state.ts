@@ -88,10 +88,6 @@ export function followSet(state: InboxState, autoFollow: boolean): Map<string, F
   return out;
 }
 
-export function isFollowed(state: InboxState, taskId: string, autoFollow: boolean): boolean {
-  return followSet(state, autoFollow).has(taskId);
-}
-
 export function follow(state: InboxState, taskId: string, ref: FollowRef, updatedAt?: string): InboxState {
   const seen = state.seen[taskId] ?? { workspaceId: ref.workspaceId, ...(updatedAt ? { updatedAt } : {}) };
   return {
@@ -111,7 +107,21 @@ export function unfollow(state: InboxState, taskId: string): InboxState {
 
 /** A task the user created or was assigned: followed unless they unfollowed it. */
 export function autoFollow(state: InboxState, taskId: string, ref: FollowRef): InboxState {
-  return state.autoFollows[taskId] ? state : { ...state, autoFollows: { ...state.autoFollows, [taskId]: ref } };
+  const autoFollows = autoFollowAll(state.autoFollows, [[taskId, ref]]);
+  return autoFollows === state.autoFollows ? state : { ...state, autoFollows };
+}
+
+/**
+ * `known` with the tasks of `found` it does not have yet (a task keeps the ref it was first followed
+ * with), in one copy: a check that finds thousands of assigned tasks costs one pass, not one copy each.
+ */
+export function autoFollowAll(
+  known: InboxState['autoFollows'],
+  found: Iterable<readonly [string, FollowRef]>,
+): InboxState['autoFollows'] {
+  // fromEntries defines own properties: an id such as "__proto__" is a key like any other.
+  const added = Object.fromEntries([...found].filter(([id]) => !Object.hasOwn(known, id)));
+  return Object.keys(added).length === 0 ? known : { ...known, ...added };
 }
 
 export function markRead(state: InboxState, ids: ReadonlySet<string> | 'all'): InboxState {
