@@ -104,7 +104,7 @@ export function scaledPollSettings(
   manifest: { contributes?: { configuration?: unknown } },
   maxScale: number,
   floorSeconds: number,
-): { scale: number; settings: Record<string, number> } {
+): { scale: number; settings: Record<string, number>; defaults: Record<string, number> } {
   const sections = [manifest.contributes?.configuration ?? []].flat() as {
     properties?: Record<string, { type?: string; default?: number }>;
   }[];
@@ -121,5 +121,5 @@ export function scaledPollSettings(
   }
   const scale = Math.max(1, Math.min(maxScale, ...[...defaults.values()].map((d) => d / floorSeconds)));
   const settings = Object.fromEntries([...defaults].map(([key, d]) => [key, d / scale]));
-  return { scale, settings };
+  return { scale, settings, defaults: Object.fromEntries(defaults) };
 }

@@ -38,7 +38,7 @@ function addOpens(ctx: BenchContext, ours: OursRun[], empty: EmptyRun[]): void {
     target: { text: `≤ ${COLD_TARGET_RATIO}× empty webview`, met: coldRatio.median <= COLD_TARGET_RATIO },
     note:
       'a task of the biggest list (2,500 tasks, loaded in the tree), focused with the arrow keys, after Close All Editors ' +
-      '(the first after the idle window, the others after the warm opens); both windows have shown a webview before (the first webview of a window costs VS Code seconds, see the heavy task); ' +
+      '(the first after the idle window, the others after the warm opens), every poll setting back at its default; both windows have shown a webview before (the first webview of a window costs VS Code seconds, see the heavy task); ' +
       'painted = its display id in the title row of the visible webview, seen by Playwright in the DOM; the baseline ' +
       "extension's command (bound to a key) opens a WebviewPanel whose HTML paints a title, under a nonce CSP as ours; " +
       `every cold open, run by run: ${JSON.stringify(ours.map((o) => o.opens.coldMs))}, baseline ${JSON.stringify(empty.map((e) => e.panel.coldMs))}`,

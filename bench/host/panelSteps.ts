@@ -10,7 +10,7 @@ import { EMPTY_HEAP_KEY, EMPTY_HEAP_TEXT, EMPTY_PANEL_KEY, EMPTY_REPOST_KEY, emp
 import { expandFirstList, pressUntil } from './steps';
 
 /** Cold opens (no editor open) per run: the first before the warm ones, the others after them. */
-export const COLD_OPENS = 3;
+export const COLD_OPENS = 5;
 
 /** COLD_OPENS cold opens, and `warm` opens while a panel is open. */
 export interface Opens {
