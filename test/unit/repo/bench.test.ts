@@ -96,12 +96,14 @@ describe('bench helpers', () => {
     assert.deepEqual(scaledPollSettings(manifest({ 'x.tree.pollIntervalSeconds': tree, ...others }), 10, 5), {
       scale: 10,
       settings: { 'x.tree.pollIntervalSeconds': 30 },
+      defaults: { 'x.tree.pollIntervalSeconds': 300 },
     });
     assert.deepEqual(
       scaledPollSettings(manifest({ 'x.tree.pollIntervalSeconds': tree, 'x.panel.pollIntervalSeconds': panel }), 10, 5),
       {
         scale: 3,
         settings: { 'x.tree.pollIntervalSeconds': 100, 'x.panel.pollIntervalSeconds': 5 },
+        defaults: { 'x.tree.pollIntervalSeconds': 300, 'x.panel.pollIntervalSeconds': 15 },
       },
     );
     assert.equal(
