@@ -12,6 +12,7 @@ const tests = process.argv.includes('--tests');
 const builds = allBuilds({ production, tests });
 // Chunk names carry a content hash: chunks of an earlier build must not be packaged with this one.
 rmSync('dist/lazy', { recursive: true, force: true });
+rmSync('dist/webview/chunks', { recursive: true, force: true });
 if (tests) {
   // The runner loads every *.test.js there: a suite whose source was deleted must not run from an old build.
   rmSync('out/test/integration', { recursive: true, force: true });

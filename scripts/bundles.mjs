@@ -4,7 +4,8 @@
 //   dist/lazy/*.mjs       the extension's features (node, esm, split): core.mjs and one chunk per
 //                         feature, imported by the entry on first use (docs/decisions/0010-lazy-bundles.md),
 //                         and data chunks (any-ascii-*.mjs) with budgets of their own
-//   dist/webview/*.js     one browser ESM bundle per webview (src/webview/<name>/main.ts), and
+//   dist/webview/*.js     one browser ESM bundle per webview (src/webview/<name>/main.ts; what it
+//                         imports later in dist/webview/chunks/), and
 //                         boot.js, the classic script that starts one after its page has loaded
 //   dist/mcp-server.js    the stdio MCP server (when src/mcp/main.ts exists)
 //   out/test/integration  with `tests`: the integration suite for the extension host
@@ -128,11 +129,15 @@ export function allBuilds({ production = false, tests = false } = {}) {
         .filter((d) => d.isDirectory() && existsSync(join('src/webview', d.name, 'main.ts')))
         .map((d) => ({ in: join('src/webview', d.name, 'main.ts'), out: d.name }))
     : [];
-  if (webviewEntries.length > 0) {
+  // One build per page, split: what a page imports later (`import()`, e.g. the panel's markdown parser)
+  // is a chunk of its own in dist/webview/chunks/; pages share no chunk, so each loads one file to start.
+  for (const entry of webviewEntries) {
     builds.push({
       ...common(production),
-      entryPoints: webviewEntries,
+      entryPoints: [entry],
       outdir: 'dist/webview',
+      chunkNames: 'chunks/[name]-[hash]',
+      splitting: true,
       platform: 'browser',
       format: 'esm',
       target: 'es2022',

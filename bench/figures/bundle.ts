@@ -127,6 +127,20 @@ export async function bundleFigure(ctx: BenchContext): Promise<void> {
       value: summarize([size(join(dist, 'webview', file))]),
     });
   }
+  // What a page imports after it has started (the panel's markdown parser): names carry a content hash.
+  const chunks = existsSync(join(dist, 'webview', 'chunks'))
+    ? readdirSync(join(dist, 'webview', 'chunks'))
+        .filter((f) => f.endsWith('.js'))
+        .sort()
+    : [];
+  for (const file of chunks) {
+    ctx.add({
+      figure: 'bundle',
+      measure: `dist/webview/chunks/${file.replace(/-[A-Z0-9]+\.js$/, '-*.js')} (loaded after the page has started)`,
+      unit: 'bytes',
+      value: summarize([size(join(dist, 'webview', 'chunks', file))]),
+    });
+  }
   if (existsSync(join(dist, 'mcp-server.js'))) {
     ctx.add({
       figure: 'bundle',

@@ -20,6 +20,7 @@ import { attachments } from './view/attachments';
 import { comments } from './view/comments';
 import { customFields } from './view/customFields';
 import { details } from './view/details';
+import { loadMarkdown } from './view/markdownView';
 import { header } from './view/header';
 import { changeNotice } from './view/notice';
 import { dependencies, subtasks } from './view/relations';
@@ -118,3 +119,5 @@ app.announce = (text) => {
 
 app.schedule();
 app.post({ type: 'ready' });
+// The markdown parser, in its own task after this one: the page answers input meanwhile.
+setTimeout(() => void loadMarkdown(), 0);

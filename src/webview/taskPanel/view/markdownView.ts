@@ -1,16 +1,35 @@
 import { html } from 'lit';
 import type { TemplateResult, nothing } from 'lit';
 import type { App } from '../app';
-import { parseMarkdown } from '../markdown';
-import type { MdNode } from '../markdown';
+import type { MdNode, parseMarkdown } from '../markdown';
 
 const cache = new Map<string, MdNode[]>();
 
+interface Parser {
+  readonly parseMarkdown: typeof parseMarkdown;
+}
+let parser: Parser | undefined;
+let loading: Promise<Parser> | undefined;
+
+/**
+ * The parser is a chunk of its own (markdown-it, linkify and their set-up, over a third of the page's
+ * script): the page starts without it, and loads it once it has painted. A description or comment
+ * that arrives before it shows as plain text, then as markdown.
+ */
+export function loadMarkdown(): Promise<Parser> {
+  loading ??= import('../markdown').then((loaded) => (parser = loaded));
+  return loading;
+}
+
 /** Renders parsed markdown with Lit (text is always text); links go through the host. */
 export function markdown(app: App, source: string): TemplateResult {
+  if (!parser) {
+    void loadMarkdown().then(() => app.schedule());
+    return html`<div class="markdown plain">${source}</div>`;
+  }
   let nodes = cache.get(source);
   if (!nodes) {
-    nodes = parseMarkdown(source);
+    nodes = parser.parseMarkdown(source);
     if (cache.size > 500) cache.clear();
     cache.set(source, nodes);
   }
