@@ -24,6 +24,11 @@ export function addBaselineRows(ctx: BenchContext, ours: OursRun[], empty: Empty
   addHeap(ctx, ours, empty);
 }
 
+/** What is known of the cold open's gap (profiled on the large seed; the next row times the paint itself). */
+const COLD_LIMITED_BY =
+  "the time between our page's paint and Playwright seeing it (by the page's own clock the title is painted " +
+  "within 1.1× of the empty page, next row); not yet found: starting the page's script later changed nothing";
+
 function addOpens(ctx: BenchContext, ours: OursRun[], empty: EmptyRun[]): void {
   const cold = ours.map((o) => median(o.opens.coldMs));
   const emptyCold = empty.map((e) => median(e.panel.coldMs));
@@ -35,7 +40,11 @@ function addOpens(ctx: BenchContext, ours: OursRun[], empty: EmptyRun[]): void {
     value: summarize(cold),
     baseline: { label: 'empty webview: key → title painted', value: summarize(emptyCold) },
     ratio: coldRatio,
-    target: { text: `≤ ${COLD_TARGET_RATIO}× empty webview`, met: coldRatio.median <= COLD_TARGET_RATIO },
+    target: {
+      text: `≤ ${COLD_TARGET_RATIO}× empty webview`,
+      met: coldRatio.median <= COLD_TARGET_RATIO,
+      limitedBy: COLD_LIMITED_BY,
+    },
     note:
       'a task of the biggest list (2,500 tasks, loaded in the tree), focused with the arrow keys, after Close All Editors ' +
       '(the first after the idle window, the others after the warm opens), every poll setting back at its default; both windows have shown a webview before (the first webview of a window costs VS Code seconds, see the heavy task); ' +
