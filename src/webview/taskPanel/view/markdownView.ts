@@ -14,10 +14,11 @@ let loading: Promise<Parser> | undefined;
 /**
  * The parser is a chunk of its own (markdown-it, linkify and their set-up, over a third of the page's
  * script): the page starts without it, and loads it once it has painted. A description or comment
- * that arrives before it shows as plain text, then as markdown.
+ * that arrives before it shows as plain text, then as markdown. `load` is for tests in Node, whose
+ * loader does not resolve the chunk's path as the bundler does.
  */
-export function loadMarkdown(): Promise<Parser> {
-  loading ??= import('../markdown').then((loaded) => (parser = loaded));
+export function loadMarkdown(load: () => Promise<Parser> = () => import('../markdown')): Promise<Parser> {
+  loading ??= load().then((loaded) => (parser = loaded));
   return loading;
 }
 

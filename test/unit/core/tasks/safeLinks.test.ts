@@ -225,11 +225,21 @@ interface TemplateResult {
   values: readonly unknown[];
 }
 
-/** The webview's markdown view, loaded at run time (tsx compiles it; the test tsconfig does not check the webview). */
-function markdownView(): (app: { post(message: unknown): void }, source: string) => unknown {
+/**
+ * The webview's markdown view, loaded at run time (tsx compiles it; the test tsconfig does not check the
+ * webview), with its parser loaded (the page loads it after it has started).
+ */
+async function markdownView(): Promise<(app: { post(message: unknown): void }, source: string) => unknown> {
   const path = '../../../../src/webview/taskPanel/view/markdownView';
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime path the test tsconfig does not follow
-  return (require(path) as { markdown: (app: { post(message: unknown): void }, source: string) => unknown }).markdown;
+  const parser = '../../../../src/webview/taskPanel/markdown';
+  /* eslint-disable @typescript-eslint/no-require-imports -- runtime paths the test tsconfig does not follow */
+  const view = require(path) as {
+    markdown: (app: { post(message: unknown): void }, source: string) => unknown;
+    loadMarkdown(load: () => Promise<unknown>): Promise<unknown>;
+  };
+  await view.loadMarkdown(async () => require(parser));
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return view.markdown;
 }
 
 describe('task panel links: one click, one message, no link VS Code would open by itself', () => {
@@ -244,10 +254,10 @@ describe('task panel links: one click, one message, no link VS Code would open b
     return out;
   }
 
-  it('an anchor has no href (the webview frame opens every clicked <a href> on its own) and posts openLink once per click', () => {
+  it('an anchor has no href (the webview frame opens every clicked <a href> on its own) and posts openLink once per click', async () => {
     const posted: unknown[] = [];
     const app = { post: (message: unknown) => posted.push(message) };
-    const markdown = markdownView();
+    const markdown = await markdownView();
     const source = [
       '[docs](https://example.com/docs)',
       '<https://example.com/auto>',
