@@ -52,6 +52,11 @@ export interface HostileServer {
    */
   readonly liveBaseUrl: string;
   setLive(mode: HostileMode | { proxy: string }): void;
+  /**
+   * Resolves once no request passed on to `upstream` is still being answered: after `setLive(mode)`,
+   * a client's identical GET can no longer join one that was passed on (and get a good answer).
+   */
+  passedOn(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,6 +71,7 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
   let live: HostileMode | { proxy: string } = 'hang';
+  let passing = 0;
 
   const later = (ms: number, fn: () => void): void => {
     const timer = setTimeout(() => {
@@ -146,6 +152,8 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
 
   /** Passes the request on to `upstream`, without the `/live` segment. */
   function pass(req: IncomingMessage, res: ServerResponse, upstream: string): void {
+    passing += 1;
+    res.once('close', () => (passing -= 1));
     const target = new URL((req.url ?? '/').replace(/^\/live/, ''), upstream);
     const out = forward(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -212,6 +220,12 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
     liveBaseUrl: `${origin}/live/api`,
     setLive: (mode) => {
       live = mode;
+    },
+    passedOn: async () => {
+      const deadline = Date.now() + 10_000;
+      while (passing > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     },
     close,
   };

@@ -118,6 +118,8 @@ describe('Hostile server: every command ends within its deadline with a clear er
   for (const mode of HOSTILE_MODES) {
     it(`${mode}: open a task, the tree, search, Set Status, Add Comment, Assign and Move`, async () => {
       server.setLive(mode);
+      // Identical in-flight GETs share one request: none may join a read still passed on to the sandbox.
+      await server.passedOn();
       await vscode.commands.executeCommand('taskPlatform.refresh');
       const prompter = new ScriptedPrompter(['A comment'], ['Acme']);
       driver.install(prompter);
