@@ -260,6 +260,8 @@ export class Workbench {
       .locator('.monaco-button', { hasText: /^Delete$/ })
       .first()
       .click();
+    // While the dialog is going, the workbench is inert: the palette opened then closes again.
+    await this.page.locator('.monaco-dialog-box').first().waitFor({ state: 'detached', timeout: 10_000 });
     await this.page
       .locator('.notification-toast', { hasText: 'Trash for 30 days' })
       .filter({ hasText: displayId })
