@@ -59,6 +59,9 @@ async function timedCold(
       const entry = performance.getEntriesByName('first-contentful-paint')[0];
       return entry ? performance.timeOrigin + entry.startTime : NaN;
     });
+  if (!Number.isFinite(paintedAt)) {
+    throw new Error('the new page has no first-contentful-paint entry');
+  }
   return { seen, paint: Math.round(paintedAt - started) };
 }
 

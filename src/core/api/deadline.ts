@@ -50,7 +50,7 @@ export class CallDeadline {
     return Math.max(0, this.endsAt - Date.now());
   }
 
-  /** Notes the failure a retry answers. */
+  /** Notes the failure a retry answers (undefined: none, as for a write still in flight). */
   retrying(error: unknown): void {
     this.retried = error;
   }

@@ -209,9 +209,8 @@ export class Requester {
       if (decision.error && decision.retryInMs >= state.deadline.remaining()) {
         throw decision.error; // the last failure says more than "no answer in time" would
       }
-      if (decision.error) {
-        state.deadline.retrying(decision.error);
-      }
+      // What the deadline reports if it passes meanwhile: this failure, or none (a write still in flight).
+      state.deadline.retrying(decision.error);
       await sleep(decision.retryInMs, opts.signal);
     }
   }

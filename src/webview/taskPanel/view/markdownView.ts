@@ -9,23 +9,28 @@ interface Parser {
   readonly parseMarkdown: typeof parseMarkdown;
 }
 let parser: Parser | undefined;
-let loading: Promise<Parser> | undefined;
+let loading: Promise<Parser | undefined> | undefined;
 
 /**
  * The parser is a chunk of its own (markdown-it, linkify and their set-up, over a third of the page's
  * script): the page starts without it, and loads it once it has painted. A description or comment
- * that arrives before it shows as plain text, then as markdown. `load` is for tests in Node, whose
- * loader does not resolve the chunk's path as the bundler does.
+ * that arrives before it shows as plain text, then as markdown; if the chunk cannot be loaded, it
+ * stays plain text (resolves undefined). `load` is for tests in Node, whose loader does not resolve
+ * the chunk's path as the bundler does.
  */
-export function loadMarkdown(load: () => Promise<Parser> = () => import('../markdown')): Promise<Parser> {
-  loading ??= load().then((loaded) => (parser = loaded));
+export function loadMarkdown(load: () => Promise<Parser> = () => import('../markdown')): Promise<Parser | undefined> {
+  loading ??= load().then(
+    (loaded) => (parser = loaded),
+    () => undefined,
+  );
   return loading;
 }
 
 /** Renders parsed markdown with Lit (text is always text); links go through the host. */
 export function markdown(app: App, source: string): TemplateResult {
   if (!parser) {
-    void loadMarkdown().then(() => app.schedule());
+    // Rendered again once it has loaded (never when it could not be: that would loop).
+    void loadMarkdown().then((loaded) => loaded && app.schedule());
     return html`<div class="markdown plain">${source}</div>`;
   }
   let nodes = cache.get(source);
