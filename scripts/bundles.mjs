@@ -5,7 +5,7 @@
 //                         feature, imported by the entry on first use (docs/decisions/0010-lazy-bundles.md),
 //                         and data chunks (any-ascii-*.mjs) with budgets of their own
 //   dist/webview/*.js     one browser ESM bundle per webview (src/webview/<name>/main.ts; what it
-//                         imports later in dist/webview/chunks/), and
+//                         imports later in dist/webview/chunks/, WEBVIEW_CHUNKS), and
 //                         boot.js, the classic script that starts one after its page has loaded
 //   dist/mcp-server.js    the stdio MCP server (when src/mcp/main.ts exists)
 //   out/test/integration  with `tests`: the integration suite for the extension host
@@ -121,6 +121,26 @@ export function lazyBuild({ production = false, root = '.' } = {}) {
   };
 }
 
+/**
+ * Modules a page loads after it has started, each built to its own file in dist/webview/chunks/. The
+ * page names one by URL, `import(new URL('chunks/<name>.js', import.meta.url).href)`, so the bundler
+ * leaves that import alone. Not esbuild's code splitting: with it, the page and its later chunk shared
+ * a third chunk (esbuild's helpers, 106 bytes) that the page's script had to fetch before it could
+ * run, one more round trip through the webview's service worker between paint and script.
+ */
+export const WEBVIEW_CHUNKS = [{ in: 'src/webview/taskPanel/markdown.ts', out: 'chunks/markdown' }];
+
+function webviewBuild(production, entryPoints) {
+  return {
+    ...common(production),
+    entryPoints,
+    outdir: 'dist/webview',
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+  };
+}
+
 /** Every bundle group, in the order esbuild.mjs builds them. */
 export function allBuilds({ production = false, tests = false } = {}) {
   const builds = [extensionBuild({ production }), lazyBuild({ production })];
@@ -129,19 +149,14 @@ export function allBuilds({ production = false, tests = false } = {}) {
         .filter((d) => d.isDirectory() && existsSync(join('src/webview', d.name, 'main.ts')))
         .map((d) => ({ in: join('src/webview', d.name, 'main.ts'), out: d.name }))
     : [];
-  // One build per page, split: what a page imports later (`import()`, e.g. the panel's markdown parser)
-  // is a chunk of its own in dist/webview/chunks/; pages share no chunk, so each loads one file to start.
-  for (const entry of webviewEntries) {
-    builds.push({
-      ...common(production),
-      entryPoints: [entry],
-      outdir: 'dist/webview',
-      chunkNames: 'chunks/[name]-[hash]',
-      splitting: true,
-      platform: 'browser',
-      format: 'esm',
-      target: 'es2022',
-    });
+  // The pages, one self-contained file each: nothing to fetch before a page's script can run.
+  if (webviewEntries.length > 0) {
+    builds.push(webviewBuild(production, webviewEntries));
+  }
+  // What a page imports later, each a self-contained file of its own (WEBVIEW_CHUNKS).
+  const chunks = WEBVIEW_CHUNKS.filter((chunk) => existsSync(chunk.in));
+  if (chunks.length > 0) {
+    builds.push(webviewBuild(production, chunks));
   }
   if (existsSync('src/webview/boot.ts')) {
     // A classic script (it reads its own element): starts a page's app after the page has loaded.

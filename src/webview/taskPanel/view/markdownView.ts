@@ -12,13 +12,17 @@ let parser: Parser | undefined;
 let loading: Promise<Parser | undefined> | undefined;
 
 /**
- * The parser is a chunk of its own (markdown-it, linkify and their set-up, over a third of the page's
- * script): the page starts without it, and loads it once it has painted. A description or comment
- * that arrives before it shows as plain text, then as markdown; if the chunk cannot be loaded, it
- * stays plain text (resolves undefined). `load` is for tests in Node, whose loader does not resolve
- * the chunk's path as the bundler does.
+ * The parser's own file, built apart from the page (markdown-it, linkify and their set-up, two fifths
+ * of the page's script; scripts/bundles.mjs, WEBVIEW_CHUNKS), next to the page's script.
  */
-export function loadMarkdown(load: () => Promise<Parser> = () => import('../markdown')): Promise<Parser | undefined> {
+const fromChunk = (): Promise<Parser> => import(new URL('chunks/markdown.js', import.meta.url).href) as Promise<Parser>;
+
+/**
+ * The page starts without the parser, and loads it once it has painted. A description or comment
+ * that arrives before it shows as plain text, then as markdown; if the chunk cannot be loaded, it
+ * stays plain text (resolves undefined). `load` is for tests in Node, where there is no chunk.
+ */
+export function loadMarkdown(load: () => Promise<Parser> = fromChunk): Promise<Parser | undefined> {
   loading ??= load().then(
     (loaded) => (parser = loaded),
     () => undefined,
