@@ -4,7 +4,7 @@ import type { TaskQuery, FilterCondition } from '../api/inputs';
 import type { ActivityEntry, TaskRow } from '../api/schemas';
 import { throwIfAborted } from '../util/abort';
 import { assignmentOf, entryOf, mentions } from './entries';
-import { addEntries, autoFollowAll, followSet } from './state';
+import { addEntries, autoFollowAll, followSet, lapseAutoFollows } from './state';
 import type { FollowRef, InboxEntry, InboxState, SeenTask } from './state';
 
 /** The routes a check reads, all at background priority. */
@@ -57,6 +57,7 @@ export async function runCheck(api: InboxApi, state: InboxState, input: CheckInp
   const seen: Record<string, SeenTask> = {};
   const newAutoFollows = new Map<string, FollowRef>();
   const found: InboxEntry[] = [];
+  const updated = new Map<string, string>();
 
   for (const { workspaceId, spaceIds } of input.spaces) {
     // A followed task assigned to the user in the last answer comes with `assignee_id in [me]`: no
@@ -73,6 +74,7 @@ export async function runCheck(api: InboxApi, state: InboxState, input: CheckInp
       const before = state.spaces[key];
       spaces[key] = assignedNow;
       for (const row of rows) {
+        if (row.updated_at) updated.set(row.id, row.updated_at);
         const mine = row.assignee_id === input.me;
         const ref: FollowRef = {
           workspaceId,
@@ -109,7 +111,13 @@ export async function runCheck(api: InboxApi, state: InboxState, input: CheckInp
         seen: { ...current.seen, ...seen },
         autoFollows: autoFollowAll(current.autoFollows, newAutoFollows),
       };
-      return addEntries(next, found);
+      const checked = {
+        workspaces: new Set(input.spaces.map((w) => w.workspaceId)),
+        // Assigned in the last answer too: one given away since is not asked for until the next check.
+        assigned: new Set([...Object.values(state.spaces).flat(), ...Object.values(spaces).flat()]),
+        updated,
+      };
+      return addEntries(lapseAutoFollows(next, checked, now), found);
     },
   };
 }

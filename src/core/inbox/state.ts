@@ -124,6 +124,53 @@ export function autoFollowAll(
   return Object.keys(added).length === 0 ? known : { ...known, ...added };
 }
 
+/** How long a task followed automatically stays followed once it is no longer the user's, from its last change. */
+export const AUTO_FOLLOW_QUIET_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What one check read: the basis on which it may end automatic follows (lapseAutoFollows). */
+export interface CheckedScope {
+  /** The workspaces whose every space it read. */
+  readonly workspaces: ReadonlySet<string>;
+  /** The tasks assigned to the user in its answers or in the last check's. */
+  readonly assigned: ReadonlySet<string>;
+  /** The `updated_at` of each task in its answers. */
+  readonly updated: ReadonlyMap<string, string>;
+}
+
+/**
+ * Ends the automatic follows a check shows are idle, so that the follow list, and the index conditions
+ * each check sends for it (40 per request per space), does not grow with every task the user was ever
+ * given: a task followed only automatically, in a workspace the check read, not assigned to the user
+ * in this check's answers or the last one's, whose last change (in the answer, else the last one
+ * seen) is older than AUTO_FOLLOW_QUIET_DAYS or not known at all (a task deleted, or moved out of
+ * reach). Its seen mark and its unfollow go with it. A follow of the user's own is never ended.
+ */
+export function lapseAutoFollows(state: InboxState, checked: CheckedScope, now: number): InboxState {
+  const cutoff = now - AUTO_FOLLOW_QUIET_DAYS * DAY_MS;
+  const gone = new Set(
+    Object.entries(state.autoFollows)
+      .filter(([id, ref]) => {
+        if (Object.hasOwn(state.follows, id) || checked.assigned.has(id) || !checked.workspaces.has(ref.workspaceId)) {
+          return false;
+        }
+        const last = Date.parse(checked.updated.get(id) ?? state.seen[id]?.updatedAt ?? '');
+        // NaN (no date known) is not recent either.
+        return !(last >= cutoff);
+      })
+      .map(([id]) => id),
+  );
+  if (gone.size === 0) return state;
+  const without = <T>(record: Record<string, T>): Record<string, T> =>
+    Object.fromEntries(Object.entries(record).filter(([id]) => !gone.has(id)));
+  return {
+    ...state,
+    autoFollows: without(state.autoFollows),
+    seen: without(state.seen),
+    unfollowed: state.unfollowed.filter((id) => !gone.has(id)),
+  };
+}
+
 export function markRead(state: InboxState, ids: ReadonlySet<string> | 'all'): InboxState {
   return {
     ...state,

@@ -3,6 +3,7 @@ import type { ApiClient } from '../../../../src/core/api/client';
 import type { TaskRow } from '../../../../src/core/api/schemas';
 import { Inbox } from '../../../../src/core/inbox/inbox';
 import type { InboxStore } from '../../../../src/core/inbox/inbox';
+import { AUTO_FOLLOW_QUIET_DAYS } from '../../../../src/core/inbox/state';
 import type { InboxState } from '../../../../src/core/inbox/state';
 import { useSandbox } from '../api/env';
 
@@ -141,6 +142,28 @@ describe('core/inbox (sandbox over HTTP)', function () {
       after.entries.map((e) => [e.kind, e.taskId, e.detail]),
       [['assignee', t.hers.id, 'Bob Member']],
     );
+  });
+
+  it('a task given away stops being followed once quiet for the auto-follow period: no condition for it after', async () => {
+    const t = pick();
+    await check();
+    await bob.updateTask(ws, t.hers.id, { assignee_id: env.fx.users.bob.id });
+    await check(); // not hers in this answer: from the next check on it is read by its display id
+    assert.ok(inbox().isFollowed(t.hers.id), 'still followed: it changed just now');
+    const filters = async (): Promise<string> =>
+      (await env.requests())
+        .filter((r) => r.token_label.includes('alice') && r.path.endsWith('/tasks'))
+        .map((r) => new URLSearchParams(r.query).get('filter') ?? '')
+        .join('\n');
+    const monthLater = Date.now() + (AUTO_FOLLOW_QUIET_DAYS + 1) * 24 * 60 * 60 * 1000;
+    await env.control('DELETE', '/requests');
+    await new Inbox(store, me, { autoFollow: () => autoFollow, now: () => monthLater }).check(alice, { spaces });
+    assert.ok((await filters()).includes(t.hers.display_id!), 'that check asked for it by its display id');
+    assert.equal(inbox().isFollowed(t.hers.id), false, 'quiet for the period and not hers: no longer followed');
+    assert.equal(inbox().state.seen[t.hers.id], undefined, 'its seen mark went with it');
+    await env.control('DELETE', '/requests');
+    await check();
+    assert.ok(!(await filters()).includes(t.hers.display_id!), 'the next check does not ask for it');
   });
 
   it('with auto-follow off, her own task reports only new assignments', async () => {

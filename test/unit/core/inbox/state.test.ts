@@ -1,7 +1,15 @@
 import { strict as assert } from 'node:assert';
 import { Inbox } from '../../../../src/core/inbox/inbox';
 import type { InboxStore } from '../../../../src/core/inbox/inbox';
-import { autoFollow, autoFollowAll, emptyState } from '../../../../src/core/inbox/state';
+import {
+  AUTO_FOLLOW_QUIET_DAYS,
+  autoFollow,
+  autoFollowAll,
+  emptyState,
+  follow,
+  lapseAutoFollows,
+  unfollow,
+} from '../../../../src/core/inbox/state';
 import type { FollowRef, InboxState } from '../../../../src/core/inbox/state';
 
 const ref = (title: string): FollowRef => ({ workspaceId: 'w1', displayId: `ACME-${title}`, title });
@@ -66,5 +74,58 @@ describe('core/inbox state: auto-follows and the parsed state', () => {
     const copy = box.follows();
     copy.clear();
     assert.ok(box.isFollowed('t2'), 'follows() hands out a copy');
+  });
+});
+
+describe("core/inbox state: automatic follows lapse once the task is idle and not the user's", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const now = Date.parse('2026-11-24T12:00:00Z');
+  const daysAgo = (days: number): string => new Date(now - days * DAY).toISOString();
+  const quiet = AUTO_FOLLOW_QUIET_DAYS + 1;
+
+  /** Auto-follows a..f (f in another workspace), each with a seen mark of its last change. */
+  function state(): InboxState {
+    let s = emptyState();
+    const marks: Record<string, number> = { a: quiet, b: quiet, c: 2, d: quiet, e: quiet, f: quiet };
+    for (const [id, days] of Object.entries(marks)) {
+      s = autoFollow(s, id, { ...ref(id), workspaceId: id === 'f' ? 'w2' : 'w1' });
+      s = { ...s, seen: { ...s.seen, [id]: { workspaceId: 'w1', updatedAt: daysAgo(days), markId: `m-${id}` } } };
+    }
+    // The user follows d; e is unfollowed.
+    s = follow(s, 'd', ref('d'));
+    return unfollow(s, 'e');
+  }
+
+  it('ends only idle automatic follows of tasks not assigned now, with their marks and unfollows', () => {
+    const checked = {
+      workspaces: new Set(['w1']),
+      assigned: new Set(['b']),
+      // a's answer says it changed long ago; c changed 2 days ago; e is not in any answer (deleted).
+      updated: new Map([
+        ['a', daysAgo(quiet)],
+        ['c', daysAgo(2)],
+      ]),
+    };
+    const next = lapseAutoFollows(state(), checked, now);
+    // a: idle, not hers; e: idle by its last mark, and gone. b assigned, c recent, d her own follow, f not read.
+    assert.deepEqual(Object.keys(next.autoFollows).sort(), ['b', 'c', 'd', 'f']);
+    assert.deepEqual(Object.keys(next.seen).sort(), ['b', 'c', 'd', 'f']);
+    assert.deepEqual(next.unfollowed, []);
+    assert.ok(Object.hasOwn(next.follows, 'd'));
+  });
+
+  it('a change in the answer newer than the mark keeps the follow; no date at all ends it', () => {
+    const s = state();
+    const recent = { workspaces: new Set(['w1']), assigned: new Set<string>(), updated: new Map([['a', daysAgo(1)]]) };
+    assert.ok(Object.hasOwn(lapseAutoFollows(s, recent, now).autoFollows, 'a'));
+    const unknown = autoFollow(emptyState(), 'x', ref('x'));
+    const none = { workspaces: new Set(['w1']), assigned: new Set<string>(), updated: new Map<string, string>() };
+    assert.deepEqual(lapseAutoFollows(unknown, none, now).autoFollows, {});
+  });
+
+  it('nothing to end: the same object (no write of an unchanged state)', () => {
+    const s = state();
+    const all = { workspaces: new Set<string>(), assigned: new Set<string>(), updated: new Map<string, string>() };
+    assert.equal(lapseAutoFollows(s, all, now), s);
   });
 });
