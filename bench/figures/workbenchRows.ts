@@ -106,7 +106,9 @@ function addHeavy(ctx: BenchContext, panels: PanelOpen[], emptyFirst: number[]):
     note:
       `timed from Enter in Open Task (the task id typed), once per run, the window's first webview (signed in and one hover before); ` +
       `${shell.toFixed(0)} of the ${first.toFixed(0)} ms to first render pass before the webview shows anything, ` +
-      `while the sandbox spends ${sandbox.toFixed(0)} ms on the requests`,
+      `while the sandbox spends ${sandbox.toFixed(0)} ms on the requests; not counted: index reads of the tasks ` +
+      `assigned to the user that landed in the same seconds (the Inbox's check, My Tasks), run by run ` +
+      JSON.stringify(panels.map((p) => p.assignedReads)),
   });
 }
 
