@@ -38,9 +38,11 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * routing, the title's check and the import of the table, which is a data chunk of its own, below);
  * 428,500 with Open as Table (24,084 bytes measured: its host 14.0 KB, its core model of queries, host
  * order and edit plans 5.6 KB, the page protocol's parser 0.8 KB, and 3.7 KB of chunk imports and
- * exports where the board's and the tree's filter bar's modules are now shared with the table).
+ * exports where the board's and the tree's filter bar's modules are now shared with the table);
+ * 429,300 with automatic Inbox follows that lapse (678 bytes measured: the rule, what a check read
+ * for it, and its dates).
  */
-export const LAZY_BUDGET_BYTES = 428_500;
+export const LAZY_BUDGET_BYTES = 429_300;
 
 /**
  * Data chunks: a dist/lazy chunk made only of a data table that is loaded for one rare input, counted
