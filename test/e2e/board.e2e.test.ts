@@ -7,8 +7,8 @@ import type { Workbench } from './workbench';
 
 type Row = Record<string, unknown>;
 
-/** Right-click a list in the Workspaces tree, Open as Board. */
-async function openFromTree(wb: Workbench, path: string[]): Promise<FrameLocator> {
+/** Right-click a list in the Workspaces tree (its parents expanded), then `item` of its menu. */
+async function fromTree(wb: Workbench, path: string[], item: string): Promise<void> {
   for (const name of path.slice(0, -1)) {
     const row = wb.treeRow(name);
     await row.waitFor({ timeout: 60_000 });
@@ -16,8 +16,21 @@ async function openFromTree(wb: Workbench, path: string[]): Promise<FrameLocator
   }
   const list = wb.treeRow(path[path.length - 1]!);
   await list.waitFor({ timeout: 60_000 });
-  await (await wb.contextMenuItem(list, 'Open as Board')).click();
+  await (await wb.contextMenuItem(list, item)).click();
+}
+
+/** Right-click a list in the Workspaces tree, Open as Board. */
+async function openFromTree(wb: Workbench, path: string[]): Promise<FrameLocator> {
+  await fromTree(wb, path, 'Open as Board');
   return boardFrame(wb);
+}
+
+const TABLE_ROW = '[role="grid"] [role="row"][data-task]';
+
+/** Brings the tab titled `title` to front and waits for `shown` in its webview. */
+async function showTab(wb: Workbench, title: string, shown: string): Promise<void> {
+  await wb.page.locator('.tabs-container .tab', { hasText: title }).first().click({ timeout: 120_000 });
+  await wb.webview().locator(shown).first().waitFor({ timeout: 90_000 });
 }
 
 async function boardFrame(wb: Workbench): Promise<FrameLocator> {
@@ -26,6 +39,8 @@ async function boardFrame(wb: Workbench): Promise<FrameLocator> {
   await frame.locator('.card').first().waitFor({ timeout: 60_000 });
   return frame;
 }
+
+const DATABASE = ['Acme', 'Engineering', 'Backend', 'Database'];
 
 describe('e2e: a list as a board in a real workbench', function () {
   let session: Session | undefined;
@@ -42,7 +57,7 @@ describe('e2e: a list as a board in a real workbench', function () {
     const status = (name: string) => fx.statuses.engineering!.find((s) => s.name === name)!.id;
     await wb.signInFromView();
     await wb.dismissSignInToast();
-    const frame = await openFromTree(wb, ['Acme', 'Engineering', 'Backend', 'Database']);
+    const frame = await openFromTree(wb, DATABASE);
     await wb.page.locator('.tabs-container .tab', { hasText: 'Board: Database' }).waitFor({ timeout: 30_000 });
     await wb.screenshot('board-01-light-opened');
 
@@ -106,5 +121,39 @@ describe('e2e: a list as a board in a real workbench', function () {
     );
     const violations = await axeViolations(inner);
     assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+  });
+
+  it('after Reload Window, a board and a table of the list open before it show that list again', async () => {
+    session = await openSession('restore-board-table');
+    const wb = session.workbench;
+    await wb.signInFromView();
+    await wb.dismissSignInToast();
+    await openFromTree(wb, DATABASE);
+    await fromTree(wb, DATABASE, 'Open as Table');
+    await wb.webview().locator(TABLE_ROW).first().waitFor({ timeout: 60_000 });
+    const before = await wb.page.locator('.tabs-container .tab').allInnerTexts();
+
+    // The user's reload (its lifecycle saves the workbench state), not a raw page reload.
+    await control(session, 'DELETE', '/requests');
+    await wb.runCommand('Developer: Reload Window');
+    await wb.page.waitForEvent('load', { timeout: 60_000 });
+    await showTab(wb, 'Board: Database', '.card');
+    await wb.screenshot('restore-01-board-after-reload');
+    await showTab(wb, 'Table: Database', TABLE_ROW);
+    await wb.screenshot('restore-02-table-after-reload');
+
+    const after = await wb.page.locator('.tabs-container .tab').allInnerTexts();
+    assert.deepEqual(after.map((t) => t.trim()).sort(), before.map((t) => t.trim()).sort(), 'the same tabs, no more');
+    // The pages read their list again by its id, named by what each restored page kept (the board's and
+    // the table's first pages are the same GET, which the client sends once when both are in flight).
+    const fx = await control<{ lists: Record<string, string> }>(session, 'GET', '/fixtures');
+    const log = (await control<{ data: Row[] }>(session, 'GET', '/requests')).data;
+    const reads = log.filter((r) => typeof r.path === 'string' && r.path.endsWith('/tasks'));
+    const listId = fx.lists.database;
+    assert.ok(listId, 'the demo seed names the Database list');
+    assert.ok(
+      reads.some((r) => (r.query as Record<string, string> | undefined)?.list_id === listId),
+      `the Database list was read again: ${JSON.stringify(reads.map((r) => r.query))}`,
+    );
   });
 });

@@ -90,6 +90,50 @@ describe('Board', function () {
     assert.equal(api.boards.all().length, 1);
   });
 
+  it('a tab restored after a reload opens on what its page kept; a state naming no source closes it unread', async () => {
+    // A tab as VS Code hands it over: already in its editor group (closing one still opening logs an error).
+    const tab = async (): Promise<vscode.WebviewPanel> => {
+      const panel = vscode.window.createWebviewPanel(
+        'taskPlatform.board',
+        'Board: Database',
+        vscode.ViewColumn.Active,
+        {},
+      );
+      await waitFor(() => panel.visible || undefined, 'the tab shown');
+      return panel;
+    };
+    const restored = await tab();
+    // What the page keeps: the host's `reopen` message, a tree node's argument.
+    const kept = { reopen: { kind: 'list', workspaceId: ws, listId, name: 'Database' } };
+    await api.boards.serializer.deserializeWebviewPanel(restored, kept);
+    const board = api.boards.all().find((b) => b.panel === restored);
+    assert.ok(board, 'the restored tab is a board again');
+    await board.loaded;
+    assert.equal(board.source.id, listId);
+    assert.ok(board.model.columns.flatMap((c) => c.cards).length > 0, 'its cards read again');
+
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await quietRequestLog();
+    await sandboxControl('DELETE', '/requests');
+    const bad: unknown[] = [
+      undefined,
+      {},
+      { reopen: 'list' },
+      { reopen: { kind: 'list', workspaceId: ws, listId: '../../tasks', name: 'Database' } },
+      { reopen: { kind: 'list', workspaceId: 'not-a-workspace', listId, name: 'x' } },
+      { reopen: { kind: 'view', view: { id: '<img src=x>', name: 'x' } } },
+    ];
+    for (const state of bad) {
+      const panel = await tab();
+      let closed = false;
+      panel.onDidDispose(() => (closed = true));
+      await api.boards.serializer.deserializeWebviewPanel(panel, state);
+      assert.ok(closed, `closed: ${JSON.stringify(state)}`);
+    }
+    assert.equal(api.boards.all().length, 0);
+    assert.deepEqual(await requestLog(), [], 'nothing was read for them');
+  });
+
   it('a move posted by the page is one PATCH of the status; the same move again sends nothing', async () => {
     const board = await openBoard();
     const card = column(board, 'To Do').cards[0];

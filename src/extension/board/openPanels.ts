@@ -51,6 +51,26 @@ export class OpenPanels<T extends SourcePanel> extends Disposable {
     return [...this.panels];
   }
 
+  /**
+   * The tab VS Code restores after a reload, opened again on the source its page kept (the host's
+   * `reopen` message; checked as a tree node's argument is), else closed. `open` shows a source in a
+   * given panel.
+   */
+  protected restorer(
+    open: (source: BoardSource, existing: vscode.WebviewPanel) => Promise<unknown>,
+  ): vscode.WebviewPanelSerializer {
+    return {
+      deserializeWebviewPanel: async (panel, state: unknown) => {
+        const source = sourceFromArg((state as { reopen?: unknown } | undefined)?.reopen);
+        if (!source || this.revealed(source)) {
+          panel.dispose();
+          return;
+        }
+        await open(source, panel);
+      },
+    };
+  }
+
   /** The panel already open for a source, brought to front. */
   protected revealed(source: BoardSource): T | undefined {
     const found = this.all().find((item) => sourceKey(item.source) === sourceKey(source));

@@ -19,7 +19,7 @@ import { describeFailure, reportFailure } from '../ui/failure';
 import { columnModels } from './cards';
 import type { BoardSource } from './source';
 import { directoryFor } from '../directory';
-import { joins, pageOf, stays } from './source';
+import { joins, pageOf, sourceArg, stays } from './source';
 
 export const boardViewType = 'taskPlatform.board';
 
@@ -155,6 +155,7 @@ export class BoardPanel extends Disposable {
     switch (msg.type) {
       case 'ready':
         this.ready = true;
+        this.send({ type: 'reopen', reopen: sourceArg(this.source) });
         this.post(vscode.l10n.bundle);
         return undefined;
       case 'refresh':

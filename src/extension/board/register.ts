@@ -10,12 +10,19 @@ import type { Feature } from '../start/contract';
 
 /** The open boards, one per list, folder, space or view, and their change polling. Reached by tests. */
 export class Boards extends OpenPanels<BoardPanel> {
-  async open(source: BoardSource): Promise<BoardPanel | undefined> {
-    const open = this.revealed(source);
+  /** Restores the boards VS Code reopens after a reload. */
+  readonly serializer = this.restorer((source, existing) => this.open(source, existing));
+
+  /** Shows a board of `source`: the one open, else a new one (in `existing`, a tab restored after a reload). */
+  async open(source: BoardSource, existing?: vscode.WebviewPanel): Promise<BoardPanel | undefined> {
+    const open = existing ? undefined : this.revealed(source);
     if (open) return open;
     const state = await signedIn(this.services.session);
-    if (!state) return undefined;
-    const panel = this.createPanel(boardViewType, vscode.l10n.t('Board: {0}', source.name));
+    if (!state) {
+      existing?.dispose();
+      return undefined;
+    }
+    const panel = existing ?? this.createPanel(boardViewType, vscode.l10n.t('Board: {0}', source.name));
     return this.add(new BoardPanel(panel, source, state.client, this.services));
   }
 }
@@ -31,7 +38,7 @@ export function registerBoard(
   load: (feature: Feature) => Promise<unknown>,
 ): Boards {
   const boards = new Boards(services);
-  context.subscriptions.push(boards);
+  context.subscriptions.push(boards, vscode.window.registerWebviewPanelSerializer(boardViewType, boards.serializer));
   registerCommand(context, Commands.openBoard, async (arg?: unknown) => {
     const source = await sourceToOpen(arg, load, vscode.l10n.t('Open as Board'));
     return source ? boards.open(source) : undefined;

@@ -22,7 +22,7 @@ export type Feature =
 
 /**
  * The entry's stand-ins, registered at activation: a feature that registers a command, a tree view,
- * the uri handler, the panel serializer, a chat tool, the MCP provider or the Accounts menu's
+ * the uri handler, a panel serializer, a chat tool, the MCP provider or the Accounts menu's
  * authentication provider the entry already stands in for hands its real one over here (lazy/api.ts routes those `vscode` calls). Each returns undefined
  * when the entry has no stand-in, and the feature registers with VS Code itself.
  */

@@ -66,6 +66,13 @@ export const commandOwners: Readonly<Record<string, Feature>> = {
   'taskPlatform.unfollowTask': 'inbox',
 };
 
+/** The feature that restores each kind of webview panel after a reload (its serializer). */
+export const panelOwners: Readonly<Record<string, Feature>> = {
+  'taskPlatform.task': 'taskPanel',
+  'taskPlatform.board': 'board',
+  'taskPlatform.table': 'table',
+};
+
 /** The feature whose tree data provider fills each contributed view. */
 export const viewOwners: Readonly<Record<string, Feature>> = {
   'taskPlatform.explorer': 'trees',

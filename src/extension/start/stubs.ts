@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { registerAccounts } from './accounts';
 import type { LazyAccounts } from './accounts';
 import type { Adoption, Feature } from './contract';
-import { viewOwners } from './owners';
+import { panelOwners, viewOwners } from './owners';
 
 type Load = (feature: Feature) => Promise<unknown>;
 type Handler = (...args: never[]) => unknown;
@@ -76,7 +76,7 @@ class LazyTree<T> implements vscode.TreeDataProvider<T>, vscode.TreeDragAndDropC
 /**
  * The entry's stand-ins for everything VS Code must find registered once the extension is active:
  * a stub for every contributed command, chat tool, MCP provider and authentication provider, a lazy
- * provider for every contributed view, the uri handler and the panel serializer. Each loads its feature on first use
+ * provider for every contributed view, the uri handler and a serializer per `onWebviewPanel` event. Each loads its feature on first use
  * and then hands over to what the feature registered (Adoption, called through lazy/api.ts).
  */
 export class Stubs implements Adoption {
@@ -89,7 +89,8 @@ export class Stubs implements Adoption {
   private readonly mcpChanged = new vscode.EventEmitter<void>();
   private accounts = new Map<string, LazyAccounts>();
   private realUriHandler: vscode.UriHandler | undefined;
-  private realSerializer: { viewType: string; serializer?: vscode.WebviewPanelSerializer } | undefined;
+  /** Per panel kind with an `onWebviewPanel` event, the serializer its feature registered once loaded. */
+  private readonly realSerializers = new Map<string, vscode.WebviewPanelSerializer | undefined>();
 
   constructor(
     private readonly load: Load,
@@ -126,15 +127,15 @@ export class Stubs implements Adoption {
         },
       }),
     );
-    const panelEvent = (manifest.activationEvents ?? []).find((e) => e.startsWith('onWebviewPanel:'));
-    if (panelEvent) {
-      const viewType = panelEvent.slice('onWebviewPanel:'.length);
-      this.realSerializer = { viewType };
+    for (const event of manifest.activationEvents ?? []) {
+      if (!event.startsWith('onWebviewPanel:')) continue;
+      const viewType = event.slice('onWebviewPanel:'.length);
+      this.realSerializers.set(viewType, undefined);
       out.push(
         vscode.window.registerWebviewPanelSerializer(viewType, {
           deserializeWebviewPanel: async (panel, state: unknown) => {
-            await this.load('taskPanel');
-            const real = this.realSerializer?.serializer;
+            await this.load(panelOwners[viewType] ?? 'core');
+            const real = this.realSerializers.get(viewType);
             return real ? real.deserializeWebviewPanel(panel, state) : panel.dispose();
           },
         }),
@@ -258,12 +259,11 @@ export class Stubs implements Adoption {
   }
 
   serializer(viewType: string, serializer: vscode.WebviewPanelSerializer): vscode.Disposable | undefined {
-    const entry = this.realSerializer;
-    if (entry?.viewType !== viewType) {
+    if (!this.realSerializers.has(viewType)) {
       return undefined;
     }
-    entry.serializer = serializer;
-    return new vscode.Disposable(() => (entry.serializer = undefined));
+    this.realSerializers.set(viewType, serializer);
+    return new vscode.Disposable(() => this.realSerializers.set(viewType, undefined));
   }
 
   tool(name: string, tool: vscode.LanguageModelTool<object>): vscode.Disposable | undefined {

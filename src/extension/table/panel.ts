@@ -367,6 +367,7 @@ export class TablePanel extends Disposable {
     switch (msg.type) {
       case 'ready':
         this.ready = true;
+        this.send({ type: 'reopen', reopen: sourceArg(this.source) });
         this.post(vscode.l10n.bundle);
         return;
       case 'refresh':

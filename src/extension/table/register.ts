@@ -19,12 +19,19 @@ export class Tables extends OpenPanels<TablePanel> {
     super(services);
   }
 
-  async open(source: BoardSource): Promise<TablePanel | undefined> {
-    const open = this.revealed(source);
+  /** Restores the tables VS Code reopens after a reload. */
+  readonly serializer = this.restorer((source, existing) => this.open(source, existing));
+
+  /** Shows a table of `source`: the one open, else a new one (in `existing`, a tab restored after a reload). */
+  async open(source: BoardSource, existing?: vscode.WebviewPanel): Promise<TablePanel | undefined> {
+    const open = existing ? undefined : this.revealed(source);
     if (open) return open;
     const state = await signedIn(this.services.session);
-    if (!state) return undefined;
-    const panel = this.createPanel(tableViewType, vscode.l10n.t('Table: {0}', source.name));
+    if (!state) {
+      existing?.dispose();
+      return undefined;
+    }
+    const panel = existing ?? this.createPanel(tableViewType, vscode.l10n.t('Table: {0}', source.name));
     const filter = new ViewFilter(`${tableViewType}.${sourceKey(source)}`, this.memento);
     return this.add(new TablePanel(panel, source, state.client, this.services, filter), () => filter.dispose());
   }
@@ -41,7 +48,7 @@ export function registerTable(
   load: (feature: Feature) => Promise<unknown>,
 ): Tables {
   const tables = new Tables(services, context.workspaceState);
-  context.subscriptions.push(tables);
+  context.subscriptions.push(tables, vscode.window.registerWebviewPanelSerializer(tableViewType, tables.serializer));
   registerCommand(context, Commands.openTable, async (arg?: unknown) => {
     const source = await sourceToOpen(arg, load, vscode.l10n.t('Open as Table'));
     return source ? tables.open(source) : undefined;

@@ -54,7 +54,9 @@ export type BoardHostMessage =
       readonly model: BoardModel;
       readonly l10n?: { contents: Record<string, string> | undefined };
     }
-  | { readonly type: 'result'; readonly id: string; readonly ok: boolean; readonly error?: string };
+  | { readonly type: 'result'; readonly id: string; readonly ok: boolean; readonly error?: string }
+  /** What the host needs to open this board again after a reload: the page keeps it in its state, as is. */
+  | { readonly type: 'reopen'; readonly reopen: unknown };
 
 const id = z.string().check(z.regex(UUID));
 const reqId = z.string().check(z.minLength(1), z.maxLength(64));

@@ -130,6 +130,8 @@ export type TableHostMessage =
       readonly l10n?: { contents: Record<string, string> | undefined };
     }
   | { readonly type: 'result'; readonly id: string; readonly ok: boolean; readonly error?: string }
+  /** What the host needs to open this table again after a reload: the page keeps it in its state, as is. */
+  | { readonly type: 'reopen'; readonly reopen: unknown }
   | {
       readonly type: 'batchPreview';
       readonly id: string;

@@ -210,6 +210,9 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     if (data.l10n?.contents) l10n.config({ contents: data.l10n.contents });
     model = data.model;
     paint();
+  } else if (data?.type === 'reopen') {
+    // Kept for VS Code to hand back to the host when it restores the tab after a reload.
+    vscode.setState({ reopen: data.reopen });
   } else if (data?.type === 'result' && typeof data.id === 'string') {
     const asked = moving.get(data.id);
     moving.delete(data.id);

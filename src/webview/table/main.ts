@@ -29,6 +29,8 @@ let painted = false;
 let batchStep: string | undefined;
 /** What the page kept before VS Code reloaded it (the tab was hidden): taken back with the first rows. */
 let kept = vscode.getState() as Kept | undefined;
+/** What the host asked the page to keep for reopening it after a reload (its `reopen` message). */
+let reopen: unknown = (kept as { reopen?: unknown } | undefined)?.reopen;
 let keepTimer: ReturnType<typeof setTimeout> | undefined;
 let keptSelection: unknown;
 let keptFocus: unknown;
@@ -49,7 +51,7 @@ function save(): void {
   keepTimer = undefined;
   keptSelection = page.selection;
   keptFocus = page.focus;
-  vscode.setState({ ...page.kept, scrollTop: scroller?.scrollTop ?? 0 });
+  vscode.setState({ ...page.kept, scrollTop: scroller?.scrollTop ?? 0, reopen });
 }
 
 function schedule(): void {
@@ -296,6 +298,12 @@ const handlers: Handlers = {
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const data = event.data as Partial<TableHostMessage> | null;
   if (!data || typeof data.type !== 'string') return;
+  if (data.type === 'reopen') {
+    // Kept for VS Code to hand back to the host when it restores the tab after a reload.
+    reopen = data.reopen;
+    vscode.setState({ ...((vscode.getState() as object | undefined) ?? {}), reopen });
+    return;
+  }
   if (data.type === 'model') {
     const message = data as Extract<TableHostMessage, { type: 'model' }>;
     if (!message.model) return;
