@@ -58,11 +58,11 @@ export async function runCheck(api: InboxApi, state: InboxState, input: CheckInp
   const newAutoFollows = new Map<string, FollowRef>();
   const found: InboxEntry[] = [];
   const updated = new Map<string, string>();
+  const assignedBefore = new Set(Object.values(state.spaces).flat());
 
   for (const { workspaceId, spaceIds } of input.spaces) {
     // A followed task assigned to the user in the last answer comes with `assignee_id in [me]`: no
     // condition of its own (one that was unassigned since is read by id from the next check on).
-    const assignedBefore = new Set(Object.values(state.spaces).flat());
     const followedHere = [...followed]
       .filter(([id, f]) => f.workspaceId === workspaceId && f.displayId && !assignedBefore.has(id))
       .map(([, f]) => f);
@@ -114,7 +114,7 @@ export async function runCheck(api: InboxApi, state: InboxState, input: CheckInp
       const checked = {
         workspaces: new Set(input.spaces.map((w) => w.workspaceId)),
         // Assigned in the last answer too: one given away since is not asked for until the next check.
-        assigned: new Set([...Object.values(state.spaces).flat(), ...Object.values(spaces).flat()]),
+        assigned: new Set([...assignedBefore, ...Object.values(spaces).flat()]),
         updated,
       };
       return addEntries(lapseAutoFollows(next, checked, now), found);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { ApiClient } from '../../core/api/client';
 import { signedIn } from '../auth/guard';
 import type { CommandContext } from '../commands/context';
 import { pickList } from '../commands/create';
@@ -57,7 +58,7 @@ export class OpenPanels<T extends SourcePanel> extends Disposable {
    * given panel.
    */
   protected restorer(
-    open: (source: BoardSource, existing: vscode.WebviewPanel) => Promise<unknown>,
+    open: (source: BoardSource, existing: vscode.WebviewPanel) => Promise<T | undefined>,
   ): vscode.WebviewPanelSerializer {
     return {
       deserializeWebviewPanel: async (panel, state: unknown) => {
@@ -71,14 +72,34 @@ export class OpenPanels<T extends SourcePanel> extends Disposable {
     };
   }
 
+  /**
+   * Shows `source`: its panel brought to front, else `make` in `existing` (a tab restored after a
+   * reload) or in a new tab titled `title`; nothing while signed out (`existing` is closed then).
+   */
+  protected async show(
+    source: BoardSource,
+    existing: vscode.WebviewPanel | undefined,
+    tab: { readonly viewType: string; readonly title: string },
+    make: (panel: vscode.WebviewPanel, client: ApiClient) => T,
+  ): Promise<T | undefined> {
+    const open = existing ? undefined : this.revealed(source);
+    if (open) return open;
+    const state = await signedIn(this.services.session);
+    if (!state) {
+      existing?.dispose();
+      return undefined;
+    }
+    return this.add(make(existing ?? this.createPanel(tab.viewType, tab.title), state.client));
+  }
+
   /** The panel already open for a source, brought to front. */
-  protected revealed(source: BoardSource): T | undefined {
+  private revealed(source: BoardSource): T | undefined {
     const found = this.all().find((item) => sourceKey(item.source) === sourceKey(source));
     found?.panel.reveal();
     return found;
   }
 
-  protected createPanel(viewType: string, title: string): vscode.WebviewPanel {
+  private createPanel(viewType: string, title: string): vscode.WebviewPanel {
     return vscode.window.createWebviewPanel(viewType, title, vscode.ViewColumn.Active, {
       enableFindWidget: true,
       retainContextWhenHidden: false,
@@ -86,12 +107,11 @@ export class OpenPanels<T extends SourcePanel> extends Disposable {
     });
   }
 
-  /** Keeps a new panel until it is closed (then `closed` runs too) and polls it. */
-  protected add(item: T, closed?: () => void): T {
+  /** Keeps a new panel until it is closed and polls it. */
+  private add(item: T): T {
     this.panels.add(item);
     item.panel.onDidDispose(() => {
       item.dispose();
-      closed?.();
       this.panels.delete(item);
     });
     this.schedule();

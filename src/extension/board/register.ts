@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { Commands } from '../commands/ids';
 import { registerCommand } from '../commands/registry';
-import { signedIn } from '../auth/guard';
 import type { Services } from '../services';
 import { OpenPanels, sourceToOpen } from './openPanels';
 import { BoardPanel, boardViewType } from './panel';
@@ -14,16 +13,9 @@ export class Boards extends OpenPanels<BoardPanel> {
   readonly serializer = this.restorer((source, existing) => this.open(source, existing));
 
   /** Shows a board of `source`: the one open, else a new one (in `existing`, a tab restored after a reload). */
-  async open(source: BoardSource, existing?: vscode.WebviewPanel): Promise<BoardPanel | undefined> {
-    const open = existing ? undefined : this.revealed(source);
-    if (open) return open;
-    const state = await signedIn(this.services.session);
-    if (!state) {
-      existing?.dispose();
-      return undefined;
-    }
-    const panel = existing ?? this.createPanel(boardViewType, vscode.l10n.t('Board: {0}', source.name));
-    return this.add(new BoardPanel(panel, source, state.client, this.services));
+  open(source: BoardSource, existing?: vscode.WebviewPanel): Promise<BoardPanel | undefined> {
+    const tab = { viewType: boardViewType, title: vscode.l10n.t('Board: {0}', source.name) };
+    return this.show(source, existing, tab, (panel, client) => new BoardPanel(panel, source, client, this.services));
   }
 }
 

@@ -85,6 +85,8 @@ export class TablePanel extends Disposable {
     this.register(panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)));
     this.register(services.changes.onDidChange((change) => this.onChange(change)));
     this.register(services.outboxes.onDidChange(() => this.post()));
+    // The filter is this table's alone (kept in workspace state per source): it goes with the panel.
+    this.register(filter);
     this.register(filter.onDidChange(() => void this.reload('user')));
     this.register({ dispose: () => this.closed.abort() });
     panel.webview.html = webviewPage(panel.webview, services.extensionUri, {

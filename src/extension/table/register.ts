@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { Commands } from '../commands/ids';
 import { registerCommand } from '../commands/registry';
-import { signedIn } from '../auth/guard';
 import type { Services } from '../services';
 import { OpenPanels, sourceToOpen } from '../board/openPanels';
 import type { BoardSource } from '../board/source';
@@ -23,17 +22,12 @@ export class Tables extends OpenPanels<TablePanel> {
   readonly serializer = this.restorer((source, existing) => this.open(source, existing));
 
   /** Shows a table of `source`: the one open, else a new one (in `existing`, a tab restored after a reload). */
-  async open(source: BoardSource, existing?: vscode.WebviewPanel): Promise<TablePanel | undefined> {
-    const open = existing ? undefined : this.revealed(source);
-    if (open) return open;
-    const state = await signedIn(this.services.session);
-    if (!state) {
-      existing?.dispose();
-      return undefined;
-    }
-    const panel = existing ?? this.createPanel(tableViewType, vscode.l10n.t('Table: {0}', source.name));
-    const filter = new ViewFilter(`${tableViewType}.${sourceKey(source)}`, this.memento);
-    return this.add(new TablePanel(panel, source, state.client, this.services, filter), () => filter.dispose());
+  open(source: BoardSource, existing?: vscode.WebviewPanel): Promise<TablePanel | undefined> {
+    const tab = { viewType: tableViewType, title: vscode.l10n.t('Table: {0}', source.name) };
+    return this.show(source, existing, tab, (panel, client) => {
+      const filter = new ViewFilter(`${tableViewType}.${sourceKey(source)}`, this.memento);
+      return new TablePanel(panel, source, client, this.services, filter);
+    });
   }
 }
 
