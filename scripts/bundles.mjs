@@ -40,9 +40,11 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * order and edit plans 5.6 KB, the page protocol's parser 0.8 KB, and 3.7 KB of chunk imports and
  * exports where the board's and the tree's filter bar's modules are now shared with the table);
  * 429,300 with automatic Inbox follows that lapse (678 bytes measured: the rule, what a check read
- * for it, and its dates).
+ * for it, and its dates); 430,000 with the shared pieces of the commands in a layer of their own
+ * (src/extension/common: 658 bytes measured, the imports and exports of the two chunks the list
+ * picker and the task mover now make, no new code).
  */
-export const LAZY_BUDGET_BYTES = 429_300;
+export const LAZY_BUDGET_BYTES = 430_000;
 
 /**
  * Data chunks: a dist/lazy chunk made only of a data table that is loaded for one rare input, counted

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import { Commands } from '../../src/extension/commands/ids';
+import { Commands } from '../../src/extension/common/commandIds';
 import type { TestApi } from '../../src/extension/main';
 import { useExtension } from './driver';
 import { quietRequestLog, requestLog, sandboxControl } from './helpers';
@@ -34,7 +34,7 @@ describe('Foundation: activation and sign-in against the sandbox', function () {
     assert.equal(typeof api.activationMs, 'number');
     const commands = await vscode.commands.getCommands(true);
     // Every command id (package.json's and the internal ones, checked against each other in
-    // test/unit/extension/commands/commandIds.test.ts) has a handler.
+    // test/unit/extension/common/commandIds.test.ts) has a handler.
     for (const id of Object.values(Commands)) {
       assert.ok(commands.includes(id), `${id} is registered`);
     }

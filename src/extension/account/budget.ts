@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Commands } from '../commands/ids';
+import { Commands } from '../common/commandIds';
 import { budgetItemMode, budgetShown, straining } from '../../core/api/budgetShown';
 import type { BudgetItemMode } from '../../core/api/budgetShown';
 import type { RateLimitSnapshot } from '../../core/api/rateLimiter';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { Commands } from '../commands/ids';
-import { registerCommand } from '../commands/registry';
+import { Commands } from '../common/commandIds';
+import { registerCommand } from '../common/registry';
 import { confirmation, confirmTarget } from '../../core/mcp/confirm';
 import type { ConfirmContext, TaskLabel } from '../../core/mcp/confirm';
 import { isUuid } from '../../core/util/ids';

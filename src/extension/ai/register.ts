@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { TokenStore } from '../auth/tokenStore';
 import { log } from '../log';
 import type { Services } from '../services';
-import type { CommandContext } from '../commands/context';
+import type { CommandContext } from '../common/commandContext';
 import { registerChatActions } from './actions';
 import { offeredToolsNow } from './offer';
 import { registerChatTools } from './chatTools';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Commands } from '../commands/ids';
+import { Commands } from '../common/commandIds';
 import { prompter } from '../ui/prompter';
 import type { Session, SignedIn } from './session';
 

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../core/api/client';
 import { signedIn } from '../auth/guard';
-import type { CommandContext } from '../commands/context';
-import { pickList } from '../commands/create';
+import type { CommandContext } from '../common/commandContext';
+import { pickList } from '../common/pickList';
 import { SECTION } from '../config';
 import { Disposable } from '../disposable';
 import type { Services } from '../services';

@@ -8,7 +8,7 @@ import { targetOf } from '../../core/outbox/queuedWrite';
 import { AbortError } from '../../core/util/abort';
 import { parseBoardInbound } from '../../shared/board/protocol';
 import type { BoardHostMessage, BoardModel, BoardWebviewMessage } from '../../shared/board/protocol';
-import { Commands } from '../commands/ids';
+import { Commands } from '../common/commandIds';
 import { Disposable } from '../disposable';
 import { log } from '../log';
 import type { Services } from '../services';

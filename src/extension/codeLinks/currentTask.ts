@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Commands } from '../commands/ids';
+import { Commands } from '../common/commandIds';
 import { inert } from '../../core/text/inert';
 import { isUuid } from '../../core/util/ids';
 

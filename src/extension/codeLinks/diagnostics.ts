@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Commands } from '../commands/ids';
+import { Commands } from '../common/commandIds';
 import type { Resolution } from '../../core/codeLinks/resolver';
 import { isCompleted } from '../../core/tree/rows';
 import { SECTION } from '../config';

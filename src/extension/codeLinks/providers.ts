@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { Commands } from '../commands/ids';
+import { Commands } from '../common/commandIds';
 import { isDisplayId } from '../../core/tasks/links';
 import { inert } from '../../core/text/inert';
-import { openTask } from '../commands/context';
+import { openTask } from '../common/commandContext';
 import { prompter } from '../ui/prompter';
 import type { ReferenceFinder } from './finder';
 import { commandUri, hoverMarkdown } from './markdown';

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { Commands } from '../commands/ids';
-import { registerCommand } from '../commands/registry';
+import { Commands } from '../common/commandIds';
+import { registerCommand } from '../common/registry';
 import { onDidChangeSetting } from '../config';
-import type { CommandContext } from '../commands/context';
+import type { CommandContext } from '../common/commandContext';
 import type { Services } from '../services';
 import { CurrentTask } from './currentTask';
 import { StaleReferences } from './diagnostics';

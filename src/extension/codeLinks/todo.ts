@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Commands } from '../commands/ids';
+import { Commands } from '../common/commandIds';
 import { signedIn } from '../auth/guard';
 import { markStepDone } from '../walkthrough/progress';
 import type { Task } from '../../core/api/schemas';
@@ -10,8 +10,8 @@ import { writableDisplayId } from '../../core/tasks/displayId';
 import { fenced } from '../../core/text/fence';
 import { inertMarkdown } from '../../core/text/inert';
 import type { TodoComment } from '../../core/codeLinks/todos';
-import type { CommandContext } from '../commands/context';
-import { pickList } from '../commands/create';
+import type { CommandContext } from '../common/commandContext';
+import { pickList } from '../common/pickList';
 import { SECTION } from '../config';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';

@@ -10,9 +10,9 @@ import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { openOutsideLink } from '../links/opener';
 import type { LinkOutcome } from '../links/opener';
-import { commandOn } from './context';
-import type { Command, CommandContext } from './context';
-import { taskFinder, taskWith } from './pickTask';
+import { commandOn } from '../common/commandContext';
+import type { Command, CommandContext } from '../common/commandContext';
+import { taskFinder, taskWith } from '../common/pickTask';
 
 /** The task's web-app link (format: core/tasks/links.ts); a display id not of the form ACME-12 is not put in it. */
 const webLink: Copied = (task, baseUrl) =>

@@ -5,10 +5,10 @@ import type { TaskRef } from '../tasks/ref';
 import { log } from '../log';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { commandOn, taskName } from './context';
-import type { CommandContext } from './context';
+import { commandOn, taskName } from '../common/commandContext';
+import type { CommandContext } from '../common/commandContext';
 import { pickAssignee } from '../ui/pickers';
-import { taskFinder } from './pickTask';
+import { taskFinder } from '../common/pickTask';
 import { errorText } from '../../core/util/errorText';
 
 /**

@@ -1,29 +1,19 @@
 import * as vscode from 'vscode';
-import { Commands } from './ids';
+import { Commands } from '../common/commandIds';
 import type { CreateTaskInput } from '../../core/api/inputs';
 import type { Task } from '../../core/api/schemas';
 import { checkTitle, MAX_TITLE_LENGTH } from '../../core/tasks/title';
-import type { ListTarget } from '../../core/tasks/sidebar';
 import type { SignedIn } from '../auth/session';
-import { isUuid } from '../../core/util/ids';
 import type { TaskRef } from '../tasks/ref';
 import { readOrReport, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { commandOn, openTask, taskName } from './context';
-import type { CommandContext, Finder } from './context';
+import { commandOn, openTask, taskName } from '../common/commandContext';
+import type { CommandContext } from '../common/commandContext';
+import { listFinder, rememberList } from '../common/pickList';
 import { chooseDetails } from './createDetails';
 import { askDescription, fieldsAfterCreate, fieldsBeforeCreate, saveFieldValues } from './createFields';
 import { selectionDescription } from './selection';
-import { pickWorkspace } from '../ui/pickers';
-import { taskFinder, taskWith } from './pickTask';
-
-export interface ListChoice {
-  readonly workspaceId: string;
-  readonly listId: string;
-  readonly name: string;
-}
-
-const RECENT_KEY = 'taskPlatform.recentLists';
+import { taskFinder, taskWith } from '../common/pickTask';
 
 /** The explanation of a bad title, or undefined (title 255 characters: docs/api/README.md#limits). */
 export function titleProblem(value: string): string | undefined {
@@ -67,66 +57,6 @@ export async function askTitle(title: string, value = ''): Promise<string | unde
   return check.title;
 }
 
-export function listFromArg(arg: unknown): ListChoice | undefined {
-  const node = arg as { workspaceId?: unknown; listId?: unknown; name?: unknown } | undefined;
-  if (isUuid(node?.workspaceId) && isUuid(node?.listId)) {
-    return {
-      workspaceId: node.workspaceId,
-      listId: node.listId,
-      name: typeof node.name === 'string' ? node.name : node.listId,
-    };
-  }
-  return undefined;
-}
-
-/** A list of a workspace: recent lists first, then every list the user can see. */
-export async function pickList(ctx: CommandContext, state: SignedIn, title: string): Promise<ListChoice | undefined> {
-  const workspaceId = await pickWorkspace(state, title);
-  if (!workspaceId) {
-    return undefined;
-  }
-  const lists = (
-    await readOrReport(ctx.services.session, vscode.l10n.t('Could not load the lists'), () =>
-      ctx.lookups.targets(state.client, workspaceId),
-    )
-  )?.lists;
-  if (!lists) {
-    return undefined;
-  }
-  const recent = ctx.globalState.get<string[]>(RECENT_KEY, []);
-  type Item = vscode.QuickPickItem & { list?: ListChoice };
-  const item = (l: ListTarget, icon: string): Item => ({
-    label: l.name,
-    description: l.path,
-    iconPath: new vscode.ThemeIcon(icon),
-    list: { workspaceId, listId: l.id, name: l.name },
-  });
-  const recentLists = recent.flatMap((id) => lists.filter((l) => l.id === id));
-  const items: Item[] = [];
-  if (recentLists.length > 0) {
-    items.push(
-      { label: vscode.l10n.t('Recent'), kind: vscode.QuickPickItemKind.Separator },
-      ...recentLists.map((l) => item(l, 'history')),
-    );
-    items.push({ label: vscode.l10n.t('All lists'), kind: vscode.QuickPickItemKind.Separator });
-  }
-  items.push(...lists.filter((l) => !recent.includes(l.id)).map((l) => item(l, 'list-unordered')));
-  return (
-    await prompter().quickPick(items, { title, placeHolder: vscode.l10n.t('Pick a list'), matchOnDescription: true })
-  )?.list;
-}
-
-async function remember(ctx: CommandContext, listId: string): Promise<void> {
-  const recent = ctx.globalState.get<string[]>(RECENT_KEY, []).filter((id) => id !== listId);
-  await ctx.globalState.update(RECENT_KEY, [listId, ...recent].slice(0, 5));
-}
-
-/** The list a command acts on: the list node it was given, else a pick. */
-export const listFinder: Finder<{ list: ListChoice }> = async (ctx, state, call) => {
-  const list = listFromArg(call.arg) ?? (await pickList(ctx, state, call.title));
-  return list && { list };
-};
-
 /**
  * Create Task: list (skipped when run on a list node), title, description (Enter skips it), the
  * list's required custom fields (one step each, nothing sent until each is valid), optional details
@@ -163,7 +93,7 @@ export const createTask = commandOn(
     };
     const task = await create(ctx, state, list.workspaceId, input);
     if (task) {
-      await remember(ctx, list.listId);
+      await rememberList(ctx, list.listId);
       const values = fields.known ? fields.values : await fieldsAfterCreate(state, task, stepTitle);
       const saved = await saveFieldValues(ctx, state, list.workspaceId, task, values);
       await afterCreate({ workspaceId: list.workspaceId, taskId: task.id, row: saved ?? task });

@@ -5,10 +5,10 @@ import { askField, shownValue } from './createFields';
 import type { FieldChoices } from './createFields';
 import { prompter } from '../ui/prompter';
 import type { SignedIn } from '../auth/session';
-import type { CommandContext } from './context';
-import type { ListChoice } from './create';
+import type { CommandContext } from '../common/commandContext';
+import type { ListChoice } from '../common/pickList';
 import { pickAssignee, pickDueDate, pickPriority, pickStatus, priorityLabel } from '../ui/pickers';
-import { searchForTask } from './pickTask';
+import { searchForTask } from '../common/pickTask';
 
 type Details = Omit<CreateTaskInput, 'list_id' | 'title'>;
 type Step = 'create' | 'priority' | 'assignee' | 'status' | 'due' | 'parent' | CustomFieldDefinition;

@@ -10,9 +10,9 @@ import { log } from '../log';
 import { reportFailure } from '../ui/failure';
 import { fieldProblem } from '../ui/fieldProblem';
 import { prompter } from '../ui/prompter';
-import type { CommandContext } from './context';
-import { taskName } from './context';
-import type { ListChoice } from './create';
+import type { CommandContext } from '../common/commandContext';
+import { taskName } from '../common/commandContext';
+import type { ListChoice } from '../common/pickList';
 
 /** The custom fields of the target list and the values chosen so far (required ones asked first). */
 export interface FieldChoices {

@@ -5,9 +5,9 @@ import type { SignedIn } from '../auth/session';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { announceUpdated } from './comment';
-import { commandOn, taskName } from './context';
-import type { CommandContext } from './context';
-import { searchForTask, taskFinder, taskTarget } from './pickTask';
+import { commandOn, taskName } from '../common/commandContext';
+import type { CommandContext } from '../common/commandContext';
+import { searchForTask, taskFinder, taskTarget } from '../common/pickTask';
 
 export type LinkOutcome = 'linked' | 'alreadyLinked' | undefined;
 

@@ -6,9 +6,9 @@ import type { TaskRef } from '../tasks/ref';
 import { describeFailure, readOrReport, reportFailure } from '../ui/failure';
 import { pickAssignee, pickDueDate, pickPriority, pickStatus } from '../ui/pickers';
 import { prompter } from '../ui/prompter';
-import { commandOn, taskName } from './context';
-import type { CommandContext, Finder } from './context';
-import { taskFinder, selectedRefs, taskWith } from './pickTask';
+import { commandOn, taskName } from '../common/commandContext';
+import type { CommandContext, Finder } from '../common/commandContext';
+import { taskFinder, selectedRefs, taskWith } from '../common/pickTask';
 
 /** PATCH task: any subset of its fields (docs/api/openapi.yaml#updateTask). */
 export async function patchTask(

@@ -4,9 +4,9 @@ import { parseTaskReference, taskIdFromUriPath } from '../../core/tasks/links';
 import type { TaskReference } from '../../core/tasks/links';
 import type { TaskRef } from '../tasks/ref';
 import { prompter } from '../ui/prompter';
-import { openTask } from './context';
-import type { CommandContext } from './context';
-import { findTask } from './pickTask';
+import { openTask } from '../common/commandContext';
+import type { CommandContext } from '../common/commandContext';
+import { findTask } from '../common/pickTask';
 
 /** Why a typed reference cannot name a task, or undefined when it may (checked before any request). */
 function referenceProblem(reference: TaskReference, origin: string): string | undefined {

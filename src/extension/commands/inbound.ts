@@ -3,10 +3,10 @@ import type { InboundAddress } from '../../core/api/schemas';
 import type { SignedIn } from '../auth/session';
 import { readOrReport, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { commandOn } from './context';
-import type { CommandContext } from './context';
-import { listFinder } from './create';
-import type { ListChoice } from './create';
+import { commandOn } from '../common/commandContext';
+import type { CommandContext } from '../common/commandContext';
+import { listFinder } from '../common/pickList';
+import type { ListChoice } from '../common/pickList';
 
 export interface InboundOutcome {
   readonly address?: InboundAddress;

@@ -2,22 +2,22 @@ import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { copyDisplayId, copyLink, openInBrowser } from './clipboard';
 import { addComment } from './comment';
-import type { CommandContext } from './context';
+import type { CommandContext } from '../common/commandContext';
 import { addSubtask, createTask } from './create';
 import { linkTasks, removeDependency } from './dependencies';
 import { assign, setDueDate, setPriority, setStatus } from './fields';
-import { Lookups } from './lookups';
+import { Lookups } from '../common/lookups';
 import { goToTask, taskUriHandler } from './goTo';
 import { showInboundAddress } from './inbound';
 import { moveTask } from './move';
-import { RecentTrash } from './recentTrash';
-import { StatusIcons } from './statusIcons';
+import { RecentTrash } from '../common/recentTrash';
+import { StatusIcons } from '../common/statusIcons';
 import { searchTasks } from './search';
 import { deleteTask, restoreTask } from './trash';
 import { triage } from './triage';
-import { Commands } from './ids';
-import type { CommandId } from './ids';
-import { registerCommand } from './registry';
+import { Commands } from '../common/commandIds';
+import type { CommandId } from '../common/commandIds';
+import { registerCommand } from '../common/registry';
 
 /** The commands of this feature; the tree's menus and package.json reference them. */
 const handlers: [CommandId, (ctx: CommandContext, arg?: unknown, all?: unknown) => Promise<unknown>][] = [

@@ -7,11 +7,11 @@ import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { readOrReport, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { commandOn, taskName } from './context';
-import type { CommandContext } from './context';
+import { commandOn, taskName } from '../common/commandContext';
+import type { CommandContext } from '../common/commandContext';
 import { pickWorkspace } from '../ui/pickers';
-import { taskFinder, taskWith } from './pickTask';
-import type { TrashedTask } from './recentTrash';
+import { taskFinder, taskWith } from '../common/pickTask';
+import type { TrashedTask } from '../common/recentTrash';
 
 /**
  * DELETE task: to Trash with its subtasks at any depth (docs/api/openapi.yaml#deleteTask). The confirmation names the

@@ -9,10 +9,10 @@ import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import type { LiveQuickPick } from '../ui/prompter';
-import { openTask, targetOf, taskName } from './context';
-import type { CommandContext } from './context';
-import { listFinder } from './create';
-import { selectedRefs, taskWith } from './pickTask';
+import { openTask, targetOf, taskName } from '../common/commandContext';
+import type { CommandContext } from '../common/commandContext';
+import { listFinder } from '../common/pickList';
+import { selectedRefs, taskWith } from '../common/pickTask';
 import { actionButtons, actionItems, choiceItems, KEYS } from './triageOptions';
 import type { Action, ChoiceMode, TriageItem } from './triageOptions';
 

@@ -3,7 +3,7 @@ import type { UpdateTaskInput } from '../../core/api/inputs';
 import type { TaskRow } from '../../core/api/schemas';
 import { checkDate, DUE_DATE_PRESETS, dayOf, presetDate } from '../../core/tasks/dates';
 import type { SignedIn } from '../auth/session';
-import type { CommandContext } from './context';
+import type { CommandContext } from '../common/commandContext';
 import { assigneeItems, priorityIcon, priorityItems, priorityLabel } from '../ui/pickers';
 
 export type Action = 'next' | 'status' | 'priority' | 'assignee' | 'due' | 'open';

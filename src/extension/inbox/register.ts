@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { Inbox } from '../../core/inbox/inbox';
 import type { FollowRef, InboxEntry } from '../../core/inbox/state';
-import { Commands } from '../commands/ids';
-import { registerCommand } from '../commands/registry';
+import { Commands } from '../common/commandIds';
+import { registerCommand } from '../common/registry';
 import { signedIn } from '../auth/guard';
 import type { SignedIn } from '../auth/session';
 import { SECTION } from '../config';

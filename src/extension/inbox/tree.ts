@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Inbox } from '../../core/inbox/inbox';
 import type { InboxEntry } from '../../core/inbox/state';
 import { inert } from '../../core/text/inert';
-import { Commands } from '../commands/ids';
+import { Commands } from '../common/commandIds';
 import type { Session } from '../auth/session';
 import { Disposable } from '../disposable';
 import type { Inboxes } from './inboxes';

@@ -1,10 +1,10 @@
 import type * as vscode from 'vscode';
 import { BudgetStatusBar } from '../account/budget';
 import { AccountStatusBar } from '../account/statusBar';
-import { Commands } from '../commands/ids';
-import { registerCommand } from '../commands/registry';
+import { Commands } from '../common/commandIds';
+import { registerCommand } from '../common/registry';
 import { taskUriHandler } from '../commands/goTo';
-import type { CommandContext } from '../commands/context';
+import type { CommandContext } from '../common/commandContext';
 import { registerAuth } from '../auth/register';
 import { scaleRateWindowForTests, Session } from '../auth/session';
 import { TokenStore } from '../auth/tokenStore';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { Commands } from '../commands/ids';
-import { registerCommand } from '../commands/registry';
+import { Commands } from '../common/commandIds';
+import { registerCommand } from '../common/registry';
 import type { Session } from '../auth/session';
 import { Disposable } from '../disposable';
 import type { Services } from '../services';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Commands } from '../commands/ids';
+import { Commands } from '../common/commandIds';
 import { inertMarkdown } from '../../core/text/inert';
 import type { Session } from '../auth/session';
 import { Disposable } from '../disposable';

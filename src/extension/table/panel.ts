@@ -19,7 +19,7 @@ import type {
   TableSort,
   TableWebviewMessage,
 } from '../../shared/table/protocol';
-import { Commands } from '../commands/ids';
+import { Commands } from '../common/commandIds';
 import { directoryFor } from '../directory';
 import { Disposable } from '../disposable';
 import { log } from '../log';

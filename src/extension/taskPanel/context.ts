@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import { Commands } from '../commands/ids';
+import { Commands } from '../common/commandIds';
 import type { ApiClient } from '../../core/api/client';
 import { NotFoundError, ValidationError, WriteQueuedError } from '../../core/api/errors';
 import { AbortError } from '../../core/util/abort';
 import type { PanelModel } from '../../shared/taskPanel/protocol';
 import type { Services } from '../services';
 import { describeFailure, reportFailure } from '../ui/failure';
-import type { Lookups } from '../commands/lookups';
+import type { Lookups } from '../common/lookups';
 import { prompter } from '../ui/prompter';
 
 /** What a panel's message handlers and loaders work with: one task, one client, one model. */

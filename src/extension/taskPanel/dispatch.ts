@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Commands } from '../commands/ids';
+import { Commands } from '../common/commandIds';
 import type { WebviewMessage } from '../../shared/taskPanel/protocol';
 import { openOutsideLink } from '../links/opener';
 import { log } from '../log';

@@ -13,7 +13,7 @@ import type { Outcome, PanelContext } from './context';
 import { dispatch } from './dispatch';
 import { panelHtml } from './html';
 import { loadAll, loadFirstPage, loadListContext } from './loader';
-import type { Lookups } from '../commands/lookups';
+import type { Lookups } from '../common/lookups';
 import { errorText } from '../../core/util/errorText';
 
 export const viewType = 'taskPlatform.task';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { Commands } from '../commands/ids';
-import { registerCommand } from '../commands/registry';
+import { Commands } from '../common/commandIds';
+import { registerCommand } from '../common/registry';
 import { signedIn } from '../auth/guard';
 import { markStepDone } from '../walkthrough/progress';
 import { isUuid } from '../../core/util/ids';
@@ -10,7 +10,7 @@ import { registerTaskSource } from '../tasks/current';
 import type { Services } from '../services';
 import { pickWorkspace } from '../ui/pickers';
 import { prompter } from '../ui/prompter';
-import { Lookups } from '../commands/lookups';
+import { Lookups } from '../common/lookups';
 import { TaskPanel, viewType, webviewOptions } from './panel';
 import { PanelPoller } from './poller';
 import { SECTION } from '../config';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ListNode, TaskNode, TreeNode } from '../../core/tree/nodes';
-import { moveTasks } from '../commands/move';
-import type { MoveOutcome } from '../commands/move';
+import { moveTasks } from '../common/moveTasks';
+import type { MoveOutcome } from '../common/moveTasks';
 import { log } from '../log';
 import type { Services } from '../services';
 import { prompter } from '../ui/prompter';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Commands } from '../commands/ids';
+import { Commands } from '../common/commandIds';
 import type { TaskRow } from '../../core/api/schemas';
 import { inert, inertLines, inertMarkdown } from '../../core/text/inert';
 import type {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { Commands } from '../commands/ids';
-import { registerCommand } from '../commands/registry';
+import { Commands } from '../common/commandIds';
+import { registerCommand } from '../common/registry';
 import { signedIn } from '../auth/guard';
 import { ROOT_KEY } from '../../core/tree/nodes';
 import type { MessageNode, MoreNode } from '../../core/tree/nodes';

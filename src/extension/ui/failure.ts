@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Commands } from '../commands/ids';
+import { Commands } from '../common/commandIds';
 import type { NetworkError } from '../../core/api/errors';
 import { ApiError, RateLimitedError, ValidationError } from '../../core/api/errors';
 import { MAX_RETRY_AFTER_MS } from '../../core/api/limits';

@@ -3,7 +3,7 @@ import type { Member, Priority, Status } from '../../core/api/schemas';
 import { checkDate, DUE_DATE_PRESETS, dayOf, presetDate } from '../../core/tasks/dates';
 import type { DuePresetId } from '../../core/tasks/dates';
 import type { SignedIn } from '../auth/session';
-import type { CommandContext } from '../commands/context';
+import type { CommandContext } from '../common/commandContext';
 import { readOrReport, reportFailure } from './failure';
 import { prompter } from './prompter';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { Commands } from '../commands/ids';
-import { registerCommand } from '../commands/registry';
+import { Commands } from '../common/commandIds';
+import { registerCommand } from '../common/registry';
 import { signedIn } from '../auth/guard';
 import type { KnownView } from '../../core/views/known';
 import { isViewId } from '../../core/views/references';

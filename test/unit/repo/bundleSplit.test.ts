@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { Commands } from '../../../src/extension/commands/ids';
+import { Commands } from '../../../src/extension/common/commandIds';
 import type { Feature } from '../../../src/extension/start/contract';
 import { commandOwners, viewOwners } from '../../../src/extension/start/owners';
 

@@ -19,7 +19,7 @@ describe('Settings Sync keys (start/sync.ts)', () => {
   const outbox = constant('src/extension/outbox/outboxes.ts', 'STORAGE_KEY');
   const prefixes = constant('src/extension/codeLinks/finder.ts', 'PREFIXES_KEY');
   const currentTask = constant('src/extension/codeLinks/currentTask.ts', 'KEY');
-  const recentLists = constant('src/extension/commands/create.ts', 'RECENT_KEY');
+  const recentLists = constant('src/extension/common/pickList.ts', 'RECENT_KEY');
 
   it("are the learned prefixes and each account's pinned and recent views, and nothing else", async () => {
     const written = new Map<string, unknown>();

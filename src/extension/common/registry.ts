@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { CommandId } from './ids';
+import type { CommandId } from './commandIds';
 
 /**
  * The one way a feature registers a command: `registerCommand(context, Commands.x, handler)` from its

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Commands } from './ids';
+import { Commands } from './commandIds';
 import type { Services } from '../services';
 import { signedIn } from '../auth/guard';
 import type { SignedIn } from '../auth/session';

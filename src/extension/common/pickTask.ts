@@ -10,8 +10,8 @@ import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { targetOf } from './context';
-import type { CommandContext, Finder } from './context';
+import { targetOf } from './commandContext';
+import type { CommandContext, Finder } from './commandContext';
 
 type RefItem = vscode.QuickPickItem & { ref?: TaskRef };
 

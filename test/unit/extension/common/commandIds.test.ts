@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Commands, internalCommands } from '../../../../src/extension/commands/ids';
+import { Commands, internalCommands } from '../../../../src/extension/common/commandIds';
 
 const root = join(__dirname, '..', '..', '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -10,7 +10,7 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
 const contributed = manifest.contributes.commands.map((c) => c.command);
 const constants: string[] = Object.values(Commands);
 
-describe('command ids (src/extension/commands/ids.ts) against package.json contributes.commands', () => {
+describe('command ids (src/extension/common/commandIds.ts) against package.json contributes.commands', () => {
   it('every contributed command has a constant', () => {
     assert.deepEqual(
       contributed.filter((id) => !constants.includes(id)),
