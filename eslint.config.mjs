@@ -46,6 +46,21 @@ const noWebview = [
   },
 ];
 
+// src/extension has two layers: the features (one folder each) and, below them, what every feature
+// shares (common/ for command ids, the registry, finders, pickers and lookups; auth, tasks, ui, state,
+// links). A feature reaches another's command through its id, never through commands/ (only the
+// composition root in lazy/ registers them); the shared layer never imports a feature (types aside).
+const features = 'account|ai|board|codeLinks|commands|inbox|outbox|table|taskPanel|tree|views|walkthrough';
+const noCommandsFolder = {
+  regex: '(^|/)commands/',
+  message: 'commands/ holds the commands themselves: shared finders, pickers and ids live in src/extension/common.',
+};
+const noFeatures = {
+  regex: `^\\.\\./(${features})/`,
+  allowTypeImports: true,
+  message: 'The shared layer (common, auth, tasks, ui, state, links) never imports a feature.',
+};
+
 export default tseslint.config(
   {
     ignores: ['dist/', 'out/', 'artifacts/', 'node_modules/', '.sandbox-data/', '.vscode-test/', '**/*.d.mts'],
@@ -93,6 +108,15 @@ export default tseslint.config(
   {
     files: ['src/extension/**/*.ts', 'src/mcp/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: noWebview }] },
+  },
+  {
+    files: ['src/extension/**/*.ts'],
+    ignores: ['src/extension/lazy/**', 'src/extension/commands/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...noWebview, noCommandsFolder] }] },
+  },
+  {
+    files: ['src/extension/{auth,common,links,state,tasks,ui}/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...noWebview, noCommandsFolder, noFeatures] }] },
   },
   {
     files: ['src/core/**/*.ts', 'src/shared/**/*.ts'],
