@@ -62,8 +62,11 @@ async function main(): Promise<number> {
       ['extensionDevelopmentPath', remote(repoRoot)],
       ['extensionTestsPath', remote(join(repoRoot, 'out', 'test', 'integration', 'index.js'))],
     ];
+    // Only the navigation's start is awaited: the suite's own exit (or the run's timeout below) is what
+    // ends the wait, so a slow first load on a busy machine is not a set-up failure.
     await page.goto(
       `${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`,
+      { waitUntil: 'commit', timeout: 120_000 },
     );
     const timeout = new Promise<number>((resolve) => setTimeout(() => resolve(124), timeoutMs).unref());
     const code = await Promise.race([result, timeout]);
