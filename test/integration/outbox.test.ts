@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { accountKey } from '../../src/core/accounts/account';
 import type { ApiClient } from '../../src/core/api/client';
 import type { TaskNode, TreeNode } from '../../src/core/tree/nodes';
 import { useCommandsDriver, writes } from './driver';
@@ -241,7 +242,7 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     assert.equal(state.kind, 'signedIn');
     const { baseUrl, user } = state as { baseUrl: string; user: { id: string } };
     // What another window stored meanwhile: its account's entry in the shared global state.
-    const account = `${baseUrl} ${user.id}`;
+    const account = accountKey({ baseUrl, userId: user.id });
     const storedNow = (): Array<{ key: string }> =>
       w.api.services.globalState.get<Record<string, Array<{ key: string }>>>('taskPlatform.outbox', {})[account] ?? [];
     const other = {
@@ -284,7 +285,7 @@ describe('Offline changes: kept, replayed in order after a reload, exactly once'
     const state = w.api.session.state;
     assert.equal(state.kind, 'signedIn');
     const { baseUrl, user } = state as { baseUrl: string; user: { id: string } };
-    const account = `${baseUrl} ${user.id}`;
+    const account = accountKey({ baseUrl, userId: user.id });
     const task = `/workspaces/${w.acme}/tasks/${a.taskId}`;
     const entry = (key: string, fields: Record<string, unknown>): Record<string, unknown> => ({
       key,

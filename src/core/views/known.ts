@@ -1,5 +1,7 @@
 // The views an account knows: pinned ones (roots of the Saved Views tree) and recently run ones.
 // Kept per account (service + user), never across accounts; pure, over a small key-value store.
+import { accountKey } from '../accounts/account';
+import type { Account } from '../accounts/account';
 
 export interface KnownView {
   readonly id: string;
@@ -22,15 +24,28 @@ const MAX_RECENT = 20;
 export class KnownViews {
   constructor(
     private readonly store: KeyValue,
-    private readonly account: string,
+    private readonly account: Account,
   ) {}
 
+  /** `savedViews:<account key>`; Settings Sync carries every key of this prefix (start/sync.ts). */
   private get key(): string {
-    return `savedViews:${this.account}`;
+    return `savedViews:${accountKey(this.account)}`;
+  }
+
+  /** Where the release before account keys kept them; moved to `key` by the first change. */
+  private get legacyKey(): string {
+    return `savedViews:${this.account.baseUrl}|${this.account.userId}`;
   }
 
   all(): KnownView[] {
-    return this.store.get<KnownView[]>(this.key) ?? [];
+    return this.store.get<KnownView[]>(this.key) ?? this.store.get<KnownView[]>(this.legacyKey) ?? [];
+  }
+
+  private async save(views: KnownView[]): Promise<void> {
+    await this.store.update(this.key, views);
+    if (this.store.get(this.legacyKey) !== undefined) {
+      await this.store.update(this.legacyKey, undefined);
+    }
   }
 
   pinned(): KnownView[] {
@@ -49,10 +64,7 @@ export class KnownViews {
       .filter((v) => !v.pinned)
       .sort((a, b) => (b.lastRunAt ?? '').localeCompare(a.lastRunAt ?? ''))
       .slice(0, MAX_RECENT);
-    await this.store.update(
-      this.key,
-      next.filter((v) => v.pinned || recent.includes(v)),
-    );
+    await this.save(next.filter((v) => v.pinned || recent.includes(v)));
   }
 
   async patch(id: string, change: Partial<Omit<KnownView, 'id'>>): Promise<KnownView | undefined> {
@@ -61,10 +73,7 @@ export class KnownViews {
       return undefined;
     }
     const updated = { ...current, ...change };
-    await this.store.update(
-      this.key,
-      this.all().map((v) => (v.id === id ? updated : v)),
-    );
+    await this.save(this.all().map((v) => (v.id === id ? updated : v)));
     return updated;
   }
 }

@@ -4,6 +4,7 @@ import { Commands } from '../common/commandIds';
 import { registerCommand } from '../common/registry';
 import { confirmation, confirmTarget } from '../../core/mcp/confirm';
 import type { ConfirmContext, TaskLabel } from '../../core/mcp/confirm';
+import { accountKey } from '../../core/accounts/account';
 import { isUuid } from '../../core/util/ids';
 import { visibleText } from '../../core/text/inert';
 import type { Session, SessionState } from '../auth/session';
@@ -77,7 +78,7 @@ export class AiConfirmations implements vscode.TextDocumentContentProvider, vsco
     if (!isUuid(workspaceId) || !isUuid(taskId)) {
       return Promise.resolve({ error: vscode.l10n.t('not a task id') });
     }
-    const key = `${state.baseUrl}|${state.user.id}|${workspaceId}|${taskId}`;
+    const key = `${accountKey({ baseUrl: state.baseUrl, userId: state.user.id })} ${workspaceId} ${taskId}`;
     const kept = this.labels.get(key);
     if (kept && Date.now() - kept.at < LABEL_TTL_MS) {
       return kept.label;

@@ -6,6 +6,7 @@ import type { Session, SessionState } from '../auth/session';
 import type { TokenStore } from '../auth/tokenStore';
 import { onDidChangeSetting, readBaseUrl } from '../config';
 import { log } from '../log';
+import { accountKey } from '../../core/accounts/account';
 import { MCP_SHARE, SERVICE_LIMIT } from '../../core/mcp/budget';
 import { LEASE_STALE_MS, LEASE_VAR, lastTouch, serverMayBeActive } from '../../core/mcp/lease';
 import { selectionEnv } from '../../core/mcp/offer';
@@ -224,7 +225,7 @@ export class McpServerProvider
     this.giveShare(state);
     const key =
       state.kind === 'signedIn'
-        ? `${state.baseUrl}|${state.user.id}`
+        ? accountKey({ baseUrl: state.baseUrl, userId: state.user.id })
         : state.kind === 'unknown'
           ? this.lastKey
           : state.kind;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { accountKey } from '../../core/accounts/account';
 import { inert } from '../../core/text/inert';
 import { signIn, signOut } from './commands';
 import type { Session, SessionState } from './session';
@@ -83,7 +84,7 @@ function accountSession(state: SessionState): vscode.AuthenticationSession | und
   const { user, baseUrl } = state;
   const label = inert(user.name, MAX_LABEL).trim() || vscode.l10n.t('Task Platform account');
   return {
-    id: `${baseUrl}#${user.id}`,
+    id: accountKey({ baseUrl, userId: user.id }),
     accessToken: '',
     account: { id: String(user.id), label },
     scopes: [],

@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import { Inbox } from '../../core/inbox/inbox';
 import type { InboxStore } from '../../core/inbox/inbox';
 import type { ApiClient } from '../../core/api/client';
+import { accountKey, entryOf, withEntry } from '../../core/accounts/account';
+import type { Account } from '../../core/accounts/account';
 import type { SessionState } from '../auth/session';
 import { SECTION } from '../config';
 
@@ -27,11 +29,12 @@ export class Inboxes {
 
   current(session: SessionState): Inbox | undefined {
     if (session.kind !== 'signedIn') return undefined;
-    const account = `${session.baseUrl} ${session.user.id}`;
-    let inbox = this.byAccount.get(account);
+    const account: Account = { baseUrl: session.baseUrl, userId: session.user.id };
+    const key = accountKey(account);
+    let inbox = this.byAccount.get(key);
     if (!inbox) {
       inbox = new Inbox(this.store(account), session.user.id, { autoFollow: autoFollowSetting });
-      this.byAccount.set(account, inbox);
+      this.byAccount.set(key, inbox);
     }
     return inbox;
   }
@@ -68,14 +71,15 @@ export class Inboxes {
     this.byAccount.clear();
   }
 
-  private store(account: string): InboxStore {
+  /** Under the account's key; an Inbox of the release before account keys moves there on its first write. */
+  private store(account: Account): InboxStore {
     return {
-      read: () => this.state.get<Record<string, unknown>>(INBOX_KEY, {})[account],
+      read: () => entryOf(this.state.get<Record<string, unknown>>(INBOX_KEY, {}), account),
       write: async (value) => {
-        await this.state.update(INBOX_KEY, {
-          ...this.state.get<Record<string, unknown>>(INBOX_KEY, {}),
-          [account]: value,
-        });
+        await this.state.update(
+          INBOX_KEY,
+          withEntry<unknown>(this.state.get<Record<string, unknown>>(INBOX_KEY, {}), account, value),
+        );
       },
     };
   }

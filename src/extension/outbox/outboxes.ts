@@ -4,10 +4,15 @@ import type { QueuedWrite } from '../../core/outbox/queuedWrite';
 import { isQueuedWrite, targetOf } from '../../core/outbox/queuedWrite';
 import { Outbox } from '../../core/outbox/outbox';
 import type { OutboxStore } from '../../core/outbox/outbox';
+import { accountKey, entryOf, parseAccountKey, withEntry } from '../../core/accounts/account';
+import type { Account } from '../../core/accounts/account';
 import type { SessionState } from '../auth/session';
 import { log } from '../log';
 
-/** globalState key: `{ [account]: QueuedWrite[] }`. An account is the service address and the user id. */
+/**
+ * globalState key: `{ [account key]: QueuedWrite[] }` (core/accounts/account.ts). Queues of the
+ * release before account keys sit under `<url> <user>` until their account's first write moves them.
+ */
 const STORAGE_KEY = 'taskPlatform.outbox';
 
 export interface AppliedWrite {
@@ -36,8 +41,9 @@ export class Outboxes implements vscode.Disposable {
 
   /** The queue of one account (created from storage on first use). */
   for(baseUrl: string, userId: string): Outbox {
-    const account = `${baseUrl} ${userId}`;
-    let outbox = this.byAccount.get(account);
+    const account: Account = { baseUrl, userId };
+    const key = accountKey(account);
+    let outbox = this.byAccount.get(key);
     if (!outbox) {
       outbox = new Outbox(this.store(account), {
         changed: () => this.changed.fire(),
@@ -50,7 +56,7 @@ export class Outboxes implements vscode.Disposable {
             `Offline queue: dropped a stored change that this extension would not make (${reason}); it was not sent.`,
           ),
       });
-      this.byAccount.set(account, outbox);
+      this.byAccount.set(key, outbox);
     }
     return outbox;
   }
@@ -68,7 +74,7 @@ export class Outboxes implements vscode.Disposable {
   storedFor(baseUrl: string): QueuedWrite[] {
     const all = this.state.get<Record<string, unknown>>(STORAGE_KEY, {});
     return Object.entries(all)
-      .filter(([account]) => account.startsWith(`${baseUrl} `))
+      .filter(([key]) => parseAccountKey(key)?.baseUrl === baseUrl || key.startsWith(`${baseUrl} `))
       .flatMap(([, entries]) => (Array.isArray(entries) ? entries.filter(isQueuedWrite) : []));
   }
 
@@ -107,20 +113,20 @@ export class Outboxes implements vscode.Disposable {
     this.reachability.dispose();
   }
 
-  private store(account: string): OutboxStore {
+  private store(account: Account): OutboxStore {
     return {
       read: () => {
-        const stored = this.state.get<Record<string, unknown>>(STORAGE_KEY, {})[account];
+        const stored = entryOf(this.state.get<Record<string, unknown>>(STORAGE_KEY, {}), account);
         return Array.isArray(stored) ? stored : [];
       },
+      // Idempotency keys are private to a token: a queue is only ever replayed through its own
+      // account, and its first write moves it off the previous release's key, so no entry is read twice.
       write: async (entries) => {
-        const all = { ...this.state.get<Record<string, unknown>>(STORAGE_KEY, {}) };
-        if (entries.length === 0) {
-          delete all[account];
-        } else {
-          all[account] = entries;
-        }
-        await this.state.update(STORAGE_KEY, all);
+        const all = this.state.get<Record<string, unknown>>(STORAGE_KEY, {});
+        await this.state.update(
+          STORAGE_KEY,
+          withEntry<unknown>(all, account, entries.length === 0 ? undefined : entries),
+        );
       },
     };
   }

@@ -14,7 +14,7 @@ export interface ViewsContext {
 
 /** The known views of the signed-in account (per service and user: never shared across accounts). */
 export function knownViews(ctx: ViewsContext, state: SignedIn): KnownViews {
-  return new KnownViews(ctx.memento, `${state.baseUrl}|${state.user.id}`);
+  return new KnownViews(ctx.memento, { baseUrl: state.baseUrl, userId: state.user.id });
 }
 
 export function scopeLabel(view: Pick<KnownView, 'scopeType'>): string {

@@ -25,7 +25,7 @@ describe('Settings Sync keys (start/sync.ts)', () => {
     const written = new Map<string, unknown>();
     const views = new KnownViews(
       { get: <T>(key: string) => written.get(key) as T | undefined, update: async (k, v) => void written.set(k, v) },
-      'https://tasks.example.com/api|user-1',
+      { baseUrl: 'https://tasks.example.com/api', userId: 'user-1' },
     );
     await views.put({ id: 'v1', name: 'Mine', pinned: true });
     const [viewsKey] = [...written.keys()];
@@ -34,7 +34,7 @@ describe('Settings Sync keys (start/sync.ts)', () => {
     assert.deepEqual(syncedKeys(stored), [
       prefixes,
       'savedViews:http://127.0.0.1:4010/api|u2',
-      'savedViews:https://tasks.example.com/api|user-1',
+      'savedViews:https://tasks.example.com/api#user-1',
     ]);
     assert.deepEqual(SYNCED_KEYS, [prefixes], 'the prefixes key is declared before it is first written');
   });

@@ -55,8 +55,8 @@ describe('saved views: references, known views, paging against the sandbox (docs
       get: <T>(k: string) => map.get(k) as T | undefined,
       update: async (k: string, v: unknown) => void map.set(k, v),
     };
-    const alice = new KnownViews(kv, 'https://a/api|alice');
-    const bob = new KnownViews(kv, 'https://a/api|bob');
+    const alice = new KnownViews(kv, { baseUrl: 'https://a/api', userId: 'alice' });
+    const bob = new KnownViews(kv, { baseUrl: 'https://a/api', userId: 'bob' });
     await alice.put({ id: 'p', name: 'Pinned', pinned: true });
     for (let i = 0; i < 25; i++) {
       await alice.put({
@@ -72,6 +72,26 @@ describe('saved views: references, known views, paging against the sandbox (docs
     assert.deepEqual(bob.all(), [], 'nothing crosses accounts');
     await alice.patch('p', { name: 'Renamed' });
     assert.equal(alice.get('p')?.name, 'Renamed');
+  });
+
+  it("reads the previous release's key until the first change moves the views to the account key", async () => {
+    const map = new Map<string, unknown>([
+      ['savedViews:https://a/api|alice', [{ id: 'p', name: 'Old', pinned: true }]],
+    ]);
+    const kv = {
+      get: <T>(k: string) => map.get(k) as T | undefined,
+      update: async (k: string, v: unknown) => void (v === undefined ? map.delete(k) : map.set(k, v)),
+    };
+    const alice = new KnownViews(kv, { baseUrl: 'https://a/api', userId: 'alice' });
+    assert.deepEqual(
+      alice.pinned().map((v) => v.name),
+      ['Old'],
+      'kept across the upgrade',
+    );
+    await alice.patch('p', { name: 'New' });
+    assert.deepEqual([...map.keys()], ['savedViews:https://a/api#alice'], 'moved, not copied');
+    assert.equal(alice.get('p')?.name, 'New');
+    assert.deepEqual(new KnownViews(kv, { baseUrl: 'https://a/api', userId: 'bob' }).all(), []);
   });
 
   describe('ViewPager against the sandbox', () => {
