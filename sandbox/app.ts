@@ -7,7 +7,7 @@ import type { RateLimiter } from './ratelimit';
 import type { RequestLog } from './requestLog';
 import type { Store } from './store';
 
-export type SeedName = 'demo' | 'large' | 'empty';
+export type SeedName = 'demo' | 'large' | 'empty' | 'other';
 
 export interface Config {
   rateLimit: number;

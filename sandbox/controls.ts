@@ -9,8 +9,7 @@ import { resetApp } from './lifecycle';
 import { readBody, send } from './pipeline';
 import { purgeExpired } from './routes/trash';
 import { addXssCorpus } from './seeds/xss';
-
-const SEEDS: readonly string[] = ['demo', 'large', 'empty'];
+import { SEEDS, worldOf } from './worlds';
 
 function bad(message: string): Reply {
   return { status: 422, body: { message } };
@@ -73,6 +72,8 @@ function route(app: App, method: string, path: string, body: Record<string, unkn
     case 'GET /fixtures':
       return { status: 200, body: app.fixtures };
     case 'POST /fixtures/xss':
+      // The corpus is written by demo users into list Web App: only the demo world has them.
+      if (worldOf(app.seed) !== 'demo') return bad('The XSS corpus exists in the demo world only.');
       return { status: 200, body: addXssCorpus(app) };
     case 'POST /tokens/rotate':
       return rotateToken(app, body, true);
@@ -86,7 +87,11 @@ function route(app: App, method: string, path: string, body: Record<string, unkn
 
 function reset(app: App, body: Record<string, unknown>): Reply {
   const seed = body.seed ?? app.seed;
-  if (typeof seed !== 'string' || !SEEDS.includes(seed)) return bad('seed must be demo, large or empty.');
+  if (typeof seed !== 'string' || !SEEDS.includes(seed as SeedName))
+    return bad('seed must be demo, large, empty or other.');
+  if (worldOf(seed as SeedName) !== worldOf(app.seed)) {
+    return bad(`seed ${seed} belongs to another world than this sandbox's; start a sandbox of that world instead.`);
+  }
   resetApp(app, seed as SeedName);
   return { status: 200, body: { ok: true, seed } };
 }

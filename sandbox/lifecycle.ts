@@ -7,6 +7,7 @@ import { Idempotency } from './idempotency';
 import { RateLimiter } from './ratelimit';
 import { RequestLog } from './requestLog';
 import { buildSeed } from './seeds/index';
+import { worldOf } from './worlds';
 
 export interface AppOptions {
   seed?: SeedName;
@@ -45,8 +46,16 @@ export function createApp(options: AppOptions = {}): App {
   };
 }
 
-/** Back to the seed: clears faults, request log, idempotency keys, rate windows and clock offset. */
+/**
+ * Back to the seed: clears faults, request log, idempotency keys, rate windows and clock offset. A
+ * sandbox keeps its world: a seed of another world would bring back the tokens it must refuse.
+ */
 export function resetApp(app: App, seed: SeedName = app.seed): void {
+  if (worldOf(seed) !== worldOf(app.seed)) {
+    throw new Error(
+      `seed ${seed} belongs to the ${worldOf(seed)} world; this sandbox serves the ${worldOf(app.seed)} world`,
+    );
+  }
   app.clock.reset();
   const built = buildSeed(seed, app.clock.now());
   app.store = built.store;

@@ -1,8 +1,7 @@
-// CLI: npm run sandbox -- --port 4010 --seed demo --rate-limit 60
+// CLI: npm run sandbox -- --port 4010 --seed demo --rate-limit 60 (--seed other: the second world)
 import type { SeedName } from './app';
 import { startSandbox } from './server';
-
-const SEEDS: readonly SeedName[] = ['demo', 'large', 'empty'];
+import { SEEDS, WORLD_TOKENS, worldOf } from './worlds';
 
 function flag(args: string[], name: string): string | undefined {
   const idx = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
@@ -25,7 +24,7 @@ async function main(): Promise<void> {
   if (!SEEDS.includes(seed)) fail(`--seed must be one of ${SEEDS.join(', ')}`);
   if (!Number.isInteger(rateLimit) || rateLimit < 0) fail('--rate-limit must be an integer >= 0');
   const sandbox = await startSandbox({ port, seed, rateLimit, quiet: args.includes('--quiet') });
-  const tokens = ['demo-token-alice', 'demo-token-bob', 'demo-token-carol'];
+  const tokens = WORLD_TOKENS[worldOf(seed)].map((t) => t.token);
   console.log(`SANDBOX READY ${JSON.stringify({ base_url: sandbox.baseUrl, seed, tokens })}`);
   const shutdown = (): void => {
     void sandbox.stop().then(() => process.exit(0));

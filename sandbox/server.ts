@@ -10,8 +10,12 @@ import type { Reply } from './http';
 import type { Router } from './router';
 import { serveFile } from './routes/files';
 import { buildRouter } from './routes/index';
+import { WORLD_TOKENS, worldOf } from './worlds';
+import type { WorldName, WorldToken } from './worlds';
 
 export type { SeedName } from './app';
+export type { WorldName, WorldToken } from './worlds';
+export { WORLD_TOKENS, worldOf } from './worlds';
 
 export interface SandboxOptions {
   port?: number;
@@ -27,6 +31,11 @@ export interface Sandbox {
   readonly origin: string;
   readonly baseUrl: string;
   readonly port: number;
+  /** The world it serves for its whole life (`other` for the seed `other`, else `demo`). */
+  readonly world: WorldName;
+  /** That world's sign-in tokens (sandbox/README.md#worlds). */
+  readonly tokens: readonly WorldToken[];
+  /** Throws for a seed of another world. */
   reset(seed?: SeedName): void;
   stop(): Promise<void>;
 }
@@ -110,6 +119,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     origin: app.origin,
     baseUrl: `${app.origin}/api`,
     port,
+    world: worldOf(app.seed),
+    tokens: WORLD_TOKENS[worldOf(app.seed)],
     reset: (seed?: SeedName): void => resetApp(app, seed),
     stop: (): Promise<void> =>
       new Promise((resolve) => {

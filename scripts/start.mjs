@@ -4,7 +4,9 @@
 // 3. starts the sandbox (demo seed) and a VS Code (code-server) with the extension loaded as a
 //    development extension, its base URL pointed at the sandbox,
 // 4. prints the address to open in a browser and the demo tokens. Ctrl+C stops everything.
-// Options: --port N (VS Code, default 8080), --sandbox-port N (default 4010), --seed demo|large|empty.
+// Options: --port N (VS Code, default 8080), --sandbox-port N (default 4010), --seed demo|large|empty,
+// --second-world (also a sandbox of the other world, for a second account: sandbox/README.md#worlds)
+// with --second-world-port N (default: the sandbox port + 1).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -29,8 +31,12 @@ if (spawnSync(process.execPath, ['esbuild.mjs'], { stdio: 'inherit' }).status !=
 // fails on Node 20 with ERR_REQUIRE_CYCLE_MODULE (the host's modules are CommonJS-compiled TS).
 const { tsImport } = await import('tsx/esm/api');
 const { runDevHost } = await tsImport('../test/host/devHost.ts', import.meta.url);
+const sandboxPort = Number(arg('sandbox-port', '4010'));
 await runDevHost({
   port: Number(arg('port', '8080')),
-  sandboxPort: Number(arg('sandbox-port', '4010')),
+  sandboxPort,
   seed: arg('seed', 'demo'),
+  secondWorldPort: process.argv.includes('--second-world')
+    ? Number(arg('second-world-port', String(sandboxPort + 1)))
+    : undefined,
 });

@@ -4,6 +4,8 @@ import type { Store } from '../store';
 import { SeedBuilder } from './builder';
 import { buildDemo, buildShape } from './demo';
 import { buildLarge } from './large';
+import { buildOther } from './other';
+import { worldOf } from '../worlds';
 
 export interface BuiltSeed {
   store: Store;
@@ -35,7 +37,13 @@ function buildEmpty(nowMs: number): BuiltSeed {
   };
 }
 
+/** The seed's store and fixtures; the fixtures name the seed's world (`world`). */
 export function buildSeed(seed: SeedName, nowMs: number): BuiltSeed {
+  const built = buildSeedOnly(seed, nowMs);
+  return { store: built.store, fixtures: { ...built.fixtures, world: worldOf(seed) } };
+}
+
+function buildSeedOnly(seed: SeedName, nowMs: number): BuiltSeed {
   switch (seed) {
     case 'demo':
       return buildDemo(nowMs);
@@ -43,5 +51,7 @@ export function buildSeed(seed: SeedName, nowMs: number): BuiltSeed {
       return buildLarge(nowMs);
     case 'empty':
       return buildEmpty(nowMs);
+    case 'other':
+      return buildOther(nowMs);
   }
 }

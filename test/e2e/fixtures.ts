@@ -55,13 +55,35 @@ export async function waitForPrefixes(session: Session): Promise<void> {
   }
 }
 
+const otherWorlds = new WeakMap<Session, Promise<Sandbox>>();
+
+/**
+ * A second sandbox for the session, serving the other world (sandbox/README.md#worlds: its own ids,
+ * users and tokens `sandbox.tokens`, e.g. other-token-frank; prefixes ACME and NIM) on its own port,
+ * with its own request log. Started on the first call only, so sessions that never ask pay nothing;
+ * `closeSession` stops it. The workbench is not pointed at it: a test adds it as a second account.
+ */
+export function otherWorld(session: Session): Promise<Sandbox> {
+  let started = otherWorlds.get(session);
+  if (!started) {
+    started = startSandbox({ seed: 'other', rateLimit: 60, quiet: true });
+    otherWorlds.set(session, started);
+  }
+  return started;
+}
+
 /** A call to the sandbox's control API (`/__sandbox/...`) of a session, its JSON answer. */
-export async function sandboxCall<T>(session: Session, method: string, path: string, body?: unknown): Promise<T> {
+export function sandboxCall<T>(session: Session, method: string, path: string, body?: unknown): Promise<T> {
+  return controlCall<T>(session.sandbox, method, path, body);
+}
+
+/** A call to the control API of any sandbox (the session's or its `otherWorld`), its JSON answer. */
+export async function controlCall<T>(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<T> {
   const init =
     body === undefined
       ? { method }
       : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-  const res = await fetch(`${session.sandbox.origin}/__sandbox${path}`, init);
+  const res = await fetch(`${sandbox.origin}/__sandbox${path}`, init);
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
   return (await res.json()) as T;
 }
@@ -87,6 +109,11 @@ export async function storedTask(
 export async function closeSession(session: Session | undefined): Promise<void> {
   await session?.workbench.close();
   await session?.sandbox.stop();
+  const other = session && otherWorlds.get(session);
+  if (other) {
+    otherWorlds.delete(session);
+    await (await other.catch(() => undefined))?.stop();
+  }
 }
 
 /**

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { GitApi } from '../../src/extension/codeLinks/git';
 import type { TestApi } from '../../src/extension/main';
 import type { LiveQuickPick, ProgressReport, ProgressTask, Prompter } from '../../src/extension/ui/prompter';
+import type * as OtherWorldModule from './otherWorld';
 
 export const extensionId = 'task-platform.task-platform';
 
@@ -37,14 +38,55 @@ export function sandboxOrigin(): string {
   return origin;
 }
 
-export async function sandboxControl<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${sandboxOrigin()}/__sandbox${path}`, {
+export function sandboxControl<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return controlAt<T>(sandboxOrigin(), method, path, body);
+}
+
+async function controlAt<T>(origin: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${origin}/__sandbox${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   assert.ok(res.ok, `sandbox control ${method} ${path} answered ${res.status}`);
   return (await res.json()) as T;
+}
+
+/** A second sandbox serving the other world: its address, sign-in tokens, controls and request log. */
+export interface OtherWorld {
+  /** http://127.0.0.1:PORT, for raw reads. */
+  readonly origin: string;
+  /** The address a second account signs in to (with /api). */
+  readonly baseUrl: string;
+  /** other-token-frank (admin), other-token-grace (Acme Labs member), other-token-heidi (Nimbus). */
+  readonly tokens: readonly string[];
+  control<T>(method: string, path: string, body?: unknown): Promise<T>;
+  /** Its own log: what the extension sent to this sandbox only. */
+  requestLog(): Promise<RequestLogEntry[]>;
+}
+
+/**
+ * The other world's sandbox (sandbox/README.md#worlds: other ids, users, tokens; prefixes ACME and
+ * NIM), started in this extension host on the first call of the run and shared by later calls; the
+ * runner's first sandbox stays the demo world. Runs that never call it do not start it.
+ */
+export async function otherWorld(): Promise<OtherWorld> {
+  const sandbox = await loadOtherWorld().otherWorldSandbox();
+  const control = <T>(method: string, path: string, body?: unknown): Promise<T> =>
+    controlAt<T>(sandbox.origin, method, path, body);
+  return {
+    origin: sandbox.origin,
+    baseUrl: sandbox.baseUrl,
+    tokens: sandbox.tokens.map((t) => t.token),
+    control,
+    requestLog: async () => (await control<{ data: RequestLogEntry[] }>('GET', '/requests')).data,
+  };
+}
+
+function loadOtherWorld(): typeof OtherWorldModule {
+  // Its own bundle next to this one (scripts/bundles.mjs), loaded by path so no suite carries the sandbox.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(join(__dirname, 'otherWorld.js')) as typeof OtherWorldModule;
 }
 
 export interface RequestLogEntry {

@@ -1,8 +1,9 @@
 // Entry called by the extension host in test mode (the @vscode/test-electron contract): run() resolves
 // when every test passed and rejects otherwise.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
+import type * as OtherWorldModule from './otherWorld';
 
 export function run(): Promise<void> {
   // INTEGRATION_GREP=<text> runs only the tests whose full title contains it (iterating on one suite).
@@ -13,7 +14,19 @@ export function run(): Promise<void> {
     .sort()) {
     mocha.addFile(join(__dirname, file));
   }
-  return new Promise((resolve, reject) => {
-    mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} integration test(s) failed`)) : resolve()));
+  return new Promise<number>((resolve) => mocha.run(resolve)).then(async (failures) => {
+    await stopOtherWorld();
+    if (failures > 0) {
+      throw new Error(`${failures} integration test(s) failed`);
+    }
   });
+}
+
+/** Stops the other world's sandbox (helpers.ts `otherWorld()`) if a suite started it; loads nothing otherwise. */
+async function stopOtherWorld(): Promise<void> {
+  const path = join(__dirname, 'otherWorld.js');
+  if (existsSync(path) && require.cache[require.resolve(path)]) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    await (require(path) as typeof OtherWorldModule).stopOtherWorld();
+  }
 }

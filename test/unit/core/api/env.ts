@@ -3,7 +3,7 @@ import { ApiClient } from '../../../../src/core/api/client';
 import type { ApiClientOptions } from '../../../../src/core/api/client';
 import { RateLimiter } from '../../../../src/core/api/rateLimiter';
 import { startSandbox } from '../../../../sandbox/server';
-import type { Sandbox, SandboxOptions } from '../../../../sandbox/server';
+import type { Sandbox, SandboxOptions, SeedName } from '../../../../sandbox/server';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fixtures and raw state are untyped JSON */
 export type Json = any;
@@ -55,8 +55,13 @@ export class Env {
     return this.fx.workspaces.acme.id;
   }
 
-  /** A client with a generous private limiter and quick retries, unless overridden. */
-  client(token = 'demo-token-alice', options: Partial<ApiClientOptions> = {}): ApiClient {
+  /** The sign-in tokens of this sandbox's world, admin first (`demo-token-alice` or `other-token-frank`). */
+  get tokens(): string[] {
+    return this.sandbox.tokens.map((t) => t.token);
+  }
+
+  /** A client (the world's admin unless `token` says) with a generous private limiter and quick retries. */
+  client(token = this.tokens[0] as string, options: Partial<ApiClientOptions> = {}): ApiClient {
     return new ApiClient({
       baseUrl: this.sandbox.baseUrl,
       token,
@@ -80,7 +85,7 @@ export class Env {
     return text ? JSON.parse(text) : undefined;
   }
 
-  async reset(seed?: 'demo' | 'large' | 'empty'): Promise<void> {
+  async reset(seed?: SeedName): Promise<void> {
     await this.control('POST', '/reset', seed ? { seed } : {});
     this.fx = await this.control('GET', '/fixtures');
   }
@@ -134,6 +139,16 @@ export function useSandbox(
     beforeEach(() => env.reset());
   }
   return env;
+}
+
+/**
+ * A second sandbox for the enclosing `describe`, serving the other world (seed `other`: its own ids,
+ * tokens `other-token-frank` / `-grace` / `-heidi`, prefixes ACME and NIM; sandbox/README.md#worlds),
+ * on its own port with its own request log. Beside `useSandbox()`, a test can check that a client of
+ * one world sent nothing to the other. Started only by the suites that call it.
+ */
+export function useOtherWorld(options: Omit<UseSandboxOptions, 'seed'> = {}): Env {
+  return useSandbox({ ...options, seed: 'other' });
 }
 
 /** Collects every item of an async iterable. */
