@@ -42,9 +42,10 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * 429,300 with automatic Inbox follows that lapse (678 bytes measured: the rule, what a check read
  * for it, and its dates); 430,000 with the shared pieces of the commands in a layer of their own
  * (src/extension/common: 658 bytes measured, the imports and exports of the two chunks the list
- * picker and the task mover now make, no new code).
+ * picker and the task mover now make, no new code); 431,400 with the account model (1,329 bytes
+ * measured: one key format, its check, and reading state of the release before it).
  */
-export const LAZY_BUDGET_BYTES = 430_000;
+export const LAZY_BUDGET_BYTES = 431_400;
 
 /**
  * Data chunks: a dist/lazy chunk made only of a data table that is loaded for one rare input, counted
