@@ -10,7 +10,7 @@
 //   --grep      only the tests whose full title holds this (INTEGRATION_GREP for the integration tiers)
 //   files       e2e or unit only: these spec files instead of the whole tier
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { counts, failures, failureTitles } from './mochaReport.mjs';
 
@@ -38,14 +38,27 @@ function parseArgs(argv) {
   return options;
 }
 
+/**
+ * Mocha's options from a tier's config file. Mocha adds file arguments to the config's spec rather
+ * than replacing it, so with files the config is not passed: its other options are, one by one.
+ */
+function config(path, files) {
+  if (files.length === 0) return ['--config', path];
+  const c = JSON.parse(readFileSync(path, 'utf8'));
+  const args = ['--no-config', ...[c.require ?? []].flat().flatMap((r) => ['--require', r])];
+  if (c.timeout !== undefined) args.push('--timeout', String(c.timeout));
+  if (c.exit) args.push('--exit');
+  return args;
+}
+
 /** The command of one run of the tier. */
 function tierCommand(o) {
   const grep = o.grep ? ['--grep', o.grep] : [];
   switch (o.tier) {
     case 'e2e':
-      return { cmd: ['npx', 'mocha', '--config', 'test/e2e/.mocharc.json', ...grep, ...o.files], env: {} };
+      return { cmd: ['npx', 'mocha', ...config('test/e2e/.mocharc.json', o.files), ...grep, ...o.files], env: {} };
     case 'unit':
-      return { cmd: ['npx', 'mocha', ...grep, ...o.files], env: {} };
+      return { cmd: ['npx', 'mocha', ...config('.mocharc.json', o.files), ...grep, ...o.files], env: {} };
     default:
       return {
         cmd: ['npm', 'run', '--silent', 'test:integration'],
