@@ -16,4 +16,11 @@ export const mochaHooks = {
       if (path) console.log(`      [e2e] screen of the failure: ${path}`);
     }
   },
+  /**
+   * A suite whose `before` timed out never saw its session and cannot close it; mocha's --exit then
+   * ends the process, but not the code-server and Chromium it started: close what is still open.
+   */
+  async afterAll(): Promise<void> {
+    for (const wb of [...Workbench.opened]) await wb.close().catch(() => undefined);
+  },
 };

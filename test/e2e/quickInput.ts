@@ -117,11 +117,14 @@ export async function acceptRow(page: Page, label: string, timeoutMs: number): P
   const rows = page.locator('.quick-input-widget .monaco-list-row');
   let index = -1;
   const found = await until(async () => {
+    // No named inner functions here: tsx wraps them in a helper the page does not have.
     index = await rows.evaluateAll((els, want) => {
-      const text = (el: Element): string =>
-        (el.querySelector('.label-name') ?? el.querySelector('.quick-input-list-label') ?? el).textContent?.trim() ??
-        '';
-      const exact = els.findIndex((el) => text(el) === want);
+      const labels = els.map(
+        (el) =>
+          (el.querySelector('.label-name') ?? el.querySelector('.quick-input-list-label') ?? el).textContent?.trim() ??
+          '',
+      );
+      const exact = labels.indexOf(want);
       return exact !== -1 ? exact : els.findIndex((el) => (el.textContent ?? '').includes(want));
     }, label);
     return index !== -1;

@@ -117,9 +117,9 @@ export async function settled(page: Page, timeoutMs = 10_000): Promise<boolean> 
   return page
     .waitForFunction(
       () => {
-        const shown = (el: Element): boolean => (el as HTMLElement).getClientRects().length > 0;
+        // No named inner functions here: tsx wraps them in a helper the page does not have.
         const busy = Array.from(document.querySelectorAll('.monaco-progress-container.active .progress-bit')).some(
-          shown,
+          (el) => el.getClientRects().length > 0,
         );
         const moving = document
           .getAnimations()

@@ -43,13 +43,27 @@ export class Workbench {
       vsix: options.vsix,
       settings: { 'workbench.colorTheme': options.theme ?? 'Default Light Modern', ...options.settings },
     });
-    const browser = await launchBrowser(join(options.runDir, 'chromium-profile'));
-    const page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
-    await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
-    const workbench = new Workbench(page, browser, server, options.runDir);
-    Workbench.opened.add(workbench);
-    return workbench;
+    // A workbench that fails to come up must not outlive its test: its code-server and Chromium
+    // would load the machine for the tests after it.
+    let browser: BrowserContext | undefined;
+    try {
+      browser = await launchBrowser(join(options.runDir, 'chromium-profile'));
+      const page = browser.pages()[0] ?? (await browser.newPage());
+      // The page's own load (its scripts, fonts) takes long on a busy machine: what matters is the
+      // workbench, waited for next; Playwright's 30 s default for the load event failed under load.
+      await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, {
+        waitUntil: 'domcontentloaded',
+        timeout: 120_000,
+      });
+      await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
+      const workbench = new Workbench(page, browser, server, options.runDir);
+      Workbench.opened.add(workbench);
+      return workbench;
+    } catch (error) {
+      await browser?.close().catch(() => undefined);
+      await server.stop();
+      throw error;
+    }
   }
 
   async close(): Promise<void> {
@@ -113,6 +127,18 @@ export class Workbench {
   async runCommand(title: string): Promise<void> {
     await this.dismissOverlays();
     await runPaletteCommand(this.page, title);
+  }
+
+  /**
+   * Reloads the window as a user would (Developer: Reload Window: its lifecycle saves the workbench's
+   * state, which a raw page reload would not) and waits for the new workbench. The load is listened
+   * for before the command runs: on a fast machine it can be over before a later listener would start.
+   */
+  async reloadWindow(): Promise<void> {
+    const loaded = this.page.waitForEvent('load', { timeout: 120_000 });
+    await this.runCommand('Developer: Reload Window');
+    await loaded;
+    await this.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
   }
 
   /**
@@ -214,6 +240,11 @@ export class Workbench {
     await clickMenuItem(this.page, await openContextMenu(this.page, row, label));
   }
 
+  /** Clicks `label` in the context menu open now, once it has settled, and waits until the menu has gone. */
+  async clickMenuItem(label: string | RegExp): Promise<void> {
+    await clickMenuItem(this.page, this.page.locator('.context-view .monaco-menu .action-label', { hasText: label }));
+  }
+
   /** Clicks a tree or list row once shown, and waits until its list selected or focused it. */
   async clickRow(row: Locator): Promise<void> {
     await clickListRow(this.page, row);
@@ -258,7 +289,9 @@ export class Workbench {
         return true;
       },
       act: () => button.click(),
-      done: () => until(async () => (await quickInputState(this.page)).open, 10_000),
+      // The first click also activates the extension, which takes long on a busy machine: a second
+      // click is for a click that was lost, not for one that is slow.
+      done: () => until(async () => (await quickInputState(this.page)).open, 60_000),
     });
     await this.answerInput(token);
     await this.treeRow('Acme').waitFor({ timeout: 60_000 });
