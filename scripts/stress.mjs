@@ -163,6 +163,10 @@ async function main() {
       const retried = keep(shots.retried, join(dir, `run-${i}`, 'retries'));
       const titles = failureTitles(failures(out));
       runs.push({ run: i, code, seconds, ...counts(out), titles, failedScreens, retried });
+      // Written after every run: a stress run stopped early still leaves its figures so far.
+      writeFileSync(join(dir, 'report.json'), JSON.stringify({ ...o, runs }, null, 2));
+      const r = runs.at(-1);
+      console.log(`[stress] run ${i}: ${r.passed} passed, ${r.failed} failed, ${seconds.toFixed(0)} s`);
     }
   } finally {
     stopHogs(hogs);

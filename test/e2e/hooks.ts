@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { Context } from 'mocha';
 import { Workbench } from './workbench';
 
@@ -21,6 +22,11 @@ export const mochaHooks = {
    * ends the process, but not the code-server and Chromium it started: close what is still open.
    */
   async afterAll(): Promise<void> {
-    for (const wb of [...Workbench.opened]) await wb.close().catch(() => undefined);
+    for (const wb of [...Workbench.opened]) {
+      // Where it was when its suite gave up (a `before` that timed out gets no afterEach).
+      const path = await wb.screenshot(`left-open-${basename(wb.runDir)}`).catch(() => undefined);
+      if (path) console.log(`      [e2e] screen of the failure: ${path} (a workbench left open)`);
+      await wb.close().catch(() => undefined);
+    }
   },
 };
