@@ -196,7 +196,9 @@ export async function answerQuickInput(page: Page, text: string): Promise<void> 
           s.message !== before.message ||
           s.flags.replace('busy', '').trim() !== before.flags.replace('busy', '').trim()
         );
-      }, 10_000),
+        // The extension's host closes its own input box, late on a busy machine (seen: over 10 s
+        // under two hogs): a second Enter is for one that was lost, not for one that is slow.
+      }, 30_000),
   });
 }
 
@@ -223,6 +225,7 @@ export async function pickQuickInputRow(page: Page, label: string): Promise<void
       before = await signature(page);
       if (!(await acceptRow(page, label, 30_000))) throw new Error(`no row "${label}" in the quick pick`);
     },
-    done: () => until(async () => (await signature(page)) !== before, 10_000),
+    // As with answers: the extension's host moves its picks on, late under load.
+    done: () => until(async () => (await signature(page)) !== before, 30_000),
   });
 }
