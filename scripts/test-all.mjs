@@ -5,6 +5,7 @@
 // non-zero when any tier failed. The last line is the plain "N passed, N failed" summary.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { counts, failures, failureTitles } from './mochaReport.mjs';
 
 const tiers = [
   { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
@@ -21,14 +22,14 @@ const tiers = [
 ];
 const only = process.env.TIERS?.split(',');
 
-function run(cmd, env = {}) {
+function run(cmd, env = {}, echo = true) {
   return new Promise((resolve) => {
     const child = spawn(cmd[0], cmd.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let out = '';
     const tee = (stream, target) =>
       stream.on('data', (chunk) => {
         out += chunk;
-        target.write(chunk);
+        if (echo) target.write(chunk);
       });
     tee(child.stdout, process.stdout);
     tee(child.stderr, process.stderr);
@@ -36,63 +37,38 @@ function run(cmd, env = {}) {
   });
 }
 
-// Mocha's spec reporter ends with "N passing" / "N failing" (and "N pending").
-function counts(out) {
-  const n = (re) => [...out.matchAll(re)].reduce((sum, m) => sum + Number(m[1]), 0);
-  return { passed: n(/^\s*(\d+) passing/gm), failed: n(/^\s*(\d+) failing/gm), pending: n(/^\s*(\d+) pending/gm) };
-}
-
 // A fresh clone: install what the tiers need first (both steps are quick no-ops once done).
 if (!existsSync('node_modules/.package-lock.json')) {
   execFileSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit' });
 }
 const selected = only ? tiers.filter((t) => only.includes(t.name)) : tiers;
+const needsMinimum = (t) => t.env?.TASK_PLATFORM_VSCODE_LINE === 'minimum';
+let minimumHost;
 if (selected.some((t) => t.name.startsWith('integration') || t.name === 'e2e')) {
   // The offline VS Code hosts (code-server, the Node it needs, Debian chromium): idempotent, cached after.
-  const hosts = selected.some((t) => t.env?.TASK_PLATFORM_VSCODE_LINE === 'minimum') ? 'all' : 'current';
-  execFileSync('bash', ['scripts/host/setup.sh', hosts], { stdio: 'inherit' });
+  execFileSync('bash', ['scripts/host/setup.sh', 'current'], { stdio: 'inherit' });
+  // The oldest host serves one tier, late in the run: on a fresh machine its native build (minutes)
+  // runs beside the tiers before it instead of ahead of them. Its output is shown if it fails.
+  if (selected.some(needsMinimum)) minimumHost = run(['bash', 'scripts/host/setup.sh', 'minimum'], {}, false);
 }
 
 const results = [];
 for (const tier of selected) {
   console.log(`\n===== ${tier.name} =====`);
   const started = Date.now();
+  if (needsMinimum(tier) && minimumHost) {
+    const host = await minimumHost;
+    console.log(`[hosts] the oldest VS Code host is ready (waited ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    if (host.code !== 0) {
+      console.log(host.out);
+      results.push({ ...tier, code: host.code, out: host.out, seconds: 0, passed: 0, failed: 1, pending: 0 });
+      continue;
+    }
+  }
   const { code, out } = await run(tier.cmd, tier.env);
   results.push({ ...tier, code, out, seconds: (Date.now() - started) / 1000, ...counts(out) });
 }
 
-// Mocha prints each failure after "N failing"; repeat those blocks here, just above the summary,
-// so the tail of a long CI log (often all that is kept) names what failed and why.
-function failures(out) {
-  const blocks = [];
-  for (const m of out.matchAll(/^\s*\d+ failing\s*$/gm)) {
-    const rest = out.slice(m.index + m[0].length).split('\n');
-    // A host's log lines ("[extension host] …") may interleave with the report: they do not end it.
-    const end = rest.findIndex((line, i) => i > 0 && /^\s*(\d+ passing|=====)/.test(line));
-    blocks.push(
-      rest
-        .slice(0, end === -1 ? 120 : Math.min(end, 120))
-        .join('\n')
-        .trim(),
-    );
-  }
-  return blocks;
-}
-// Mocha's spec reporter titles a failure "  1) Suite" and goes on, indented, until a line ending in ":".
-function failureTitles(blocks) {
-  const titles = [];
-  for (const lines of blocks.map((b) => b.split('\n'))) {
-    lines.forEach((line, i) => {
-      const first = /^\s*\d+\) (.*)$/.exec(line);
-      if (!first) return;
-      const parts = [first[1].trim()];
-      for (let j = i + 1; j < lines.length && j < i + 6 && !parts.at(-1).endsWith(':'); j++)
-        parts.push(lines[j].trim());
-      titles.push(parts.join(' › ').replace(/:$/, ''));
-    });
-  }
-  return titles;
-}
 for (const r of results.filter((t) => t.code !== 0)) {
   const blocks = failures(r.out);
   if (blocks.length === 0) continue;

@@ -68,9 +68,7 @@ describe("e2e: the account in VS Code's Accounts menu", function () {
     await wb.runCommand('View: Show Explorer');
     await fetch(`${session!.sandbox.origin}/__sandbox/requests`, { method: 'DELETE' });
     // The user's reload (its lifecycle saves which side bar was shown), not a raw page reload.
-    await wb.runCommand('Developer: Reload Window');
-    await wb.page.waitForEvent('load', { timeout: 60_000 });
-    await wb.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
+    await wb.reloadWindow();
     const accounts = wb.activityBarItem('Accounts');
     await accounts.waitFor({ timeout: 60_000 });
     // The menu does not refresh while open: wait for the session (the status bar's account item).

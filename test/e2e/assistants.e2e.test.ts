@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { repoRoot } from '../host/paths';
 import { closeSession, openSession } from './fixtures';
 import type { Session } from './fixtures';
+import { until, waitForValue } from './steps';
 import type { Workbench } from './workbench';
 
 interface Tool {
@@ -50,7 +51,7 @@ async function toolsPicker(wb: Workbench, shot: string): Promise<string[]> {
     await group.locator('.monaco-tl-twistie').click();
     await rows.nth(1).waitFor({ timeout: 10_000 });
   }
-  await wb.page.waitForTimeout(500);
+  // screenshot() waits until the picker has stopped moving.
   await wb.screenshot(shot);
   // The list is virtual: read the rows by index, scrolling to the end.
   const seen = new Map<string, string>();
@@ -64,8 +65,10 @@ async function toolsPicker(wb: Workbench, shot: string): Promise<string[]> {
     if (box) {
       await wb.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     }
+    // The list draws the rows now in view: wait for the top one to change (at the end it does not).
+    const top = await rows.first().getAttribute('data-index');
     await wb.page.mouse.wheel(0, 400);
-    await wb.page.waitForTimeout(200);
+    await until(async () => (await rows.first().getAttribute('data-index')) !== top, 2_000);
   }
   await wb.page.keyboard.press('Escape');
   return [...seen.values()];
@@ -105,12 +108,13 @@ describe('e2e: assistants in a real workbench (chat tools, MCP setting, chat act
   it('read-only mode hides every write tool from agent mode', async () => {
     const wb = session!.workbench;
     setWorkspaceSettings(wb, { 'taskPlatform.ai.readOnly': true });
-    let rows: string[] = [];
-    for (let i = 0; i < 20; i++) {
-      rows = await toolsPicker(wb, '71-agent-tools-read-only');
-      if (tools.every((t) => count(rows, t.label) === (t.write ? 0 : 1))) break;
-      await wb.page.waitForTimeout(500);
-    }
+    // VS Code reads the changed file by itself, a while later: the picker is read again until then.
+    const rows = await waitForValue(
+      () => toolsPicker(wb, '71-agent-tools-read-only'),
+      (shown) => tools.every((t) => count(shown, t.label) === (t.write ? 0 : 1)),
+      'the picker without the write tools',
+      60_000,
+    ).catch(() => toolsPicker(wb, '71-agent-tools-read-only'));
     for (const tool of tools) {
       assert.equal(count(rows, tool.label), tool.write ? 0 : 1, `${tool.label} in: ${rows.join(' | ')}`);
     }
@@ -156,13 +160,10 @@ describe('e2e: assistants in a real workbench (chat tools, MCP setting, chat act
     }
     const task = wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"]').first();
     await task.waitFor({ timeout: 30_000 });
-    await task.click({ button: 'right' });
-    const menu = wb.page.locator('.context-view .monaco-menu');
-    await menu.locator('.action-label', { hasText: 'Start Work with Copilot' }).waitFor({ timeout: 10_000 });
-    // The menu fades in; the screenshot is for people, so wait until it is opaque.
-    assert.ok(await wb.contextMenuSettled(), 'the context menu finished fading in');
+    // Opened, faded in and showing the item (contextMenuItem waits for all three).
+    await wb.contextMenuItem(task, 'Start Work with Copilot');
     await wb.screenshot('75-tree-menu-ai-actions');
-    await menu.locator('.action-label', { hasText: 'Summarise Task in Chat' }).click();
+    await wb.clickMenuItem('Summarise Task in Chat');
     await summarised.waitFor({ timeout: 30_000 });
     await wb.clearNotifications();
     await task.click();

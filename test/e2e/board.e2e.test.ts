@@ -135,8 +135,7 @@ describe('e2e: a list as a board in a real workbench', function () {
 
     // The user's reload (its lifecycle saves the workbench state), not a raw page reload.
     await control(session, 'DELETE', '/requests');
-    await wb.runCommand('Developer: Reload Window');
-    await wb.page.waitForEvent('load', { timeout: 60_000 });
+    await wb.reloadWindow();
     await showTab(wb, 'Board: Database', '.card');
     await wb.screenshot('restore-01-board-after-reload');
     await showTab(wb, 'Table: Database', TABLE_ROW);

@@ -95,11 +95,7 @@ describe('e2e: Create Task asks for required custom fields; a list grouped by st
       await wb.treeRow(name).click();
     }
     const list = wb.page.locator('.part.sidebar .monaco-list-row[aria-level="4"]', { hasText: 'Social Media' });
-    await list.click({ button: 'right' });
-    const menu = wb.page.locator('.context-view .monaco-menu');
-    await menu.locator('.action-label', { hasText: 'Group By…' }).waitFor({ timeout: 10_000 });
-    assert.ok(await wb.contextMenuSettled(), 'the context menu finished fading in');
-    await menu.locator('.action-label', { hasText: 'Group By…' }).click();
+    await wb.clickContextMenuItem(list, 'Group By…');
     await choose('by status', 'by status');
     await list.filter({ hasText: 'by status' }).waitFor({ timeout: 30_000 });
     await list.click();

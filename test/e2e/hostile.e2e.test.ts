@@ -13,6 +13,7 @@ import type { Frame, Locator } from 'playwright-core';
 import { HOVER_COMMANDS } from '../../src/core/codeLinks/hover';
 import { corpus, liveInPlainText } from '../hostile/corpus';
 import type { Payload } from '../hostile/corpus';
+import { until } from './steps';
 import { closeSession, openSession, waitForPrefixes } from './fixtures';
 import type { Session } from './fixtures';
 import type { Workbench } from './workbench';
@@ -455,7 +456,6 @@ describe('e2e: hostile content stays inert in the real workbench', function () {
       .locator('section.comments')
       .scrollIntoViewIfNeeded()
       .catch(() => undefined);
-    await wb.page.waitForTimeout(500);
     await wb.screenshot('hostile-04-panel-comments');
     for (const d of dialogs) findings.push(`step 2 | task panel | a dialog opened: ${d.slice(0, 80)}`);
     for (const c of cspReports.slice(seen)) findings.push(`step 2 | task panel | CSP report: ${c}`);
@@ -486,7 +486,7 @@ describe('e2e: hostile content stays inert in the real workbench', function () {
       await hover.waitFor({ timeout: 15_000 }).catch(() => undefined);
     }
     await hover.waitFor({ timeout: 5_000 });
-    await wb.page.waitForTimeout(500);
+    await wb.settle();
     // The extension's own links: the hover's actions (the commands its builder may link, and their
     // words), and VS Code's "follow link" part for its document link.
     const own = new RegExp(`^command:(${HOVER_COMMANDS.map((c) => c.replace(/\./g, '\\.')).join('|')})(\\?|$)`);
@@ -554,7 +554,7 @@ describe('e2e: hostile content stays inert in the real workbench', function () {
         .first()
         .waitFor({ timeout: 30_000 });
     }
-    await wb.page.waitForTimeout(1_000);
+    await wb.settle();
     // The list draws only the rows in view: scroll through all of them (one finding per distinct thing).
     const list = wb.page.locator('.part.sidebar .monaco-list').first();
     const inTree = new Map<string, Live>();
@@ -567,14 +567,17 @@ describe('e2e: hostile content stays inert in the real workbench', function () {
       last = bottom;
       await list.hover({ position: { x: 150, y: 60 } });
       await wb.page.mouse.wheel(0, 300);
-      await wb.page.waitForTimeout(300);
+      // Drawn on scroll: wait for the bottom row to change (at the end it does not).
+      await until(
+        async () => ((await wb.page.locator('.part.sidebar .monaco-list-row').last().textContent()) ?? '') !== bottom,
+        2_000,
+      );
     }
     record('step 4', 'tree rows (label, description)', [...inTree.values()]);
     // Back to the top (Home moves the list's focus to its first row and scrolls there).
     await wb.focusSideBar();
     await wb.page.keyboard.press('Home');
     await taskRow.waitFor({ timeout: 10_000 });
-    await wb.page.waitForTimeout(500);
     await wb.screenshot('hostile-06-tree');
     // The tooltips of the task row and of its first subtask rows (markdown: links would be live there).
     const level = Number(await taskRow.getAttribute('aria-level'));
@@ -586,8 +589,12 @@ describe('e2e: hostile content stays inert in the real workbench', function () {
     for (const [i, row] of rows.entries()) {
       // The row's own display id is the last one in it (its description); a title may hold others.
       const id = [...((await row.textContent()) ?? '').matchAll(/[A-Z][A-Z0-9]*-\d+/g)].pop()?.[0] ?? '';
+      // The previous row's tooltip goes first, so the next one found is this row's.
       await wb.page.mouse.move(5, 5);
-      await wb.page.waitForTimeout(300);
+      await until(
+        async () => (await wb.page.locator('.workbench-hover-container .monaco-hover, .workbench-hover').count()) === 0,
+        5_000,
+      );
       // Over the row, not its label: hovering the label would scroll the tree sideways.
       await row.hover({ position: { x: 120, y: 11 } });
       const tip = wb.page
@@ -617,7 +624,7 @@ describe('e2e: hostile content stays inert in the real workbench', function () {
     await wb.page.locator('.quick-input-widget input').fill(omnibus.display_id);
     const pickRow = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: omnibus.display_id }).first();
     await pickRow.waitFor({ timeout: 30_000 });
-    await wb.page.waitForTimeout(500);
+    await wb.settle();
     record(
       'step 4',
       'quick pick rows',
@@ -638,7 +645,7 @@ describe('e2e: hostile content stays inert in the real workbench', function () {
     await wb.runCommand('Notifications: Show Notifications');
     const center = wb.page.locator('.notifications-center');
     await center.waitFor({ timeout: 30_000 });
-    await wb.page.waitForTimeout(500);
+    await wb.settle();
     record('step 5', 'notification centre', await liveIn(ours(center)));
     await wb.screenshot('hostile-09-notification-centre');
     noFindings('step 5 (notification centre)', before);

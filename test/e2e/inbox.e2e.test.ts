@@ -69,13 +69,8 @@ describe('e2e: the Inbox', function () {
     for (const name of ['Acme', 'Engineering', 'Backend', 'API']) await wb.treeRow(name).click();
     const row = wb.treeRow(followed.title);
     await row.waitFor({ timeout: 30_000 });
-    await row.click({ button: 'right' });
-    const menu = wb.page.locator('.context-view .monaco-menu');
-    const follow = menu.getByRole('menuitem', { name: 'Follow Task', exact: true });
-    await follow.waitFor({ timeout: 10_000 });
-    assert.ok(await wb.contextMenuSettled(), 'the context menu finished fading in');
-    await follow.click();
-    await menu.waitFor({ state: 'hidden', timeout: 10_000 });
+    // Exactly: "Unfollow Task" holds the words too.
+    await wb.clickContextMenuItem(row, /^Follow Task$/);
     await wb.runCommand('Task Platform: Check Inbox Now');
     await setExpanded('Workspaces', false);
     await setExpanded('Inbox', true);
@@ -126,9 +121,7 @@ describe('e2e: the Inbox', function () {
     await wb.screenshot('42-inbox-all-read');
 
     // A reload keeps the entries, read, with no badge: what was seen and read is stored per account.
-    await wb.runCommand('Developer: Reload Window');
-    await wb.page.waitForEvent('load', { timeout: 60_000 });
-    await wb.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
+    await wb.reloadWindow();
     await wb.openContainer('Task Platform');
     await setExpanded('Inbox', true);
     await entries.nth(2).waitFor({ timeout: 60_000 });

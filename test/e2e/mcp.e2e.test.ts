@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { closeSession, filesContaining, openSession } from './fixtures';
 import type { Session } from './fixtures';
+import { quickInputState } from './quickInput';
 import type { Workbench } from './workbench';
 import type { Locator } from 'playwright-core';
 
@@ -50,10 +51,8 @@ async function startServer(wb: Workbench, tools: number, shots: { listed?: strin
   const server = rows.filter({ hasText: 'Task Platform' }).first();
   await server.waitFor({ timeout: 30_000 });
   if (shots.listed) await wb.screenshot(shots.listed);
-  await server.click();
-  const start = rows.filter({ hasText: /Start Server/ }).first();
-  await start.waitFor({ timeout: 10_000 });
-  await start.click();
+  await wb.pick('Task Platform');
+  await wb.pick('Start Server');
   await wb.quickInput().waitFor({ state: 'hidden', timeout: 10_000 });
 
   const running = rows
@@ -70,19 +69,25 @@ async function startServer(wb: Workbench, tools: number, shots: { listed?: strin
   // slow CI machine): show the list again, so the picture has both and the state is read again.
   await listedUntil(wb, running, 30_000);
   await wb.screenshot(shots.running);
-  await wb.page.keyboard.press('Escape');
+  await wb.closeQuickInput();
 }
 
 /**
  * Shows MCP: List Servers until `row` is in it. The Output panel can take focus as the server's log
- * appears, which closes the quick pick (seen on a slow CI machine): the list is shown again then.
+ * appears, which closes the quick pick (seen on a slow CI machine): the list is shown again then. A
+ * list that is open, or still opening, is given time to show the row rather than opened over (F1 on
+ * an opening palette raced it closed: "element is not visible" on CI); anything else open is
+ * closed by runCommand, which opens the palette afresh and checks it took.
  */
 async function listedUntil(wb: Workbench, row: Locator, timeoutMs: number): Promise<void> {
+  const serverList = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Task Platform' });
   const deadline = Date.now() + timeoutMs;
   while (!(await row.isVisible())) {
     if (Date.now() > deadline) throw new Error(`MCP: List Servers never showed ${String(row)}`);
-    if (!(await wb.quickInput().isVisible())) await wb.runCommand('MCP: List Servers');
-    await row.waitFor({ timeout: 2_000 }).catch(() => undefined);
+    const state = await quickInputState(wb.page);
+    const listing = state.open && !state.value.startsWith('>') && (await serverList.count()) > 0;
+    if (!listing) await wb.runCommand('MCP: List Servers');
+    await row.waitFor({ timeout: 5_000 }).catch(() => undefined);
   }
 }
 
@@ -94,10 +99,7 @@ async function signedInSession(name: string, settings: Record<string, unknown>):
     settings: { 'chat.disableAIFeatures': false, 'taskPlatform.ai.mcpServer.enabled': true, ...settings },
   });
   const wb = session.workbench;
-  await wb.openContainer('Task Platform');
-  await wb.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
-  await wb.answerInput(token);
-  await wb.treeRow('Acme').waitFor({ timeout: 60_000 });
+  await wb.signInFromView(token);
   await wb.dismissSignInToast();
   return session;
 }

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { until } from './steps';
 import { closeSession, openSession } from './fixtures';
 import type { Session } from './fixtures';
 
@@ -137,13 +138,11 @@ describe('e2e: offline edits survive a reload and are sent once when the service
     // The extension probes again (10 s after the failure), restores the session and sends the queue.
     const task = async (displayId: string): Promise<Json> =>
       (await control(`/state/tasks?display_id=${displayId}`)).data[0];
-    const deadline = Date.now() + 90_000;
-    while (
-      Date.now() < deadline &&
-      ((await task(first)).priority !== 'critical' || (await task(second)).priority !== secondPriority.toLowerCase())
-    ) {
-      await wb.page.waitForTimeout(500);
-    }
+    await until(
+      async () =>
+        (await task(first)).priority === 'critical' && (await task(second)).priority === secondPriority.toLowerCase(),
+      90_000,
+    );
     assert.equal((await task(first)).priority, 'critical');
     assert.equal((await task(second)).priority, secondPriority.toLowerCase());
     const patches = ((await control('/requests')).data as Json[]).filter((r) => r.method === 'PATCH');

@@ -144,8 +144,7 @@ describe('e2e: the task panel in a real workbench', function () {
       'the draft after hiding',
     );
     // The user's reload (its lifecycle saves the workbench state), not a raw page reload.
-    await wb.runCommand('Developer: Reload Window');
-    await wb.page.waitForEvent('load', { timeout: 60_000 });
+    await wb.reloadWindow();
     await wb.page.locator('.tabs-container .tab', { hasText: task.display_id }).first().click({ timeout: 120_000 });
     const restored = wb.webview().locator('.composer[data-composer="new"] vscode-textarea textarea');
     await waitForCount(

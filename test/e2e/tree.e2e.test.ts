@@ -126,15 +126,12 @@ describe('e2e: the explorer tree in a real workbench', function () {
   it('opens the context menu of a task', async () => {
     const wb = session!.workbench;
     const row = wb.page.locator('.part.sidebar .monaco-list-row[aria-level="5"]').first();
-    await row.click({ button: 'right' });
     const menu = wb.page.locator('.context-view .monaco-menu');
-    await menu.waitFor({ timeout: 10_000 });
-    await menu.locator('.action-label', { hasText: 'Set Status' }).waitFor();
+    // Opened, faded in and showing the item (contextMenuItem waits for all three).
+    await wb.contextMenuItem(row, 'Set Status');
     await menu.locator('.action-label', { hasText: 'Open in Browser' }).waitFor();
-    // The menu fades in; the screenshot is for people, so wait until it is opaque.
-    assert.ok(await wb.contextMenuSettled(), 'the context menu finished fading in');
     await wb.screenshot('13-tree-context-menu');
-    await wb.page.keyboard.press('Escape');
+    await wb.dismissOverlays();
     // One click clears the filter.
     await wb.page.locator('.part.sidebar .pane-header', { hasText: 'Workspaces' }).hover();
     await wb.page.locator('.part.sidebar .action-label[aria-label^="Clear Filter"]').first().click();

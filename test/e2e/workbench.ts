@@ -5,11 +5,24 @@ import { launchBrowser } from '../host/browser';
 import { startCodeServer } from '../host/codeServer';
 import type { CodeServer } from '../host/codeServer';
 import { artifactsDir } from '../host/paths';
+import { answerQuickInput, closeQuickInput, pickQuickInputRow, quickInputState, runPaletteCommand } from './quickInput';
+import {
+  answerModalDialog,
+  clickListRow,
+  clickMenuItem,
+  contextMenuSettled,
+  dismissOverlays,
+  openContextMenu,
+} from './gestures';
+import { settled, step, until } from './steps';
 
 export const screenshotsDir = join(artifactsDir, 'screenshots');
 
 /** A real VS Code workbench (code-server) in headless Chromium, with the packaged extension installed. */
 export class Workbench {
+  /** The workbenches open now: the e2e root hook (hooks.ts) records each one's screen when a test fails. */
+  static readonly opened = new Set<Workbench>();
+
   private constructor(
     readonly page: Page,
     private readonly browser: BrowserContext,
@@ -30,14 +43,31 @@ export class Workbench {
       vsix: options.vsix,
       settings: { 'workbench.colorTheme': options.theme ?? 'Default Light Modern', ...options.settings },
     });
-    const browser = await launchBrowser(join(options.runDir, 'chromium-profile'));
-    const page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
-    await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
-    return new Workbench(page, browser, server, options.runDir);
+    // A workbench that fails to come up must not outlive its test: its code-server and Chromium
+    // would load the machine for the tests after it.
+    let browser: BrowserContext | undefined;
+    try {
+      browser = await launchBrowser(join(options.runDir, 'chromium-profile'));
+      const page = browser.pages()[0] ?? (await browser.newPage());
+      // The page's own load (its scripts, fonts) takes long on a busy machine: what matters is the
+      // workbench, waited for next; Playwright's 30 s default for the load event failed under load.
+      await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, {
+        waitUntil: 'domcontentloaded',
+        timeout: 120_000,
+      });
+      await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
+      const workbench = new Workbench(page, browser, server, options.runDir);
+      Workbench.opened.add(workbench);
+      return workbench;
+    } catch (error) {
+      await browser?.close().catch(() => undefined);
+      await server.stop();
+      throw error;
+    }
   }
 
   async close(): Promise<void> {
+    Workbench.opened.delete(this);
     await this.browser.close().catch(() => undefined);
     await this.server.stop();
   }
@@ -59,14 +89,18 @@ export class Workbench {
     const item = this.activityBarItem(title);
     await item.waitFor({ timeout: 60_000 });
     const shown = this.page.locator('.part.sidebar .composite.title', { hasText: title }).first();
-    const deadline = Date.now() + 60_000;
-    while (!(await shown.isVisible())) {
-      if (Date.now() > deadline) {
-        throw new Error(`the "${title}" view container did not open`);
-      }
-      await item.click();
-      await shown.waitFor({ timeout: 5_000 }).catch(() => undefined);
-    }
+    if (await shown.isVisible()) return;
+    await step(this.page, `open the "${title}" view container`, {
+      attempts: 6,
+      ready: async () => {
+        await this.dismissOverlays();
+        return true;
+      },
+      act: async () => {
+        if (!(await shown.isVisible())) await item.click();
+      },
+      done: () => until(() => shown.isVisible(), 10_000),
+    });
   }
 
   sidebar(): Locator {
@@ -85,25 +119,34 @@ export class Workbench {
     return this.page.locator('.quick-input-widget');
   }
 
-  /** Runs a command from the palette by its title, as a user would (F1, type, Enter). */
+  /**
+   * Runs a command from the palette by its title, as a user would (F1, type, Enter), and waits until
+   * it took: the palette is opened (and found open and focused) afresh, the title read back, its own
+   * row accepted, and the palette gone or replaced by the command's input. Retried, bounded.
+   */
   async runCommand(title: string): Promise<void> {
-    await this.page.keyboard.press('F1');
-    const input = this.page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 30_000 });
-    await input.fill(`>${title}`);
-    await this.page
-      .locator('.quick-input-list .monaco-list-row', { hasText: title })
-      .first()
-      .waitFor({ timeout: 30_000 });
-    await this.page.keyboard.press('Enter');
+    await this.dismissOverlays();
+    await runPaletteCommand(this.page, title);
   }
 
-  /** Answers the open input box. */
+  /**
+   * Reloads the window as a user would (Developer: Reload Window: its lifecycle saves the workbench's
+   * state, which a raw page reload would not) and waits for the new workbench. The load is listened
+   * for before the command runs: on a fast machine it can be over before a later listener would start.
+   */
+  async reloadWindow(): Promise<void> {
+    const loaded = this.page.waitForEvent('load', { timeout: 120_000 });
+    await this.runCommand('Developer: Reload Window');
+    await loaded;
+    await this.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
+  }
+
+  /**
+   * Answers the open input box (or pick): waits until one is open that is not the palette that opened
+   * it, types `text`, reads it back, presses Enter, and waits until the input changed or closed.
+   */
   async answerInput(text: string): Promise<void> {
-    const input = this.page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 30_000 });
-    await input.fill(text);
-    await this.page.keyboard.press('Enter');
+    await answerQuickInput(this.page, text);
   }
 
   /**
@@ -112,24 +155,34 @@ export class Workbench {
    * first Enter can be lost: press it again until the dialog has closed.
    */
   async answerFileDialog(path: string): Promise<void> {
-    const widget = this.page.locator('.quick-input-widget');
-    await this.answerInput(path);
-    for (let attempt = 0; attempt < 5; attempt++) {
-      if (
-        await widget.waitFor({ state: 'hidden', timeout: 3_000 }).then(
-          () => true,
-          () => false,
-        )
-      ) {
-        return;
-      }
-      const value = await widget.locator('input').inputValue();
-      if (value !== path) {
-        await widget.locator('input').fill(path);
-      }
-      await this.page.keyboard.press('Enter');
-    }
-    throw new Error(`the file dialog did not take ${path}`);
+    const input = this.page.locator('.quick-input-widget .quick-input-box input');
+    await step(this.page, `answer the file dialog with ${path}`, {
+      attempts: 6,
+      ready: () => until(async () => (await quickInputState(this.page)).open, 30_000),
+      act: async () => {
+        if ((await quickInputState(this.page)).value !== path) await input.fill(path);
+        await this.page.keyboard.press('Enter');
+      },
+      done: () => until(async () => !(await quickInputState(this.page)).open, 5_000),
+    });
+  }
+
+  /**
+   * Accepts the row `label` of the open quick pick (its exact label first, else the first row holding
+   * it) and waits until the pick moved on (closed, or other rows, title or prompt).
+   */
+  async pick(label: string): Promise<void> {
+    await pickQuickInputRow(this.page, label);
+  }
+
+  /** Closes whatever quick input is open and waits until it has gone (its closing animation too). */
+  async closeQuickInput(): Promise<void> {
+    await closeQuickInput(this.page);
+  }
+
+  /** Closes an open context menu and waits until nothing floating is moving (see gestures.ts). */
+  async dismissOverlays(): Promise<void> {
+    await dismissOverlays(this.page);
   }
 
   /** Drags the sash at the side bar's right edge so rows are readable in screenshots. */
@@ -171,34 +224,47 @@ export class Workbench {
    * lost, and a screenshot is for people. Resolves false when it does not settle within `timeoutMs`.
    */
   async contextMenuSettled(timeoutMs = 30_000): Promise<boolean> {
-    return this.page
-      .waitForFunction(
-        () => {
-          const view = document.querySelector('.context-view');
-          return (
-            view !== null &&
-            getComputedStyle(view).opacity === '1' &&
-            (view.getAnimations?.({ subtree: true }) ?? []).every((a) => a.playState !== 'running')
-          );
-        },
-        undefined,
-        { timeout: timeoutMs },
-      )
-      .then(
-        () => true,
-        () => false,
-      );
+    return contextMenuSettled(this.page, timeoutMs);
   }
 
-  /** Right-clicks `row` and returns the item `label` of its context menu, once the menu has faded in. */
-  async contextMenuItem(row: Locator, label: string): Promise<Locator> {
-    await row.click({ button: 'right' });
-    const menu = this.page.locator('.context-view .monaco-menu');
-    await menu.waitFor({ timeout: 10_000 });
-    if (!(await this.contextMenuSettled())) {
-      throw new Error('the context menu did not finish fading in');
-    }
-    return menu.locator('.action-label', { hasText: label });
+  /**
+   * Right-clicks `row` and returns the item `label` of its context menu, once the menu has faded in
+   * and shows it (a menu that did not open, or opened without it, is closed and tried again).
+   */
+  async contextMenuItem(row: Locator, label: string | RegExp): Promise<Locator> {
+    return openContextMenu(this.page, row, label);
+  }
+
+  /** Right-clicks `row`, clicks `label` in its settled context menu, and waits until the menu has gone. */
+  async clickContextMenuItem(row: Locator, label: string | RegExp): Promise<void> {
+    await clickMenuItem(this.page, await openContextMenu(this.page, row, label));
+  }
+
+  /** Clicks `label` in the context menu open now, once it has settled, and waits until the menu has gone. */
+  async clickMenuItem(label: string | RegExp): Promise<void> {
+    await clickMenuItem(this.page, this.page.locator('.context-view .monaco-menu .action-label', { hasText: label }));
+  }
+
+  /** Clicks a tree or list row once shown, and waits until its list selected or focused it. */
+  async clickRow(row: Locator): Promise<void> {
+    await clickListRow(this.page, row);
+  }
+
+  /**
+   * Answers the open modal dialog with `button` (exact text, or a pattern) once it has settled,
+   * checking that its text holds `expect`, and waits until it has gone. Returns the dialog's text.
+   */
+  async answerDialog(button: string | RegExp, expect?: string | RegExp): Promise<string> {
+    return answerModalDialog(this.page, button, expect);
+  }
+
+  /**
+   * Waits until the workbench is still: no progress bar running, no animation playing (a finite one:
+   * a fade, a slide), no quick input closing. For screenshots and before a gesture that a moving
+   * target would lose. Resolves false when it did not settle within `timeoutMs`.
+   */
+  async settle(timeoutMs = 10_000): Promise<boolean> {
+    return settled(this.page, timeoutMs);
   }
 
   /** Waits until the notification toasts have finished fading in (screenshots are for people). */
@@ -216,7 +282,17 @@ export class Workbench {
   /** Signs in from the Task Platform view as a user would (Sign In, paste the token) and waits for the tree. */
   async signInFromView(token = 'demo-token-alice'): Promise<void> {
     await this.openContainer('Task Platform');
-    await this.sidebar().getByRole('button', { name: 'Sign In' }).first().click();
+    const button = this.sidebar().getByRole('button', { name: 'Sign In' }).first();
+    await step(this.page, 'press Sign In', {
+      ready: async () => {
+        await button.waitFor({ state: 'visible', timeout: 60_000 });
+        return true;
+      },
+      act: () => button.click(),
+      // The first click also activates the extension, which takes long on a busy machine: a second
+      // click is for a click that was lost, not for one that is slow.
+      done: () => until(async () => (await quickInputState(this.page)).open, 60_000),
+    });
     await this.answerInput(token);
     await this.treeRow('Acme').waitFor({ timeout: 60_000 });
   }
@@ -248,20 +324,20 @@ export class Workbench {
     if (!displayId) {
       throw new Error(`no display id in the row "${await row.innerText()}"`);
     }
-    await row.click();
-    await this.page.keyboard.press('Delete');
+    await this.clickRow(row);
     const dialog = this.page.locator('.monaco-dialog-box').first();
+    await step(this.page, `press Delete on ${displayId}`, {
+      act: () => this.page.keyboard.press('Delete'),
+      done: () => until(() => dialog.isVisible(), 10_000),
+    });
     await dialog.waitFor({ timeout: 30_000 });
+    await settled(this.page, 5_000);
     if (!(await dialog.innerText()).includes(displayId)) {
       throw new Error(`the confirmation does not name ${displayId}: ${await dialog.innerText()}`);
     }
     await this.screenshot(screenshot);
-    await dialog
-      .locator('.monaco-button', { hasText: /^Delete$/ })
-      .first()
-      .click();
-    // While the dialog is going, the workbench is inert: the palette opened then closes again.
-    await this.page.locator('.monaco-dialog-box').first().waitFor({ state: 'detached', timeout: 10_000 });
+    // While the dialog is going, the workbench is inert: answerDialog waits until it has gone.
+    await this.answerDialog('Delete');
     await this.page
       .locator('.notification-toast', { hasText: 'Trash for 30 days' })
       .filter({ hasText: displayId })
@@ -280,7 +356,9 @@ export class Workbench {
     return this.screenshot(name);
   }
 
+  /** A screenshot once the workbench has settled (at most 5 s: a picture of a busy screen beats none). */
   async screenshot(name: string): Promise<string> {
+    await settled(this.page, 5_000);
     mkdirSync(screenshotsDir, { recursive: true });
     const path = join(screenshotsDir, `${name}.png`);
     await this.page.screenshot({ path });
