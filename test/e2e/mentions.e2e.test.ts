@@ -47,7 +47,10 @@ describe('e2e: mentioning someone in a comment box', function () {
     await options.filter({ hasText: 'Bob Member' }).waitFor({ timeout: 30_000 });
     assert.equal(await options.count(), 1, (await options.allTextContents()).join(' | '));
     assert.equal(await options.first().getAttribute('aria-selected'), 'true');
-    assert.equal(await composer.locator('[role="listbox"]').getAttribute('aria-label'), 'Members to mention');
+    assert.equal(
+      await composer.locator('.mention-picker[role="listbox"]').getAttribute('aria-label'),
+      'Members to mention',
+    );
     assert.match((await composer.locator('.mention-status').textContent()) ?? '', /Bob Member, 1 of 1/);
     await wb.screenshot('mention-01-picker-offers-bob');
 
