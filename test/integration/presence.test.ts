@@ -39,11 +39,20 @@ describe('Polls wait for an active user', function () {
   }
   const daves = (log: RequestLogEntry[]): RequestLogEntry[] => log.filter((r) => r.token_label.includes('dave'));
 
+  let inboxInterval: number | undefined;
+
   before(() => {
     api = driver.api;
+    inboxInterval = vscode.workspace
+      .getConfiguration('taskPlatform')
+      .inspect<number>('inbox.pollIntervalSeconds')?.globalValue;
   });
 
   afterEach(async () => {
+    // The runner turns the Inbox's polling off; this suite turned it on: back to the runner's value.
+    await vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('inbox.pollIntervalSeconds', inboxInterval, vscode.ConfigurationTarget.Global);
     api.simulateWindowState(undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await api.session.signOut();
@@ -55,6 +64,10 @@ describe('Polls wait for an active user', function () {
     const ws = fx.workspaces.acme.id;
     const task = fx.tasks.task_with_comments!;
     api.simulateWindowState({ focused: true, active: true });
+    // The runner turns the Inbox's polling off (0); here it polls, on its default interval.
+    await vscode.workspace
+      .getConfiguration('taskPlatform')
+      .update('inbox.pollIntervalSeconds', 120, vscode.ConfigurationTarget.Global);
     await api.services.globalState.update(INBOX_KEY, undefined);
     api.inbox.inboxes.forgetLoaded();
     await driver.signInAs('demo-token-dave');
@@ -94,17 +107,23 @@ describe('Polls wait for an active user', function () {
 
     // Activity again: one catch-up of each, soon, from their timers.
     api.simulateWindowState({ focused: true, active: true });
-    await waitFor(
-      () =>
-        api.taskPanels.poller!.stats.polls > stats.panel &&
-        api.trees.poller.stats.ticks > stats.tree &&
-        api.inbox.poller.stats.checks > stats.inbox
-          ? true
-          : undefined,
-      'a panel poll, a tree poll and an Inbox check after the user is back',
-      // The panel's next poll is due one interval (15 s in front) after its last; the others in 2 s.
-      90_000,
-    );
+    const ran = (): string =>
+      JSON.stringify({
+        panel: api.taskPanels.poller!.stats,
+        tree: api.trees.poller.stats,
+        inbox: api.inbox.poller.stats,
+        before: stats,
+      });
+    // The panel's next poll is due one interval (15 s in front) after its last; the others in 2 s.
+    for (const [what, done] of [
+      ['a tree poll', () => api.trees.poller.stats.ticks > stats.tree],
+      ['an Inbox check', () => api.inbox.poller.stats.checks > stats.inbox],
+      ['a panel poll', () => api.taskPanels.poller!.stats.polls > stats.panel],
+    ] as const) {
+      await waitFor(() => done() || undefined, `${what} after the user is back`, 90_000).catch((error: unknown) => {
+        throw new Error(`${String(error)}: ${ran()}`);
+      });
+    }
     const sent = daves((await requestLog()).slice(before)).map((r) => `${r.method} ${r.path}`);
     assert.ok(
       sent.some((r) => r.endsWith(`/tasks/${task.id}/activity`)),
