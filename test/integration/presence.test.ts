@@ -53,6 +53,7 @@ describe('Polls wait for an active user', function () {
     await vscode.workspace
       .getConfiguration('taskPlatform')
       .update('inbox.pollIntervalSeconds', inboxInterval, vscode.ConfigurationTarget.Global);
+    api.taskPanels.poller!.timerEnabled = false; // as the extension starts it in tests
     api.simulateWindowState(undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await api.session.signOut();
@@ -64,6 +65,8 @@ describe('Polls wait for an active user', function () {
     const ws = fx.workspaces.acme.id;
     const task = fx.tasks.task_with_comments!;
     api.simulateWindowState({ focused: true, active: true });
+    // In tests the panels' poll timer is off (tests drive tick()); here the timers are what is tested.
+    api.taskPanels.poller!.timerEnabled = true;
     // The runner turns the Inbox's polling off (0); here it polls, on its default interval.
     await vscode.workspace
       .getConfiguration('taskPlatform')
