@@ -43,9 +43,11 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * for it, and its dates); 430,000 with the shared pieces of the commands in a layer of their own
  * (src/extension/common: 658 bytes measured, the imports and exports of the two chunks the list
  * picker and the task mover now make, no new code); 431,400 with the account model (1,329 bytes
- * measured: one key format, its check, and reading state of the release before it).
+ * measured: one key format, its check, and reading state of the release before it); 432,200 with
+ * polls that wait for a user at the window (741 bytes measured: ui/presence.ts, its test hook, each
+ * poller's catch-up, the Inbox's unread rows).
  */
-export const LAZY_BUDGET_BYTES = 431_400;
+export const LAZY_BUDGET_BYTES = 432_200;
 
 /**
  * Data chunks: a dist/lazy chunk made only of a data table that is loaded for one rare input, counted

@@ -19,6 +19,7 @@ import type { Trees } from './tree/register';
 import type { Services } from './services';
 import type { setLinkSink } from './links/opener';
 import type { Prompter } from './ui/prompter';
+import type { simulateWindowState } from './ui/presence';
 
 /**
  * What the integration tests reach through `extension.exports`; only in ExtensionMode.Test, where
@@ -49,6 +50,8 @@ export interface TestApi {
   /** Walkthrough steps marked done in this window (their context keys are set). */
   stepsDone(): string[];
   setPrompter(next: Prompter): () => void;
+  /** Stands in for VS Code's window state (focused, active) for every poll (ui/presence.ts). */
+  simulateWindowState: typeof simulateWindowState;
   /** Stands in for VS Code's openExternal behind the checked link opener (links/opener.ts). */
   setLinkSink: typeof setLinkSink;
   /** The `vscode://` link handler (code-server sends such links to the browser, not to the handler). */

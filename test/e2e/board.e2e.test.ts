@@ -89,6 +89,52 @@ describe('e2e: a list as a board in a real workbench', function () {
     assert.equal(log.filter((r) => r.method === 'PATCH').length, 2);
   });
 
+  it('the API list: columns in its status order; Ctrl+Right twice moves a card two columns, focus following', async () => {
+    session = await openSession('board-keys-order');
+    const wb = session.workbench;
+    const fx = await control<{ statuses: Record<string, { id: string; name: string }[]> }>(session, 'GET', '/fixtures');
+    const statuses = fx.statuses.api!;
+    await wb.signInFromView();
+    await wb.dismissSignInToast();
+    const frame = await openFromTree(wb, ['Acme', 'Engineering', 'Backend', 'API']);
+    const names = await frame.locator('section.column .column-name').allTextContents();
+    // The list answers Backlog before Ready (types would put Ready first).
+    assert.deepEqual(
+      names,
+      statuses.map((s) => s.name),
+      'the columns are the list’s statuses in its order',
+    );
+
+    // The first card of a column that has two more columns after it.
+    const counts = await frame
+      .locator('section.column .cards')
+      .evaluateAll((lists) => lists.map((l) => l.children.length));
+    const from = counts.findIndex((n, i) => n > 0 && i + 2 < counts.length);
+    assert.ok(from >= 0, `a column with a card and two after it: ${counts.join(',')}`);
+    const card = frame.locator('section.column').nth(from).locator('.card').first();
+    const taskId = (await card.getAttribute('data-card'))!;
+    await card.focus();
+    await wb.page.keyboard.press('Control+ArrowRight');
+    await stored(session, taskId, (t) => t.status_id === statuses[from + 1]!.id, 'the first Ctrl+Right');
+    const moved = frame.locator(`section.column:nth-of-type(${from + 2}) .card[data-card="${taskId}"]`);
+    await moved.waitFor({ timeout: 30_000 });
+    await frame.locator('#board-status', { hasText: `to ${statuses[from + 1]!.name}` }).waitFor({ timeout: 30_000 });
+    const focusedCard = () =>
+      frame.locator('.board').evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.card ?? null);
+    assert.equal(await focusedCard(), taskId, 'the focus followed the moved card');
+
+    await wb.page.keyboard.press('Control+ArrowRight');
+    await stored(session, taskId, (t) => t.status_id === statuses[from + 2]!.id, 'the second Ctrl+Right');
+    await frame
+      .locator(`section.column:nth-of-type(${from + 3}) .card[data-card="${taskId}"]`)
+      .waitFor({ timeout: 30_000 });
+    await frame.locator('#board-status', { hasText: `to ${statuses[from + 2]!.name}` }).waitFor({ timeout: 30_000 });
+    assert.equal(await focusedCard(), taskId, 'and stays on it after the second move');
+    await wb.screenshot('board-04-two-moves-by-keys');
+    const log = (await control<{ data: Row[] }>(session, 'GET', '/requests')).data;
+    assert.equal(log.filter((r) => r.method === 'PATCH').length, 2, 'one PATCH per move');
+  });
+
   it('dark theme, from the palette, hostile titles: shown as text, nothing runs', async () => {
     session = await openSession('board-dark', { theme: 'Default Dark Modern' });
     const wb = session.workbench;

@@ -111,6 +111,20 @@ describe('e2e: the Inbox', function () {
       .locator('article.comment.revealed', { hasText: 'could you review the retry logic' })
       .waitFor({ timeout: 30_000 });
     await badge().filter({ hasText: '2' }).waitFor({ timeout: 10_000 });
+    // The opened entry is read, the other two are not: they look different, and say so in words.
+    const read = entries.filter({ hasText: 'mentioned you' });
+    const unread = entries.filter({ hasNotText: 'mentioned you' });
+    await read.filter({ hasNotText: 'Unread' }).waitFor({ timeout: 10_000 });
+    assert.equal(
+      await unread.filter({ hasText: 'Unread ·' }).count(),
+      2,
+      (await entries.allTextContents()).join(' | '),
+    );
+    assert.equal(await read.locator('.highlight').count(), 0, 'a read row is plain');
+    assert.equal(await unread.first().locator('.highlight').count(), 1, 'an unread row is highlighted');
+    assert.match((await unread.first().getAttribute('aria-label')) ?? '', /^Unread: /);
+    assert.doesNotMatch((await read.getAttribute('aria-label')) ?? '', /Unread/);
+    await wb.screenshot('44-inbox-read-and-unread');
     // Her own task is followed: the panel's title bar offers Unfollow.
     await wb.page.locator('.editor-actions .action-label[aria-label^="Unfollow Task"]').waitFor({ timeout: 10_000 });
     await wb.screenshot('41-inbox-opened-at-comment');

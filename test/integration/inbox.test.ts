@@ -41,10 +41,13 @@ describe('Inbox', function () {
   }
 
   const tree = () => api.inbox.tree;
+  /** An unread row's label is highlighted: a TreeItemLabel rather than a string. */
+  const labelOf = (item: vscode.TreeItem): string =>
+    typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
   const labels = async () =>
     tree()
       .getChildren()
-      .map((e) => String(tree().getTreeItem(e).label));
+      .map((e) => labelOf(tree().getTreeItem(e)));
 
   before(() => {
     api = driver.api;
@@ -138,7 +141,7 @@ describe('Inbox', function () {
       for (const entry of tree().getChildren()) {
         const item = tree().getTreeItem(entry);
         for (const [part, text] of [
-          ['label', String(item.label)],
+          ['label', labelOf(item)],
           ['description', String(item.description)],
           ['tooltip', String(item.tooltip)],
           ['accessibility label', item.accessibilityInformation?.label ?? ''],

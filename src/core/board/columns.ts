@@ -28,47 +28,38 @@ export function columnKey(status: { readonly name: string; readonly type?: strin
 }
 
 /**
- * Where a status only other lists have goes among the columns: by its type, open work first, then
- * done and closed (the types seen in docs/api/openapi.yaml#listListStatuses; unknown types go last).
- */
-const TYPE_ORDER = ['not_started', 'open', 'active', 'done', 'closed'];
-
-/**
- * Columns of the lists' statuses, merged by name and type. The first list's order is kept; statuses
- * only other lists have come after the known ones of the same type, in the order they are first seen.
+ * Columns of the lists' statuses, merged by name and type. The first list's order is the board's
+ * (the service orders a list's statuses: docs/api/openapi.yaml#listListStatuses); a status only a
+ * later list has goes just before the next of that list's statuses already placed, else at the end,
+ * so every list's own order is kept where the lists agree (docs/decisions/board-columns.md).
  */
 export function mergeStatuses(lists: readonly ListStatuses[]): BoardColumn[] {
   const byKey = new Map<string, { name: string; type: string; color: string; statusIds: Record<string, string> }>();
   const order: string[] = [];
   for (const { listId, statuses } of lists) {
-    for (const status of statuses) {
-      const key = columnKey(status);
+    const keys = statuses.map(columnKey);
+    statuses.forEach((status, i) => {
+      const key = keys[i]!;
       let column = byKey.get(key);
       if (!column) {
         column = { name: status.name.trim(), type: status.type, color: status.color, statusIds: {} };
         byKey.set(key, column);
-        insertByType(order, key, status.type, (k) => byKey.get(k)!.type);
+        order.splice(insertionPoint(order, keys.slice(i + 1)), 0, key);
       }
       // A list with two statuses of the same name and type keeps its first: the service orders them.
       column.statusIds[listId] ??= status.id;
-    }
+    });
   }
   return order.map((key) => ({ key, ...byKey.get(key)! }));
 }
 
-/** After the last key of the same type, else before the first key of a later type, else at the end. */
-function insertByType(order: string[], key: string, type: string, typeOf: (key: string) => string): void {
-  let lastSame = -1;
-  for (let i = 0; i < order.length; i++) {
-    if (typeOf(order[i]!) === type) lastSame = i;
+/** Before the first of `later` (the same list's next statuses) already in `order`, else the end. */
+function insertionPoint(order: readonly string[], later: readonly string[]): number {
+  for (const key of later) {
+    const at = order.indexOf(key);
+    if (at >= 0) return at;
   }
-  if (lastSame >= 0) {
-    order.splice(lastSame + 1, 0, key);
-    return;
-  }
-  const rank = (t: string): number => (TYPE_ORDER.includes(t) ? TYPE_ORDER.indexOf(t) : TYPE_ORDER.length);
-  const later = order.findIndex((k) => rank(typeOf(k)) > rank(type));
-  order.splice(later < 0 ? order.length : later, 0, key);
+  return order.length;
 }
 
 /** The column key of a row: by its status's name and type, else by its status id in any column. */

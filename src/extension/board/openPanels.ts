@@ -5,6 +5,7 @@ import type { CommandContext } from '../common/commandContext';
 import { pickList } from '../common/pickList';
 import { SECTION } from '../config';
 import { Disposable } from '../disposable';
+import { onDidChangePresence, userPresent } from '../ui/presence';
 import type { Services } from '../services';
 import { webviewOptions } from '../taskPanel/panel';
 import type { Feature } from '../start/contract';
@@ -22,16 +23,21 @@ export interface SourcePanel {
 /**
  * The open panels of one kind, one per source (opening the same again brings it to front), closed at
  * sign-out, and their change polling: each visible panel re-reads its rows at background priority
- * on the tree's interval (`taskPlatform.tree.pollIntervalSeconds`), only while the window is focused
+ * on the tree's interval (`taskPlatform.tree.pollIntervalSeconds`), only while someone is at the window
  * and at least half the request budget is left (docs/decisions/change-detection.md).
  */
+/** From someone's return to the catch-up poll: a quick switch away and back costs nothing. */
+const CATCH_UP_MS = 2_000;
+
 /** Every open-panel set (boards, tables): Open as Board and Open as Table switch from the active one. */
 const everyKind = new Set<OpenPanels<SourcePanel>>();
 
 export class OpenPanels<T extends SourcePanel> extends Disposable {
   private readonly panels = new Set<T>();
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private focused = vscode.window.state.focused;
+  private focused = userPresent();
+  /** A poll was skipped for want of a user: one catch-up poll when someone is back. */
+  private missed = false;
 
   constructor(protected readonly services: Services) {
     super();
@@ -41,7 +47,7 @@ export class OpenPanels<T extends SourcePanel> extends Disposable {
         if (state.kind === 'signedOut') for (const item of this.all()) item.panel.dispose();
       }),
     );
-    this.register(vscode.window.onDidChangeWindowState((state) => this.setWindowFocused(state.focused)));
+    this.register(onDidChangePresence((present) => this.setWindowFocused(present)));
     this.register({ dispose: () => clearTimeout(this.timer) });
     this.register({ dispose: () => this.all().forEach((item) => item.panel.dispose()) });
     everyKind.add(this);
@@ -118,15 +124,24 @@ export class OpenPanels<T extends SourcePanel> extends Disposable {
     return item;
   }
 
-  /** The window gained or lost focus (also how tests stand in for it). */
+  /** Someone came to the window or left it (also how tests stand in for it): a missed poll runs soon after. */
   setWindowFocused(focused: boolean): void {
+    const back = focused && !this.focused;
     this.focused = focused;
+    if (back && this.missed) {
+      this.missed = false;
+      this.schedule(CATCH_UP_MS);
+    }
   }
 
   /** One poll of every visible panel (the timer calls it; tests may too). Returns how many were read. */
   async poll(): Promise<number> {
     const state = this.services.session.state;
-    if (state.kind !== 'signedIn' || !this.focused) return 0;
+    if (state.kind !== 'signedIn') return 0;
+    if (!this.focused) {
+      this.missed = true;
+      return 0;
+    }
     const budget = state.client.limiter.snapshot();
     if (budget.remaining < budget.limit / 2 || budget.paused) return 0;
     const visible = this.all().filter((item) => item.panel.visible);
@@ -134,11 +149,12 @@ export class OpenPanels<T extends SourcePanel> extends Disposable {
     return visible.length;
   }
 
-  private schedule(): void {
+  private schedule(firstInMs?: number): void {
     clearTimeout(this.timer);
     const seconds = vscode.workspace.getConfiguration(SECTION).get<number>('tree.pollIntervalSeconds', 300);
     if (seconds > 0 && this.panels.size > 0 && !this.isDisposed) {
-      this.timer = setTimeout(() => void this.poll().finally(() => this.schedule()), Math.max(30, seconds) * 1000);
+      const wait = firstInMs ?? Math.max(30, seconds) * 1000;
+      this.timer = setTimeout(() => void this.poll().finally(() => this.schedule()), wait);
     }
   }
 }

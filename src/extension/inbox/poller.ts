@@ -5,22 +5,28 @@ import { errorText } from '../../core/util/errorText';
 import type { Session } from '../auth/session';
 import { SECTION } from '../config';
 import { Disposable } from '../disposable';
+import { onDidChangePresence, userPresent } from '../ui/presence';
 import { log } from '../log';
 import type { Inboxes } from './inboxes';
 
 /** Why a tick did not check (the tests and the benchmark read it). */
 export type Skip = 'signedOut' | 'unfocused' | 'budget' | 'recent' | 'running';
 
+/** From someone's return to the catch-up check: a quick switch away and back costs nothing. */
+const CATCH_UP_MS = 2_000;
+
 /**
  * The inbox's polling (docs/decisions/inbox-polling.md): one combined check per interval, at
- * background priority, never while the window is unfocused, while less than half of the request
+ * background priority, never while nobody is at the window (ui/presence.ts), while less than half of the request
  * budget is left or the limiter waits out a 429, nor when another window of the account checked
  * within the interval.
  */
 export class InboxPoller extends Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: AbortController | undefined;
-  private focused = vscode.window.state.focused;
+  private focused = userPresent();
+  /** A check was skipped for want of a user: one catch-up check when someone is back. */
+  private missed = false;
   private readonly found = this.register(new vscode.EventEmitter<readonly InboxEntry[]>());
   /** Entries each check found (notifications listen). */
   readonly onDidFind = this.found.event;
@@ -37,13 +43,19 @@ export class InboxPoller extends Disposable {
         (e) => e.affectsConfiguration(`${SECTION}.inbox.pollIntervalSeconds`) && this.schedule(),
       ),
     );
-    this.register(vscode.window.onDidChangeWindowState((state) => this.setWindowFocused(state.focused)));
+    this.register(onDidChangePresence((present) => this.setWindowFocused(present)));
     this.register({ dispose: () => this.stop() });
     this.schedule(5_000);
   }
 
+  /** Someone came to the window or left it (also how tests stand in for it): a missed check runs soon after. */
   setWindowFocused(focused: boolean): void {
+    const back = focused && !this.focused;
     this.focused = focused;
+    if (back && this.missed && this.intervalMs > 0) {
+      this.missed = false;
+      this.schedule(CATCH_UP_MS);
+    }
   }
 
   get intervalMs(): number {
@@ -60,7 +72,10 @@ export class InboxPoller extends Disposable {
     const inbox = this.inboxes.current(state);
     if (state.kind !== 'signedIn' || !inbox) return this.skip('signedOut');
     if (this.running) return this.skip('running');
-    if (!force && !this.focused) return this.skip('unfocused');
+    if (!force && !this.focused) {
+      this.missed = true;
+      return this.skip('unfocused');
+    }
     if (!force && inbox.sinceLastCheck() < this.intervalMs * 0.9) {
       inbox.refresh(); // another window checked: show what it stored
       return this.skip('recent');

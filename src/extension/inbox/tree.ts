@@ -62,11 +62,20 @@ export class InboxTree extends Disposable implements vscode.TreeDataProvider<Inb
 
   getTreeItem(entry: InboxNode): vscode.TreeItem {
     const words = sentence(entry);
-    const item = new vscode.TreeItem(inert(words), vscode.TreeItemCollapsibleState.None);
+    const label = inert(words);
+    // Unread rows differ in more than colour: the label is highlighted and the description starts
+    // with the word "Unread" (also what a screen reader says first, below).
+    const item = new vscode.TreeItem(
+      entry.read ? label : { label, highlights: [[0, label.length]] },
+      vscode.TreeItemCollapsibleState.None,
+    );
     item.id = entry.id;
     const when = ago(entry.when, new Date());
-    item.description = inert(`${entry.title} · ${when}`);
-    item.tooltip = inert(`${words}\n${entry.title}\n${new Date(entry.when).toLocaleString()}`);
+    item.description = entry.read
+      ? inert(`${entry.title} · ${when}`)
+      : inert(vscode.l10n.t('Unread · {0} · {1}', entry.title, when));
+    const tooltip = `${words}\n${entry.title}\n${new Date(entry.when).toLocaleString()}`;
+    item.tooltip = inert(entry.read ? tooltip : `${vscode.l10n.t('Unread')}\n${tooltip}`);
     item.iconPath = new vscode.ThemeIcon(
       iconOf(entry),
       entry.read ? undefined : new vscode.ThemeColor('notificationsInfoIcon.foreground'),

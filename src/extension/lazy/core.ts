@@ -21,6 +21,7 @@ import type { Services } from '../services';
 import type { TestApi } from '../testApi';
 import { setLinkSink } from '../links/opener';
 import { setPrompter } from '../ui/prompter';
+import { simulateWindowState, watchPresence } from '../ui/presence';
 import type { Feature, LazyCore, LazyHost } from '../start/contract';
 import { setAdoption } from './api';
 
@@ -41,7 +42,7 @@ export function start(host: LazyHost): LazyCore {
   const services: Services = { session, changes, extensionUri: context.extensionUri, outboxes, globalState };
   const budget = new BudgetStatusBar(session);
   const account = new AccountStatusBar(session, budget);
-  context.subscriptions.push(outboxes, session, changes, budget, account, ...followSettings(session));
+  context.subscriptions.push(outboxes, session, changes, budget, account, ...followSettings(session), watchPresence());
   const accounts = registerAuth(context, services);
   registerCommand(context, Commands.showLog, () => host.logChannel.show());
   registerWalkthrough(context);
@@ -138,6 +139,7 @@ export function start(host: LazyHost): LazyCore {
         boards,
         tables,
         stepsDone,
+        simulateWindowState,
         activationMs: host.activationMs,
         setPrompter,
         setLinkSink,

@@ -5,6 +5,7 @@ import type { FeedMark } from '../../core/tasks/changeFeed';
 import type { Session } from '../auth/session';
 import { SECTION } from '../config';
 import { Disposable } from '../disposable';
+import { onDidChangePresence, userPresent } from '../ui/presence';
 import { log } from '../log';
 import type { TaskPanel } from './panel';
 import { pollPanel } from './othersChanges';
@@ -20,12 +21,13 @@ const MIN_SECONDS = 5;
 
 /**
  * Change polling for open task panels: each reads its task's activity newest first (changeFeed.ts),
- * faster for the panel in front, never while hidden or unfocused (docs/decisions/change-detection.md).
+ * faster for the panel in front, never while hidden or nobody is at the window (ui/presence.ts;
+ * docs/decisions/change-detection.md).
  */
 export class PanelPoller extends Disposable {
   private readonly marks = new Map<string, FeedMark>();
   private readonly polledAt = new Map<string, number>();
-  private focused = vscode.window.state.focused;
+  private focused = userPresent();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: AbortController | undefined;
   private busy: Promise<number> | undefined;
@@ -39,7 +41,7 @@ export class PanelPoller extends Disposable {
     private readonly session: Session,
   ) {
     super();
-    this.register(vscode.window.onDidChangeWindowState((state) => this.setWindowFocused(state.focused)));
+    this.register(onDidChangePresence((present) => this.setWindowFocused(present)));
     this.register(panels.onDidChangePanels(() => this.panelsChanged()));
     this.register(
       vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SECTION}.panel`) && this.schedule()),
@@ -64,7 +66,7 @@ export class PanelPoller extends Disposable {
     else this.stop();
   }
 
-  /** The window gained or lost focus (also how tests simulate it): polling stops while unfocused. */
+  /** Someone came to the window or left it (also how tests simulate it): polling stops while away. */
   setWindowFocused(focused: boolean): void {
     this.focused = focused;
     if (focused) {

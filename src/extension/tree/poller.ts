@@ -2,21 +2,22 @@ import * as vscode from 'vscode';
 import type { Session } from '../auth/session';
 import { SECTION } from '../config';
 import { Disposable } from '../disposable';
+import { onDidChangePresence, userPresent } from '../ui/presence';
 import { log } from '../log';
 import type { ExplorerTree } from './explorer';
 import type { MyTasksTree } from './myTasks';
 
 /**
  * The tree's change polling: re-reads the index of each loaded list, at background priority, never
- * while no view is visible or the window is unfocused (docs/decisions/change-detection.md).
+ * while no view is visible or nobody is at the window (ui/presence.ts; docs/decisions/change-detection.md).
  */
 const REFOCUS_DELAY_MS = 2_000;
 
 export class TreePoller extends Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: AbortController | undefined;
-  private focused = vscode.window.state.focused;
-  /** A poll was skipped because the window was not focused: poll soon once it is again. */
+  private focused = userPresent();
+  /** A poll was skipped because nobody was at the window: poll soon once someone is again. */
   private missed = false;
   /** Polls that ran and requests they made (the benchmark reads these). */
   readonly stats = { ticks: 0, requests: 0, skipped: 0 };
@@ -32,12 +33,12 @@ export class TreePoller extends Disposable {
         (e) => e.affectsConfiguration(`${SECTION}.tree.pollIntervalSeconds`) && this.schedule(),
       ),
     );
-    this.register(vscode.window.onDidChangeWindowState((state) => this.setWindowFocused(state.focused)));
+    this.register(onDidChangePresence((present) => this.setWindowFocused(present)));
     this.register({ dispose: () => this.stop() });
     this.schedule();
   }
 
-  /** The window gained or lost focus (also how tests simulate it). */
+  /** Someone came to the window or left it (also how tests simulate it). */
   setWindowFocused(focused: boolean): void {
     const back = focused && !this.focused;
     this.focused = focused;

@@ -25,6 +25,8 @@ const root = document.getElementById('root')!;
 let model: BoardModel | undefined;
 /** The card that has (or last had) the keyboard focus: it keeps it across renders and moves. */
 let focused: string | undefined;
+/** A card moved by keys until its new place is painted: focus follows it even if the page lost it meanwhile. */
+let followMove = false;
 /** What the live region says: the last move, or why it was refused (plain text). */
 let notice: { readonly text: string; readonly error: boolean } | undefined;
 let counter = 0;
@@ -44,11 +46,13 @@ function paint(): void {
     painted = true;
     root.replaceChildren();
   }
+  // Asked before rendering: a moved card is a new element in another column, so the render itself
+  // drops the focus to the page, and asking afterwards would let the next Ctrl+Arrow go nowhere.
+  const hadFocus = root.contains(document.activeElement) || followMove;
   render(page(), root);
   const card = focused ? root.querySelector<HTMLElement>(`[data-card="${CSS.escape(focused)}"]`) : null;
-  if (card && root.contains(document.activeElement) && document.activeElement !== card) {
-    card.focus();
-  }
+  if (card && hadFocus && document.activeElement !== card) card.focus();
+  if (card) followMove = false;
 }
 
 function page(): TemplateResult {
@@ -201,6 +205,7 @@ function move(taskId: string, to: string): void {
   const id = `move-${++counter}`;
   moving.set(id, { title: card.title, to: target.name });
   focused = taskId;
+  followMove = root.contains(document.activeElement);
   post({ type: 'move', id, taskId, column: to });
 }
 

@@ -7,6 +7,7 @@ import type { App } from '../app';
 import { droppedTaskIds } from '../drop';
 import { isPostKey, POST_KEYS } from '../keys';
 import { mentionedIds } from '../mentions';
+import { mentionList, mentionWarning, onMentionInput, onMentionKey, readyToPost } from './mentionPicker';
 import { fieldState, loading, sectionError, when } from './common';
 import { val } from './details';
 import { markdown } from './markdownView';
@@ -156,9 +157,10 @@ function composer(app: App, draftKey: string, editing: Comment | null, parentId:
   const body = app.drafts[draftKey] ?? editing?.body ?? '';
   const assignee = app.drafts[`${draftKey}:assignee`] ?? editing?.assignee_id ?? '';
   const key = editing ? `comment:${editing.id}` : draftKey === 'new' ? 'body' : draftKey;
-  const send = (): void => {
+  const send = (anyway = false): void => {
     if (app.busy(key)) return;
     const text = app.drafts[draftKey] ?? body;
+    if (!anyway && !readyToPost(app, draftKey, text, members)) return;
     const common = {
       body: text,
       mentions: mentionedIds(text, members),
@@ -192,19 +194,24 @@ function composer(app: App, draftKey: string, editing: Comment | null, parentId:
       resize="vertical"
       aria-label=${editing ? l10n.t('Edit the comment') : parentId ? l10n.t('Reply') : l10n.t('New comment')}
       .label=${editing ? l10n.t('Edit the comment') : parentId ? l10n.t('Reply') : l10n.t('New comment')}
-      placeholder=${l10n.t('Write a comment (Markdown, @Name to mention)')}
+      placeholder=${l10n.t('Write a comment (Markdown, @ to mention someone)')}
       .value=${live(body)}
       aria-keyshortcuts=${POST_KEYS}
-      @input=${(e: Event) => app.setDraft(draftKey, val(e))}
+      @input=${(e: Event) => {
+        app.setDraft(draftKey, val(e));
+        onMentionInput(app, draftKey, e, members);
+      }}
       @dragover=${(e: DragEvent) => e.dataTransfer?.types.includes('text/uri-list') && e.preventDefault()}
       @drop=${(e: DragEvent) => dropTasks(app, e, draftKey, body, key)}
       @keydown=${(e: KeyboardEvent) => {
+        if (onMentionKey(app, draftKey, e)) return;
         if (isPostKey(e)) {
           e.preventDefault();
           send();
         }
       }}
     ></vscode-textarea>
+    ${mentionList(app, draftKey)} ${mentionWarning(draftKey, app.drafts[draftKey] ?? body, members, () => send(true))}
     <div class="actions">
       <vscode-single-select
         class="mention"
@@ -230,7 +237,7 @@ function composer(app: App, draftKey: string, editing: Comment | null, parentId:
         ?disabled=${app.busy(key)}
         aria-keyshortcuts=${POST_KEYS}
         title=${l10n.t('{0} in the text box', postKeyLabel())}
-        @click=${send}
+        @click=${() => send()}
         >${editing ? l10n.t('Save') : parentId ? l10n.t('Reply') : l10n.t('Comment')}</vscode-button
       >
       <span class="meta key-hint" aria-hidden="true">${postKeyLabel()}</span>

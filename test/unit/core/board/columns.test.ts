@@ -40,14 +40,36 @@ describe('board columns (core/board/columns.ts)', () => {
     );
   });
 
-  it('several lists: statuses merge by name (case and spaces aside) and type; the others join by type', () => {
+  it('one list: its own order even where types would sort otherwise (Backlog before Ready)', () => {
+    const backlog = status('Backlog', 'open');
+    const ready = status('Ready', 'not_started');
+    const columns = mergeStatuses([{ listId: A, statuses: [backlog, ready, aDoing, aDone] }]);
+    assert.deepEqual(
+      columns.map((c) => c.name),
+      ['Backlog', 'Ready', 'In Progress', 'Done'],
+    );
+  });
+
+  it('several lists: a status only a later list has goes before that list’s next placed status', () => {
+    const ready = status('Ready', 'not_started');
+    const columns = mergeStatuses([
+      { listId: A, statuses: [aTodo, aDoing, aDone] },
+      { listId: B, statuses: [ready, bTodo, bReview, bDone] },
+    ]);
+    assert.deepEqual(
+      columns.map((c) => c.name),
+      ['Ready', 'To Do', 'In Progress', 'Review', 'Done'],
+    );
+  });
+
+  it('several lists: statuses merge by name (case and spaces aside) and type, each list’s order kept', () => {
     const columns = mergeStatuses([
       { listId: A, statuses: [aTodo, aDoing, aDone] },
       { listId: B, statuses: [bTodo, bReview, bDone, bDoneOpen] },
     ]);
     assert.deepEqual(
       columns.map((c) => c.key),
-      ['open:to do', 'open:done', 'active:in progress', 'active:review', 'closed:done'],
+      ['open:to do', 'active:in progress', 'active:review', 'closed:done', 'open:done'],
     );
     const done = columns.find((c) => c.key === 'closed:done')!;
     assert.deepEqual(done.statusIds, { [A]: aDone.id, [B]: bDone.id });
