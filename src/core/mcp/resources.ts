@@ -237,7 +237,9 @@ export class McpResources {
       }
       throw notFound(`No task ${task} in your workspaces.`);
     }
-    const seen = this.directory.seenDisplayId(task);
+    // A prefix two workspaces use: the first answer would be a guess, so the resolver asks them all.
+    const shared = this.directory.prefixShared(task);
+    const seen = shared ? undefined : this.directory.seenDisplayId(task);
     if (seen) {
       return { workspaceId: seen.workspaceId, id: seen.id };
     }
@@ -246,11 +248,23 @@ export class McpResources {
     }
     await this.directory.workspaces(opts);
     // Search finds one id in one request; the task index (the resolver) is the word on a miss.
-    const searched = await this.directory.searchDisplayId(task, opts);
+    const searched = this.directory.prefixShared(task) ? undefined : await this.directory.searchDisplayId(task, opts);
     if (searched) {
       return { workspaceId: searched.workspaceId, id: searched.id };
     }
     const found = (await this.directory.resolver.resolve([task], 'user')).get(task);
+    if (found?.kind === 'ambiguous') {
+      throw new McpRequestError(
+        INVALID_PARAMS,
+        `${task} is ambiguous: ${found.candidates.length} of your workspaces have a task with this id. ` +
+          `Name the task by its id instead: ${found.candidates
+            .map(
+              (c) =>
+                `${RESOURCE_SCHEME}tasks/${c.task.id} (workspace ${c.workspaceId}, ${JSON.stringify(untrustedText(c.task.title, 80))})`,
+            )
+            .join('; ')}.`,
+      );
+    }
     if (found?.kind === 'found') {
       this.directory.note(found.workspaceId, found.task);
       return { workspaceId: found.workspaceId, id: found.task.id };

@@ -418,6 +418,22 @@ describe('mcp server: resources, templates, prompts and completion over stdio, a
     const all = textOf((await promptMessages(resources, 'standup', {})).messages[0] as PromptMessage);
     assert.doesNotMatch(all, /does not offer/);
   });
+
+  it('a display id two workspaces answer for is ambiguous: the error names both tasks, none is picked', async () => {
+    await env.control('POST', '/workspaces/prefix', { workspace_id: env.fx.workspaces.side.id, prefix: 'ACME' });
+    const cold = await connect(env.baseUrl, 'demo-token-alice');
+    try {
+      // Pages of both workspaces' lists teach the server that both use ACME.
+      await readJson(cold.client, `${S}lists/${env.fx.lists.api}/tasks`);
+      await readJson(cold.client, `${S}lists/${env.fx.lists.ideas}/tasks`);
+      const error = await mcpError(cold.client.readResource({ uri: `${S}tasks/ACME-1` }));
+      assert.equal(error.code, ErrorCode.InvalidParams);
+      assert.match(error.message, /ACME-1 is ambiguous: 2 of your workspaces/);
+      assert.ok(error.message.includes(env.fx.workspaces.acme.id) && error.message.includes(env.fx.workspaces.side.id));
+    } finally {
+      await cold.close();
+    }
+  });
 });
 
 function textOf(message: PromptMessage): string {
