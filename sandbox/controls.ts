@@ -10,6 +10,7 @@ import { readBody, send } from './pipeline';
 import { purgeExpired } from './routes/trash';
 import { addXssCorpus } from './seeds/xss';
 import { SEEDS, worldOf } from './worlds';
+import { displayKey } from './store';
 
 function bad(message: string): Reply {
   return { status: 422, body: { message } };
@@ -75,6 +76,8 @@ function route(app: App, method: string, path: string, body: Record<string, unkn
       // The corpus is written by demo users into list Web App: only the demo world has them.
       if (worldOf(app.seed) !== 'demo') return bad('The XSS corpus exists in the demo world only.');
       return { status: 200, body: addXssCorpus(app) };
+    case 'POST /workspaces/prefix':
+      return setPrefix(app, body);
     case 'POST /tokens/rotate':
       return rotateToken(app, body, true);
     case 'POST /tokens/revoke':
@@ -83,6 +86,27 @@ function route(app: App, method: string, path: string, body: Record<string, unkn
       if (method === 'GET' && path.startsWith('/state/')) return stateRead(app, path.slice('/state/'.length), query);
       return { status: 404, body: { message: `Unknown sandbox control ${method} ${path}.` } };
   }
+}
+
+/**
+ * Gives a workspace another display-id prefix, as if it had been created with it: its tasks keep
+ * their numbers (SIDE-3 becomes ACME-3). Two workspaces may then use one prefix, as on the service,
+ * where a prefix is unique within its workspace only.
+ */
+function setPrefix(app: App, body: Record<string, unknown>): Reply {
+  const { workspace_id: workspaceId, prefix } = body;
+  const ws = typeof workspaceId === 'string' ? app.store.workspaces.get(workspaceId) : undefined;
+  if (!ws) return bad('workspace_id must name a workspace.');
+  if (typeof prefix !== 'string' || !/^[A-Z][A-Z0-9]{1,9}$/.test(prefix))
+    return bad('prefix must be 2-10 of A-Z, 0-9.');
+  for (const task of app.store.tasks.values()) {
+    if (task.workspace_id !== ws.id) continue;
+    app.store.taskByDisplayId.delete(displayKey(ws.id, task.display_id));
+    task.display_id = `${prefix}-${task.display_id.slice(task.display_id.lastIndexOf('-') + 1)}`;
+    app.store.taskByDisplayId.set(displayKey(ws.id, task.display_id), task.id);
+  }
+  ws.prefix = prefix;
+  return { status: 200, body: { ok: true, workspace_id: ws.id, prefix } };
 }
 
 function reset(app: App, body: Record<string, unknown>): Reply {

@@ -70,6 +70,7 @@ export class Store {
   readonly tasksByList = new Map<string, Set<string>>();
   readonly tasksBySprint = new Map<string, Set<string>>();
   readonly childrenByParent = new Map<string, Set<string>>();
+  /** By workspace and display id (displayKey): two workspaces may use one prefix. */
   readonly taskByDisplayId = new Map<string, string>();
   readonly commentsByTask = new Map<string, Set<string>>();
   readonly activityByTask = new Map<string, Activity[]>();
@@ -119,7 +120,7 @@ export class Store {
     addTo(this.tasksByList, task.list_id, task.id);
     if (task.sprint_id) addTo(this.tasksBySprint, task.sprint_id, task.id);
     if (task.parent_task_id) addTo(this.childrenByParent, task.parent_task_id, task.id);
-    this.taskByDisplayId.set(task.display_id.toUpperCase(), task.id);
+    this.taskByDisplayId.set(displayKey(task.workspace_id, task.display_id), task.id);
     if (task.deleted_at) this.trashed.add(task.id);
   }
 
@@ -157,7 +158,7 @@ export class Store {
     removeFrom(this.tasksByList, task.list_id, task.id);
     if (task.sprint_id) removeFrom(this.tasksBySprint, task.sprint_id, task.id);
     if (task.parent_task_id) removeFrom(this.childrenByParent, task.parent_task_id, task.id);
-    this.taskByDisplayId.delete(task.display_id.toUpperCase());
+    this.taskByDisplayId.delete(displayKey(task.workspace_id, task.display_id));
     this.trashed.delete(task.id);
     this.tasks.delete(task.id);
   }
@@ -242,4 +243,9 @@ export class Store {
   membership(userId: string, workspaceId: string): Membership | undefined {
     return this.memberships.find((m) => m.user_id === userId && m.workspace_id === workspaceId);
   }
+}
+
+/** A display id is unique within its workspace only (two workspaces may use one prefix). */
+export function displayKey(workspaceId: string, displayId: string): string {
+  return `${workspaceId}:${displayId.toUpperCase()}`;
 }

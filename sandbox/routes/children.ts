@@ -7,6 +7,7 @@ import type { Ctx, Reply } from '../http';
 import { taskJson } from '../present';
 import { isUuid } from '../router';
 import type { Router } from '../router';
+import { displayKey } from '../store';
 import type { Store } from '../store';
 import type { Task } from '../types';
 
@@ -66,15 +67,15 @@ function children(ctx: Ctx): Reply {
 }
 
 /** UUID or display id; the display id must match exactly (case included), as shown on the task. */
-function resolveTaskRef(store: Store, ref: string): string {
+function resolveTaskRef(store: Store, ref: string, workspaceId: string): string {
   if (isUuid(ref)) return ref.toLowerCase();
-  const id = store.taskByDisplayId.get(ref.toUpperCase());
+  const id = store.taskByDisplayId.get(displayKey(workspaceId, ref));
   return id !== undefined && store.tasks.get(id)?.display_id === ref ? id : '00000000-0000-4000-8000-000000000000';
 }
 
 function subtasks(ctx: Ctx): Reply {
   const { store } = ctx.app;
-  const id = resolveTaskRef(store, ctx.params.task as string);
+  const id = resolveTaskRef(store, ctx.params.task as string, ctx.params.workspace as string);
   const task = requireTask(store, ctx.user, id, ctx.params.workspace as string, true);
   const visible = listVisibility(store, ctx.user);
   return ok({

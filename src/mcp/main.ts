@@ -4,6 +4,7 @@ import { ApiClient } from '../core/api/client';
 import { RateLimiter } from '../core/api/rateLimiter';
 import { parseBaseUrl } from '../core/api/baseUrl';
 import { MCP_CALL_DEADLINE_MS, MCP_REQUEST_TIMEOUT_MS } from '../core/api/limits';
+import { envProxyFor } from '../core/api/envProxy';
 import { NodeHttpTransport } from '../core/api/transport';
 import { holdLease, LEASE_VAR } from '../core/mcp/lease';
 import { TOOLS } from '../core/mcp/tools';
@@ -64,6 +65,12 @@ export function readConfig(
   const parsed = parseBaseUrl(baseUrl);
   if (!parsed.ok) {
     return { ok: false, message: `task-platform MCP server: TASK_PLATFORM_BASE_URL is not usable: ${parsed.message}` };
+  }
+  try {
+    // A proxy it cannot use stops the server at once, with the reason, rather than at every call.
+    envProxyFor(new URL(parsed.url), env);
+  } catch (error) {
+    return { ok: false, message: `task-platform MCP server: ${errorText(error)}` };
   }
   const budget = readBudget(env.TASK_PLATFORM_REQUESTS_PER_MINUTE);
   if (typeof budget === 'string') {

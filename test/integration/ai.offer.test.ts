@@ -5,6 +5,7 @@ import type { ToolSelection } from '../../src/core/mcp/toolsets';
 import { TOOLS } from '../../src/core/mcp/tools';
 import type { ChatActionResult } from '../../src/extension/ai/actions';
 import type { McpServerProvider } from '../../src/extension/ai/mcpProvider';
+import { readGuardedSettings } from '../../src/extension/config';
 import type { TestApi } from '../../src/extension/main';
 import { useExtension } from './driver';
 import { connectMcp, requestLog, sandboxControl, waitFor } from './helpers';
@@ -68,6 +69,7 @@ describe('AI: the taskPlatform.ai settings decide the tools offered, on both sur
   });
 
   after(async () => {
+    await clearFolder();
     for (const key of AI_SETTINGS) {
       await setAi(key, undefined);
     }
@@ -195,4 +197,88 @@ describe('AI: the taskPlatform.ai settings decide the tools offered, on both sur
       }
     });
   }
+
+  it('Summarise Task and Draft Reply open chat in ask mode with read tools only', async () => {
+    const fx = await sandboxControl<{
+      workspaces: { acme: { id: string } };
+      tasks: { task_with_comments: { id: string } };
+    }>('GET', '/fixtures');
+    const task = fx.tasks.task_with_comments;
+    const arg = { workspaceId: fx.workspaces.acme.id, taskId: task.id, commentId: task.id };
+    // A command of the test's stands in for the Chat view: it receives exactly what chat would.
+    const received: unknown[] = [];
+    const capture = vscode.commands.registerCommand('taskPlatformTest.chatOpen', (options: unknown) => {
+      received.push(options);
+    });
+    api.ai.setChatCommand('taskPlatformTest.chatOpen');
+    try {
+      for (const command of ['taskPlatform.ai.summarizeTask', 'taskPlatform.ai.draftReply']) {
+        received.length = 0;
+        const result = await vscode.commands.executeCommand<ChatActionResult | undefined>(command, arg);
+        assert.equal(result?.opened, true, command);
+        assert.equal(received.length, 1, `${command} opened chat once`);
+        const options = received[0] as { mode?: unknown; isPartialQuery?: unknown; toolIds?: unknown };
+        assert.equal(options.mode, 'ask', `${command} runs in ask mode, not agent mode`);
+        assert.equal(options.isPartialQuery, false);
+        assert.ok(Array.isArray(options.toolIds) && options.toolIds.length > 0, `${command} names its tools`);
+        for (const id of options.toolIds as string[]) {
+          const spec = TOOLS.find((t) => `taskPlatform_${t.name}` === id);
+          assert.ok(spec, `${id} is one of the extension's tools`);
+          assert.equal(spec.write, false, `${command} is given no tool that writes (${id})`);
+        }
+      }
+    } finally {
+      api.ai.setChatCommand(undefined);
+      capture.dispose();
+    }
+  });
+
+  const folderKeys = ['ai.readOnly', 'ai.toolsets', 'ai.includeTools', 'ai.mcpServer.enabled', 'startWork.updateTask'];
+  const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('taskPlatform');
+  const clearFolder = async (): Promise<void> => {
+    for (const key of folderKeys.filter((k) => config().inspect(k)?.workspaceValue !== undefined)) {
+      await config().update(key, undefined, vscode.ConfigurationTarget.Workspace);
+    }
+    await config().update('startWork.updateTask', undefined, vscode.ConfigurationTarget.Global);
+  };
+
+  it("a folder's settings cannot loosen the user's: read-only, toolsets, the MCP server and Start Work's task update", async function () {
+    // Each write saves the folder's settings.json: slow on a loaded machine.
+    this.timeout(180_000);
+    const user = (key: string, value: unknown): Thenable<void> =>
+      config().update(key, value, vscode.ConfigurationTarget.Global);
+    const folder = (key: string, value: unknown): Thenable<void> =>
+      config().update(key, value, vscode.ConfigurationTarget.Workspace);
+    try {
+      await user('ai.readOnly', true);
+      await user('ai.toolsets', ['comments']);
+      await user('ai.excludeTools', ['get_me']);
+      await user('startWork.updateTask', 'never');
+      await folder('ai.readOnly', false);
+      await folder('ai.toolsets', ['comments', 'tasks', 'views']);
+      await folder('ai.includeTools', ['update_task']);
+      await folder('ai.mcpServer.enabled', true);
+      await folder('startWork.updateTask', 'always');
+      assert.equal(config().get('ai.readOnly'), false, "VS Code's own reading lets the folder win");
+      await listedAs(
+        api,
+        { readOnly: true, toolsets: ['comments'], exclude: ['get_me'] },
+        "the user's read-only mode and toolset, whatever the folder says",
+      );
+      assert.ok(!listed(api).includes('update_task'), 'the folder cannot include a tool');
+      assert.deepEqual(await provider.provideMcpServerDefinitions(), [], 'the folder cannot turn the MCP server on');
+      assert.equal(readGuardedSettings().startWorkUpdateTask, 'never');
+      // The other way round, the folder tightens what the user allowed.
+      await user('ai.readOnly', false);
+      await folder('ai.readOnly', true);
+      await user('ai.toolsets', undefined);
+      await folder('ai.toolsets', ['views']);
+      await user('startWork.updateTask', 'always');
+      await folder('startWork.updateTask', 'ask');
+      await listedAs(api, { readOnly: true, toolsets: ['views'], exclude: ['get_me'] }, "the folder's narrower choice");
+      assert.equal(readGuardedSettings().startWorkUpdateTask, 'ask');
+    } finally {
+      await clearFolder();
+    }
+  });
 });

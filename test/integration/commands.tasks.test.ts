@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { useCommandsDriver, writes } from './driver';
-import { sandboxControl, sandboxOrigin, waitFor } from './helpers';
+import { sandboxControl, sandboxOrigin, waitFor, workspaceFile } from './helpers';
 
 describe('Task commands: move, subtask, delete and undo, restore, create', function () {
   const w = useCommandsDriver(this);
@@ -163,11 +163,9 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
     assert.equal(again.offered[1]?.filter((i) => i.label === 'API').length, 1, 'a recent list is not listed twice');
   });
 
-  it('Create Task from an editor selection puts the code and a link to the file and line in the description', async () => {
-    const doc = await vscode.workspace.openTextDocument({
-      language: 'typescript',
-      content: 'const a = 1;\n// TODO: handle the 409 on retry\nconst b = 2;\n',
-    });
+  it('Create Task from an editor selection puts the code and its workspace path and line in the description', async () => {
+    const file = workspaceFile('src/retry.ts', 'const a = 1;\n// TODO: handle the 409 on retry\nconst b = 2;\n');
+    const doc = await vscode.workspace.openTextDocument(file);
     const editor = await vscode.window.showTextDocument(doc);
     editor.selection = new vscode.Selection(1, 0, 1, 32);
     try {
@@ -180,7 +178,10 @@ describe('Task commands: move, subtask, delete and undo, restore, create', funct
       const created = await vscode.commands.executeCommand<{ id: string }>('taskPlatform.createTask', list);
       const row = await w.task(created?.id ?? '');
       assert.match(row.description, /```typescript\n\/\/ TODO: handle the 409 on retry\n```/);
-      assert.match(row.description, /From \[.*:2\]\(.*#L2\)/);
+      // Every member reads it: the path in the workspace, no address of this machine, no link.
+      assert.match(row.description, /From src\\\/retry\\\.ts\\:2/);
+      assert.doesNotMatch(row.description, /file:|vscode-remote:|\]\(/);
+      assert.ok(!row.description.includes(vscode.Uri.joinPath(file, '..').fsPath), 'no absolute local path');
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }

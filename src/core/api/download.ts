@@ -1,4 +1,5 @@
-import { createWriteStream, promises as fs } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
 import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -195,15 +196,37 @@ function isSignedUrlFailure(error: unknown): boolean {
   );
 }
 
-/** Streams a download to `destination` through a temporary file, so a broken transfer leaves no partial file. */
-export async function saveTo(file: DownloadedFile, destination: string, signal?: AbortSignal): Promise<number> {
-  const temporary = `${destination}.part-${process.pid}-${Date.now()}`;
+/** A temporary name next to `destination` that nobody can guess ahead (8 random bytes). */
+export function temporaryName(destination: string): string {
+  return `${destination}.part-${randomBytes(8).toString('hex')}`;
+}
+
+/**
+ * Streams a download to `destination` through a temporary file, so a broken transfer leaves no
+ * partial file. The temporary file is created exclusively (O_EXCL, readable by the user only) under a
+ * random name: a file or link already there under that name is never written through or removed.
+ */
+export async function saveTo(
+  file: DownloadedFile,
+  destination: string,
+  signal?: AbortSignal,
+  name: (destination: string) => string = temporaryName,
+): Promise<number> {
+  const temporary = name(destination);
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(temporary, 'wx', 0o600);
+  } catch (error) {
+    file.body.destroy();
+    throw error;
+  }
   let bytes = 0;
   file.body.on('data', (chunk: Buffer) => (bytes += chunk.length));
   try {
-    await pipeline(file.body, createWriteStream(temporary), { signal });
+    await pipeline(file.body, handle.createWriteStream(), { signal });
     await fs.rename(temporary, destination);
   } catch (error) {
+    await handle.close().catch(() => undefined);
     await fs.rm(temporary, { force: true });
     throw error;
   }

@@ -18,11 +18,31 @@ export function envProxyFor(target: URL, env: NodeJS.ProcessEnv): URL | undefine
   ) {
     return undefined;
   }
+  let proxy: URL | undefined;
   try {
-    const proxy = new URL(raw.includes('://') ? raw : `http://${raw}`);
-    return proxy.protocol === 'http:' ? proxy : undefined;
+    proxy = new URL(raw.includes('://') ? raw : `http://${raw}`);
   } catch {
-    return undefined;
+    proxy = undefined;
+  }
+  // Only an http:// proxy is tunnelled through. Any other proxy the user set is refused, never
+  // skipped: connecting directly would go around a proxy the network may require for a reason.
+  if (proxy?.protocol !== 'http:') {
+    throw new UnsupportedProxyError(proxy ? proxy.protocol.slice(0, 20) : undefined);
+  }
+  return proxy;
+}
+
+/** A proxy variable names a proxy this process cannot use (`https://`, `socks5://`, or not an address). */
+export class UnsupportedProxyError extends Error {
+  override readonly name = 'UnsupportedProxyError';
+  readonly code = 'EPROXY';
+  constructor(protocol: string | undefined) {
+    super(
+      protocol
+        ? `the proxy in HTTPS_PROXY/HTTP_PROXY is a ${protocol}// proxy, which the Task Platform MCP server does not support; ` +
+            'set an http:// proxy (HTTPS is still encrypted end to end through it), or name the service in NO_PROXY. Nothing was sent.'
+        : 'HTTPS_PROXY/HTTP_PROXY is not a proxy address (e.g. http://proxy.example.com:3128). Nothing was sent.',
+    );
   }
 }
 

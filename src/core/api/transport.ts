@@ -5,7 +5,7 @@ import * as https from 'https';
 import { finished, pipeline } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { AbortError } from '../util/abort';
-import { envProxyFor, TunnelAgent } from './envProxy';
+import { envProxyFor, TunnelAgent, UnsupportedProxyError } from './envProxy';
 import { BadResponseError, isCertificateCode, limitError, NetworkError } from './errors';
 import { HttpBodyTooLargeError, responseOf } from './body';
 
@@ -90,6 +90,13 @@ export class NodeHttpTransport implements HttpTransport {
     }
     const url = new URL(req.url);
     const secure = url.protocol === 'https:';
+    let agent: http.Agent;
+    try {
+      agent = secure ? this.httpsAgent(url) : this.http;
+    } catch (error) {
+      // A proxy set but unusable: refused before anything is sent (envProxy.ts).
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
     const headers = { ...req.headers };
     if (typeof req.body === 'string') {
       headers['content-length'] = String(Buffer.byteLength(req.body));
@@ -97,7 +104,7 @@ export class NodeHttpTransport implements HttpTransport {
     const options: http.RequestOptions = {
       method: req.method,
       headers,
-      agent: secure ? this.httpsAgent(url) : this.http,
+      agent,
       signal: req.signal,
     };
     // Looked up at call time (not bound at import) so the host's patched functions are the ones used.
@@ -243,6 +250,15 @@ export function toNetworkError(error: unknown, operation: string, url: string, c
   const host = hostOf(url);
   if (error instanceof HttpBodyTooLargeError) {
     return limitError(operation, host, { kind: 'tooLarge', limit: error.limit });
+  }
+  if (error instanceof UnsupportedProxyError) {
+    return new NetworkError({
+      operation,
+      host,
+      timeout: false,
+      code: error.code,
+      message: `${operation}: ${error.message}`,
+    });
   }
   const code = codeOf(error);
   const timeout = TIMEOUT_CODES.has(code) || (error instanceof Error && error.name === 'TimeoutError');

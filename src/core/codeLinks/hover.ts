@@ -23,6 +23,8 @@ export interface HoverWords {
   notLookedUp(id: string): string;
   inTrash: string;
   notFound: string;
+  /** More than one workspace answers for the id; gets their count. */
+  ambiguous(count: string): string;
   priority(priority: string): string;
   assignedTo(name: string): string;
   unassigned: string;
@@ -54,15 +56,42 @@ export function commandTarget(command: (typeof HOVER_COMMANDS)[number], arg: unk
  * `#rrggbb`, and the only links are the hover's own actions, each added only when its argument is
  * what it claims to be: a display id of the strict grammar, UUIDs.
  */
-export function hoverSource(displayId: string, resolution: Resolution | undefined, words: HoverWords): string {
+export function hoverSource(
+  displayId: string,
+  resolution: Resolution | undefined,
+  words: HoverWords,
+  workspaceName: (workspaceId: string) => string | undefined = () => undefined,
+): string {
   const id = inertMarkdown(displayId, ID_SHOWN);
   if (!resolution) {
     return words.notLookedUp(id);
   }
+  if (resolution.kind === 'ambiguous') {
+    // Each workspace's task, under its workspace's name: the hover shows all, and picks none.
+    const head = `**${id}**: ${inertMarkdown(words.ambiguous(String(resolution.candidates.length)))}`;
+    const each = resolution.candidates.slice(0, MAX_CANDIDATES).map((c) => {
+      const name = workspaceName(c.workspaceId);
+      return `${name ? `*${inertMarkdown(name, 100)}*\n\n` : ''}${taskSource(displayId, c.workspaceId, c.task, words, true)}`;
+    });
+    return [head, ...each].join('\n\n---\n\n');
+  }
   if (resolution.kind !== 'found') {
     return `**${id}**: ${inertMarkdown(resolution.kind === 'trashed' ? words.inTrash : words.notFound)}`;
   }
-  const { task, workspaceId } = resolution;
+  return taskSource(displayId, resolution.workspaceId, resolution.task, words);
+}
+
+/** At most this many workspaces' tasks in one hover. */
+const MAX_CANDIDATES = 5;
+
+function taskSource(
+  displayId: string,
+  workspaceId: string,
+  task: TaskRow,
+  words: HoverWords,
+  oneOfSeveral = false,
+): string {
+  const id = inertMarkdown(displayId, ID_SHOWN);
   const parts = [`**${id}** ${inertMarkdown(task.title)}`, facts(task, words).join(' · ')];
   const description = (task.description ?? '')
     .slice(0, DESCRIPTION_LINES * 1000)
@@ -77,16 +106,24 @@ export function hoverSource(displayId: string, resolution: Resolution | undefine
   if (description.length > 0) {
     parts.push(inertMarkdown(description.join('\n')));
   }
-  parts.push(actions(displayId, workspaceId, task.id, words).join(' · '));
+  parts.push(actions(displayId, workspaceId, task.id, words, oneOfSeveral).join(' · '));
   return parts.join('\n\n');
 }
 
-function actions(displayId: string, workspaceId: string, taskId: string, words: HoverWords): string[] {
+function actions(
+  displayId: string,
+  workspaceId: string,
+  taskId: string,
+  words: HoverWords,
+  oneOfSeveral: boolean,
+): string[] {
   const link = (label: string, command: (typeof HOVER_COMMANDS)[number], arg: unknown): string =>
     `[${inertMarkdown(label)}](${commandTarget(command, arg)})`;
   const out: string[] = [];
   if (isDisplayId(displayId)) {
-    out.push(link(words.open, 'taskPlatform.codeLinks.open', { displayId }));
+    // Under one of several workspaces, Open names it: it opens that workspace's task, not another's.
+    const arg = oneOfSeveral && isUuid(workspaceId) ? { displayId, workspaceId } : { displayId };
+    out.push(link(words.open, 'taskPlatform.codeLinks.open', arg));
   }
   if (isUuid(workspaceId) && isUuid(taskId)) {
     const ref = { workspaceId, taskId };

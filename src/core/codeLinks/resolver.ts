@@ -16,8 +16,19 @@ export interface ResolverApi {
   getTask(workspaceId: string, taskId: string, opts?: { priority?: RequestPriority }): Promise<Task>;
 }
 
+/** A task of one workspace that has the display id asked for. */
+export interface Candidate {
+  readonly workspaceId: string;
+  readonly task: TaskRow;
+}
+
 export type Resolution =
   | { readonly kind: 'found'; readonly workspaceId: string; readonly task: TaskRow }
+  /**
+   * More than one workspace answers for the id (two workspaces may use one prefix): the caller shows
+   * them all or asks; nothing picks one silently.
+   */
+  | { readonly kind: 'ambiguous'; readonly candidates: readonly Candidate[] }
   /** Sent to Trash from this extension (the API answers 404 for trashed tasks, so only we know). */
   | { readonly kind: 'trashed'; readonly workspaceId: string; readonly taskId: string }
   /** Not visible to the token: unknown, in Trash, purged or private. The API tells these apart nowhere. */
@@ -74,10 +85,33 @@ export class TaskResolver {
     return entry !== undefined && this.now() - entry.at < this.ttlMs;
   }
 
-  /** Learns a task the extension saw (a write, a tree row): later lookups of its id cost nothing. */
+  /**
+   * Learns a task the extension saw (a write, a tree row): later lookups of its id cost nothing. Not
+   * when its prefix is used by more than one workspace: one row cannot tell the id is unambiguous,
+   * so a lookup then asks every workspace of the prefix.
+   */
   note(workspaceId: string, task: TaskRow): void {
-    if (task.display_id) {
-      this.cache.set(task.display_id, { resolution: { kind: 'found', workspaceId, task }, at: this.now() });
+    const id = task.display_id;
+    if (!id) {
+      return;
+    }
+    const held = this.cache.get(id)?.resolution;
+    if (held?.kind === 'ambiguous') {
+      this.cache.set(id, { resolution: merged(held, { workspaceId, task }), at: this.now() });
+    } else if (new Set(this.options.workspacesFor(prefixOf(id) ?? '')).size <= 1) {
+      this.cache.set(id, { resolution: { kind: 'found', workspaceId, task }, at: this.now() });
+    }
+  }
+
+  /**
+   * Another workspace turned out to use `prefix`: an id of it found in one workspace may now have a
+   * twin, so those answers are looked up again (the next lookup asks every workspace of the prefix).
+   */
+  forgetPrefix(prefix: string): void {
+    for (const [id, entry] of this.cache) {
+      if (entry.resolution.kind === 'found' && prefixOf(id) === prefix) {
+        this.cache.delete(id);
+      }
     }
   }
 
@@ -93,7 +127,11 @@ export class TaskResolver {
   /** Every task found so far (completion in comments offers them without a request). */
   cachedTasks(): { workspaceId: string; task: TaskRow }[] {
     return [...this.cache.values()].flatMap((e) =>
-      e.resolution.kind === 'found' ? [{ workspaceId: e.resolution.workspaceId, task: e.resolution.task }] : [],
+      e.resolution.kind === 'found'
+        ? [{ workspaceId: e.resolution.workspaceId, task: e.resolution.task }]
+        : e.resolution.kind === 'ambiguous'
+          ? [...e.resolution.candidates]
+          : [],
     );
   }
 
@@ -168,6 +206,9 @@ export class TaskResolver {
       }
     }
     await Promise.all([...byWorkspace].map(([ws, wsIds]) => this.lookUpIn(ws, wsIds, priority, found)));
+    for (const [id, resolution] of found) {
+      this.cache.set(id, { resolution, at: this.now() });
+    }
     const misses = ids.filter((id) => !found.has(id));
     const budget = this.options.maxFallback ?? 5;
     await Promise.all(
@@ -209,10 +250,7 @@ export class TaskResolver {
               // The filter is case-insensitive (docs/api/openapi.yaml#listTasks): keep only exact matches.
               page.data
                 .filter((row) => row.display_id && ids.includes(row.display_id))
-                .forEach((row) => {
-                  this.note(workspaceId, row);
-                  found.set(row.display_id as string, { kind: 'found', workspaceId, task: row });
-                });
+                .forEach((row) => addFound(found, row.display_id as string, { workspaceId, task: row }));
             }),
         );
       }
@@ -241,6 +279,7 @@ export class TaskResolver {
     priority: RequestPriority,
     found: Map<string, Resolution>,
   ): Promise<void> {
+    // Every workspace of the prefix is asked (usually one): a second one with the id makes it ambiguous.
     for (const workspaceId of workspaces) {
       this.requests += 1;
       const result = await this.api.search(
@@ -251,10 +290,30 @@ export class TaskResolver {
       if (hit && hit.display_id === id) {
         this.requests += 1;
         const task = await this.api.getTask(workspaceId, hit.id, { priority });
-        this.note(workspaceId, task);
-        found.set(id, { kind: 'found', workspaceId, task });
-        return;
+        addFound(found, id, { workspaceId, task });
       }
     }
   }
+}
+
+/** One more workspace's answer for `id`: found when it is the first, ambiguous from the second on. */
+function addFound(found: Map<string, Resolution>, id: string, candidate: Candidate): void {
+  const held = found.get(id);
+  if (held?.kind === 'found' || held?.kind === 'ambiguous') {
+    found.set(id, merged(held, candidate));
+  } else {
+    found.set(id, { kind: 'found', ...candidate });
+  }
+}
+
+/** The candidates of both, one per workspace (a workspace's newer answer replaces its older one). */
+function merged(
+  held: Extract<Resolution, { kind: 'found' | 'ambiguous' }>,
+  candidate: Candidate,
+): Extract<Resolution, { kind: 'found' | 'ambiguous' }> {
+  const all = held.kind === 'found' ? [{ workspaceId: held.workspaceId, task: held.task }] : [...held.candidates];
+  const others = all.filter((c) => c.workspaceId !== candidate.workspaceId);
+  return others.length === 0
+    ? { kind: 'found', ...candidate }
+    : { kind: 'ambiguous', candidates: [...others, candidate] };
 }

@@ -26,7 +26,18 @@ export interface ConfirmContext {
   readonly task?: TaskLabel;
   /** The target of a link that shows the whole `text` read-only (the extension's own command); none when undefined. */
   readonly fullTextLink?: (field: string, text: string) => string | undefined;
+  /**
+   * What the ids the model sent stand for (NAMED_IDS: the status's name, the member's name, the
+   * list's path), or null when no name was found. Names are other members' text: shown inert.
+   */
+  readonly names?: Readonly<Partial<Record<NamedId, string | null>>>;
 }
+
+/** Input keys holding an id that the confirmation shows by name: an id alone says nothing to the user. */
+export const NAMED_IDS = ['status_id', 'assignee_id', 'list_id'] as const;
+export type NamedId = (typeof NAMED_IDS)[number];
+
+const isNamedId = (key: string): key is NamedId => (NAMED_IDS as readonly string[]).includes(key);
 
 export interface Confirmation {
   /** Plain text, no data. */
@@ -121,6 +132,12 @@ function field(l10n: Localizer, key: string, value: unknown, context: ConfirmCon
   const name = bold(`${oneLine(key, 60)}:`);
   if (value === null) {
     return `${name} ${l10n.t('(cleared)')}`;
+  }
+  if (isNamedId(key) && typeof value === 'string') {
+    const known = context.names?.[key];
+    return known
+      ? `${name} ${bold(oneLine(known, 300))}`
+      : `${name} ${l10n.t('{0} (unknown id)', oneLine(value, 100))}`;
   }
   // Cleaned before it is measured and cut: what the user reads is what the count is of.
   const text = visibleText(typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));

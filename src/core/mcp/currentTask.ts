@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { ToolSpec } from './tools';
+import { untrustedEnvelope } from './untrusted';
 
 /**
  * Not one of the 16 MCP tools: a VS Code chat tool a user attaches with `#taskPlatformTask` to give
@@ -15,3 +16,12 @@ export const CURRENT_TASK_TOOL: ToolSpec = {
   toolset: 'tasks',
   run: () => Promise.reject(new Error('current_task runs in VS Code only')),
 };
+
+/**
+ * `#taskPlatformTask`'s result: the task, its comments and dependencies marked as data and bounded
+ * like every tool's result (MAX_TOOL_RESULT, about 25 KB: comments past it are left out and counted),
+ * not at the 200 KB of a resource; an attached task should not crowd out the rest of the request.
+ */
+export function currentTaskText(value: { task: unknown; comments: unknown; dependencies: unknown }): string {
+  return JSON.stringify(untrustedEnvelope(value));
+}

@@ -185,7 +185,9 @@ export class McpDirectory {
     if (row.display_id) {
       this.byDisplayId.set(row.display_id, row.id);
     }
-    this.prefixes.learn(workspaceId, row.display_id);
+    if (this.prefixes.learn(workspaceId, row.display_id) && row.display_id) {
+      this.resolver.forgetPrefix(prefixOf(row.display_id) ?? '');
+    }
     if (row.display_id && 'status_id' in row) {
       this.resolver.note(workspaceId, row as TaskRow);
     }
@@ -209,6 +211,11 @@ export class McpDirectory {
    * Whether a display id's prefix is known not to exist: every workspace of the user has shown its
    * prefix and this one is none of them. Then the id is refused without a request.
    */
+  /** Whether more than one workspace has been seen using the id's prefix (learned from rows, no request). */
+  prefixShared(displayId: string): boolean {
+    return (this.prefixes.toJSON()[prefixOf(displayId) ?? '']?.length ?? 0) > 1;
+  }
+
   prefixUnknown(displayId: string): boolean {
     const workspaces = this.settledWorkspaces;
     const prefix = prefixOf(displayId);

@@ -10,9 +10,16 @@ import { visibleText } from '../../core/text/inert';
 import type { Session, SessionState } from '../auth/session';
 import { abortSignalFor } from '../ui/cancellation';
 import { prompter } from '../ui/prompter';
+import { namesFor } from './confirmNames';
 import { errorText } from '../../core/util/errorText';
 
 const SCHEME = 'taskplatform-ai-input';
+
+/** A target task as read for a confirmation, with its list (whose statuses name a `status_id`). */
+interface ReadLabel {
+  readonly label: TaskLabel;
+  readonly listId?: string;
+}
 /** A task's display id and title are read once per confirmation burst, not once per prompt. */
 const LABEL_TTL_MS = 60_000;
 const KEPT = 50;
@@ -37,11 +44,12 @@ export function confirmationFor(
 
 /**
  * What a confirmation needs from outside the model's input: the workspace's name (from the
- * signed-in user), the target task's display id and title (one read, kept a minute), and a
- * read-only document with the whole of a long field.
+ * signed-in user), the target task's display id and title (one read, kept a minute), the names of
+ * the status, member and list the input names by id (confirmNames.ts), and a read-only document
+ * with the whole of a long field.
  */
 export class AiConfirmations implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly labels = new Map<string, { at: number; label: Promise<TaskLabel> }>();
+  private readonly labels = new Map<string, { at: number; label: Promise<ReadLabel> }>();
   private readonly texts = new Map<string, string>();
   private readonly subscriptions: vscode.Disposable[];
 
@@ -61,22 +69,30 @@ export class AiConfirmations implements vscode.TextDocumentContentProvider, vsco
     const workspaceName =
       state.kind === 'signedIn' ? state.user.workspaces.find((w) => w.id === record.workspace_id)?.name : undefined;
     const target = confirmTarget(tool, input);
-    const task = target ? await this.label(state, target.workspaceId, target.taskId, token) : undefined;
-    return confirmationFor(tool, input, { workspaceName, task, fullTextLink: (field, text) => this.keep(field, text) });
+    const read = target ? await this.label(state, target.workspaceId, target.taskId, token) : undefined;
+    // A new task's statuses are its list's; a changed task's are those of the list it is in.
+    const listId = tool === 'create_task' && typeof record.list_id === 'string' ? record.list_id : read?.listId;
+    const names = state.kind === 'signedIn' ? await namesFor(state.client, record, listId) : {};
+    return confirmationFor(tool, input, {
+      workspaceName,
+      task: read?.label,
+      names,
+      fullTextLink: (field, text) => this.keep(field, text),
+    });
   }
 
-  /** The task's display id and title, or why they could not be read. */
+  /** The task's display id and title, or why they could not be read, and the list it is in. */
   private label(
     state: SessionState,
     workspaceId: string,
     taskId: string,
     token: vscode.CancellationToken,
-  ): Promise<TaskLabel> {
+  ): Promise<ReadLabel> {
     if (state.kind !== 'signedIn') {
-      return Promise.resolve({ error: vscode.l10n.t('not signed in') });
+      return Promise.resolve({ label: { error: vscode.l10n.t('not signed in') } });
     }
     if (!isUuid(workspaceId) || !isUuid(taskId)) {
-      return Promise.resolve({ error: vscode.l10n.t('not a task id') });
+      return Promise.resolve({ label: { error: vscode.l10n.t('not a task id') } });
     }
     const key = `${accountKey({ baseUrl: state.baseUrl, userId: state.user.id })} ${workspaceId} ${taskId}`;
     const kept = this.labels.get(key);
@@ -84,10 +100,10 @@ export class AiConfirmations implements vscode.TextDocumentContentProvider, vsco
       return kept.label;
     }
     const label = state.client.getTask(workspaceId, taskId, { signal: abortSignalFor(token), priority: 'user' }).then(
-      (task): TaskLabel => ({ displayId: task.display_id ?? '', title: task.title }),
-      (error: unknown): TaskLabel => {
+      (task): ReadLabel => ({ label: { displayId: task.display_id ?? '', title: task.title }, listId: task.list_id }),
+      (error: unknown): ReadLabel => {
         this.labels.delete(key);
-        return { error: errorText(error) };
+        return { label: { error: errorText(error) } };
       },
     );
     this.remember(this.labels, key, { at: Date.now(), label });

@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
-import { CURRENT_TASK_TOOL } from '../../core/mcp/currentTask';
+import { CURRENT_TASK_TOOL, currentTaskText } from '../../core/mcp/currentTask';
 import { toolErrorText } from '../../core/mcp/call';
 import { lmToolName } from '../../core/mcp/manifest';
-import { untrustedResult } from '../../core/mcp/untrusted';
 import type { Session } from '../auth/session';
 import { startedTask } from '../codeLinks/currentTask';
 import { gitApi, repositoryFor } from '../codeLinks/git';
@@ -30,7 +29,7 @@ async function branchTask(workspaceState: vscode.Memento): Promise<TaskRef | und
 /**
  * `#taskPlatformTask` in a chat request: the task of the focused panel (or the tree selection), else
  * the current branch's task, with its first page of comments and its dependencies, as JSON for the
- * model, marked as data (core/mcp/untrusted.ts). Three user-priority reads.
+ * model, marked as data and bounded like a tool's result (core/mcp/currentTask.ts). Three user-priority reads.
  */
 async function currentTaskJson(
   session: Session,
@@ -53,7 +52,7 @@ async function currentTaskJson(
       client.getComments(ref.workspaceId, ref.taskId, undefined, opts),
       client.getDependencies(ref.workspaceId, ref.taskId, opts),
     ]);
-    return untrustedResult({ task, comments, dependencies });
+    return currentTaskText({ task, comments, dependencies });
   } catch (error) {
     throw new Error(toolErrorText(CURRENT_TASK_TOOL.name, error), { cause: error });
   }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { onDidChangeSetting, SECTION } from '../config';
+import { onDidChangeSetting, readGuardedSettings } from '../config';
 import { log } from '../log';
 import {
   LM_TOOL_PREFIX,
@@ -13,8 +13,9 @@ import type { ToolSelection } from '../../core/mcp/toolsets';
 /** `taskPlatform.ai.mcpServer.enabled`: whether the MCP server is offered to VS Code at all. */
 export const MCP_SERVER_SETTING = 'ai.mcpServer.enabled';
 
+/** On only when the user turned it on and no folder turned it off (config.ts readGuardedSettings). */
 export function mcpServerEnabled(): boolean {
-  return vscode.workspace.getConfiguration(SECTION).get<unknown>(MCP_SERVER_SETTING, false) === true;
+  return readGuardedSettings().mcpServerEnabled;
 }
 
 let reported = '';
@@ -23,15 +24,18 @@ let offered = '';
 /** The chat tools' names (from the manifest, set by registerToolOffer, which lazy/core.ts calls first). */
 let toolNames: readonly string[] = [];
 
-/** The tool selection of the `taskPlatform.ai.*` settings; values naming no toolset or tool are left out (logged once). */
+/**
+ * The tool selection of the `taskPlatform.ai.*` settings, where a folder can only narrow the user's
+ * choice (config.ts readGuardedSettings); values naming no toolset or tool are left out (logged once).
+ */
 export function readToolSelection(): ToolSelection {
-  const config = vscode.workspace.getConfiguration(SECTION);
+  const settings = readGuardedSettings();
   const { selection, problems } = selectionFromSettings(
     {
-      readOnly: config.get<unknown>('ai.readOnly'),
-      toolsets: config.get<unknown>('ai.toolsets'),
-      include: config.get<unknown>('ai.includeTools'),
-      exclude: config.get<unknown>('ai.excludeTools'),
+      readOnly: settings.readOnly,
+      toolsets: settings.toolsets,
+      include: settings.includeTools,
+      exclude: settings.excludeTools,
     },
     toolNames,
   );

@@ -3,7 +3,7 @@ import { TokenStore } from '../auth/tokenStore';
 import { log } from '../log';
 import type { Services } from '../services';
 import type { CommandContext } from '../common/commandContext';
-import { registerChatActions } from './actions';
+import { registerChatActions, setChatCommandForTests } from './actions';
 import { offeredToolsNow } from './offer';
 import { registerChatTools } from './chatTools';
 import { AiConfirmations } from './confirm';
@@ -18,6 +18,8 @@ export interface AiFeature {
   readonly confirmations: AiConfirmations | undefined;
   /** The context key the chat tools' `when` clauses read (`,get_me,list_tasks,`). */
   offeredTools(): string;
+  /** Test hook: the chat actions run this command in place of the Chat view (actions.ts). */
+  setChatCommand(command: string | undefined): void;
 }
 
 /**
@@ -60,5 +62,11 @@ export function registerAi(
       registerCurrentTaskTool(services.session, context.workspaceState),
     );
   }
-  return { mcpProvider, chatTools, confirmations, offeredTools: offeredToolsNow };
+  return {
+    mcpProvider,
+    chatTools,
+    confirmations,
+    offeredTools: offeredToolsNow,
+    setChatCommand: setChatCommandForTests,
+  };
 }

@@ -23,7 +23,8 @@ function staleKind(resolution: Resolution | undefined): Stale | undefined {
   if (resolution.kind === 'found') {
     return isCompleted(resolution.task) ? 'completed' : undefined;
   }
-  return resolution.kind;
+  // An id two workspaces answer for is not stale: it names live tasks.
+  return resolution.kind === 'ambiguous' ? undefined : resolution.kind;
 }
 
 function message(displayId: string, kind: Stale): string {

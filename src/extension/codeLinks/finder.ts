@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { prefixOf } from '../../core/codeLinks/references';
 import type { ApiClient } from '../../core/api/client';
 import { PrefixBook } from '../../core/codeLinks/prefixes';
 import type { PrefixMap } from '../../core/codeLinks/prefixes';
@@ -81,6 +82,11 @@ export class ReferenceFinder extends Disposable {
   get signedIn(): SignedIn | undefined {
     const state = this.services.session.state;
     return state.kind === 'signedIn' ? state : undefined;
+  }
+
+  /** A workspace's name, as the signed-in user's record has it (no I/O). */
+  workspaceName(workspaceId: string): string | undefined {
+    return this.signedIn?.user.workspaces.find((w) => w.id === workspaceId)?.name;
   }
 
   prefixes(): PrefixBook {
@@ -197,6 +203,12 @@ export class ReferenceFinder extends Disposable {
     }
     const all = this.memento.get<Record<string, PrefixMap>>(PREFIXES_KEY, {});
     void this.memento.update(PREFIXES_KEY, { ...all, [this.bookFor ?? '']: book.toJSON() });
+    // A second workspace with this prefix: ids found in the first may have a twin now.
+    const client = this.signedIn?.client;
+    const prefix = displayId ? prefixOf(displayId) : undefined;
+    if (client && prefix) {
+      this.resolvers.get(client)?.forgetPrefix(prefix);
+    }
     this.prefixesChanged.fire();
     return true;
   }

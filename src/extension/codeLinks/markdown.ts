@@ -13,6 +13,7 @@ const words: HoverWords = {
     vscode.l10n.t('**{0}**: not looked up yet (sign in to Task Platform, or try again in a moment).', id),
   inTrash: vscode.l10n.t('in Trash'),
   notFound: vscode.l10n.t('not found: unknown, in Trash, deleted, or not visible to you'),
+  ambiguous: (count) => vscode.l10n.t('{0} workspaces have a task with this id: each is below.', count),
   priority: (priority) => vscode.l10n.t('priority {0}', priority),
   assignedTo: (name) => vscode.l10n.t('assigned to {0}', name),
   unassigned: vscode.l10n.t('unassigned'),
@@ -31,8 +32,12 @@ const words: HoverWords = {
  * the status dot alone, built there from a validated colour; the only commands it may run are its
  * own four, with checked ids.
  */
-export function hoverMarkdown(displayId: string, resolution: Resolution | undefined): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(hoverSource(displayId, resolution, words));
+export function hoverMarkdown(
+  displayId: string,
+  resolution: Resolution | undefined,
+  workspaceName?: (workspaceId: string) => string | undefined,
+): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(hoverSource(displayId, resolution, words, workspaceName));
   md.supportHtml = true;
   md.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
   return md;

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { Commands } from '../common/commandIds';
+import type { Candidate, Resolution } from '../../core/codeLinks/resolver';
 import { isDisplayId } from '../../core/tasks/links';
+import { isUuid } from '../../core/util/ids';
 import { inert } from '../../core/text/inert';
 import { openTask } from '../common/commandContext';
 import { prompter } from '../ui/prompter';
@@ -47,7 +49,7 @@ export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.H
     if (!resolution && resolver) {
       resolution = (await resolver.resolve([ref.displayId], 'user')).get(ref.displayId) ?? resolver.peek(ref.displayId);
     }
-    const markdown = hoverMarkdown(ref.displayId, resolution);
+    const markdown = hoverMarkdown(ref.displayId, resolution, (id) => this.finder.workspaceName(id));
     if (resolution && resolver && !resolver.isFresh(ref.displayId)) {
       // Could not be checked now (offline, budget): the last answer, said to be possibly old.
       markdown.appendMarkdown(`\n\n_${vscode.l10n.t('Could not be refreshed just now: this may be out of date.')}_`);
@@ -86,6 +88,8 @@ export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.H
  */
 export async function openReference(finder: ReferenceFinder, arg: unknown): Promise<boolean> {
   const displayId = (arg as { displayId?: unknown } | undefined)?.displayId;
+  // From a hover that showed several workspaces' tasks: the one its Open link was under.
+  const chosen = (arg as { workspaceId?: unknown } | undefined)?.workspaceId;
   if (typeof displayId !== 'string' || !isDisplayId(displayId)) {
     void prompter().warn(vscode.l10n.t('This is not a task reference.'));
     return false;
@@ -95,7 +99,13 @@ export async function openReference(finder: ReferenceFinder, arg: unknown): Prom
     void prompter().warn(vscode.l10n.t('Sign in to Task Platform to open {0}.', displayId));
     return false;
   }
-  const resolution = (await resolver.resolve([displayId], 'user')).get(displayId) ?? resolver.peek(displayId);
+  let resolution = (await resolver.resolve([displayId], 'user')).get(displayId) ?? resolver.peek(displayId);
+  if (resolution?.kind === 'ambiguous') {
+    resolution = await chooseCandidate(finder, displayId, resolution.candidates, isUuid(chosen) ? chosen : undefined);
+    if (!resolution) {
+      return false;
+    }
+  }
   if (resolution?.kind !== 'found') {
     void prompter().warn(
       resolution?.kind === 'trashed'
@@ -106,4 +116,30 @@ export async function openReference(finder: ReferenceFinder, arg: unknown): Prom
   }
   await openTask({ workspaceId: resolution.workspaceId, taskId: resolution.task.id, row: resolution.task });
   return true;
+}
+
+/** The candidate of the workspace given, else the one the user picks; nothing is picked for them. */
+async function chooseCandidate(
+  finder: ReferenceFinder,
+  displayId: string,
+  candidates: readonly Candidate[],
+  workspaceId: string | undefined,
+): Promise<Resolution | undefined> {
+  const given = candidates.find((c) => c.workspaceId === workspaceId);
+  if (given) {
+    return { kind: 'found', ...given };
+  }
+  const picked = await prompter().quickPick(
+    candidates.map((c) => ({
+      label: inert(finder.workspaceName(c.workspaceId) ?? c.workspaceId),
+      description: inert(`${displayId} ${c.task.title}`),
+      candidate: c,
+    })),
+    {
+      title: vscode.l10n.t('{0} is in more than one workspace', displayId),
+      placeHolder: vscode.l10n.t('Which workspace’s {0} do you mean?', displayId),
+      matchOnDescription: true,
+    },
+  );
+  return picked ? { kind: 'found', ...picked.candidate } : undefined;
 }

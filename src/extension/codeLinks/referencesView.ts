@@ -308,6 +308,9 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
         isCompleted(task) ? 'pass-filled' : 'circle-large-filled',
         new vscode.ThemeColor(chartColorFor(task.status?.color)),
       );
+    } else if (resolution?.kind === 'ambiguous') {
+      item.description = vscode.l10n.t('in {0} workspaces', String(resolution.candidates.length));
+      item.iconPath = new vscode.ThemeIcon('question');
     } else if (resolution) {
       item.description = resolution.kind === 'trashed' ? vscode.l10n.t('in Trash') : vscode.l10n.t('not found');
       item.iconPath = new vscode.ThemeIcon('warning');

@@ -9,7 +9,7 @@ import type { SignedIn } from '../auth/session';
 import { taskName } from '../common/commandContext';
 import type { CommandContext } from '../common/commandContext';
 import { resolveTask } from '../common/pickTask';
-import { SECTION } from '../config';
+import { readGuardedSettings, SECTION } from '../config';
 import { directoryFor } from '../directory';
 import type { TaskRef } from '../tasks/ref';
 import { readOrReport, reportFailure } from '../ui/failure';
@@ -137,7 +137,8 @@ async function confirmBlocked(state: SignedIn, ref: TaskRef, task: Task): Promis
 
 /** `taskPlatform.startWork.updateTask`: ask (default), always or never set an active status and assign to me. */
 async function updateTask(ctx: CommandContext, state: SignedIn, ref: TaskRef, task: Task): Promise<Task | undefined> {
-  const mode = vscode.workspace.getConfiguration(SECTION).get<string>('startWork.updateTask', 'ask');
+  // A folder can make it stricter, never looser than the user's own choice (config.ts).
+  const mode = readGuardedSettings().startWorkUpdateTask;
   if (mode === 'never') {
     return undefined;
   }

@@ -10,6 +10,7 @@ import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
+import { inert } from '../../core/text/inert';
 import { targetOf } from './commandContext';
 import type { CommandContext, Finder } from './commandContext';
 
@@ -176,13 +177,24 @@ export async function findTask(
   }
   const candidates = workspaceIds ?? state.user.workspaces.map((w) => w.id);
   try {
-    for (const workspaceId of candidates) {
-      const found =
-        reference.kind === 'id'
-          ? await byId(state, workspaceId, reference.taskId)
-          : await byDisplayId(state, workspaceId, reference.displayId);
-      if (found) {
-        return { workspaceId, taskId: found.id, row: found };
+    if (reference.kind === 'displayId') {
+      // Two workspaces may use one prefix: every one is asked, and the user picks when both answer.
+      const found: TaskRef[] = [];
+      for (const workspaceId of candidates) {
+        const row = await byDisplayId(state, workspaceId, reference.displayId);
+        if (row) {
+          found.push({ workspaceId, taskId: row.id, row });
+        }
+      }
+      if (found.length > 0) {
+        return found.length === 1 ? found[0] : chooseWorkspace(state, reference.displayId, found);
+      }
+    } else {
+      for (const workspaceId of candidates) {
+        const found = await byId(state, workspaceId, reference.taskId);
+        if (found) {
+          return { workspaceId, taskId: found.id, row: found };
+        }
       }
     }
   } catch (error) {
@@ -192,6 +204,25 @@ export async function findTask(
   const shown = reference.kind === 'id' ? reference.taskId : reference.displayId;
   void prompter().warn(vscode.l10n.t('No task {0} was found in your workspaces (or you cannot see it).', shown));
   return undefined;
+}
+
+/** More than one workspace has the display id: the user picks one (undefined when they cancel). */
+export async function chooseWorkspace(
+  state: SignedIn,
+  displayId: string,
+  found: readonly TaskRef[],
+): Promise<TaskRef | undefined> {
+  const items = found.map((ref) => ({
+    label: inert(state.user.workspaces.find((w) => w.id === ref.workspaceId)?.name ?? ref.workspaceId),
+    description: inert(`${displayId} ${ref.row?.title ?? ''}`),
+    ref,
+  }));
+  const picked = await prompter().quickPick(items, {
+    title: vscode.l10n.t('{0} is in more than one workspace', displayId),
+    placeHolder: vscode.l10n.t('Which workspace’s {0} do you mean?', displayId),
+    matchOnDescription: true,
+  });
+  return picked?.ref;
 }
 
 async function byId(state: SignedIn, workspaceId: string, taskId: string): Promise<Task | undefined> {

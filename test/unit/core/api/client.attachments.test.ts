@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ApiClient } from '../../../../src/core/api/client';
+import { saveTo, temporaryName } from '../../../../src/core/api/download';
 import { InvalidRequestError } from '../../../../src/core/api/errors';
 import { NodeHttpTransport } from '../../../../src/core/api/transport';
 import type { HttpRequest, HttpResponse, HttpTransport } from '../../../../src/core/api/transport';
@@ -42,6 +43,31 @@ describe('api/client attachments (real files, sandbox over HTTP)', function () {
     task = env.fx.attachments.task_id;
     transport = new RecordingTransport();
     api = env.client('demo-token-alice', { transport });
+  });
+
+  it('saves through a temporary file created exclusively under a random name, never through one already there', async () => {
+    const victim = join(dir, 'victim.txt');
+    await fs.writeFile(victim, 'keep me');
+    const target = join(dir, 'saved.txt');
+    const planted = `${target}.part-planted`;
+    await fs.symlink(victim, planted);
+    const file = await api.downloadAttachment(env.acme, task, env.fx.attachments.txt);
+    await assert.rejects(
+      saveTo(file, target, undefined, () => planted),
+      (error: NodeJS.ErrnoException) => error.code === 'EEXIST',
+    );
+    assert.equal(await fs.readFile(victim, 'utf8'), 'keep me', 'nothing was written through the link');
+    assert.ok((await fs.lstat(planted)).isSymbolicLink(), 'what was there is left alone');
+    await assert.rejects(fs.stat(target));
+    // The real name cannot be guessed ahead, and the file lands whole.
+    assert.notEqual(temporaryName(target), temporaryName(target));
+    assert.match(temporaryName(target), /\.part-[0-9a-f]{16}$/);
+    const written = await api.downloadAttachmentTo(env.acme, task, env.fx.attachments.txt, target);
+    assert.equal((await fs.stat(target)).size, written);
+    assert.deepEqual(
+      (await fs.readdir(dir)).filter((f) => f.startsWith('saved.txt.part-') && f !== 'saved.txt.part-planted'),
+      [],
+    );
   });
 
   it('lists attachments per context', async () => {

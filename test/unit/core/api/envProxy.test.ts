@@ -6,7 +6,8 @@ import type { Server as HttpsServer } from 'node:https';
 import { connect } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import { NetworkError } from '../../../../src/core/api/errors';
-import { envProxyFor } from '../../../../src/core/api/envProxy';
+import { envProxyFor, UnsupportedProxyError } from '../../../../src/core/api/envProxy';
+import { readConfig } from '../../../../src/mcp/main';
 import { NodeHttpTransport, toNetworkError } from '../../../../src/core/api/transport';
 import { selfSignedCertificate } from './selfSigned';
 import type { SelfSigned } from './selfSigned';
@@ -114,5 +115,46 @@ describe('api/envProxy: HTTPS_PROXY for the MCP server process (outside VS Code)
     const refused = await send({ HTTPS_PROXY: `http://127.0.0.1:${port(proxy!)}` });
     assert.equal(refused.code, 'EPROXY');
     assert.match(refused.message, /could not be reached through the proxy/);
+  });
+
+  it('refuses an https:// or socks5:// proxy, or one that is not an address, rather than connecting directly', async () => {
+    const url = `https://127.0.0.1:${port(service!)}/api/user`;
+    let connections = 0;
+    const counter = (): void => {
+      connections++;
+    };
+    service!.on('connection', counter);
+    try {
+      for (const proxyUrl of ['https://127.0.0.1:1', 'socks5://127.0.0.1:1', 'http://[bad']) {
+        assert.throws(() => envProxyFor(new URL(url), { HTTPS_PROXY: proxyUrl }), UnsupportedProxyError, proxyUrl);
+        const transport = new NodeHttpTransport({ proxyEnv: { HTTPS_PROXY: proxyUrl } });
+        try {
+          const error = await transport.send({ method: 'GET', url, headers: {}, timeoutMs: 5_000 }).then(
+            () => assert.fail('refused'),
+            (e: unknown) => e,
+          );
+          const mapped = toNetworkError(error, 'getUser', url);
+          assert.ok(NetworkError.is(mapped));
+          assert.match(mapped.message, /does not support|not a proxy address/, mapped.message);
+        } finally {
+          transport.destroy();
+        }
+        const config = readConfig({
+          TASK_PLATFORM_BASE_URL: 'https://tasks.example.com/api',
+          TASK_PLATFORM_TOKEN: 't',
+          HTTPS_PROXY: proxyUrl,
+        });
+        assert.equal(config.ok, false, `${proxyUrl}: the server does not start`);
+        assert.match(config.ok ? '' : config.message, /proxy/);
+      }
+      assert.equal(connections, 0, 'nothing went to the service directly');
+      // NO_PROXY naming the service still goes straight to it: the proxy is not used at all then.
+      assert.equal(
+        envProxyFor(new URL(url), { HTTPS_PROXY: 'socks5://127.0.0.1:1', NO_PROXY: '127.0.0.1' }),
+        undefined,
+      );
+    } finally {
+      service!.off('connection', counter);
+    }
   });
 });

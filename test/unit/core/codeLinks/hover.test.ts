@@ -15,6 +15,7 @@ const words: HoverWords = {
   notLookedUp: (id) => `**${id}**: not looked up yet`,
   inTrash: 'in Trash',
   notFound: 'not found',
+  ambiguous: (count) => `${count} workspaces have a task with this id`,
   priority: (p) => `priority ${p}`,
   assignedTo: (name) => `assigned to ${name}`,
   unassigned: 'unassigned',

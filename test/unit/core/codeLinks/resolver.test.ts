@@ -67,4 +67,25 @@ describe('code links: resolving display ids against the sandbox (docs/api/openap
     assert.equal([...out.values()].filter((x) => x.kind === 'missing').length, 2);
     assert.equal(out.size, 2);
   });
+
+  it('two workspaces with one prefix: the id is ambiguous, with both tasks, never the last answer alone', async () => {
+    const acme = env.fx.workspaces.acme.id;
+    const side = env.fx.workspaces.side.id;
+    await env.control('POST', '/workspaces/prefix', { workspace_id: side, prefix: 'ACME' });
+    const book = new PrefixBook();
+    book.learn(acme, 'ACME-1');
+    book.learn(side, 'ACME-1');
+    const r = new TaskResolver(env.client(), { workspacesFor: (p) => book.workspacesFor(p, [acme, side]) });
+    // A row seen in one workspace does not settle an id its prefix shares with another.
+    const row = (await env.client().search({ q: 'ACME-1', workspace_id: acme, type: 'tasks', per_page: 1 })).tasks
+      ?.hits[0];
+    assert.ok(row);
+    r.note(acme, { id: row.id, title: row.title, display_id: 'ACME-1' });
+    assert.equal(r.peek('ACME-1'), undefined);
+    const out = (await r.resolve(['ACME-1'], 'user')).get('ACME-1');
+    assert.ok(out?.kind === 'ambiguous', JSON.stringify(out).slice(0, 200));
+    assert.deepEqual(out.candidates.map((c) => c.workspaceId).sort(), [acme, side].sort());
+    assert.ok(out.candidates.every((c) => c.task.display_id === 'ACME-1'));
+    assert.equal(r.peek('ACME-1')?.kind, 'ambiguous', 'cached as ambiguous');
+  });
 });

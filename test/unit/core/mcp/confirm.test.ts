@@ -50,7 +50,16 @@ function writes(payload: string): [string, Record<string, unknown>, string[]][] 
   return [
     [
       'create_task',
-      { workspace_id: W, list_id: T, title: payload, description: payload, parent_task_id: T, priority: 'high' },
+      {
+        workspace_id: W,
+        list_id: T,
+        title: payload,
+        description: payload,
+        parent_task_id: T,
+        priority: 'high',
+        status_id: T,
+        assignee_id: T,
+      },
       ['title', 'description'],
     ],
     [
@@ -68,6 +77,7 @@ describe('AI write confirmations (the Markdown VS Code shows before a chat tool 
       const contexts: Omit<ConfirmContext, 'fullTextLink'>[] = [
         { workspaceName: payload.text, task: { displayId: payload.text, title: payload.text } },
         { task: { error: payload.text } },
+        { names: { list_id: payload.text, status_id: payload.text, assignee_id: payload.text } },
       ];
       for (const [tool, input, fields] of writes(payload.text)) {
         for (const context of contexts) {
@@ -192,5 +202,20 @@ describe('AI write confirmations (the Markdown VS Code shows before a chat tool 
     assert.equal(confirmTarget('create_task', { workspace_id: W, list_id: T }), undefined);
     assert.equal(confirmTarget('get_task', { workspace_id: W, task_id: T }), undefined);
     assert.ok(confirmation(l10n, 'update_task', 'not an object', {}), 'odd input still asks, showing what it can');
+  });
+
+  it('shows a status, a member and a list by name, and an id it could not name as unknown', () => {
+    const member = '5d2c8e4a-1b3f-4c6d-8e9f-0a1b2c3d4e60';
+    const input = { workspace_id: W, list_id: T, title: 'x', status_id: T, assignee_id: member };
+    const named = rendered('create_task', input, {
+      names: { list_id: 'Engineering / Backend / API', status_id: 'Shipped', assignee_id: 'Bob Member' },
+    }).text;
+    assert.match(named, /list_id: Engineering \/ Backend \/ API/);
+    assert.match(named, /status_id: Shipped/);
+    assert.match(named, /assignee_id: Bob Member/);
+    assert.ok(!named.includes(T) && !named.includes(member), 'no bare id where a name was found');
+    const unnamed = rendered('create_task', input, { names: { list_id: null } }).text;
+    assert.ok(unnamed.includes(`list_id: ${T} (unknown id)`));
+    assert.ok(unnamed.includes(`status_id: ${T} (unknown id)`), 'no name given counts as unknown');
   });
 });
