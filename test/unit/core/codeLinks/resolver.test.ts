@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { PrefixBook } from '../../../../src/core/codeLinks/prefixes';
+import { REFERENCES_BUDGET } from '../../../../src/core/budgets';
 import { TaskResolver } from '../../../../src/core/codeLinks/resolver';
 import { useSandbox } from '../api/env';
 import type { Json } from '../api/env';
@@ -66,5 +67,23 @@ describe('code links: resolving display ids against the sandbox (docs/api/openap
     const out = await r.resolve(['ACME-90001', 'ACME-90002', 'ACME-90003', 'ACME-90004']);
     assert.equal([...out.values()].filter((x) => x.kind === 'missing').length, 2);
     assert.equal(out.size, 2);
+  });
+
+  it('one pass keeps to the references budget; ids it could not check are not called missing', async () => {
+    const book = new PrefixBook();
+    book.learn(env.fx.workspaces.acme.id, 'ACME-1');
+    // One id per index call: 8 ids over Acme's spaces need more calls than one pass may send.
+    const r = new TaskResolver(env.client(), {
+      workspacesFor: (p) => book.workspacesFor(p, [env.fx.workspaces.acme.id]),
+      chunkSize: 1,
+      maxFallback: 8,
+    });
+    const spaces = (await env.client().listSpaces(env.fx.workspaces.acme.id)).length;
+    const ids = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `ACME-9900${n}`);
+    assert.ok(ids.length * spaces > REFERENCES_BUDGET.requests, 'the pass needs more than its budget');
+    const first = await r.resolve(ids);
+    assert.equal((await taskIndexCalls()).length, REFERENCES_BUDGET.requests);
+    assert.equal(first.size, 0, 'no id is called missing before every space was read');
+    assert.equal(r.peek(ids[0]!), undefined, 'nothing cached: a later pass asks again');
   });
 });
