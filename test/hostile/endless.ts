@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
  * a whole operation never runs out. The task index and a view's rows always have one more page
  * (`last_page` grows with the page asked), each page brings rows of lists never seen before, an
  * unpaginated read (the Inbox's) answers thousands of tasks assigned to the user the filter names,
- * and activity and comments always have a fresh cursor. Other routes answer 404.
+ * activity and comments always have a fresh cursor, and a workspace has one space. Other routes answer 404.
  */
 export const ENDLESS_MODE = 'endless';
 
@@ -64,6 +64,10 @@ export function endlessAnswer(req: IncomingMessage, state: EndlessState): unknow
   if (/\/lists\/[^/]+\/statuses$/.test(path)) {
     const n = Number.parseInt(path.split('/').at(-2)?.slice(-12) ?? '0', 16) || 0;
     return { data: statusesOf(n) };
+  }
+  if (/^\/[^/]+\/api\/workspaces\/[^/]+\/spaces$/.test(path)) {
+    // One space per workspace, so a check over the user's workspaces reads the endless index.
+    return [{ id: endlessId(7, 1), name: 'Endless', workspace_id: path.split('/')[4] }];
   }
   if (/\/(activity|comments)$/.test(path)) {
     return { data: [], next_cursor: `cursor-${state.answers}`, has_more: true };
