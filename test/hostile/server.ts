@@ -1,6 +1,8 @@
 import { createServer, request as forward } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { ENDLESS_MODE, endlessAnswer } from './endless';
+import type { EndlessState } from './endless';
 
 /**
  * A hostile API server on 127.0.0.1 (a free port): every request is answered badly, the way chosen by
@@ -26,6 +28,9 @@ export const HOSTILE_MODES = [
 
 export type HostileMode = (typeof HOSTILE_MODES)[number];
 
+/** Every mode, with the one whose answers are valid but whose operations never end (./endless.ts). */
+export type ServerMode = HostileMode | typeof ENDLESS_MODE;
+
 /** What the client says for the modes whose answer does arrive: the same words in every surface. */
 export const ANSWER_ERRORS = {
   malformed: /sent malformed JSON/,
@@ -42,16 +47,16 @@ export const DEEP_LEVELS = 100_000;
 export interface HostileServer {
   readonly origin: string;
   /** A base URL (with its /api prefix) whose every route answers in `mode`. */
-  baseUrl(mode: HostileMode): string;
+  baseUrl(mode: ServerMode): string;
   /** Requests received per mode (how often a client retried). */
-  count(mode: HostileMode): number;
+  count(mode: ServerMode): number;
   /**
    * `http://127.0.0.1:<port>/live/api`: answers in the mode set here, or passes requests on to
    * `upstream` (an origin, e.g. the sandbox's) while `proxy` is set, so a client signed in through it
    * keeps its base URL while the server turns hostile.
    */
   readonly liveBaseUrl: string;
-  setLive(mode: HostileMode | { proxy: string }): void;
+  setLive(mode: ServerMode | { proxy: string }): void;
   /**
    * Resolves once no request passed on to `upstream` is still being answered: after `setLive(mode)`,
    * a client's identical GET can no longer join one that was passed on (and get a good answer).
@@ -70,7 +75,8 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
-  let live: HostileMode | { proxy: string } = 'hang';
+  let live: ServerMode | { proxy: string } = 'hang';
+  const endless: EndlessState = { answers: 0 };
   let passing = 0;
 
   const later = (ms: number, fn: () => void): void => {
@@ -103,6 +109,11 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
 
   function answer(mode: string, req: IncomingMessage, res: ServerResponse): void {
     const json = { 'content-type': 'application/json' };
+    if (mode === ENDLESS_MODE) {
+      const body = endlessAnswer(req, endless);
+      res.writeHead(body === undefined ? 404 : 200, json).end(JSON.stringify(body ?? { message: 'Not found.' }));
+      return;
+    }
     switch (mode as HostileMode) {
       case 'malformed':
         res.writeHead(200, json).end('{"data": [{"id": "0b7c", "title": "cut here');

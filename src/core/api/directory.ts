@@ -35,9 +35,14 @@ export class Directory {
     private readonly now: () => number = Date.now,
   ) {}
 
-  statusesOf(listId: string): Promise<Status[]> {
+  /**
+   * A list's statuses, read once for every feature (a read in flight is joined, not repeated). A
+   * whole operation over many lists asks at `background` priority past its first few, so a click
+   * is never queued behind them (docs/decisions/operation-budgets.md).
+   */
+  statusesOf(listId: string, priority: RequestPriority = 'user'): Promise<Status[]> {
     return this.cached(`statuses:${listId}`, async () => {
-      const answer = await this.api.listStatuses(listId, { priority: 'user' });
+      const answer = await this.api.listStatuses(listId, { priority });
       answer.data.forEach((s) => this.seen.set(s.id, s));
       return answer.data;
     });

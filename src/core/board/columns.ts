@@ -62,14 +62,33 @@ function insertionPoint(order: readonly string[], later: readonly string[]): num
   return order.length;
 }
 
-/** The column key of a row: by its status's name and type, else by its status id in any column. */
-export function columnOf(row: TaskRow, columns: readonly BoardColumn[]): string | undefined {
+/** The columns by key and by the id of each of their statuses: built once per layout, looked up per row. */
+export interface ColumnIndex {
+  readonly byKey: ReadonlyMap<string, BoardColumn>;
+  readonly byStatusId: ReadonlyMap<string, string>;
+}
+
+export function columnIndex(columns: readonly BoardColumn[]): ColumnIndex {
+  const byKey = new Map(columns.map((c) => [c.key, c]));
+  const byStatusId = new Map<string, string>();
+  for (const column of columns) {
+    for (const statusId of Object.values(column.statusIds))
+      if (!byStatusId.has(statusId)) byStatusId.set(statusId, column.key);
+  }
+  return { byKey, byStatusId };
+}
+
+/**
+ * The column key of a row: by its status's name and type, else by its status id in any column. Two
+ * map look-ups, so laying out rows is linear in rows, whatever the number of lists and columns.
+ */
+export function columnOf(row: TaskRow, index: ColumnIndex): string | undefined {
   if (row.status?.name !== undefined) {
     const key = columnKey({ name: row.status.name, type: row.status.type });
-    if (columns.some((c) => c.key === key)) return key;
+    if (index.byKey.has(key)) return key;
   }
   const statusId = row.status_id ?? row.status?.id;
-  return statusId ? columns.find((c) => Object.values(c.statusIds).includes(statusId))?.key : undefined;
+  return statusId ? index.byStatusId.get(statusId) : undefined;
 }
 
 /** The rows of each column in the order given (the service's order); rows of no known column are left out. */
@@ -78,12 +97,13 @@ export function buildColumns(
   rows: readonly TaskRow[],
 ): { readonly columns: { readonly column: BoardColumn; readonly rows: TaskRow[] }[]; readonly unplaced: TaskRow[] } {
   const out = columns.map((column) => ({ column, rows: [] as TaskRow[] }));
-  const index = new Map(out.map((c) => [c.column.key, c]));
+  const target = new Map(out.map((c) => [c.column.key, c]));
+  const index = columnIndex(columns);
   const unplaced: TaskRow[] = [];
   for (const row of rows) {
-    const key = columnOf(row, columns);
-    const target = key === undefined ? undefined : index.get(key);
-    if (target) target.rows.push(row);
+    const key = columnOf(row, index);
+    const into = key === undefined ? undefined : target.get(key);
+    if (into) into.rows.push(row);
     else unplaced.push(row);
   }
   return { columns: out, unplaced };

@@ -7,6 +7,7 @@ import type { SearchResult, TaskPage } from '../api/envelopes';
 import type { FilterCondition, SearchQuery, TaskQuery } from '../api/inputs';
 import type { RequestPriority } from '../api/rateLimiter';
 import type { Space, Task, TaskRow } from '../api/schemas';
+import { REFERENCES_BUDGET } from '../budgets';
 import { prefixOf } from './references';
 
 export interface ResolverApi {
@@ -49,6 +50,12 @@ export interface ResolverOptions {
    * docs/api/openapi.yaml#listTasks): at most this many per pass are looked up through /search, 2 requests each.
    */
   readonly maxFallback?: number;
+}
+
+/** What one look-up pass may still send, and the ids it could not reach within that. */
+interface Pass {
+  left: number;
+  readonly unchecked: Set<string>;
 }
 
 interface Pending {
@@ -205,36 +212,48 @@ export class TaskResolver {
         byWorkspace.set(ws, [...(byWorkspace.get(ws) ?? []), id]);
       }
     }
-    await Promise.all([...byWorkspace].map(([ws, wsIds]) => this.lookUpIn(ws, wsIds, priority, found)));
+    // One pass spends at most the references' budget (src/core/budgets.ts); ids it could not reach
+    // stay unresolved (not "missing") and are asked again by a later pass.
+    const pass: Pass = { left: REFERENCES_BUDGET.requests, unchecked: new Set() };
+    await Promise.all([...byWorkspace].map(([ws, wsIds]) => this.lookUpIn(ws, wsIds, priority, found, pass)));
     for (const [id, resolution] of found) {
       this.cache.set(id, { resolution, at: this.now() });
     }
-    const misses = ids.filter((id) => !found.has(id));
+    const misses = ids.filter((id) => !found.has(id) && !pass.unchecked.has(id));
     const budget = this.options.maxFallback ?? 5;
     await Promise.all(
       misses
         .slice(0, budget)
-        .map((id) => this.fallback(id, [...new Set(this.options.workspacesFor(prefixOf(id) ?? ''))], priority, found)),
+        .map((id) =>
+          this.fallback(id, [...new Set(this.options.workspacesFor(prefixOf(id) ?? ''))], priority, found, pass),
+        ),
     );
     for (const id of misses.slice(0, budget)) {
+      if (pass.unchecked.has(id)) continue;
       const resolution = found.get(id) ?? { kind: 'missing' };
       found.set(id, resolution);
       this.cache.set(id, { resolution, at: this.now() });
     }
   }
 
-  /** One index call per space and chunk of ids (docs/api/openapi.yaml#listTasks). */
+  /** One index call per space and chunk of ids (docs/api/openapi.yaml#listTasks), within the pass's budget. */
   private async lookUpIn(
     workspaceId: string,
     ids: string[],
     priority: RequestPriority,
     found: Map<string, Resolution>,
+    pass: Pass,
   ): Promise<void> {
     const spaces = await this.spacesOf(workspaceId, priority);
     const chunk = this.options.chunkSize ?? 100;
     const calls: Promise<void>[] = [];
     for (const space of spaces) {
       for (let i = 0; i < ids.length; i += chunk) {
+        if (pass.left <= 0) {
+          ids.slice(i, i + chunk).forEach((id) => pass.unchecked.add(id));
+          continue;
+        }
+        pass.left -= 1;
         const conditions: FilterCondition[] = ids
           .slice(i, i + chunk)
           .map((id) => ({ field: 'display_id', op: 'is', values: [id] }));
@@ -256,6 +275,8 @@ export class TaskResolver {
       }
     }
     await Promise.all(calls);
+    // An id found in another space was checked after all.
+    ids.forEach((id) => found.has(id) && pass.unchecked.delete(id));
   }
 
   /** The spaces of a workspace, read once per resolver (shared with prefix learning). */
@@ -278,9 +299,15 @@ export class TaskResolver {
     workspaces: string[],
     priority: RequestPriority,
     found: Map<string, Resolution>,
+    pass: Pass,
   ): Promise<void> {
     // Every workspace of the prefix is asked (usually one): a second one with the id makes it ambiguous.
     for (const workspaceId of workspaces) {
+      if (pass.left < 2) {
+        pass.unchecked.add(id);
+        return;
+      }
+      pass.left -= 2;
       this.requests += 1;
       const result = await this.api.search(
         { q: id, workspace_id: workspaceId, type: 'tasks', per_page: 1 },

@@ -2,6 +2,7 @@ import type { RequestOptions } from '../api/requester';
 import type { ActivityPage, CommentPage, TaskPage } from '../api/envelopes';
 import type { TaskQuery, FilterCondition } from '../api/inputs';
 import type { ActivityEntry, TaskRow } from '../api/schemas';
+import { INBOX_BUDGET } from '../budgets';
 import { throwIfAborted } from '../util/abort';
 import { assignmentOf, entryOf, mentions } from './entries';
 import { addEntries, autoFollowAll, followSet, lapseAutoFollows } from './state';
@@ -25,8 +26,10 @@ export interface CheckInput {
 export interface CheckResult {
   /** Entries this check found (before they are merged into the stored ones). */
   readonly entries: readonly InboxEntry[];
-  /** Requests the check made. */
+  /** Requests the check made (at most INBOX_BUDGET.requests beyond one index read per space). */
   readonly requests: number;
+  /** Changed tasks whose news this check left for the next one (its request budget was spent). */
+  readonly deferred: number;
   /** Applies what the check learned to the stored state as it is now (another window may have written). */
   apply(state: InboxState, now: number): InboxState;
 }
@@ -49,10 +52,14 @@ export async function runCheck(api: InboxApi, state: InboxState, input: CheckInp
   const followed = followSet(state, input.autoFollow);
   const unfollowed = new Set(state.unfollowed);
   let requests = 0;
+  let deferred = 0;
   const count = <T>(p: Promise<T>): Promise<T> => {
     requests += 1;
     return p;
   };
+  // Per-task reads (activity, comments) stop at the check's budget; the space reads are one each.
+  let spaceReads = 0;
+  const left = (): number => INBOX_BUDGET.requests - (requests - spaceReads);
   const spaces: Record<string, string[]> = {};
   const seen: Record<string, SeenTask> = {};
   const newAutoFollows = new Map<string, FollowRef>();
@@ -69,7 +76,9 @@ export async function runCheck(api: InboxApi, state: InboxState, input: CheckInp
     for (const spaceId of spaceIds) {
       throwIfAborted(input.signal);
       const key = `${workspaceId}/${spaceId}`;
+      const readsBefore = requests;
       const rows = await readSpace(api, workspaceId, spaceId, input.me, followedHere, opts, count);
+      spaceReads += requests - readsBefore;
       const assignedNow = rows.filter((r) => r.assignee_id === input.me).map((r) => r.id);
       const before = state.spaces[key];
       spaces[key] = assignedNow;
@@ -92,17 +101,24 @@ export async function runCheck(api: InboxApi, state: InboxState, input: CheckInp
           continue; // first sight: remembered, nothing to report
         }
         if (!isNew && last?.updatedAt === row.updated_at) continue; // nothing happened
-        const read = await readActivity(api, workspaceId, row.id, isNew ? undefined : last, opts, count);
+        if (left() <= 0) {
+          // Left as it was: still changed (or still new) at the next check, which continues from it.
+          deferred += 1;
+          if (isNew) assignedNow.splice(assignedNow.indexOf(row.id), 1);
+          continue;
+        }
+        const read = await readActivity(api, workspaceId, row.id, isNew ? undefined : last, opts, count, left);
         const markId = read.markId ?? last?.markId;
         seen[row.id] = { ...base, ...(markId ? { markId } : {}) };
         found.push(...entriesFrom(row, workspaceId, read.entries, input.me, isNew, watched));
       }
     }
   }
-  await findMentions(api, found, input.me, opts, count);
+  await findMentions(api, found, input.me, opts, count, left);
   return {
     entries: found,
     requests,
+    deferred,
     apply(current: InboxState, now: number): InboxState {
       const next: InboxState = {
         ...current,
@@ -161,10 +177,12 @@ async function readActivity(
   last: SeenTask | undefined,
   opts: RequestOptions,
   count: Count,
+  left: () => number,
 ): Promise<{ entries: ActivityEntry[]; markId?: string }> {
   const entries: ActivityEntry[] = [];
   let cursor: string | undefined;
-  for (let page = 0; page < (last ? MAX_ACTIVITY_PAGES : 1); page++) {
+  // The first page is read whatever is left (the caller checked); a second one only within the budget.
+  for (let page = 0; page < (last ? MAX_ACTIVITY_PAGES : 1) && (page === 0 || left() > 0); page++) {
     const answer = await count(api.getActivity(workspaceId, taskId, cursor, opts));
     for (const a of answer.data) {
       if (last && isOld(a, last)) return { entries, ...markOf(entries, answer.data) };
@@ -232,6 +250,7 @@ async function findMentions(
   me: string,
   opts: RequestOptions,
   count: Count,
+  left: () => number,
 ): Promise<void> {
   const byTask = new Map<string, InboxEntry[]>();
   for (const e of found) {
@@ -240,7 +259,8 @@ async function findMentions(
   for (const [taskId, comments] of byTask) {
     const wanted = new Map(comments.map((e) => [e.commentId!, e]));
     let cursor: string | undefined;
-    for (let page = 0; page < MAX_COMMENT_PAGES && wanted.size > 0; page++) {
+    // Past the check's budget a comment stays a `comment` entry (it is not lost, only not told apart as a mention).
+    for (let page = 0; page < MAX_COMMENT_PAGES && wanted.size > 0 && left() > 0; page++) {
       const answer = await count(api.getComments(comments[0]!.workspaceId, taskId, cursor, opts));
       for (const c of answer.data) {
         const entry = wanted.get(c.id);

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type * as I from '../api/inputs';
+import { MCP_TOOL_BUDGET } from '../budgets';
 import { UUID } from '../util/ids';
 import { isDisplayId } from '../tasks/displayId';
 
@@ -70,7 +71,7 @@ const scopeKeys = ['list_id', 'folder_id', 'space_id', 'sprint_id'] as const;
 
 /** A page of compact task rows: 25 by default, at most 50 (every task at once is not offered). */
 export const TASKS_PER_PAGE = 25;
-export const MAX_TASKS_PER_PAGE = 50;
+export const MAX_TASKS_PER_PAGE = MCP_TOOL_BUDGET.rows;
 const page = z.optional(z.number().check(z.int(), z.gte(1)));
 const pageFields = {
   per_page: z._default(z.number().check(z.int(), z.gte(1), z.lte(MAX_TASKS_PER_PAGE)), TASKS_PER_PAGE),

@@ -2,6 +2,7 @@ import type { ApiClient } from '../api/client';
 import { NotFoundError } from '../api/errors';
 import type { RequestOptions } from '../api/requester';
 import type { Task } from '../api/schemas';
+import { REFERENCES_BUDGET } from '../budgets';
 import { TaskResolver } from '../codeLinks/resolver';
 
 /**
@@ -36,6 +37,14 @@ export async function taskByDisplayId(
   if (found?.kind !== 'found') {
     if (failure !== undefined && found === undefined) {
       throw failure;
+    }
+    if (found === undefined) {
+      // The look-up's budget (src/core/budgets.ts) ran out before every space was read.
+      throw new NotFoundError({
+        operation: 'getTaskByDisplayId',
+        status: 404,
+        message: `${displayId} was not found in the spaces one call may read (${REFERENCES_BUDGET.requests} requests). Narrow it: search_tasks with the id, or list_tasks with a space_id.`,
+      });
     }
     throw new NotFoundError({
       operation: 'getTaskByDisplayId',

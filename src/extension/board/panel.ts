@@ -5,6 +5,8 @@ import type { Status, TaskRow } from '../../core/api/schemas';
 import type { BoardColumn } from '../../core/board/columns';
 import { checkMove, mergeStatuses, movedRow } from '../../core/board/columns';
 import { targetOf } from '../../core/outbox/queuedWrite';
+import type { RequestPriority } from '../../core/api/rateLimiter';
+import { BOARD_BUDGET } from '../../core/budgets';
 import { AbortError } from '../../core/util/abort';
 import { parseBoardInbound } from '../../shared/board/protocol';
 import type { BoardHostMessage, BoardModel, BoardWebviewMessage } from '../../shared/board/protocol';
@@ -43,6 +45,10 @@ export class BoardPanel extends Disposable {
   private completed: number | undefined;
   private loading = true;
   private error: string | undefined;
+  /** What the last load left out (past the board's budget), phrased for the user. */
+  private notice: string | undefined;
+  /** Rows of lists past the board's lists were left out. */
+  private pastLists = false;
   private ready = false;
   private readonly closed = new AbortController();
   /** Messages refused by validation (tests). */
@@ -84,38 +90,46 @@ export class BoardPanel extends Disposable {
       filtered: this.filtered,
       loading: this.loading,
       error: this.error,
+      notice: this.notice,
     };
   }
 
-  /** Reads the statuses and every page of rows; the page is redrawn after each page. */
+  /** Reads the statuses and the pages of rows (within the board's budget); the page is redrawn after each page. */
   reload(): Promise<void> {
     this.loaded = this.load('background');
     return this.loaded;
   }
 
-  private async load(priority: 'user' | 'background'): Promise<void> {
+  /**
+   * Pages until the last or the board's budget (pages, rows, lists: src/core/budgets.ts), whichever
+   * comes first; what was left out is said on the page with how to narrow the board.
+   */
+  private async load(priority: RequestPriority): Promise<void> {
     const signal = this.closed.signal;
     this.loading = true;
     this.error = undefined;
+    this.pastLists = false;
     this.post();
     try {
-      if (this.source.kind === 'list') await this.addStatuses([this.source.id]);
+      if (this.source.kind === 'list') await this.addStatuses([this.source.id], priority);
       const seen = new Set<string>();
+      let capped = false;
       for (let page = 1; ; page++) {
         const answer = await pageOf(this.client, this.source, page, { priority, signal });
-        await this.addStatuses(answer.data.map((row) => row.list_id ?? ''));
-        for (const row of answer.data) {
-          seen.add(row.id);
-          this.rows.set(row.id, row);
-        }
         this.total = answer.total_count;
         this.completed = answer.completed_count;
         this.filtered = answer.filtered_count;
+        capped = (await this.keep(answer.data, seen, priority)) < answer.data.length;
         if (answer.data.length === 0 || page >= (answer.last_page ?? page)) break;
+        if (capped || page >= BOARD_BUDGET.pages || seen.size >= BOARD_BUDGET.rows) {
+          capped = true;
+          break;
+        }
         this.post();
       }
       // Rows gone from the index since the last load (deleted or moved by someone else).
       for (const id of [...this.rows.keys()]) if (!seen.has(id)) this.rows.delete(id);
+      this.notice = capped ? this.leftOut(seen.size) : undefined;
     } catch (error) {
       if (AbortError.is(error)) return;
       this.error = describeFailure(vscode.l10n.t('Could not load the board'), error);
@@ -127,16 +141,62 @@ export class BoardPanel extends Disposable {
   }
 
   /**
-   * Reads the statuses of lists not seen before (one request per list, cached by the session's
-   * directory) and merges every list's statuses into the columns, by name and type.
+   * Keeps a page's rows while the board's budget allows: up to its rows, and only rows of the lists
+   * whose statuses it read (at most its lists). Returns how many it kept.
    */
-  private async addStatuses(listIds: readonly string[]): Promise<void> {
-    const fresh = [...new Set(listIds)].filter((id) => id !== '' && !this.statusLists.has(id));
+  private async keep(rows: readonly TaskRow[], seen: Set<string>, priority: RequestPriority): Promise<number> {
+    await this.addStatuses(
+      rows.map((row) => row.list_id ?? ''),
+      priority,
+    );
+    let kept = 0;
+    for (const row of rows) {
+      if (seen.size >= BOARD_BUDGET.rows) break;
+      if (row.list_id && !this.statusLists.has(row.list_id)) {
+        this.pastLists = true;
+        continue;
+      }
+      seen.add(row.id);
+      this.rows.set(row.id, row);
+      kept += 1;
+    }
+    return kept;
+  }
+
+  /** What the board left out and how to see it. */
+  private leftOut(shown: number): string {
+    const all = this.filtered ?? this.total;
+    const of = all === undefined ? vscode.l10n.t('more') : String(all);
+    return this.pastLists
+      ? vscode.l10n.t(
+          'Showing {0} tasks of {1}: a board reads the statuses of at most {2} lists. Open a folder or a list, or a table, for the rest.',
+          shown,
+          of,
+          BOARD_BUDGET.lists,
+        )
+      : vscode.l10n.t(
+          'Showing the first {0} tasks of {1}. Filter, or open a list or a table, for the rest.',
+          shown,
+          of,
+        );
+  }
+
+  /**
+   * Reads the statuses of lists not seen before, up to the board's lists (one request per list,
+   * shared through the session's directory: a read in flight is joined), and merges every list's
+   * statuses into the columns, by name and type. The first few go at the board's priority, the rest
+   * in the background, so a click made meanwhile goes first.
+   */
+  private async addStatuses(listIds: readonly string[], priority: RequestPriority): Promise<void> {
+    const room = Math.max(0, BOARD_BUDGET.lists - this.statusLists.size);
+    const fresh = [...new Set(listIds)].filter((id) => id !== '' && !this.statusLists.has(id)).slice(0, room);
     if (fresh.length === 0) return;
     const directory = directoryFor(this.client);
-    for (const id of fresh) {
-      this.statusLists.set(id, await directory.statusesOf(id));
-    }
+    const before = this.statusLists.size;
+    const read = await Promise.all(
+      fresh.map((id, i) => directory.statusesOf(id, before + i < BOARD_BUDGET.userListReads ? priority : 'background')),
+    );
+    fresh.forEach((id, i) => this.statusLists.set(id, read[i] ?? []));
     this.columns = mergeStatuses([...this.statusLists].map(([listId, statuses]) => ({ listId, statuses })));
   }
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { SEARCH_BUDGET } from '../../core/budgets';
 import { signedIn } from '../auth/guard';
 import type { SearchResult } from '../../core/api/envelopes';
 import { UnauthorizedError } from '../../core/api/errors';
@@ -113,7 +114,15 @@ class SearchPick {
     const kept = query.page === 1 ? [] : this.pick.items.filter((i) => !i.more);
     const all = [...kept, ...items];
     const total = totalOf(result, query.type);
-    if (all.length < total && items.length > 0) {
+    if (all.length < total && items.length > 0 && query.page >= SEARCH_BUDGET.pages) {
+      // The search's budget (src/core/budgets.ts): more is found by narrowing, not by paging on.
+      all.push({
+        label: vscode.l10n.t('Type more words to narrow the search'),
+        description: vscode.l10n.t('{0} of {1} shown', all.length, total),
+        alwaysShow: true,
+        iconPath: new vscode.ThemeIcon('info'),
+      });
+    } else if (all.length < total && items.length > 0) {
       all.push({
         label: vscode.l10n.t('More results…'),
         description: vscode.l10n.t('{0} of {1} shown', all.length, total),

@@ -30,6 +30,9 @@ export class InboxPoller extends Disposable {
   private readonly found = this.register(new vscode.EventEmitter<readonly InboxEntry[]>());
   /** Entries each check found (notifications listen). */
   readonly onDidFind = this.found.event;
+  private readonly checked = this.register(new vscode.EventEmitter<CheckResult>());
+  /** Every check that ran (the tree says what a check left for the next one). */
+  readonly onDidCheck = this.checked.event;
   /** Checks that ran, requests they made, ticks skipped (the benchmark reads these). */
   readonly stats = { checks: 0, requests: 0, skipped: 0 };
 
@@ -91,6 +94,7 @@ export class InboxPoller extends Disposable {
       this.stats.checks++;
       this.stats.requests += requests + result.requests;
       if (result.entries.length > 0) this.found.fire(result.entries);
+      this.checked.fire(result);
       return result;
     } catch (error) {
       log.debug(`Inbox check failed: ${errorText(error)}`);

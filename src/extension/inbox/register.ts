@@ -32,6 +32,13 @@ export function registerInbox(context: vscode.ExtensionContext, services: Servic
     tree,
     poller,
     poller.onDidFind((entries) => notify(entries)),
+    // A check stops at its budget (src/core/budgets.ts): say so where the entries are.
+    poller.onDidCheck((result) => {
+      tree.view.message =
+        result.deferred > 0
+          ? vscode.l10n.t('{0} changed tasks were left for the next check, which continues from them.', result.deferred)
+          : undefined;
+    }),
     services.changes.onDidChange((change) => {
       // A task the user creates here is followed like one assigned to them.
       if (change.kind === 'created' && autoFollows()) {

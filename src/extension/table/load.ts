@@ -1,7 +1,9 @@
+import * as vscode from 'vscode';
 import type { ApiClient } from '../../core/api/client';
 import type { TaskPage } from '../../core/api/envelopes';
 import type { TaskScope } from '../../core/api/inputs';
-import type { CustomFieldDefinition, TaskRow } from '../../core/api/schemas';
+import type { CustomFieldDefinition, Status, TaskRow } from '../../core/api/schemas';
+import { TABLE_BUDGET } from '../../core/budgets';
 import { indexQuery } from '../../core/table/query';
 import type { IndexRequest } from '../../core/table/query';
 import { signedIn } from '../auth/guard';
@@ -12,8 +14,8 @@ import { editFilter as editTreeFilter } from '../tree/filterPicker';
 import type { QueryParts, ViewFilter } from '../tree/viewFilter';
 import { PAGE_SIZE } from '../board/source';
 
-/** Rows per page of a view, and how many pages a view may take to be sorted here (2,000 rows). */
-export const VIEW_PAGE_LIMIT = 20;
+/** How many pages a view may take to be sorted here (src/core/budgets.ts). */
+export const VIEW_PAGE_LIMIT = TABLE_BUDGET.viewPages;
 
 type Opts = { readonly priority: 'user' | 'background'; readonly signal: AbortSignal };
 
@@ -57,6 +59,44 @@ export function fieldsOfList(client: ApiClient, listId: string, sample: TaskRow)
     cache.set(listId, defs);
   }
   return defs;
+}
+
+/**
+ * The statuses and custom fields of the lists not described yet, at most the table's lists in all
+ * (src/core/budgets.ts), read side by side in the background: each is shared with every feature and
+ * joined while in flight.
+ */
+export async function describeLists(
+  client: ApiClient,
+  samples: ReadonlyMap<string, TaskRow>,
+  described: ReadonlyMap<string, unknown>,
+): Promise<{ listId: string; statuses: Status[]; fields: CustomFieldDefinition[] }[]> {
+  const room = Math.max(0, TABLE_BUDGET.lists - described.size);
+  const fresh = [...samples].filter(([listId]) => !described.has(listId)).slice(0, room);
+  const directory = directoryFor(client);
+  return Promise.all(
+    fresh.map(async ([listId, sample]) => {
+      const [statuses, fields] = await Promise.all([
+        directory.statusesOf(listId, 'background'),
+        fieldsOfList(client, listId, sample),
+      ]);
+      return { listId, statuses, fields };
+    }),
+  );
+}
+
+/** What a table says when it kept only its budget's rows (of `total`), or described only its budget's lists. */
+export function leftOut(what: 'rows' | 'lists', total = 0): string {
+  return what === 'rows'
+    ? vscode.l10n.t(
+        'Showing the first {0} tasks of {1}. Filter, or open a list, for the rest.',
+        TABLE_BUDGET.rows,
+        total,
+      )
+    : vscode.l10n.t(
+        'Status choices and custom fields are shown for the first {0} lists only. Open a folder or a list for the rest.',
+        TABLE_BUDGET.lists,
+      );
 }
 
 /** The tree's filter as the index's query parts; null when it can match nothing. */

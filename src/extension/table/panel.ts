@@ -8,6 +8,7 @@ import { groupsOf, matchesFilter, sortRows } from '../../core/table/order';
 import { orderedOnHost } from '../../core/table/query';
 import { targetsFromSidebar } from '../../core/tasks/sidebar';
 import { formatDay } from '../../core/tasks/dates';
+import { TABLE_BUDGET } from '../../core/budgets';
 import { inert } from '../../core/text/inert';
 import { AbortError, throwIfAborted } from '../../core/util/abort';
 import { parseTableInbound } from '../../shared/table/protocol';
@@ -33,7 +34,7 @@ import type { BoardSource } from '../board/source';
 import { joins, PAGE_SIZE, sourceArg, stays } from '../board/source';
 import { baseColumns, noValueLabel, statusOptions } from './columns';
 import { TableEdits } from './edits';
-import { editFilter, fieldsOfList, indexFilter, readIndex, readView, VIEW_PAGE_LIMIT } from './load';
+import { describeLists, editFilter, indexFilter, leftOut, readIndex, readView, VIEW_PAGE_LIMIT } from './load';
 import { tableRow } from './rows';
 
 export const tableViewType = 'taskPlatform.table';
@@ -325,25 +326,34 @@ export class TablePanel extends Disposable {
     return this.loaded;
   }
 
+  /** Keeps the answer's rows up to the table's budget (src/core/budgets.ts); past it, says so. */
   private take(answer: TaskPage, all: boolean): void {
     this.page = answer;
-    this.rows = [...answer.data];
+    const capped = answer.data.length > TABLE_BUDGET.rows;
+    this.rows = answer.data.slice(0, TABLE_BUDGET.rows);
     this.byId.clear();
     for (const row of this.rows) this.byId.set(row.id, row);
-    this.loadedAll = all;
+    this.loadedAll = all && !capped;
+    // A view's notice was just set by takeView; an index read starts without one.
+    if (capped) this.notice = leftOut('rows', Math.max(answer.data.length, this.totalOf()));
+    else if (this.source.kind !== 'view') this.notice = undefined;
   }
 
-  /** Statuses, custom fields and names of the lists the rows are in (each read once), and the members. */
+  /**
+   * Statuses, custom fields and names of the lists the rows are in, and the members. Each list is
+   * described once (shared and joined in flight), at most the table's lists of them, side by side.
+   */
   private async describeRows(): Promise<void> {
     const directory = directoryFor(this.client);
     const samples = new Map<string, TaskRow>();
     for (const row of this.rows) if (row.list_id && !samples.has(row.list_id)) samples.set(row.list_id, row);
     if (this.source.kind === 'list' && !samples.has(this.source.id))
       this.listNames.set(this.source.id, this.source.name);
-    for (const [listId, sample] of samples) {
-      if (!this.statusLists.has(listId)) this.statusLists.set(listId, await directory.statusesOf(listId));
-      if (!this.fieldDefs.has(listId)) this.fieldDefs.set(listId, await fieldsOfList(this.client, listId, sample));
+    for (const { listId, statuses, fields } of await describeLists(this.client, samples, this.fieldDefs)) {
+      this.statusLists.set(listId, statuses);
+      this.fieldDefs.set(listId, fields);
     }
+    if ([...samples.keys()].some((id) => !this.fieldDefs.has(id))) this.notice ??= leftOut('lists');
     const workspaceId = this.workspaceId ?? this.rows[0]?.workspace_id;
     if (workspaceId && !this.members) this.members = await directory.membersOf(workspaceId);
     if (this.source.kind === 'list') this.listNames.set(this.source.id, this.source.name);

@@ -46,6 +46,8 @@ export interface BoardModel {
   readonly loading: boolean;
   /** A load failure, already phrased for the user. */
   readonly error?: string;
+  /** What the load left out past the board's budget and how to narrow it, already phrased. */
+  readonly notice?: string;
 }
 
 export type BoardHostMessage =

@@ -72,6 +72,7 @@ function page(): TemplateResult {
       ${l10n.t('Arrow keys move between cards. Ctrl+Left or Ctrl+Right (or Shift+Left, Shift+Right) moves the card to the next column. Enter opens the task.')}
     </p>
     ${m.error ? html`<p class="banner banner-error" role="alert">${m.error}</p>` : nothing}
+    ${m.notice ? html`<p class="banner banner-info">${m.notice}</p>` : nothing}
     <p id="board-status" class=${notice?.error ? 'notice notice-error' : 'notice'} role="status" aria-live="polite">
       ${notice?.text ?? ''}
     </p>

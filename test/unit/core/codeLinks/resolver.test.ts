@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { PrefixBook } from '../../../../src/core/codeLinks/prefixes';
+import { REFERENCES_BUDGET } from '../../../../src/core/budgets';
 import { TaskResolver } from '../../../../src/core/codeLinks/resolver';
 import { useSandbox } from '../api/env';
 import type { Json } from '../api/env';
@@ -87,5 +88,23 @@ describe('code links: resolving display ids against the sandbox (docs/api/openap
     assert.deepEqual(out.candidates.map((c) => c.workspaceId).sort(), [acme, side].sort());
     assert.ok(out.candidates.every((c) => c.task.display_id === 'ACME-1'));
     assert.equal(r.peek('ACME-1')?.kind, 'ambiguous', 'cached as ambiguous');
+  });
+
+  it('one pass keeps to the references budget; ids it could not check are not called missing', async () => {
+    const book = new PrefixBook();
+    book.learn(env.fx.workspaces.acme.id, 'ACME-1');
+    // One id per index call: 8 ids over Acme's spaces need more calls than one pass may send.
+    const r = new TaskResolver(env.client(), {
+      workspacesFor: (p) => book.workspacesFor(p, [env.fx.workspaces.acme.id]),
+      chunkSize: 1,
+      maxFallback: 8,
+    });
+    const spaces = (await env.client().listSpaces(env.fx.workspaces.acme.id)).length;
+    const ids = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `ACME-9900${n}`);
+    assert.ok(ids.length * spaces > REFERENCES_BUDGET.requests, 'the pass needs more than its budget');
+    const first = await r.resolve(ids);
+    assert.equal((await taskIndexCalls()).length, REFERENCES_BUDGET.requests);
+    assert.equal(first.size, 0, 'no id is called missing before every space was read');
+    assert.equal(r.peek(ids[0]!), undefined, 'nothing cached: a later pass asks again');
   });
 });

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { ApiClient } from '../../../../src/core/api/client';
 import type { TaskRow } from '../../../../src/core/api/schemas';
+import { INBOX_BUDGET } from '../../../../src/core/budgets';
 import { Inbox } from '../../../../src/core/inbox/inbox';
 import type { InboxStore } from '../../../../src/core/inbox/inbox';
 import { AUTO_FOLLOW_QUIET_DAYS } from '../../../../src/core/inbox/state';
@@ -194,5 +195,25 @@ describe('core/inbox (sandbox over HTTP)', function () {
     assert.equal(inbox().unread, 0);
     await box.unfollow(t.followed.id);
     assert.equal(inbox().isFollowed(t.followed.id), false);
+  });
+
+  it('stops at its request budget, says how many tasks wait, and the next check continues from them', async () => {
+    await check();
+    const extra = 5;
+    const list = pick().hers.list_id!;
+    for (let i = 0; i < INBOX_BUDGET.requests + extra; i++) {
+      await bob.createTask(ws, { list_id: list, title: `Assigned by bob ${i}`, assignee_id: me });
+    }
+    const first = await check();
+    const assigned = (r: typeof first) => r.entries.filter((e) => e.kind === 'assigned').length;
+    // One index read per space, then one activity page per new task up to the budget.
+    const spaceReads = spaces.reduce((n, w) => n + w.spaceIds.length, 0);
+    assert.ok(first.requests - spaceReads <= INBOX_BUDGET.requests, `${first.requests} requests`);
+    assert.equal(assigned(first), INBOX_BUDGET.requests);
+    assert.equal(first.deferred, extra);
+    const next = await check();
+    assert.equal(assigned(next), extra, 'the next check reports the ones left');
+    assert.equal(next.deferred, 0);
+    assert.equal(inbox().entries.filter((e) => e.kind === 'assigned').length, INBOX_BUDGET.requests + extra);
   });
 });

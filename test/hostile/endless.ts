@@ -1,0 +1,95 @@
+import type { IncomingMessage } from 'node:http';
+
+/**
+ * The "endless but valid" mode of the hostile server: every answer passes the client's schemas, but
+ * a whole operation never runs out. The task index and a view's rows always have one more page
+ * (`last_page` grows with the page asked), each page brings rows of lists never seen before, an
+ * unpaginated read (the Inbox's) answers thousands of tasks assigned to the user the filter names,
+ * activity and comments always have a fresh cursor, and a workspace has one space. Other routes answer 404.
+ */
+export const ENDLESS_MODE = 'endless';
+
+/** Rows per page the index answers, and lists per page (10 rows each). */
+const PER_PAGE = 100;
+const ROWS_PER_LIST = 10;
+/** Rows of an unpaginated read: "thousands of assigned tasks". */
+export const ENDLESS_ASSIGNED = 3_000;
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/** A valid UUID of its own per kind and number (version 4, variant 8). */
+export function endlessId(kind: number, n: number): string {
+  const hex = n.toString(16).padStart(12, '0');
+  return `e0d1e55${kind.toString(16)}-0000-4000-8000-${hex}`;
+}
+
+/** Three statuses per list, with the list's own ids: every list adds nothing new to the columns. */
+function statusesOf(listNumber: number): { id: string; name: string; type: string; color: string }[] {
+  return [
+    { id: endlessId(2, listNumber * 3), name: 'Open', type: 'open', color: '#3366ff' },
+    { id: endlessId(2, listNumber * 3 + 1), name: 'In Progress', type: 'active', color: '#ffaa00' },
+    { id: endlessId(2, listNumber * 3 + 2), name: 'Done', type: 'done', color: '#22aa22' },
+  ];
+}
+
+function row(n: number, assignee: string | undefined, fresh: number): Record<string, unknown> {
+  const list = Math.floor(n / ROWS_PER_LIST);
+  const status = statusesOf(list)[n % 3]!;
+  return {
+    id: endlessId(1, n),
+    title: `Endless task ${n}`,
+    display_id: `END-${n + 1}`,
+    list_id: endlessId(3, list),
+    parent_task_id: null,
+    status_id: status.id,
+    status,
+    assignee_id: assignee ?? null,
+    priority: 'medium',
+    // Always newer than the last answer: every assigned task has news at every check.
+    updated_at: new Date(Date.UTC(2030, 0, 1) + fresh * 1000).toISOString(),
+  };
+}
+
+export interface EndlessState {
+  /** Answers given so far (cursors and `updated_at` are fresh from it). */
+  answers: number;
+}
+
+/** The body of an endless answer, or undefined for a route it does not serve (404). */
+export function endlessAnswer(req: IncomingMessage, state: EndlessState): unknown {
+  state.answers += 1;
+  const url = new URL(req.url ?? '/', 'http://x');
+  const path = url.pathname;
+  if (req.method !== 'GET') return undefined;
+  if (/\/lists\/[^/]+\/statuses$/.test(path)) {
+    const n = Number.parseInt(path.split('/').at(-2)?.slice(-12) ?? '0', 16) || 0;
+    return { data: statusesOf(n) };
+  }
+  if (/^\/[^/]+\/api\/workspaces\/[^/]+\/spaces$/.test(path)) {
+    // One space per workspace, so a check over the user's workspaces reads the endless index.
+    return [{ id: endlessId(7, 1), name: 'Endless', workspace_id: path.split('/')[4] }];
+  }
+  if (/\/(activity|comments)$/.test(path)) {
+    return { data: [], next_cursor: `cursor-${state.answers}`, has_more: true };
+  }
+  if (!/\/tasks$/.test(path)) return undefined;
+  const assignee = UUID.exec(url.searchParams.get('filter') ?? '')?.[0];
+  const perPage = Number(url.searchParams.get('per_page') ?? (path.includes('/views/') ? 50 : 0));
+  if (perPage === 0) {
+    const data = Array.from({ length: ENDLESS_ASSIGNED }, (_, i) => row(i, assignee, state.answers));
+    return { data, total_count: ENDLESS_ASSIGNED, completed_count: 0, group_counts: null };
+  }
+  const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
+  const size = Math.min(PER_PAGE, perPage);
+  const data = Array.from({ length: size }, (_, i) => row((page - 1) * size + i, assignee, state.answers));
+  return {
+    data,
+    total_count: (page + 1) * size,
+    completed_count: 0,
+    filtered_count: (page + 1) * size,
+    group_counts: null,
+    current_page: page,
+    last_page: page + 1,
+    per_page: size,
+  };
+}
