@@ -1,0 +1,52 @@
+import * as assert from 'node:assert/strict';
+import { closeSession, openSession, sandboxCall } from './fixtures';
+import type { Session } from './fixtures';
+import type { Workbench } from './workbench';
+
+interface Fixtures {
+  tasks: Record<string, { id: string; display_id: string; title: string }>;
+}
+
+/** The user's reload (its lifecycle saves the workbench state), not a raw page reload. */
+async function reload(wb: Workbench): Promise<void> {
+  await wb.runCommand('Developer: Reload Window');
+  await wb.page.waitForEvent('load', { timeout: 60_000 });
+  await wb.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
+}
+
+/** What a new user meets in the first minutes: input that is ready when shown, and what a reload keeps. */
+describe('e2e: first use (Go to Task right after a reload)', function () {
+  let session: Session | undefined;
+  let fx: Fixtures;
+
+  before(async () => {
+    session = await openSession('first-use');
+    fx = await sandboxCall<Fixtures>(session, 'GET', '/fixtures');
+    await session.workbench.signInFromView();
+    await session.workbench.dismissSignInToast();
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') {
+      await session?.workbench.screenshot(`failed-${this.currentTest.title.replace(/\W+/g, '-')}`);
+    }
+  });
+
+  after(() => closeSession(session));
+
+  it('Go to Task accepts keys typed right after the command, before its feature has loaded', async () => {
+    const wb = session!.workbench;
+    const task = fx.tasks.blocked_task!;
+    // After a reload nothing of Go to Task is loaded and the session is not restored yet.
+    await reload(wb);
+    await wb.runCommand('Task Platform: Go to Task by Id…');
+    // No wait for the box: typed at once, as a user who knows the id does.
+    await wb.page.keyboard.type(task.display_id);
+    const box = wb.page.locator('.quick-input-widget input');
+    assert.equal(await box.inputValue(), task.display_id, 'every key typed is in the box');
+    await wb.screenshotQuickInput('first-use-01-go-to-task-typed-early');
+    await wb.page.keyboard.press('Enter');
+    await wb.webview().locator('.title-row .display-id', { hasText: task.display_id }).waitFor({ timeout: 60_000 });
+    await wb.screenshot('first-use-02-go-to-task-opened');
+  });
+});
