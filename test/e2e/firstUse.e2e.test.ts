@@ -15,7 +15,7 @@ async function reload(wb: Workbench): Promise<void> {
 }
 
 /** What a new user meets in the first minutes: input that is ready when shown, and what a reload keeps. */
-describe('e2e: first use (Go to Task right after a reload)', function () {
+describe('e2e: first use (Go to Task right after a reload, what a reload keeps)', function () {
   let session: Session | undefined;
   let fx: Fixtures;
 
@@ -48,5 +48,41 @@ describe('e2e: first use (Go to Task right after a reload)', function () {
     await wb.page.keyboard.press('Enter');
     await wb.webview().locator('.title-row .display-id', { hasText: task.display_id }).waitFor({ timeout: 60_000 });
     await wb.screenshot('first-use-02-go-to-task-opened');
+  });
+
+  it('a reload keeps the preview tab a preview and the tree expanded', async () => {
+    const wb = session!.workbench;
+    const page = wb.page;
+    await wb.runCommand('View: Close All Editors');
+    await wb.openContainer('Task Platform');
+    await page.locator('.part.sidebar .pane-header', { hasText: 'My Tasks' }).click(); // room for the list
+    for (const name of ['Acme', 'Engineering', 'Backend', 'API']) {
+      await wb.treeRow(name).click();
+    }
+    const taskRows = page.locator('.part.sidebar .monaco-list-row[aria-level="5"]');
+    await taskRows.nth(1).waitFor({ timeout: 30_000 });
+    const tabs = page.locator('.tabs-container .tab');
+    const openRow = async (n: number): Promise<void> => {
+      const title = ((await taskRows.nth(n).locator('.label-name').textContent()) ?? '').trim();
+      await taskRows.nth(n).locator('.label-name').click();
+      await tabs
+        .filter({ hasText: title.slice(0, 20) })
+        .first()
+        .waitFor({ timeout: 30_000 });
+    };
+    await openRow(0);
+    await wb.webview().locator('vscode-button[data-action="keep-open"]').waitFor({ timeout: 30_000 });
+    assert.equal(await tabs.count(), 1, 'one preview tab before the reload');
+
+    await reload(wb);
+    // The tree as it was: the list's tasks shown without a click.
+    await taskRows.nth(1).waitFor({ timeout: 60_000 });
+    await tabs.first().waitFor({ timeout: 60_000 });
+    await wb.webview().locator('vscode-button[data-action="keep-open"]').waitFor({ timeout: 60_000 });
+    await wb.screenshot('first-use-03-after-reload');
+    // Still the preview: the next task replaces it rather than opening a second tab.
+    await openRow(1);
+    assert.equal(await tabs.count(), 1, 'the restored preview tab was reused');
+    await wb.screenshot('first-use-04-next-task-in-the-preview');
   });
 });
