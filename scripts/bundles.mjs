@@ -43,9 +43,10 @@ export const ENTRY_BUDGET_BYTES = 13_000;
  * exports where the board's and the tree's filter bar's modules are now shared with the table);
  * 429,300 with automatic Inbox follows that lapse (678 bytes measured: the rule, what a check read
  * for it, and its dates); 430,300 with the trees' expanded nodes and the preview panel kept across a
- * reload (about 0.9 KB: the remembered keys, the restored preview).
+ * reload (about 0.9 KB: the remembered keys, the restored preview); 430,800 with unknown task ids no
+ * longer drawn as links (448 bytes measured: the check and the link provider registered again).
  */
-export const LAZY_BUDGET_BYTES = 430_300;
+export const LAZY_BUDGET_BYTES = 430_800;
 
 /**
  * Data chunks: a dist/lazy chunk made only of a data table that is loaded for one rare input, counted

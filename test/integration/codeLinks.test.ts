@@ -86,6 +86,28 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     );
   });
 
+  it('an unknown id reads "no task … visible to you" in its hover and is no link once looked up', async () => {
+    const known = w.fx.tasks.blocked_task.display_id;
+    const unknown = 'ACME-99999';
+    const uri = workspaceFile('unknown.ts', `// See ${unknown} and ${known}\n`);
+    await vscode.window.showTextDocument(uri);
+    const links = (): Thenable<vscode.DocumentLink[]> =>
+      vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', uri);
+    assert.equal((await links()).length, 2, 'before any lookup both are links (no request per scan)');
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      uri,
+      new vscode.Position(0, 9),
+    );
+    const md = markdownOf(hovers);
+    assert.ok(md.startsWith(`**${inertMarkdown(unknown)}**: `), md);
+    assert.match(md, /no task with this id is visible to you/);
+    assert.doesNotMatch(md, /command:/, 'no action for a task that is not there');
+    const after = await links();
+    assert.equal(after.length, 1, 'the unknown id is no longer a link');
+    assert.equal(after[0]?.range.start.character, `// See ${unknown} and `.length);
+  });
+
   it('language registry: links and hovers in a language the hand table lacks (Julia)', async () => {
     assert.ok((await vscode.languages.getLanguages()).includes('julia'), 'the host has the built-in Julia language');
     const t = w.fx.tasks.blocked_task;
@@ -190,7 +212,7 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     assert.equal(completed?.severity, vscode.DiagnosticSeverity.Information);
     assert.match(completed?.message ?? '', new RegExp(`${done} is completed`));
     assert.equal(missing?.severity, vscode.DiagnosticSeverity.Warning);
-    assert.match(missing?.message ?? '', new RegExp(`${trashed} was not found.*in Trash`));
+    assert.match(missing?.message ?? '', new RegExp(`No task ${trashed} is visible to you.*in Trash`));
     for (const diagnostic of [missing!, completed!]) {
       const current = vscode.languages.getDiagnostics(uri).find((d) => d.code === diagnostic.code)!;
       const fixes = await vscode.commands.executeCommand<vscode.CodeAction[]>(
