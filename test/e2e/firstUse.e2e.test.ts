@@ -85,4 +85,22 @@ describe('e2e: first use (Go to Task right after a reload, what a reload keeps)'
     assert.equal(await tabs.count(), 1, 'the restored preview tab was reused');
     await wb.screenshot('first-use-04-next-task-in-the-preview');
   });
+
+  it("a dropdown field's colour dot sits beside its value, in a narrow panel too", async () => {
+    const wb = session!.workbench;
+    const task = fx.tasks.task_with_custom_fields!;
+    await wb.runCommand('View: Close All Editors');
+    await wb.setSidebarWidth(900); // a narrow editor: the fields' column is at its smallest
+    await wb.runCommand('Task Platform: Go to Task by Id…');
+    await wb.answerInput(task.display_id);
+    const field = wb.webview().locator('.field[data-cf-type="dropdown"]').first();
+    await field.locator('.swatch').waitFor({ timeout: 60_000 });
+    const dot = (await field.locator('.swatch').boundingBox())!;
+    const select = (await field.locator('vscode-single-select').boundingBox())!;
+    await field.scrollIntoViewIfNeeded();
+    await wb.screenshot('first-use-05-dropdown-dot');
+    const middle = dot.y + dot.height / 2;
+    assert.ok(middle > select.y && middle < select.y + select.height, 'the dot is on the line of its select');
+    assert.ok(dot.x < select.x, 'the dot is before its select');
+  });
 });
