@@ -44,9 +44,10 @@ export const ENTRY_BUDGET_BYTES = 13_000;
  * 429,300 with automatic Inbox follows that lapse (678 bytes measured: the rule, what a check read
  * for it, and its dates); 430,300 with the trees' expanded nodes and the preview panel kept across a
  * reload (about 0.9 KB: the remembered keys, the restored preview); 430,800 with unknown task ids no
- * longer drawn as links (448 bytes measured: the check and the link provider registered again).
+ * longer drawn as links (448 bytes measured: the check and the link provider registered again);
+ * 431,300 with Create Task from TODO's title box and notice (549 bytes measured).
  */
-export const LAZY_BUDGET_BYTES = 430_800;
+export const LAZY_BUDGET_BYTES = 431_300;
 
 /**
  * Data chunks: a dist/lazy chunk made only of a data table that is loaded for one rare input, counted

@@ -168,18 +168,26 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     assert.ok(action?.command, actions.map((a) => a.title).join(', '));
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
     assert.ok(lenses.some((l) => l.command?.command === 'taskPlatform.codeLinks.createFromTodo'));
-    w.script([], ['Acme', 'API']);
+    // The title is the comment's text, offered for editing: the user's edit is what is created.
+    const prompter = w.script(['Retry after a 429, with backoff'], ['Acme', 'API']);
     const task = await vscode.commands.executeCommand<{ id: string; display_id: string }>(
       action.command.command,
       ...(action.command.arguments ?? []),
     );
     assert.ok(task?.display_id);
+    assert.equal(prompter.prefilled[0], 'retry after a 429 with backoff', 'the title box is prefilled');
     const row = await w.task(task.id);
-    assert.equal(row.title, 'retry after a 429 with backoff');
+    assert.equal(row.title, 'Retry after a 429, with backoff');
     assert.equal(row.list_id, w.fx.lists.api);
     assert.match(row.description, /todo\\\.py:2/, 'the file name, escaped as plain Markdown text');
     assert.match(row.description, /def retry\(\):/);
     assert.equal(editor.document.lineAt(1).text, `    # TODO(${task.display_id}): retry after a 429 with backoff`);
+    assert.ok(editor.document.isDirty, "the user's file is left for them to save");
+    const notice = await waitFor(
+      () => prompter.messages.find((m) => m.level === 'info' && m.text.startsWith(`Created ${task.display_id}.`)),
+      'the notice',
+    );
+    assert.match(notice.text, /todo\.py is not saved yet/);
     const after = await vscode.commands.executeCommand<vscode.CodeAction[]>(
       'vscode.executeCodeActionProvider',
       uri,
