@@ -42,8 +42,8 @@ export const ENTRY_BUDGET_BYTES = 13_000;
  * order and edit plans 5.6 KB, the page protocol's parser 0.8 KB, and 3.7 KB of chunk imports and
  * exports where the board's and the tree's filter bar's modules are now shared with the table);
  * 429,300 with automatic Inbox follows that lapse (678 bytes measured: the rule, what a check read
- * for it, and its dates); 430,300 with the trees' expanded nodes and the preview panel kept across a
- * reload (about 0.9 KB: the remembered keys, the restored preview); 430,800 with unknown task ids no
+ * for it, and its dates); 430,300 with the preview panel kept across a reload (the restored
+ * preview); 430,800 with unknown task ids no
  * longer drawn as links (448 bytes measured: the check and the link provider registered again);
  * 431,300 with Create Task from TODO's title box and notice (549 bytes measured).
  */

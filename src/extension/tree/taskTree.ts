@@ -10,7 +10,6 @@ import type { TaskChange, TaskChanges } from '../tasks/changes';
 import { registerViewSelection } from '../tasks/current';
 import { describeFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
-import { ExpandedKeys } from './expansion';
 import { treeItem } from './items';
 import type { ItemContext } from './items';
 
@@ -43,17 +42,8 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
 
   abstract readonly view: vscode.TreeView<TreeNode>;
 
-  /** The nodes expanded when the window last closed (set by createView when given where to keep them). */
-  private expanded: ExpandedKeys | undefined;
-
-  /**
-   * This tree's view (collapse-all and multi-selection on), disposed with the tree; with a memento,
-   * it comes back after a reload with the nodes expanded that were.
-   */
-  protected createView(
-    options: Partial<vscode.TreeViewOptions<TreeNode>> = {},
-    memento?: vscode.Memento,
-  ): vscode.TreeView<TreeNode> {
+  /** This tree's view (collapse-all and multi-selection on), disposed with the tree. */
+  protected createView(options: Partial<vscode.TreeViewOptions<TreeNode>> = {}): vscode.TreeView<TreeNode> {
     const view = this.register(
       vscode.window.createTreeView(this.viewId, {
         treeDataProvider: this,
@@ -65,10 +55,6 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     this.register(
       registerViewSelection(this.viewId, () => view.selection.filter((n): n is TaskNode => n.kind === 'task')),
     );
-    if (memento) {
-      this.expanded = new ExpandedKeys(memento, `expanded.${this.viewId}`);
-      this.expanded.watch(view).forEach((d) => this.register(d));
-    }
     return view;
   }
   private staleShown = false;
@@ -82,8 +68,7 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
   protected abstract itemContext(): ItemContext;
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    const item = treeItem(node, this.itemContext());
-    return this.expanded ? this.expanded.apply(item) : item;
+    return treeItem(node, this.itemContext());
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
