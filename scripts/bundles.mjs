@@ -15,8 +15,10 @@ import { join } from 'node:path';
 /**
  * The entry, dist/extension.js, is all VS Code loads at activation: stand-ins for the contributed
  * commands, views, tools, uri handler and panel serializer (src/extension/start/), nothing else.
+ * 12,000 bytes; 13,000 with Go to Task's input box shown before its feature loads (1,796 bytes
+ * measured, start/earlyInput.ts: the first keys typed were lost while the chunk loaded).
  */
-export const ENTRY_BUDGET_BYTES = 12_000;
+export const ENTRY_BUDGET_BYTES = 13_000;
 
 /**
  * Every chunk of dist/lazy together: the features and the services they share, loaded on first use.
@@ -47,7 +49,9 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * polls that wait for a user at the window (741 bytes measured: ui/presence.ts, its test hook, each
  * poller's catch-up, the Inbox's unread rows); AISAFE with the safe AI hand-offs (AISAFE_BYTES bytes
  * measured: names in write confirmations, the stricter reading of the AI settings, ambiguous display
- * ids in the resolver, hover and pickers, chat modes per action).
+ * ids in the resolver, hover and pickers, chat modes per action); FIRSTUSE with the first-use fixes
+ * (FIRSTUSE_BYTES bytes measured: the preview panel kept across a reload, unknown task ids no longer
+ * drawn as links, Create Task from TODO's title box and notice).
  */
 export const LAZY_BUDGET_BYTES = 440_000;
 

@@ -86,6 +86,28 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     );
   });
 
+  it('an unknown id reads "no task … visible to you" in its hover and is no link once looked up', async () => {
+    const known = w.fx.tasks.blocked_task.display_id;
+    const unknown = 'ACME-99999';
+    const uri = workspaceFile('unknown.ts', `// See ${unknown} and ${known}\n`);
+    await vscode.window.showTextDocument(uri);
+    const links = (): Thenable<vscode.DocumentLink[]> =>
+      vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', uri);
+    assert.equal((await links()).length, 2, 'before any lookup both are links (no request per scan)');
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      uri,
+      new vscode.Position(0, 9),
+    );
+    const md = markdownOf(hovers);
+    assert.ok(md.startsWith(`**${inertMarkdown(unknown)}**: `), md);
+    assert.match(md, /no task with this id is visible to you/);
+    assert.doesNotMatch(md, /command:/, 'no action for a task that is not there');
+    const after = await links();
+    assert.equal(after.length, 1, 'the unknown id is no longer a link');
+    assert.equal(after[0]?.range.start.character, `// See ${unknown} and `.length);
+  });
+
   it('language registry: links and hovers in a language the hand table lacks (Julia)', async () => {
     assert.ok((await vscode.languages.getLanguages()).includes('julia'), 'the host has the built-in Julia language');
     const t = w.fx.tasks.blocked_task;
@@ -146,18 +168,26 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     assert.ok(action?.command, actions.map((a) => a.title).join(', '));
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
     assert.ok(lenses.some((l) => l.command?.command === 'taskPlatform.codeLinks.createFromTodo'));
-    w.script([], ['Acme', 'API']);
+    // The title is the comment's text, offered for editing: the user's edit is what is created.
+    const prompter = w.script(['Retry after a 429, with backoff'], ['Acme', 'API']);
     const task = await vscode.commands.executeCommand<{ id: string; display_id: string }>(
       action.command.command,
       ...(action.command.arguments ?? []),
     );
     assert.ok(task?.display_id);
+    assert.equal(prompter.prefilled[0], 'retry after a 429 with backoff', 'the title box is prefilled');
     const row = await w.task(task.id);
-    assert.equal(row.title, 'retry after a 429 with backoff');
+    assert.equal(row.title, 'Retry after a 429, with backoff');
     assert.equal(row.list_id, w.fx.lists.api);
     assert.match(row.description, /todo\\\.py:2/, 'the file name, escaped as plain Markdown text');
     assert.match(row.description, /def retry\(\):/);
     assert.equal(editor.document.lineAt(1).text, `    # TODO(${task.display_id}): retry after a 429 with backoff`);
+    assert.ok(editor.document.isDirty, "the user's file is left for them to save");
+    const notice = await waitFor(
+      () => prompter.messages.find((m) => m.level === 'info' && m.text.startsWith(`Created ${task.display_id}.`)),
+      'the notice',
+    );
+    assert.match(notice.text, /todo\.py is not saved yet/);
     const after = await vscode.commands.executeCommand<vscode.CodeAction[]>(
       'vscode.executeCodeActionProvider',
       uri,
@@ -190,7 +220,7 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     assert.equal(completed?.severity, vscode.DiagnosticSeverity.Information);
     assert.match(completed?.message ?? '', new RegExp(`${done} is completed`));
     assert.equal(missing?.severity, vscode.DiagnosticSeverity.Warning);
-    assert.match(missing?.message ?? '', new RegExp(`${trashed} was not found.*in Trash`));
+    assert.match(missing?.message ?? '', new RegExp(`No task ${trashed} is visible to you.*in Trash`));
     for (const diagnostic of [missing!, completed!]) {
       const current = vscode.languages.getDiagnostics(uri).find((d) => d.code === diagnostic.code)!;
       const fixes = await vscode.commands.executeCommand<vscode.CodeAction[]>(

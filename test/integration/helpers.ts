@@ -129,6 +129,8 @@ export class ScriptedPrompter implements Prompter {
   readonly livePicks: ScriptedQuickPick<vscode.QuickPickItem>[] = [];
   /** The options of every quickPick() call, so a test can read what was offered. */
   readonly offered: vscode.QuickPickItem[][] = [];
+  /** The prefilled value of every inputBox() call (undefined when empty), in order. */
+  readonly prefilled: (string | undefined)[] = [];
   /**
    * Every string this prompter was given to show (messages and their actions, modal details, titles,
    * prompts, placeholders, validation messages, items, live picks' texts, progress and status bar
@@ -169,6 +171,7 @@ export class ScriptedPrompter implements Prompter {
   async inputBox(options: vscode.InputBoxOptions): Promise<string | undefined> {
     this.show(options.title, options.prompt, options.placeHolder);
     this.asked.push(options.title ?? options.prompt ?? '');
+    this.prefilled.push(options.value);
     const input = this.inputs.shift();
     if (input !== undefined && options.validateInput) {
       // What the box would say under the typed text (the answer is returned either way).

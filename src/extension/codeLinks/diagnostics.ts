@@ -5,6 +5,7 @@ import { isCompleted } from '../../core/tree/rows';
 import { SECTION } from '../config';
 import { Disposable } from '../disposable';
 import type { ReferenceFinder } from './finder';
+import { notVisible } from './providers';
 
 const SOURCE = 'Task Platform';
 const DELAY_MS = 1000;
@@ -34,7 +35,7 @@ function message(displayId: string, kind: Stale): string {
     case 'trashed':
       return vscode.l10n.t('{0} is in Trash.', displayId);
     default:
-      return vscode.l10n.t('{0} was not found: it is unknown, in Trash, deleted, or not visible to you.', displayId);
+      return notVisible(displayId);
   }
 }
 

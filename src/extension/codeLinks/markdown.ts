@@ -12,7 +12,9 @@ const words: HoverWords = {
   notLookedUp: (id) =>
     vscode.l10n.t('**{0}**: not looked up yet (sign in to Task Platform, or try again in a moment).', id),
   inTrash: vscode.l10n.t('in Trash'),
-  notFound: vscode.l10n.t('not found: unknown, in Trash, deleted, or not visible to you'),
+  notFound: vscode.l10n.t(
+    'no task with this id is visible to you. It may not exist, be deleted or in Trash, or be private.',
+  ),
   ambiguous: (count) => vscode.l10n.t('{0} workspaces have a task with this id: each is below.', count),
   priority: (priority) => vscode.l10n.t('priority {0}', priority),
   assignedTo: (name) => vscode.l10n.t('assigned to {0}', name),

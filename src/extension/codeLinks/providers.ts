@@ -18,6 +18,12 @@ const PREFETCH_DELAY_MS = 1000;
  */
 export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.HoverProvider {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly unlinked = new vscode.EventEmitter<void>();
+  /**
+   * Fires when a lookup found that an id names no task the user can see: links drawn before it are
+   * stale, and a link provider has no change event, so register.ts registers this one again.
+   */
+  readonly onDidUnlink = this.unlinked.event;
 
   constructor(private readonly finder: ReferenceFinder) {}
 
@@ -28,7 +34,10 @@ export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.H
       document,
       refs.map((r) => r.displayId),
     );
-    return refs.map((ref) => {
+    // An id already known to name no visible task is no link: following it could only fail.
+    const resolver = this.finder.resolver();
+    const linked = refs.filter((ref) => !isDeadEnd(resolver?.peek(ref.displayId)));
+    return linked.map((ref) => {
       const range = new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end));
       const link = new vscode.DocumentLink(range, commandUri(Commands.codeLinksOpen, { displayId: ref.displayId }));
       link.tooltip = inert(vscode.l10n.t('Open {0} in Task Platform', ref.displayId));
@@ -48,6 +57,9 @@ export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.H
     let resolution = resolver?.isFresh(ref.displayId) ? resolver.peek(ref.displayId) : undefined;
     if (!resolution && resolver) {
       resolution = (await resolver.resolve([ref.displayId], 'user')).get(ref.displayId) ?? resolver.peek(ref.displayId);
+      if (isDeadEnd(resolution)) {
+        this.unlinked.fire();
+      }
     }
     const markdown = hoverMarkdown(ref.displayId, resolution, (id) => this.finder.workspaceName(id));
     if (resolution && resolver && !resolver.isFresh(ref.displayId)) {
@@ -70,7 +82,11 @@ export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.H
         const resolver = this.finder.resolver();
         const stale = ids.filter((id) => !resolver?.isFresh(id));
         if (resolver && stale.length > 0) {
-          void resolver.resolve(stale, 'background');
+          void resolver.resolve(stale, 'background').then((found) => {
+            if ([...found.values()].some(isDeadEnd)) {
+              this.unlinked.fire();
+            }
+          });
         }
       }, PREFETCH_DELAY_MS),
     );
@@ -79,7 +95,21 @@ export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.H
   dispose(): void {
     this.timers.forEach((t) => clearTimeout(t));
     this.timers.clear();
+    this.unlinked.dispose();
   }
+}
+
+/** The one wording for an id that names no task the user can see (warning, diagnostic). */
+export function notVisible(displayId: string): string {
+  return vscode.l10n.t(
+    'No task {0} is visible to you: it may not exist, be deleted or in Trash, or be private.',
+    displayId,
+  );
+}
+
+/** Not found or in Trash: opening it can only say so. */
+function isDeadEnd(resolution: Resolution | undefined): boolean {
+  return resolution !== undefined && resolution.kind !== 'found';
 }
 
 /**
@@ -108,9 +138,7 @@ export async function openReference(finder: ReferenceFinder, arg: unknown): Prom
   }
   if (resolution?.kind !== 'found') {
     void prompter().warn(
-      resolution?.kind === 'trashed'
-        ? vscode.l10n.t('{0} is in Trash.', displayId)
-        : vscode.l10n.t('{0} was not found: it is unknown, in Trash, deleted, or not visible to you.', displayId),
+      resolution?.kind === 'trashed' ? vscode.l10n.t('{0} is in Trash.', displayId) : notVisible(displayId),
     );
     return false;
   }

@@ -51,7 +51,7 @@ export function registerCodeLinks(
     finder.onDidChange(() => todos.refreshLenses()),
     // The CodeLens setting takes effect at once, without a reload.
     onDidChangeSetting('codeLinks.todoCodeLens', () => todos.refreshLenses()),
-    vscode.languages.registerDocumentLinkProvider(selector, providers),
+    registerLinks(selector, providers),
     vscode.languages.registerHoverProvider(selector, providers),
     vscode.languages.registerCodeActionsProvider(selector, todos, { providedCodeActionKinds: TodoActions.kinds }),
     vscode.languages.registerCodeActionsProvider(selector, stale, {
@@ -68,4 +68,17 @@ export function registerCodeLinks(
   registerCommand(context, Commands.codeLinksReplaceReference, (arg?: unknown) => replaceReference(ctx, finder, arg));
   registerCommand(context, Commands.stopWork, () => current.set(undefined));
   return { finder, stale, current, references };
+}
+
+/** The link provider, registered again when a lookup turned an id into no link (VS Code then redraws links). */
+function registerLinks(selector: vscode.DocumentSelector, providers: ReferenceProviders): vscode.Disposable {
+  let links = vscode.languages.registerDocumentLinkProvider(selector, providers);
+  const again = providers.onDidUnlink(() => {
+    links.dispose();
+    links = vscode.languages.registerDocumentLinkProvider(selector, providers);
+  });
+  return new vscode.Disposable(() => {
+    again.dispose();
+    links.dispose();
+  });
 }

@@ -10,6 +10,7 @@ import { writableDisplayId } from '../../core/tasks/displayId';
 import { fenced } from '../../core/text/fence';
 import { inertMarkdown } from '../../core/text/inert';
 import type { TodoComment } from '../../core/codeLinks/todos';
+import { openTask } from '../common/commandContext';
 import type { CommandContext } from '../common/commandContext';
 import { pickList } from '../common/pickList';
 import { SECTION } from '../config';
@@ -119,11 +120,23 @@ export async function createFromTodo(ctx: CommandContext, arg: unknown): Promise
   if (!state || !list) {
     return undefined;
   }
+  // The comment's text is a first draft of the title: shown for editing, not sent as it is.
+  const taskTitle = (
+    await prompter().inputBox({
+      title,
+      prompt: vscode.l10n.t('Title of the new task (Enter creates it)'),
+      value: todo.text,
+      validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('A task needs a title.') : undefined),
+    })
+  )?.trim();
+  if (!taskTitle) {
+    return undefined;
+  }
   let task: Task;
   try {
     task = await state.client.createTask(
       list.workspaceId,
-      { list_id: list.listId, title: todo.text, description: describe(document, todo) },
+      { list_id: list.listId, title: taskTitle, description: describe(document, todo) },
       { priority: 'user' },
     );
   } catch (error) {
@@ -143,8 +156,30 @@ export async function createFromTodo(ctx: CommandContext, arg: unknown): Promise
     void prompter().warn(
       vscode.l10n.t('Created {0}, but the comment changed meanwhile; add the reference by hand.', displayId),
     );
+    return task;
   }
+  void announce(list.workspaceId, task, displayId, document);
   return task;
+}
+
+/** Says what was done, the file left for the user to save, with Open for the new task. */
+async function announce(
+  workspaceId: string,
+  task: Task,
+  displayId: string,
+  document: vscode.TextDocument,
+): Promise<void> {
+  const open = vscode.l10n.t('Open');
+  const message = document.isDirty
+    ? vscode.l10n.t('Created {0}. The comment now names it; {1} is not saved yet.', displayId, fileName(document))
+    : vscode.l10n.t('Created {0}. The comment now names it.', displayId);
+  if ((await prompter().info(message, open)) === open) {
+    await openTask({ workspaceId, taskId: task.id, row: task });
+  }
+}
+
+function fileName(document: vscode.TextDocument): string {
+  return vscode.workspace.asRelativePath(document.uri, false);
 }
 
 async function todoFromArg(arg: unknown): Promise<{ document: vscode.TextDocument; todo: TodoComment } | undefined> {

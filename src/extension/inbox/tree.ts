@@ -57,6 +57,10 @@ export class InboxTree extends Disposable implements vscode.TreeDataProvider<Inb
   }
 
   getChildren(node?: InboxNode): InboxNode[] {
+    if (this.session.state.kind === 'unknown') {
+      // Shown before any other view asked: the welcome says "checking" until the session is known.
+      void this.session.ensure();
+    }
     return node ? [] : [...(this.inbox?.entries ?? [])];
   }
 

@@ -63,8 +63,8 @@ export class TaskPanels implements vscode.Disposable {
 
   /**
    * Opens a task: re-focuses its panel, or shows it in the preview panel (a new preview panel when
-   * there is none), or in a new pinned panel (`pin`, preview off, or `existing`: a panel restored after
-   * a reload). `preserveFocus` (the tree asks for it) leaves the keyboard where it is: arrow, Enter, arrow.
+   * there is none), or in a new pinned panel (`pin`, preview off). `existing` is a panel restored
+   * after a reload, the preview again when it was one (`preview`). `preserveFocus` (the tree asks for it) leaves the keyboard where it is: arrow, Enter, arrow.
    */
   async open(ref: TaskRef, options: OpenOptions = {}): Promise<TaskPanel | undefined> {
     const { existing, pin = false, preserveFocus = false } = options;
@@ -89,8 +89,11 @@ export class TaskPanels implements vscode.Disposable {
       if (pin || again) opened.pin();
       return opened;
     }
-    const previewing = !existing && !pin && previewEnabled();
-    const reused = previewing ? this.preview() : undefined;
+    // A restored panel is the preview again if it was one (and no other preview came first).
+    const previewing = existing
+      ? options.preview === true && previewEnabled() && !this.preview()
+      : !pin && previewEnabled();
+    const reused = previewing && !existing ? this.preview() : undefined;
     if (reused) {
       // Warm open: the same webview, a message; no new page (the cost the user would wait for).
       reused.show(ref, state.client);
@@ -138,6 +141,8 @@ export class TaskPanels implements vscode.Disposable {
 
 export interface OpenOptions {
   readonly existing?: vscode.WebviewPanel;
+  /** With `existing`: the restored panel was the preview before the reload. */
+  readonly preview?: boolean;
   readonly pin?: boolean;
   readonly preserveFocus?: boolean;
 }
@@ -180,7 +185,9 @@ export function registerTaskPanel(context: vscode.ExtensionContext, services: Se
           webviewPanel.dispose();
           return;
         }
-        await panels.open(ref, { existing: webviewPanel });
+        // The page's state is untrusted: only `true` restores a preview.
+        const preview = (state as { preview?: unknown } | undefined)?.preview === true;
+        await panels.open(ref, { existing: webviewPanel, preview });
       },
     }),
   );

@@ -151,4 +151,6 @@ export interface WebviewState {
   readonly taskId?: string;
   readonly drafts: Readonly<Record<string, string>>;
   readonly commentOrder?: 'oldest' | 'newest';
+  /** The panel was the preview (reused for the next task) and comes back as one after a reload. */
+  readonly preview?: boolean;
 }

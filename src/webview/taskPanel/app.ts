@@ -257,6 +257,7 @@ export class App {
       taskId: this.model?.task.id,
       drafts: this.drafts,
       commentOrder: this.order,
+      preview: this.model?.inPreview === true,
     };
     this.vscode.setState(state);
   }

@@ -74,7 +74,9 @@ function editor(app: App, def: CustomFieldDefinition, value: FieldValue): Templa
         @change=${(e: Event) => set(val(e) || null)}
       ></vscode-textfield>`;
     case 'dropdown':
-      return html`${swatch(def.options?.find((o) => o.label === value)?.color)}<vscode-single-select
+      // The dot and the select are one unit: the field's row wraps around them, never between them.
+      return html`<span class="swatched"
+        >${swatch(def.options?.find((o) => o.label === value)?.color)}<vscode-single-select
           aria-label=${label}
           label=${label}
           ?disabled=${off}
@@ -83,7 +85,8 @@ function editor(app: App, def: CustomFieldDefinition, value: FieldValue): Templa
         >
           <vscode-option value="" ?selected=${value === null}>${l10n.t('(none)')}</vscode-option>
           ${(def.options ?? []).map((o) => html`<vscode-option value=${o.label} ?selected=${o.label === value}>${o.label}</vscode-option>`)}
-        </vscode-single-select>`;
+        </vscode-single-select></span
+      >`;
     case 'multi_select':
       return multi(app, def, Array.isArray(value) ? value : [], off, set);
     case 'attachment':

@@ -1,0 +1,109 @@
+import * as assert from 'node:assert/strict';
+import { closeSession, openSession, sandboxCall } from './fixtures';
+import type { Session } from './fixtures';
+import type { Workbench } from './workbench';
+
+interface Fixtures {
+  tasks: Record<string, { id: string; display_id: string; title: string }>;
+}
+
+/** The user's reload (its lifecycle saves the workbench state), not a raw page reload. */
+async function reload(wb: Workbench): Promise<void> {
+  await wb.runCommand('Developer: Reload Window');
+  await wb.page.waitForEvent('load', { timeout: 60_000 });
+  await wb.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
+}
+
+/** What a new user meets in the first minutes: input that is ready when shown, and what a reload keeps. */
+describe('e2e: first use (Go to Task right after a reload, what a reload keeps)', function () {
+  let session: Session | undefined;
+  let fx: Fixtures;
+
+  before(async () => {
+    session = await openSession('first-use');
+    fx = await sandboxCall<Fixtures>(session, 'GET', '/fixtures');
+    await session.workbench.signInFromView();
+    await session.workbench.dismissSignInToast();
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') {
+      await session?.workbench.screenshot(`failed-${this.currentTest.title.replace(/\W+/g, '-')}`);
+    }
+  });
+
+  after(() => closeSession(session));
+
+  it('Go to Task accepts keys typed right after the command, before its feature has loaded', async () => {
+    const wb = session!.workbench;
+    const task = fx.tasks.blocked_task!;
+    // After a reload nothing of Go to Task is loaded and the session is not restored yet.
+    await reload(wb);
+    // The extension has started (its views asked for the session); Go to Task's feature is not loaded.
+    await wb.statusBarItem('Alice Admin').waitFor({ timeout: 120_000 });
+    await wb.runCommand('Task Platform: Go to Task by Id…');
+    // No wait for the box: typed at once, as a user who knows the id does.
+    await wb.page.keyboard.type(task.display_id);
+    const box = wb.page.locator('.quick-input-widget input');
+    assert.equal(await box.inputValue(), task.display_id, 'every key typed is in the box');
+    await wb.screenshotQuickInput('first-use-01-go-to-task-typed-early');
+    await wb.page.keyboard.press('Enter');
+    await wb.webview().locator('.title-row .display-id', { hasText: task.display_id }).waitFor({ timeout: 60_000 });
+    await wb.screenshot('first-use-02-go-to-task-opened');
+  });
+
+  it('a reload keeps the preview tab a preview', async () => {
+    const wb = session!.workbench;
+    const page = wb.page;
+    await wb.runCommand('View: Close All Editors');
+    await wb.openContainer('Task Platform');
+    await page.locator('.part.sidebar .pane-header', { hasText: 'My Tasks' }).click(); // room for the list
+    for (const name of ['Acme', 'Engineering', 'Backend', 'API']) {
+      await wb.treeRow(name).click();
+    }
+    const taskRows = page.locator('.part.sidebar .monaco-list-row[aria-level="5"]');
+    await taskRows.nth(1).waitFor({ timeout: 30_000 });
+    const tabs = page.locator('.tabs-container .tab');
+    const openRow = async (n: number): Promise<void> => {
+      const title = ((await taskRows.nth(n).locator('.label-name').textContent()) ?? '').trim();
+      await taskRows.nth(n).locator('.label-name').click();
+      await tabs
+        .filter({ hasText: title.slice(0, 20) })
+        .first()
+        .waitFor({ timeout: 30_000 });
+    };
+    await openRow(0);
+    await wb.webview().locator('vscode-button[data-action="keep-open"]').waitFor({ timeout: 30_000 });
+    assert.equal(await tabs.count(), 1, 'one preview tab before the reload');
+
+    await reload(wb);
+    await tabs.first().waitFor({ timeout: 60_000 });
+    await wb.webview().locator('vscode-button[data-action="keep-open"]').waitFor({ timeout: 60_000 });
+    await wb.screenshot('first-use-03-after-reload');
+    // Still the preview: the next task replaces it rather than opening a second tab.
+    const next = fx.tasks.task_with_custom_fields!;
+    await wb.runCommand('Task Platform: Go to Task by Id…');
+    await wb.answerInput(next.display_id);
+    await wb.webview().locator('.title-row .display-id', { hasText: next.display_id }).waitFor({ timeout: 60_000 });
+    assert.equal(await tabs.count(), 1, 'the restored preview tab was reused');
+    await wb.screenshot('first-use-04-next-task-in-the-preview');
+  });
+
+  it("a dropdown field's colour dot sits beside its value, in a narrow panel too", async () => {
+    const wb = session!.workbench;
+    const task = fx.tasks.task_with_custom_fields!;
+    await wb.runCommand('View: Close All Editors');
+    await wb.setSidebarWidth(900); // a narrow editor: the fields' column is at its smallest
+    await wb.runCommand('Task Platform: Go to Task by Id…');
+    await wb.answerInput(task.display_id);
+    const field = wb.webview().locator('.field[data-cf-type="dropdown"]').first();
+    await field.locator('.swatch').waitFor({ timeout: 60_000 });
+    const dot = (await field.locator('.swatch').boundingBox())!;
+    const select = (await field.locator('vscode-single-select').boundingBox())!;
+    await field.scrollIntoViewIfNeeded();
+    await wb.screenshot('first-use-05-dropdown-dot');
+    const middle = dot.y + dot.height / 2;
+    assert.ok(middle > select.y && middle < select.y + select.height, 'the dot is on the line of its select');
+    assert.ok(dot.x < select.x, 'the dot is before its select');
+  });
+});
