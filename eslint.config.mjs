@@ -102,8 +102,7 @@ export default tseslint.config(
     },
   },
   {
-    // The entry's early input box shows fixed texts only and hands over to the seam (its header says why).
-    files: ['src/extension/ui/prompter.ts', 'src/extension/start/earlyInput.ts'],
+    files: ['src/extension/ui/prompter.ts'],
     rules: { 'no-restricted-syntax': ['error', ...noDefaultExport] },
   },
   {

@@ -6,7 +6,7 @@ import type { Adoption } from '../start/contract';
  * scripts/bundles.mjs). It is the extension's own API object (required through the chunk's own
  * path, so VS Code knows which extension asks), with the registrations the entry already stands
  * in for routed to it: `commands.registerCommand` for a contributed command, `window.createTreeView`
- * for a contributed view, the uri handler, the panel serializer, an input box the entry already shows, the chat tools, the MCP
+ * for a contributed view, the uri handler, the panel serializer, the chat tools, the MCP
  * provider and the authentication provider. The features call `vscode` as usual and need not know they were loaded late.
  */
 let adoption: Adoption | undefined;
@@ -53,10 +53,6 @@ export function routedApi(api: Api): Api {
         adoption?.uriHandler(handler) ?? window.registerUriHandler(handler),
       registerWebviewPanelSerializer: (viewType: string, serializer: vscode.WebviewPanelSerializer) =>
         adoption?.serializer(viewType, serializer) ?? window.registerWebviewPanelSerializer(viewType, serializer),
-      // Reached only from the prompter seam (the one caller of showInputBox), options already inert.
-      showInputBox: (options?: vscode.InputBoxOptions, token?: vscode.CancellationToken) =>
-        // eslint-disable-next-line no-restricted-syntax -- routing the seam's own call, not a new one
-        adoption?.inputBox(options ?? {}, token) ?? window.showInputBox(options, token),
     }) as never,
     commands: routed(commands, {
       registerCommand: (id: string, handler: (...args: never[]) => unknown) =>

@@ -34,8 +34,6 @@ export interface Adoption {
   tool(name: string, tool: vscode.LanguageModelTool<object>): vscode.Disposable | undefined;
   mcpProvider(id: string, provider: vscode.McpServerDefinitionProvider): vscode.Disposable | undefined;
   authProvider(id: string, provider: vscode.AuthenticationProvider): vscode.Disposable | undefined;
-  /** A feature's showInputBox, continued in the box the entry already shows for its command (start/earlyInput.ts). */
-  inputBox(options: vscode.InputBoxOptions, token?: vscode.CancellationToken): Thenable<string | undefined> | undefined;
 }
 
 /** What the entry gives the lazy side when it is first loaded. */

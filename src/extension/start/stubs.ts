@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { registerAccounts } from './accounts';
 import type { LazyAccounts } from './accounts';
 import type { Adoption, Feature } from './contract';
-import { EarlyInput } from './earlyInput';
 import { panelOwners, viewOwners } from './owners';
 
 type Load = (feature: Feature) => Promise<unknown>;
@@ -92,7 +91,6 @@ export class Stubs implements Adoption {
   private realUriHandler: vscode.UriHandler | undefined;
   /** Per panel kind with an `onWebviewPanel` event, the serializer its feature registered once loaded. */
   private readonly realSerializers = new Map<string, vscode.WebviewPanelSerializer | undefined>();
-  private readonly earlyInput = new EarlyInput();
 
   constructor(
     private readonly load: Load,
@@ -102,7 +100,7 @@ export class Stubs implements Adoption {
 
   /** Registers every stand-in the manifest calls for; all of it is undone with the returned disposables. */
   register(manifest: Manifest): vscode.Disposable[] {
-    const out: vscode.Disposable[] = [this.mcpChanged, this.earlyInput];
+    const out: vscode.Disposable[] = [this.mcpChanged];
     for (const { command } of manifest.contributes?.commands ?? []) {
       this.stubbed.add(command);
       out.push(vscode.commands.registerCommand(command, (...args: never[]) => this.run(command, args)));
@@ -208,25 +206,6 @@ export class Stubs implements Adoption {
   }
 
   private async run(id: string, args: never[]): Promise<unknown> {
-    const asks = args.length === 0 && id === GO_TO_TASK && this.openGoToTaskInput();
-    try {
-      return await this.handle(id, args);
-    } finally {
-      if (asks) {
-        this.earlyInput.close();
-      }
-    }
-  }
-
-  /** Go to Task's box, shown before anything loads (start/earlyInput.ts); the texts are goTo.ts's. */
-  private openGoToTaskInput(): boolean {
-    return this.earlyInput.open(
-      vscode.l10n.t('Go to Task'),
-      vscode.l10n.t('Display id (ACME-12), task id or task link'),
-    );
-  }
-
-  private async handle(id: string, args: never[]): Promise<unknown> {
     let handler = this.commands.get(id);
     if (!handler) {
       await this.load(this.owners[id] ?? 'core');
@@ -274,13 +253,6 @@ export class Stubs implements Adoption {
     });
   }
 
-  inputBox(
-    options: vscode.InputBoxOptions,
-    token?: vscode.CancellationToken,
-  ): Thenable<string | undefined> | undefined {
-    return this.earlyInput.adopt(options, token);
-  }
-
   uriHandler(handler: vscode.UriHandler): vscode.Disposable {
     this.realUriHandler = handler;
     return new vscode.Disposable(() => (this.realUriHandler = undefined));
@@ -319,9 +291,6 @@ export class Stubs implements Adoption {
     });
   }
 }
-
-/** Commands.goToTask (commands/ids.ts is on the lazy side). */
-const GO_TO_TASK = 'taskPlatform.goToTask';
 
 /** `taskPlatform.ai.mcpServer.enabled` (ai/offer.ts reads it on the lazy side). */
 const MCP_SERVER_SETTING = 'taskPlatform.ai.mcpServer.enabled';
