@@ -43,15 +43,17 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * for it, and its dates); 430,000 with the shared pieces of the commands in a layer of their own
  * (src/extension/common: 658 bytes measured, the imports and exports of the two chunks the list
  * picker and the task mover now make, no new code); 431,400 with the account model (1,329 bytes
- * measured: one key format, its check, and reading state of the release before it); 432,200 with
+ * measured: one key format, its check, and reading state of the release before it); 432,300 with
  * polls that wait for a user at the window (741 bytes measured: ui/presence.ts, its test hook, each
- * poller's catch-up, the Inbox's unread rows); AISAFE with the safe AI hand-offs (AISAFE_BYTES bytes
+ * poller's catch-up, the Inbox's unread rows); 438,000 with the safe AI hand-offs (5,672 bytes
  * measured: names in write confirmations, the stricter reading of the AI settings, ambiguous display
- * ids in the resolver, hover and pickers, chat modes per action); FIRSTUSE with the first-use fixes
- * (FIRSTUSE_BYTES bytes measured: the preview panel kept across a reload, unknown task ids no longer
- * drawn as links, Create Task from TODO's title box and notice).
+ * ids in the resolver, hover and pickers, chat modes per action); 441,400 with a budget for every
+ * whole operation (3,450 bytes measured: the caps, the board's and table's notices, the Inbox's
+ * deferred tasks, the look-ups' pass); 442,600 with the first-use fixes (1,129 bytes measured: the
+ * preview panel kept across a reload, unknown task ids no longer drawn as links, Create Task from
+ * TODO's title box and notice).
  */
-export const LAZY_BUDGET_BYTES = 440_000;
+export const LAZY_BUDGET_BYTES = 442_600;
 
 /**
  * Data chunks: a dist/lazy chunk made only of a data table that is loaded for one rare input, counted
