@@ -149,7 +149,7 @@ describe('Code links against a server answering hostile display ids: nothing is 
     );
     const action = actions.find((a) => a.title.startsWith('Create Task from TODO'));
     assert.ok(action?.command, actions.map((a) => a.title).join(', '));
-    const prompter = w.script([], ['Acme', 'API']);
+    const prompter = w.script(['hostile display id'], ['Acme', 'API']);
     const task = await vscode.commands.executeCommand<{ id: string; display_id: string }>(
       action.command.command,
       ...(action.command.arguments ?? []),

@@ -365,7 +365,7 @@ describe('Hostile text in trees, hovers, the references view and written links s
     }
   });
 
-  it('Create Task from a selection in a hostile file name writes one link, to the file, its name as text', async () => {
+  it('Create Task from a selection in a hostile file name writes no link: the workspace path and line, as text', async () => {
     const name = '[pwn](command:workbench.action.openSettings) <img src=x onerror=alert(1)> $(bug).ts';
     const uri = workspaceFile(`hostile/${name}`, 'const a = 1;\nconst b = 2;\n');
     const editor = await vscode.window.showTextDocument(uri);
@@ -379,11 +379,11 @@ describe('Hostile text in trees, hovers, the references view and written links s
     permissive.validateLink = () => true;
     const html = permissive.render(String(row.description));
     const tags = tagsOf(html);
-    assert.deepEqual([...new Set(tags.map((t) => t.name))].sort(), ['a', 'code', 'p', 'pre'], html);
-    const links = tags.filter((t) => t.name === 'a');
-    assert.equal(links.length, 1, html);
-    assert.match(links[0]!.raw, /^<a href="file:\/\/\/[^"]*#L2">$/);
-    const text = decode(/<a [^>]*>([\s\S]*?)<\/a>/.exec(html)?.[1] ?? '');
-    assert.equal(text, inert(`${vscode.workspace.asRelativePath(uri, false)}:2`));
+    // Nothing in the description every member reads points at this machine (no file:// address).
+    assert.deepEqual([...new Set(tags.map((t) => t.name))].sort(), ['code', 'p', 'pre'], html);
+    assert.ok(!String(row.description).includes('file:'), String(row.description));
+    const visible = (t: string): string => t.replace(/\u200b/g, '');
+    const text = visible(decode(/<p>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? ''));
+    assert.ok(text.endsWith(`${visible(inert(vscode.workspace.asRelativePath(uri, false)))}:2`), text);
   });
 });

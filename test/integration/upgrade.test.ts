@@ -57,6 +57,9 @@ describe('Upgrade: state stored by the release before account keys', () => {
     };
     const pinned = [{ id: fx.views.list_view, name: 'Pinned before the upgrade', pinned: true }];
     const global = api.services.globalState;
+    // Only the previous release's keys: what earlier suites kept under the account key is not there.
+    const key = accountKey({ baseUrl, userId: user.id });
+    await global.update(`savedViews:${key}`, undefined);
     await global.update('taskPlatform.outbox', { [legacy]: [queued(1), queued(2)] });
     await global.update(INBOX_KEY, { [legacy]: inbox });
     await global.update(`savedViews:${baseUrl}|${user.id}`, pinned);
@@ -88,7 +91,6 @@ describe('Upgrade: state stored by the release before account keys', () => {
     );
 
     await api.outbox.connectivity.flush();
-    const key = accountKey({ baseUrl, userId: user.id });
     const stored = (): Json => global.get<Json>('taskPlatform.outbox', {});
     await waitFor(() => (Object.keys(stored()).length === 0 ? true : undefined), 'the queue emptied', 30_000);
     const sent = (await requestLog()).filter((r) => r.method === 'POST' && r.path === `/api${path}`);

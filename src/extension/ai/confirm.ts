@@ -129,6 +129,11 @@ export class AiConfirmations implements vscode.TextDocumentContentProvider, vsco
   }
 
   /** The whole field, with no invisible or reordering characters; the document is read-only. */
+  /** Forgets the tasks read for earlier confirmations, as a new window would (a test's clean start). */
+  forgetReads(): void {
+    this.labels.clear();
+  }
+
   provideTextDocumentContent(uri: vscode.Uri): string {
     return visibleText(this.texts.get(uri.query) ?? vscode.l10n.t('That text is no longer kept.'));
   }
