@@ -38,7 +38,8 @@ export function seedDemoExtras(b: SeedBuilder, s: DemoShape, t: DemoTasks): Reco
   };
 }
 
-function comment(
+/** A comment by `user` on `task`, with its activity entry (shared by the seeds). */
+export function comment(
   b: SeedBuilder,
   task: Task,
   user: User,

@@ -3,8 +3,9 @@
 // 401). Its workspace "Acme Labs" shares the prefix ACME with the demo world's Acme (the same prefix
 // on two services is ambiguous); "Nimbus" has a prefix of its own, NIM. Deterministic.
 import type { Fixtures } from '../app';
-import type { Comment, Priority, Status, Task, User } from '../types';
+import type { Priority, Status, Task, User } from '../types';
 import { DAY_MS, DEFAULT_STATUSES, HOUR_MS, SeedBuilder } from './builder';
+import { comment } from './demoExtras';
 
 /** The PRNG seed of this world: no other seed uses it, so none of its UUIDs appear elsewhere. */
 const OTHER_PRNG_SEED = 5_550_123;
@@ -117,26 +118,6 @@ function makeTask(b: SeedBuilder, s: OtherShape, row: Row, index: number, parent
   return task;
 }
 
-function addComment(b: SeedBuilder, task: Task, user: User, body: string, at: number): Comment {
-  const c: Comment = {
-    id: b.id(),
-    task_id: task.id,
-    workspace_id: task.workspace_id,
-    body,
-    parent_id: null,
-    assignee_id: null,
-    resolved_at: null,
-    user_id: user.id,
-    mentions: [],
-    created_at: b.iso(at),
-    updated_at: b.iso(at),
-    seq: b.store.nextSeq(),
-  };
-  b.store.addComment(c);
-  b.activity(task, user, 'comment_added', {}, { comment_id: c.id }, c.created_at);
-  return c;
-}
-
 function fixtureTask(t: Task): Record<string, string> {
   return { id: t.id, display_id: t.display_id, title: t.title, list_id: t.list_id };
 }
@@ -150,8 +131,8 @@ function seedOtherData(b: SeedBuilder, s: OtherShape): Record<string, unknown> {
   makeTask(b, s, ['experiments', 'Compare with last winter', { status: 1 }], 21, child);
   makeTask(b, s, ['experiments', 'Ask the vendor about drift'], 22, parent);
   const discussed = byTitle('Disk pressure');
-  const first = addComment(b, discussed, s.users.heidi, 'Agents 3 and 5 are at 95 %.', -2 * DAY_MS);
-  addComment(b, discussed, s.users.frank, 'Rotating the build cache tonight.', -1 * DAY_MS);
+  const first = comment(b, discussed, s.users.heidi, 'Agents 3 and 5 are at 95 %.', -2 * DAY_MS);
+  comment(b, discussed, s.users.frank, 'Rotating the build cache tonight.', -1 * DAY_MS);
   const blocker = byTitle('Order reagent');
   const blocked = byTitle('Calibrate');
   const linkId = b.id();
