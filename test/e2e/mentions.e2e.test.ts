@@ -51,7 +51,10 @@ describe('e2e: mentioning someone in a comment box', function () {
       await composer.locator('.mention-picker[role="listbox"]').getAttribute('aria-label'),
       'Members to mention',
     );
-    assert.match((await composer.locator('.mention-status').textContent()) ?? '', /Bob Member, 1 of 1/);
+    // The option in hand is said in the page's one status line, not a live region of the picker's own.
+    await frame
+      .locator('#announcer', { hasText: 'Bob Member, 1 of 1' })
+      .waitFor({ state: 'attached', timeout: 10_000 });
     await wb.screenshot('mention-01-picker-offers-bob');
 
     await wb.page.keyboard.press('Enter');

@@ -9,8 +9,9 @@ import { insertMention, matchMembers, mentionAt, unmatchedMentions } from '../me
  * The list of members offered after `@` in a comment box (new comment, reply, edit): filtered as the
  * name is typed, Up/Down to choose, Enter or Tab to insert `@Full Name`, Escape to close. The box is
  * the vscode-textarea's own textarea, inside its shadow root, where an id of this page cannot be
- * referenced (aria-controls, aria-activedescendant), so the option in hand is also said through a
- * status region. Member names come from the service: rendered as text by Lit, never markup.
+ * referenced (aria-controls, aria-activedescendant), so the option in hand is also said in the page's
+ * one status line (app.announce), not a live region of its own: the page has a single place for news.
+ * Member names come from the service: rendered as text by Lit, never markup.
  */
 interface Picking {
   readonly draftKey: string;
@@ -43,6 +44,17 @@ export function onMentionInput(app: App, draftKey: string, e: Event, members: re
       ? { draftKey, start: at.start, caret: box.selectionStart ?? box.value.length, options, index: 0 }
       : undefined;
   if (warned.delete(draftKey) || before !== undefined || picking !== undefined) app.schedule();
+  if (picking && picking.options[0]?.id !== before?.options[before.index]?.id) sayActive(app, picking);
+}
+
+/** The option in hand, in the status line. */
+function sayActive(app: App, open: Picking): void {
+  const active = open.options[open.index];
+  if (active) {
+    app.announce(
+      l10n.t('{0}, {1} of {2}. Enter to insert, Escape to close.', active.name, open.index + 1, open.options.length),
+    );
+  }
 }
 
 /** Keys while the list is open; true when the key was the list's (the box must not act on it). */
@@ -52,6 +64,7 @@ export function onMentionKey(app: App, draftKey: string, e: KeyboardEvent): bool
   if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
     const step = e.key === 'ArrowDown' ? 1 : -1;
     open.index = (open.index + step + open.options.length) % open.options.length;
+    sayActive(app, open);
   } else if ((e.key === 'Enter' || e.key === 'Tab') && !e.shiftKey) {
     choose(app, e.currentTarget, open, open.options[open.index]);
   } else if (e.key === 'Escape') {
@@ -79,37 +92,27 @@ function choose(app: App, host: EventTarget | null, open: Picking, member: Membe
 }
 
 /** The list under a comment box, when it is open for that box. */
-export function mentionList(app: App, draftKey: string): TemplateResult {
+export function mentionList(app: App, draftKey: string): TemplateResult | typeof nothing {
   const open = picking?.draftKey === draftKey ? picking : undefined;
-  const active = open?.options[open.index];
-  // The status region is always there: one added together with its text is often not read out.
-  const status = html`<span class="visually-hidden mention-status" role="status"
-    >${
-      open && active
-        ? l10n.t('{0}, {1} of {2}. Enter to insert, Escape to close.', active.name, open.index + 1, open.options.length)
-        : ''
-    }</span
-  >`;
-  if (!open) return status;
+  if (!open) return nothing;
   const host = (): Element | null =>
     document.querySelector(`[data-composer="${CSS.escape(draftKey)}"] vscode-textarea`);
   return html`<ul class="mention-picker" role="listbox" aria-label=${l10n.t('Members to mention')}>
-      ${open.options.map(
-        (m, i) =>
-          html`<li
-            role="option"
-            class=${i === open.index ? 'active' : ''}
-            aria-selected=${i === open.index ? 'true' : 'false'}
-            @mousedown=${(e: MouseEvent) => {
-              e.preventDefault(); // the box keeps the focus
-              choose(app, host(), open, m);
-            }}
-          >
-            ${m.name}
-          </li>`,
-      )}
-    </ul>
-    ${status}`;
+    ${open.options.map(
+      (m, i) =>
+        html`<li
+          role="option"
+          class=${i === open.index ? 'active' : ''}
+          aria-selected=${i === open.index ? 'true' : 'false'}
+          @mousedown=${(e: MouseEvent) => {
+            e.preventDefault(); // the box keeps the focus
+            choose(app, host(), open, m);
+          }}
+        >
+          ${m.name}
+        </li>`,
+    )}
+  </ul>`;
 }
 
 /**
