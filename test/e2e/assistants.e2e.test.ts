@@ -35,16 +35,6 @@ function setWorkspaceSettings(wb: Workbench, values: Record<string, unknown>): v
   writeFileSync(file, JSON.stringify({ ...now, ...values }, null, 2));
 }
 
-/**
- * Sets the user's settings (the profile's settings.json), which VS Code also watches. A setting that
- * loosens the AI choices (turning the MCP server on) counts only here: a folder cannot do it.
- */
-function setUserSettings(wb: Workbench, values: Record<string, unknown>): void {
-  const file = join(wb.server.userDataDir, 'User', 'settings.json');
-  const now = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  writeFileSync(file, JSON.stringify({ ...now, ...values }, null, 2));
-}
-
 /** Opens the Chat view (agent mode) and its Configure Tools picker; returns the picker's row texts. */
 async function toolsPicker(wb: Workbench, shot: string): Promise<string[]> {
   await wb.page.keyboard.press('Control+Shift+Alt+I');
@@ -128,21 +118,7 @@ describe('e2e: assistants in a real workbench (chat tools, MCP setting, chat act
     for (const tool of tools) {
       assert.equal(count(rows, tool.label), tool.write ? 0 : 1, `${tool.label} in: ${rows.join(' | ')}`);
     }
-  });
-
-  it('turning the MCP setting on offers the Task Platform server', async () => {
-    const wb = session!.workbench;
-    setUserSettings(wb, { 'taskPlatform.ai.mcpServer.enabled': true });
-    const server = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Task Platform' }).first();
-    for (let i = 0; i < 20 && !(await server.isVisible()); i++) {
-      await wb.page.keyboard.press('Escape');
-      await wb.runCommand('MCP: List Servers');
-      await server.waitFor({ timeout: 3_000 }).catch(() => undefined);
-    }
-    await server.waitFor({ timeout: 10_000 });
-    await wb.screenshot('72-mcp-server-offered');
     await wb.page.keyboard.press('Escape');
-    setUserSettings(wb, { 'taskPlatform.ai.mcpServer.enabled': false });
     setWorkspaceSettings(wb, { 'taskPlatform.ai.readOnly': false });
   });
 
