@@ -161,7 +161,17 @@ function config(app: App, body: Record<string, unknown>): Reply {
 }
 
 function addFault(app: App, body: Record<string, unknown>): Reply {
-  const { method, path, query, kind, times, probability, latency_ms: latency, bytes_per_second: rate } = body;
+  const {
+    method,
+    path,
+    query,
+    kind,
+    times,
+    probability,
+    latency_ms: latency,
+    bytes_per_second: rate,
+    after_bytes: stall,
+  } = body;
   if (typeof path !== 'string' || path.length === 0) return bad('path is required (glob over the request path).');
   if (typeof kind !== 'string' || !FAULT_KINDS.includes(kind as FaultKind))
     return bad(`kind must be one of ${FAULT_KINDS.join(', ')}.`);
@@ -174,6 +184,8 @@ function addFault(app: App, body: Record<string, unknown>): Reply {
   if (latency !== undefined && (typeof latency !== 'number' || latency < 0)) return bad('latency_ms must be >= 0.');
   if (rate !== undefined && (typeof rate !== 'number' || !(rate >= 1024)))
     return bad('bytes_per_second must be >= 1024.');
+  if (stall !== undefined && (typeof stall !== 'number' || !Number.isInteger(stall) || stall < 1))
+    return bad('after_bytes must be a whole number >= 1.');
   const rule = app.faults.add({
     method: method ?? null,
     path,
@@ -183,6 +195,7 @@ function addFault(app: App, body: Record<string, unknown>): Reply {
     probability: probability ?? 1,
     latency_ms: latency ?? 1000,
     bytes_per_second: rate ?? 1024 * 1024,
+    after_bytes: stall ?? 1024 * 1024,
   });
   return { status: 201, body: rule };
 }

@@ -2,10 +2,18 @@
 import { Prng } from './seeds/prng';
 
 export type FaultKind =
-  'latency' | 'slow_body' | 'status500' | 'reset_before' | 'reset_after' | 'malformed_json' | 'status429';
+  | 'latency'
+  | 'slow_body'
+  | 'stall_body'
+  | 'status500'
+  | 'reset_before'
+  | 'reset_after'
+  | 'malformed_json'
+  | 'status429';
 export const FAULT_KINDS: readonly FaultKind[] = [
   'latency',
   'slow_body',
+  'stall_body',
   'status500',
   'reset_before',
   'reset_after',
@@ -25,17 +33,21 @@ export interface FaultRule {
   latency_ms: number;
   /** `slow_body`: the request body is read at this many bytes a second (a slow uplink). */
   bytes_per_second: number;
+  /** `stall_body`: after this many bytes of the body the server stops reading, until the client gives up. */
+  after_bytes: number;
   hits: number;
 }
 
 /** Kinds that change how a request is served rather than what it gets; they combine with the others. */
-const MODIFIERS = new Set<FaultKind>(['latency', 'slow_body']);
+const MODIFIERS = new Set<FaultKind>(['latency', 'slow_body', 'stall_body']);
 
 export interface FaultPlan {
   latencyMs: number;
   /** 0: the body is read as fast as it comes. */
   bodyBytesPerSecond: number;
-  action: Exclude<FaultKind, 'latency' | 'slow_body'> | null;
+  /** 0: the whole body is read; otherwise reading stops for good after this many bytes. */
+  bodyStallAfter: number;
+  action: Exclude<FaultKind, 'latency' | 'slow_body' | 'stall_body'> | null;
 }
 
 export class Faults {
@@ -59,9 +71,12 @@ export class Faults {
     this.prng = new Prng(1234);
   }
 
-  /** Latency rules add up, the last slow_body rule sets the rate; the first other matching rule decides the action. */
+  /**
+   * Latency rules add up, the last slow_body rule sets the rate, the last stall_body rule the stall;
+   * the first other matching rule decides the action.
+   */
   plan(method: string, path: string, query: URLSearchParams = new URLSearchParams()): FaultPlan {
-    const plan: FaultPlan = { latencyMs: 0, bodyBytesPerSecond: 0, action: null };
+    const plan: FaultPlan = { latencyMs: 0, bodyBytesPerSecond: 0, bodyStallAfter: 0, action: null };
     for (const rule of this.rules) {
       if (rule.times !== null && rule.hits >= rule.times) continue;
       if (rule.method && rule.method.toUpperCase() !== method) continue;
@@ -72,6 +87,7 @@ export class Faults {
       rule.hits += 1;
       if (rule.kind === 'latency') plan.latencyMs += rule.latency_ms;
       else if (rule.kind === 'slow_body') plan.bodyBytesPerSecond = rule.bytes_per_second;
+      else if (rule.kind === 'stall_body') plan.bodyStallAfter = rule.after_bytes;
       else plan.action = rule.kind;
     }
     return plan;

@@ -21,9 +21,11 @@ interface BodyRead {
 
 /**
  * Buffers the body up to `limit`; beyond it the rest is drained and dropped. With `bytesPerSecond`
- * (a slow_body fault) it reads no faster than that, so the client's socket fills and waits.
+ * (a slow_body fault) it reads no faster than that, so the client's socket fills and waits. With
+ * `stallAfter` (a stall_body fault) it stops reading after that many bytes and waits for the
+ * client to hang up, so "cancel mid-upload" does not race the upload.
  */
-export function readBody(req: IncomingMessage, limit: number, bytesPerSecond = 0): Promise<BodyRead> {
+export function readBody(req: IncomingMessage, limit: number, bytesPerSecond = 0, stallAfter = 0): Promise<BodyRead> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -32,6 +34,10 @@ export function readBody(req: IncomingMessage, limit: number, bytesPerSecond = 0
       size += chunk.length;
       if (size > limit) tooLarge = true;
       if (!tooLarge) chunks.push(chunk);
+      if (stallAfter > 0 && size >= stallAfter) {
+        req.pause();
+        return;
+      }
       if (bytesPerSecond > 0) {
         req.pause();
         setTimeout(() => req.resume(), (chunk.length * 1000) / bytesPerSecond);
@@ -87,7 +93,7 @@ export async function handleApi(
   const limit = boundaryOf(req.headers['content-type']) ? app.config.maxUploadBytes + 1024 * 1024 : JSON_BODY_LIMIT;
   let body: BodyRead;
   try {
-    body = await readBody(req, limit, plan.bodyBytesPerSecond);
+    body = await readBody(req, limit, plan.bodyBytesPerSecond, plan.bodyStallAfter);
   } catch {
     entry.status = 0; // the client hung up before sending its body
     return;

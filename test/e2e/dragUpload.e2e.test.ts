@@ -176,12 +176,13 @@ describe('e2e: drag a task into an editor; panel news, Ctrl+Enter and a cancelle
     const path = join(wb.runDir, 'workspace', name);
     await fs.writeFile(path, '');
     await fs.truncate(path, 50 * MB);
-    // A slow uplink (8 MB/s): on loopback the upload would be over before Cancel could be pressed.
+    // The service stops reading after 4 MB, so the upload hangs until Cancel: on loopback it would
+    // otherwise be over before Cancel could be pressed, and any fixed rate races a busy machine.
     await control('POST', '/faults', {
       method: 'POST',
       path: '/api/workspaces/*/tasks/*/attachments',
-      kind: 'slow_body',
-      bytes_per_second: 8 * MB,
+      kind: 'stall_body',
+      after_bytes: 4 * MB,
     });
     await control('DELETE', '/requests');
     await frame.locator('vscode-button[data-action="upload"]').click();

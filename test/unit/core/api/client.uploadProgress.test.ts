@@ -117,6 +117,59 @@ describe('api/client upload progress and cancel (sandbox over HTTP)', function (
     assert.deepEqual(await attachmentsOf(task), before, 'no attachment was created');
   });
 
+  it('a stalled body (the stall_body fault) hangs the upload until the cancel, and nothing is stored', async () => {
+    await assert.rejects(
+      env.control('POST', '/faults', { path: '/api/**', kind: 'stall_body', after_bytes: 0 }),
+      /after_bytes must be a whole number >= 1/,
+    );
+    await env.control('POST', '/faults', {
+      method: 'POST',
+      path: '/api/workspaces/*/tasks/*/attachments',
+      kind: 'stall_body',
+      after_bytes: 2 * MB,
+    });
+    await env.control('DELETE', '/requests');
+    const before = await attachmentsOf(task);
+    const size = 30 * MB;
+    const path = await sparse(join(dir, 'stall.zip'), size);
+    const controller = new AbortController();
+    let sent = 0;
+    let reachedTwo: () => void = () => undefined;
+    const twoMegabytes = new Promise<void>((r) => (reachedTwo = r));
+    const upload = api
+      .uploadAttachment(
+        env.acme,
+        task,
+        { path },
+        {},
+        {
+          signal: controller.signal,
+          onProgress: (s) => {
+            sent = s;
+            if (s >= 2 * MB) reachedTwo();
+          },
+        },
+      )
+      .catch((e: unknown) => e);
+    await twoMegabytes;
+    controller.abort();
+    assert.ok(AbortError.is(await upload), 'cancelled');
+    assert.ok(sent < size, `stopped at ${Math.round(sent / MB)} MB of ${size / MB} MB`);
+    // The sandbox logs status 0 once it has seen the connection close.
+    let logged: Json[] = [];
+    for (let i = 0; i < 100; i += 1) {
+      logged = ((await env.control('GET', '/requests')).data as Json[]).filter((r) => /\/attachments$/.test(r.path));
+      if (logged.every((r) => r.status !== null)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.deepEqual(
+      logged.map((r) => r.status),
+      [0],
+      'one request, never answered',
+    );
+    assert.deepEqual(await attachmentsOf(task), before, 'no attachment was created');
+  });
+
   it('follows what the socket takes: a server that stops reading stops the progress far below the size', async () => {
     const server = createServer((req) => req.pause()); // reads nothing, answers nothing
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
