@@ -51,9 +51,11 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * whole operation (3,450 bytes measured: the caps, the board's and table's notices, the Inbox's
  * deferred tasks, the look-ups' pass); 442,600 with the first-use fixes (1,129 bytes measured: the
  * preview panel kept across a reload, unknown task ids no longer drawn as links, Create Task from
- * TODO's title box and notice).
+ * TODO's title box and notice); 448,000 with several accounts signed in at once (5,126 bytes
+ * measured: a token per account and the list of accounts, a session per account, Add Account, the
+ * Accounts menu's entry per account).
  */
-export const LAZY_BUDGET_BYTES = 442_600;
+export const LAZY_BUDGET_BYTES = 448_000;
 
 /**
  * Data chunks: a dist/lazy chunk made only of a data table that is loaded for one rare input, counted

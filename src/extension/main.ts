@@ -42,7 +42,7 @@ export function activate(context: vscode.ExtensionContext): unknown {
     }
     return (await core).load(feature);
   };
-  const stubs = new Stubs(load, commandOwners, context.secrets);
+  const stubs = new Stubs(load, commandOwners, context.secrets, context.globalState);
   context.subscriptions.push(...stubs.register(context.extension.packageJSON as Manifest));
   // Code links (links, hovers, diagnostics) are used as soon as an editor shows a document.
   const codeLinks = (): void => void load('codeLinks').catch(() => undefined);

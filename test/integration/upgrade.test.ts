@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import type * as vscode from 'vscode';
 import { accountKey } from '../../src/core/accounts/account';
 import { INBOX_KEY } from '../../src/extension/inbox/inboxes';
 import { useExtension } from './driver';
@@ -105,5 +106,37 @@ describe('Upgrade: state stored by the release before account keys', () => {
     await inboxNow?.markAllRead();
     const inboxes = global.get<Json>(INBOX_KEY, {});
     assert.deepEqual(Object.keys(inboxes), [key], 'the Inbox moved to the account key on its first change');
+  });
+
+  it("the token stored under the service's address comes back under its account, and only there", async () => {
+    const { api } = driver;
+    const state = api.session.state;
+    assert.equal(state.kind, 'signedIn');
+    const { baseUrl, user } = state as { baseUrl: string; user: { id: string } };
+    const account = { baseUrl, userId: user.id };
+    // The previous release's SecretStorage entry, written as it wrote it (TokenStore keeps its storage private).
+    const secrets = (api.services.tokens as unknown as { secrets: vscode.SecretStorage }).secrets;
+    const legacyKey = `taskPlatform.token:${baseUrl}`;
+    await api.services.tokens.remove(account);
+    await secrets.store(legacyKey, 'demo-token-alice');
+    assert.deepEqual(api.services.tokens.accounts(), []);
+
+    await sandboxControl('DELETE', '/requests');
+    api.session.invalidate();
+    const restored = await api.session.ensure();
+    assert.equal(restored.kind, 'signedIn');
+    assert.equal((restored as { user: { id: string } }).user.id, user.id, 'the same account');
+    assert.deepEqual(
+      (await requestLog()).map((r) => `${r.method} ${r.path} ${r.token_label}`),
+      ['GET /api/user alice'],
+    );
+    assert.deepEqual(api.services.tokens.accounts(), [account], 'listed under its account');
+    assert.equal(await api.services.tokens.get(account), 'demo-token-alice');
+    assert.equal(await secrets.get(legacyKey), undefined, 'one copy of the token, not two');
+    assert.deepEqual(
+      (await api.accounts.getSessions()).map((s) => [s.id, s.account.label]),
+      [[accountKey(account), 'Alice Admin']],
+      'the Accounts menu shows the same account, with the same id',
+    );
   });
 });

@@ -124,7 +124,7 @@ export class McpServerProvider
       log.warn('MCP server not started: not signed in to Task Platform (or the service address changed).');
       throw new Error(vscode.l10n.t('Sign in to Task Platform to use its tools (command "Task Platform: Sign In").'));
     }
-    const token = await this.tokens.get(baseUrl);
+    const token = await this.tokens.tokenAt(baseUrl);
     if (!token) {
       throw new Error(vscode.l10n.t('Sign in to Task Platform to use its tools (command "Task Platform: Sign In").'));
     }
@@ -204,7 +204,7 @@ export class McpServerProvider
       return undefined;
     }
     const baseUrl = readBaseUrl();
-    return baseUrl.kind === 'valid' && (await this.tokens.get(baseUrl.url)) ? baseUrl.url : undefined;
+    return baseUrl.kind === 'valid' && (await this.tokens.tokenAt(baseUrl.url)) !== undefined ? baseUrl.url : undefined;
   }
 
   /**

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { accountKey } from '../../core/accounts/account';
 import { inert } from '../../core/text/inert';
-import { signIn, signOut } from './commands';
-import type { Session, SessionState } from './session';
+import type { AccountSessions } from './accountSessions';
+import { addAccount, signIn, signOut } from './commands';
+import type { Session } from './session';
 
 /** `contributes.authentication` in package.json: the Accounts menu's entry for the service. */
 export const ACCOUNT_PROVIDER_ID = 'taskPlatform';
@@ -12,43 +12,60 @@ const ACCOUNT_PROVIDER_LABEL = 'Task Platform';
 const MAX_LABEL = 100;
 
 /**
- * The signed-in account in VS Code's Accounts menu, over the one session: its sessions are the
- * session restored from the token in SecretStorage (never a copy of it), signing in from the menu
- * is Sign In and signing out there is Sign Out, and every change of the session, from either path,
- * is announced. The session's `accessToken` is empty: VS Code and any extension the user lets use
- * the account learn who is signed in, never the token (docs/decisions/accounts-menu.md).
+ * The signed-in accounts in VS Code's Accounts menu, one entry each: its sessions are the sessions
+ * restored from the tokens in SecretStorage (never a copy of one). Signing in from the menu is Sign
+ * In while no account is signed in and Add Account after that; signing out there signs out that
+ * account only. Every change, from either path, is announced. A session's `accessToken` is empty:
+ * VS Code and any extension the user lets use the account learn who is signed in, never the token
+ * (docs/decisions/accounts-menu.md).
  */
 export class AccountProvider implements vscode.AuthenticationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   readonly onDidChangeSessions = this.changed.event;
-  /** The session last shown to VS Code (by getSessions or an event). */
-  private shown: vscode.AuthenticationSession | undefined;
+  /** The sessions last shown to VS Code (by getSessions or an event), by id. */
+  private shown = new Map<string, vscode.AuthenticationSession>();
   private readonly listener: vscode.Disposable;
 
-  constructor(private readonly session: Session) {
-    this.shown = accountSession(session.state);
-    this.listener = session.onDidChange((state) => this.update(state));
+  constructor(private readonly accounts: AccountSessions) {
+    this.shown = this.showable(new Map());
+    this.listener = accounts.onDidChange(() => this.update());
   }
 
   async getSessions(): Promise<vscode.AuthenticationSession[]> {
-    const current = accountSession(await this.session.ensure());
-    return current ? [current] : [];
+    const sessions = await this.accounts.all();
+    const seen = new Set<string>();
+    return sessions.flatMap((s) => {
+      const shown = accountSession(s, several(sessions));
+      if (!shown || seen.has(shown.id)) return [];
+      seen.add(shown.id);
+      return [shown];
+    });
   }
 
   async createSession(): Promise<vscode.AuthenticationSession> {
-    const current = (await signIn(this.session)) ? accountSession(this.session.state) : undefined;
-    if (!current) {
+    const { primary } = this.accounts;
+    const session =
+      (await primary.ensure()).kind === 'signedIn'
+        ? await addAccount(this.accounts)
+        : (await signIn(primary))
+          ? primary
+          : undefined;
+    const created = session && accountSession(session, several(this.accounts.current()));
+    if (!created) {
       throw new vscode.CancellationError();
     }
-    return current;
+    return created;
   }
 
   async removeSession(sessionId: string): Promise<void> {
     // The session shown may be one the service cannot confirm right now (offline): signing out of
     // it still forgets the token.
-    const current = accountSession(await this.session.ensure());
-    if (current?.id === sessionId || this.shown?.id === sessionId) {
-      await signOut(this.session);
+    await this.accounts.all();
+    const session = this.accounts.find(sessionId);
+    if (session) {
+      await signOut(session);
+    } else if (this.shown.has(sessionId)) {
+      await signOut(this.accounts.primary);
     }
   }
 
@@ -57,43 +74,68 @@ export class AccountProvider implements vscode.AuthenticationProvider, vscode.Di
     this.changed.dispose();
   }
 
-  private update(state: SessionState): void {
-    if (state.kind === 'unknown' || state.kind === 'error') {
-      // Being checked again, or unreachable with a token: the account shown stays until it is known.
-      return;
+  /**
+   * What to show now: each signed-in account; one being checked again or unreachable with a token
+   * keeps the entry shown before until it is known.
+   */
+  private showable(
+    before: ReadonlyMap<string, vscode.AuthenticationSession>,
+  ): Map<string, vscode.AuthenticationSession> {
+    const next = new Map<string, vscode.AuthenticationSession>();
+    const sessions = this.accounts.current();
+    for (const session of sessions) {
+      const kind = session.state.kind;
+      const key = session.key;
+      const kept = kind === 'unknown' || kind === 'error' ? key && before.get(key) : undefined;
+      const shown = accountSession(session, several(sessions)) ?? kept;
+      if (shown && !next.has(shown.id)) next.set(shown.id, shown);
     }
-    const next = accountSession(state);
+    return next;
+  }
+
+  private update(): void {
     const before = this.shown;
-    if (next?.id === before?.id && next?.account.label === before?.account.label) {
-      return;
-    }
+    const next = this.showable(before);
+    const added = [...next.values()].filter((s) => !before.has(s.id));
+    const removed = [...before.values()].filter((s) => !next.has(s.id));
+    const changed = [...next.values()].filter((s) => {
+      const old = before.get(s.id);
+      return old !== undefined && old.account.label !== s.account.label;
+    });
     this.shown = next;
-    if (next && before?.id === next.id) {
-      this.changed.fire({ added: [], removed: [], changed: [next] });
-    } else {
-      this.changed.fire({ added: next ? [next] : [], removed: before ? [before] : [], changed: [] });
+    if (added.length || removed.length || changed.length) {
+      this.changed.fire({ added, removed, changed });
     }
   }
 }
 
-/** The Accounts menu's session for a signed-in state: the service's user, never the token. */
-function accountSession(state: SessionState): vscode.AuthenticationSession | undefined {
-  if (state.kind !== 'signedIn') {
+function several(sessions: readonly Session[]): boolean {
+  return sessions.filter((s) => s.key !== undefined).length > 1;
+}
+
+/**
+ * The Accounts menu's session for a signed-in session: the service's user, never the token. Its
+ * account id is the account key (a user id alone repeats across services); with several accounts
+ * the label names the service's host too, so two "Alice" entries can be told apart.
+ */
+function accountSession(session: Session, several: boolean): vscode.AuthenticationSession | undefined {
+  const { state } = session;
+  if (state.kind !== 'signedIn' || !session.key) {
     return undefined;
   }
-  const { user, baseUrl } = state;
-  const label = inert(user.name, MAX_LABEL).trim() || vscode.l10n.t('Task Platform account');
+  const name = inert(state.user.name, MAX_LABEL).trim() || vscode.l10n.t('Task Platform account');
+  const label = several ? vscode.l10n.t('{0} ({1})', name, new URL(state.baseUrl).host) : name;
   return {
-    id: accountKey({ baseUrl, userId: user.id }),
+    id: session.key,
     accessToken: '',
-    account: { id: String(user.id), label },
+    account: { id: session.key, label },
     scopes: [],
   };
 }
 
 /** Registers the provider (the entry's stand-in adopts it: start/accounts.ts). */
-export function registerAccountProvider(context: vscode.ExtensionContext, session: Session): AccountProvider {
-  const provider = new AccountProvider(session);
+export function registerAccountProvider(context: vscode.ExtensionContext, accounts: AccountSessions): AccountProvider {
+  const provider = new AccountProvider(accounts);
   context.subscriptions.push(
     provider,
     vscode.authentication.registerAuthenticationProvider(ACCOUNT_PROVIDER_ID, ACCOUNT_PROVIDER_LABEL, provider),

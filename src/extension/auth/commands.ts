@@ -6,7 +6,8 @@ import { abortSignalFor } from '../ui/cancellation';
 import { prompter } from '../ui/prompter';
 import { offerSignIn } from './guard';
 import { describeSignInFailure } from './messages';
-import type { Session } from './session';
+import type { AccountSessions } from './accountSessions';
+import type { Session, SignedIn } from './session';
 
 /** Sign In: base URL (asked for when unset), then the token, checked with GET /user before it is stored. */
 export async function signIn(session: Session): Promise<boolean> {
@@ -14,30 +15,13 @@ export async function signIn(session: Session): Promise<boolean> {
   if (!baseUrl) {
     return false;
   }
-  const token = await prompter().inputBox({
-    title: vscode.l10n.t('Sign in to Task Platform'),
-    prompt: vscode.l10n.t('Paste your personal access token (profile settings, API token section).'),
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Enter a token; it cannot be empty.') : undefined),
-  });
-  // The input box validates too, but a scripted or cancelled answer must never reach the network.
-  if (token === undefined || token.trim() === '') {
-    if (token !== undefined) {
-      void prompter().error(vscode.l10n.t('Enter a token; it cannot be empty.'));
-    }
+  const token = await askToken(vscode.l10n.t('Sign in to Task Platform'));
+  if (token === undefined) {
     return false;
   }
   try {
-    const state = await prompter().progress(
-      {
-        location: vscode.ProgressLocation.Notification,
-        title: vscode.l10n.t('Checking the token with {0}…', baseUrl),
-        cancellable: true,
-      },
-      (_progress, cancel) => session.verify(baseUrl, token.trim(), abortSignalFor(cancel)),
-    );
-    await session.adopt(state, token.trim());
+    const state = await checkToken(session, baseUrl, token);
+    await session.adopt(state, token);
     log.info(`Signed in as ${state.user.name} at ${baseUrl}`);
     void prompter().info(vscode.l10n.t('Signed in to Task Platform as {0}.', state.user.name));
     return true;
@@ -50,6 +34,63 @@ export async function signIn(session: Session): Promise<boolean> {
     }
     return false;
   }
+}
+
+/**
+ * Add Account: another account beside the signed-in ones (another service, or another user of the
+ * same one). Asks the address (the configured one offered) and the token, checks it with GET /user,
+ * then keeps it under its own account. An account already signed in is said so, and listed once.
+ */
+export async function addAccount(accounts: AccountSessions): Promise<Session | undefined> {
+  const configured = readBaseUrl();
+  const baseUrl = await askAddress(
+    vscode.l10n.t('Add a Task Platform account (1/2): service address'),
+    configured.kind === 'valid' ? configured.url : undefined,
+  );
+  if (baseUrl === undefined) {
+    return undefined;
+  }
+  const token = await askToken(vscode.l10n.t('Add a Task Platform account (2/2): token'));
+  if (token === undefined) {
+    return undefined;
+  }
+  try {
+    const state = await checkToken(accounts.primary, baseUrl, token);
+    const existing = (await accounts.all()).find(
+      (s) => s.state.kind === 'signedIn' && s.state.baseUrl === state.baseUrl && s.state.user.id === state.user.id,
+    );
+    if (existing) {
+      void prompter().info(vscode.l10n.t('{0} at {1} is already signed in.', state.user.name, state.baseUrl));
+      return undefined;
+    }
+    const session = await accounts.add(state, token);
+    log.info(`Added the account of ${state.user.name} at ${state.baseUrl}`);
+    void prompter().info(
+      vscode.l10n.t('Added the Task Platform account of {0} at {1}.', state.user.name, state.baseUrl),
+    );
+    return session;
+  } catch (error) {
+    const message = describeSignInFailure(baseUrl, error);
+    log.warn(`Adding an account failed: ${message}`);
+    void prompter().error(message);
+    return undefined;
+  }
+}
+
+/** The token input: hidden, not empty; a scripted or cancelled answer never reaches the network. */
+async function askToken(title: string): Promise<string | undefined> {
+  const token = await prompter().inputBox({
+    title,
+    prompt: vscode.l10n.t('Paste your personal access token (profile settings, API token section).'),
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Enter a token; it cannot be empty.') : undefined),
+  });
+  if (token !== undefined && token.trim() === '') {
+    void prompter().error(vscode.l10n.t('Enter a token; it cannot be empty.'));
+    return undefined;
+  }
+  return token?.trim();
 }
 
 async function resolveBaseUrl(): Promise<string | undefined> {
@@ -68,25 +109,46 @@ async function resolveBaseUrl(): Promise<string | undefined> {
     }
     return undefined;
   }
-  const value = await prompter().inputBox({
-    title: vscode.l10n.t('Task Platform service address'),
+  const url = await askAddress(vscode.l10n.t('Task Platform service address'));
+  if (url !== undefined) {
+    await writeBaseUrl(url);
+  }
+  return url;
+}
+
+/** The service address, checked as typed; a bad one gets its message and sends nothing. */
+async function askAddress(title: string, value?: string): Promise<string | undefined> {
+  const answer = await prompter().inputBox({
+    title,
     prompt: vscode.l10n.t('The API base address, including its /api prefix.'),
     placeHolder: 'https://tasks.example.com/api',
+    value,
     ignoreFocusOut: true,
     validateInput: (input) => {
       const parsed = parseBaseUrl(input);
       return parsed.ok ? undefined : parsed.message;
     },
   });
-  const parsed = value === undefined ? undefined : parseBaseUrl(value);
+  const parsed = answer === undefined ? undefined : parseBaseUrl(answer);
   if (!parsed?.ok) {
     if (parsed) {
       void prompter().error(parsed.message);
     }
     return undefined;
   }
-  await writeBaseUrl(parsed.url);
   return parsed.url;
+}
+
+/** GET /user with the token, under a cancellable notification; stores nothing. */
+function checkToken(session: Session, baseUrl: string, token: string): Thenable<SignedIn> {
+  return prompter().progress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t('Checking the token with {0}…', baseUrl),
+      cancellable: true,
+    },
+    (_progress, cancel) => session.verify(baseUrl, token, abortSignalFor(cancel)),
+  );
 }
 
 export async function signOut(session: Session): Promise<void> {

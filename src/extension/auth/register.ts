@@ -4,12 +4,12 @@ import { registerCommand } from '../common/registry';
 import type { Services } from '../services';
 import { registerAccountProvider } from './accounts';
 import type { AccountProvider } from './accounts';
-import { showAccount, signIn, signOut } from './commands';
+import { addAccount, showAccount, signIn, signOut } from './commands';
 import { offerSignIn } from './guard';
 import { tokenRejectedMessage } from './messages';
 
 /**
- * Sign In, Sign Out, Show Account, the account in VS Code's Accounts menu, and the notice when the
+ * Sign In, Sign Out, Show Account, Add Account, the accounts in VS Code's Accounts menu, and the notice when the
  * service rejects the stored token.
  */
 export function registerAuth(context: vscode.ExtensionContext, services: Services): AccountProvider {
@@ -17,6 +17,7 @@ export function registerAuth(context: vscode.ExtensionContext, services: Service
   registerCommand(context, Commands.signIn, () => signIn(session));
   registerCommand(context, Commands.signOut, () => signOut(session));
   registerCommand(context, Commands.showAccount, () => showAccount(session));
+  registerCommand(context, Commands.addAccount, () => addAccount(services.accounts));
   context.subscriptions.push(
     session.onDidChange((state) => {
       if (state.kind === 'rejected') {
@@ -24,5 +25,5 @@ export function registerAuth(context: vscode.ExtensionContext, services: Service
       }
     }),
   );
-  return registerAccountProvider(context, session);
+  return registerAccountProvider(context, services.accounts);
 }

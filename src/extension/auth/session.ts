@@ -4,6 +4,8 @@ import { NetworkError, UnauthorizedError } from '../../core/api/errors';
 import { sharedRateLimiter } from '../../core/api/rateLimiter';
 import type { RetryPolicy } from '../../core/api/requester';
 import type { User } from '../../core/api/schemas';
+import { accountKey, sameAccount } from '../../core/accounts/account';
+import type { Account, AccountKey } from '../../core/accounts/account';
 import { NodeHttpTransport } from '../../core/api/transport';
 import type { WriteQueue } from '../../core/outbox/outbox';
 import { readBaseUrl, requestTimeoutMs } from '../config';
@@ -17,16 +19,32 @@ export type SessionState =
   | { readonly kind: 'signedOut'; readonly reason?: string }
   | { readonly kind: 'signedIn'; readonly baseUrl: string; readonly user: User; readonly client: ApiClient }
   /** A token is stored but the service refused it (401). Nothing is cleared until the user acts. */
-  | { readonly kind: 'rejected'; readonly baseUrl: string }
+  | { readonly kind: 'rejected'; readonly baseUrl: string; readonly account?: Account }
   /** A token is stored but checking it failed for another reason (offline, bad base URL...). */
-  | { readonly kind: 'error'; readonly baseUrl: string; readonly message: string; readonly unreachable?: boolean };
+  | {
+      readonly kind: 'error';
+      readonly baseUrl: string;
+      readonly message: string;
+      readonly unreachable?: boolean;
+      readonly account?: Account;
+    };
 
 export type SignedIn = Extract<SessionState, { kind: 'signedIn' }>;
+
+/** The account a state is about, when it is about one. */
+export function accountOf(state: SessionState): Account | undefined {
+  if (state.kind === 'signedIn') return { baseUrl: state.baseUrl, userId: state.user.id };
+  return state.kind === 'rejected' || state.kind === 'error' ? state.account : undefined;
+}
 
 /**
  * Who the user is, against which service. Every feature asks the session for its client, and
  * listens to onDidChange: a new client means every cached response of the old one is gone
  * (signing out or switching account drops caches by construction).
+ *
+ * The primary session (no `pinned` account) follows `taskPlatform.baseUrl`: it holds the first
+ * account stored for that address. A pinned session holds one other account added from the
+ * Accounts menu (auth/accountSessions.ts), and only that one.
  */
 export class Session implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<SessionState>();
@@ -37,10 +55,17 @@ export class Session implements vscode.Disposable {
   constructor(
     private readonly tokens: TokenStore,
     private readonly outboxes?: Outboxes,
+    readonly pinned?: Account,
   ) {}
 
   get state(): SessionState {
     return this.current;
+  }
+
+  /** The key of the account this session holds (or is pinned to), if it holds one. */
+  get key(): AccountKey | undefined {
+    const account = this.pinned ?? accountOf(this.current);
+    return account && accountKey(account);
   }
 
   /** Restores the session from SecretStorage on first need (never during activate()). */
@@ -73,24 +98,42 @@ export class Session implements vscode.Disposable {
     return { kind: 'signedIn', baseUrl, user, client };
   }
 
+  /**
+   * Stores the checked token under its account and holds that account. On the primary session,
+   * signing in as another user of the same address is Switch Account: the account held before is
+   * signed out (its queued writes stay with it).
+   */
   async adopt(state: SignedIn, token: string): Promise<void> {
-    await this.tokens.store(state.baseUrl, token);
+    const next: Account = { baseUrl: state.baseUrl, userId: state.user.id };
+    if (this.pinned && !sameAccount(this.pinned, next)) {
+      throw new Error('A session pinned to one account cannot hold another.');
+    }
+    const before = accountOf(this.current);
+    if (!this.pinned && before && before.baseUrl === next.baseUrl && !sameAccount(before, next)) {
+      await this.tokens.remove(before);
+    }
+    await this.tokens.add(next, token, !this.pinned);
     this.set(state);
   }
 
   async signOut(): Promise<void> {
+    const account = this.pinned ?? accountOf(this.current) ?? this.configuredAccount();
+    if (account) {
+      await this.tokens.remove(account);
+    }
     const baseUrl = readBaseUrl();
-    if (baseUrl.kind === 'valid') {
-      await this.tokens.delete(baseUrl.url);
+    if (!this.pinned && baseUrl.kind === 'valid') {
+      await this.tokens.forgetLegacy(baseUrl.url);
     }
     this.set({ kind: 'signedOut' });
   }
 
   /** Called by any feature that got a 401: the token was regenerated or revoked. */
   markRejected(): void {
-    const baseUrl = readBaseUrl();
     if (this.current.kind === 'signedIn' || this.current.kind === 'unknown') {
-      this.set({ kind: 'rejected', baseUrl: baseUrl.kind === 'valid' ? baseUrl.url : '' });
+      const account = this.pinned ?? accountOf(this.current) ?? this.configuredAccount();
+      const baseUrl = account?.baseUrl ?? configuredUrl() ?? '';
+      this.set({ kind: 'rejected', baseUrl, account });
     }
   }
 
@@ -98,20 +141,58 @@ export class Session implements vscode.Disposable {
     this.emitter.dispose();
   }
 
+  private configuredAccount(): Account | undefined {
+    const url = configuredUrl();
+    return url === undefined ? undefined : this.tokens.accountAt(url);
+  }
+
   private async restore(): Promise<SessionState> {
+    if (this.pinned) {
+      return this.restoreAccount(this.pinned);
+    }
     const baseUrl = readBaseUrl();
     if (baseUrl.kind !== 'valid') {
       const reason = baseUrl.kind === 'invalid' ? baseUrl.message : undefined;
       return this.set({ kind: 'signedOut', reason });
     }
-    const token = await this.tokens.get(baseUrl.url);
+    const account = this.tokens.accountAt(baseUrl.url);
+    return account ? this.restoreAccount(account) : this.restoreLegacy(baseUrl.url);
+  }
+
+  private async restoreAccount(account: Account): Promise<SessionState> {
+    const token = await this.tokens.get(account);
     if (!token) {
       return this.set({ kind: 'signedOut' });
     }
     try {
-      return this.set(await this.verify(baseUrl.url, token));
+      const state = await this.verify(account.baseUrl, token);
+      if (state.user.id !== account.userId) {
+        // Not the user the token was stored for: keep it under the account it really is.
+        await this.tokens.remove(account);
+        await this.tokens.add({ baseUrl: state.baseUrl, userId: state.user.id }, token, !this.pinned);
+      }
+      return this.set(state);
     } catch (error) {
-      return this.set(stateForFailure(baseUrl.url, error));
+      return this.set(stateForFailure(account, error));
+    }
+  }
+
+  /**
+   * The previous release's token for the configured address: once the service says whose it is, it
+   * moves under that account (one copy of a secret, never two). Until then, it stays where it is.
+   */
+  private async restoreLegacy(baseUrl: string): Promise<SessionState> {
+    const token = await this.tokens.legacy(baseUrl);
+    if (!token) {
+      return this.set({ kind: 'signedOut' });
+    }
+    try {
+      const state = await this.verify(baseUrl, token);
+      await this.tokens.add({ baseUrl, userId: state.user.id }, token, true);
+      await this.tokens.forgetLegacy(baseUrl);
+      return this.set(state);
+    } catch (error) {
+      return this.set(stateForFailure({ baseUrl, userId: '' }, error));
     }
   }
 
@@ -159,12 +240,20 @@ function createClient(
   });
 }
 
-function stateForFailure(baseUrl: string, error: unknown): SessionState {
+function configuredUrl(): string | undefined {
+  const baseUrl = readBaseUrl();
+  return baseUrl.kind === 'valid' ? baseUrl.url : undefined;
+}
+
+/** A failed check of a stored token; `account.userId` is empty while whose token it is is not known. */
+function stateForFailure(account: Account, error: unknown): SessionState {
+  const { baseUrl } = account;
+  const known = account.userId === '' ? undefined : account;
   if (UnauthorizedError.is(error)) {
-    return { kind: 'rejected', baseUrl };
+    return { kind: 'rejected', baseUrl, account: known };
   }
   const message = errorText(error);
   log.warn(`Restoring the session failed: ${message}`);
   // Unreachable: the connectivity probe restores the session by itself when the service answers.
-  return { kind: 'error', baseUrl, message, unreachable: NetworkError.is(error) };
+  return { kind: 'error', baseUrl, message, unreachable: NetworkError.is(error), account: known };
 }

@@ -9,6 +9,7 @@ export const Commands = {
   signIn: 'taskPlatform.signIn',
   signOut: 'taskPlatform.signOut',
   showAccount: 'taskPlatform.showAccount',
+  addAccount: 'taskPlatform.addAccount',
   refresh: 'taskPlatform.refresh',
   showLog: 'taskPlatform.showLog',
   // Task commands (commands/)

@@ -8,6 +8,7 @@ import type { CommandContext } from '../common/commandContext';
 import { registerAuth } from '../auth/register';
 import { scaleRateWindowForTests, Session } from '../auth/session';
 import { TokenStore } from '../auth/tokenStore';
+import { AccountSessions } from '../auth/accountSessions';
 import { Outboxes } from '../outbox/outboxes';
 import { SerialMemento } from '../state/globalState';
 import { onDidChangeSetting, requestTimeoutMs } from '../config';
@@ -36,13 +37,20 @@ export function start(host: LazyHost): LazyCore {
   const { context } = host;
   const globalState = new SerialMemento(context.globalState, () => host.syncKeys());
   pendingState = globalState;
-  const outboxes = new Outboxes(globalState);
-  const session = new Session(new TokenStore(context.secrets), outboxes);
-  const changes = new TaskChanges();
-  const services: Services = { session, changes, extensionUri: context.extensionUri, outboxes, globalState };
+  const services = createServices(context, globalState);
+  const { session, accounts: accountSessions, outboxes, changes } = services;
   const budget = new BudgetStatusBar(session);
   const account = new AccountStatusBar(session, budget);
-  context.subscriptions.push(outboxes, session, changes, budget, account, ...followSettings(session), watchPresence());
+  context.subscriptions.push(
+    outboxes,
+    session,
+    accountSessions,
+    changes,
+    budget,
+    account,
+    ...followSettings(session),
+    watchPresence(),
+  );
   const accounts = registerAuth(context, services);
   registerCommand(context, Commands.showLog, () => host.logChannel.show());
   registerWalkthrough(context);
@@ -149,6 +157,22 @@ export function start(host: LazyHost): LazyCore {
         syncedKeys: () => host.syncKeys(),
       };
     },
+  };
+}
+
+/** The services every feature shares: the accounts' sessions, their queues, the change bus. */
+function createServices(context: vscode.ExtensionContext, globalState: SerialMemento): Services {
+  const outboxes = new Outboxes(globalState);
+  const tokens = new TokenStore(context.secrets, globalState);
+  const session = new Session(tokens, outboxes);
+  return {
+    session,
+    accounts: new AccountSessions(session, tokens, outboxes),
+    tokens,
+    changes: new TaskChanges(),
+    extensionUri: context.extensionUri,
+    outboxes,
+    globalState,
   };
 }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Feature } from './contract';
-import { tokenKeyFor } from './tokenKey';
+import { ACCOUNT_LIST_KEY, tokenKeyFor } from './tokenKey';
 
 type Load = (feature: Feature) => Promise<unknown>;
 type SessionsChange = vscode.AuthenticationProviderAuthenticationSessionsChangeEvent;
@@ -22,10 +22,18 @@ export class LazyAccounts implements vscode.AuthenticationProvider {
     private readonly id: string,
     private readonly load: Load,
     private readonly secrets: vscode.SecretStorage,
+    private readonly state: vscode.Memento,
   ) {}
 
-  /** Whether a token is stored for the configured address (only then can there be a session). */
+  /**
+   * Whether an account is stored, or the previous release's token for the configured address (only
+   * then can there be a session).
+   */
   private async tokenStored(): Promise<boolean> {
+    const list = this.state.get<unknown>(ACCOUNT_LIST_KEY);
+    if (Array.isArray(list) && list.length > 0) {
+      return true;
+    }
     const key = tokenKeyFor(vscode.workspace.getConfiguration('taskPlatform').get<unknown>('baseUrl'));
     return key !== undefined && (await this.secrets.get(key)) !== undefined;
   }
@@ -82,11 +90,12 @@ export function registerAccounts(
   providers: readonly { readonly id: string; readonly label: string }[],
   load: Load,
   secrets: vscode.SecretStorage,
+  state: vscode.Memento,
   out: vscode.Disposable[],
 ): Map<string, LazyAccounts> {
   const byId = new Map<string, LazyAccounts>();
   for (const { id, label } of providers) {
-    const lazy = new LazyAccounts(id, load, secrets);
+    const lazy = new LazyAccounts(id, load, secrets, state);
     byId.set(id, lazy);
     out.push(lazy, vscode.authentication.registerAuthenticationProvider(id, label, lazy));
   }

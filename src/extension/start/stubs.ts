@@ -96,6 +96,7 @@ export class Stubs implements Adoption {
     private readonly load: Load,
     private readonly owners: Readonly<Record<string, Feature>>,
     private readonly secrets: vscode.SecretStorage,
+    private readonly state: vscode.Memento,
   ) {}
 
   /** Registers every stand-in the manifest calls for; all of it is undone with the returned disposables. */
@@ -142,7 +143,13 @@ export class Stubs implements Adoption {
       );
     }
     out.push(...this.registerAi(manifest));
-    this.accounts = registerAccounts(manifest.contributes?.authentication ?? [], this.load, this.secrets, out);
+    this.accounts = registerAccounts(
+      manifest.contributes?.authentication ?? [],
+      this.load,
+      this.secrets,
+      this.state,
+      out,
+    );
     return out;
   }
 

@@ -1,0 +1,96 @@
+import * as vscode from 'vscode';
+import { accountKey } from '../../core/accounts/account';
+import type { Account, AccountKey } from '../../core/accounts/account';
+import type { Outboxes } from '../outbox/outboxes';
+import { Session } from './session';
+import type { SignedIn } from './session';
+import type { TokenStore } from './tokenStore';
+
+/**
+ * Every account signed in on this machine, each with a session of its own (its token, client,
+ * request budget and offline queue). The primary session follows `taskPlatform.baseUrl` and is the
+ * one every feature uses today; the others are the accounts added beside it from the Accounts menu.
+ * With one account there is only the primary, and nothing is restored or sent for the others.
+ */
+export class AccountSessions implements vscode.Disposable {
+  private readonly others = new Map<AccountKey, { session: Session; listener: vscode.Disposable }>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Any session's state changed, or an account was added or removed. */
+  readonly onDidChange = this.changed.event;
+  private readonly listener: vscode.Disposable;
+
+  constructor(
+    readonly primary: Session,
+    private readonly tokens: TokenStore,
+    private readonly outboxes?: Outboxes,
+  ) {
+    this.listener = primary.onDidChange(() => this.changed.fire());
+  }
+
+  /** The sessions known now, the primary first, without restoring any (no request). */
+  current(): Session[] {
+    this.sync();
+    return [this.primary, ...[...this.others.values()].map((o) => o.session)];
+  }
+
+  /** Every stored account's session, the primary first, each restored on first need. */
+  async all(): Promise<Session[]> {
+    await this.primary.ensure();
+    const sessions = this.current();
+    await Promise.all(sessions.map((s) => s.ensure()));
+    return sessions;
+  }
+
+  find(key: string): Session | undefined {
+    return this.current().find((s) => s.key === key);
+  }
+
+  /** A checked account added beside the others (Add Account). */
+  async add(state: SignedIn, token: string): Promise<Session> {
+    const session = this.sessionFor({ baseUrl: state.baseUrl, userId: state.user.id });
+    await session.adopt(state, token);
+    return session;
+  }
+
+  dispose(): void {
+    this.listener.dispose();
+    for (const { session, listener } of this.others.values()) {
+      listener.dispose();
+      session.dispose();
+    }
+    this.others.clear();
+    this.changed.dispose();
+  }
+
+  /** Follows the stored list: a session for each account other than the primary's, none for the rest. */
+  private sync(): void {
+    const primaryKey = this.primary.key;
+    const wanted = new Set(
+      this.tokens
+        .accounts()
+        .map(accountKey)
+        .filter((k) => k !== primaryKey),
+    );
+    for (const [key, other] of this.others) {
+      if (!wanted.has(key)) {
+        other.listener.dispose();
+        other.session.dispose();
+        this.others.delete(key);
+      }
+    }
+    for (const account of this.tokens.accounts()) {
+      if (wanted.has(accountKey(account))) this.sessionFor(account);
+    }
+  }
+
+  private sessionFor(account: Account): Session {
+    const key = accountKey(account);
+    let other = this.others.get(key);
+    if (!other) {
+      const session = new Session(this.tokens, this.outboxes, account);
+      other = { session, listener: session.onDidChange(() => this.changed.fire()) };
+      this.others.set(key, other);
+    }
+    return other.session;
+  }
+}

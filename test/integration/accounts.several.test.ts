@@ -1,0 +1,143 @@
+// Several accounts signed in at once (docs/decisions/accounts.md): a token per account, each
+// account's own session and client, the Accounts menu listing each once. Two sandboxes of different
+// worlds plus a second user of the first: three accounts.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TestApi } from '../../src/extension/main';
+import { useExtension } from './driver';
+import type { OtherWorld } from './helpers';
+import { otherWorld, requestLog, sandboxControl, waitFor } from './helpers';
+
+const PROVIDER = 'taskPlatform';
+
+describe('Several accounts at once: a token and a session per account, each listed once', function () {
+  this.timeout(90_000);
+  const driver = useExtension();
+  let api: TestApi;
+  let other: OtherWorld;
+  let demoBaseUrl: string;
+
+  const ids = async (): Promise<string[]> => (await api.accounts.getSessions()).map((s) => s.id).sort();
+  const labels = async (): Promise<string[]> =>
+    (await vscode.authentication.getAccounts(PROVIDER)).map((a) => a.label).sort();
+  /** Signs out of every account but the primary's. */
+  const signOutOthers = async (): Promise<void> => {
+    for (const session of await api.services.accounts.all()) {
+      if (session !== api.session && session.key) await session.signOut();
+    }
+  };
+
+  before(async () => {
+    api = driver.api;
+    other = await otherWorld();
+    await other.control('POST', '/reset');
+    await sandboxControl('POST', '/reset', { seed: 'demo' });
+    await api.session.signOut();
+    await signOutOthers();
+    await driver.signInAs('demo-token-alice');
+    const state = api.session.state;
+    assert.equal(state.kind, 'signedIn');
+    demoBaseUrl = state.kind === 'signedIn' ? state.baseUrl : '';
+  });
+  after(async () => {
+    await signOutOthers();
+    await api.session.signOut();
+  });
+
+  it('Add Account from the menu keeps Alice and adds Frank of the other service, checked there alone', async () => {
+    await sandboxControl('DELETE', '/requests');
+    await other.control('DELETE', '/requests');
+    const prompter = driver.script([other.baseUrl, 'other-token-frank']);
+    const created = await api.accounts.createSession();
+    assert.match(created.account.label, /^Frank Founder \(127\.0\.0\.1:\d+\)$/);
+    assert.equal(created.accessToken, '', 'the token stays in SecretStorage');
+    assert.ok(prompter.messages.some((m) => /Added the Task Platform account of Frank Founder/.test(m.text)));
+    assert.deepEqual(
+      (await other.requestLog()).map((r) => `${r.method} ${r.path} ${r.token_label}`),
+      ['GET /api/user frank'],
+      'one check, on the other service',
+    );
+    assert.deepEqual(await requestLog(), [], 'nothing sent to the first service');
+    assert.equal(api.session.state.kind, 'signedIn', 'Alice is still the primary account');
+    const sessions = await api.accounts.getSessions();
+    assert.equal(sessions.length, 2);
+    assert.deepEqual(sessions.map((s) => s.account.label).sort(), [
+      `Alice Admin (${new URL(demoBaseUrl).host})`,
+      `Frank Founder (${new URL(other.baseUrl).host})`,
+    ]);
+    assert.ok(!JSON.stringify(sessions).includes('token'), JSON.stringify(sessions));
+    await waitFor(async () => (await labels()).length === 2, 'VS Code lists both accounts');
+  });
+
+  it('a second user of the same service is added beside the first; the first keeps working', async () => {
+    driver.script([demoBaseUrl, 'demo-token-bob']);
+    const created = await api.accounts.createSession();
+    assert.match(created.account.label, /^Bob Member /);
+    assert.equal((await ids()).length, 3, 'three accounts, two of them on one service');
+    await sandboxControl('DELETE', '/requests');
+    const state = api.session.state;
+    assert.ok(state.kind === 'signedIn');
+    await state.client.getUser();
+    assert.deepEqual(
+      (await requestLog()).map((r) => r.token_label),
+      ['alice'],
+      "the primary session still sends Alice's token",
+    );
+  });
+
+  it('an account already signed in is said so and listed once', async () => {
+    const before = await ids();
+    const prompter = driver.script([other.baseUrl, 'other-token-frank']);
+    await assert.rejects(api.accounts.createSession(), (e: unknown) => e instanceof vscode.CancellationError);
+    assert.ok(prompter.messages.some((m) => /Frank Founder at .* is already signed in/.test(m.text)));
+    assert.deepEqual(await ids(), before);
+  });
+
+  it('a bad address or an empty token sends nothing', async () => {
+    const before = (await other.requestLog()).length;
+    let prompter = driver.script(['not an address']);
+    await assert.rejects(api.accounts.createSession());
+    assert.ok(
+      prompter.messages.some((m) => m.level === 'error'),
+      'a clear message',
+    );
+    prompter = driver.script([other.baseUrl, '   ']);
+    await assert.rejects(api.accounts.createSession());
+    assert.ok(prompter.messages.some((m) => /cannot be empty/.test(m.text)));
+    assert.equal((await other.requestLog()).length, before);
+  });
+
+  it('every account comes back after a restart, each with its own token', async () => {
+    const before = await ids();
+    await sandboxControl('DELETE', '/requests');
+    await other.control('DELETE', '/requests');
+    api.session.invalidate();
+    for (const session of api.services.accounts.current()) session.invalidate();
+    assert.deepEqual(await ids(), before);
+    assert.deepEqual((await requestLog()).map((r) => r.token_label).sort(), ['alice', 'bob']);
+    assert.deepEqual(
+      (await other.requestLog()).map((r) => r.token_label),
+      ['frank'],
+    );
+  });
+
+  it('signing out of one account from the menu leaves the others signed in', async () => {
+    const frank = (await api.accounts.getSessions()).find((s) => s.account.label.startsWith('Frank'));
+    assert.ok(frank);
+    driver.script();
+    await api.accounts.removeSession(frank.id);
+    const left = await api.accounts.getSessions();
+    assert.deepEqual(left.map((s) => s.account.label.split(' (')[0]).sort(), ['Alice Admin', 'Bob Member']);
+    assert.equal(api.session.state.kind, 'signedIn');
+    // Restored again: Frank's token is gone, the others' are there.
+    api.session.invalidate();
+    for (const session of api.services.accounts.current()) session.invalidate();
+    assert.equal((await api.accounts.getSessions()).length, 2);
+  });
+
+  it('with one account left, its label is the user name alone, as before', async () => {
+    await signOutOthers();
+    await waitFor(async () => (await labels()).length === 1, 'one account left');
+    assert.deepEqual(await labels(), ['Alice Admin']);
+  });
+});
