@@ -20,6 +20,16 @@ describe('Several accounts at once: a token and a session per account, each list
   const ids = async (): Promise<string[]> => (await api.accounts.getSessions()).map((s) => s.id).sort();
   const labels = async (): Promise<string[]> =>
     (await vscode.authentication.getAccounts(PROVIDER)).map((a) => a.label).sort();
+  /** A task of the other world, as a reference carrying Frank's account. */
+  const frankTask = async (): Promise<{ workspaceId: string; taskId: string; account: string }> => {
+    const frank = (await api.accounts.getSessions()).find((s) => s.account.label.startsWith('Frank'));
+    assert.ok(frank, 'Frank is signed in');
+    const fx = await other.control<{
+      workspaces: { acme: { id: string } };
+      tasks: { first_acme_task: { id: string } };
+    }>('GET', '/fixtures');
+    return { workspaceId: fx.workspaces.acme.id, taskId: fx.tasks.first_acme_task.id, account: frank.id };
+  };
   /** Signs out of every account but the primary's. */
   const signOutOthers = async (): Promise<void> => {
     for (const session of await api.services.accounts.all()) {
@@ -57,7 +67,12 @@ describe('Several accounts at once: a token and a session per account, each list
       ['GET /api/user frank'],
       'one check, on the other service',
     );
-    assert.deepEqual(await requestLog(), [], 'nothing sent to the first service');
+    // Alice's own background reads (Inbox, tree) may run meanwhile: none of it is the new account's.
+    assert.deepEqual(
+      (await requestLog()).filter((r) => r.token_label !== 'alice' || r.path === '/api/user'),
+      [],
+      'nothing of the new account sent to the first service',
+    );
     assert.equal(api.session.state.kind, 'signedIn', 'Alice is still the primary account');
     const sessions = await api.accounts.getSessions();
     assert.equal(sessions.length, 2);
@@ -79,7 +94,7 @@ describe('Several accounts at once: a token and a session per account, each list
     assert.ok(state.kind === 'signedIn');
     await state.client.getUser();
     assert.deepEqual(
-      (await requestLog()).map((r) => r.token_label),
+      (await requestLog()).filter((r) => r.path === '/api/user').map((r) => r.token_label),
       ['alice'],
       "the primary session still sends Alice's token",
     );
@@ -114,10 +129,65 @@ describe('Several accounts at once: a token and a session per account, each list
     api.session.invalidate();
     for (const session of api.services.accounts.current()) session.invalidate();
     assert.deepEqual(await ids(), before);
-    assert.deepEqual((await requestLog()).map((r) => r.token_label).sort(), ['alice', 'bob']);
+    assert.deepEqual(
+      (await requestLog())
+        .filter((r) => r.path === '/api/user')
+        .map((r) => r.token_label)
+        .sort(),
+      ['alice', 'bob'],
+    );
     assert.deepEqual(
       (await other.requestLog()).map((r) => r.token_label),
       ['frank'],
+    );
+  });
+
+  it("a command on Frank's task acts with Frank's client: nothing reaches the first service", async () => {
+    const ref = await frankTask();
+    await sandboxControl('DELETE', '/requests');
+    await other.control('DELETE', '/requests');
+    driver.script([], ['Low']);
+    const updated = await vscode.commands.executeCommand<{ priority?: string }>('taskPlatform.setPriority', ref);
+    assert.equal(updated?.priority, 'low');
+    assert.deepEqual(
+      (await other.requestLog()).map((r) => `${r.method} ${r.token_label}`),
+      ['PATCH frank'],
+      "one write, with Frank's token, on his service",
+    );
+    // Alice's background reads may run meanwhile; nothing of this command is among them.
+    assert.deepEqual(
+      (await requestLog()).filter((r) => r.method !== 'GET' || r.path.includes(ref.taskId)),
+      [],
+      'nothing of the command sent to the first service',
+    );
+  });
+
+  it('a multi-selection across accounts, or an account in a form not known, is refused before any request', async () => {
+    const his = await frankTask();
+    const demo = await sandboxControl<{
+      workspaces: { acme: { id: string } };
+      tasks: { task_with_comments: { id: string } };
+    }>('GET', '/fixtures');
+    const hers = { workspaceId: demo.workspaces.acme.id, taskId: demo.tasks.task_with_comments.id };
+    await sandboxControl('DELETE', '/requests');
+    await other.control('DELETE', '/requests');
+    let prompter = driver.script([], ['Low']);
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.setPriority', his, [his, hers]), undefined);
+    assert.ok(
+      prompter.messages.some((m) => /different Task Platform accounts/.test(m.text)),
+      'said why',
+    );
+    prompter = driver.script([], ['Low']);
+    const forged = { ...his, account: 'javascript:alert(1)#frank' };
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.setPriority', forged), undefined);
+    assert.ok(
+      prompter.messages.some((m) => /names an account in a form/.test(m.text)),
+      'said why',
+    );
+    assert.deepEqual(await other.requestLog(), []);
+    assert.deepEqual(
+      (await requestLog()).filter((r) => r.method !== 'GET' || r.path.includes(hers.taskId)),
+      [],
     );
   });
 

@@ -41,6 +41,8 @@ export interface ApiClientOptions extends ClientTimeouts {
   maxUploadBytes?: number;
   /** Keeps writes the service cannot get now and replays them in order (src/core/outbox). */
   writeQueue?: WriteQueue;
+  /** Told of every 401 this client gets: the token was regenerated or revoked. */
+  onUnauthorized?: () => void;
 }
 
 type Opts = RequestOptions;
@@ -75,6 +77,7 @@ export class ApiClient {
       retry: { ...DEFAULT_RETRY, ...options.retry },
       log: options.log,
       queue: options.writeQueue,
+      onUnauthorized: options.onUnauthorized,
     });
     this.calls = new Calls(this.requester, parsed.url);
   }

@@ -68,6 +68,8 @@ export interface RequesterConfig {
   log?: LogFn;
   /** Keeps writes the service cannot get now and replays them in order (src/core/outbox). */
   queue?: WriteQueue;
+  /** Told of every 401: the token was refused, whatever the call (the account's session marks it). */
+  onUnauthorized?: () => void;
 }
 
 interface CallState {
@@ -289,6 +291,9 @@ export class Requester {
       retryAfterMs,
       secret: this.config.token,
     });
+    if (res.status === 401) {
+      this.config.onUnauthorized?.();
+    }
     if (res.status === 429) {
       return this.onRateLimited(state, error, retryAfterMs);
     }

@@ -116,24 +116,17 @@ async function unavailable(action: string, reason: string): Promise<ChatActionRe
 }
 
 /** The task a command is about: its argument (tree, hover, panel menu), else the focused panel's, else a pick. */
-async function taskFor(
-  ctx: CommandContext,
-  state: SignedIn,
-  arg: unknown,
-  title: string,
-): Promise<TaskRef | undefined> {
+async function taskFor(state: SignedIn, arg: unknown, title: string): Promise<TaskRef | undefined> {
   // The panel's context menu passes `{ webview, … }` without the task: the focused panel's is meant.
   const fromPanel = typeof arg === 'object' && arg !== null && 'webview' in arg && !taskRefFrom(arg);
   const current = currentTasks()[0];
-  return fromPanel && current ? current : resolveTask(ctx, state, arg, title);
+  return fromPanel && current ? current : resolveTask(state, arg, title);
 }
 
-async function displayIdOf(ctx: CommandContext, state: SignedIn, ref: TaskRef, title: string) {
+async function displayIdOf(state: SignedIn, ref: TaskRef, title: string) {
   const row =
     ref.row ??
-    (await readOrReport(ctx.services.session, title, () =>
-      state.client.getTask(ref.workspaceId, ref.taskId, { priority: 'user' }),
-    ));
+    (await readOrReport(title, () => state.client.getTask(ref.workspaceId, ref.taskId, { priority: 'user' })));
   return row ? { displayId: writableDisplayId(row) } : undefined;
 }
 
@@ -147,8 +140,8 @@ async function summarise(ctx: CommandContext, arg: unknown): Promise<ChatActionR
   if (reason) {
     return unavailable(title, reason);
   }
-  const ref = await taskFor(ctx, state, arg, title);
-  const known = ref && (await displayIdOf(ctx, state, ref, vscode.l10n.t('Could not summarise the task')));
+  const ref = await taskFor(state, arg, title);
+  const known = ref && (await displayIdOf(state, ref, vscode.l10n.t('Could not summarise the task')));
   if (!ref || !known) {
     return undefined;
   }
@@ -178,7 +171,7 @@ async function startWorkWithChat(ctx: CommandContext, arg: unknown): Promise<Cha
     }
     return { opened: false, unavailable: message };
   }
-  const ref = await taskFor(ctx, state, arg, title);
+  const ref = await taskFor(state, arg, title);
   if (!ref) {
     return undefined;
   }
@@ -215,7 +208,7 @@ async function draftReply(ctx: CommandContext, arg: unknown): Promise<ChatAction
   if (reason) {
     return unavailable(title, reason);
   }
-  const known = await displayIdOf(ctx, state, ref, vscode.l10n.t('Could not draft a reply'));
+  const known = await displayIdOf(state, ref, vscode.l10n.t('Could not draft a reply'));
   if (!known) {
     return undefined;
   }

@@ -89,12 +89,18 @@ export class Session implements vscode.Disposable {
     // One connection pool per sign-in, fresh (no pooled connection of an earlier session that the
     // server may have closed): the session below reuses the check's connection (one TLS handshake).
     const transport = new NodeHttpTransport();
-    const user = await createClient(transport, baseUrl, token, { transientRetries: 0 }).getUser({
+    const user = await createClient(transport, baseUrl, token, { retry: { transientRetries: 0 } }).getUser({
       signal,
       priority: 'user',
     });
     // The account's offline queue: writes the service cannot get now are kept and sent later.
-    const client = createClient(transport, baseUrl, token, undefined, this.outboxes?.for(baseUrl, user.id));
+    // A 401 on any of its calls is this account's alone: its session turns "rejected", no other.
+    const client: ApiClient = createClient(transport, baseUrl, token, {
+      writeQueue: this.outboxes?.for(baseUrl, user.id),
+      onUnauthorized: () => {
+        if (this.current.kind === 'signedIn' && this.current.client === client) this.markRejected();
+      },
+    });
     return { kind: 'signedIn', baseUrl, user, client };
   }
 
@@ -220,9 +226,9 @@ function createClient(
   transport: NodeHttpTransport,
   baseUrl: string,
   token: string,
-  retry?: Partial<RetryPolicy>,
-  writeQueue?: WriteQueue,
+  options: { retry?: Partial<RetryPolicy>; writeQueue?: WriteQueue; onUnauthorized?: () => void },
 ): ApiClient {
+  const { retry, writeQueue, onUnauthorized } = options;
   const limiter =
     testWindowMs === undefined
       ? undefined
@@ -236,6 +242,7 @@ function createClient(
     userAgent: `task-platform-vscode/${vscode.version}`,
     log: (level, message) => (level === 'error' ? log.error(message) : log.debug(message)),
     writeQueue,
+    onUnauthorized,
     transport,
   });
 }

@@ -268,13 +268,13 @@ export class BoardPanel extends Disposable {
       return { ok: true, sent: true };
     } catch (error) {
       if (WriteQueuedError.is(error)) {
-        void reportFailure(this.services.session, action, error);
+        void reportFailure(action, error);
         this.post();
         return { ok: true, sent: false };
       }
       if (this.rows.get(taskId)?.status_id === check.statusId) this.rows.set(taskId, before);
       this.post();
-      if (!AbortError.is(error)) void reportFailure(this.services.session, action, error);
+      if (!AbortError.is(error)) void reportFailure(action, error);
       return { ok: false, error: describeFailure(action, error) };
     }
   }

@@ -51,7 +51,7 @@ export async function insertReference(ctx: CommandContext, finder: ReferenceFind
 /** Searches for a task and returns its display id (learning its prefix). */
 async function pickDisplayId(ctx: CommandContext, finder: ReferenceFinder, title: string): Promise<string | undefined> {
   const state = await signedIn(ctx.services.session);
-  const ref = state && (await searchForTask(ctx, state, title));
+  const ref = state && (await searchForTask(state, title));
   if (!state || !ref) {
     return undefined;
   }
@@ -59,7 +59,7 @@ async function pickDisplayId(ctx: CommandContext, finder: ReferenceFinder, title
   try {
     displayId ??= (await state.client.getTask(ref.workspaceId, ref.taskId, { priority: 'user' })).display_id;
   } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not read the task'), error);
+    void reportFailure(vscode.l10n.t('Could not read the task'), error);
     return undefined;
   }
   if (isDisplayId(displayId)) {

@@ -40,7 +40,7 @@ export async function startWork(
 ): Promise<StartWorkResult | undefined> {
   const title = vscode.l10n.t('Start Work on Task');
   const state = await signedIn(ctx.services.session);
-  const ref = state && (await resolveTask(ctx, state, arg, title));
+  const ref = state && (await resolveTask(state, arg, title));
   if (!state || !ref) {
     return undefined;
   }
@@ -54,7 +54,7 @@ export async function startWork(
     );
     return undefined;
   }
-  const task = await readOrReport(ctx.services.session, vscode.l10n.t('Could not start work on the task'), () =>
+  const task = await readOrReport(vscode.l10n.t('Could not start work on the task'), () =>
     state.client.getTask(ref.workspaceId, ref.taskId, { priority: 'user' }),
   );
   if (!task) {
@@ -72,7 +72,7 @@ export async function startWork(
       return undefined;
     }
   } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not start work on the task'), error);
+    void reportFailure(vscode.l10n.t('Could not start work on the task'), error);
     return undefined;
   }
   return begin(ctx, state, current, repo, ref, task, displayId);
@@ -172,7 +172,7 @@ async function updateTask(ctx: CommandContext, state: SignedIn, ref: TaskRef, ta
     ctx.services.changes.fire({ kind: 'updated', workspaceId: ref.workspaceId, task: updated });
     return updated;
   } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not update the task'), error);
+    void reportFailure(vscode.l10n.t('Could not update the task'), error);
     return undefined;
   }
 }

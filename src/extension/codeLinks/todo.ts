@@ -140,7 +140,7 @@ export async function createFromTodo(ctx: CommandContext, arg: unknown): Promise
       { priority: 'user' },
     );
   } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not create the task'), error);
+    void reportFailure(vscode.l10n.t('Could not create the task'), error);
     return undefined;
   }
   ctx.services.changes.fire({ kind: 'created', workspaceId: list.workspaceId, task });

@@ -11,7 +11,7 @@ import type { TaskRef } from '../tasks/ref';
 import { openOutsideLink } from '../links/opener';
 import type { LinkOutcome } from '../links/opener';
 import { commandOn } from '../common/commandContext';
-import type { Command, CommandContext } from '../common/commandContext';
+import type { Command } from '../common/commandContext';
 import { taskFinder, taskWith } from '../common/pickTask';
 
 /** The task's web-app link (format: core/tasks/links.ts); a display id not of the form ACME-12 is not put in it. */
@@ -22,14 +22,14 @@ const webLink: Copied = (task, baseUrl) =>
 export const copyLink = commandOn(
   taskFinder,
   () => vscode.l10n.t('Copy Link'),
-  (ctx, target) => copy(ctx, target, webLink),
+  (_ctx, target) => copy(target, webLink),
 );
 
 const openWebLink = commandOn(
   taskFinder,
   () => vscode.l10n.t('Open in Browser'),
-  async (ctx, target) => {
-    const link = await linkOf(ctx, target, webLink, vscode.l10n.t('Could not open the task in the browser'));
+  async (_ctx, target) => {
+    const link = await linkOf(target, webLink, vscode.l10n.t('Could not open the task in the browser'));
     return link === undefined ? undefined : openOutsideLink(link, new URL(target.state.baseUrl).origin);
   },
 );
@@ -49,7 +49,7 @@ export const openInBrowser: Command<LinkOutcome> = (ctx, arg, all) => {
 export const copyDisplayId = commandOn(
   taskFinder,
   () => vscode.l10n.t('Copy Display Id'),
-  (ctx, target) => copy(ctx, target, (task) => (isDisplayId(task.display_id) ? task.display_id : undefined)),
+  (_ctx, target) => copy(target, (task) => (isDisplayId(task.display_id) ? task.display_id : undefined)),
 );
 
 type Copied = (
@@ -59,7 +59,6 @@ type Copied = (
 
 /** The text `text` makes of the task (its display id fetched when the caller has no row). */
 async function linkOf(
-  ctx: CommandContext,
   { state, ref }: { state: SignedIn; ref: TaskRef },
   text: Copied,
   failure: string,
@@ -72,17 +71,13 @@ async function linkOf(
     }
     return value;
   } catch (error) {
-    void reportFailure(ctx.services.session, failure, error);
+    void reportFailure(failure, error);
     return undefined;
   }
 }
 
-async function copy(
-  ctx: CommandContext,
-  target: { state: SignedIn; ref: TaskRef },
-  text: Copied,
-): Promise<string | undefined> {
-  const value = await linkOf(ctx, target, text, vscode.l10n.t('Could not copy'));
+async function copy(target: { state: SignedIn; ref: TaskRef }, text: Copied): Promise<string | undefined> {
+  const value = await linkOf(target, text, vscode.l10n.t('Could not copy'));
   if (value === undefined) {
     return undefined;
   }

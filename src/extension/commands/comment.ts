@@ -57,7 +57,7 @@ export const addComment = commandOn(
       prompter().status(vscode.l10n.t('Comment posted on {0}', taskName(ref.row)), 4000);
       return comment;
     } catch (error) {
-      void reportFailure(ctx.services.session, vscode.l10n.t('Could not post the comment'), error);
+      void reportFailure(vscode.l10n.t('Could not post the comment'), error);
       return undefined;
     }
   },

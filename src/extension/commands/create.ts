@@ -118,7 +118,7 @@ async function create(
     prompter().status(vscode.l10n.t('Created {0}', taskName(task)), 5000);
     return task;
   } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not create "{0}"', input.title), error);
+    void reportFailure(vscode.l10n.t('Could not create "{0}"', input.title), error);
     return undefined;
   }
 }
@@ -146,7 +146,7 @@ export const addSubtask = commandOn(
   taskFinder,
   () => vscode.l10n.t('Add Subtask'),
   async (ctx, { state, ref: parent }): Promise<Task | undefined> => {
-    const row = await readOrReport(ctx.services.session, vscode.l10n.t('Could not add a subtask'), () =>
+    const row = await readOrReport(vscode.l10n.t('Could not add a subtask'), () =>
       taskWith(state, parent, ['list_id']),
     );
     if (!row) {

@@ -132,7 +132,7 @@ async function editStep(
       return;
     }
     case 'parent': {
-      const parent = await searchForTask(ctx, state, title, list.workspaceId);
+      const parent = await searchForTask(state, title, list.workspaceId);
       if (parent) {
         details.parent_task_id = parent.taskId;
         shown.parent = parent.row?.display_id ?? parent.row?.title ?? parent.taskId;

@@ -90,11 +90,7 @@ export async function saveFieldValues(
     ctx.services.changes.fire({ kind: 'updated', workspaceId, task: updated });
     return updated;
   } catch (error) {
-    void reportFailure(
-      ctx.services.session,
-      vscode.l10n.t('{0} was created, but its custom fields were not saved', taskName(task)),
-      error,
-    );
+    void reportFailure(vscode.l10n.t('{0} was created, but its custom fields were not saved', taskName(task)), error);
     return undefined;
   }
 }

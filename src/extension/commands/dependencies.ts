@@ -22,7 +22,6 @@ export const linkTasks = commandOn(
   () => vscode.l10n.t('Link Tasks: the task that is blocked'),
   async (ctx, { state, ref: blocked }): Promise<LinkOutcome> => {
     const blocker = await searchForTask(
-      ctx,
       state,
       vscode.l10n.t('Link Tasks: which task blocks {0}?', taskName(blocked.row)),
       blocked.workspaceId,
@@ -46,7 +45,7 @@ export const linkTasks = commandOn(
         );
         return 'alreadyLinked';
       }
-      void reportFailure(ctx.services.session, vscode.l10n.t('Could not link the tasks'), error);
+      void reportFailure(vscode.l10n.t('Could not link the tasks'), error);
       return undefined;
     }
   },
@@ -62,7 +61,7 @@ export async function removeDependency(ctx: CommandContext, arg?: unknown): Prom
     return false;
   }
   const { state, ref } = target;
-  const items = await dependencyItems(ctx, state, ref.workspaceId, ref.taskId);
+  const items = await dependencyItems(state, ref.workspaceId, ref.taskId);
   if (!items) {
     return false;
   }
@@ -84,13 +83,12 @@ export async function removeDependency(ctx: CommandContext, arg?: unknown): Prom
     prompter().status(vscode.l10n.t('Dependency removed'), 4000);
     return true;
   } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not remove the dependency'), error);
+    void reportFailure(vscode.l10n.t('Could not remove the dependency'), error);
     return false;
   }
 }
 
 async function dependencyItems(
-  ctx: CommandContext,
   state: SignedIn,
   workspaceId: string,
   taskId: string,
@@ -109,7 +107,7 @@ async function dependencyItems(
       ...deps.blocking.map((e) => item(e, vscode.l10n.t('blocked by this task'))),
     ];
   } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the dependencies'), error);
+    void reportFailure(vscode.l10n.t('Could not load the dependencies'), error);
     return undefined;
   }
 }

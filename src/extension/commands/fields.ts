@@ -26,7 +26,7 @@ export async function patchTask(
     prompter().status(vscode.l10n.t('{0} updated', taskName(task)), 4000);
     return task;
   } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not update {0}', taskName(ref.row)), error);
+    void reportFailure(vscode.l10n.t('Could not update {0}', taskName(ref.row)), error);
     return undefined;
   }
 }
@@ -90,7 +90,7 @@ export const setStatus = commandOn(
   () => vscode.l10n.t('Set Status'),
   async (ctx, { state, ref }, { title }): Promise<Task | undefined> => {
     // Statuses are per list (docs/api/openapi.yaml#listListStatuses): the task's list decides what may be offered.
-    const task = await readOrReport(ctx.services.session, vscode.l10n.t('Could not load the statuses'), () =>
+    const task = await readOrReport(vscode.l10n.t('Could not load the statuses'), () =>
       taskWith(state, ref, ['list_id']),
     );
     if (!task) {

@@ -52,7 +52,7 @@ export async function goToTask(ctx: CommandContext, arg?: unknown): Promise<Task
     void prompter().warn(problem);
     return undefined;
   }
-  const ref = await findTask(ctx, state, reference);
+  const ref = await findTask(state, reference);
   if (ref) {
     await openTask(ref);
   }

@@ -4,7 +4,6 @@ import type { SignedIn } from '../auth/session';
 import { readOrReport, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { commandOn } from '../common/commandContext';
-import type { CommandContext } from '../common/commandContext';
 import { listFinder } from '../common/pickList';
 import type { ListChoice } from '../common/pickList';
 
@@ -23,11 +22,9 @@ export interface InboundOutcome {
 export const showInboundAddress = commandOn(
   listFinder,
   () => vscode.l10n.t('Inbound Email Address'),
-  async (ctx, { state, list }): Promise<InboundOutcome | undefined> => {
-    const address = await readOrReport(
-      ctx.services.session,
-      vscode.l10n.t('Could not read the inbound address of {0}', list.name),
-      () => state.client.getInboundAddress(list.listId, { priority: 'user' }),
+  async (_ctx, { state, list }): Promise<InboundOutcome | undefined> => {
+    const address = await readOrReport(vscode.l10n.t('Could not read the inbound address of {0}', list.name), () =>
+      state.client.getInboundAddress(list.listId, { priority: 'user' }),
     );
     if (address === undefined) {
       return undefined;
@@ -44,15 +41,11 @@ export const showInboundAddress = commandOn(
       vscode.l10n.t('{0} has no inbound email address. Generate one so that mail sent to it becomes tasks?', list.name),
       generate,
     );
-    return choice === generate ? generateAddress(ctx, state, list) : { created: false };
+    return choice === generate ? generateAddress(state, list) : { created: false };
   },
 );
 
-async function generateAddress(
-  ctx: CommandContext,
-  state: SignedIn,
-  list: ListChoice,
-): Promise<InboundOutcome | undefined> {
+async function generateAddress(state: SignedIn, list: ListChoice): Promise<InboundOutcome | undefined> {
   try {
     const { address, created } = await state.client.createInboundAddress(list.listId, { priority: 'user' });
     // 200: someone generated it between our read and this call; it is the same address either way.
@@ -62,11 +55,7 @@ async function generateAddress(
     await offerCopy(text, address);
     return { address, created };
   } catch (error) {
-    void reportFailure(
-      ctx.services.session,
-      vscode.l10n.t('Could not generate an inbound address for {0}', list.name),
-      error,
-    );
+    void reportFailure(vscode.l10n.t('Could not generate an inbound address for {0}', list.name), error);
     return undefined;
   }
 }

@@ -20,7 +20,7 @@ export async function pickMoveTarget(
   title: string,
   fromListId?: string,
 ): Promise<{ target: MoveTarget; name: string } | undefined> {
-  const targets = await readOrReport(ctx.services.session, vscode.l10n.t('Could not load the lists'), () =>
+  const targets = await readOrReport(vscode.l10n.t('Could not load the lists'), () =>
     ctx.lookups.targets(state.client, workspaceId),
   );
   if (!targets) {

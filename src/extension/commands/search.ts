@@ -45,7 +45,7 @@ export async function searchTasks(ctx: CommandContext, arg?: unknown): Promise<T
   if (!state || !workspaceId) {
     return undefined;
   }
-  return new Promise((resolve) => new SearchPick(ctx, state, workspaceId, resolve).show());
+  return new Promise((resolve) => new SearchPick(state, workspaceId, resolve).show());
 }
 
 class SearchPick {
@@ -57,7 +57,6 @@ class SearchPick {
   private settled = false;
 
   constructor(
-    private readonly ctx: CommandContext,
     private readonly state: SignedIn,
     private readonly workspaceId: string,
     private readonly done: (ref: TaskRef | undefined) => void,
@@ -145,7 +144,7 @@ class SearchPick {
     // The reason is shown in the pick itself; a 401 also goes through the shared reporting, which
     // turns the session to "token rejected" (and shows no second popup).
     if (UnauthorizedError.is(error)) {
-      void reportFailure(this.ctx.services.session, vscode.l10n.t('Search failed'), error);
+      void reportFailure(vscode.l10n.t('Search failed'), error);
     }
   }
 

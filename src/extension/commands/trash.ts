@@ -21,10 +21,8 @@ export const deleteTask = commandOn(
   taskFinder,
   () => vscode.l10n.t('Delete Task'),
   async (ctx, { state, ref }): Promise<TrashReceipt | undefined> => {
-    const task = await readOrReport(
-      ctx.services.session,
-      vscode.l10n.t('Could not delete {0}', taskName(ref.row)),
-      () => taskWith(state, ref, ['subtask_count', 'title', 'list_id']),
+    const task = await readOrReport(vscode.l10n.t('Could not delete {0}', taskName(ref.row)), () =>
+      taskWith(state, ref, ['subtask_count', 'title', 'list_id']),
     );
     if (!task) {
       return undefined;
@@ -68,7 +66,7 @@ export const deleteTask = commandOn(
       offerUndo(ctx, state, trashed);
       return receipt;
     } catch (error) {
-      void reportFailure(ctx.services.session, vscode.l10n.t('Could not delete {0}', taskName(task)), error);
+      void reportFailure(vscode.l10n.t('Could not delete {0}', taskName(task)), error);
       return undefined;
     }
   },
@@ -109,7 +107,7 @@ async function restore(ctx: CommandContext, state: SignedIn, ref: TaskRef, name:
     prompter().status(vscode.l10n.t('Restored {0}', name), 5000);
     return true;
   } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not restore {0}', name), error);
+    void reportFailure(vscode.l10n.t('Could not restore {0}', name), error);
     return false;
   }
 }

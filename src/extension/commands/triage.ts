@@ -42,7 +42,7 @@ export async function triage(ctx: CommandContext, arg?: unknown, all?: unknown):
   const title = vscode.l10n.t('Triage');
   const given = givenTasks(arg, all);
   const state = given ? await signedIn(ctx.services.session) : undefined;
-  const walk = given ? state && (await loadGiven(ctx, state, given)) : await loadList(ctx, arg, title);
+  const walk = given ? state && (await loadGiven(state, given)) : await loadList(ctx, arg, title);
   if (!walk) {
     return undefined;
   }
@@ -78,7 +78,6 @@ function givenTasks(arg: unknown, all: unknown): { workspaceId: string; name: st
 
 /** Rows for given tasks: the caller's rows when they carry the list (statuses are per list), else GET task. */
 async function loadGiven(
-  ctx: CommandContext,
   state: SignedIn,
   given: { workspaceId: string; name: string; refs: TaskRef[] },
 ): Promise<{ state: SignedIn; walk: Walk } | undefined> {
@@ -88,7 +87,7 @@ async function loadGiven(
       rows.push(await taskWith(state, ref, ['list_id', 'title']));
     }
   } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the tasks to triage'), error);
+    void reportFailure(vscode.l10n.t('Could not load the tasks to triage'), error);
     return undefined;
   }
   return { state, walk: { workspaceId: given.workspaceId, name: given.name, rows } };
@@ -116,7 +115,7 @@ async function loadList(
     }
     return { state, walk: { workspaceId: list.workspaceId, name: list.name, rows: page.data } };
   } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the tasks of {0}', list.name), error);
+    void reportFailure(vscode.l10n.t('Could not load the tasks of {0}', list.name), error);
     return undefined;
   }
 }
@@ -214,7 +213,7 @@ class TriageSession {
         this.mode = action;
         this.render(items);
       } catch (error) {
-        void reportFailure(this.ctx.services.session, vscode.l10n.t('Could not load the choices'), error);
+        void reportFailure(vscode.l10n.t('Could not load the choices'), error);
       } finally {
         this.pick.busy = false;
       }
@@ -233,7 +232,7 @@ class TriageSession {
       this.pick.value = '';
       this.render();
     } catch (error) {
-      void reportFailure(this.ctx.services.session, vscode.l10n.t('Could not update {0}', taskName(row)), error);
+      void reportFailure(vscode.l10n.t('Could not update {0}', taskName(row)), error);
     } finally {
       this.pick.busy = false;
     }

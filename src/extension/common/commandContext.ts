@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { Commands } from './commandIds';
 import type { Services } from '../services';
-import { signedIn } from '../auth/guard';
+import { signedInFor } from '../auth/guard';
 import type { SignedIn } from '../auth/session';
 import { prompter } from '../ui/prompter';
 import type { Lookups } from './lookups';
@@ -31,13 +31,17 @@ export interface Call {
 /** Finds what a command acts on for a signed-in user, asking for what is missing; undefined when given up. */
 export type Finder<T extends object> = (ctx: CommandContext, state: SignedIn, call: Call) => Promise<T | undefined>;
 
-/** The session and what `find` gives; undefined when signed out (the user was told) or nothing was found. */
+/**
+ * The session of what the command acts on (auth/guard.ts signedInFor: the account its target
+ * carries, else the primary one) and what `find` gives with it; undefined when that account is not
+ * signed in (the user was told) or nothing was found.
+ */
 export async function targetOf<T extends object>(
   ctx: CommandContext,
   call: Call,
   find: Finder<T>,
 ): Promise<(T & { state: SignedIn }) | undefined> {
-  const state = await signedIn(ctx.services.session);
+  const state = await signedInFor(ctx.services.accounts, call.arg, call.all);
   const found = state && (await find(ctx, state, call));
   return found && { ...found, state };
 }

@@ -16,10 +16,11 @@ import { errorText } from '../../core/util/errorText';
  * so does a failed load.
  */
 export class Lookups {
-  private readonly targetCache = new Map<string, Promise<Targets>>();
+  /** Per client (so per account: each user sees other lists), then per workspace. */
+  private targetCache = new WeakMap<ApiClient, Map<string, Promise<Targets>>>();
 
   clear(): void {
-    this.targetCache.clear();
+    this.targetCache = new WeakMap();
   }
 
   statuses(client: ApiClient, listId: string): Promise<Status[]> {
@@ -32,7 +33,12 @@ export class Lookups {
 
   /** Lists and sprints of a workspace: the sidebar in one request, else the documented tree walk. */
   targets(client: ApiClient, workspaceId: string): Promise<Targets> {
-    return cached(this.targetCache, workspaceId, () => loadTargets(client, workspaceId));
+    let perClient = this.targetCache.get(client);
+    if (!perClient) {
+      perClient = new Map();
+      this.targetCache.set(client, perClient);
+    }
+    return cached(perClient, workspaceId, () => loadTargets(client, workspaceId));
   }
 
   /** Workspace / space / folder / list names of a list, from the sidebar (the task panel's breadcrumb). */
@@ -45,8 +51,8 @@ export class Lookups {
   }
 
   /** Forgets a workspace's targets (after a failure that suggests they changed). */
-  forgetTargets(workspaceId: string): void {
-    this.targetCache.delete(workspaceId);
+  forgetTargets(client: ApiClient, workspaceId: string): void {
+    this.targetCache.get(client)?.delete(workspaceId);
   }
 }
 

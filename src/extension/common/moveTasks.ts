@@ -44,7 +44,7 @@ export async function moveTasks(
       }
     },
   );
-  summarize(services, outcomes, refs.length, targetName);
+  summarize(outcomes, refs.length, targetName);
   return outcomes;
 }
 
@@ -63,7 +63,7 @@ async function moveOne(services: Services, state: SignedIn, ref: TaskRef, target
   }
 }
 
-function summarize(services: Services, outcomes: MoveOutcome[], asked: number, targetName: string): void {
+function summarize(outcomes: MoveOutcome[], asked: number, targetName: string): void {
   const moved = outcomes.filter((o) => o.ok).length;
   const failed = outcomes.filter((o): o is Extract<MoveOutcome, { ok: false }> => !o.ok);
   if (failed.length === 0 && moved === asked) {
@@ -75,11 +75,7 @@ function summarize(services: Services, outcomes: MoveOutcome[], asked: number, t
     return;
   }
   if (failed.length === 1 && asked === 1) {
-    void reportFailure(
-      services.session,
-      vscode.l10n.t('Could not move {0}', taskName(failed[0]?.ref.row)),
-      failed[0]?.error,
-    );
+    void reportFailure(vscode.l10n.t('Could not move {0}', taskName(failed[0]?.ref.row)), failed[0]?.error);
     return;
   }
   const skipped = asked - outcomes.length;

@@ -36,9 +36,7 @@ export async function pickList(ctx: CommandContext, state: SignedIn, title: stri
     return undefined;
   }
   const lists = (
-    await readOrReport(ctx.services.session, vscode.l10n.t('Could not load the lists'), () =>
-      ctx.lookups.targets(state.client, workspaceId),
-    )
+    await readOrReport(vscode.l10n.t('Could not load the lists'), () => ctx.lookups.targets(state.client, workspaceId))
   )?.lists;
   if (!lists) {
     return undefined;

@@ -17,8 +17,8 @@ import type { CommandContext, Finder } from './commandContext';
 type RefItem = vscode.QuickPickItem & { ref?: TaskRef };
 
 /** The task a command acts on: its argument, else the current task, else a search. */
-export const taskFinder: Finder<{ ref: TaskRef }> = async (ctx, state, call) => {
-  const ref = await resolveTask(ctx, state, call.arg, call.title);
+export const taskFinder: Finder<{ ref: TaskRef }> = async (_ctx, state, call) => {
+  const ref = await resolveTask(state, call.arg, call.title);
   return ref && { ref };
 };
 
@@ -44,19 +44,14 @@ export function selectedRefs(arg: unknown, all: unknown): TaskRef[] {
  * The task a command acts on: its argument (tree node, panel), else what the user has in front of
  * them (currentTasks: focused panel, tree selection) offered first, else a search.
  */
-export async function resolveTask(
-  ctx: CommandContext,
-  state: SignedIn,
-  arg: unknown,
-  title: string,
-): Promise<TaskRef | undefined> {
+export async function resolveTask(state: SignedIn, arg: unknown, title: string): Promise<TaskRef | undefined> {
   const given = taskRefFrom(arg);
   if (given) {
     return given;
   }
   const current = currentTasks();
   if (current.length === 0) {
-    return searchForTask(ctx, state, title);
+    return searchForTask(state, title);
   }
   const items: RefItem[] = current.map((ref) => ({
     label: ref.row?.title ?? ref.taskId,
@@ -68,12 +63,11 @@ export async function resolveTask(
   if (!picked) {
     return undefined;
   }
-  return picked.ref ?? searchForTask(ctx, state, title);
+  return picked.ref ?? searchForTask(state, title);
 }
 
 /** Asks for a search text, a display id, a UUID or a link, and resolves it to one task. */
 export async function searchForTask(
-  ctx: CommandContext,
   state: SignedIn,
   title: string,
   workspaceId?: string,
@@ -92,14 +86,13 @@ export async function searchForTask(
     return undefined;
   }
   if (reference.kind === 'id' || reference.kind === 'displayId' || reference.kind === 'foreignLink') {
-    return findTask(ctx, state, reference, workspaceId ? [workspaceId] : undefined);
+    return findTask(state, reference, workspaceId ? [workspaceId] : undefined);
   }
   const ws = workspaceId ?? (await pickWorkspace(state, title));
-  return ws ? pickSearchHit(ctx, state, ws, text.trim(), title) : undefined;
+  return ws ? pickSearchHit(state, ws, text.trim(), title) : undefined;
 }
 
 async function pickSearchHit(
-  ctx: CommandContext,
   state: SignedIn,
   workspaceId: string,
   q: string,
@@ -117,7 +110,7 @@ async function pickSearchHit(
     );
     hits = result.tasks?.hits ?? [];
   } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not search tasks'), error);
+    void reportFailure(vscode.l10n.t('Could not search tasks'), error);
     return undefined;
   }
   if (hits.length === 0) {
@@ -156,7 +149,6 @@ function rowOfHit(hit: SearchHit): TaskRow {
  * ids across a workspace) and checked exactly. Tells the user when nothing matches.
  */
 export async function findTask(
-  ctx: CommandContext,
   state: SignedIn,
   reference: TaskReference,
   workspaceIds?: string[],
@@ -198,7 +190,7 @@ export async function findTask(
       }
     }
   } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not look up the task'), error);
+    void reportFailure(vscode.l10n.t('Could not look up the task'), error);
     return undefined;
   }
   const shown = reference.kind === 'id' ? reference.taskId : reference.displayId;

@@ -129,12 +129,12 @@ export class TableEdits {
       return { ok: true, sent: true };
     } catch (error) {
       if (WriteQueuedError.is(error)) {
-        void reportFailure(table.services.session, action, error);
+        void reportFailure(action, error);
         table.post();
         return { ok: true, sent: false };
       }
       table.setRow(before);
-      if (!AbortError.is(error)) void reportFailure(table.services.session, action, error);
+      if (!AbortError.is(error)) void reportFailure(action, error);
       return { ok: false, error: describeFailure(action, error) };
     }
   }

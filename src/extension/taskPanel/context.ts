@@ -57,14 +57,14 @@ export async function attempt(
     }
     if (WriteQueuedError.is(error)) {
       // Kept for replay: the field keeps the user's value; the banner says it is not sent yet.
-      void reportFailure(ctx.services.session, action, error);
+      void reportFailure(action, error);
       return done;
     }
     if (NotFoundError.is(error) && (await taskIsGone(ctx))) {
       // The banner says it once for the whole panel; the field only goes back to its old value.
       return { ok: false, error: '' };
     }
-    void reportFailure(ctx.services.session, action, error);
+    void reportFailure(action, error);
     const fieldErrors: Record<string, string> = {};
     if (ValidationError.is(error)) {
       for (const [field, messages] of Object.entries(error.fields)) {

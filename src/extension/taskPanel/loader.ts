@@ -132,7 +132,7 @@ async function section(ctx: PanelContext, name: Section, load: () => Promise<unk
     }
     if (name === 'task') {
       // The task itself failing is worth a message (and a 401 turns the session to "rejected").
-      void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the task'), error);
+      void reportFailure(vscode.l10n.t('Could not load the task'), error);
     }
     const message = describeFailure(vscode.l10n.t('Could not load this part of the task'), error);
     ctx.update({ errors: { ...ctx.model().errors, [name]: message } });

@@ -1,4 +1,6 @@
 import type { Task, TaskRow } from '../../core/api/schemas';
+import { isAccountKey } from '../../core/accounts/account';
+import type { AccountKey } from '../../core/accounts/account';
 import { isUuid } from '../../core/util/ids';
 
 /**
@@ -10,6 +12,8 @@ import { isUuid } from '../../core/util/ids';
 export interface TaskRef {
   readonly workspaceId: string;
   readonly taskId: string;
+  /** Whose task it is; absent means the primary account's (auth/guard.ts signedInFor). */
+  readonly account?: AccountKey;
   readonly row?: TaskRow | Task;
 }
 
@@ -21,13 +25,18 @@ export function taskRefFrom(arg: unknown): TaskRef | undefined {
   if (typeof arg !== 'object' || arg === null) {
     return undefined;
   }
-  const value = arg as { workspaceId?: unknown; taskId?: unknown; row?: unknown };
+  const value = arg as { workspaceId?: unknown; taskId?: unknown; account?: unknown; row?: unknown };
   if (!isUuid(value.workspaceId) || !isUuid(value.taskId)) {
+    return undefined;
+  }
+  // An account that is not exactly a key is not guessed at: no reference at all.
+  if (value.account !== undefined && !isAccountKey(value.account)) {
     return undefined;
   }
   const row =
     typeof value.row === 'object' && value.row !== null && (value.row as { id?: unknown }).id === value.taskId
       ? (value.row as TaskRow)
       : undefined;
-  return { workspaceId: value.workspaceId, taskId: value.taskId, row };
+  const account = value.account as AccountKey | undefined;
+  return { workspaceId: value.workspaceId, taskId: value.taskId, ...(account && { account }), row };
 }

@@ -37,9 +37,7 @@ export function registerTrees(context: vscode.ExtensionContext, services: Servic
   const poller = new TreePoller(explorer, myTasks, services.session);
   const treeOf = (viewId: unknown): ExplorerTree | MyTasksTree => (viewId === MY_TASKS_VIEW ? myTasks : explorer);
   context.subscriptions.push(explorer, myTasks, poller, registerTaskDecorations(), registerTaskDrop());
-  registerCommand(context, Commands.treeMore, (node: MoreNode, viewId: unknown) =>
-    more(services, treeOf(viewId), node),
-  );
+  registerCommand(context, Commands.treeMore, (node: MoreNode, viewId: unknown) => more(treeOf(viewId), node));
   registerCommand(context, Commands.treeRetry, (node: MessageNode, viewId: unknown) => retry(treeOf(viewId), node));
   registerCommand(context, Commands.explorerFilter, () => filterView(services, explorer, explorer.filter, true));
   registerCommand(context, Commands.explorerClearFilter, () => explorer.filter.set({}));
@@ -85,11 +83,11 @@ async function deleteSelected(viewId: unknown): Promise<void> {
   await vscode.commands.executeCommand(Commands.deleteTask, task);
 }
 
-async function more(services: Services, tree: ExplorerTree | MyTasksTree, node: MoreNode): Promise<void> {
+async function more(tree: ExplorerTree | MyTasksTree, node: MoreNode): Promise<void> {
   try {
     await tree.more(node);
   } catch (error) {
-    void reportFailure(services.session, vscode.l10n.t('Could not load more'), error);
+    void reportFailure(vscode.l10n.t('Could not load more'), error);
   }
 }
 
@@ -125,6 +123,6 @@ async function filterView(
       );
     }
   } catch (error) {
-    void reportFailure(services.session, vscode.l10n.t('Could not filter'), error);
+    void reportFailure(vscode.l10n.t('Could not filter'), error);
   }
 }

@@ -5,7 +5,6 @@ import { ApiError, RateLimitedError, ValidationError } from '../../core/api/erro
 import { MAX_RETRY_AFTER_MS } from '../../core/api/limits';
 import { inert } from '../../core/text/inert';
 import { AbortError } from '../../core/util/abort';
-import type { Session } from '../auth/session';
 import { log, logChannel } from '../log';
 import { prompter } from './prompter';
 import { errorText } from '../../core/util/errorText';
@@ -124,13 +123,13 @@ function fixesFor(error: unknown): FixAction[] {
 }
 
 /**
- * Reports a failed call to the user (a 401 also turns the session to "rejected", which offers Sign In).
+ * Reports a failed call to the user. A 401 says nothing here: the client that got it has already
+ * turned its own account's session to "rejected" (auth/session.ts), which offers Sign In.
  * A cancelled call is not a failure and says nothing. The caller's `actions` come first; then the
  * button that fixes this kind of failure (Open Settings, Refresh, Show Log), which runs here.
  * Returns the caller's action the user chose, or undefined.
  */
 export function reportFailure(
-  session: Session,
   action: string,
   error: unknown,
   ...actions: string[]
@@ -146,7 +145,6 @@ export function reportFailure(
     return undefined;
   }
   if (ApiError.is(error) && error.kind === 'unauthorized') {
-    session.markRejected();
     return undefined;
   }
   const fixes = fixesFor(error).filter((f) => !actions.includes(f.label));
@@ -163,15 +161,11 @@ export function reportFailure(
 }
 
 /** What `read` gives, or undefined after reporting its failure under `action` (see reportFailure). */
-export async function readOrReport<T>(
-  session: Session,
-  action: string,
-  read: () => Promise<T>,
-): Promise<T | undefined> {
+export async function readOrReport<T>(action: string, read: () => Promise<T>): Promise<T | undefined> {
   try {
     return await read();
   } catch (error) {
-    void reportFailure(session, action, error);
+    void reportFailure(action, error);
     return undefined;
   }
 }

@@ -90,7 +90,7 @@ export async function pickStatus(
     }));
     return (await prompter().quickPick(items, { title: options.title, placeHolder: options.placeHolder }))?.status;
   } catch (error) {
-    void reportFailure(ctx.services.session, vscode.l10n.t('Could not load the statuses'), error);
+    void reportFailure(vscode.l10n.t('Could not load the statuses'), error);
     return undefined;
   }
 }
@@ -124,7 +124,7 @@ export async function pickAssignee(
   title: string,
   currentId?: string | null,
 ): Promise<{ id: string | null } | undefined> {
-  const members = await readOrReport(ctx.services.session, vscode.l10n.t('Could not load the workspace members'), () =>
+  const members = await readOrReport(vscode.l10n.t('Could not load the workspace members'), () =>
     ctx.lookups.members(state.client, workspaceId),
   );
   if (!members) {

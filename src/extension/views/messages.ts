@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { log } from '../log';
 import { ApiError } from '../../core/api/errors';
-import type { Session } from '../auth/session';
 import { describeFailure, reportFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 
@@ -38,14 +37,14 @@ export function describeViewFailure(viewName: string, error: unknown): string {
  * Shows a view failure: the view's own words for 403/404/422, otherwise the common report (a 401
  * turns the session to "rejected" and offers Sign In; network and server failures get their button).
  */
-export function reportViewFailure(session: Session, viewName: string, error: unknown): void {
+export function reportViewFailure(viewName: string, error: unknown): void {
   if (ApiError.is(error) && (error.status === 403 || error.status === 404 || error.status === 422)) {
     const message = describeViewFailure(viewName, error);
     log.warn(message);
     void prompter().error(message);
     return;
   }
-  void reportFailure(session, vscode.l10n.t('Could not run the view "{0}"', viewName), error);
+  void reportFailure(vscode.l10n.t('Could not run the view "{0}"', viewName), error);
 }
 
 export const staleCountsNote = (): string =>

@@ -80,7 +80,7 @@ export async function showViewResults(
       return true;
     } catch (error) {
       pick.hide();
-      reportViewFailure(ctx.services.session, view.name, error);
+      reportViewFailure(view.name, error);
       return false;
     } finally {
       pick.busy = false;

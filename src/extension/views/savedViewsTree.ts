@@ -140,7 +140,7 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
       try {
         await pager.next();
       } catch (error) {
-        reportViewFailure(this.ctx.services.session, root?.view.name ?? viewId, error);
+        reportViewFailure(root?.view.name ?? viewId, error);
       }
     }
     this.emitter.fire(root);

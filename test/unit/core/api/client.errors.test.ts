@@ -55,6 +55,19 @@ describe('api/client error classes against real answers', function () {
     assert.match(lines[0] ?? '', /^GET \/user 401 \d+ms$/);
   });
 
+  it('every 401 is told to onUnauthorized (the account marks itself), other failures are not', async () => {
+    let told = 0;
+    const revoked = env.client('not-a-real-token-123', { onUnauthorized: () => (told += 1) });
+    await revoked.getUser().catch(() => undefined);
+    await revoked.listSpaces(env.acme).catch(() => undefined);
+    assert.equal(told, 2);
+    let wrongly = 0;
+    const fine = env.client('demo-token-bob', { onUnauthorized: () => (wrongly += 1) });
+    await fine.getSubtasks(env.acme, env.fx.tasks.private_task.id).catch(() => undefined); // 403
+    await fine.getUser();
+    assert.equal(wrongly, 0, 'a 403 or a success is not a refused token');
+  });
+
   it('403 -> ForbiddenError (member without access, subtasks route)', async () => {
     const error = await env
       .client('demo-token-bob')
