@@ -53,9 +53,11 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * preview panel kept across a reload, unknown task ids no longer drawn as links, Create Task from
  * TODO's title box and notice); 448,000 with several accounts signed in at once (5,126 bytes
  * measured: a token per account and the list of accounts, a session per account, Add Account, the
- * Accounts menu's entry per account).
+ * Accounts menu's entry per account); 449,000 with commands and offline queues acting per account
+ * (829 bytes measured over 448,000's code: the routing rule, a 401 kept to its account, a
+ * connectivity per account).
  */
-export const LAZY_BUDGET_BYTES = 448_000;
+export const LAZY_BUDGET_BYTES = 449_000;
 
 /**
  * Data chunks: a dist/lazy chunk made only of a data table that is loaded for one rare input, counted

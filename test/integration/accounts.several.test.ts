@@ -3,6 +3,7 @@
 // worlds plus a second user of the first: three accounts.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { parseAccountKey } from '../../src/core/accounts/account';
 import type { TestApi } from '../../src/extension/main';
 import { useExtension } from './driver';
 import type { OtherWorld } from './helpers';
@@ -189,6 +190,52 @@ describe('Several accounts at once: a token and a session per account, each list
       (await requestLog()).filter((r) => r.method !== 'GET' || r.path.includes(hers.taskId)),
       [],
     );
+  });
+
+  it("with Frank's service unreachable, Alice still writes; only his write queues, and it replays through him alone", async () => {
+    const his = await frankTask();
+    const frank = parseAccountKey(his.account);
+    assert.ok(frank);
+    const demo = await sandboxControl<{
+      workspaces: { acme: { id: string } };
+      tasks: { blocker_task: { id: string } };
+    }>('GET', '/fixtures');
+    const hers = { workspaceId: demo.workspaces.acme.id, taskId: demo.tasks.blocker_task.id };
+    const queueOf = (account: { baseUrl: string; userId: string }): number =>
+      api.services.outboxes.for(account.baseUrl, account.userId).pending.length;
+    const alice = api.session.state.kind === 'signedIn' ? api.session.state.user.id : '';
+    await other.control('POST', '/faults', { path: '/api/**', kind: 'reset_before' });
+    try {
+      driver.script([], ['Critical']);
+      await vscode.commands.executeCommand('taskPlatform.setPriority', his);
+      assert.equal(queueOf(frank), 1, "Frank's write is kept for later");
+      driver.script([], ['Critical']);
+      const updated = await vscode.commands.executeCommand<{ priority?: string }>('taskPlatform.setPriority', hers);
+      assert.equal(updated?.priority, 'critical', "Alice's write is applied at once");
+      assert.equal(queueOf({ baseUrl: demoBaseUrl, userId: alice }), 0, 'nothing of hers waits');
+    } finally {
+      await other.control('DELETE', '/faults');
+    }
+    await sandboxControl('DELETE', '/requests');
+    await other.control('DELETE', '/requests');
+    const connectivity = api.outbox.connectivityOf(his.account);
+    assert.ok(connectivity, 'his account has its own connectivity');
+    assert.equal(await connectivity.flush(), true);
+    assert.equal(queueOf(frank), 0);
+    assert.deepEqual(
+      (await other.requestLog()).filter((r) => r.method === 'PATCH').map((r) => `${r.status} ${r.token_label}`),
+      ['200 frank'],
+      'replayed once, through his account',
+    );
+    assert.deepEqual(
+      (await requestLog()).filter((r) => r.method !== 'GET'),
+      [],
+      'nothing replayed to the first service',
+    );
+    const task = await fetch(`${other.baseUrl}/workspaces/${his.workspaceId}/tasks/${his.taskId}`, {
+      headers: { authorization: 'Bearer other-token-frank' },
+    });
+    assert.equal(((await task.json()) as { priority?: string }).priority, 'critical');
   });
 
   it('signing out of one account from the menu leaves the others signed in', async () => {

@@ -8,7 +8,8 @@ const FIRST_PROBE_MS = 10_000;
 const MAX_PROBE_MS = 60_000;
 
 /**
- * Notices when the service can be reached again and sends what was queued. While a connection fails, one
+ * Notices when an account's service can be reached again and sends what was queued for that account,
+ * through its own client only (one per account: outbox/register.ts). While a connection fails, one
  * `GET /user` probe at background priority every 10 s, backing off to a minute (at most one request a
  * minute of the 60 the budget allows). A session that could not be restored because the service was
  * unreachable is restored the same way, so the views recover by themselves. Writes queued after a 5xx or
@@ -24,7 +25,12 @@ export class Connectivity extends Disposable {
     private readonly outboxes: Outboxes,
   ) {
     super();
-    this.register(outboxes.onDidChangeReachability((reachable) => (reachable ? this.online() : this.lost())));
+    // Each account's service on its own: one that cannot be reached never holds back another.
+    this.register(
+      outboxes.onDidChangeReachability(
+        ({ account, reachable }) => account === session.key && (reachable ? this.online() : this.lost()),
+      ),
+    );
     this.register(
       session.onDidChange((state) => {
         if (state.kind === 'signedIn') {

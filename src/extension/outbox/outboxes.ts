@@ -5,7 +5,7 @@ import { isQueuedWrite, targetOf } from '../../core/outbox/queuedWrite';
 import { Outbox } from '../../core/outbox/outbox';
 import type { OutboxStore } from '../../core/outbox/outbox';
 import { accountKey, entryOf, parseAccountKey, withEntry } from '../../core/accounts/account';
-import type { Account } from '../../core/accounts/account';
+import type { Account, AccountKey } from '../../core/accounts/account';
 import type { SessionState } from '../auth/session';
 import { log } from '../log';
 
@@ -14,6 +14,11 @@ import { log } from '../log';
  * release before account keys sit under `<url> <user>` until their account's first write moves them.
  */
 const STORAGE_KEY = 'taskPlatform.outbox';
+
+export interface Reachability {
+  readonly account: AccountKey;
+  readonly reachable: boolean;
+}
 
 export interface AppliedWrite {
   readonly write: QueuedWrite;
@@ -30,11 +35,11 @@ export class Outboxes implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly appliedEmitter = new vscode.EventEmitter<AppliedWrite>();
   private readonly rejectedEmitter = new vscode.EventEmitter<{ write: QueuedWrite; error: ApiError }>();
-  private readonly reachability = new vscode.EventEmitter<boolean>();
+  private readonly reachability = new vscode.EventEmitter<Reachability>();
   readonly onDidChange = this.changed.event;
   readonly onDidApply = this.appliedEmitter.event;
   readonly onDidReject = this.rejectedEmitter.event;
-  /** The service answered again (true) or a connection failed (false). */
+  /** An account's service answered again (`reachable`) or a connection to it failed. */
   readonly onDidChangeReachability = this.reachability.event;
 
   constructor(private readonly state: vscode.Memento) {}
@@ -49,7 +54,7 @@ export class Outboxes implements vscode.Disposable {
         changed: () => this.changed.fire(),
         applied: (write, answer) => this.appliedEmitter.fire({ write, answer }),
         rejected: (write, error) => this.rejectedEmitter.fire({ write, error }),
-        reachability: (reachable) => this.reachability.fire(reachable),
+        reachability: (reachable) => this.reachability.fire({ account: key, reachable }),
         // Fixed phrases only: the stored entry itself may be anything, of any size.
         dropped: (reason) =>
           log.warn(

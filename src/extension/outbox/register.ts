@@ -15,7 +15,10 @@ import { OutboxStatusBar } from './statusBar';
 
 export interface OutboxFeature {
   readonly outboxes: Outboxes;
+  /** The primary account's. */
   readonly connectivity: Connectivity;
+  /** Any signed-in account's (each account's queue is probed and replayed through its own client). */
+  connectivityOf(key: string): Connectivity | undefined;
   readonly statusBar: OutboxStatusBar;
   readonly review: PendingReview;
 }
@@ -38,7 +41,48 @@ export function registerOutbox(context: vscode.ExtensionContext, services: Servi
     outboxes.onDidApply((applied) => publisher.publish(applied)),
   );
   registerCommand(context, Commands.showPendingChanges, () => review.show());
-  return { outboxes, connectivity, statusBar, review };
+  const others = new OtherAccounts(services, connectivity);
+  context.subscriptions.push(others);
+  return { outboxes, connectivity, statusBar, review, connectivityOf: (key) => others.of(key) };
+}
+
+/** A Connectivity for each account beside the primary one, following the accounts signed in. */
+class OtherAccounts extends Disposable {
+  private readonly byKey = new Map<string, { session: Session; connectivity: Connectivity }>();
+
+  constructor(
+    private readonly services: Services,
+    private readonly primary: Connectivity,
+  ) {
+    super();
+    this.register(services.accounts.onDidChange(() => this.follow()));
+    this.register({ dispose: () => this.byKey.forEach(({ connectivity }) => connectivity.dispose()) });
+    this.follow();
+  }
+
+  of(key: string): Connectivity | undefined {
+    return this.services.session.key === key ? this.primary : this.byKey.get(key)?.connectivity;
+  }
+
+  private follow(): void {
+    const current = new Map(
+      this.services.accounts
+        .current()
+        .filter((s) => s !== this.services.session && s.key !== undefined)
+        .map((s) => [s.key as string, s]),
+    );
+    for (const [key, entry] of this.byKey) {
+      if (current.get(key) !== entry.session) {
+        entry.connectivity.dispose();
+        this.byKey.delete(key);
+      }
+    }
+    for (const [key, session] of current) {
+      if (!this.byKey.has(key)) {
+        this.byKey.set(key, { session, connectivity: new Connectivity(session, this.services.outboxes) });
+      }
+    }
+  }
 }
 
 /** One notice per offline spell ("kept, will be sent"), and one per refused replay (with Review). */
@@ -50,7 +94,7 @@ class Notices extends Disposable {
     private readonly outboxes: Outboxes,
   ) {
     super();
-    this.register(outboxes.onDidChangeReachability((reachable) => reachable && (this.told = false)));
+    this.register(outboxes.onDidChangeReachability(({ reachable }) => reachable && (this.told = false)));
     this.register(outboxes.onDidChange(() => this.onChange()));
     this.register(
       outboxes.onDidReject(
