@@ -238,6 +238,34 @@ describe('Several accounts at once: a token and a session per account, each list
     assert.equal(((await task.json()) as { priority?: string }).priority, 'critical');
   });
 
+  it("Frank's token refused: his account alone turns rejected, is named, and comes back with a new token", async () => {
+    const his = await frankTask();
+    const { token } = await other.control<{ token: string }>('POST', '/tokens/rotate', { token: 'other-token-frank' });
+    const prompter = driver.script([], ['Low', undefined]);
+    await vscode.commands.executeCommand('taskPlatform.setPriority', his);
+    const frank = api.services.accounts.find(his.account);
+    await waitFor(() => frank?.state.kind === 'rejected' || undefined, "Frank's session turns rejected");
+    assert.equal(api.session.state.kind, 'signedIn', 'Alice is not touched');
+    await waitFor(
+      () =>
+        prompter.messages.some((m) => m.level === 'warn' && m.text.includes(new URL(other.baseUrl).host)) || undefined,
+      'a warning that names the service of the refused account',
+    );
+    assert.ok(
+      !prompter.messages.some((m) => /^Task Platform rejected the stored token/.test(m.text)),
+      'not the primary one',
+    );
+    assert.deepEqual(
+      (await api.accounts.getSessions()).map((s) => s.account.label.split(' (')[0]).sort(),
+      ['Alice Admin', 'Bob Member'],
+      'a refused account is not offered as signed in',
+    );
+    driver.script([other.baseUrl, token]);
+    const again = await api.accounts.createSession();
+    assert.equal(again.id, his.account, 'the same account, its token replaced');
+    assert.equal(frank?.state.kind, 'signedIn');
+  });
+
   it('signing out of one account from the menu leaves the others signed in', async () => {
     const frank = (await api.accounts.getSessions()).find((s) => s.account.label.startsWith('Frank'));
     assert.ok(frank);
