@@ -5,7 +5,8 @@ import type { IncomingMessage } from 'node:http';
  * a whole operation never runs out. The task index and a view's rows always have one more page
  * (`last_page` grows with the page asked), each page brings rows of lists never seen before, an
  * unpaginated read (the Inbox's) answers thousands of tasks assigned to the user the filter names,
- * activity and comments always have a fresh cursor, and a workspace has one space. Other routes answer 404.
+ * activity and comments always have a fresh cursor, search always has more hits, a workspace has one
+ * space but thousands of members, folders and lists. Other routes answer 404.
  */
 export const ENDLESS_MODE = 'endless';
 
@@ -14,6 +15,8 @@ const PER_PAGE = 100;
 const ROWS_PER_LIST = 10;
 /** Rows of an unpaginated read: "thousands of assigned tasks". */
 export const ENDLESS_ASSIGNED = 3_000;
+/** Members of a workspace, folders of a space, lists of a folder: more than any one answer should carry. */
+export const ENDLESS_MANY = 2_000;
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
@@ -69,6 +72,8 @@ export function endlessAnswer(req: IncomingMessage, state: EndlessState): unknow
     // One space per workspace, so a check over the user's workspaces reads the endless index.
     return [{ id: endlessId(7, 1), name: 'Endless', workspace_id: path.split('/')[4] }];
   }
+  const many = manyOf(path, url, state);
+  if (many !== undefined) return many;
   if (/\/(activity|comments)$/.test(path)) {
     return { data: [], next_cursor: `cursor-${state.answers}`, has_more: true };
   }
@@ -92,4 +97,34 @@ export function endlessAnswer(req: IncomingMessage, state: EndlessState): unknow
     last_page: page + 1,
     per_page: size,
   };
+}
+
+/** The long but finite answers: members, folders, lists, search hits; custom fields (none) and the sidebar (empty). */
+function manyOf(path: string, url: URL, state: EndlessState): unknown {
+  const numbers = Array.from({ length: ENDLESS_MANY }, (_, i) => i + 1);
+  if (/\/tasks\/[^/]+\/custom-fields$/.test(path)) return { data: [] };
+  if (/\/workspaces\/[^/]+\/sidebar$/.test(path)) return {};
+  if (/\/workspaces\/[^/]+\/members$/.test(path)) {
+    return numbers.map((n) => ({ id: endlessId(4, n), name: `Member ${n}`, email: `member${n}@endless.example` }));
+  }
+  const folders = /\/spaces\/([^/]+)\/folders$/.exec(path);
+  if (folders) return numbers.map((n) => ({ id: endlessId(5, n), name: `Folder ${n}`, space_id: folders[1] }));
+  const lists = /\/folders\/([^/]+)\/lists$/.exec(path);
+  if (lists) return numbers.map((n) => ({ id: endlessId(3, n), name: `List ${n}`, folder_id: lists[1] }));
+  if (path.endsWith('/api/search')) {
+    const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
+    const size = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 20)));
+    const hits = Array.from({ length: size }, (_, i) => {
+      const n = (page - 1) * size + i;
+      return { id: endlessId(1, n), title: `Endless task ${n}`, display_id: `END-${n + 1}`, priority: 'medium' };
+    });
+    // One more page than was asked for, every time.
+    return {
+      query: url.searchParams.get('q') ?? '',
+      page,
+      per_page: size,
+      tasks: { total: (page + 1) * size + state.answers, hits },
+    };
+  }
+  return undefined;
 }
