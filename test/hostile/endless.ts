@@ -13,8 +13,8 @@ export const ENDLESS_MODE = 'endless';
 /** Rows per page the index answers, and lists per page (10 rows each). */
 const PER_PAGE = 100;
 const ROWS_PER_LIST = 10;
-/** Rows of an unpaginated read: "thousands of assigned tasks". */
-export const ENDLESS_ASSIGNED = 3_000;
+/** Rows of an unpaginated read: "thousands of assigned tasks", more than a table keeps (5,000). */
+export const ENDLESS_ASSIGNED = 6_000;
 /** Members of a workspace, folders of a space, lists of a folder: more than any one answer should carry. */
 export const ENDLESS_MANY = 2_000;
 
@@ -56,6 +56,11 @@ function row(n: number, assignee: string | undefined, fresh: number): Record<str
 export interface EndlessState {
   /** Answers given so far (cursors and `updated_at` are fresh from it). */
   answers: number;
+  /**
+   * When set, the index answers a finite space instead: this many lists of one task each (a space
+   * of 300 lists is three pages), so a board meets more lists than it may describe, and ends.
+   */
+  lists?: number;
 }
 
 /** The body of an endless answer, or undefined for a route it does not serve (404). */
@@ -86,6 +91,7 @@ export function endlessAnswer(req: IncomingMessage, state: EndlessState): unknow
   }
   const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
   const size = Math.min(PER_PAGE, perPage);
+  if (state.lists !== undefined) return finitePage(state.lists, page, size, assignee);
   const data = Array.from({ length: size }, (_, i) => row((page - 1) * size + i, assignee, state.answers));
   return {
     data,
@@ -127,4 +133,27 @@ function manyOf(path: string, url: URL, state: EndlessState): unknown {
     };
   }
   return undefined;
+}
+
+const FINITE_LISTS_FROM = 1_000_000;
+
+/** A page of the finite space: task n is the one task of list n. */
+function finitePage(lists: number, page: number, size: number, assignee: string | undefined): unknown {
+  const first = (page - 1) * size;
+  const data = Array.from({ length: Math.max(0, Math.min(size, lists - first)) }, (_, i) => {
+    const n = first + i;
+    // Lists of their own, never those of the endless pages (a session caches the statuses it read).
+    return { ...row((FINITE_LISTS_FROM + n) * ROWS_PER_LIST, assignee, 0), title: `Task of list ${n}` };
+  });
+  const last = Math.max(1, Math.ceil(lists / size));
+  return {
+    data,
+    total_count: lists,
+    completed_count: 0,
+    filtered_count: lists,
+    group_counts: null,
+    current_page: page,
+    last_page: last,
+    per_page: size,
+  };
 }
