@@ -51,9 +51,10 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * whole operation (3,450 bytes measured: the caps, the board's and table's notices, the Inbox's
  * deferred tasks, the look-ups' pass); 442,600 with the first-use fixes (1,129 bytes measured: the
  * preview panel kept across a reload, unknown task ids no longer drawn as links, Create Task from
- * TODO's title box and notice).
+ * TODO's title box and notice); 443,200 with the saved views' budget and search_tasks' next page
+ * (509 bytes measured: the pager's cap, the pick's and the tree's row saying what was left out).
  */
-export const LAZY_BUDGET_BYTES = 442_600;
+export const LAZY_BUDGET_BYTES = 443_200;
 
 /**
  * Data chunks: a dist/lazy chunk made only of a data table that is loaded for one rare input, counted
