@@ -55,9 +55,10 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * measured: a token per account and the list of accounts, a session per account, Add Account, the
  * Accounts menu's entry per account); 449,000 with commands and offline queues acting per account
  * (829 bytes measured over 448,000's code: the routing rule, a 401 kept to its account, a
- * connectivity per account).
+ * connectivity per account); 449,600 with the saved views' budget and search_tasks' next page
+ * (509 bytes measured: the pager's cap, the pick's and the tree's row saying what was left out).
  */
-export const LAZY_BUDGET_BYTES = 449_000;
+export const LAZY_BUDGET_BYTES = 449_600;
 
 /**
  * Data chunks: a dist/lazy chunk made only of a data table that is loaded for one rare input, counted

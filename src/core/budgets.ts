@@ -37,6 +37,15 @@ export const TABLE_BUDGET = {
   viewPages: 20,
 } as const;
 
+/** Run Saved View (the palette's pick) and the Saved Views tree: pages of 50 rows "Load more" may read. */
+export const VIEW_BUDGET = {
+  /**
+   * 1,000 rows, as a board keeps: past them a pick or a tree is no way to find a task, and each page
+   * is a request of the user's minute. The table sorts and filters a view of more.
+   */
+  pages: 20,
+} as const;
+
 /** One Inbox check (background, every few minutes, shared with the MCP server's share). */
 export const INBOX_BUDGET = {
   /**

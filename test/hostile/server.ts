@@ -57,6 +57,8 @@ export interface HostileServer {
    */
   readonly liveBaseUrl: string;
   setLive(mode: ServerMode | { proxy: string }): void;
+  /** The endless mode's index answers a finite space of `lists` lists of one task each (undefined: endless again). */
+  setEndlessLists(lists: number | undefined): void;
   /**
    * Resolves once no request passed on to `upstream` is still being answered: after `setLive(mode)`,
    * a client's identical GET can no longer join one that was passed on (and get a good answer).
@@ -231,6 +233,9 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
     liveBaseUrl: `${origin}/live/api`,
     setLive: (mode) => {
       live = mode;
+    },
+    setEndlessLists: (lists) => {
+      endless.lists = lists;
     },
     passedOn: async () => {
       const deadline = Date.now() + 10_000;

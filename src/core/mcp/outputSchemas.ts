@@ -83,6 +83,8 @@ export const Search = z.object({
   hits: z.array(z.object({ id: str, display_id: ostr, title: str, priority: ostr })),
   total: int,
   page: int,
+  /** The page to ask for next, null when these are the last hits. */
+  next_page: z.nullable(int),
 });
 export type Search = z.infer<typeof Search>;
 

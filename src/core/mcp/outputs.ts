@@ -78,8 +78,11 @@ export function members(all: readonly S.Member[], page: number): O.Members {
   };
 }
 
-export function searchHits(result: E.SearchResult, page: number): O.Search {
+export function searchHits(result: E.SearchResult, page: number, asked = 20): O.Search {
   const hits = result.tasks?.hits ?? [];
+  const total = result.tasks?.total ?? hits.length;
+  const current = result.page ?? page;
+  const perPage = result.per_page ?? asked;
   return {
     hits: hits.map((h) =>
       filled({
@@ -89,8 +92,10 @@ export function searchHits(result: E.SearchResult, page: number): O.Search {
         priority: h.priority,
       }),
     ),
-    total: result.tasks?.total ?? hits.length,
-    page: result.page ?? page,
+    total,
+    page: current,
+    // Like every list-like tool, the answer says whether hits were left for the next page.
+    next_page: hits.length > 0 && current * perPage < total ? current + 1 : null,
   };
 }
 

@@ -154,7 +154,7 @@ export const TOOLS: readonly ToolSpec[] = [
     input: In.SearchTasksInput,
     write: false,
     toolset: 'tasks',
-    run: async (c, i, o) => Out.searchHits(await c.search({ ...i, type: 'tasks' }, o), i.page ?? 1),
+    run: async (c, i, o) => Out.searchHits(await c.search({ ...i, type: 'tasks' }, o), i.page ?? 1, i.per_page ?? 20),
   }),
   tool({
     name: 'list_comments',

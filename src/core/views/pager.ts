@@ -3,6 +3,7 @@
 import type { TaskPage } from '../api/envelopes';
 import type { RequestPriority } from '../api/rateLimiter';
 import type { TaskRow } from '../api/schemas';
+import { VIEW_BUDGET } from '../budgets';
 
 export const VIEW_PAGE_SIZE = 50;
 
@@ -46,9 +47,14 @@ export class ViewPager {
     return this.lastPage !== undefined && this.page >= this.lastPage;
   }
 
+  /** True when pages are left but the budget's are read (src/core/budgets.ts): the caller says so. */
+  get capped(): boolean {
+    return !this.done && this.page >= VIEW_BUDGET.pages;
+  }
+
   /** Reads the next page (one request); concurrent calls share it. Resolves to the new rows. */
   next(signal?: AbortSignal): Promise<TaskRow[]> {
-    if (this.done) {
+    if (this.done || this.capped) {
       return Promise.resolve([]);
     }
     this.pending ??= this.load(signal).finally(() => (this.pending = undefined));

@@ -49,3 +49,11 @@ export function reportViewFailure(viewName: string, error: unknown): void {
 
 export const staleCountsNote = (): string =>
   vscode.l10n.t('Counts may be up to 60 seconds old: the service caches them per user.');
+
+/** What a view's pick or tree says once it read its budget's pages (src/core/budgets.ts) and more are left. */
+export const viewLeftOut = (shown: number, of: number | undefined): string =>
+  vscode.l10n.t(
+    'Showing the first {0} tasks of {1}. Open the view as a table, or narrow it on the service, for the rest.',
+    shown,
+    of ?? vscode.l10n.t('more'),
+  );

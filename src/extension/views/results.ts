@@ -10,7 +10,7 @@ import { rowWords, statusIcon } from '../tree/items';
 import { prompter } from '../ui/prompter';
 import { knownViews } from './context';
 import type { ViewsContext } from './context';
-import { reportViewFailure } from './messages';
+import { reportViewFailure, viewLeftOut } from './messages';
 
 type RowItem = vscode.QuickPickItem & { row?: TaskRow; more?: true };
 
@@ -52,7 +52,14 @@ export async function showViewResults(
       iconPath: statusIcon(row),
       row,
     }));
-    if (!pager.done) {
+    if (pager.capped) {
+      // No "Load more" past the budget: the row says what was left out and where the rest is.
+      items.push({
+        label: viewLeftOut(pager.rows.length, pager.counts.filtered),
+        iconPath: new vscode.ThemeIcon('info'),
+        alwaysShow: true,
+      });
+    } else if (!pager.done) {
       items.push({
         label: vscode.l10n.t('Load more ({0} of {1} loaded)', pager.rows.length, pager.counts.filtered ?? '?'),
         iconPath: new vscode.ThemeIcon('ellipsis'),

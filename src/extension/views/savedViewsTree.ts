@@ -12,7 +12,7 @@ import { TaskDragOut } from '../tree/dragOut';
 import { treeItem } from '../tree/items';
 import { knownViews, lastRunLabel, scopeLabel } from './context';
 import type { ViewsContext } from './context';
-import { describeViewFailure, reportViewFailure, staleCountsNote } from './messages';
+import { describeViewFailure, reportViewFailure, staleCountsNote, viewLeftOut } from './messages';
 
 export const SAVED_VIEWS_VIEW = 'taskPlatform.savedViews';
 
@@ -165,7 +165,16 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
     const rows: SavedViewsNode[] = pager.rows.map((row) =>
       taskNode(row.workspace_id ?? node.view.workspaceId ?? '', row, node.key, `${node.key}/`),
     );
-    if (!pager.done) {
+    if (pager.capped) {
+      rows.push({
+        kind: 'message',
+        key: `${node.key}/leftOut`,
+        parentKey: node.key,
+        severity: 'info',
+        text: viewLeftOut(pager.rows.length, pager.counts.filtered),
+        retry: false,
+      });
+    } else if (!pager.done) {
       rows.push({
         kind: 'viewMore',
         key: `${node.key}/more`,

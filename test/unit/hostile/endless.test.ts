@@ -47,6 +47,23 @@ describe('hostile server: endless but valid', function () {
     assert.equal(statuses.data.length, 3);
   });
 
+  it('answers a finite space of 300 lists, one task each, in three pages, when asked to', async () => {
+    server.setEndlessLists(300);
+    try {
+      const lists = new Set<string>();
+      for (let page = 1; page <= 3; page++) {
+        const answer = await client.listTasks(ws, { scope: { space_id: ws }, per_page: 100, page });
+        assert.equal(answer.last_page, 3);
+        answer.data.forEach((r) => lists.add(r.list_id!));
+      }
+      assert.equal(lists.size, 300);
+      const past = await client.listTasks(ws, { scope: { space_id: ws }, per_page: 100, page: 4 });
+      assert.equal(past.data.length, 0);
+    } finally {
+      server.setEndlessLists(undefined);
+    }
+  });
+
   it('answers thousands of assigned tasks, and activity with a fresh cursor every time', async () => {
     const all = await client.listTasks(ws, {
       scope: { space_id: ws },
