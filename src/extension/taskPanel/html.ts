@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { Task, TaskRow } from '../../core/api/schemas';
 import { inert } from '../../core/text/inert';
+import { dueDisplay, dueLabel } from '../../core/text/dates';
+import { isCompleted } from '../../core/tree/rows';
 
 /**
  * The panel's page: one script by nonce (webview/boot.ts, which starts the app with the same nonce
@@ -99,7 +101,10 @@ function pageFiles(extensionUri: vscode.Uri, app: string): { readonly style: str
  * is made inert (no control or bidi characters, bounded) and escaped.
  */
 function firstPaint(row: Task | TaskRow): string {
-  const fields = [row.status?.name, row.priority, row.assignee?.name, row.due_date?.slice(0, 10)]
+  // The due date as every surface says it (core/text/dates.ts), with the same l10n keys.
+  const due = dueDisplay(row.due_date, isCompleted(row), new Date(), vscode.env.language);
+  const dueText = due && dueLabel(due, { due: (t) => vscode.l10n.t('Due {0}', t), overdue: vscode.l10n.t('overdue') });
+  const fields = [row.status?.name, row.priority, row.assignee?.name, dueText]
     .filter((value): value is string => typeof value === 'string' && value !== '')
     .map((value) => `<span>${escapeAttr(inert(value, 80))}</span>`)
     .join('<span aria-hidden="true"> · </span>');
