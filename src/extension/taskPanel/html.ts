@@ -31,7 +31,7 @@ export function panelHtml(
   return webviewPage(webview, extensionUri, {
     app: 'taskPanel',
     title,
-    body: `<main id="root">${row ? firstPaint(row) : ''}</main>
+    body: `<main id="root">${row ? firstPaint(row) : loadingPaint()}</main>
 <div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true"></div>`,
   });
 }
@@ -113,6 +113,14 @@ function firstPaint(row: Task | TaskRow): string {
   )}</span><bdi class="first-paint-title">${escapeAttr(inert(row.title, 500))}</bdi></div>${
     fields ? `<p class="first-paint-fields">${fields}</p>` : ''
   }</div>`;
+}
+
+/**
+ * A task opened by id only (Go to Task, a link, a restored panel): the page says it is loading from its
+ * first paint rather than staying blank until its script has run and the task has arrived.
+ */
+function loadingPaint(): string {
+  return `<div id="first-paint"><p class="loading">${escapeAttr(vscode.l10n.t('Loading task…'))}</p></div>`;
 }
 
 /** For the page's title, language and the first paint of the known row (firstPaint): text, never markup. */
