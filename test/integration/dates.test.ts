@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TaskNode, TreeNode } from '../../src/core/tree/nodes';
 import { dueDisplay } from '../../src/core/text/dates';
+import { inertMarkdown } from '../../src/core/text/inert';
 import type { BoardPanel } from '../../src/extension/board/panel';
 import type { TablePanel } from '../../src/extension/table/panel';
 import { escapeAttr } from '../../src/extension/taskPanel/html';
@@ -85,7 +86,7 @@ describe('Due dates: the same words and overdue mark in tree, board, table and p
     const item = api.explorer.getTreeItem(node);
     assert.ok(String(item.description).includes(` · ${label}`), `tree description: ${item.description}`);
     assert.ok(
-      (item.tooltip as vscode.MarkdownString).value.includes(`${expected.text}, overdue`),
+      (item.tooltip as vscode.MarkdownString).value.includes(`Due: ${inertMarkdown(`${expected.text}, overdue`)}`),
       'tree tooltip: the same words, no raw GMT time',
     );
     assert.equal(item.resourceUri?.query, 'overdue', 'the decoration colours it as overdue');
