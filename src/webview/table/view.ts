@@ -40,7 +40,8 @@ const WIDTHS: Record<TableColumn['kind'], string> = {
   status: '9em',
   priority: '7.5em',
   assignee: '9em',
-  date: '8.5em',
+  // Room for the due date's words with the overdue mark: `! 6 days ago, overdue`.
+  date: '11.5em',
   list: '7.5em',
   text: '12em',
   url: '14em',
