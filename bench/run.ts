@@ -19,6 +19,7 @@ import { budgetsFigure } from './figures/budgets';
 import { bundleFigure } from './figures/bundle';
 import { burstFigure } from './figures/burst';
 import { codeRefsFigure } from './figures/codeRefs';
+import { firstOpenFigure } from './figures/firstOpen';
 import { inboxFigure } from './figures/inbox';
 import { linearTimeFigure } from './figures/linearTime';
 import { mcpFigure } from './figures/mcp';
@@ -39,6 +40,7 @@ const figures: [string, Figure][] = [
   ['code-refs', codeRefsFigure],
   ['linear-time', linearTimeFigure],
   ['workbench', workbenchFigures],
+  ['first-open', firstOpenFigure],
   ['burst', burstFigure],
   ['mcp', mcpFigure],
   ['inbox', inboxFigure],
@@ -58,7 +60,7 @@ async function main(): Promise<number> {
   }
   const runs = Number(option('--runs') ?? 3);
   const only = option('--only')?.split(',');
-  if (!only || ['workbench', 'table', 'budgets'].some((id) => only.includes(id))) {
+  if (!only || ['workbench', 'first-open', 'table', 'budgets'].some((id) => only.includes(id))) {
     // The real-host figures need the offline VS Code host of the tests (idempotent, cached after).
     execFileSync('bash', ['scripts/host/setup.sh'], { stdio: 'inherit', cwd: repoRoot });
   }

@@ -18,7 +18,8 @@ import { ExplorerModel } from '../../src/core/tree/explorerModel';
 import type { ExplorerText } from '../../src/core/tree/explorerModel';
 import { taskNode } from '../../src/core/tree/nodes';
 import type { ListNode, TaskNode, TreeNode } from '../../src/core/tree/nodes';
-import { dueState, rowDescription, statusIconSvg } from '../../src/core/tree/rows';
+import { isCompleted, rowDescription, statusIconSvg } from '../../src/core/tree/rows';
+import { dueDisplay, isOverdue } from '../../src/core/text/dates';
 import type { BenchContext } from '../context';
 import { minimumTreeRequests, pairedRatios, summarize } from '../stats';
 
@@ -37,7 +38,7 @@ const text: ExplorerText = {
 };
 const words = {
   blocked: 'blocked',
-  due: (s: { kind: string }) => s.kind,
+  due: (row: TaskRow, now: Date) => dueDisplay(row.due_date, isCompleted(row), now, 'en')?.text,
   subtasks: (n: number) => `↳${n}`,
   attachments: (n: number) => `📎${n}`,
 };
@@ -122,7 +123,7 @@ function convert(rows: readonly TaskRow[], now: Date): TreeNode[] {
     const node = taskNode('w', row, 'list:x');
     rowDescription(row, now, words);
     statusIconSvg(row);
-    dueState(row, now);
+    isOverdue(row.due_date, isCompleted(row), now);
     return node;
   });
 }

@@ -189,6 +189,50 @@ export async function treeOpens(
   return { coldMs, coldPaintMs, warmMs, ids, budget: budgetText, tabs };
 }
 
+/**
+ * The first task a fresh window opens (signed in, nothing opened before: the task panel's code, its
+ * page's bundle and VS Code's first webview all come with it) against later cold opens in the same
+ * window, each from the tree with no editor open, timed to the page's first contentful paint.
+ */
+export async function firstAndLaterOpens(
+  wb: Workbench,
+  later: number,
+): Promise<{ firstPaintMs: number; laterPaintMs: number[] }> {
+  await expandFirstList(wb);
+  let previous: string | undefined;
+  const open = async (): Promise<number> => {
+    await wb.focusSideBar();
+    await wb.page.keyboard.press('ArrowDown');
+    previous = await focusedTaskId(wb, previous);
+    const painted = visibleWebview(wb).locator('.title-row .display-id', { hasText: exactly(previous) });
+    return (await timedCold(wb, () => wb.page.keyboard.press('Enter'), painted)).paint;
+  };
+  const firstPaintMs = await open();
+  const laterPaintMs: number[] = [];
+  while (laterPaintMs.length < later) {
+    await closeAll(wb);
+    laterPaintMs.push(await open());
+  }
+  return { firstPaintMs, laterPaintMs };
+}
+
+/** The same for the baseline extension's empty webview (its key), in a window that has shown none. */
+export async function emptyFirstAndLaterOpens(
+  wb: Workbench,
+  later: number,
+): Promise<{ firstPaintMs: number; laterPaintMs: number[] }> {
+  const title = visibleWebview(wb).locator('#title', { hasText: exactly(emptyPanelTitle(1)) });
+  const open = async (): Promise<number> =>
+    (await timedCold(wb, () => wb.page.keyboard.press(EMPTY_PANEL_KEY), title)).paint;
+  const firstPaintMs = await open();
+  const laterPaintMs: number[] = [];
+  while (laterPaintMs.length < later) {
+    await closeAll(wb);
+    laterPaintMs.push(await open());
+  }
+  return { firstPaintMs, laterPaintMs };
+}
+
 /** process.memoryUsage() of the extension host after a full GC, through the baseline extension's key. */
 export async function extensionHostHeap(wb: Workbench): Promise<{ heapUsed: number; rss: number }> {
   const item = wb.statusBarItem(EMPTY_HEAP_TEXT);

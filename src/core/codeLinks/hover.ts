@@ -28,7 +28,8 @@ export interface HoverWords {
   priority(priority: string): string;
   assignedTo(name: string): string;
   unassigned: string;
-  due(date: string): string;
+  /** The due date as every surface says it (core/text/dates.ts): the caller has the clock and the locale. */
+  due(dueDate: string, completed: boolean): string | undefined;
   blocked: string;
   open: string;
   copyLink: string;
@@ -155,8 +156,9 @@ function facts(task: TaskRow, words: HoverWords): string[] {
   out.push(
     inertMarkdown(typeof assignee === 'string' && assignee !== '' ? words.assignedTo(assignee) : words.unassigned),
   );
-  if (task.due_date) {
-    out.push(inertMarkdown(words.due(new Date(task.due_date).toLocaleDateString())));
+  const due = task.due_date ? words.due(task.due_date, isCompleted(task)) : undefined;
+  if (due) {
+    out.push(inertMarkdown(due));
   }
   if (task.is_blocked) {
     out.push(inertMarkdown(words.blocked));

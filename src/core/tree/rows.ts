@@ -6,43 +6,18 @@ import type { TaskRow } from '../api/schemas';
 const COMPLETED_TYPES = new Set(['done', 'closed', 'completed']);
 
 export function isCompleted(row: TaskRow): boolean {
-  return COMPLETED_TYPES.has(row.status?.type ?? '');
+  return isCompletedType(row.status?.type);
 }
 
-const DAY_MS = 86_400_000;
-
-export type DueState =
-  | { kind: 'none' }
-  | { kind: 'overdue'; days: number }
-  | { kind: 'today' }
-  | { kind: 'tomorrow' }
-  | { kind: 'later'; date: Date };
-
-/** Overdue means due before now and not completed, as the index's `overdue` preset counts it. */
-export function dueState(row: TaskRow, now: Date): DueState {
-  if (!row.due_date) {
-    return { kind: 'none' };
-  }
-  const due = new Date(row.due_date);
-  if (Number.isNaN(due.getTime())) {
-    return { kind: 'none' };
-  }
-  const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  if (due.getTime() < now.getTime() && !isCompleted(row)) {
-    return { kind: 'overdue', days: Math.max(0, Math.floor((startOfToday - due.getTime()) / DAY_MS) + 1) };
-  }
-  if (due.getTime() < startOfToday + DAY_MS && due.getTime() >= startOfToday) {
-    return { kind: 'today' };
-  }
-  if (due.getTime() < startOfToday + 2 * DAY_MS && due.getTime() >= startOfToday) {
-    return { kind: 'tomorrow' };
-  }
-  return { kind: 'later', date: due };
+/** The same by a status's type, for a page that knows the status but not the row's copy of it. */
+export function isCompletedType(type: string | null | undefined): boolean {
+  return COMPLETED_TYPES.has(type ?? '');
 }
 
 export interface RowWords {
   blocked: string;
-  due(state: DueState): string | undefined;
+  /** The due date as every surface shows it (core/text/dates.ts), undefined without one. */
+  due(row: TaskRow, now: Date): string | undefined;
   subtasks(n: number): string;
   attachments(n: number): string;
 }
@@ -59,7 +34,7 @@ export function rowDescription(
     row.is_blocked ? words.blocked : undefined,
     row.priority ?? undefined,
     options.omitAssignee ? undefined : assigneeName(row),
-    words.due(dueState(row, now)),
+    words.due(row, now),
     row.subtask_count ? words.subtasks(row.subtask_count) : undefined,
     row.attachments_count ? words.attachments(row.attachments_count) : undefined,
   ];

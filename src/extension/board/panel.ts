@@ -83,7 +83,10 @@ export class BoardPanel extends Disposable {
     );
     return {
       title: this.source.name,
-      columns: columnModels(this.columns, [...this.rows.values()], queued),
+      columns: columnModels(this.columns, [...this.rows.values()], queued, {
+        now: new Date(),
+        locale: vscode.env.language,
+      }),
       loaded: this.rows.size,
       total: this.total,
       completed: this.completed,

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { HOVER_COMMANDS, commandTarget, hoverSource } from '../../core/codeLinks/hover';
 import type { HoverWords } from '../../core/codeLinks/hover';
 import type { Resolution } from '../../core/codeLinks/resolver';
+import { dueDisplay, dueLabel } from '../../core/text/dates';
 
 /** A `command:` URI with JSON arguments (VS Code decodes them and passes them to the command). */
 export function commandUri(command: (typeof HOVER_COMMANDS)[number], arg: unknown): vscode.Uri {
@@ -19,7 +20,10 @@ const words: HoverWords = {
   priority: (priority) => vscode.l10n.t('priority {0}', priority),
   assignedTo: (name) => vscode.l10n.t('assigned to {0}', name),
   unassigned: vscode.l10n.t('unassigned'),
-  due: (date) => vscode.l10n.t('due {0}', date),
+  due: (dueDate, completed) => {
+    const due = dueDisplay(dueDate, completed, new Date(), vscode.env.language);
+    return due && dueLabel(due, { due: (text) => vscode.l10n.t('Due {0}', text), overdue: vscode.l10n.t('overdue') });
+  },
   blocked: vscode.l10n.t('⊘ blocked'),
   open: vscode.l10n.t('Open'),
   copyLink: vscode.l10n.t('Copy Link'),

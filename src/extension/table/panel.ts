@@ -112,6 +112,7 @@ export class TablePanel extends Disposable {
       row,
       { listName: (id) => this.listNames.get(id), fieldsOf: (id) => this.fieldDefs.get(id) ?? [] },
       pending,
+      { now: new Date(), locale: vscode.env.language },
     );
   }
 

@@ -3,6 +3,7 @@ import { inert } from '../../core/text/inert';
 import { fieldValues } from '../../core/table/fields';
 import type { TableRow } from '../../shared/table/protocol';
 import { cardOf } from '../board/cards';
+import type { DueContext } from '../board/cards';
 
 const HEX = /^#[0-9A-Fa-f]{6}$/;
 
@@ -15,8 +16,8 @@ export interface RowNames {
  * A row of the table: what the index returned for the task, made inert (the board's card fields
  * plus status, list, assignee id and custom field values). The page shows every text as text only.
  */
-export function tableRow(row: TaskRow, names: RowNames, pending: boolean): TableRow {
-  const card = cardOf(row, pending);
+export function tableRow(row: TaskRow, names: RowNames, pending: boolean, when?: DueContext): TableRow {
+  const card = cardOf(row, pending, when);
   const listId = row.list_id ?? '';
   const listName = names.listName(listId);
   const color = row.status?.color;
@@ -34,6 +35,7 @@ export function tableRow(row: TaskRow, names: RowNames, pending: boolean): Table
     assigneeId: assigneeId ?? undefined,
     assignee: card.assignee,
     due: card.due,
+    ...(card.dueText === undefined ? {} : { dueText: card.dueText, overdue: card.overdue }),
     fields: fieldValues(row, names.fieldsOf(listId), inert),
     ...(pending ? { pending: true } : {}),
   };

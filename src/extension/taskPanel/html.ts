@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { Task, TaskRow } from '../../core/api/schemas';
 import { inert } from '../../core/text/inert';
+import { dueDisplay, dueLabel } from '../../core/text/dates';
+import { isCompleted } from '../../core/tree/rows';
 
 /**
  * The panel's page: one script by nonce (webview/boot.ts, which starts the app with the same nonce
@@ -29,7 +31,7 @@ export function panelHtml(
   return webviewPage(webview, extensionUri, {
     app: 'taskPanel',
     title,
-    body: `<main id="root">${row ? firstPaint(row) : ''}</main>
+    body: `<main id="root">${row ? firstPaint(row) : loadingPaint()}</main>
 <div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true"></div>`,
   });
 }
@@ -99,7 +101,10 @@ function pageFiles(extensionUri: vscode.Uri, app: string): { readonly style: str
  * is made inert (no control or bidi characters, bounded) and escaped.
  */
 function firstPaint(row: Task | TaskRow): string {
-  const fields = [row.status?.name, row.priority, row.assignee?.name, row.due_date?.slice(0, 10)]
+  // The due date as every surface says it (core/text/dates.ts), with the same l10n keys.
+  const due = dueDisplay(row.due_date, isCompleted(row), new Date(), vscode.env.language);
+  const dueText = due && dueLabel(due, { due: (t) => vscode.l10n.t('Due {0}', t), overdue: vscode.l10n.t('overdue') });
+  const fields = [row.status?.name, row.priority, row.assignee?.name, dueText]
     .filter((value): value is string => typeof value === 'string' && value !== '')
     .map((value) => `<span>${escapeAttr(inert(value, 80))}</span>`)
     .join('<span aria-hidden="true"> · </span>');
@@ -108,6 +113,14 @@ function firstPaint(row: Task | TaskRow): string {
   )}</span><bdi class="first-paint-title">${escapeAttr(inert(row.title, 500))}</bdi></div>${
     fields ? `<p class="first-paint-fields">${fields}</p>` : ''
   }</div>`;
+}
+
+/**
+ * A task opened by id only (Go to Task, a link, a restored panel): the page says it is loading from its
+ * first paint rather than staying blank until its script has run and the task has arrived.
+ */
+function loadingPaint(): string {
+  return `<div id="first-paint"><p class="loading">${escapeAttr(vscode.l10n.t('Loading task…'))}</p></div>`;
 }
 
 /** For the page's title, language and the first paint of the known row (firstPaint): text, never markup. */

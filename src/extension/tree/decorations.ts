@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { TaskRow } from '../../core/api/schemas';
-import { dueState } from '../../core/tree/rows';
+import { isOverdue } from '../../core/text/dates';
+import { isCompleted } from '../../core/tree/rows';
 
 /**
  * Task rows carry a `taskplatform-task:` resourceUri whose query says what to highlight; this provider
@@ -9,7 +10,7 @@ import { dueState } from '../../core/tree/rows';
 const SCHEME = 'taskplatform-task';
 
 export function taskDecorationUri(row: TaskRow, now: Date): vscode.Uri {
-  const flags = [dueState(row, now).kind === 'overdue' ? 'overdue' : '', row.is_blocked ? 'blocked' : '']
+  const flags = [isOverdue(row.due_date, isCompleted(row), now) ? 'overdue' : '', row.is_blocked ? 'blocked' : '']
     .filter(Boolean)
     .join(',');
   return vscode.Uri.from({ scheme: SCHEME, path: `/${row.id}`, query: flags });

@@ -11,8 +11,10 @@ import type {
   TaskNode,
   TreeNode,
 } from '../../core/tree/nodes';
-import { assigneeName, dueState, isCompleted, rowDescription, statusIconSvg } from '../../core/tree/rows';
-import type { DueState, RowWords } from '../../core/tree/rows';
+import { assigneeName, isCompleted, rowDescription, statusIconSvg } from '../../core/tree/rows';
+import type { RowWords } from '../../core/tree/rows';
+import { dueDisplay, dueLabel } from '../../core/text/dates';
+import type { DueDisplay, DueWords } from '../../core/text/dates';
 import { taskDecorationUri } from './decorations';
 
 /** Turns a node into the TreeItem VS Code shows. Never does I/O. */
@@ -28,30 +30,27 @@ export interface ItemContext {
   listGrouping?(list: ListNode): string | undefined;
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+/** The words around a due date; the board, the table and the panel's pages use the same keys. */
+export const dueWords: DueWords = {
+  due: (text) => vscode.l10n.t('Due {0}', text),
+  overdue: vscode.l10n.t('overdue'),
+};
+
+/** A row's due date in the user's display language, by the rule every surface uses (core/text/dates.ts). */
+export function rowDue(row: TaskRow, now: Date): DueDisplay | undefined {
+  return dueDisplay(row.due_date, isCompleted(row), now, vscode.env.language);
+}
 
 export const rowWords: RowWords = {
   blocked: vscode.l10n.t('blocked'),
-  due: (state) => dueLabel(state),
+  due: (row, now) => {
+    const due = rowDue(row, now);
+    return due && dueLabel(due, dueWords);
+  },
   subtasks: (n) => `↳${n}`,
   // Words, not an emoji: the paperclip is missing from common UI fonts and shows as a box.
   attachments: (n) => (n === 1 ? vscode.l10n.t('1 file') : vscode.l10n.t('{0} files', n)),
 };
-
-function dueLabel(state: DueState): string | undefined {
-  switch (state.kind) {
-    case 'none':
-      return undefined;
-    case 'overdue':
-      return state.days <= 1 ? vscode.l10n.t('overdue') : vscode.l10n.t('overdue {0}d', state.days);
-    case 'today':
-      return vscode.l10n.t('due today');
-    case 'tomorrow':
-      return vscode.l10n.t('due tomorrow');
-    case 'later':
-      return vscode.l10n.t('due {0}', dateFormat.format(state.date));
-  }
-}
 
 /**
  * Names, titles and messages come from the service: labels, descriptions and accessibility labels
@@ -166,13 +165,8 @@ export function taskTooltip(row: TaskRow, now: Date): vscode.MarkdownString {
   line(vscode.l10n.t('Status'), row.status ? `${row.status.name}${isCompleted(row) ? ' ✓' : ''}` : undefined);
   line(vscode.l10n.t('Priority'), row.priority ?? undefined);
   line(vscode.l10n.t('Assignee'), assigneeName(row) ?? vscode.l10n.t('unassigned'));
-  const due = dueState(row, now);
-  line(
-    vscode.l10n.t('Due'),
-    row.due_date
-      ? `${new Date(row.due_date).toUTCString().slice(0, 16)}${due.kind === 'overdue' ? ` (${vscode.l10n.t('overdue')})` : ''}`
-      : undefined,
-  );
+  const due = rowDue(row, now);
+  line(vscode.l10n.t('Due'), due && (due.overdue ? `${due.text}, ${dueWords.overdue}` : due.text));
   if (row.is_blocked) {
     md.appendMarkdown(`$(error) ${inertMarkdown(vscode.l10n.t('Blocked by another task'))}  \n`);
   }
@@ -187,7 +181,7 @@ export function taskTooltip(row: TaskRow, now: Date): vscode.MarkdownString {
         .join(', '),
     );
   }
-  line(vscode.l10n.t('Updated'), row.updated_at ? new Date(row.updated_at).toUTCString() : undefined);
+  line(vscode.l10n.t('Updated'), row.updated_at ? dateTime(row.updated_at) : undefined);
   return md;
 }
 
@@ -255,4 +249,15 @@ function queuedItem(node: QueuedTaskNode): vscode.TreeItem {
   item.accessibilityInformation = { label: inert(`${node.title}, ${item.description}`) };
   item.command = { command: Commands.showPendingChanges, title: vscode.l10n.t('Show Pending Changes') };
   return item;
+}
+
+/** A moment (not a due day) in the user's display language and time zone, as the task panel shows one. */
+function dateTime(iso: string): string | undefined {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return undefined;
+  try {
+    return date.toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
+  } catch {
+    return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  }
 }

@@ -18,6 +18,10 @@ export interface BoardCard {
   readonly assignee?: string;
   /** YYYY-MM-DD. */
   readonly due?: string;
+  /** The due date in the user's words and locale (`yesterday`, `Dec 24`), the same as the tree's. */
+  readonly dueText?: string;
+  /** Due before now and not completed (core/text/dates.ts). */
+  readonly overdue?: boolean;
   readonly blocked: boolean;
   readonly subtasks: number;
   /** A move of this card is kept for sending later (offline). */

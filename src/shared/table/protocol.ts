@@ -60,6 +60,10 @@ export interface TableRow {
   readonly assignee?: string;
   /** YYYY-MM-DD. */
   readonly due?: string;
+  /** The due date in the user's words and locale, the same as the tree's and the board's. */
+  readonly dueText?: string;
+  /** Due before now and not completed (core/text/dates.ts). */
+  readonly overdue?: boolean;
   /** Custom field values by column key (`cf:<id>`). */
   readonly fields: Readonly<Record<TableColumnKey, TableValue>>;
   /** An edit of this row is kept for sending later (offline). */

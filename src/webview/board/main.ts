@@ -17,6 +17,8 @@ import { swatch } from '../taskPanel/view/common';
 import type { VsCodeApi } from '../taskPanel/app';
 import { focusStep, moveTarget, placeOf } from './navigate';
 import type { Step } from './navigate';
+import { dueView, dueWords } from '../due';
+import { dueLabel } from '../../core/text/dates';
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
@@ -124,7 +126,7 @@ function cardView(card: BoardCard, tabbable: boolean): TemplateResult {
     [card.displayId, card.title].filter(Boolean).join(' '),
     card.priority && l10n.t('priority {0}', card.priority),
     card.assignee && l10n.t('assigned to {0}', card.assignee),
-    card.due && l10n.t('Due {0}', card.due),
+    card.dueText && dueLabel({ text: card.dueText, overdue: card.overdue === true }, dueWords()),
     card.blocked && l10n.t('Blocked'),
     card.subtasks > 0 && l10n.t('{0} subtasks', card.subtasks),
     card.pending && l10n.t('Not sent yet'),
@@ -154,7 +156,7 @@ function cardView(card: BoardCard, tabbable: boolean): TemplateResult {
     <div class="card-title">${card.title}</div>
     <div class="card-meta">
       ${card.assignee ? html`<span class="assignee">${card.assignee}</span>` : nothing}
-      ${card.due ? html`<span class="due">${l10n.t('Due {0}', card.due)}</span>` : nothing}
+      ${card.dueText ? dueView({ text: card.dueText, overdue: card.overdue === true }, true) : nothing}
       ${card.blocked ? html`<span class="blocked">${l10n.t('Blocked')}</span>` : nothing}
       ${card.subtasks > 0 ? html`<span class="subtasks">${l10n.t('{0} subtasks', card.subtasks)}</span>` : nothing}
       ${card.pending ? html`<span class="pending-note">${l10n.t('Not sent yet')}</span>` : nothing}

@@ -36,7 +36,8 @@ export function cellText(row: TableRow, column: TableColumn): string {
     case 'assignee':
       return row.assignee ?? '';
     case 'due':
-      return row.due ?? '';
+      // In the user's words and locale, as the tree and the board say it; an edit still shows YYYY-MM-DD.
+      return row.dueText ?? row.due ?? '';
     case 'list':
       return row.listName ?? '';
     default:

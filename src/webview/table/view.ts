@@ -14,6 +14,7 @@ import { hiddenRows } from './grid';
 import type { Item, Window } from './grid';
 import type { TablePage } from './page';
 import { cellText, cellValue, optionsFor } from './values';
+import { dueView } from '../due';
 
 /** What the templates call back into (main.ts). */
 export interface Handlers {
@@ -39,7 +40,8 @@ const WIDTHS: Record<TableColumn['kind'], string> = {
   status: '9em',
   priority: '7.5em',
   assignee: '9em',
-  date: '8.5em',
+  // Room for the due date's words with the overdue mark: `! 6 days ago, overdue`.
+  date: '11.5em',
   list: '7.5em',
   text: '12em',
   url: '14em',
@@ -280,6 +282,9 @@ function content(m: TableModel, task: TableRow, c: TableColumn): TemplateResult 
       ><span class="visually-hidden">${on ? l10n.t('Checked') : l10n.t('Not checked')}</span>`;
   }
   const text = cellText(task, c);
+  if (c.key === 'due' && task.dueText) {
+    return html`<span class="value">${dueView({ text: task.dueText, overdue: task.overdue === true }, false)}</span>`;
+  }
   const color =
     c.kind === 'status'
       ? task.statusColor

@@ -4,6 +4,7 @@ import type { TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { ref } from 'lit/directives/ref.js';
 import type { App } from '../app';
+import { pageLocale } from '../../due';
 
 /**
  * An edit control bound to the model. Its value is bound plainly (set only when the model's value
@@ -68,7 +69,7 @@ export function when(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? iso
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    : date.toLocaleString(pageLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 export function bytes(n: number): string {

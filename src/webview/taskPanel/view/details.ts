@@ -6,6 +6,9 @@ import type { App } from '../app';
 import type { TaskField } from '../../../shared/taskPanel/protocol';
 import { control, fieldState, swatch, when } from './common';
 import { markdown } from './markdownView';
+import { dueView, pageLocale } from '../../due';
+import { dueDisplay } from '../../../core/text/dates';
+import { isCompletedType } from '../../../core/tree/rows';
 
 const priorities = ['low', 'medium', 'high', 'critical'] as const;
 
@@ -16,6 +19,8 @@ export function details(app: App): TemplateResult {
   const off = !model.complete || !!model.gone;
   const status = model.statuses?.find((s) => s.id === task.status_id) ?? task.status ?? undefined;
   const due = task.due_date ? task.due_date.slice(0, 10) : '';
+  // The same words and overdue rule as the tree, the board and the table (core/text/dates.ts).
+  const shown = dueDisplay(task.due_date, isCompletedType(status?.type), new Date(), pageLocale());
   return html`
     <div class="fields">
       <label>${l10n.t('Status')}</label>
@@ -86,7 +91,7 @@ export function details(app: App): TemplateResult {
             .value=${due}
             @change=${(e: Event) => edit(app, { field: 'due_date', value: val(e) || null })}
           ></vscode-textfield>`,
-        )}${fieldState(app, 'due_date')}
+        )}${shown ? dueView(shown, false) : nothing}${fieldState(app, 'due_date')}
       </div>
       <label>${l10n.t('Created')}</label>
       <div class="field meta">

@@ -19,7 +19,7 @@ const words: HoverWords = {
   priority: (p) => `priority ${p}`,
   assignedTo: (name) => `assigned to ${name}`,
   unassigned: 'unassigned',
-  due: (date) => `due ${date}`,
+  due: (date) => `due ${date.slice(0, 10)}`,
   blocked: '⊘ blocked',
   open: 'Open',
   copyLink: 'Copy Link',

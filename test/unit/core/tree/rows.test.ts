@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
 import type { TaskRow } from '../../../../src/core/api/schemas';
-import { dueState, rowDescription, safeColor, statusIconSvg } from '../../../../src/core/tree/rows';
+import { isCompleted, rowDescription, safeColor, statusIconSvg } from '../../../../src/core/tree/rows';
+import { dueDisplay, dueLabel } from '../../../../src/core/text/dates';
 import type { RowWords } from '../../../../src/core/tree/rows';
 
-const now = new Date('2026-11-22T13:00:00Z');
+const now = new Date('2026-11-22T12:00:00Z');
 const row = (extra: Partial<TaskRow>): TaskRow => ({
   id: 'a0000000-0000-4000-8000-000000000001',
   title: 'T',
@@ -11,23 +12,19 @@ const row = (extra: Partial<TaskRow>): TaskRow => ({
 });
 const words: RowWords = {
   blocked: 'blocked',
-  due: (s) =>
-    s.kind === 'none'
-      ? undefined
-      : s.kind === 'overdue'
-        ? `overdue ${s.days}d`
-        : s.kind === 'later'
-          ? `due ${s.date.toISOString().slice(0, 10)}`
-          : `due ${s.kind}`,
+  due: (r, at) => {
+    const due = dueDisplay(r.due_date, isCompleted(r), at, 'en');
+    return due && dueLabel(due, { due: (t) => `due ${t}`, overdue: 'overdue' });
+  },
   subtasks: (n) => `↳${n}`,
   attachments: (n) => `📎${n}`,
 };
 const open = { id: 'b0000000-0000-4000-8000-000000000001', name: 'Open', type: 'open', color: '#87909e' };
 const done = { id: 'b0000000-0000-4000-8000-000000000002', name: 'Done', type: 'done', color: '#2ecc71' };
 
-describe('tree rows: description, due state, status icon', () => {
-  const cases: { name: string; row: TaskRow; due: string; description: string }[] = [
-    { name: 'nothing set', row: row({ display_id: 'ACME-1' }), due: 'none', description: 'ACME-1' },
+describe('tree rows: description, status icon', () => {
+  const cases: { name: string; row: TaskRow; description: string }[] = [
+    { name: 'nothing set', row: row({ display_id: 'ACME-1' }), description: 'ACME-1' },
     {
       name: 'everything set, overdue',
       row: row({
@@ -40,43 +37,36 @@ describe('tree rows: description, due state, status icon', () => {
         subtask_count: 3,
         attachments_count: 2,
       }),
-      due: 'overdue',
-      description: 'ACME-2 · blocked · high · Bob · overdue 2d · ↳3 · 📎2',
+      description: 'ACME-2 · blocked · high · Bob · due 2 days ago, overdue · ↳3 · 📎2',
     },
     {
       name: 'past due but completed is not overdue',
       row: row({ due_date: '2026-11-20T09:00:00Z', status: done }),
-      due: 'later',
-      description: 'due 2026-11-20',
+      description: 'due 2 days ago',
     },
     {
       name: 'due later today',
       row: row({ due_date: '2026-11-22T18:00:00Z', status: open }),
-      due: 'today',
       description: 'due today',
     },
     {
       name: 'due tomorrow',
       row: row({ due_date: '2026-11-23T08:00:00Z', status: open }),
-      due: 'tomorrow',
       description: 'due tomorrow',
     },
     {
       name: 'an assignee from the subtask rows shape',
       row: row({ assignees: [{ id: 'x', name: 'Erin' }] }),
-      due: 'none',
       description: 'Erin',
     },
     {
       name: 'an unparsable date is ignored',
       row: row({ due_date: 'soon' as unknown as string }),
-      due: 'none',
       description: '',
     },
   ];
   for (const c of cases) {
     it(c.name, () => {
-      assert.equal(dueState(c.row, now).kind, c.due);
       assert.equal(rowDescription(c.row, now, words), c.description);
     });
   }
