@@ -91,8 +91,8 @@ describe('e2e: Create Task and Search Tasks from the command palette', function 
     const wb = session!.workbench;
     const before = ((await control('/requests')).data as Json[]).filter((r) => r.path === '/api/search').length;
     await wb.runCommand('Task Platform: Search Tasks');
-    await choose('Acme', 'Acme');
-    await waitForStep('Search tasks');
+    // Across the user's workspaces: no workspace is asked for first.
+    await waitForStep('Search tasks in your workspaces');
     const input = wb.page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible', timeout: 30_000 });
     await input.pressSequentially('flaky login', { delay: 60 });
