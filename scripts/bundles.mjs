@@ -59,9 +59,11 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * (509 bytes measured: the pager's cap, the pick's and the tree's row saying what was left out);
  * 451,400 with one due date style (1,710 bytes measured: the shared formatter and overdue rule in
  * core/text/dates.ts, their use in the tree, cards and panel, the panel's loading first paint and
- * reading the panel's code ahead).
+ * reading the panel's code ahead); 454,900 with Search Tasks across workspaces and trees that keep
+ * their expanded nodes (3,032 bytes measured: the search scope and its hint rows, each workspace's
+ * answer merged, the expanded nodes remembered per view).
  */
-export const LAZY_BUDGET_BYTES = 451_400;
+export const LAZY_BUDGET_BYTES = 454_900;
 
 /**
  * Data chunks: a dist/lazy chunk made only of a data table that is loaded for one rare input, counted

@@ -61,6 +61,12 @@ export const INBOX_BUDGET = {
 export const SEARCH_BUDGET = {
   /** Ten pages of hits is more than anyone reads in a pick; past them the pick asks for more words. */
   pages: 10,
+  /**
+   * Workspaces one query reads (one request each per page): the search goes across the user's
+   * workspaces by default. Five keep a query and its "More results…" at a twelfth of the minute;
+   * past them the pick says how many it searched and offers to search any one.
+   */
+  workspaces: 5,
 } as const;
 
 /** Display-id look-ups (hovers, code links, Go to Task over ids found in the workspace). */

@@ -26,7 +26,7 @@ describe('e2e: first use (what a reload keeps, a narrow panel)', function () {
 
   after(() => closeSession(session));
 
-  it('a reload keeps the preview tab a preview', async () => {
+  it('a reload keeps the preview tab a preview and the tree expanded', async () => {
     const wb = session!.workbench;
     const page = wb.page;
     await wb.runCommand('View: Close All Editors');
@@ -53,6 +53,11 @@ describe('e2e: first use (what a reload keeps, a narrow panel)', function () {
     await wb.reloadWindow();
     await tabs.first().waitFor({ timeout: 60_000 });
     await wb.webview().locator('vscode-button[data-action="keep-open"]').waitFor({ timeout: 60_000 });
+    // The tree as it was left, with no click: Acme > Engineering > Backend > API open, its tasks shown.
+    await taskRows.first().waitFor({ timeout: 60_000 });
+    for (const name of ['Acme', 'Engineering', 'Backend', 'API']) {
+      assert.equal(await wb.treeRow(name).getAttribute('aria-expanded'), 'true', `${name} is expanded again`);
+    }
     await wb.screenshot('first-use-03-after-reload');
     // Still the preview: the next task replaces it rather than opening a second tab.
     const next = fx.tasks.task_with_custom_fields!;

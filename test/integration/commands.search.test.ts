@@ -16,13 +16,14 @@ describe('Task commands: search, go to, comment, link', function () {
   ): Promise<readonly vscode.QuickPickItem[]> =>
     waitFor(() => (!pick.busy && pick.items.length > 0 ? pick.items : undefined), what);
 
-  it('Search Tasks: typing 10 characters sends at most 2 requests; results open the task', async () => {
-    const prompter = w.script([], ['Acme']);
+  it('Search Tasks: typing 10 characters sends at most 2 queries; results open the task', async () => {
+    const prompter = w.script([]);
     const done = vscode.commands.executeCommand<TaskRef | undefined>('taskPlatform.searchTasks');
     const pick = await prompter.livePick();
     await pick.type('flaky logi');
     const items = await settled(pick, 'search results');
-    assert.ok((await searches()).length <= 2, `requests: ${(await searches()).length}`);
+    // One request per workspace and query: alice has two.
+    assert.ok((await searches()).length <= 2 * 2, `requests: ${(await searches()).length}`);
     assert.ok(
       items.some((i) => i.label === 'Flaky login tests'),
       items.map((i) => i.label).join(', '),
@@ -40,7 +41,7 @@ describe('Task commands: search, go to, comment, link', function () {
   });
 
   it('Search Tasks: priority buttons filter on the server, "More results" pages, a button copies the link', async () => {
-    const prompter = w.script([], ['Acme']);
+    const prompter = w.script([]);
     const done = vscode.commands.executeCommand('taskPlatform.searchTasks');
     const pick = await prompter.livePick();
     pick.setValue('legacy ticket');
@@ -61,7 +62,7 @@ describe('Task commands: search, go to, comment, link', function () {
       'filtered results',
     );
     const log = await searches();
-    assert.equal(log.length, before + 1);
+    assert.equal(log.length, before + 2, 'one request per workspace');
     assert.equal((log.at(-1) as Json).query.priority, 'high');
     assert.ok(pick.items.filter((i) => i.detail !== undefined).every((i) => /High/.test(i.detail ?? '')));
 
@@ -77,8 +78,8 @@ describe('Task commands: search, go to, comment, link', function () {
   });
 
   it('Search Tasks shows a failed search in the pick, without a popup, and recovers on the next keystroke', async () => {
-    await sandboxControl('POST', '/faults', { method: 'GET', path: '/api/search', kind: 'malformed_json', times: 1 });
-    const prompter = w.script([], ['Acme']);
+    await sandboxControl('POST', '/faults', { method: 'GET', path: '/api/search', kind: 'malformed_json', times: 2 });
+    const prompter = w.script([]);
     const done = vscode.commands.executeCommand('taskPlatform.searchTasks');
     const pick = await prompter.livePick();
     pick.setValue('login');
@@ -95,7 +96,7 @@ describe('Task commands: search, go to, comment, link', function () {
   });
 
   it('Search Tasks also searches comments', async () => {
-    const prompter = w.script([], ['Acme']);
+    const prompter = w.script([]);
     const done = vscode.commands.executeCommand<TaskRef | undefined>('taskPlatform.searchTasks');
     const pick = await prompter.livePick();
     pick.pressButton('Search comments');
@@ -105,6 +106,43 @@ describe('Task commands: search, go to, comment, link', function () {
     assert.equal((await searches()).at(-1)?.query.type, 'comments');
     pick.accept(items[0]?.label ?? '');
     assert.ok((await done)?.taskId);
+  });
+
+  it('Search Tasks reads every workspace of the user by default, says so before a query, and narrows to one', async () => {
+    const { acme, side } = w.fx.workspaces;
+    const prompter = w.script([]);
+    const done = vscode.commands.executeCommand<TaskRef | undefined>('taskPlatform.searchTasks');
+    const pick = await prompter.livePick();
+    // Before a query: a hint, not "0 results", and no request.
+    assert.equal(pick.items[0]?.label, 'Type to search tasks in all your workspaces');
+    assert.ok(pick.item('Search only in Side Project') && pick.item('Search only in Acme'));
+    assert.deepEqual(await searches(), []);
+    pick.setValue('Plant tomatoes');
+    const items = await settled(pick, 'hits across workspaces');
+    const hit = items.find((i) => i.label === 'Plant tomatoes');
+    assert.ok(hit, items.map((i) => i.label).join(', '));
+    assert.match(hit.detail ?? '', /Side Project/, 'a hit says which workspace it is from');
+    assert.deepEqual((await searches()).map((r) => (r as Json).query.workspace_id).sort(), [acme.id, side.id].sort());
+
+    pick.setValue('');
+    assert.equal(pick.items[0]?.label, 'Type to search tasks in all your workspaces');
+    pick.accept('Search only in Side Project');
+    assert.match(pick.title ?? '', /Side Project/);
+    assert.equal(pick.items[0]?.label, 'Type to search tasks in Side Project');
+    const before = (await searches()).length;
+    pick.setValue('Plant tomatoes');
+    await waitFor(
+      () => (!pick.busy && pick.items[0]?.label === 'Plant tomatoes' ? true : undefined),
+      'hits in one workspace',
+    );
+    const narrowed = (await searches()).slice(before);
+    assert.deepEqual(
+      narrowed.map((r) => (r as Json).query.workspace_id),
+      [side.id],
+      'one workspace, one request',
+    );
+    pick.accept('Plant tomatoes');
+    assert.equal((await done)?.workspaceId, side.id);
   });
 
   /**

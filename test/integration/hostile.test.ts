@@ -121,7 +121,7 @@ describe('Hostile server: every command ends within its deadline with a clear er
       // Identical in-flight GETs share one request: none may join a read still passed on to the sandbox.
       await server.passedOn();
       await vscode.commands.executeCommand('taskPlatform.refresh');
-      const prompter = new ScriptedPrompter(['A comment'], ['Acme']);
+      const prompter = new ScriptedPrompter(['A comment'], []);
       driver.install(prompter);
       // Each in turn, so the scripted answers reach the command that asks for them.
       const open = await timed(() => vscode.commands.executeCommand('taskPlatform.goToTask', 'ACME-91'));

@@ -14,7 +14,9 @@ import { prompter } from '../ui/prompter';
 import type { LiveQuickPick } from '../ui/prompter';
 import { openTask } from '../common/commandContext';
 import type { CommandContext } from '../common/commandContext';
-import { pickWorkspace, priorityLabel } from '../ui/pickers';
+import { priorityLabel } from '../ui/pickers';
+import { AbortError } from '../../core/util/abort';
+import { SearchScope } from './searchScope';
 import { hitItems, PRIORITY_FILTERS, priorityButton, totalOf, typeButton, typeLabel } from './searchItems';
 import type { HitItem, SearchType } from './searchItems';
 
@@ -30,53 +32,90 @@ interface Query {
 }
 
 /**
- * Search Tasks: a QuickPick over GET /search (docs/api/openapi.yaml#searchWorkspace: q 1-255, type, priority, page,
- * per_page 1-50).
- * Typing is debounced and a newer query aborts the request of an older one; buttons filter by
+ * Search Tasks: a QuickPick over GET /search (docs/api/openapi.yaml#searchWorkspace: q 1-255,
+ * workspace_id, type, priority, page, per_page 1-50). A search is per workspace in the API, so a query
+ * reads each of the user's workspaces (SEARCH_BUDGET.workspaces at most; searchScope.ts), unless
+ * started from a tree node or narrowed from the hint rows shown before a query.
+ * Typing is debounced and a newer query aborts the requests of an older one; buttons filter by
  * priority and switch between tasks, comments and attachments; "more results" loads the next page;
  * Enter opens the task; an item button copies its link. Resolves to the task opened, if any.
  */
 export async function searchTasks(ctx: CommandContext, arg?: unknown): Promise<TaskRef | undefined> {
   const state = await signedIn(ctx.services.session);
+  if (!state) {
+    return undefined;
+  }
+  const workspaces = state.user.workspaces;
+  if (workspaces.length === 0) {
+    void prompter().warn(vscode.l10n.t('Your account has no workspace.'));
+    return undefined;
+  }
   // A task or list node carries workspaceId; the tree's workspace node carries its own id.
   const node = arg as { workspaceId?: unknown; kind?: unknown; id?: unknown } | undefined;
   const given = node?.workspaceId ?? (node?.kind === 'workspace' ? node.id : undefined);
-  const workspaceId = state && (isUuid(given) ? given : await pickWorkspace(state, vscode.l10n.t('Search Tasks')));
-  if (!state || !workspaceId) {
-    return undefined;
-  }
-  return new Promise((resolve) => new SearchPick(state, workspaceId, resolve).show());
+  const only = isUuid(given) ? (workspaces.find((w) => w.id === given) ?? { id: given, name: '' }) : undefined;
+  const scope = new SearchScope(workspaces, only);
+  return new Promise((resolve) => new SearchPick(state, scope, resolve).show());
+}
+
+/** One workspace's answer to a query: its page of hits, or why it failed. */
+interface Answer {
+  readonly workspaceId: string;
+  readonly result?: SearchResult;
+  readonly error?: unknown;
 }
 
 class SearchPick {
   private readonly pick: LiveQuickPick<HitItem> = prompter().createQuickPick<HitItem>();
-  private readonly runner: LatestOnly<Query, SearchResult>;
+  private readonly runner: LatestOnly<Query, Answer[]>;
   private type: SearchType = 'tasks';
   private priority: Priority | undefined;
   private last: Query | undefined;
+  /** Per workspace, the hits its last first page counted: "More results…" reads on where there are more. */
+  private totals = new Map<string, number>();
   private settled = false;
 
   constructor(
     private readonly state: SignedIn,
-    private readonly workspaceId: string,
+    private readonly scope: SearchScope,
     private readonly done: (ref: TaskRef | undefined) => void,
   ) {
     this.runner = new LatestOnly(
       SEARCH_DEBOUNCE_MS,
-      (query, signal) =>
-        state.client.search(
-          {
-            q: query.q,
-            workspace_id: workspaceId,
-            type: query.type,
-            priority: query.priority,
-            page: query.page,
-            per_page: PER_PAGE,
-          },
-          { signal, priority: 'user' },
-        ),
-      (query, result) => this.showResult(query, result),
+      (query, signal) => this.read(query, signal),
+      (query, answers) => this.showResult(query, answers),
       (_query, error) => this.showError(error),
+    );
+  }
+
+  /** One request per workspace searched (on a later page, only those with more hits), side by side. */
+  private read(query: Query, signal: AbortSignal): Promise<Answer[]> {
+    const more = (id: string): boolean => query.page === 1 || (this.totals.get(id) ?? 0) > (query.page - 1) * PER_PAGE;
+    const ids = this.scope.searched.map((w) => w.id).filter(more);
+    return Promise.all(
+      ids.map((workspaceId) =>
+        this.state.client
+          .search(
+            {
+              q: query.q,
+              workspace_id: workspaceId,
+              type: query.type,
+              priority: query.priority,
+              page: query.page,
+              per_page: PER_PAGE,
+            },
+            { signal, priority: 'user' },
+          )
+          .then(
+            (result): Answer => ({ workspaceId, result }),
+            (error: unknown): Answer => {
+              if (AbortError.is(error)) {
+                throw error; // a newer query or a cleared box: nothing to show
+              }
+              return { workspaceId, error };
+            },
+          ),
+      ),
     );
   }
 
@@ -92,39 +131,53 @@ class SearchPick {
     pick.onDidTriggerItemButton((event) => void this.copyLink(event.item));
     pick.onDidHide(() => this.finish(undefined));
     this.decorate();
+    this.search(false);
     pick.show();
   }
 
   private search(immediate: boolean, page = 1): void {
     const q = this.pick.value.trim().slice(0, 255);
     if (q === '') {
+      // Before a query: what the search reads and how to narrow it, rather than "0 results".
       this.runner.cancel();
-      this.pick.items = [];
+      this.pick.items = this.scope.hint(typeLabel(this.type));
       this.pick.busy = false;
       return;
+    }
+    if (this.pick.items.some((i) => i.scope !== undefined || (!i.ref && !i.more))) {
+      this.pick.items = []; // the hint rows, which the typed text would filter down to "0 results"
     }
     this.pick.busy = true;
     this.runner.update({ q, type: this.type, priority: this.priority, page }, immediate);
   }
 
-  private showResult(query: Query, result: SearchResult): void {
+  private showResult(query: Query, answers: Answer[]): void {
+    const failed = answers.find((a) => a.error !== undefined);
+    if (failed && answers.every((a) => a.error !== undefined)) {
+      this.showError(failed.error);
+      return;
+    }
     this.last = query;
-    const items = hitItems(result, query.type, this.workspaceId);
-    const kept = query.page === 1 ? [] : this.pick.items.filter((i) => !i.more);
-    const all = [...kept, ...items];
-    const total = totalOf(result, query.type);
-    if (all.length < total && items.length > 0 && query.page >= SEARCH_BUDGET.pages) {
+    if (query.page === 1) {
+      this.totals = new Map(answers.map((a) => [a.workspaceId, a.result ? totalOf(a.result, query.type) : 0]));
+    }
+    const items = answers.flatMap((a) => (a.result ? this.itemsOf(a.workspaceId, a.result, query.type) : []));
+    const kept = query.page === 1 ? [] : this.pick.items.filter((i) => i.ref);
+    const all: HitItem[] = [...(failed ? [this.failureItem(failed.error)] : []), ...kept, ...items];
+    const shown = kept.length + items.length;
+    const total = [...this.totals.values()].reduce((sum, n) => sum + n, 0);
+    if (shown < total && items.length > 0 && query.page >= SEARCH_BUDGET.pages) {
       // The search's budget (src/core/budgets.ts): more is found by narrowing, not by paging on.
       all.push({
         label: vscode.l10n.t('Type more words to narrow the search'),
-        description: vscode.l10n.t('{0} of {1} shown', all.length, total),
+        description: vscode.l10n.t('{0} of {1} shown', shown, total),
         alwaysShow: true,
         iconPath: new vscode.ThemeIcon('info'),
       });
-    } else if (all.length < total && items.length > 0) {
+    } else if (shown < total && items.length > 0) {
       all.push({
         label: vscode.l10n.t('More results…'),
-        description: vscode.l10n.t('{0} of {1} shown', all.length, total),
+        description: vscode.l10n.t('{0} of {1} shown', shown, total),
         alwaysShow: true,
         more: true,
         iconPath: new vscode.ThemeIcon('ellipsis'),
@@ -137,19 +190,34 @@ class SearchPick {
     this.pick.busy = false;
   }
 
+  /** A workspace's hits; across several workspaces each says which one it is from. */
+  private itemsOf(workspaceId: string, result: SearchResult, type: SearchType): HitItem[] {
+    const items = hitItems(result, type, workspaceId);
+    const name = this.scope.several ? this.scope.nameOf(workspaceId) : undefined;
+    return name === undefined ? items : items.map((i) => ({ ...i, detail: i.detail ? `${i.detail} · ${name}` : name }));
+  }
+
   private showError(error: unknown): void {
     this.pick.busy = false;
-    const message = describeFailure(vscode.l10n.t('Search failed'), error);
-    this.pick.items = [{ label: message, alwaysShow: true, iconPath: new vscode.ThemeIcon('error') }];
-    // The reason is shown in the pick itself; a 401 also goes through the shared reporting, which
-    // turns the session to "token rejected" (and shows no second popup).
+    this.pick.items = [this.failureItem(error)];
+  }
+
+  /** The reason a search failed, as a row; a 401 also turns the session to "token rejected" (no second popup). */
+  private failureItem(error: unknown): HitItem {
     if (UnauthorizedError.is(error)) {
       void reportFailure(vscode.l10n.t('Search failed'), error);
     }
+    const message = describeFailure(vscode.l10n.t('Search failed'), error);
+    return { label: message, alwaysShow: true, iconPath: new vscode.ThemeIcon('error') };
   }
 
   private accept(): void {
     const item = this.pick.activeItems[0];
+    if (item && this.scope.choose(item)) {
+      this.decorate();
+      this.search(true);
+      return;
+    }
     if (item?.more && this.last) {
       this.pick.busy = true;
       this.runner.update({ ...this.last, page: this.last.page + 1 }, true);
@@ -175,9 +243,12 @@ class SearchPick {
     const filters = [
       this.priority && vscode.l10n.t('{0} priority only', priorityLabel(this.priority)),
       this.type !== 'tasks' && typeLabel(this.type),
+      this.scope.narrowedTo,
     ].filter(Boolean);
     this.pick.title = [vscode.l10n.t('Search Tasks'), ...filters].join(' · ');
-    this.pick.placeholder = vscode.l10n.t('Search {0} by text or display id', typeLabel(this.type));
+    this.pick.placeholder = this.scope.several
+      ? vscode.l10n.t('Search {0} in your workspaces by text or display id', typeLabel(this.type))
+      : vscode.l10n.t('Search {0} by text or display id', typeLabel(this.type));
     const others = (['tasks', 'comments', 'attachments'] as const).filter((t) => t !== this.type).map(typeButton);
     this.pick.buttons = [...PRIORITY_FILTERS.map((p) => priorityButton(p, p === this.priority)), ...others];
   }

@@ -6,7 +6,8 @@ import { priorityIcon, priorityLabel } from '../ui/pickers';
 
 export type SearchType = 'tasks' | 'comments' | 'attachments';
 
-export type HitItem = vscode.QuickPickItem & { ref?: TaskRef; displayId?: string; more?: true };
+/** A row of the pick: a hit (ref), "More results…" (more), or a hint row that sets the scope (a workspace id, '' for all). */
+export type HitItem = vscode.QuickPickItem & { ref?: TaskRef; displayId?: string; more?: true; scope?: string };
 
 export const copyLinkButton = (): vscode.QuickInputButton => ({
   iconPath: new vscode.ThemeIcon('link'),

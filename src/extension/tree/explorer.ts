@@ -61,7 +61,7 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
   ) {
     super(EXPLORER_VIEW, services.session, services.changes);
     this.filter = this.register(new ViewFilter(EXPLORER_VIEW, memento));
-    this.view = this.createView({ dragAndDropController });
+    this.view = this.createView({ dragAndDropController }, memento);
     this.register(this.filter.onDidChange(() => this.onFilter()));
     this.register(
       registerTaskSource('tree', () => this.view.selection.filter((n): n is TaskNode => n.kind === 'task')),

@@ -33,7 +33,7 @@ export class MyTasksTree extends TaskTree<MyTasksModel> {
   ) {
     super(MY_TASKS_VIEW, services.session, services.changes);
     this.filter = this.register(new ViewFilter(MY_TASKS_VIEW, memento));
-    this.view = this.createView({ dragAndDropController: this.dragOut });
+    this.view = this.createView({ dragAndDropController: this.dragOut }, memento);
     this.register(this.filter.onDidChange(() => this.regroup()));
     void this.setGroupContext();
     this.describe();

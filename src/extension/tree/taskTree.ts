@@ -10,6 +10,7 @@ import type { TaskChange, TaskChanges } from '../tasks/changes';
 import { registerViewSelection } from '../tasks/current';
 import { describeFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
+import { ExpandedNodes } from './expanded';
 import { treeItem } from './items';
 import type { ItemContext } from './items';
 
@@ -42,8 +43,14 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
 
   abstract readonly view: vscode.TreeView<TreeNode>;
 
-  /** This tree's view (collapse-all and multi-selection on), disposed with the tree. */
-  protected createView(options: Partial<vscode.TreeViewOptions<TreeNode>> = {}): vscode.TreeView<TreeNode> {
+  /** The nodes left expanded, expanded again after a reload (expanded.ts); set with the view. */
+  private expanded: ExpandedNodes | undefined;
+
+  /** This tree's view (collapse-all, multi-selection), disposed with it; `memento` keeps its expansion. */
+  protected createView(
+    options: Partial<vscode.TreeViewOptions<TreeNode>> = {},
+    memento?: vscode.Memento,
+  ): vscode.TreeView<TreeNode> {
     const view = this.register(
       vscode.window.createTreeView(this.viewId, {
         treeDataProvider: this,
@@ -55,6 +62,10 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     this.register(
       registerViewSelection(this.viewId, () => view.selection.filter((n): n is TaskNode => n.kind === 'task')),
     );
+    if (memento) {
+      this.expanded = new ExpandedNodes(memento, this.viewId);
+      this.register(this.expanded.track(view));
+    }
     return view;
   }
   private staleShown = false;
@@ -68,7 +79,11 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
   protected abstract itemContext(): ItemContext;
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    return treeItem(node, this.itemContext());
+    const item = treeItem(node, this.itemContext());
+    if (item.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed && this.expanded?.has(node.key)) {
+      item.collapsibleState = vscode.TreeItemCollapsibleState.Expanded;
+    }
+    return item;
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
