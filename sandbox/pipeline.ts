@@ -19,11 +19,14 @@ interface BodyRead {
   tooLarge: boolean;
 }
 
+/** How fast a stalled body (stall_body) is still read: 50 MB would take a quarter of an hour. */
+const STALL_TRICKLE_BYTES_PER_SECOND = 64 * 1024;
+
 /**
  * Buffers the body up to `limit`; beyond it the rest is drained and dropped. With `bytesPerSecond`
  * (a slow_body fault) it reads no faster than that, so the client's socket fills and waits. With
- * `stallAfter` (a stall_body fault) it stops reading after that many bytes and waits for the
- * client to hang up, so "cancel mid-upload" does not race the upload.
+ * `stallAfter` (a stall_body fault) it all but stops reading after that many bytes, so the upload
+ * waits for the client to hang up and "cancel mid-upload" does not race it.
  */
 export function readBody(req: IncomingMessage, limit: number, bytesPerSecond = 0, stallAfter = 0): Promise<BodyRead> {
   return new Promise((resolve, reject) => {
@@ -34,13 +37,12 @@ export function readBody(req: IncomingMessage, limit: number, bytesPerSecond = 0
       size += chunk.length;
       if (size > limit) tooLarge = true;
       if (!tooLarge) chunks.push(chunk);
-      if (stallAfter > 0 && size >= stallAfter) {
+      // Stalled: a trickle rather than a full stop, because a socket that is not read never notices
+      // that the client hung up (its FIN waits behind the unread bytes), and the log must say so.
+      const rate = stallAfter > 0 && size >= stallAfter ? STALL_TRICKLE_BYTES_PER_SECOND : bytesPerSecond;
+      if (rate > 0) {
         req.pause();
-        return;
-      }
-      if (bytesPerSecond > 0) {
-        req.pause();
-        setTimeout(() => req.resume(), (chunk.length * 1000) / bytesPerSecond);
+        setTimeout(() => req.resume(), (chunk.length * 1000) / rate);
       }
     });
     let ended = false;
