@@ -3,6 +3,7 @@ import type { Frame, FrameLocator } from 'playwright-core';
 import { axeViolations } from './axe';
 import { closeSession, openSession, sandboxCall as control, storedTask as stored } from './fixtures';
 import type { Session } from './fixtures';
+import { until } from './steps';
 import type { Workbench } from './workbench';
 
 interface Fixtures {
@@ -183,13 +184,22 @@ describe('e2e: a saved view and a list as a table in a real workbench', function
     assert.ok(rows.length >= 8, `the view has ${rows.length} rows`);
     const byId = new Map(rows.map((t) => [t.id, t]));
     const inner = await wb.activeWebviewFrame();
-    assert.deepEqual(new Set(taskIds(await gridItems(inner))), new Set(byId.keys()), "the page shows the view's rows");
+    const allShown = async (): Promise<string[]> => [...new Set(taskIds(await gridItems(inner)))].sort();
+    await until(async () => (await allShown()).join() === [...byId.keys()].sort().join(), 30_000);
+    assert.deepEqual(await allShown(), [...byId.keys()].sort(), "the page shows the view's rows");
     await wb.screenshot('table-01-light-view');
 
     // Due date, then Shift+click Priority: the page's order is the service's order for those two keys.
     await sortByDueThenPriority(frame);
     const expected = await indexOrder(s, fx, DUE_THEN_PRIORITY);
-    const sorted = taskIds(await gridItems(inner));
+    // The header marks the sort at once; the rows follow when the service's answer arrives.
+    let sorted: string[] = [];
+    const inOrder = (): boolean =>
+      sortKeys(sorted, byId).join('|') === sortKeys(within(expected, new Set(sorted)), byId).join('|');
+    await until(async () => {
+      sorted = taskIds(await gridItems(inner));
+      return inOrder();
+    }, 30_000);
     assert.deepEqual(
       sortKeys(sorted, byId),
       sortKeys(within(expected, new Set(sorted)), byId),
@@ -329,18 +339,19 @@ describe('e2e: a saved view and a list as a table in a real workbench', function
 
     await sortByDueThenPriority(frame);
     const inner = await wb.activeWebviewFrame();
-    const log = (await control<{ data: { path: string; query: Record<string, string> }[] }>(s, 'GET', '/requests'))
-      .data;
-    assert.ok(
-      log.some((r) => r.path.endsWith('/tasks') && r.query.sorts && JSON.parse(r.query.sorts).length === 2),
-      'the two sort keys were sent to the service',
-    );
-    const expected = await indexOrder(s, fx, DUE_THEN_PRIORITY);
-    assert.deepEqual(
-      taskIds(await gridItems(inner)),
-      expected.map((t) => t.id),
-      "the list's rows in the service's order for due date, then priority",
-    );
+    // The header marks the sort at once; the rows follow when the service's answer arrives.
+    const sortSent = async (): Promise<boolean> =>
+      (await control<{ data: { path: string; query: Record<string, string> }[] }>(s, 'GET', '/requests')).data.some(
+        (r) => r.path.endsWith('/tasks') && r.query.sorts && JSON.parse(r.query.sorts).length === 2,
+      );
+    assert.ok(await until(sortSent, 30_000), 'the two sort keys were sent to the service');
+    const expected = (await indexOrder(s, fx, DUE_THEN_PRIORITY)).map((t) => t.id);
+    let shown: string[] = [];
+    await until(async () => {
+      shown = taskIds(await gridItems(inner));
+      return shown.join() === expected.join();
+    }, 30_000);
+    assert.deepEqual(shown, expected, "the list's rows in the service's order for due date, then priority");
     await wb.screenshot('table-08-dark-sorted');
     await expectNoSeriousViolations(wb, 'the dark table');
   });
