@@ -15,7 +15,7 @@ import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
 import { artifactsDir, repoRoot } from './paths';
 
-const timeoutMs = Number(process.env.INTEGRATION_TIMEOUT_S ?? 600) * 1000;
+const timeoutMs = Number(process.env.INTEGRATION_TIMEOUT_S ?? 1200) * 1000;
 
 async function main(): Promise<number> {
   const build = spawnSync(process.execPath, ['esbuild.mjs', '--tests'], { cwd: repoRoot, stdio: 'inherit' });
