@@ -9,7 +9,7 @@ export const MAX_EXPANDED = 20;
 
 /**
  * The nodes the user left expanded in a view, kept in the workspace's state so a reload shows the
- * tree as it was (issue 37: it came back fully collapsed). Keys only (ids of the service, never
+ * tree as it was (it used to come back fully collapsed). Keys only (ids of the service, never
  * shown); the most recently expanded first, at most MAX_EXPANDED. A remembered node that no longer
  * exists is never rendered, so it costs nothing, and falls out as others are expanded.
  */
