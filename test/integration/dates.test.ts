@@ -36,6 +36,8 @@ describe('Due dates: the same words and overdue mark in tree, board, table and p
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The next suites sign in as they need: Bob must not be the account they find.
+    await api.session.signOut();
   });
 
   async function child(parent: TreeNode | undefined, label: string): Promise<TreeNode> {

@@ -22,6 +22,8 @@ describe('Task panel first paint', function () {
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The next suites sign in as they need: Carol must not be the account they find.
+    await api.session.signOut();
   });
 
   it('a task opened by id only says it is loading rather than painting nothing', async () => {
