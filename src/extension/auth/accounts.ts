@@ -64,7 +64,9 @@ export class AccountProvider implements vscode.AuthenticationProvider, vscode.Di
     const session = this.accounts.find(sessionId);
     if (session) {
       await signOut(session);
-    } else if (this.shown.has(sessionId)) {
+    } else if (this.shown.has(sessionId) && this.accounts.primary.key === undefined) {
+      // Shown before, and the primary session cannot say which account it holds now (its check
+      // failed before the user was known): only then is the entry the primary's.
       await signOut(this.accounts.primary);
     }
   }
