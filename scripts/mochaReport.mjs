@@ -31,9 +31,12 @@ export function failureTitles(blocks) {
       const first = /^\s*\d+\) (.*)$/.exec(line);
       if (!first) return;
       const parts = [first[1].trim()];
-      for (let j = i + 1; j < lines.length && j < i + 6 && !parts.at(-1).endsWith(':'); j++)
-        parts.push(lines[j].trim());
-      titles.push(parts.join(' › ').replace(/:$/, ''));
+      let j = i + 1;
+      for (; j < lines.length && j < i + 6 && !parts.at(-1).endsWith(':'); j++) parts.push(lines[j].trim());
+      // The error's first line, so a short tail of the log says why as well as what.
+      const why = lines.slice(j, j + 4).find((l) => l.trim() !== '');
+      const title = parts.join(' › ').replace(/:$/, '');
+      titles.push(why ? `${title} — ${why.trim().slice(0, 200)}` : title);
     });
   }
   return titles;
