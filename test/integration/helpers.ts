@@ -278,10 +278,15 @@ export class ScriptedPrompter implements Prompter {
   }
 }
 
+/**
+ * Polls until `probe` gives a value. The default outlasts a request that waits for a slot of the
+ * budget: the suites of one user share its 60 requests a minute, so late in a run an effect that
+ * needs a request may come after most of a minute. The test's own timeout still bounds the wait.
+ */
 export async function waitFor<T>(
   probe: () => T | undefined | Promise<T | undefined>,
   what: string,
-  timeoutMs = 10_000,
+  timeoutMs = 65_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
