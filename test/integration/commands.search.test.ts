@@ -157,7 +157,15 @@ describe('Task commands: search, go to, comment, link', function () {
     await waitFor(() => {
       const m = panel.model;
       const sections =
-        m.complete && m.comments && m.activity && m.customFields && m.dependencies && m.members && m.statuses;
+        m.complete &&
+        m.comments &&
+        m.activity &&
+        m.customFields &&
+        m.dependencies &&
+        m.members &&
+        m.statuses &&
+        m.subtasks &&
+        m.attachments;
       return (sections && (m.breadcrumb.length > 0 || m.errors.breadcrumb !== undefined)) || undefined;
     }, 'every section of the panel');
   }
@@ -169,6 +177,8 @@ describe('Task commands: search, go to, comment, link', function () {
       const ref = await vscode.commands.executeCommand<TaskRef>('taskPlatform.goToTask');
       assert.equal(ref?.taskId, w.fx.tasks.task_with_comments.id, input);
     }
+    // Its reads done before the next panel opens, so none of them is counted after the reset below.
+    await panelLoaded(w.acme, w.fx.tasks.task_with_comments.id);
     const side = w.script([w.fx.tasks.side_task.id]);
     assert.equal(
       (await vscode.commands.executeCommand<TaskRef>('taskPlatform.goToTask'))?.workspaceId,
