@@ -192,6 +192,77 @@ describe('Several accounts at once: a token and a session per account, each list
     );
   });
 
+  it('Go to Task looks in every account: NIM-2 opens as Frank; ACME-1 of both services asks, naming each account', async () => {
+    const his = await frankTask();
+    await sandboxControl('DELETE', '/requests');
+    await other.control('DELETE', '/requests');
+    let prompter = driver.script([]);
+    const nim = await vscode.commands.executeCommand<{ taskId: string; account?: string }>(
+      'taskPlatform.goToTask',
+      'NIM-2',
+    );
+    assert.equal(nim?.account, his.account, "found in Frank's Nimbus, carrying his account");
+    assert.deepEqual(prompter.offered, [], 'one task: nothing to pick');
+    assert.ok(
+      (await other.requestLog()).every((r) => r.token_label === 'frank'),
+      "Frank's service saw his token only",
+    );
+    const first = await requestLog();
+    assert.ok(first.length > 0, "Alice's workspaces were asked too");
+    assert.ok(
+      first.filter((r) => r.path === '/api/search').every((r) => r.token_label === 'alice'),
+      "Bob sees Alice's workspaces: they are asked once, as Alice",
+    );
+
+    const frankHost = new URL(parseAccountKey(his.account)?.baseUrl ?? '').host;
+    const frankName = (await other.control<{ users: { frank: { name: string } } }>('GET', '/fixtures')).users.frank
+      .name;
+    prompter = driver.script([], [`Acme Labs · ${frankName} (${frankHost})`]);
+    const acme = await vscode.commands.executeCommand<{ taskId: string; account?: string }>(
+      'taskPlatform.goToTask',
+      'ACME-1',
+    );
+    const offered = (prompter.offered[0] ?? []).map((i) => i.label);
+    assert.equal(offered.length, 2, `one per service, not per user: ${offered.join(' | ')}`);
+    assert.match(offered[0] ?? '', /^Acme · Alice Admin \(127\.0\.0\.1:\d+\)$/);
+    assert.match(offered[1] ?? '', /^Acme Labs · Frank .*\(127\.0\.0\.1:\d+\)$/);
+    assert.equal(acme?.account, his.account);
+    assert.equal(acme?.taskId, his.taskId, "Frank's ACME-1");
+  });
+
+  it('Search Tasks reads every account, names the account on each hit, and opens a hit as its account', async () => {
+    const his = await frankTask();
+    await sandboxControl('DELETE', '/requests');
+    await other.control('DELETE', '/requests');
+    const prompter = driver.script([]);
+    const done = vscode.commands.executeCommand<{ taskId: string; account?: string }>('taskPlatform.searchTasks');
+    const pick = await prompter.livePick();
+    const hint = pick.items.map((i) => `${i.label} ${i.description ?? ''}`);
+    assert.ok(
+      hint.some((h) => /^Search only in Nimbus Frank/.test(h)),
+      `the hint offers Frank's workspaces, named as his: ${hint.join(' | ')}`,
+    );
+    await pick.type('calibrate');
+    const items = await waitFor(
+      () => (!pick.busy && pick.items.some((i) => i.label === 'Calibrate the spectrometer') ? pick.items : undefined),
+      "Frank's hit",
+    );
+    const hit = items.find((i) => i.label === 'Calibrate the spectrometer');
+    assert.match(hit?.detail ?? '', /Acme Labs · Frank .*\(127\.0\.0\.1:\d+\)/, 'names the account');
+    const searched = (await requestLog()).filter((r) => r.path === '/api/search');
+    assert.ok(
+      searched.length > 0 && searched.every((r) => r.token_label === 'alice'),
+      'the first service: Alice, once per workspace',
+    );
+    assert.ok(
+      (await other.requestLog()).filter((r) => r.path === '/api/search').every((r) => r.token_label === 'frank'),
+    );
+    pick.accept('Calibrate the spectrometer');
+    const ref = await done;
+    assert.equal(ref?.account, his.account);
+    assert.equal(ref?.taskId, his.taskId);
+  });
+
   it("with Frank's service unreachable, Alice still writes; only his write queues, and it replays through him alone", async () => {
     const his = await frankTask();
     const frank = parseAccountKey(his.account);

@@ -1,15 +1,12 @@
 import * as vscode from 'vscode';
-import { inert } from '../../core/text/inert';
 import type { AccountSessions } from './accountSessions';
 import { addAccount, signIn, signOut } from './commands';
+import { accountLabel } from './label';
 import type { Session } from './session';
 
 /** `contributes.authentication` in package.json: the Accounts menu's entry for the service. */
 export const ACCOUNT_PROVIDER_ID = 'taskPlatform';
 const ACCOUNT_PROVIDER_LABEL = 'Task Platform';
-
-/** Longest account label shown: the user's name, from the service. */
-const MAX_LABEL = 100;
 
 /**
  * The signed-in accounts in VS Code's Accounts menu, one entry each: its sessions are the sessions
@@ -125,8 +122,7 @@ function accountSession(session: Session, several: boolean): vscode.Authenticati
   if (state.kind !== 'signedIn' || !session.key) {
     return undefined;
   }
-  const name = inert(state.user.name, MAX_LABEL).trim() || vscode.l10n.t('Task Platform account');
-  const label = several ? vscode.l10n.t('{0} ({1})', name, new URL(state.baseUrl).host) : name;
+  const label = accountLabel(state, several);
   return {
     id: session.key,
     accessToken: '',

@@ -56,6 +56,21 @@ export async function signedInFor(
   return undefined;
 }
 
+/**
+ * Every signed-in account, the primary first, for what looks in all of them (Search Tasks, Go to
+ * Task). None signed in is the same warning as `signedIn`; an account whose token was refused or
+ * whose service cannot be reached is left out here and named by its own warning elsewhere.
+ */
+export async function signedInAll(accounts: AccountSessions): Promise<SignedIn[]> {
+  const primary = await accounts.primary.ensure();
+  const others = (await accounts.all()).filter((s) => s !== accounts.primary).map((s) => s.state);
+  const states = [primary, ...others].filter((s): s is SignedIn => s.kind === 'signedIn');
+  if (states.length === 0) {
+    void offerSignIn(vscode.l10n.t('Sign in to Task Platform first.'));
+  }
+  return states;
+}
+
 /** What a target that names no account stands for: the primary account's. */
 const PRIMARY = '';
 

@@ -1,12 +1,11 @@
 import * as vscode from 'vscode';
 import { SEARCH_BUDGET } from '../../core/budgets';
-import { signedIn } from '../auth/guard';
+import { signedInAll } from '../auth/guard';
 import type { SearchResult } from '../../core/api/envelopes';
 import { UnauthorizedError } from '../../core/api/errors';
 import type { Priority } from '../../core/api/schemas';
 import { taskWebLink } from '../../core/tasks/links';
 import { LatestOnly } from '../../core/util/latest';
-import type { SignedIn } from '../auth/session';
 import { isUuid } from '../../core/util/ids';
 import type { TaskRef } from '../tasks/ref';
 import { describeFailure, reportFailure } from '../ui/failure';
@@ -16,7 +15,8 @@ import { openTask } from '../common/commandContext';
 import type { CommandContext } from '../common/commandContext';
 import { priorityLabel } from '../ui/pickers';
 import { AbortError } from '../../core/util/abort';
-import { SearchScope } from './searchScope';
+import { placesOf, SearchScope } from './searchScope';
+import type { Place } from './searchScope';
 import { hitItems, PRIORITY_FILTERS, priorityButton, totalOf, typeButton, typeLabel } from './searchItems';
 import type { HitItem, SearchType } from './searchItems';
 
@@ -41,26 +41,39 @@ interface Query {
  * Enter opens the task; an item button copies its link. Resolves to the task opened, if any.
  */
 export async function searchTasks(ctx: CommandContext, arg?: unknown): Promise<TaskRef | undefined> {
-  const state = await signedIn(ctx.services.session);
-  if (!state) {
+  const states = await signedInAll(ctx.services.accounts);
+  const [primary] = states;
+  if (!primary) {
     return undefined;
   }
-  const workspaces = state.user.workspaces;
-  if (workspaces.length === 0) {
+  const places = placesOf(states);
+  if (places.length === 0) {
     void prompter().warn(vscode.l10n.t('Your account has no workspace.'));
     return undefined;
   }
-  // A task or list node carries workspaceId; the tree's workspace node carries its own id.
-  const node = arg as { workspaceId?: unknown; kind?: unknown; id?: unknown } | undefined;
-  const given = node?.workspaceId ?? (node?.kind === 'workspace' ? node.id : undefined);
-  const only = isUuid(given) ? (workspaces.find((w) => w.id === given) ?? { id: given, name: '' }) : undefined;
-  const scope = new SearchScope(workspaces, only);
-  return new Promise((resolve) => new SearchPick(state, scope, resolve).show());
+  const scope = new SearchScope(places, givenPlace(places, primary, arg));
+  return new Promise((resolve) => new SearchPick(scope, resolve).show());
 }
 
-/** One workspace's answer to a query: its page of hits, or why it failed. */
+/**
+ * The one place a search started from a tree node reads: a task or list node carries workspaceId,
+ * the tree's workspace node its own id, and any node of an account other than the primary its
+ * account.
+ */
+function givenPlace(places: readonly Place[], primary: Place['state'], arg: unknown): Place | undefined {
+  const node = arg as { workspaceId?: unknown; kind?: unknown; id?: unknown; account?: unknown } | undefined;
+  const given = node?.workspaceId ?? (node?.kind === 'workspace' ? node.id : undefined);
+  if (!isUuid(given)) {
+    return undefined;
+  }
+  const mine = places.filter((p) => p.workspace.id === given);
+  const place = mine.find((p) => (node?.account === undefined ? p.state === primary : p.account === node.account));
+  return place ?? { id: given, state: primary, workspace: { id: given, name: '' } };
+}
+
+/** One place's answer to a query: its page of hits, or why it failed. */
 interface Answer {
-  readonly workspaceId: string;
+  readonly placeId: string;
   readonly result?: SearchResult;
   readonly error?: unknown;
 }
@@ -76,7 +89,6 @@ class SearchPick {
   private settled = false;
 
   constructor(
-    private readonly state: SignedIn,
     private readonly scope: SearchScope,
     private readonly done: (ref: TaskRef | undefined) => void,
   ) {
@@ -88,17 +100,17 @@ class SearchPick {
     );
   }
 
-  /** One request per workspace searched (on a later page, only those with more hits), side by side. */
+  /** One request per place searched (on a later page, only those with more hits), side by side. */
   private read(query: Query, signal: AbortSignal): Promise<Answer[]> {
     const more = (id: string): boolean => query.page === 1 || (this.totals.get(id) ?? 0) > (query.page - 1) * PER_PAGE;
-    const ids = this.scope.searched.map((w) => w.id).filter(more);
+    const places = this.scope.searched.filter((p) => more(p.id));
     return Promise.all(
-      ids.map((workspaceId) =>
-        this.state.client
+      places.map(({ id: placeId, state, workspace }) =>
+        state.client
           .search(
             {
               q: query.q,
-              workspace_id: workspaceId,
+              workspace_id: workspace.id,
               type: query.type,
               priority: query.priority,
               page: query.page,
@@ -107,12 +119,12 @@ class SearchPick {
             { signal, priority: 'user' },
           )
           .then(
-            (result): Answer => ({ workspaceId, result }),
+            (result): Answer => ({ placeId, result }),
             (error: unknown): Answer => {
               if (AbortError.is(error)) {
                 throw error; // a newer query or a cleared box: nothing to show
               }
-              return { workspaceId, error };
+              return { placeId, error };
             },
           ),
       ),
@@ -159,9 +171,9 @@ class SearchPick {
     }
     this.last = query;
     if (query.page === 1) {
-      this.totals = new Map(answers.map((a) => [a.workspaceId, a.result ? totalOf(a.result, query.type) : 0]));
+      this.totals = new Map(answers.map((a) => [a.placeId, a.result ? totalOf(a.result, query.type) : 0]));
     }
-    const items = answers.flatMap((a) => (a.result ? this.itemsOf(a.workspaceId, a.result, query.type) : []));
+    const items = answers.flatMap((a) => (a.result ? this.itemsOf(a.placeId, a.result, query.type) : []));
     const kept = query.page === 1 ? [] : this.pick.items.filter((i) => i.ref);
     const all: HitItem[] = [...(failed ? [this.failureItem(failed.error)] : []), ...kept, ...items];
     const shown = kept.length + items.length;
@@ -190,10 +202,20 @@ class SearchPick {
     this.pick.busy = false;
   }
 
-  /** A workspace's hits; across several workspaces each says which one it is from. */
-  private itemsOf(workspaceId: string, result: SearchResult, type: SearchType): HitItem[] {
-    const items = hitItems(result, type, workspaceId);
-    const name = this.scope.several ? this.scope.nameOf(workspaceId) : undefined;
+  /**
+   * A place's hits; across several places each says which one it is from, and with several accounts
+   * each hit carries its account, so opening it acts with that account's client.
+   */
+  private itemsOf(placeId: string, result: SearchResult, type: SearchType): HitItem[] {
+    const place = this.scope.place(placeId);
+    if (!place) {
+      return [];
+    }
+    const account = place.account;
+    const items = hitItems(result, type, place.workspace.id).map((i) =>
+      account && i.ref ? { ...i, ref: { ...i.ref, account } } : i,
+    );
+    const name = this.scope.several ? this.scope.nameOf(placeId) : undefined;
     return name === undefined ? items : items.map((i) => ({ ...i, detail: i.detail ? `${i.detail} · ${name}` : name }));
   }
 
@@ -257,7 +279,13 @@ class SearchPick {
     if (!item.ref) {
       return;
     }
-    const link = taskWebLink(this.state.baseUrl, item.displayId ?? item.ref.taskId);
+    const place = this.scope.searched.find(
+      (p) => p.workspace.id === item.ref?.workspaceId && p.account === item.ref.account,
+    );
+    if (!place) {
+      return;
+    }
+    const link = taskWebLink(place.state.baseUrl, item.displayId ?? item.ref.taskId);
     await vscode.env.clipboard.writeText(link);
     prompter().status(vscode.l10n.t('Copied {0}', link), 4000);
   }

@@ -167,46 +167,64 @@ export async function findTask(
     void prompter().warn(vscode.l10n.t('That is not a task id, a display id like ACME-12, or a task link.'));
     return undefined;
   }
-  const candidates = workspaceIds ?? state.user.workspaces.map((w) => w.id);
+  let found: TaskRef[];
   try {
-    if (reference.kind === 'displayId') {
-      // Two workspaces may use one prefix: every one is asked, and the user picks when both answer.
-      const found: TaskRef[] = [];
-      for (const workspaceId of candidates) {
-        const row = await byDisplayId(state, workspaceId, reference.displayId);
-        if (row) {
-          found.push({ workspaceId, taskId: row.id, row });
-        }
-      }
-      if (found.length > 0) {
-        return found.length === 1 ? found[0] : chooseWorkspace(state, reference.displayId, found);
-      }
-    } else {
-      for (const workspaceId of candidates) {
-        const found = await byId(state, workspaceId, reference.taskId);
-        if (found) {
-          return { workspaceId, taskId: found.id, row: found };
-        }
-      }
-    }
+    found = await lookUp(state, reference, workspaceIds);
   } catch (error) {
     void reportFailure(vscode.l10n.t('Could not look up the task'), error);
     return undefined;
   }
-  const shown = reference.kind === 'id' ? reference.taskId : reference.displayId;
-  void prompter().warn(vscode.l10n.t('No task {0} was found in your workspaces (or you cannot see it).', shown));
-  return undefined;
+  if (found.length === 0) {
+    void prompter().warn(notFound(reference));
+    return undefined;
+  }
+  const name = (ref: TaskRef): string =>
+    state.user.workspaces.find((w) => w.id === ref.workspaceId)?.name ?? ref.workspaceId;
+  return found.length === 1 ? found[0] : chooseWorkspace(found, name);
 }
 
-/** More than one workspace has the display id: the user picks one (undefined when they cancel). */
-export async function chooseWorkspace(
+/** What Go to Task says when no workspace has the task. */
+export function notFound(reference: { kind: 'id'; taskId: string } | { kind: 'displayId'; displayId: string }): string {
+  const shown = reference.kind === 'id' ? reference.taskId : reference.displayId;
+  return vscode.l10n.t('No task {0} was found in your workspaces (or you cannot see it).', shown);
+}
+
+/**
+ * The tasks one account has for a reference: a UUID is one task at most (the first workspace that
+ * has it); two workspaces may use one prefix, so a display id is asked of every one. Throws what
+ * the service answered other than "not found".
+ */
+export async function lookUp(
   state: SignedIn,
-  displayId: string,
+  reference: { kind: 'id'; taskId: string } | { kind: 'displayId'; displayId: string },
+  workspaceIds?: readonly string[],
+): Promise<TaskRef[]> {
+  const candidates = workspaceIds ?? state.user.workspaces.map((w) => w.id);
+  const found: TaskRef[] = [];
+  for (const workspaceId of candidates) {
+    if (reference.kind === 'displayId') {
+      const row = await byDisplayId(state, workspaceId, reference.displayId);
+      if (row) found.push({ workspaceId, taskId: row.id, row });
+    } else {
+      const task = await byId(state, workspaceId, reference.taskId);
+      if (task) return [{ workspaceId, taskId: task.id, row: task }];
+    }
+  }
+  return found;
+}
+
+/**
+ * More than one workspace has the display id: the user picks one (undefined when they cancel). Each
+ * item is named by `name` (its workspace, and its account when several are signed in).
+ */
+export async function chooseWorkspace(
   found: readonly TaskRef[],
+  name: (ref: TaskRef) => string,
 ): Promise<TaskRef | undefined> {
+  const displayId = found[0]?.row?.display_id ?? '';
   const items = found.map((ref) => ({
-    label: inert(state.user.workspaces.find((w) => w.id === ref.workspaceId)?.name ?? ref.workspaceId),
-    description: inert(`${displayId} ${ref.row?.title ?? ''}`),
+    label: inert(name(ref)),
+    description: inert(`${ref.row?.display_id ?? displayId} ${ref.row?.title ?? ''}`),
     ref,
   }));
   const picked = await prompter().quickPick(items, {
