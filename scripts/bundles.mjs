@@ -61,9 +61,11 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * core/text/dates.ts, their use in the tree, cards and panel, the panel's loading first paint and
  * reading the panel's code ahead); 454,900 with Search Tasks across workspaces and trees that keep
  * their expanded nodes (3,032 bytes measured: the search scope and its hint rows, each workspace's
- * answer merged, the expanded nodes remembered per view).
+ * answer merged, the expanded nodes remembered per view); 459,900 with Search Tasks and Go to Task
+ * across accounts and the status bar showing the account that needs attention (4,775 bytes
+ * measured: the places of every account, the lookup across services, the attention rule).
  */
-export const LAZY_BUDGET_BYTES = 454_900;
+export const LAZY_BUDGET_BYTES = 459_900;
 
 /**
  * Data chunks: a dist/lazy chunk made only of a data table that is loaded for one rare input, counted

@@ -331,10 +331,18 @@ describe('Several accounts at once: a token and a session per account, each list
       ['Alice Admin', 'Bob Member'],
       'a refused account is not offered as signed in',
     );
+    // The status bar shows the account that needs attention: Frank's refused token, named.
+    await waitFor(() => /token rejected/.test(api.account.text) || undefined, 'the account item turns to Frank');
+    assert.match(api.account.tooltip, /The stored token of Frank .*\(127\.0\.0\.1:\d+\) was refused/);
     driver.script([other.baseUrl, token]);
     const again = await api.accounts.createSession();
     assert.equal(again.id, his.account, 'the same account, its token replaced');
     assert.equal(frank?.state.kind, 'signedIn');
+    // Back to Alice, with the others counted and named in the tooltip.
+    await waitFor(() => /^\$\(account\) Alice Admin \+2$/.test(api.account.text) || undefined, 'Alice +2');
+    assert.match(api.account.tooltip, /Also signed in: .*Bob Member \(127\.0\.0\.1:\d+\)/);
+    assert.match(api.account.tooltip, /Also signed in: .*Frank \w+ \(127\.0\.0\.1:\d+\)/);
+    assert.match(api.account.tooltip, /Alice Admin \(127\.0\.0\.1:\d+\): Task Platform requests: \d+ of \d+ left/);
   });
 
   it('signing out of one account from the menu leaves the others signed in', async () => {
@@ -355,5 +363,7 @@ describe('Several accounts at once: a token and a session per account, each list
     await signOutOthers();
     await waitFor(async () => (await labels()).length === 1, 'one account left');
     assert.deepEqual(await labels(), ['Alice Admin']);
+    await waitFor(() => api.account.text === '$(account) Alice Admin' || undefined, 'the account item as before');
+    assert.match(api.account.tooltip, /^Task Platform: signed in as Alice Admin <[^>]+>\nTask Platform requests: /);
   });
 });

@@ -3,9 +3,11 @@ import { Commands } from '../common/commandIds';
 import { budgetItemMode, budgetShown, straining } from '../../core/api/budgetShown';
 import type { BudgetItemMode } from '../../core/api/budgetShown';
 import type { RateLimitSnapshot } from '../../core/api/rateLimiter';
-import type { Session, SessionState } from '../auth/session';
+import { accountLabel } from '../auth/label';
+import type { SessionState } from '../auth/session';
 import { onDidChangeSetting, SECTION } from '../config';
 import { Disposable } from '../disposable';
+import type { Attention } from './attention';
 
 /**
  * The request budget in the status bar: requests left in the current minute of the 60 the service
@@ -30,19 +32,23 @@ export class BudgetStatusBar extends Disposable {
   /** One line for the account's tooltip: requests left this minute; empty when signed out. */
   summary = '';
 
-  constructor(session: Session) {
+  /** With several accounts, the shown account's name, which every line then starts with. */
+  private account: string | undefined;
+
+  /** Shows the budget of the account that needs attention (the primary one unless another strains). */
+  constructor(private readonly attention: Attention) {
     super();
     this.item.name = vscode.l10n.t('Task Platform Request Budget');
     this.item.command = Commands.showLog;
-    this.register(session.onDidChange((state) => this.watch(state)));
+    this.register(attention.onDidChange(() => this.watch(attention.session.state)));
     this.register(
       onDidChangeSetting('statusBar.requestBudget', () => {
         this.mode = readMode();
-        this.watch(session.state);
+        this.watch(attention.session.state);
       }),
     );
     this.register({ dispose: () => this.stop() });
-    this.watch(session.state);
+    this.watch(attention.session.state);
   }
 
   /** What the item shows now (tests read it). */
@@ -56,6 +62,7 @@ export class BudgetStatusBar extends Disposable {
       this.update(false, '');
       return;
     }
+    this.account = this.attention.several ? accountLabel(state, true) : undefined;
     const limiter = state.client.limiter;
     this.unsubscribe = limiter.onDidChange((snapshot) => this.render(snapshot));
     // Slots free up as the minute passes without any event: look again every few seconds.
@@ -90,9 +97,10 @@ export class BudgetStatusBar extends Disposable {
           )
         : '',
     ];
-    this.item.tooltip = lines.filter(Boolean).join('\n');
-    this.item.accessibilityInformation = { label: lines[0]! };
-    this.update(budgetShown(s, this.mode, this.lastPausedAt, now), lines[0]!);
+    const first = this.account ? vscode.l10n.t('{0}: {1}', this.account, lines[0]!) : lines[0]!;
+    this.item.tooltip = [first, ...lines.slice(1)].filter(Boolean).join('\n');
+    this.item.accessibilityInformation = { label: first };
+    this.update(budgetShown(s, this.mode, this.lastPausedAt, now), first);
   }
 
   /** Shows or hides the item, and keeps the account's line (signed out: hidden, no line). */

@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import { BudgetStatusBar } from '../account/budget';
 import { AccountStatusBar } from '../account/statusBar';
+import { Attention } from '../account/attention';
 import { Commands } from '../common/commandIds';
 import { registerCommand } from '../common/registry';
 import { taskUriHandler } from '../commands/goTo';
@@ -39,13 +40,13 @@ export function start(host: LazyHost): LazyCore {
   pendingState = globalState;
   const services = createServices(context, globalState);
   const { session, accounts: accountSessions, outboxes, changes } = services;
-  const budget = new BudgetStatusBar(session);
-  const account = new AccountStatusBar(session, budget);
+  const { attention, budget, account } = statusBars(accountSessions);
   context.subscriptions.push(
     outboxes,
     session,
     accountSessions,
     changes,
+    attention,
     budget,
     account,
     ...followSettings(session),
@@ -194,4 +195,15 @@ let pendingState: SerialMemento | undefined;
 /** Only queued state writes are awaited when the extension stops (the rest is in context.subscriptions). */
 export function flushed(): Promise<void> | undefined {
   return pendingState?.flushed();
+}
+
+/** The account and request-budget items, both showing the account that needs attention. */
+function statusBars(accounts: AccountSessions): {
+  attention: Attention;
+  budget: BudgetStatusBar;
+  account: AccountStatusBar;
+} {
+  const attention = new Attention(accounts);
+  const budget = new BudgetStatusBar(attention);
+  return { attention, budget, account: new AccountStatusBar(attention, budget) };
 }
