@@ -63,9 +63,11 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * their expanded nodes (3,032 bytes measured: the search scope and its hint rows, each workspace's
  * answer merged, the expanded nodes remembered per view); 459,900 with Search Tasks and Go to Task
  * across accounts and the status bar showing the account that needs attention (4,775 bytes
- * measured: the places of every account, the lookup across services, the attention rule).
+ * measured: the places of every account, the lookup across services, the attention rule); 460,600
+ * with the account of a command that names none (915 bytes measured: the current task's, the only
+ * one, the folder's choice or a question, and Choose Account for This Folder).
  */
-export const LAZY_BUDGET_BYTES = 459_900;
+export const LAZY_BUDGET_BYTES = 460_600;
 
 /**
  * Data chunks: a dist/lazy chunk made only of a data table that is loaded for one rare input, counted

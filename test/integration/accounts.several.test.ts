@@ -51,6 +51,7 @@ describe('Several accounts at once: a token and a session per account, each list
     demoBaseUrl = state.kind === 'signedIn' ? state.baseUrl : '';
   });
   after(async () => {
+    await api.services.accounts.chooseForFolder(undefined);
     await signOutOthers();
     await api.session.signOut();
   });
@@ -261,6 +262,44 @@ describe('Several accounts at once: a token and a session per account, each list
     const ref = await done;
     assert.equal(ref?.account, his.account);
     assert.equal(ref?.taskId, his.taskId);
+  });
+
+  it("a command with no target: the current task's account; else the folder's account, asked once and kept", async () => {
+    const his = await frankTask();
+    // The panels the tests above opened would be the task in front of the user.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // A task in front of the user (a focused panel, a tree selection) decides, without a question.
+    const source = api.registerTaskSource('test', () => [his]);
+    try {
+      const prompter = driver.script([], [his.taskId]); // a reference without its row is offered by its id
+      const link = await vscode.commands.executeCommand<string>('taskPlatform.copyLink');
+      assert.equal(link?.startsWith(new URL(other.baseUrl).origin), true, `Frank's link: ${link}`);
+      assert.ok(!prompter.asked.includes('Which Task Platform account?'), 'no account question');
+    } finally {
+      source.dispose();
+    }
+    // Nothing in front of the user: asked once, kept for the folder, not asked again.
+    const frankName = (await other.control<{ users: { frank: { name: string } } }>('GET', '/fixtures')).users.frank
+      .name;
+    const frankLabel = `${frankName} (${new URL(other.baseUrl).host})`;
+    let prompter = driver.script(['NIM-2'], [frankLabel]);
+    let link = await vscode.commands.executeCommand<string>('taskPlatform.copyLink');
+    assert.deepEqual(
+      prompter.offered[0]?.map((i) => i.label.split(' (')[0]).sort(),
+      ['Alice Admin', 'Bob Member', frankName].sort(),
+      'each signed-in account offered once',
+    );
+    assert.equal(link, `${new URL(other.baseUrl).origin}/t/NIM-2`);
+    prompter = driver.script(['NIM-2'], []);
+    link = await vscode.commands.executeCommand<string>('taskPlatform.copyLink');
+    assert.equal(link, `${new URL(other.baseUrl).origin}/t/NIM-2`);
+    assert.deepEqual(prompter.offered, [], 'the folder keeps its account: no question');
+    // Choose Account for This Folder changes it.
+    driver.script([], [`Alice Admin (${new URL(demoBaseUrl).host})`]);
+    await vscode.commands.executeCommand('taskPlatform.chooseFolderAccount');
+    driver.script(['ACME-122'], []);
+    link = await vscode.commands.executeCommand<string>('taskPlatform.copyLink');
+    assert.equal(link, `${new URL(demoBaseUrl).origin}/t/ACME-122`);
   });
 
   it("with Frank's service unreachable, Alice still writes; only his write queues, and it replays through him alone", async () => {

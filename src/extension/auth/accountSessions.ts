@@ -6,6 +6,9 @@ import { Session } from './session';
 import type { SignedIn } from './session';
 import type { TokenStore } from './tokenStore';
 
+/** Where the folder's chosen account is kept (workspaceState). */
+const FOLDER_ACCOUNT_KEY = 'taskPlatform.folderAccount';
+
 /**
  * Every account signed in on this machine, each with a session of its own (its token, client,
  * request budget and offline queue). The primary session follows `taskPlatform.baseUrl` and is the
@@ -23,6 +26,7 @@ export class AccountSessions implements vscode.Disposable {
     readonly primary: Session,
     private readonly tokens: TokenStore,
     private readonly outboxes?: Outboxes,
+    private readonly folder?: vscode.Memento,
   ) {
     this.listener = primary.onDidChange(() => this.changed.fire());
   }
@@ -39,6 +43,20 @@ export class AccountSessions implements vscode.Disposable {
     const sessions = this.current();
     await Promise.all(sessions.map((s) => s.ensure()));
     return sessions;
+  }
+
+  /**
+   * The account the user chose for this folder (the window's workspace), for commands that name
+   * none. Kept in the workspace's own state on this machine: a per-user choice, never a setting a
+   * repository could carry.
+   */
+  get folderChoice(): AccountKey | undefined {
+    const key = this.folder?.get<unknown>(FOLDER_ACCOUNT_KEY);
+    return typeof key === 'string' && this.find(key) ? (key as AccountKey) : undefined;
+  }
+
+  async chooseForFolder(key: AccountKey | undefined): Promise<void> {
+    await this.folder?.update(FOLDER_ACCOUNT_KEY, key);
   }
 
   find(key: string): Session | undefined {

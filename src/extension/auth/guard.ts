@@ -3,6 +3,9 @@ import { parseAccountKey } from '../../core/accounts/account';
 import { Commands } from '../common/commandIds';
 import { prompter } from '../ui/prompter';
 import type { AccountSessions } from './accountSessions';
+import type { AccountKey } from '../../core/accounts/account';
+import { currentTasks } from '../tasks/current';
+import { accountLabel } from './label';
 import type { Session, SignedIn } from './session';
 
 /**
@@ -40,7 +43,11 @@ export async function signedInFor(
     );
     return undefined;
   }
-  const [key] = carried;
+  const chosen = carried.size > 0 ? { key: [...carried][0] } : await accountWithoutTarget(accounts);
+  if (chosen === CANCELLED) {
+    return undefined;
+  }
+  const key = chosen.key;
   if (key === undefined || key === PRIMARY) {
     return signedIn(accounts.primary);
   }
@@ -69,6 +76,62 @@ export async function signedInAll(accounts: AccountSessions): Promise<SignedIn[]
     void offerSignIn(vscode.l10n.t('Sign in to Task Platform first.'));
   }
   return states;
+}
+
+/**
+ * The account of a command run with no target (from the palette, a keybinding): the current task's
+ * (the focused panel, the tree selection); else the only one signed in; else the one chosen for
+ * this folder; else the user is asked, and the answer is kept as the folder's choice. No key
+ * stands for the primary account.
+ */
+async function accountWithoutTarget(accounts: AccountSessions): Promise<{ key?: string } | typeof CANCELLED> {
+  const [current] = currentTasks();
+  if (current) {
+    return { key: current.account };
+  }
+  if (accounts.current().length === 1) {
+    return {}; // one account: no restoring, no question, as always
+  }
+  const signedInNow = (await accounts.all()).filter((s) => s.state.kind === 'signedIn' && s.key !== undefined);
+  if (signedInNow.length <= 1) {
+    return { key: signedInNow[0]?.key };
+  }
+  const key = accounts.folderChoice ?? (await askAccount(accounts, signedInNow));
+  return key ? { key } : CANCELLED;
+}
+
+const CANCELLED = 'cancelled';
+
+/**
+ * Choose Account for This Folder: the account commands with no target use here, asked among the
+ * signed-in accounts. With one account there is nothing to choose, and it says so.
+ */
+export async function chooseFolderAccount(accounts: AccountSessions): Promise<AccountKey | undefined> {
+  const sessions = (await accounts.all()).filter((s) => s.state.kind === 'signedIn' && s.key !== undefined);
+  if (sessions.length <= 1) {
+    void prompter().info(vscode.l10n.t('Only one Task Platform account is signed in: commands use it everywhere.'));
+    return undefined;
+  }
+  return askAccount(accounts, sessions);
+}
+
+/** Asks which account to use in this folder, and keeps the answer (undefined when cancelled). */
+async function askAccount(accounts: AccountSessions, sessions: readonly Session[]): Promise<AccountKey | undefined> {
+  const items = sessions.flatMap((session) =>
+    session.state.kind === 'signedIn' && session.key
+      ? [{ label: accountLabel(session.state, true), key: session.key }]
+      : [],
+  );
+  const picked = await prompter().quickPick(items, {
+    title: vscode.l10n.t('Which Task Platform account?'),
+    placeHolder: vscode.l10n.t(
+      'Used in this folder from now on (Task Platform: Choose Account for This Folder changes it)',
+    ),
+  });
+  if (picked) {
+    await accounts.chooseForFolder(picked.key);
+  }
+  return picked?.key;
 }
 
 /** What a target that names no account stands for: the primary account's. */

@@ -5,7 +5,7 @@ import type { Services } from '../services';
 import { registerAccountProvider } from './accounts';
 import type { AccountProvider } from './accounts';
 import { addAccount, showAccount, signIn, signOut } from './commands';
-import { offerSignIn } from './guard';
+import { chooseFolderAccount, offerSignIn } from './guard';
 import { tokenRejectedMessage } from './messages';
 import type { AccountSessions } from './accountSessions';
 import { prompter } from '../ui/prompter';
@@ -20,6 +20,7 @@ export function registerAuth(context: vscode.ExtensionContext, services: Service
   registerCommand(context, Commands.signOut, () => signOut(session));
   registerCommand(context, Commands.showAccount, () => showAccount(session));
   registerCommand(context, Commands.addAccount, () => addAccount(services.accounts));
+  registerCommand(context, Commands.chooseFolderAccount, () => chooseFolderAccount(services.accounts));
   context.subscriptions.push(
     session.onDidChange((state) => {
       if (state.kind === 'rejected') {

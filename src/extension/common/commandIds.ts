@@ -10,6 +10,7 @@ export const Commands = {
   signOut: 'taskPlatform.signOut',
   showAccount: 'taskPlatform.showAccount',
   addAccount: 'taskPlatform.addAccount',
+  chooseFolderAccount: 'taskPlatform.chooseFolderAccount',
   refresh: 'taskPlatform.refresh',
   showLog: 'taskPlatform.showLog',
   // Task commands (commands/)

@@ -168,7 +168,7 @@ function createServices(context: vscode.ExtensionContext, globalState: SerialMem
   const session = new Session(tokens, outboxes);
   return {
     session,
-    accounts: new AccountSessions(session, tokens, outboxes),
+    accounts: new AccountSessions(session, tokens, outboxes, context.workspaceState),
     tokens,
     changes: new TaskChanges(),
     extensionUri: context.extensionUri,
