@@ -65,9 +65,10 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * across accounts and the status bar showing the account that needs attention (4,775 bytes
  * measured: the places of every account, the lookup across services, the attention rule); 460,600
  * with the account of a command that names none (915 bytes measured: the current task's, the only
- * one, the folder's choice or a question, and Choose Account for This Folder).
+ * one, the folder's choice or a question, and Choose Account for This Folder); 461,100 with chat
+ * tools routed by workspace to the account that sees it (478 bytes measured).
  */
-export const LAZY_BUDGET_BYTES = 460_600;
+export const LAZY_BUDGET_BYTES = 461_100;
 
 /**
  * Data chunks: a dist/lazy chunk made only of a data table that is loaded for one rare input, counted

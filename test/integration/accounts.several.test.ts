@@ -302,6 +302,45 @@ describe('Several accounts at once: a token and a session per account, each list
     assert.equal(link, `${new URL(demoBaseUrl).origin}/t/ACME-122`);
   });
 
+  it("chat tools route by workspace: a read of Frank's workspace goes to his service; a write's confirmation names him", async () => {
+    const his = await frankTask();
+    const none = new vscode.CancellationTokenSource().token;
+    await sandboxControl('DELETE', '/requests');
+    await other.control('DELETE', '/requests');
+    await waitFor(
+      () => vscode.lm.tools.some((t) => t.name === 'taskPlatform_get_task') || undefined,
+      'get_task listed',
+    );
+    const result = await vscode.lm.invokeTool(
+      'taskPlatform_get_task',
+      { input: { workspace_id: his.workspaceId, task_id: his.taskId }, toolInvocationToken: undefined },
+      none,
+    );
+    const part = result.content[0];
+    assert.ok(part instanceof vscode.LanguageModelTextPart);
+    assert.equal(JSON.parse(part.value).data.id, his.taskId, "Frank's task, read from his service");
+    assert.deepEqual(
+      (await other.requestLog()).map((r) => `${r.method} ${r.token_label}`),
+      ['GET frank'],
+    );
+    assert.deepEqual(
+      (await requestLog()).filter((r) => r.path.includes(his.taskId)),
+      [],
+      'nothing of it sent to the first service',
+    );
+    const confirmations = api.ai.confirmations;
+    assert.ok(confirmations);
+    confirmations.forgetReads();
+    const asked = await confirmations.prepare(
+      'update_task',
+      { workspace_id: his.workspaceId, task_id: his.taskId, title: 'Recalibrate' },
+      none,
+    );
+    assert.ok(asked && typeof asked.message !== 'string');
+    const shown = asked.message.value.replace(/\\(.)/g, '$1');
+    assert.match(shown, /Workspace: \*\*Acme Labs · Frank \w+ \(127\.0\.0\.1:\d+\)\*\*/, shown.slice(0, 300));
+  });
+
   it("with Frank's service unreachable, Alice still writes; only his write queues, and it replays through him alone", async () => {
     const his = await frankTask();
     const frank = parseAccountKey(his.account);

@@ -6,7 +6,9 @@ import type { ToolOutcome } from '../../core/mcp/call';
 import { lmToolName } from '../../core/mcp/manifest';
 import { TOOLS } from '../../core/mcp/tools';
 import type { ToolSpec } from '../../core/mcp/tools';
+import type { AccountSessions } from '../auth/accountSessions';
 import type { Session } from '../auth/session';
+import { sessionForInput } from './route';
 import { log } from '../log';
 import { abortSignalFor } from '../ui/cancellation';
 import type { AiConfirmations } from './confirm';
@@ -25,9 +27,12 @@ export async function signedInClient(session: Session): Promise<ApiClient> {
   return state.client;
 }
 
-/** Runs one tool of the shared table for the chat, and turns a refused token into the "rejected" state. */
+/**
+ * Runs one tool of the shared table for the chat, with the account that sees the input's workspace
+ * (route.ts), and turns a refused token into that account's "rejected" state.
+ */
 export async function runChatTool(
-  session: Session,
+  accounts: AccountSessions,
   spec: ToolSpec,
   input: unknown,
   token: vscode.CancellationToken,
@@ -42,6 +47,7 @@ export async function runChatTool(
       ),
     );
   }
+  const session = await sessionForInput(accounts, input);
   const client = await signedInClient(session);
   // The walkthrough's AI step: the assistant used a tool (the chat tools are the default surface).
   markStepDone('mcpStarted');
@@ -63,7 +69,11 @@ export function toolResult(outcome: ToolOutcome): vscode.LanguageModelToolResult
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(outcome.text)]);
 }
 
-function chatTool(session: Session, confirmations: AiConfirmations, spec: ToolSpec): vscode.LanguageModelTool<Input> {
+function chatTool(
+  accounts: AccountSessions,
+  confirmations: AiConfirmations,
+  spec: ToolSpec,
+): vscode.LanguageModelTool<Input> {
   return {
     prepareInvocation: async (options, token) => ({
       invocationMessage: vscode.l10n.t('Task Platform: {0}', spec.title),
@@ -73,14 +83,15 @@ function chatTool(session: Session, confirmations: AiConfirmations, spec: ToolSp
           ? await confirmations.prepare(spec.name, options.input ?? {}, token)
           : undefined,
     }),
-    invoke: async (options, token) => toolResult(await runChatTool(session, spec, options.input, token)),
+    invoke: async (options, token) => toolResult(await runChatTool(accounts, spec, options.input, token)),
   };
 }
 
 /**
  * The 16 tools of the shared table as VS Code chat tools (contributes.languageModelTools, generated
- * from the same table), in-process with the session's client: same validation, same errors.
+ * from the same table), in-process with the client of the account each call routes to: same
+ * validation, same errors.
  */
-export function registerChatTools(session: Session, confirmations: AiConfirmations): vscode.Disposable[] {
-  return TOOLS.map((spec) => vscode.lm.registerTool<Input>(lmToolName(spec), chatTool(session, confirmations, spec)));
+export function registerChatTools(accounts: AccountSessions, confirmations: AiConfirmations): vscode.Disposable[] {
+  return TOOLS.map((spec) => vscode.lm.registerTool<Input>(lmToolName(spec), chatTool(accounts, confirmations, spec)));
 }

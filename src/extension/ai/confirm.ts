@@ -7,7 +7,10 @@ import type { ConfirmContext, TaskLabel } from '../../core/mcp/confirm';
 import { accountKey } from '../../core/accounts/account';
 import { isUuid } from '../../core/util/ids';
 import { visibleText } from '../../core/text/inert';
-import type { Session, SessionState } from '../auth/session';
+import type { AccountSessions } from '../auth/accountSessions';
+import { accountLabel } from '../auth/label';
+import type { SessionState } from '../auth/session';
+import { sessionForInput, severalSignedIn } from './route';
 import { abortSignalFor } from '../ui/cancellation';
 import { prompter } from '../ui/prompter';
 import { namesFor } from './confirmNames';
@@ -53,7 +56,7 @@ export class AiConfirmations implements vscode.TextDocumentContentProvider, vsco
   private readonly texts = new Map<string, string>();
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly session: Session) {
+  constructor(private readonly accounts: AccountSessions) {
     this.subscriptions = [vscode.workspace.registerTextDocumentContentProvider(SCHEME, this)];
     registerCommand({ subscriptions: this.subscriptions }, Commands.aiShowToolInput, (id: unknown) => this.show(id));
   }
@@ -63,11 +66,16 @@ export class AiConfirmations implements vscode.TextDocumentContentProvider, vsco
     input: unknown,
     token: vscode.CancellationToken,
   ): Promise<vscode.LanguageModelToolConfirmationMessages | undefined> {
-    // A session not restored yet is restored here (the call would need it anyway).
-    const state = await this.session.ensure();
+    // The account the call will act with (route.ts); not restored yet, it is restored here (the call
+    // would need it anyway). With several accounts, the workspace is named with its account.
+    const state = await (await sessionForInput(this.accounts, input)).ensure();
     const record = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
-    const workspaceName =
+    const workspace =
       state.kind === 'signedIn' ? state.user.workspaces.find((w) => w.id === record.workspace_id)?.name : undefined;
+    const workspaceName =
+      workspace !== undefined && state.kind === 'signedIn' && severalSignedIn(this.accounts)
+        ? vscode.l10n.t('{0} · {1}', workspace, accountLabel(state, true))
+        : workspace;
     const target = confirmTarget(tool, input);
     const read = target ? await this.label(state, target.workspaceId, target.taskId, token) : undefined;
     // A new task's statuses are its list's; a changed task's are those of the list it is in.

@@ -48,10 +48,10 @@ export function registerAi(
   const chatTools = typeof lm?.registerTool === 'function';
   let confirmations: AiConfirmations | undefined;
   if (chatTools) {
-    confirmations = new AiConfirmations(services.session);
+    confirmations = new AiConfirmations(services.accounts);
     context.subscriptions.push(
       confirmations,
-      ...registerChatTools(services.session, confirmations),
+      ...registerChatTools(services.accounts, confirmations),
       registerCurrentTaskTool(services.session, context.workspaceState),
     );
   }
