@@ -99,9 +99,11 @@ function withLock<T>(file: string, fn: () => T): T | undefined {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
         throw error;
       }
-      // A lock is held for a read and a write: an old one belongs to a process that died holding it.
-      if (attempt === 0 && Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > LOCK_STALE_MS) {
-        rmSync(lock, { force: true });
+      // A lock is held for a read and a write: an old one belongs to a process that died holding it;
+      // one gone already was just released.
+      const held = statSync(lock, { throwIfNoEntry: false });
+      if (attempt === 0 && (!held || Date.now() - held.mtimeMs > LOCK_STALE_MS)) {
+        if (held) rmSync(lock, { force: true });
         continue;
       }
       return undefined;
@@ -131,6 +133,7 @@ export class BudgetShare {
   private stopped = false;
   private stopping = false;
   private syncing = false;
+  private retrying = false;
 
   constructor(private readonly options: BudgetShareOptions) {
     this.side = options.side;
@@ -168,6 +171,14 @@ export class BudgetShare {
       done = false;
     } finally {
       this.syncing = false;
+    }
+    if (done === undefined && !this.retrying) {
+      // The other side holds the lock for a moment: try again shortly rather than at the next tick.
+      this.retrying = true;
+      setTimeout(() => {
+        this.retrying = false;
+        this.sync();
+      }, 20).unref?.();
     }
     if (!done && this.now() - this.lastWritten > 2 * this.tickMs) {
       // The file cannot be written: keep to the fixed split of old (editor 40, server 20) meanwhile.

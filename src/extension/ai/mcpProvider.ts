@@ -183,8 +183,7 @@ export class McpServerProvider
   }
 
   dispose(): void {
-    clearInterval(this.leaseTimer);
-    this.share?.stop();
+    this.stopShare();
     this.subscriptions.forEach((d) => d.dispose());
     try {
       unlinkSync(this.leaseFile.fsPath);

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RateLimiter } from '../../../src/core/api/rateLimiter';
@@ -69,6 +69,26 @@ describe('mcp budget lease: the editor and the server share one budget, lending 
     share.sync();
     assert.equal(limiter.limit, 30, 'gone: the idle editor holds half, never stuck at a small share');
     assert.deepEqual(readLease(file).editor, { ceiling: 30, wants: false, at: now });
+  });
+
+  it('a lock the other side holds is waited for (tried again shortly); one left by a dead process is taken over', async () => {
+    const file = join(dir, 'lease');
+    const lock = `${file}.lock`;
+    writeFileSync(lock, '');
+    const limiter = new RateLimiter({ limit: 60, windowMs: 60_000 });
+    const share = new BudgetShare({ file, side: 'editor', limiter });
+    shares.push(share);
+    assert.equal(readLease(file).editor, undefined, 'not written while the lock is held');
+    rmSync(lock);
+    const deadline = Date.now() + 10_000;
+    while (readLease(file).editor === undefined && Date.now() < deadline) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    assert.ok(readLease(file).editor, 'written by the retry once the lock was released');
+    writeFileSync(lock, '');
+    utimesSync(lock, new Date(0), new Date(0));
+    assert.equal(share.sync(), true, 'an old lock is removed and taken');
+    assert.equal(existsSync(lock), false, 'and released after');
   });
 
   describe('against the sandbox (60 per 2 s)', function () {
