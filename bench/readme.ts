@@ -1,8 +1,10 @@
 /**
- * Writes the README's "## Performance" section from bench-results.json, between the markers
- * `<!-- performance:start -->` and `<!-- performance:end -->` under that heading (both created
- * before "## Commands, settings and keys" when missing), so the table never drifts from a real run.
- * Nothing else in the README is touched. Run: `npm run bench -- --readme` (after a run) or `npm run bench -- --readme-only`.
+ * Writes, from bench-results.json, the full report into docs/performance.md and a short summary
+ * (a handful of figures a reader of the Marketplace page wants, with a link to the report) into the
+ * README's "## Performance" section: each between the markers `<!-- performance:start -->` and
+ * `<!-- performance:end -->` (the README's created before "## Commands, settings and keys" when
+ * missing), so neither drifts from a real run. Nothing else in either file is touched.
+ * Run: `npm run bench -- --readme` (after a run) or `npm run bench -- --readme-only`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +17,50 @@ const END = '<!-- performance:end -->';
 const ANCHOR = '## Commands, settings and keys';
 /** The heading stays outside the markers (the README keeps its headings; the markers hold the generated part). */
 const HEADING = '## Performance';
+export const REPORT = 'docs/performance.md';
+
+/** The README's rows: figure, the start of its measure, and the words the summary shows for it. */
+const HEADLINES: readonly [string, string, string][] = [
+  ['bundle', 'dist/extension.js', 'code loaded at start-up'],
+  ['start-up', 'activation', 'activation'],
+  ['panel open', 'cold: Enter', 'task panel, cold open'],
+  ['panel open', 'warm: Enter', 'task panel, next task'],
+  ['table', 'Open as Table', 'table of 2,500 tasks, first rows'],
+  ['hover', 'first hover', 'first hover on a task reference (nothing seen before)'],
+  ['hover', "first look-up of an id whose prefix's space is known (", 'first hover, prefix already seen: requests'],
+  ['heap', 'extension host V8 heap', 'extension host heap'],
+  ['idle', 'requests per hour', 'requests per hour while idle'],
+  ['burst', '300 reads + 100 writes, UI + MCP, work split in halves', '400 requests, editor and AI tools'],
+];
+
+/** The README's short section: the headline figures with their baselines and targets, and the link. */
+export function summarySection(results: BenchResults): string {
+  const rows = HEADLINES.flatMap(([figure, start, label]) => {
+    const m = results.measures.find((x) => x.figure === figure && x.measure.startsWith(start));
+    if (!m) return [];
+    const against = m.baseline
+      ? `${m.ratio ? `${formatNumber(m.ratio.median, 'x')}× ` : ''}${m.baseline.label} (${formatNumber(m.baseline.value.median, m.unit)})`
+      : '—';
+    const target = m.target ? `${m.target.text} ${m.target.met ? '✓' : '✗'}` : '—';
+    return [
+      `| ${[label, formatNumber(m.value.median, m.unit), against, target].map((c) => c.replace(/\|/g, '\\|').replace(/<(?=[a-z])/g, '&lt;')).join(' | ')} |`,
+    ];
+  });
+  const missed = results.measures.filter((x) => x.target && !x.target.met).length;
+  return [
+    START,
+    `Measured by \`npm run bench\` on ${results.finishedAt.slice(0, 10)} (median of ${results.runs} runs, ${results.machine.nproc} cores),`,
+    "each figure against a baseline measured in the same run, on the sandbox's `large` seed (20,781 tasks).",
+    '',
+    '| what | median | against (same run) | target |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+    `${missed === 0 ? 'Every figure with a target meets it.' : `${missed} of the report's figures miss their target.`} The full report, with every figure,`,
+    `its runs and how it is measured: [${REPORT}](${REPORT}).`,
+    END,
+  ].join('\n');
+}
 
 export function performanceSection(results: BenchResults): string {
   const m = results.machine;
@@ -65,7 +111,9 @@ export function withSection(readme: string, section: string): string {
 
 export function writeReadme(resultsFile: string): void {
   const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as BenchResults;
+  const report = join(repoRoot, REPORT);
+  writeFileSync(report, withSection(readFileSync(report, 'utf8'), performanceSection(results)));
   const path = join(repoRoot, 'README.md');
-  writeFileSync(path, withSection(readFileSync(path, 'utf8'), performanceSection(results)));
-  console.log(`wrote the Performance section of ${path}`);
+  writeFileSync(path, withSection(readFileSync(path, 'utf8'), summarySection(results)));
+  console.log(`wrote ${report} and the Performance section of ${path}`);
 }

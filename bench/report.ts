@@ -1,7 +1,7 @@
 /**
  * The benchmark's results: one row per measure with its runs, its same-run baseline and the ratio,
- * printed as a table and written to bench-results.json (bench/readme.ts turns that file into the
- * README's Performance section).
+ * printed as a table and written to bench-results.json (bench/readme.ts turns that file into
+ * docs/performance.md and the README's short Performance section).
  */
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';

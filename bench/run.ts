@@ -21,6 +21,7 @@ import { burstFigure } from './figures/burst';
 import { codeRefsFigure } from './figures/codeRefs';
 import { firstOpenFigure } from './figures/firstOpen';
 import { inboxFigure } from './figures/inbox';
+import { knownSpaceHoverFigure } from './figures/knownSpaceHover';
 import { linearTimeFigure } from './figures/linearTime';
 import { mcpFigure } from './figures/mcp';
 import { tableFigure } from './figures/table';
@@ -38,6 +39,7 @@ const figures: [string, Figure][] = [
   ['tree-load', treeLoadFigure],
   ['tree-build', treeBuildFigure],
   ['code-refs', codeRefsFigure],
+  ['hover-known-space', knownSpaceHoverFigure],
   ['linear-time', linearTimeFigure],
   ['workbench', workbenchFigures],
   ['first-open', firstOpenFigure],

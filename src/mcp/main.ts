@@ -6,7 +6,7 @@ import { parseBaseUrl } from '../core/api/baseUrl';
 import { MCP_CALL_DEADLINE_MS, MCP_REQUEST_TIMEOUT_MS } from '../core/api/limits';
 import { envProxyFor } from '../core/api/envProxy';
 import { NodeHttpTransport } from '../core/api/transport';
-import { holdLease, LEASE_VAR } from '../core/mcp/lease';
+import { BudgetShare, LEASE_VAR } from '../core/mcp/lease';
 import { TOOLS } from '../core/mcp/tools';
 import { selectionFromEnv, selectTools } from '../core/mcp/toolsets';
 import type { ToolSelection } from '../core/mcp/toolsets';
@@ -96,10 +96,15 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const { baseUrl, token, requestsPerMinute, selection } = read.config;
+  // Started by the extension: one budget shared through the lease file it names (core/mcp/lease.ts),
+  // the server's part capped by TASK_PLATFORM_REQUESTS_PER_MINUTE. Alone: that many a minute.
+  const lease = process.env[LEASE_VAR];
+  const shared = lease !== undefined && isAbsolute(lease);
+  const limiter = new RateLimiter({ limit: shared ? 0 : requestsPerMinute });
   const client = new ApiClient({
     baseUrl,
     token,
-    limiter: new RateLimiter({ limit: requestsPerMinute }),
+    limiter,
     // A tool call answers within a minute: every call of it ends by then, whatever the service does.
     timeoutMs: MCP_REQUEST_TIMEOUT_MS,
     callDeadlineMs: MCP_CALL_DEADLINE_MS,
@@ -111,17 +116,17 @@ async function main(): Promise<void> {
       ? (level, message) => process.stderr.write(`[${level}] ${message}\n`)
       : undefined,
   });
+  if (shared) {
+    const share = new BudgetShare({ file: lease, side: 'server', limiter, cap: requestsPerMinute });
+    // The record keeps what this process still occupies; the editor counts it until it is stale.
+    process.on('exit', () => share.stop());
+  }
   const server = createMcpServer(client, version, selection);
   await server.connect(new StdioServerTransport());
-  // Started by the extension: tell it this process is alive, so it keeps to its share until we stop.
-  const lease = process.env[LEASE_VAR];
-  if (lease && isAbsolute(lease)) {
-    holdLease(lease);
-  }
   const count = selectTools(TOOLS, selection).length;
   const mode = selection.readOnly ? ', read-only' : '';
   process.stderr.write(
-    `task-platform MCP server ready (${baseUrl}, ${count} tools${mode}, ${requestsPerMinute} requests a minute)\n`,
+    `task-platform MCP server ready (${baseUrl}, ${count} tools${mode}, ${shared ? 'sharing the editor budget, at most ' : ''}${requestsPerMinute} requests a minute)\n`,
   );
 }
 

@@ -86,6 +86,27 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     );
   });
 
+  it("the first hover of an id whose prefix's space is known sends one request (the space remembered, not cached)", async () => {
+    const t = w.fx.tasks.blocked_task;
+    const listId = (await w.task(t.id)).list_id;
+    const siblings = await w.rows('tasks', `?list_id=${listId}&parent_task_id=null&deleted_at=null`);
+    const sibling = siblings.find((row) => row.id !== t.id);
+    assert.ok(sibling, 'another top-level task in the same list');
+    const uri = workspaceFile('spaces.ts', `// ${t.display_id}\n// ${sibling.display_id}\n`);
+    await vscode.window.showTextDocument(uri);
+    const hover = (line: number): Thenable<vscode.Hover[]> =>
+      vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(line, 5));
+    await hover(0);
+    // A new session's resolver: nothing cached, the spaces not read; the remembered space is kept.
+    w.api.codeLinks.finder.resolver()?.clear();
+    // Only the look-up's kind of request counts: the index and the spaces (background polls ask others).
+    const lookUps = (line: string): boolean => /^GET \S+\/(tasks|spaces)$/.test(line);
+    const before = (await w.requests()).length;
+    assert.ok(markdownOf(await hover(1)).includes(inertMarkdown(sibling.title)));
+    const sent = (await w.requests()).slice(before).filter(lookUps);
+    assert.equal(sent.length, 1, `one index call in the known space: ${JSON.stringify(sent)}`);
+  });
+
   it('an unknown id reads "no task … visible to you" in its hover and is no link once looked up', async () => {
     const known = w.fx.tasks.blocked_task.display_id;
     const unknown = 'ACME-99999';

@@ -87,7 +87,7 @@ export class RateLimiter {
   private last = '';
 
   constructor(options: RateLimiterOptions = {}) {
-    this.max = Math.max(1, options.limit ?? 60);
+    this.max = Math.max(0, options.limit ?? 60);
     this.windowMs = Math.max(1, options.windowMs ?? 60_000);
     this.reserveOption = options.userReserve;
     this.reserve = this.reserveFor(this.max);
@@ -101,13 +101,25 @@ export class RateLimiter {
   }
 
   /**
-   * Gives this client a smaller (or larger) part of the token's budget from now on, e.g. when another
-   * process (the MCP server) takes a share of the same 60 a minute. Slots already used still count.
+   * Gives this client a smaller (or larger) part of the token's budget from now on, e.g. while another
+   * process (the MCP server) shares the same 60 a minute (src/core/mcp/lease.ts). Slots already used
+   * still count. 0 sends nothing until the limit is raised again (the other process holds every slot).
    */
   setLimit(limit: number): void {
-    this.max = Math.max(1, Math.floor(limit));
+    this.max = Math.max(0, Math.floor(limit));
     this.reserve = this.reserveFor(this.max);
     this.pump();
+  }
+
+  /** Slots taken now: requests in flight plus finished ones still inside their window. */
+  occupied(): number {
+    this.prune(this.clock.now());
+    return this.inFlight + this.freeAt.length;
+  }
+
+  /** Requests waiting for a slot (a budget share lends this client more while any wait). */
+  get waiting(): number {
+    return this.queue.length;
   }
 
   private reserveFor(limit: number): number {

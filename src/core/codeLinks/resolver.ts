@@ -7,6 +7,7 @@ import type { SearchResult, TaskPage } from '../api/envelopes';
 import type { FilterCondition, SearchQuery, TaskQuery } from '../api/inputs';
 import type { RequestPriority } from '../api/rateLimiter';
 import type { Space, Task, TaskRow } from '../api/schemas';
+import { ForbiddenError, NotFoundError } from '../api/errors';
 import { REFERENCES_BUDGET } from '../budgets';
 import { prefixOf } from './references';
 
@@ -50,6 +51,12 @@ export interface ResolverOptions {
    * docs/api/openapi.yaml#listTasks): at most this many per pass are looked up through /search, 2 requests each.
    */
   readonly maxFallback?: number;
+  /** Spaces where ids of a prefix were found before in the workspace (remembered): asked first. */
+  readonly knownSpaces?: (workspaceId: string, prefix: string) => readonly string[];
+  /** An id of `prefix` was found in the space (to remember it). */
+  readonly foundIn?: (workspaceId: string, prefix: string, spaceId: string) => void;
+  /** A remembered space answered 404 or 403: it is gone or no longer visible. */
+  readonly forgetSpace?: (workspaceId: string, spaceId: string) => void;
 }
 
 /** What one look-up pass may still send, and the ids it could not reach within that. */
@@ -236,7 +243,10 @@ export class TaskResolver {
     }
   }
 
-  /** One index call per space and chunk of ids (docs/api/openapi.yaml#listTasks), within the pass's budget. */
+  /**
+   * The spaces where the ids' prefixes were found before first (one request per chunk of ids for a
+   * known space), then the workspace's other spaces for the ids not found there.
+   */
   private async lookUpIn(
     workspaceId: string,
     ids: string[],
@@ -244,10 +254,37 @@ export class TaskResolver {
     found: Map<string, Resolution>,
     pass: Pass,
   ): Promise<void> {
-    const spaces = await this.spacesOf(workspaceId, priority);
+    const prefixes = new Set(ids.map((id) => prefixOf(id) ?? ''));
+    const known = [...new Set([...prefixes].flatMap((p) => this.options.knownSpaces?.(workspaceId, p) ?? []))];
+    const here =
+      known.length > 0 ? await this.askSpaces(workspaceId, known, ids, priority, found, pass, true) : new Set();
+    const rest = ids.filter((id) => !here.has(id));
+    if (rest.length > 0) {
+      const others = (await this.spacesOf(workspaceId, priority)).map((s) => s.id).filter((s) => !known.includes(s));
+      await this.askSpaces(workspaceId, others, rest, priority, found, pass, false);
+    }
+    // An id found in another space was checked after all.
+    ids.forEach((id) => found.has(id) && pass.unchecked.delete(id));
+  }
+
+  /**
+   * One index call per space and chunk of ids (docs/api/openapi.yaml#listTasks), within the pass's
+   * budget; returns the ids found in this workspace. A remembered space that is gone (404, 403) is
+   * forgotten and counts as not holding them: the workspace's other spaces are asked next.
+   */
+  private async askSpaces(
+    workspaceId: string,
+    spaceIds: readonly string[],
+    ids: string[],
+    priority: RequestPriority,
+    found: Map<string, Resolution>,
+    pass: Pass,
+    remembered: boolean,
+  ): Promise<Set<string>> {
     const chunk = this.options.chunkSize ?? 100;
+    const here = new Set<string>();
     const calls: Promise<void>[] = [];
-    for (const space of spaces) {
+    for (const spaceId of spaceIds) {
       for (let i = 0; i < ids.length; i += chunk) {
         if (pass.left <= 0) {
           ids.slice(i, i + chunk).forEach((id) => pass.unchecked.add(id));
@@ -258,25 +295,28 @@ export class TaskResolver {
           .slice(i, i + chunk)
           .map((id) => ({ field: 'display_id', op: 'is', values: [id] }));
         this.requests += 1;
+        const query: TaskQuery = { scope: { space_id: spaceId }, filter: { match: 'any', conditions }, per_page: 0 };
         calls.push(
-          this.api
-            .listTasks(
-              workspaceId,
-              { scope: { space_id: space.id }, filter: { match: 'any', conditions }, per_page: 0 },
-              { priority },
-            )
-            .then((page) => {
+          this.api.listTasks(workspaceId, query, { priority }).then(
+            (page) => {
               // The filter is case-insensitive (docs/api/openapi.yaml#listTasks): keep only exact matches.
-              page.data
-                .filter((row) => row.display_id && ids.includes(row.display_id))
-                .forEach((row) => addFound(found, row.display_id as string, { workspaceId, task: row }));
-            }),
+              for (const row of page.data.filter((r) => r.display_id && ids.includes(r.display_id))) {
+                const id = row.display_id as string;
+                addFound(found, id, { workspaceId, task: row });
+                here.add(id);
+                this.options.foundIn?.(workspaceId, prefixOf(id) ?? '', spaceId);
+              }
+            },
+            (error: unknown) => {
+              if (!remembered || !isGone(error)) throw error;
+              this.options.forgetSpace?.(workspaceId, spaceId);
+            },
+          ),
         );
       }
     }
     await Promise.all(calls);
-    // An id found in another space was checked after all.
-    ids.forEach((id) => found.has(id) && pass.unchecked.delete(id));
+    return here;
   }
 
   /** The spaces of a workspace, read once per resolver (shared with prefix learning). */
@@ -343,4 +383,9 @@ function merged(
   return others.length === 0
     ? { kind: 'found', ...candidate }
     : { kind: 'ambiguous', candidates: [...others, candidate] };
+}
+
+/** A remembered space the service no longer shows to this token. */
+function isGone(error: unknown): boolean {
+  return NotFoundError.is(error) || ForbiddenError.is(error);
 }

@@ -7,8 +7,9 @@ import type { TokenStore } from '../auth/tokenStore';
 import { onDidChangeSetting, readBaseUrl } from '../config';
 import { log } from '../log';
 import { accountKey } from '../../core/accounts/account';
-import { MCP_SHARE, SERVICE_LIMIT } from '../../core/mcp/budget';
-import { LEASE_STALE_MS, LEASE_VAR, lastTouch, serverMayBeActive } from '../../core/mcp/lease';
+import { SERVICE_LIMIT } from '../../core/mcp/budget';
+import { BudgetShare, LEASE_VAR, lastTouch } from '../../core/mcp/lease';
+import type { RateLimiter } from '../../core/api/rateLimiter';
 import { selectionEnv } from '../../core/mcp/offer';
 import { TOOLS } from '../../core/mcp/tools';
 import { mcpServerEnabled, MCP_SERVER_SETTING, readToolSelection } from './offer';
@@ -38,11 +39,12 @@ export class McpServerProvider
   private lastKey: string | undefined;
   /** Counts the tokens and accounts seen; part of the definition's version, never the token itself. */
   private generation = 0;
-  /** Set while the server VS Code started may be running: the extension's client keeps to the rest of the budget. */
-  private shareGiven = false;
+  /** Set while the server VS Code started may be running: the two processes share one budget. */
+  private share: BudgetShare | undefined;
+  private sharedLimiter: RateLimiter | undefined;
   private resolvedAt = 0;
   private leaseTimer: ReturnType<typeof setInterval> | undefined;
-  /** The file the server touches while it runs (core/mcp/lease.ts); one per window. */
+  /** The file through which the editor and the server share the budget (core/mcp/lease.ts); one per window. */
   private readonly leaseFile: vscode.Uri;
 
   constructor(
@@ -85,12 +87,12 @@ export class McpServerProvider
       return [];
     }
     // Electron's binary runs as plain Node with ELECTRON_RUN_AS_NODE; Node itself ignores it.
-    // The service allows 60 requests a minute per token in all (docs/api/README.md#limits): the server started here
-    // takes
-    // a third and the extension keeps the rest (see giveShare), so their sum never exceeds the budget.
+    // The service allows 60 requests a minute per token in all (docs/api/README.md#limits): the server
+    // started here shares them with the editor through the lease (see startShare), lending each other
+    // what one does not use, so their sum never exceeds the budget.
     const env = {
       [BASE_URL_VAR]: baseUrl,
-      TASK_PLATFORM_REQUESTS_PER_MINUTE: String(MCP_SHARE),
+      TASK_PLATFORM_REQUESTS_PER_MINUTE: String(SERVICE_LIMIT),
       ...selectionEnv(
         readToolSelection(),
         TOOLS.map((tool) => tool.name),
@@ -138,10 +140,9 @@ export class McpServerProvider
       server.version,
     );
     resolved.cwd = server.cwd;
-    this.shareGiven = true;
     this.resolvedAt = Date.now();
-    this.giveShare(this.session.state);
-    this.leaseTimer ??= setInterval(() => void this.checkLease(), LEASE_STALE_MS / 4);
+    this.startShare(this.session.state);
+    this.leaseTimer ??= setInterval(() => this.checkLease(), 15_000);
     markStepDone('mcpStarted');
     return resolved;
   }
@@ -165,28 +166,24 @@ export class McpServerProvider
 
   /**
    * Gives the extension its whole budget back once the server has stopped and its last requests have
-   * left the service's window. `now` is for tests. Returns whether the share is still given.
+   * left the service's window (its record in the lease is stale). `now` is for tests. Returns whether
+   * the budget is still shared.
    */
-  async checkLease(now = Date.now()): Promise<boolean> {
-    if (!this.shareGiven) {
+  checkLease(now = Date.now()): boolean {
+    const share = this.share;
+    if (!share) {
       return false;
     }
-    if (serverMayBeActive(await lastTouch(this.leaseFile.fsPath), this.resolvedAt, now)) {
+    if (share.other(undefined, now) !== undefined || now - this.resolvedAt < share.staleMs) {
       return true;
     }
-    this.shareGiven = false;
-    clearInterval(this.leaseTimer);
-    this.leaseTimer = undefined;
-    const state = this.session.state;
-    if (state.kind === 'signedIn' && state.client.limiter.limit < SERVICE_LIMIT) {
-      state.client.limiter.setLimit(SERVICE_LIMIT);
-      log.info(`The AI tools' server has stopped; the editor has all ${SERVICE_LIMIT} requests a minute again.`);
-    }
+    this.stopShare();
+    log.info(`The AI tools' server has stopped; the editor has all ${SERVICE_LIMIT} requests a minute again.`);
     return false;
   }
 
   dispose(): void {
-    clearInterval(this.leaseTimer);
+    this.stopShare();
     this.subscriptions.forEach((d) => d.dispose());
     try {
       unlinkSync(this.leaseFile.fsPath);
@@ -208,21 +205,39 @@ export class McpServerProvider
   }
 
   /**
-   * Two processes, one budget: while the server may be running, the extension's limiter keeps to
-   * 60 - MCP_SHARE. VS Code does not report the server's end; the lease does (checkLease).
+   * Two processes, one budget: while the server may be running, the editor's limiter takes what the
+   * server's record in the lease leaves (core/mcp/lease.ts). VS Code does not report the server's end;
+   * its record going stale does (checkLease). Another account's client gets the share from now on.
    */
-  private giveShare(state: SessionState): void {
-    if (this.shareGiven && state.kind === 'signedIn' && state.client.limiter.limit > SERVICE_LIMIT - MCP_SHARE) {
-      state.client.limiter.setLimit(SERVICE_LIMIT - MCP_SHARE);
+  private startShare(state: SessionState): void {
+    const limiter = state.kind === 'signedIn' ? state.client.limiter : undefined;
+    if (this.share && this.sharedLimiter === limiter) {
+      return;
+    }
+    this.stopShare();
+    if (limiter) {
+      this.share = new BudgetShare({ file: this.leaseFile.fsPath, side: 'editor', limiter });
+      this.sharedLimiter = limiter;
       log.info(
-        `The AI tools' server takes ${MCP_SHARE} of the ${SERVICE_LIMIT} requests a minute; the editor keeps ${SERVICE_LIMIT - MCP_SHARE}.`,
+        `The AI tools' server and the editor share ${SERVICE_LIMIT} requests a minute, each lending what it does not use.`,
       );
     }
   }
 
+  private stopShare(): void {
+    this.share?.stop();
+    this.sharedLimiter?.setLimit(SERVICE_LIMIT);
+    this.share = undefined;
+    this.sharedLimiter = undefined;
+    clearInterval(this.leaseTimer);
+    this.leaseTimer = undefined;
+  }
+
   /** Only a change of who is signed in, or where, changes the offer; a re-check of the same account does not. */
   private onSession(state: SessionState): void {
-    this.giveShare(state);
+    if (this.share && state.kind !== 'unknown') {
+      this.startShare(state);
+    }
     const key =
       state.kind === 'signedIn'
         ? accountKey({ baseUrl: state.baseUrl, userId: state.user.id })

@@ -6,6 +6,7 @@ import type { PrefixMap } from '../../core/codeLinks/prefixes';
 import { ReferenceMatcher } from '../../core/codeLinks/references';
 import type { CodeReference } from '../../core/codeLinks/references';
 import { TaskResolver } from '../../core/codeLinks/resolver';
+import { SpaceBook } from '../../core/codeLinks/spaceBook';
 import type { SignedIn } from '../auth/session';
 import { readBaseUrl, SECTION } from '../config';
 import { Disposable } from '../disposable';
@@ -16,6 +17,8 @@ import type { TaskChange } from '../tasks/changes';
 import { errorText } from '../../core/util/errorText';
 
 const PREFIXES_KEY = 'taskPlatform.codeLinks.prefixes';
+/** Where each prefix's tasks were found, per service address (core/codeLinks/spaceBook.ts). */
+const SPACES_KEY = 'taskPlatform.codeLinks.spaces';
 
 /**
  * Finds task references in code and what they name, for every code-links provider: the prefixes
@@ -27,6 +30,7 @@ export class ReferenceFinder extends Disposable {
   private readonly resolvers = new WeakMap<ApiClient, TaskResolver>();
   private book = new PrefixBook();
   private bookFor: string | undefined;
+  private spaceBook: { for: string; book: SpaceBook; saving: boolean } | undefined;
   private cachedMatcher: { key: string; matcher: ReferenceMatcher } | undefined;
   private readonly scans = new Map<string, { version: number; key: string; refs: CodeReference[] }>();
   private bootstrapped = new WeakSet<ApiClient>();
@@ -153,6 +157,13 @@ export class ReferenceFinder extends Disposable {
       const all = state.user.workspaces.map((w) => w.id);
       resolver = new TaskResolver(state.client, {
         workspacesFor: (prefix) => this.prefixes().workspacesFor(prefix, all),
+        knownSpaces: (workspaceId, prefix) => this.spaces().spacesFor(workspaceId, prefix),
+        foundIn: (workspaceId, prefix, spaceId) =>
+          this.spaces().found(workspaceId, prefix, spaceId) && this.saveSpaces(),
+        forgetSpace: (workspaceId, spaceId) => {
+          this.spaces().forget(workspaceId, spaceId);
+          this.saveSpaces();
+        },
       });
       this.resolvers.set(state.client, resolver);
     }
@@ -193,6 +204,30 @@ export class ReferenceFinder extends Disposable {
       log.warn(`Code links: could not learn the id prefix of a workspace: ${errorText(error)}`);
     }
     return false;
+  }
+
+  /** The spaces where each prefix's tasks were found, for the configured service (persisted, no I/O). */
+  private spaces(): SpaceBook {
+    const key = this.baseUrl() ?? '';
+    if (this.spaceBook?.for !== key) {
+      const stored = this.memento.get<Record<string, unknown>>(SPACES_KEY, {});
+      this.spaceBook = { for: key, book: new SpaceBook(stored[key]), saving: false };
+    }
+    return this.spaceBook.book;
+  }
+
+  /** Persists the space book once per burst of finds (a pass may find ids in many spaces). */
+  private saveSpaces(): void {
+    const held = this.spaceBook;
+    if (!held || held.saving) {
+      return;
+    }
+    held.saving = true;
+    setTimeout(() => {
+      held.saving = false;
+      const all = this.memento.get<Record<string, unknown>>(SPACES_KEY, {});
+      void this.memento.update(SPACES_KEY, { ...all, [held.for]: held.book.toJSON() });
+    }, 0);
   }
 
   /** Learns a prefix; persists it; true when new. */

@@ -1,8 +1,9 @@
 // The benchmark's pure helpers (bench/stats.ts, bench/report.ts, bench/readme.ts). The benchmark
 // itself is `npm run bench`, never part of `npm test`.
 import * as assert from 'node:assert/strict';
-import { withSection } from '../../../bench/readme';
+import { REPORT, summarySection, withSection } from '../../../bench/readme';
 import { formatNumber, markdownTable } from '../../../bench/report';
+import type { BenchResults, Measure } from '../../../bench/report';
 import {
   maxInAnyWindow,
   median,
@@ -121,6 +122,37 @@ describe('bench helpers', () => {
       { figure: 'f', measure: 'a | b', unit: 'ms', value: summarize([1, 2, 3]), target: { text: '< 5 ms', met: true } },
     ]);
     assert.match(table, /\| f \| a \\\| b \| 3 \| 1 ms \| 2 ms \| 3 ms \| — \| — \| < 5 ms ✓ \|/);
+  });
+
+  it("the README's summary keeps a handful of headline rows, escapes cells, and links the full report", () => {
+    const m = (figure: string, measure: string, met: boolean): Measure => ({
+      figure,
+      measure,
+      unit: 'ms',
+      value: summarize([1, 2, 3]),
+      baseline: { label: 'a plain <table> | x', value: summarize([4]) },
+      ratio: summarize([0.5]),
+      target: { text: '≤ 1.5×', met },
+    });
+    const results: BenchResults = {
+      startedAt: '2026-11-28T05:00:00Z',
+      finishedAt: '2026-11-28T05:14:00Z',
+      durationS: 840,
+      runs: 3,
+      machine: { nproc: 2, cpu: 'cpu', node: 'v20', platform: 'linux x64' },
+      notes: [],
+      measures: [m('table', 'Open as Table on a list', true), m('tree load', 'not a headline', false)],
+      failures: [],
+    };
+    const section = summarySection(results);
+    assert.match(section, /^<!-- performance:start -->\n/);
+    assert.match(
+      section,
+      /\| table of 2,500 tasks, first rows \| 2 ms \| 0\.50× a plain &lt;table> \\\| x \(4 ms\) \| ≤ 1\.5× ✓ \|/,
+    );
+    assert.doesNotMatch(section, /not a headline/);
+    assert.match(section, /1 of the report's figures miss their target/);
+    assert.ok(section.includes(`[${REPORT}](${REPORT})`));
   });
 
   it('writes the Performance section between its markers, or before the settings section the first time', () => {
