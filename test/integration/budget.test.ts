@@ -28,8 +28,8 @@ describe('Request budget in the status bar', function () {
     }, 'half the budget or more left');
     await shown(false, 'auto: hidden while plenty is left');
     assert.match(api.account.tooltip, /signed in as Erin/);
-    // Of 60, or of the extension's share while an MCP server VS Code started may be running (core/mcp/budget.ts).
-    assert.match(api.account.tooltip, /Task Platform requests: \d+ of (60|40) left in the current minute\./);
+    // Of 60, or of the share the MCP server leaves the editor while it runs (it lends and borrows).
+    assert.match(api.account.tooltip, /Task Platform requests: \d+ of \d+ left in the current minute\./);
 
     await setting('always');
     await shown(true, 'always: shown');
@@ -41,6 +41,6 @@ describe('Request budget in the status bar', function () {
     await state.client.getUser();
     assert.equal(state.client.limiter.snapshot().paused, false, 'the pause is over');
     await shown(true, 'shown after a 429');
-    assert.match(api.account.tooltip, /Task Platform requests: \d+ of (60|40) left/);
+    assert.match(api.account.tooltip, /Task Platform requests: \d+ of \d+ left/);
   });
 });
