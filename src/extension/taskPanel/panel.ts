@@ -137,9 +137,10 @@ export class TaskPanel extends Disposable {
    * once, the rest loads as for a new panel. Everything of the task shown before stops here: its
    * reads are aborted, and what still arrives for it (a late answer, a poll) is dropped. The rest
    * loads after SETTLE_MS: arrow, Enter, arrow, Enter through a list spends the request budget (60 a
-   * minute) only on the task the user stops at.
+   * minute) only on the task the user stops at. `owner`: the account of the task shown (default:
+   * the one of the task shown before).
    */
-  show(ref: TaskRef, owner: Owner): void {
+  show(ref: TaskRef, owner: Owner = this.owner): void {
     this.closed.abort();
     clearTimeout(this.activityTimer);
     clearTimeout(this.loadTimer);
