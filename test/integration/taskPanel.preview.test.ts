@@ -196,9 +196,8 @@ describe('Task panel preview: one reused panel', function () {
     // The page shows B; the host shows A again, and before the page hears of it, the page's edit of
     // B arrives: it goes to B (what the user saw), and its answer and update do not land on A.
     await waitFor(() => panel.pageTaskId === b.id, 'the page says it shows B');
-    const client = (api.session.state as unknown as { client: Parameters<TaskPanel['show']>[1] }).client;
     const dropped = panel.dropped;
-    panel.show(ref(a), client);
+    panel.show(ref(a));
     const outcome = await panel.receive({
       type: 'edit',
       id: 'late-1',
@@ -219,11 +218,10 @@ describe('Task panel preview: one reused panel', function () {
     const [a, b, c] = [tasks.task_with_activity, tasks.task_with_comments, tasks.task_with_custom_fields];
     const panel = await openTask(a);
     await loaded(panel, a);
-    const client = (api.session.state as unknown as { client: Parameters<TaskPanel['show']>[1] }).client;
     await sandboxControl('DELETE', '/requests');
-    panel.show(ref(b), client);
+    panel.show(ref(b));
     assert.equal(panel.panel.title, `${b.display_id} ${b.title}`, 'B shows its row at once');
-    panel.show(ref(c), client);
+    panel.show(ref(c));
     await loaded(panel, c);
     const paths = (await requestLog()).map((r) => r.path);
     assert.ok(!paths.some((p) => p.includes(b.id)), `nothing asked about B:\n${paths.join('\n')}`);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { ApiClient } from '../../core/api/client';
 import { signedIn } from '../auth/guard';
+import type { Session } from '../auth/session';
 import type { CommandContext } from '../common/commandContext';
 import { pickList } from '../common/pickList';
 import { SECTION } from '../config';
@@ -8,6 +8,8 @@ import { Disposable } from '../disposable';
 import { onDidChangePresence, userPresent } from '../ui/presence';
 import type { Services } from '../services';
 import { webviewOptions } from '../taskPanel/panel';
+import { holds, ownerKey, ownerOf, showMissingAccount } from '../taskPanel/account';
+import type { Owner } from '../taskPanel/account';
 import type { Feature } from '../start/contract';
 import type { BoardSource } from './source';
 import { sourceFromArg, sourceKey } from './source';
@@ -15,6 +17,7 @@ import { sourceFromArg, sourceKey } from './source';
 /** A webview of a list, folder, space or view that re-reads its rows when asked (a board, a table). */
 export interface SourcePanel {
   readonly panel: vscode.WebviewPanel;
+  /** What it shows, with the account it is shown as (always set once open). */
   readonly source: BoardSource;
   reload(): Promise<void>;
   dispose(): void;
@@ -34,6 +37,10 @@ const everyKind = new Set<OpenPanels<SourcePanel>>();
 
 export class OpenPanels<T extends SourcePanel> extends Disposable {
   private readonly panels = new Set<T>();
+  /** Each open panel's account session: its reads, writes and polls use this one only. */
+  private readonly sessions = new Map<T, Session>();
+  /** What restored tabs of accounts not signed in said (tests). */
+  readonly missing = new Map<vscode.WebviewPanel, string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private focused = userPresent();
   /** A poll was skipped for want of a user: one catch-up poll when someone is back. */
@@ -42,9 +49,12 @@ export class OpenPanels<T extends SourcePanel> extends Disposable {
   constructor(protected readonly services: Services) {
     super();
     this.register(
-      services.session.onDidChange((state) => {
-        // What a panel shows belongs to the account that was signed in.
-        if (state.kind === 'signedOut') for (const item of this.all()) item.panel.dispose();
+      services.accounts.onDidChange(() => {
+        // What a panel shows belongs to the account it was opened as: it closes when that one leaves.
+        const current = services.accounts.current();
+        for (const [item, session] of this.sessions) {
+          if (!holds(current, session, item.source.account)) item.panel.dispose();
+        }
       }),
     );
     this.register(onDidChangePresence((present) => this.setWindowFocused(present)));
@@ -73,6 +83,12 @@ export class OpenPanels<T extends SourcePanel> extends Disposable {
           panel.dispose();
           return;
         }
+        // A tab of an account no longer signed in says so and sends nothing.
+        if (source.account && !(await ownerOf(this.services, source.account, true))) {
+          this.missing.set(panel, showMissingAccount(this.services, panel, source.account));
+          panel.onDidDispose(() => this.missing.delete(panel));
+          return;
+        }
         await open(source, panel);
       },
     };
@@ -80,29 +96,42 @@ export class OpenPanels<T extends SourcePanel> extends Disposable {
 
   /**
    * Shows `source`: its panel brought to front, else `make` in `existing` (a tab restored after a
-   * reload) or in a new tab titled `title`; nothing while signed out (`existing` is closed then).
+   * reload) or in a new tab titled `title`, as the account the source carries (none: the primary),
+   * given to `make` with the source; nothing while that account is not signed in (`existing` is
+   * closed then).
    */
   protected async show(
     source: BoardSource,
     existing: vscode.WebviewPanel | undefined,
     tab: { readonly viewType: string; readonly title: string },
-    make: (panel: vscode.WebviewPanel, client: ApiClient) => T,
+    make: (panel: vscode.WebviewPanel, owner: Owner, source: BoardSource) => T,
   ): Promise<T | undefined> {
     const open = existing ? undefined : this.revealed(source);
     if (open) return open;
-    const state = await signedIn(this.services.session);
-    if (!state) {
+    const owner = await ownerOf(this.services, source.account);
+    if (!owner) {
       existing?.dispose();
       return undefined;
     }
-    return this.add(make(existing ?? this.createPanel(tab.viewType, tab.title), state.client));
+    const owned = { ...source, account: owner.account };
+    const item = make(existing ?? this.createPanel(tab.viewType, tab.title), owner, owned);
+    this.sessions.set(item, owner.session);
+    return this.add(item);
   }
 
-  /** The panel already open for a source, brought to front. */
+  /** The panel already open for a source as one account sees it, brought to front. */
   private revealed(source: BoardSource): T | undefined {
-    const found = this.all().find((item) => sourceKey(item.source) === sourceKey(source));
+    const owner = ownerKey(this.services, source.account);
+    const found = this.all().find(
+      (item) => sourceKey(item.source) === sourceKey(source) && ownerKey(this.services, item.source.account) === owner,
+    );
     found?.panel.reveal();
     return found;
+  }
+
+  /** The session of an open panel's account. */
+  sessionOf(item: T): Session | undefined {
+    return this.sessions.get(item);
   }
 
   private createPanel(viewType: string, title: string): vscode.WebviewPanel {
@@ -119,6 +148,7 @@ export class OpenPanels<T extends SourcePanel> extends Disposable {
     item.panel.onDidDispose(() => {
       item.dispose();
       this.panels.delete(item);
+      this.sessions.delete(item);
     });
     this.schedule();
     return item;
@@ -134,17 +164,21 @@ export class OpenPanels<T extends SourcePanel> extends Disposable {
     }
   }
 
-  /** One poll of every visible panel (the timer calls it; tests may too). Returns how many were read. */
+  /**
+   * One poll of every visible panel (the timer calls it; tests may too), each through its own
+   * account's client and within that account's budget. Returns how many were read.
+   */
   async poll(): Promise<number> {
-    const state = this.services.session.state;
-    if (state.kind !== 'signedIn') return 0;
     if (!this.focused) {
       this.missed = true;
       return 0;
     }
-    const budget = state.client.limiter.snapshot();
-    if (budget.remaining < budget.limit / 2 || budget.paused) return 0;
-    const visible = this.all().filter((item) => item.panel.visible);
+    const visible = this.all().filter((item) => {
+      const state = this.sessions.get(item)?.state;
+      if (!item.panel.visible || state?.kind !== 'signedIn') return false;
+      const budget = state.client.limiter.snapshot();
+      return budget.remaining >= budget.limit / 2 && !budget.paused;
+    });
     await Promise.all(visible.map((item) => item.reload()));
     return visible.length;
   }

@@ -21,6 +21,7 @@ import { describeFailure, reportFailure } from '../ui/failure';
 import { columnModels } from './cards';
 import type { BoardSource } from './source';
 import { directoryFor } from '../directory';
+import type { Owner } from '../taskPanel/account';
 import { joins, pageOf, sourceArg, stays } from './source';
 
 export const boardViewType = 'taskPlatform.board';
@@ -56,13 +57,17 @@ export class BoardPanel extends Disposable {
   /** Every load finishes here (tests wait on it). */
   loaded: Promise<void>;
 
+  /** The client of the board's account: its reads and moves go to that account's service alone. */
+  private readonly client: ApiClient;
+
   constructor(
     readonly panel: vscode.WebviewPanel,
     readonly source: BoardSource,
-    private readonly client: ApiClient,
+    private readonly owner: Owner,
     private readonly services: Services,
   ) {
     super();
+    this.client = owner.state.client;
     panel.webview.options = webviewOptions(services.extensionUri);
     this.register(panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)));
     this.register(services.changes.onDidChange((change) => this.onChange(change)));
@@ -79,7 +84,7 @@ export class BoardPanel extends Disposable {
   /** What the page shows (tests read it too). */
   get model(): BoardModel {
     const queued = new Set(
-      (this.services.outboxes.current(this.services.session.state)?.all ?? []).map((w) => targetOf(w)?.taskId),
+      (this.services.outboxes.current(this.owner.session.state)?.all ?? []).map((w) => targetOf(w)?.taskId),
     );
     return {
       title: this.source.name,
@@ -228,9 +233,11 @@ export class BoardPanel extends Disposable {
         const row = this.rows.get(msg.taskId);
         const workspaceId = row?.workspace_id ?? this.source.workspaceId;
         if (row && workspaceId) {
+          // The card's task opens as the board's account sees it.
           await vscode.commands.executeCommand(Commands.openTask, {
             workspaceId,
             taskId: row.id,
+            account: this.owner.account,
             row,
           });
         }

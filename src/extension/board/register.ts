@@ -15,7 +15,12 @@ export class Boards extends OpenPanels<BoardPanel> {
   /** Shows a board of `source`: the one open, else a new one (in `existing`, a tab restored after a reload). */
   open(source: BoardSource, existing?: vscode.WebviewPanel): Promise<BoardPanel | undefined> {
     const tab = { viewType: boardViewType, title: vscode.l10n.t('Board: {0}', source.name) };
-    return this.show(source, existing, tab, (panel, client) => new BoardPanel(panel, source, client, this.services));
+    return this.show(
+      source,
+      existing,
+      tab,
+      (panel, owner, owned) => new BoardPanel(panel, owned, owner, this.services),
+    );
   }
 }
 

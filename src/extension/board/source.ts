@@ -4,17 +4,23 @@ import type { RequestPriority } from '../../core/api/rateLimiter';
 import type { TaskScope } from '../../core/api/inputs';
 import { inert } from '../../core/text/inert';
 import { isUuid } from '../../core/util/ids';
+import { isAccountKey } from '../../core/accounts/account';
+import type { AccountKey } from '../../core/accounts/account';
 
 /**
  * What a board shows: a list, a folder or a space (the task index with that scope,
  * docs/api/openapi.yaml#listTasks) or a saved view (the view's own evaluation,
  * docs/api/openapi.yaml#listViewTasks). Its columns are the statuses of the lists its rows are in.
  */
-export type BoardSource =
+export type BoardSource = (
   | { readonly kind: 'list'; readonly workspaceId: string; readonly id: string; readonly name: string }
   | { readonly kind: 'folder'; readonly workspaceId: string; readonly id: string; readonly name: string }
   | { readonly kind: 'space'; readonly workspaceId: string; readonly id: string; readonly name: string }
-  | { readonly kind: 'view'; readonly workspaceId?: string; readonly id: string; readonly name: string };
+  | { readonly kind: 'view'; readonly workspaceId?: string; readonly id: string; readonly name: string }
+) & {
+  /** Whose list or view it is; absent means the primary account's (as a TaskRef's `account`). */
+  readonly account?: AccountKey;
+};
 
 /** Rows per page of the task index and of a view (the largest page both allow: docs/api/README.md#limits). */
 export const PAGE_SIZE = 100;
@@ -63,9 +69,20 @@ export function stays(
   return source.kind !== 'list' || (task.list_id === source.id && !task.parent_task_id);
 }
 
-/** The board a tree node or a saved view's row asks for, if any. */
+/**
+ * The board a tree node or a saved view's row asks for, if any, with the account the node carries.
+ * An `account` that is not exactly a key asks for nothing (never guessed at, as for a TaskRef).
+ */
 export function sourceFromArg(arg: unknown): BoardSource | undefined {
   const node = arg as Record<string, unknown> | undefined;
+  const account = node?.account;
+  if (account === undefined) return sourceOf(node);
+  if (!isAccountKey(account)) return undefined;
+  const source = sourceOf(node);
+  return source && { ...source, account };
+}
+
+function sourceOf(node: Record<string, unknown> | undefined): BoardSource | undefined {
   const name = typeof node?.name === 'string' ? node.name : undefined;
   const workspaceId = node?.workspaceId;
   if (node?.kind === 'view' && typeof node.view === 'object' && node.view !== null) {
@@ -95,7 +112,14 @@ export function sourceKey(source: BoardSource): string {
 
 /** The argument Open as Board and Open as Table take for a source (a tree node's or a view row's shape). */
 export function sourceArg(source: BoardSource): unknown {
+  const account = source.account === undefined ? {} : { account: source.account };
   return source.kind === 'view'
-    ? { kind: 'view', view: { id: source.id, name: source.name, workspaceId: source.workspaceId } }
-    : { kind: source.kind, workspaceId: source.workspaceId, [`${source.kind}Id`]: source.id, name: source.name };
+    ? { kind: 'view', view: { id: source.id, name: source.name, workspaceId: source.workspaceId }, ...account }
+    : {
+        kind: source.kind,
+        workspaceId: source.workspaceId,
+        [`${source.kind}Id`]: source.id,
+        name: source.name,
+        ...account,
+      };
 }

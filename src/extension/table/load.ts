@@ -9,7 +9,7 @@ import type { IndexRequest } from '../../core/table/query';
 import { signedIn } from '../auth/guard';
 import type { BoardSource } from '../board/source';
 import { directoryFor } from '../directory';
-import type { Services } from '../services';
+import type { Session } from '../auth/session';
 import { editFilter as editTreeFilter } from '../tree/filterPicker';
 import type { QueryParts, ViewFilter } from '../tree/viewFilter';
 import { PAGE_SIZE } from '../board/source';
@@ -110,9 +110,12 @@ export async function indexFilter(
   return source.kind === 'list' ? filter.forList(directory, source.id) : filter.forWorkspace(directory);
 }
 
-/** The tree's filter bar (the same QuickPicks) over a table's filter; a change reloads the table. */
-export async function editFilter(services: Services, client: ApiClient, filter: ViewFilter): Promise<void> {
-  const state = await signedIn(services.session);
+/**
+ * The tree's filter bar (the same QuickPicks) over a table's filter, with the workspaces and user of
+ * the table's account; a change reloads the table.
+ */
+export async function editFilter(session: Session, client: ApiClient, filter: ViewFilter): Promise<void> {
+  const state = await signedIn(session);
   if (!state) return;
   await editTreeFilter({
     filter,

@@ -22,6 +22,7 @@ import type {
 } from '../../shared/table/protocol';
 import { Commands } from '../common/commandIds';
 import { directoryFor } from '../directory';
+import type { Owner } from '../taskPanel/account';
 import { Disposable } from '../disposable';
 import { log } from '../log';
 import type { Services } from '../services';
@@ -73,14 +74,18 @@ export class TablePanel extends Disposable {
   /** Every load finishes here (tests wait on it). */
   loaded: Promise<void>;
 
+  /** The client of the table's account: its reads and edits go to that account's service alone. */
+  readonly client: ApiClient;
+
   constructor(
     readonly panel: vscode.WebviewPanel,
     readonly source: BoardSource,
-    readonly client: ApiClient,
+    readonly owner: Owner,
     readonly services: Services,
     readonly filter: ViewFilter,
   ) {
     super();
+    this.client = owner.state.client;
     panel.webview.options = webviewOptions(services.extensionUri);
     this.edits = new TableEdits(this);
     this.register(panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)));
@@ -144,7 +149,7 @@ export class TablePanel extends Disposable {
   /** What the page shows (tests read it too). */
   get model(): TableModel {
     const queued = new Set(
-      (this.services.outboxes.current(this.services.session.state)?.all ?? []).map((w) => targetOf(w)?.taskId),
+      (this.services.outboxes.current(this.owner.session.state)?.all ?? []).map((w) => targetOf(w)?.taskId),
     );
     const view = this.source.kind === 'view';
     let rows = this.rows.map((row) => this.tableRowOf(row, queued.has(row.id)));
@@ -392,13 +397,15 @@ export class TablePanel extends Disposable {
       case 'group':
         return this.groupRows(msg.by);
       case 'filter':
-        await editFilter(this.services, this.client, this.filter);
+        await editFilter(this.owner.session, this.client, this.filter);
         return;
       case 'open': {
         const row = this.byId.get(msg.taskId);
         const workspaceId = row?.workspace_id ?? this.workspaceId;
         if (row && workspaceId) {
-          await vscode.commands.executeCommand(Commands.openTask, { workspaceId, taskId: row.id, row });
+          // The row's task opens as the table's account sees it.
+          const account = this.owner.account;
+          await vscode.commands.executeCommand(Commands.openTask, { workspaceId, taskId: row.id, account, row });
         }
         return;
       }

@@ -24,9 +24,9 @@ export class Tables extends OpenPanels<TablePanel> {
   /** Shows a table of `source`: the one open, else a new one (in `existing`, a tab restored after a reload). */
   open(source: BoardSource, existing?: vscode.WebviewPanel): Promise<TablePanel | undefined> {
     const tab = { viewType: tableViewType, title: vscode.l10n.t('Table: {0}', source.name) };
-    return this.show(source, existing, tab, (panel, client) => {
+    return this.show(source, existing, tab, (panel, owner, owned) => {
       const filter = new ViewFilter(`${tableViewType}.${sourceKey(source)}`, this.memento);
-      return new TablePanel(panel, source, client, this.services, filter);
+      return new TablePanel(panel, owned, owner, this.services, filter);
     });
   }
 }

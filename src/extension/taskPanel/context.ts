@@ -5,13 +5,19 @@ import { NotFoundError, ValidationError, WriteQueuedError } from '../../core/api
 import { AbortError } from '../../core/util/abort';
 import type { PanelModel } from '../../shared/taskPanel/protocol';
 import type { Services } from '../services';
+import type { Session } from '../auth/session';
 import { describeFailure, reportFailure } from '../ui/failure';
 import type { Lookups } from '../common/lookups';
 import { prompter } from '../ui/prompter';
 
 /** What a panel's message handlers and loaders work with: one task, one client, one model. */
 export interface PanelContext {
+  /** The client of the task's account (never another account's). */
   readonly client: ApiClient;
+  /** The session of the task's account: its user, workspaces and offline queue. */
+  readonly session: Session;
+  /** Its key, passed on with every task the panel opens. */
+  readonly account: string;
   readonly workspaceId: string;
   readonly taskId: string;
   /** Aborted when the panel closes: its pending reads stop. */

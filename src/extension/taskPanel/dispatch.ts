@@ -44,9 +44,11 @@ const handlers: Handlers = {
   loadMore: (ctx, msg) => comments.loadMore(ctx, msg.section),
   openTask: async (ctx, msg) => {
     const row = ctx.model().subtasks?.find((s) => s.id === msg.taskId);
+    // The subtask, parent or dependency is seen through the same account as this task.
     await vscode.commands.executeCommand(Commands.openTask, {
       workspaceId: ctx.workspaceId,
       taskId: msg.taskId,
+      account: ctx.account,
       row,
     });
     return undefined;
@@ -85,7 +87,8 @@ async function openLink(url: string): Promise<Outcome> {
 
 /** Breadcrumb: the tree reveals the level (the explorer implements the command; it may be missing). */
 async function reveal(ctx: PanelContext, level: 'workspace' | 'space' | 'folder' | 'list' | 'task'): Promise<void> {
-  const ids: Record<string, string> = { workspaceId: ctx.workspaceId };
+  // The account too: with several accounts the tree reveals the task under its own account's root.
+  const ids: Record<string, string> = { workspaceId: ctx.workspaceId, account: ctx.account };
   for (const crumb of ctx.model().breadcrumb) {
     ids[`${crumb.level}Id`] = crumb.id;
     if (crumb.level === level) break;

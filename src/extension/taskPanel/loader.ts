@@ -92,7 +92,7 @@ export async function loadFirstPage<K extends 'comments' | 'activity'>(
 }
 
 async function loadPlace(ctx: PanelContext, task: Task | TaskRow): Promise<void> {
-  const state = ctx.services.session.state;
+  const state = ctx.session.state;
   const workspaceName =
     state.kind === 'signedIn' ? state.user.workspaces.find((w) => w.id === ctx.workspaceId)?.name : undefined;
   const parentId = task.parent_task_id;

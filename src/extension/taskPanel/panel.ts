@@ -14,6 +14,8 @@ import { dispatch } from './dispatch';
 import { panelHtml } from './html';
 import { loadAll, loadFirstPage, loadListContext } from './loader';
 import type { Lookups } from '../common/lookups';
+import type { Session } from '../auth/session';
+import type { Owner } from './account';
 import { errorText } from '../../core/util/errorText';
 
 export const viewType = 'taskPlatform.task';
@@ -60,18 +62,24 @@ export class TaskPanel extends Disposable {
   /** The panel stopped being the preview (tests and the panel list listen). */
   readonly onDidPin = this.pinnedEmitter.event;
 
+  /** Whose task this is: every read, write, poll and the queued-write banner go through its session. */
+  private owner: Owner;
+  private client: ApiClient;
+
   constructor(
     readonly panel: vscode.WebviewPanel,
     ref: TaskRef,
-    private client: ApiClient,
+    owner: Owner,
     private readonly lookups: Lookups,
     private readonly services: Services,
     /** A preview panel is reused for the next task opened; a pinned one never is. */
     private previewing = false,
   ) {
     super();
+    this.owner = owner;
+    this.client = owner.state.client;
     this.ref = ref;
-    this.current = { ...initialModel(ref, services), inPreview: previewing };
+    this.current = { ...initialModel(ref, owner, services), inPreview: previewing };
     this.ctx = this.contextFor(ref);
     this.pageCtx = this.ctx;
     // The same options the panel was created with (a no-op then); a panel restored after a reload gets them here.
@@ -82,7 +90,7 @@ export class TaskPanel extends Disposable {
     this.register(
       services.outboxes.onDidChange(() => {
         // Every queue change of the account fires this; the webview hears only of this task's banner.
-        const pending = pendingText(services, this.ref.taskId);
+        const pending = pendingText(services, this.owner.session, this.ref.taskId);
         if (pending !== this.current.pending) {
           this.update({ pending });
         }
@@ -94,6 +102,15 @@ export class TaskPanel extends Disposable {
     panel.webview.html = panelHtml(panel.webview, services.extensionUri, titleOf(this.current.task), ref.row);
     this.mark();
     void loadAll(this.ctx, ref.row);
+  }
+
+  /** The account key of the task shown (its panel's identity with the workspace and the task). */
+  get account(): string {
+    return this.owner.account;
+  }
+
+  get session(): Session {
+    return this.owner.session;
   }
 
   get preview(): boolean {
@@ -120,16 +137,18 @@ export class TaskPanel extends Disposable {
    * once, the rest loads as for a new panel. Everything of the task shown before stops here: its
    * reads are aborted, and what still arrives for it (a late answer, a poll) is dropped. The rest
    * loads after SETTLE_MS: arrow, Enter, arrow, Enter through a list spends the request budget (60 a
-   * minute) only on the task the user stops at.
+   * minute) only on the task the user stops at. `owner`: the account of the task shown (default:
+   * the one of the task shown before).
    */
-  show(ref: TaskRef, client: ApiClient): void {
+  show(ref: TaskRef, owner: Owner = this.owner): void {
     this.closed.abort();
     clearTimeout(this.activityTimer);
     clearTimeout(this.loadTimer);
     this.closed = new AbortController();
-    this.client = client;
+    this.owner = owner;
+    this.client = owner.state.client;
     this.ref = ref;
-    this.current = { ...initialModel(ref, this.services), inPreview: this.previewing };
+    this.current = { ...initialModel(ref, owner, this.services), inPreview: this.previewing };
     this.ctx = this.contextFor(ref);
     this.mark();
     this.post({ type: 'model', model: this.current, fresh: true });
@@ -152,6 +171,8 @@ export class TaskPanel extends Disposable {
     let last = this.current;
     const ctx: PanelContext = {
       client: this.client,
+      session: this.owner.session,
+      account: this.owner.account,
       lookups: this.lookups,
       services: this.services,
       workspaceId: ref.workspaceId,
@@ -295,25 +316,22 @@ export function titleOf(task: Task | TaskRow): string {
   return task.display_id ? inert(`${task.display_id} ${title}`, 100) : title;
 }
 
-function initialModel(ref: TaskRef, services: Services): PanelModel {
+function initialModel(ref: TaskRef, owner: Owner, services: Services): PanelModel {
   return {
     workspaceId: ref.workspaceId,
+    // What the page keeps for a reload: the panel comes back as this account's.
+    account: owner.account,
     task: ref.row ?? placeholder(ref),
     complete: false,
     breadcrumb: [],
     errors: {},
-    me: meOf(services),
-    pending: pendingText(services, ref.taskId),
+    me: owner.state.user.id,
+    pending: pendingText(services, owner.session, ref.taskId),
   };
 }
 
 function placeholder(ref: TaskRef): TaskRow {
   return { id: ref.taskId, title: vscode.l10n.t('Loading task…') };
-}
-
-function meOf(services: Services): string | undefined {
-  const state = services.session.state;
-  return state.kind === 'signedIn' ? state.user.id : undefined;
 }
 
 /** For the log: the shape of a refused message, never its content (it may carry user text). */
@@ -326,8 +344,8 @@ function describeShape(raw: unknown): string {
 }
 
 /** The banner for changes to this task that wait in the offline queue (or were refused on replay). */
-function pendingText(services: Services, taskId: string): string | undefined {
-  const queued = services.outboxes.forTask(services.session.state, taskId);
+function pendingText(services: Services, session: Session, taskId: string): string | undefined {
+  const queued = services.outboxes.forTask(session.state, taskId);
   const refused = queued.filter((w) => w.rejected).length;
   if (refused > 0) {
     return vscode.l10n.t(

@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { AbortError } from '../../core/util/abort';
 import { markFromLoaded } from '../../core/tasks/changeFeed';
 import type { FeedMark } from '../../core/tasks/changeFeed';
-import type { Session } from '../auth/session';
 import { SECTION } from '../config';
 import { Disposable } from '../disposable';
 import { onDidChangePresence, userPresent } from '../ui/presence';
@@ -36,10 +35,7 @@ export class PanelPoller extends Disposable {
   private automatic = true;
   private closed = false;
 
-  constructor(
-    private readonly panels: PanelSource,
-    private readonly session: Session,
-  ) {
+  constructor(private readonly panels: PanelSource) {
     super();
     this.register(onDidChangePresence((present) => this.setWindowFocused(present)));
     this.register(panels.onDidChangePanels(() => this.panelsChanged()));
@@ -101,21 +97,29 @@ export class PanelPoller extends Disposable {
     return this.busy;
   }
 
+  /**
+   * Each panel is polled through its own account's client, within that account's budget: an account
+   * signed out or short of requests skips its panels and no other's.
+   */
   private async pollAll(dueOnly: boolean): Promise<number> {
-    const state = this.session.state;
-    if (state.kind !== 'signedIn') {
-      this.stats.skipped++;
-      return 0;
-    }
     this.running = new AbortController();
     const signal = this.running.signal;
     let requests = 0;
+    const spent = new Set<string>();
     for (const panel of this.due(dueOnly)) {
+      const state = panel.session.state;
+      if (spent.has(panel.account)) continue;
+      if (state.kind !== 'signedIn') {
+        this.stats.skipped++;
+        spent.add(panel.account);
+        continue;
+      }
       const budget = state.client.limiter.snapshot();
       if (budget.remaining < budget.limit / 2 || budget.paused) {
         this.stats.skipped++;
+        spent.add(panel.account);
         log.debug(`Panel polling skipped: ${budget.remaining} of ${budget.limit} requests left`);
-        break;
+        continue;
       }
       requests += await this.pollOne(panel, state.user.id, signal);
     }
@@ -198,6 +202,7 @@ export class PanelPoller extends Disposable {
   }
 }
 
+/** A task as one account sees it (two accounts' panels of one task are polled each through its own). */
 function key(panel: TaskPanel): string {
-  return `${panel.ref.workspaceId}/${panel.ref.taskId}`;
+  return `${panel.account}/${panel.ref.workspaceId}/${panel.ref.taskId}`;
 }

@@ -14,6 +14,7 @@ import { Lookups } from '../common/lookups';
 import { TaskPanel, viewType, webviewOptions } from './panel';
 import { PanelPoller } from './poller';
 import { SECTION } from '../config';
+import { holds, ownerKey, ownerOf, showMissingAccount } from './account';
 
 /**
  * The open task panels: one per task, re-focused when opened again. With preview on, a task opened
@@ -33,18 +34,31 @@ export class TaskPanels implements vscode.Disposable {
   private last: { key: string; at: number } | undefined;
 
   private readonly sessionListener: vscode.Disposable;
+  /** Restores the panels VS Code reopens after a reload (registered by registerTaskPanel; tests call it). */
+  readonly serializer: vscode.WebviewPanelSerializer = {
+    deserializeWebviewPanel: (webviewPanel, state: unknown) => this.restore(webviewPanel, state),
+  };
+  /** What restored tabs of accounts not signed in said (tests). */
+  readonly missing = new Map<vscode.WebviewPanel, string>();
 
   constructor(private readonly services: Services) {
-    // Signing out closes every task panel: what they show belongs to the account that left.
-    this.sessionListener = services.session.onDidChange((state) => {
-      if (state.kind === 'signedOut') {
-        this.closeAll();
+    // Signing out of an account closes its task panels: what they show belongs to the account that left.
+    this.sessionListener = services.accounts.onDidChange(() => {
+      const current = services.accounts.current();
+      for (const panel of this.all()) {
+        if (!holds(current, panel.session, panel.account)) panel.panel.dispose();
       }
+      if (services.session.state.kind === 'signedOut') this.lookups.clear();
     });
   }
 
-  get(workspaceId: string, taskId: string): TaskPanel | undefined {
-    return this.all().find((p) => p.ref.workspaceId === workspaceId && p.ref.taskId === taskId);
+  /**
+   * The panel of a task, as one account sees it: the same task id under two accounts is two panels.
+   * No `account` stands for the primary account's.
+   */
+  get(workspaceId: string, taskId: string, account?: string): TaskPanel | undefined {
+    const owner = ownerKey(this.services, account);
+    return this.all().find((p) => p.ref.workspaceId === workspaceId && p.ref.taskId === taskId && p.account === owner);
   }
 
   all(): TaskPanel[] {
@@ -68,22 +82,22 @@ export class TaskPanels implements vscode.Disposable {
    */
   async open(ref: TaskRef, options: OpenOptions = {}): Promise<TaskPanel | undefined> {
     const { existing, pin = false, preserveFocus = false } = options;
-    const k = key(ref.workspaceId, ref.taskId);
+    const k = `${ownerKey(this.services, ref.account)}/${ref.workspaceId}/${ref.taskId}`;
     const now = Date.now();
     const again = this.last?.key === k && now - this.last.at < DOUBLE_CLICK_MS;
     this.last = { key: k, at: now };
-    const open = existing ? undefined : this.get(ref.workspaceId, ref.taskId);
+    const open = existing ? undefined : this.get(ref.workspaceId, ref.taskId, ref.account);
     if (open) {
       if (pin || again) open.pin();
       open.panel.reveal(undefined, preserveFocus);
       return open;
     }
-    const state = await signedIn(this.services.session);
-    if (!state) {
+    const owner = await ownerOf(this.services, ref.account);
+    if (!owner) {
       existing?.dispose();
       return undefined;
     }
-    const opened = existing ? undefined : this.get(ref.workspaceId, ref.taskId);
+    const opened = existing ? undefined : this.get(ref.workspaceId, ref.taskId, owner.account);
     if (opened) {
       // The second click of a double click, which came while the first was opening.
       if (pin || again) opened.pin();
@@ -94,9 +108,10 @@ export class TaskPanels implements vscode.Disposable {
       ? options.preview === true && previewEnabled() && !this.preview()
       : !pin && previewEnabled();
     const reused = previewing && !existing ? this.preview() : undefined;
+    const owned: TaskRef = { ...ref, account: owner.account };
     if (reused) {
       // Warm open: the same webview, a message; no new page (the cost the user would wait for).
-      reused.show(ref, state.client);
+      reused.show(owned, owner);
       reused.panel.reveal(undefined, preserveFocus);
       markStepDone('taskOpened');
       this.changed.fire();
@@ -110,7 +125,7 @@ export class TaskPanels implements vscode.Disposable {
         { viewColumn: vscode.ViewColumn.Active, preserveFocus },
         { enableFindWidget: true, ...webviewOptions(this.services.extensionUri) },
       );
-    const panel = new TaskPanel(webviewPanel, ref, state.client, this.lookups, this.services, previewing);
+    const panel = new TaskPanel(webviewPanel, owned, owner, this.lookups, this.services, previewing);
     this.panels.add(panel);
     markStepDone('taskOpened');
     panel.onDidPin(() => this.changed.fire());
@@ -122,6 +137,26 @@ export class TaskPanels implements vscode.Disposable {
     webviewPanel.onDidChangeViewState(() => this.changed.fire());
     this.changed.fire();
     return panel;
+  }
+
+  /**
+   * After a window reload: the page's state names its task and account (and keeps the drafts). A
+   * tab of an account that is no longer signed in says so and sends nothing.
+   */
+  private async restore(webviewPanel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const ref = taskRefFrom(state);
+    if (!ref) {
+      webviewPanel.dispose();
+      return;
+    }
+    if (ref.account && !(await ownerOf(this.services, ref.account, true))) {
+      this.missing.set(webviewPanel, showMissingAccount(this.services, webviewPanel, ref.account));
+      webviewPanel.onDidDispose(() => this.missing.delete(webviewPanel));
+      return;
+    }
+    // The page's state is untrusted: only `true` restores a preview.
+    const preview = (state as { preview?: unknown } | undefined)?.preview === true;
+    await this.open(ref, { existing: webviewPanel, preview });
   }
 
   closeAll(): void {
@@ -159,14 +194,10 @@ export function previewEnabled(): boolean {
   return vscode.workspace.getConfiguration('workbench.editor').get<boolean>('enablePreview', true);
 }
 
-function key(workspaceId: string, taskId: string): string {
-  return `${workspaceId}/${taskId}`;
-}
-
 /** The task panel feature: `taskPlatform.openTask`, the panel serializer, the task source. */
 export function registerTaskPanel(context: vscode.ExtensionContext, services: Services): TaskPanels {
   const panels = new TaskPanels(services);
-  panels.poller = new PanelPoller(panels, services.session);
+  panels.poller = new PanelPoller(panels);
   // Integration tests drive polling with tick(): a timer would add requests to other suites' logs.
   // The packaged extension (e2e) runs it.
   panels.poller.timerEnabled = context.extensionMode !== vscode.ExtensionMode.Test;
@@ -175,21 +206,9 @@ export function registerTaskPanel(context: vscode.ExtensionContext, services: Se
     panels.poller,
     registerTaskSource('panel', () => {
       const panel = panels.active();
-      return panel ? [{ workspaceId: panel.ref.workspaceId, taskId: panel.ref.taskId, row: panel.model.task }] : [];
+      return panel ? [{ ...panel.ref, row: panel.model.task }] : [];
     }),
-    vscode.window.registerWebviewPanelSerializer(viewType, {
-      // After a window reload: the page's state names its task (and keeps the drafts).
-      deserializeWebviewPanel: async (webviewPanel, state: unknown) => {
-        const ref = taskRefFrom(state);
-        if (!ref) {
-          webviewPanel.dispose();
-          return;
-        }
-        // The page's state is untrusted: only `true` restores a preview.
-        const preview = (state as { preview?: unknown } | undefined)?.preview === true;
-        await panels.open(ref, { existing: webviewPanel, preview });
-      },
-    }),
+    vscode.window.registerWebviewPanelSerializer(viewType, panels.serializer),
   );
   registerCommand(context, Commands.openTask, (arg?: unknown) => openTask(panels, services, arg));
   registerCommand(context, Commands.keepTaskOpen, () => {

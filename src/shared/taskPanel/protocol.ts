@@ -28,6 +28,8 @@ export interface Page<T> {
 /** Everything the panel shows. Sections are undefined while they load. */
 export interface PanelModel {
   readonly workspaceId: string;
+  /** Whose task this is (an account key); kept by the page so a reload restores it as the same account's. */
+  readonly account?: string;
   readonly task: Task | TaskRow;
   /** False while only the tree's row is known (first paint). */
   readonly complete: boolean;
@@ -149,6 +151,8 @@ export interface WebviewState {
   /** Which task this page shows, so the host can restore the panel after a reload. */
   readonly workspaceId?: string;
   readonly taskId?: string;
+  /** The account the task was shown as (its key); checked by the host like any page message. */
+  readonly account?: string;
   readonly drafts: Readonly<Record<string, string>>;
   readonly commentOrder?: 'oldest' | 'newest';
   /** The panel was the preview (reused for the next task) and comes back as one after a reload. */

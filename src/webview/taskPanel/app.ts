@@ -255,6 +255,7 @@ export class App {
     const state: WebviewState = {
       workspaceId: this.model?.workspaceId,
       taskId: this.model?.task.id,
+      account: this.model?.account,
       drafts: this.drafts,
       commentOrder: this.order,
       preview: this.model?.inPreview === true,

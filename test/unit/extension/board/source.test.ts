@@ -39,6 +39,22 @@ describe('what a board shows (extension/board/source.ts)', () => {
     assert.equal(sourceFromArg({ kind: 'view', view: { id: 'x' } }), undefined);
   });
 
+  it("a node's account is kept, and survives the argument made of the source; a malformed one asks for nothing", () => {
+    const account = 'https://tasks.example.com/api#u-frank';
+    const list = sourceFromArg({ kind: 'list', workspaceId: W, listId: L, name: 'API', account });
+    assert.equal(list?.account, account);
+    assert.deepEqual(sourceFromArg(sourceArg(list!)), list);
+    const view = sourceFromArg({ kind: 'view', view: { id: V, name: 'Open work' }, account });
+    assert.equal(view?.account, account);
+    assert.deepEqual(sourceFromArg(sourceArg(view!)), view);
+    assert.equal(
+      sourceFromArg({ kind: 'list', workspaceId: W, listId: L, account: 'javascript:alert(1)#x' }),
+      undefined,
+    );
+    assert.equal(sourceFromArg({ kind: 'list', workspaceId: W, listId: L, account: 42 }), undefined);
+    assert.equal('account' in (sourceArg({ kind: 'list', workspaceId: W, id: L, name: '' }) as object), false);
+  });
+
   it('one board per list, folder, space or view', () => {
     assert.notEqual(
       sourceKey({ kind: 'list', workspaceId: W, id: L, name: '' }),

@@ -88,6 +88,14 @@ describe('webview App: one preview panel, one task after another', () => {
     assert.equal(app.generation('title'), 0);
   });
 
+  it('the saved state names the account the task is shown as, for the restore after a reload', () => {
+    const account = 'http://127.0.0.1:1/api#u-frank';
+    app.receive({ type: 'model', model: { ...model('a'), account } });
+    assert.deepEqual([(state as { account?: string }).account, (state as { taskId?: string }).taskId], [account, 'a']);
+    app.receive({ type: 'model', model: model('b'), fresh: true });
+    assert.equal((state as { account?: string }).account, undefined, "B is the primary account's");
+  });
+
   it("a page re-created with another task's saved state drops those drafts, and keeps its own", () => {
     state = { workspaceId: 'w', taskId: 'a', drafts: { 'comment:new': 'about A' } };
     const hidden = new App(
