@@ -183,6 +183,13 @@ describe('Accounts: the task panel, board and table act as the account of what t
     await table.loaded;
     assert.equal(table.model.error, undefined);
     assert.ok(table.model.rows.some((r) => r.id === task.id));
+    // A poll is background work: it reads only while half of the account's budget is left, which
+    // the board, table and panel above may have spent for a moment on a loaded machine.
+    await waitFor(() => {
+      const state = api.services.accounts.find(frank)?.state;
+      const budget = state?.kind === 'signedIn' ? state.client.limiter.snapshot() : undefined;
+      return (budget && budget.remaining >= budget.limit / 2 && !budget.paused) || undefined;
+    }, "half of Frank's budget left");
     api.tables.setWindowFocused(true); // someone is at the window: a poll reads
     try {
       assert.equal(await api.tables.poll(), 1, "the table's poll reads through Frank's client");
