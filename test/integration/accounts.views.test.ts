@@ -6,11 +6,14 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AccountNode, ListNode, TaskNode, TreeNode } from '../../src/core/tree/nodes';
 import type { TestApi } from '../../src/extension/main';
+import type { SavedViewsNode } from '../../src/extension/views/savedViewsTree';
 import { useExtension } from './driver';
 import type { OtherWorld } from './helpers';
 import { otherWorld, requestLog, sandboxControl, waitFor } from './helpers';
 
 type Tree = { getChildren(n?: TreeNode): Promise<TreeNode[]>; getTreeItem(n: TreeNode): vscode.TreeItem };
+/** Any of the three views, for its top level. */
+type View = { getChildren(): Promise<readonly { readonly kind: string }[]> };
 
 describe('Several accounts in the views: a root per account, nodes carrying it', function () {
   this.timeout(90_000);
@@ -20,9 +23,9 @@ describe('Several accounts in the views: a root per account, nodes carrying it',
   let demoBaseUrl: string;
 
   const labelOf = (tree: Tree, node: TreeNode): string => String(tree.getTreeItem(node).label);
-  const roots = async (tree: Tree = api.explorer): Promise<AccountNode[]> =>
+  const roots = async (tree: View = api.explorer): Promise<AccountNode[]> =>
     (await tree.getChildren()).filter((n): n is AccountNode => n.kind === 'account');
-  const rootOf = async (name: string, tree: Tree = api.explorer): Promise<AccountNode> => {
+  const rootOf = async (name: string, tree: View = api.explorer): Promise<AccountNode> => {
     const found = (await roots(tree)).find((r) => r.name.startsWith(name));
     assert.ok(found, `a root for ${name}`);
     return found;
@@ -174,6 +177,52 @@ describe('Several accounts in the views: a root per account, nodes carrying it',
     );
   });
 
+  it("Saved Views: each account's pinned views under its root; running Frank's acts with his account", async () => {
+    const frank = await rootOf('Frank');
+    const demo = await sandboxControl<{ views: { list_view: string } }>('GET', '/fixtures');
+    const his = await other.control<{ views: { list_view: string } }>('GET', '/fixtures');
+    const pin = (viewId: string, account?: string): Thenable<boolean> =>
+      vscode.commands.executeCommand('taskPlatform.pinView', { viewId, ...(account && { account }) });
+    driver.script(); // a prompt would fail the test rather than wait
+    assert.equal(await pin(demo.views.list_view), true);
+    assert.equal(await pin(his.views.list_view, frank.account), true);
+    const tree = api.savedViews;
+    await waitFor(async () => (await roots(tree)).length === 2 || undefined, 'a root per account in Saved Views');
+    const views = async (name: string): Promise<SavedViewsNode[]> => tree.getChildren(await rootOf(name, tree));
+    assert.deepEqual(
+      (await views('Alice')).map((n) => n.kind === 'view' && n.view.id),
+      [demo.views.list_view],
+    );
+    const [hisView] = await views('Frank');
+    assert.ok(hisView?.kind === 'view' && hisView.view.id === his.views.list_view, 'his pinned view under his root');
+    assert.equal(hisView.account, frank.account);
+
+    await clearLogs();
+    const rows = await tree.getChildren(hisView);
+    assert.ok(
+      rows.length > 0 && rows.every((r) => r.kind !== 'task' || r.account === frank.account),
+      'rows carry his account',
+    );
+    const prompter = driver.script();
+    assert.equal(
+      await vscode.commands.executeCommand('taskPlatform.runView', hisView),
+      true,
+      'Run Saved View on his node',
+    );
+    (await prompter.livePick(0)).hide();
+    const paths = (await other.requestLog()).map((r) => `${r.token_label} ${r.path}`);
+    assert.ok(paths.filter((p) => p.includes(`/views/${his.views.list_view}/`)).length >= 2, paths.join('\n'));
+    assert.ok(
+      paths.every((p) => p.startsWith('frank ')),
+      paths.join('\n'),
+    );
+    assert.deepEqual(
+      (await requestLog()).filter((r) => r.path.includes(his.views.list_view)),
+      [],
+      'nothing of his view sent to the first service',
+    );
+  });
+
   it("with Frank's service unreachable his root shows the error; Alice's tree still loads", async () => {
     await other.control('POST', '/faults', { path: '/api/**', kind: 'reset_before' });
     const frank = await rootOf('Frank');
@@ -214,5 +263,6 @@ describe('Several accounts in the views: a root per account, nodes carrying it',
     );
     assert.ok(top.some((n) => labelOf(api.explorer, n) === 'Acme'));
     assert.equal((await roots(api.myTasks)).length, 0);
+    assert.equal((await roots(api.savedViews)).length, 0);
   });
 });

@@ -1,19 +1,18 @@
 import * as vscode from 'vscode';
 import { ApiError } from '../../core/api/errors';
 import type { TreeModel } from '../../core/tree/model';
-import { messageNode, rootKey, ROOT_KEY } from '../../core/tree/nodes';
+import { rootKey, ROOT_KEY } from '../../core/tree/nodes';
 import type { MoreNode, Scope, TaskNode, TreeNode } from '../../core/tree/nodes';
 import type { AccountSessions } from '../auth/accountSessions';
 import type { Session, SessionState, SignedIn } from '../auth/session';
 import { Disposable } from '../disposable';
-import { log } from '../log';
 import type { TaskChange, TaskChanges } from '../tasks/changes';
 import { registerViewSelection } from '../tasks/current';
-import { describeFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
 import { accountNode, AccountParts } from './accountParts';
 import type { Part } from './accountParts';
 import { ExpandedNodes } from './expanded';
+import { failureRow, signedOutRows } from './treeMessages';
 import { treeItem } from './items';
 import type { ItemContext } from './items';
 
@@ -130,7 +129,7 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
   ): Promise<TreeNode[]> {
     const model = node ? part.model : await this.ensureModel(part);
     if (!model) {
-      return node ? [] : this.signedOutRows(part);
+      return node ? [] : signedOutRows(part.session.state, rootKey(part.scope), part.scope !== undefined);
     }
     this.startLoading();
     try {
@@ -288,32 +287,11 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     return part.model;
   }
 
-  private signedOutRows(part: Part<M>): TreeNode[] {
-    const state = part.session.state;
-    const root = rootKey(part.scope);
-    if (state.kind === 'error') {
-      if (state.unreachable) {
-        const tooltip = `${state.message}\n${vscode.l10n.t('Trying again by itself; changes kept from before are sent once it answers.')}`;
-        return [{ ...messageNode(root, 'error', vscode.l10n.t('Cannot reach Task Platform. Retry'), tooltip) }];
-      }
-      return [{ ...messageNode(root, 'error', vscode.l10n.t('Could not load your account. Retry'), state.message) }];
-    }
-    if (state.kind === 'rejected' && part.scope) {
-      // Under its own root (several accounts): the fix is a new token for this account.
-      const text = vscode.l10n.t('Task Platform rejected this token. Add Account again with a new token');
-      return [{ ...messageNode(root, 'error', text), retry: false, fix: 'addAccount' as const }];
-    }
-    return [];
-  }
-
   private errorRow(part: Part<M>, parentKey: string, error: unknown): TreeNode {
     if (ApiError.is(error) && error.kind === 'unauthorized') {
       part.session.markRejected();
     }
-    const reason = describeFailure(vscode.l10n.t('Could not load'), error);
-    log.warn(`${this.viewId}: ${reason}`);
-    const short = ApiError.is(error) ? shortReason(error) : vscode.l10n.t('failed');
-    return messageNode(parentKey, 'error', vscode.l10n.t('Could not load ({0}). Retry', short), reason);
+    return failureRow(this.viewId, parentKey, error);
   }
 
   /**
@@ -356,21 +334,5 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     if (--this.loading === 0) {
       this.finishLoading?.();
     }
-  }
-}
-
-function shortReason(error: ApiError): string {
-  switch (error.kind) {
-    case 'network':
-      return vscode.l10n.t('offline');
-    case 'unauthorized':
-      return vscode.l10n.t('token rejected');
-    case 'forbidden':
-    case 'notFound':
-      return vscode.l10n.t('not visible to you');
-    case 'rateLimited':
-      return vscode.l10n.t('request budget used up');
-    default:
-      return vscode.l10n.t('server error');
   }
 }
