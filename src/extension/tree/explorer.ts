@@ -67,7 +67,7 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
       registerTaskSource('tree', () => this.view.selection.filter((n): n is TaskNode => n.kind === 'task')),
     );
     this.register(services.session.onDidChange(() => (this.queued.clear(), this.describe())));
-    this.register(services.accounts.onDidChange(() => this.queued.clear()));
+    this.register(services.accounts.onDidChange(() => (this.queued.clear(), this.describe())));
     this.register(services.outboxes.onDidChange(() => this.queuedChanged()));
     this.describe();
   }
@@ -302,7 +302,8 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
 
   private describe(): void {
     const state = this.session.state;
-    const who = state.kind === 'signedIn' ? state.user.name : undefined;
+    // With several accounts each root names its user: the title bar names none.
+    const who = state.kind === 'signedIn' && !this.parts.several ? state.user.name : undefined;
     const filter = this.filter.isEmpty ? undefined : this.filter.describe((id) => this.memberName(id));
     // The user's and members' names come from the service: inert.
     this.view.description = inert(filter ? `${vscode.l10n.t('Filtered')}: ${filter}` : (who ?? ''), 200) || undefined;
