@@ -156,6 +156,29 @@ describe('Several accounts in the views: a root per account, nodes carrying it',
     );
   });
 
+  it("Reveal in Workspaces finds Frank's task under his root", async () => {
+    const frank = await rootOf('Frank');
+    const fx = await other.control<{
+      workspaces: { acme: { id: string } };
+      spaces: { research: string };
+      folders: { lab: string };
+      lists: { experiments: string };
+      tasks: { first_acme_task: { id: string } };
+    }>('GET', '/fixtures');
+    const target = {
+      workspaceId: fx.workspaces.acme.id,
+      spaceId: fx.spaces.research,
+      folderId: fx.folders.lab,
+      listId: fx.lists.experiments,
+      taskId: fx.tasks.first_acme_task.id,
+      account: frank.account,
+    };
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.revealInExplorer', target), true);
+    const [selected] = api.explorer.view.selection;
+    assert.ok(selected?.kind === 'task' && selected.taskId === target.taskId, 'his task is selected');
+    assert.equal(selected.account, frank.account);
+  });
+
   it("a drag of Alice's task onto Frank's list is refused with a message and sends nothing", async () => {
     const hers = (await tasksOf(await path(await rootOf('Alice'), 'Acme', 'Engineering', 'Backend', 'API')))[0]!;
     const his = (await path(await rootOf('Frank'), 'Acme Labs', 'Research', 'Lab', 'Experiments')) as ListNode;

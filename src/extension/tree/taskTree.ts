@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ApiError } from '../../core/api/errors';
 import type { TreeModel } from '../../core/tree/model';
 import { rootKey, ROOT_KEY } from '../../core/tree/nodes';
-import type { MoreNode, Scope, TaskNode, TreeNode } from '../../core/tree/nodes';
+import type { AccountNode, MoreNode, Scope, TaskNode, TreeNode } from '../../core/tree/nodes';
 import type { AccountSessions } from '../auth/accountSessions';
 import type { Session, SessionState, SignedIn } from '../auth/session';
 import { Disposable } from '../disposable';
@@ -150,8 +150,25 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     }
   }
 
-  sessionState(): Promise<SessionState> {
-    return this.session.ensure();
+  /** The state of `account`'s session when it is shown (the primary's when none is named). */
+  sessionState(account?: string): Promise<SessionState> {
+    if (account === undefined || account === this.session.key) {
+      return this.session.ensure();
+    }
+    // Another account's item is read with that account's session only, never the primary's.
+    const part = this.parts.all.find((p) => p.scope?.account === account);
+    return part ? part.session.ensure() : Promise.resolve({ kind: 'signedOut' });
+  }
+
+  /** With several accounts, the root of `account` (the primary's when none is named); else undefined. */
+  async rootFor(account?: string): Promise<AccountNode | undefined> {
+    const roots = (await this.getChildren()).filter((n): n is AccountNode => n.kind === 'account');
+    return account ? roots.find((r) => r.account === account) : roots[0];
+  }
+
+  /** Every node loaded in any account's model (no request). */
+  loadedNodes(): TreeNode[] {
+    return [...this.parts.models()].flatMap((m) => [...m.cache.values()]);
   }
 
   /** Re-reads `node` (everything when undefined) from the server. */
