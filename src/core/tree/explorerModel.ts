@@ -12,10 +12,10 @@ import type { ChildrenApi } from './childrenBatcher';
 import { NodeCache } from './nodeCache';
 import { isGroupOf, listGroups } from './listGroups';
 import type { ListGroupBy, ListGroupText } from './listGroups';
-import { keys, messageNode, ROOT_KEY, taskNode } from './nodes';
+import { keys, messageNode, taskNode } from './nodes';
 import { loadAllSubtasks, siblingRows, subtaskNodes } from './subtasks';
 import type { SubtaskText } from './subtasks';
-import type { GroupNode, ListNode, MoreNode, TaskNode, TreeNode } from './nodes';
+import type { GroupNode, ListNode, MoreNode, Scope, TaskNode, TreeNode } from './nodes';
 
 type Opts = { priority?: RequestPriority; signal?: AbortSignal };
 
@@ -38,6 +38,8 @@ export interface ExplorerOptions {
   groupFor?: (list: ListNode) => ListGroupBy;
   /** Words for the synthetic rows (the adapter localises them). */
   text: ExplorerText;
+  /** The account these nodes belong to when several are shown (nodes.ts Scope). */
+  scope?: Scope;
 }
 
 export interface ExplorerText extends SubtaskText, ListGroupText {
@@ -61,7 +63,7 @@ interface ListState {
 
 export class ExplorerModel {
   readonly batcher: ChildrenBatcher;
-  readonly cache = new NodeCache();
+  readonly cache: NodeCache;
   private readonly lists = new Map<string, ListState>();
   private readonly pageSize: number;
 
@@ -71,12 +73,13 @@ export class ExplorerModel {
     private readonly options: ExplorerOptions,
   ) {
     this.batcher = new ChildrenBatcher(api);
+    this.cache = new NodeCache(options.scope);
     this.pageSize = options.pageSize ?? 500;
   }
 
   /** Children of `node` (the workspaces at the root). Throws the client's errors. */
   children(node?: TreeNode): Promise<TreeNode[]> {
-    return this.cache.get(node?.key ?? ROOT_KEY, () => this.load(node));
+    return this.cache.get(node?.key ?? this.cache.rootKey, () => this.load(node));
   }
 
   /** Forgets a node's children so the next `children()` asks the server again. */

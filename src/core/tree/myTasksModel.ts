@@ -7,8 +7,8 @@ import { PRIORITIES } from '../tasks/filter';
 import { ChildrenBatcher } from './childrenBatcher';
 import type { ExplorerApi } from './explorerModel';
 import { NodeCache } from './nodeCache';
-import { messageNode, ROOT_KEY, taskNode } from './nodes';
-import type { GroupNode, MoreNode, TaskNode, TreeNode, WorkspaceNode } from './nodes';
+import { messageNode, taskNode } from './nodes';
+import type { GroupNode, MoreNode, Scope, TaskNode, TreeNode, WorkspaceNode } from './nodes';
 import { loadAllSubtasks, siblingRows, subtaskNodes } from './subtasks';
 import type { SubtaskText } from './subtasks';
 
@@ -26,6 +26,8 @@ export interface MyTasksOptions {
   /** The user's filter for a workspace (its assignee part is replaced by "me"); null matches nothing. */
   queryFor(workspaceId: string): Promise<{ filter?: TaskFilter; search?: string } | null>;
   text: MyTasksText;
+  /** The account these nodes belong to when several are shown (nodes.ts Scope). */
+  scope?: Scope;
 }
 
 const PREFIX = 'my:';
@@ -33,7 +35,7 @@ const STATUS_ORDER = ['open', 'not_started', 'active', 'done', 'closed'];
 
 export class MyTasksModel {
   readonly batcher: ChildrenBatcher;
-  readonly cache = new NodeCache();
+  readonly cache: NodeCache;
 
   constructor(
     private readonly api: ExplorerApi,
@@ -41,10 +43,11 @@ export class MyTasksModel {
     private readonly options: MyTasksOptions,
   ) {
     this.batcher = new ChildrenBatcher(api);
+    this.cache = new NodeCache(options.scope);
   }
 
   children(node?: TreeNode): Promise<TreeNode[]> {
-    return this.cache.get(node?.key ?? ROOT_KEY, () => this.load(node));
+    return this.cache.get(node?.key ?? this.cache.rootKey, () => this.load(node));
   }
 
   invalidate(key: string): void {
@@ -78,9 +81,9 @@ export class MyTasksModel {
 
   /** Forgets everything (a new filter or grouping). */
   invalidateAll(): void {
-    this.cache.invalidate(ROOT_KEY);
+    this.cache.invalidate(this.cache.rootKey);
     for (const w of this.workspaces) {
-      this.cache.invalidate(`${PREFIX}ws:${w.id}`);
+      this.cache.invalidate(this.cache.keyOf(`${PREFIX}ws:${w.id}`));
     }
   }
 
@@ -103,7 +106,7 @@ export class MyTasksModel {
   private async load(node: TreeNode | undefined): Promise<TreeNode[]> {
     if (!node) {
       if (this.workspaces.length === 1) {
-        return this.groups(this.workspaces[0]!.id, ROOT_KEY);
+        return this.groups(this.workspaces[0]!.id, this.cache.rootKey);
       }
       return this.workspaces.map((w): WorkspaceNode => ({
         kind: 'workspace',

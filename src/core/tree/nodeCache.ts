@@ -6,7 +6,8 @@
 // listed in `stale`, so the tree keeps what it showed while offline (marked as possibly out of date)
 // instead of replacing it with an error row.
 import { NetworkError } from '../api/errors';
-import type { TreeNode } from './nodes';
+import { rootKey, scopeKey, scopeNodes } from './nodes';
+import type { Scope, TreeNode } from './nodes';
 
 interface Load {
   readonly promise: Promise<TreeNode[]>;
@@ -20,6 +21,19 @@ export class NodeCache {
   private readonly lastGood = new Map<string, TreeNode[]>();
   /** Keys showing last-known children because their reload failed on the network. */
   readonly stale = new Set<string>();
+
+  /** `scope`: the account whose nodes this cache holds, when several are shown (nodes.ts Scope). */
+  constructor(readonly scope?: Scope) {}
+
+  /** The key of the model's top level (ROOT_KEY without a scope). */
+  get rootKey(): string {
+    return rootKey(this.scope);
+  }
+
+  /** A key of this cache's account (unchanged without a scope). */
+  keyOf(key: string): string {
+    return scopeKey(this.scope, key);
+  }
 
   get(key: string, load: () => Promise<TreeNode[]>): Promise<TreeNode[]> {
     const known = this.settled.get(key);
@@ -76,7 +90,7 @@ export class NodeCache {
 
   private async loadOrLastGood(key: string, load: () => Promise<TreeNode[]>): Promise<TreeNode[]> {
     try {
-      const nodes = await load();
+      const nodes = scopeNodes(await load(), this.scope);
       this.lastGood.delete(key);
       this.stale.delete(key);
       return nodes;

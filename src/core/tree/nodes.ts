@@ -2,9 +2,18 @@
 // plus the synthetic rows a tree needs (more..., messages, My Tasks groups). Pure data: the VS Code
 // adapter turns nodes into TreeItems. Every node has a stable `key`, unique within its view, used
 // as the TreeItem id (so expansion state survives refreshes) and as the cache key of its children.
+import type { AccountKey } from '../accounts/account';
 import type { TaskRow } from '../api/schemas';
 
-export interface WorkspaceNode {
+/**
+ * Whose node it is. Set on every node under an account's root when several accounts are signed in
+ * (commands on the node act with that account: auth/guard.ts); absent with one account.
+ */
+interface Owned {
+  readonly account?: AccountKey;
+}
+
+export interface WorkspaceNode extends Owned {
   readonly kind: 'workspace';
   readonly key: string;
   readonly workspaceId: string;
@@ -12,7 +21,7 @@ export interface WorkspaceNode {
   readonly active: boolean;
 }
 
-export interface SpaceNode {
+export interface SpaceNode extends Owned {
   readonly kind: 'space';
   readonly key: string;
   readonly workspaceId: string;
@@ -20,7 +29,7 @@ export interface SpaceNode {
   readonly name: string;
 }
 
-export interface FolderNode {
+export interface FolderNode extends Owned {
   readonly kind: 'folder';
   readonly key: string;
   readonly workspaceId: string;
@@ -29,7 +38,7 @@ export interface FolderNode {
   readonly name: string;
 }
 
-export interface ListNode {
+export interface ListNode extends Owned {
   readonly kind: 'list';
   readonly key: string;
   readonly workspaceId: string;
@@ -40,7 +49,7 @@ export interface ListNode {
 }
 
 /** A task row. Carries `workspaceId`, `taskId` and `row`, so it is a TaskRef as it is. */
-export interface TaskNode {
+export interface TaskNode extends Owned {
   readonly kind: 'task';
   readonly key: string;
   readonly workspaceId: string;
@@ -52,7 +61,7 @@ export interface TaskNode {
 }
 
 /** One group of the index's `group_by` (My Tasks; a grouped list in the Workspaces view). */
-export interface GroupNode {
+export interface GroupNode extends Owned {
   readonly kind: 'group';
   readonly key: string;
   readonly workspaceId: string;
@@ -64,7 +73,7 @@ export interface GroupNode {
 }
 
 /** "more…": the rest of a parent's children, loaded (or shown) on click. */
-export interface MoreNode {
+export interface MoreNode extends Owned {
   readonly kind: 'more';
   readonly key: string;
   readonly parentKey: string;
@@ -73,7 +82,7 @@ export interface MoreNode {
   readonly label: string;
 }
 
-export interface MessageNode {
+export interface MessageNode extends Owned {
   readonly kind: 'message';
   readonly key: string;
   readonly parentKey: string;
@@ -82,10 +91,12 @@ export interface MessageNode {
   readonly detail?: string;
   /** An error row offers Retry, which reloads the parent. */
   readonly retry: boolean;
+  /** What fixes the error instead (a rejected token under its account's root: Add Account). */
+  readonly fix?: 'addAccount';
 }
 
 /** A task created while the service could not be reached: shown under its list or parent until sent. */
-export interface QueuedTaskNode {
+export interface QueuedTaskNode extends Owned {
   readonly kind: 'queued';
   readonly key: string;
   readonly parentKey: string;
@@ -96,13 +107,68 @@ export interface QueuedTaskNode {
   readonly refused: boolean;
 }
 
+/** With several accounts, the root of one account's nodes (its key is the account's root key). */
+export interface AccountNode {
+  readonly kind: 'account';
+  readonly key: string;
+  readonly account: AccountKey;
+  /** The user's name as the service gave it (shown inert), or the user id before it is known. */
+  readonly name: string;
+  /** The service's host, e.g. `tasks.example.com`. */
+  readonly host: string;
+}
+
 export type TreeNode =
-  WorkspaceNode | SpaceNode | FolderNode | ListNode | TaskNode | GroupNode | MoreNode | MessageNode | QueuedTaskNode;
+  | WorkspaceNode
+  | SpaceNode
+  | FolderNode
+  | ListNode
+  | TaskNode
+  | GroupNode
+  | MoreNode
+  | MessageNode
+  | QueuedTaskNode
+  | AccountNode;
 
 /** Nodes whose children come from the service and can be refreshed. */
 export type ContainerNode = WorkspaceNode | SpaceNode | FolderNode | ListNode | TaskNode | GroupNode;
 
 export const ROOT_KEY = 'root';
+
+/**
+ * The account a model's nodes belong to when several are shown side by side: every key gets the
+ * account's prefix (so two accounts that see one workspace never share an id, and each account's
+ * expanded nodes are its own) and every node gets `account`. No scope: today's keys, no `account`.
+ */
+export interface Scope {
+  readonly account: AccountKey;
+  readonly prefix: string;
+}
+
+export function accountScope(account: AccountKey): Scope {
+  return { account, prefix: `${account}/` };
+}
+
+/** `key` within `scope` (unchanged without one, or when it is already scoped). */
+export function scopeKey(scope: Scope | undefined, key: string): string {
+  return !scope || key.startsWith(scope.prefix) ? key : `${scope.prefix}${key}`;
+}
+
+/** The key whose children are a model's top level: ROOT_KEY, or the account root's key. */
+export function rootKey(scope: Scope | undefined): string {
+  return scopeKey(scope, ROOT_KEY);
+}
+
+/** Copies of `nodes` with scoped keys and the account (the nodes themselves without a scope). */
+export function scopeNodes(nodes: TreeNode[], scope: Scope | undefined): TreeNode[] {
+  if (!scope) {
+    return nodes;
+  }
+  return nodes.map((node) => {
+    const parent = 'parentKey' in node ? { parentKey: scopeKey(scope, node.parentKey) } : {};
+    return { ...node, ...parent, key: scopeKey(scope, node.key), account: scope.account } as TreeNode;
+  });
+}
 
 export const keys = {
   workspace: (id: string): string => `ws:${id}`,

@@ -23,8 +23,10 @@ export async function moveTasks(
   target: MoveTarget,
   targetName: string,
 ): Promise<MoveOutcome[]> {
-  const state = await services.session.ensure();
-  if (state.kind !== 'signedIn') {
+  // The tasks' own account (a drag or a command refuses mixed accounts before this), else the primary.
+  const account = refs[0]?.account;
+  const state = await (account === undefined ? services.session : services.accounts.find(account))?.ensure();
+  if (state?.kind !== 'signedIn') {
     return [];
   }
   const outcomes: MoveOutcome[] = [];

@@ -25,7 +25,10 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
   handleDrag(source: readonly TreeNode[], data: vscode.DataTransfer): void {
     this.dragged = source.filter((n): n is TaskNode => n.kind === 'task');
     if (this.dragged.length > 0) {
-      data.set(MIME, new vscode.DataTransferItem(this.dragged.map((n) => n.taskId)));
+      // With several accounts each id goes with its account (a drop onto another's list is refused).
+      const several = this.dragged.some((n) => n.account !== undefined);
+      const value = several ? this.dragged.map((n) => ({ taskId: n.taskId, account: n.account })) : undefined;
+      data.set(MIME, new vscode.DataTransferItem(value ?? this.dragged.map((n) => n.taskId)));
     }
     addDragText(source, data);
   }
@@ -43,6 +46,13 @@ export class ExplorerDragAndDrop implements vscode.TreeDragAndDropController<Tre
     this.dragged = [];
     if (target?.kind !== 'list') {
       void prompter().warn(vscode.l10n.t('Drop tasks on a list to move them there.'));
+      return [];
+    }
+    if (tasks.some((t) => t.account !== target.account)) {
+      // A task moves within its own service and account only: refused before any request.
+      void prompter().error(
+        vscode.l10n.t('These items belong to different Task Platform accounts. Act on one account at a time.'),
+      );
       return [];
     }
     return this.move(tasks, target);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { markStepDone } from '../walkthrough/progress';
-import type { SignedIn } from '../auth/session';
+import type { Session, SignedIn } from '../auth/session';
 import type { Directory } from '../../core/api/directory';
 import { queuedCreation } from '../../core/outbox/queuedWrite';
 import type { QueuedWrite } from '../../core/outbox/queuedWrite';
@@ -9,8 +9,8 @@ import { ExplorerModel } from '../../core/tree/explorerModel';
 import type { ExplorerText } from '../../core/tree/explorerModel';
 import { groupKeyOf, isGroupOf } from '../../core/tree/listGroups';
 import type { ListGroupBy } from '../../core/tree/listGroups';
-import { keys } from '../../core/tree/nodes';
-import type { ListNode, TaskNode, TreeNode } from '../../core/tree/nodes';
+import { keys, scopeKey } from '../../core/tree/nodes';
+import type { ListNode, Scope, TaskNode, TreeNode } from '../../core/tree/nodes';
 import type { Services } from '../services';
 import type { TaskChange } from '../tasks/changes';
 import { registerTaskSource } from '../tasks/current';
@@ -59,20 +59,21 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
     private readonly memento: vscode.Memento,
     dragAndDropController?: vscode.TreeDragAndDropController<TreeNode>,
   ) {
-    super(EXPLORER_VIEW, services.session, services.changes);
+    super(EXPLORER_VIEW, services.session, services.changes, services.accounts);
     this.filter = this.register(new ViewFilter(EXPLORER_VIEW, memento));
     this.view = this.createView({ dragAndDropController }, memento);
     this.register(this.filter.onDidChange(() => this.onFilter()));
     this.register(
       registerTaskSource('tree', () => this.view.selection.filter((n): n is TaskNode => n.kind === 'task')),
     );
-    this.register(services.session.onDidChange(() => ((this.queued = undefined), this.describe())));
+    this.register(services.session.onDidChange(() => (this.queued.clear(), this.describe())));
+    this.register(services.accounts.onDidChange(() => (this.queued.clear(), this.describe())));
     this.register(services.outboxes.onDidChange(() => this.queuedChanged()));
     this.describe();
   }
 
-  /** Tasks created offline by the signed-in account: read from its queue once per change of it. */
-  private queued: QueuedCreation[] | undefined;
+  /** Tasks created offline, per account shown: read from its queue once per change of it. */
+  private readonly queued = new Map<Session, QueuedCreation[]>();
   /** Parents (list or task keys) that show rows for tasks created offline, as last rendered. */
   private queuedParents = new Set<string>();
   private queuedSignature = '';
@@ -94,7 +95,7 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
     if (node.kind !== 'list' && node.kind !== 'task') {
       return [];
     }
-    return this.queuedCreations()
+    return this.queuedCreations(this.sessionOf(node))
       .filter(({ creation }) =>
         node.kind === 'list'
           ? creation.listId === node.listId && !creation.parentId
@@ -110,25 +111,35 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
       }));
   }
 
-  private queuedCreations(): QueuedCreation[] {
-    this.queued ??= (this.services.outboxes.current(this.session.state)?.all ?? []).flatMap((write) => {
-      const creation = queuedCreation(write);
-      return creation ? [{ write, creation }] : [];
-    });
-    return this.queued;
+  private queuedCreations(session: Session): QueuedCreation[] {
+    let queued = this.queued.get(session);
+    if (!queued) {
+      queued = (this.services.outboxes.current(session.state)?.all ?? []).flatMap((write) => {
+        const creation = queuedCreation(write);
+        return creation ? [{ write, creation }] : [];
+      });
+      this.queued.set(session, queued);
+    }
+    return queued;
   }
 
   /** The queue changed: re-render (from memory) the lists and tasks whose offline creations changed. */
   private queuedChanged(): void {
-    this.queued = undefined;
-    const queued = this.queuedCreations();
-    const signature = queued.map(({ write }) => `${write.key}${write.rejected ? '!' : ''}`).join(',');
+    this.queued.clear();
+    const queued = this.parts.all.map((part) => ({ part, creations: this.queuedCreations(part.session) }));
+    const signature = queued
+      .flatMap(({ creations }) => creations.map(({ write }) => `${write.key}${write.rejected ? '!' : ''}`))
+      .join(',');
     if (signature === this.queuedSignature) {
       return; // other kinds of queued changes (edits, comments): nothing to show in the list
     }
     this.queuedSignature = signature;
     const now = new Set(
-      queued.map(({ creation }) => (creation.parentId ? keys.task('', creation.parentId) : keys.list(creation.listId))),
+      queued.flatMap(({ part, creations }) =>
+        creations.map(({ creation }) =>
+          scopeKey(part.scope, creation.parentId ? keys.task('', creation.parentId) : keys.list(creation.listId)),
+        ),
+      ),
     );
     for (const key of new Set([...this.queuedParents, ...now])) {
       const node = this.nodeByKey(key);
@@ -149,9 +160,10 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
     return this.model;
   }
 
-  protected createModel(state: SignedIn): ExplorerModel {
+  protected createModel(state: SignedIn, scope?: Scope): ExplorerModel {
     const directory = directoryFor(state.client);
     return new ExplorerModel(state.client, state.user.workspaces, {
+      scope,
       text: text(),
       queryFor: (list) => this.filter.forList(directory, list.listId),
       groupFor: (list) => this.groupOf(list),
@@ -175,7 +187,7 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
     const regroup = new Set<string>();
     if (change.kind === 'updated') {
       for (const node of this.loadedTasks(change.task.id)) {
-        const listKey = keys.list(node.row.list_id ?? '');
+        const listKey = scopeKey(this.parts.of(node).scope, keys.list(node.row.list_id ?? ''));
         const by = node.row.list_id ? this.groupOf({ listId: node.row.list_id }) : 'none';
         const next = { ...node.row, ...change.task };
         if (by !== 'none' && isGroupOf(listKey, node.parentKey) && groupKeyOf(node.row, by) !== groupKeyOf(next, by)) {
@@ -193,7 +205,7 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
 
   protected itemContext(): ItemContext {
     const listTotal = (key: string): number | undefined => {
-      const total = this.model?.listTotal(key);
+      const total = this.parts.ofKey(key).model?.listTotal(key);
       this.renderedTotals.set(key, total);
       return total;
     };
@@ -209,8 +221,11 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
     if (node !== undefined && children.length > 0) {
       markStepDone('treeExplored');
     }
-    this.directory()?.noteRows(children.flatMap((c) => (c.kind === 'task' ? [c.row] : [])));
-    if (node?.kind === 'list' && this.renderedTotals.get(node.key) !== this.model?.listTotal(node.key)) {
+    const state = node ? this.sessionOf(node).state : this.session.state;
+    if (state.kind === 'signedIn') {
+      directoryFor(state.client).noteRows(children.flatMap((c) => (c.kind === 'task' ? [c.row] : [])));
+    }
+    if (node?.kind === 'list' && this.renderedTotals.get(node.key) !== this.parts.of(node).model?.listTotal(node.key)) {
       // The list's description shows its task count once loaded (fired only when it changes).
       this.fire(node);
     }
@@ -220,36 +235,45 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
   protected onStructureChange(change: Exclude<TaskChange, { kind: 'updated' }>): void {
     if (change.kind === 'created' || change.kind === 'moved' || (change.kind === 'restored' && change.task)) {
       const task = change.task!;
-      this.refreshKey(task.parent_task_id ? keys.task('', task.parent_task_id) : keys.list(task.list_id));
+      this.refreshEverywhere(task.parent_task_id ? keys.task('', task.parent_task_id) : keys.list(task.list_id));
       if (task.parent_task_id) {
         this.bumpSubtasks(task.parent_task_id, +1);
       }
     }
     if (change.kind === 'moved' && change.fromListId) {
-      this.refreshKey(keys.list(change.fromListId));
+      this.refreshEverywhere(keys.list(change.fromListId));
     }
     if (change.kind === 'deleted') {
       if (change.listId) {
-        this.refreshKey(keys.list(change.listId));
+        this.refreshEverywhere(keys.list(change.listId));
       }
       if (change.parentTaskId) {
-        this.refreshKey(keys.task('', change.parentTaskId));
+        this.refreshEverywhere(keys.task('', change.parentTaskId));
         this.bumpSubtasks(change.parentTaskId, -1);
       }
     }
   }
 
-  /** Re-checks the loaded lists (background priority); re-renders those that changed. */
+  /**
+   * Re-checks the loaded lists (background priority); re-renders those that changed. With several
+   * accounts, each account's lists with its own client, skipped while its budget is below half.
+   */
   async poll(signal: AbortSignal): Promise<number> {
-    const model = this.model;
     let requests = 0;
-    for (const list of model?.loadedLists() ?? []) {
-      if (signal.aborted || !this.view.visible) {
-        break;
+    for (const part of this.parts.all) {
+      const model = part.model;
+      const budget = part.state?.client.limiter.snapshot();
+      if (!model || (this.parts.several && budget && (budget.remaining < budget.limit / 2 || budget.paused))) {
+        continue;
       }
-      requests++;
-      if (await model!.checkList(list, signal)) {
-        this.fire(list);
+      for (const list of model.loadedLists()) {
+        if (signal.aborted || !this.view.visible) {
+          return requests;
+        }
+        requests++;
+        if (await model.checkList(list, signal)) {
+          this.fire(list);
+        }
       }
     }
     return requests;
@@ -265,10 +289,12 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
 
   private onFilter(): void {
     // Only lists depend on the filter: re-read the loaded ones, keep spaces and folders.
-    for (const node of this.model?.cache.values() ?? []) {
-      if (node.kind === 'list') {
-        this.model?.invalidate(node.key);
-        this.fire(node);
+    for (const model of this.parts.models()) {
+      for (const node of model.cache.values()) {
+        if (node.kind === 'list') {
+          model.invalidate(node.key);
+          this.fire(node);
+        }
       }
     }
     this.describe();
@@ -276,7 +302,8 @@ export class ExplorerTree extends TaskTree<ExplorerModel> {
 
   private describe(): void {
     const state = this.session.state;
-    const who = state.kind === 'signedIn' ? state.user.name : undefined;
+    // With several accounts each root names its user: the title bar names none.
+    const who = state.kind === 'signedIn' && !this.parts.several ? state.user.name : undefined;
     const filter = this.filter.isEmpty ? undefined : this.filter.describe((id) => this.memberName(id));
     // The user's and members' names come from the service: inert.
     this.view.description = inert(filter ? `${vscode.l10n.t('Filtered')}: ${filter}` : (who ?? ''), 200) || undefined;

@@ -3,6 +3,7 @@ import { Commands } from '../common/commandIds';
 import type { TaskRow } from '../../core/api/schemas';
 import { inert, inertLines, inertMarkdown } from '../../core/text/inert';
 import type {
+  AccountNode,
   GroupNode,
   ListNode,
   QueuedTaskNode,
@@ -91,7 +92,21 @@ export function treeItem(node: TreeNode, ctx: ItemContext): vscode.TreeItem {
       return messageItem(node, ctx.viewId);
     case 'queued':
       return queuedItem(node);
+    case 'account':
+      return accountItem(node);
   }
+}
+
+/** With several accounts, the root of one account's nodes: the user's name (inert) and the service's host. */
+function accountItem(node: AccountNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(inert(node.name), vscode.TreeItemCollapsibleState.Expanded);
+  item.id = node.key;
+  item.contextValue = 'account';
+  item.iconPath = new vscode.ThemeIcon('account');
+  item.description = inert(node.host);
+  item.tooltip = inert(vscode.l10n.t('{0} at {1}', node.name, node.host));
+  item.accessibilityInformation = { label: inert(vscode.l10n.t('Account {0} at {1}', node.name, node.host)) };
+  return item;
 }
 
 function container(
@@ -130,7 +145,15 @@ function taskItem(node: TaskNode, now: Date, omitAssignee: boolean): vscode.Tree
     command: Commands.openTask,
     title: vscode.l10n.t('Open Task'),
     // A click or Enter opens the task in the preview panel and leaves the focus on the tree.
-    arguments: [{ workspaceId: node.workspaceId, taskId: node.taskId, row, preserveFocus: true }],
+    arguments: [
+      {
+        workspaceId: node.workspaceId,
+        taskId: node.taskId,
+        ...(node.account && { account: node.account }),
+        row,
+        preserveFocus: true,
+      },
+    ],
   };
   const status = row.status?.name ? `, ${row.status.name}` : '';
   item.accessibilityInformation = {
@@ -230,6 +253,9 @@ function messageItem(node: MessageNode, viewId: string): vscode.TreeItem {
   item.tooltip = inertLines(node.detail ?? node.text);
   if (node.retry) {
     item.command = { command: Commands.treeRetry, title: vscode.l10n.t('Retry'), arguments: [node, viewId] };
+  }
+  if (node.fix === 'addAccount') {
+    item.command = { command: Commands.addAccount, title: vscode.l10n.t('Add Account') };
   }
   return item;
 }

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
+import type { TaskRow } from '../../core/api/schemas';
 import { inert } from '../../core/text/inert';
 import { MyTasksModel } from '../../core/tree/myTasksModel';
 import type { GroupBy } from '../../core/tree/myTasksModel';
-import type { TreeNode } from '../../core/tree/nodes';
+import type { Scope, TreeNode } from '../../core/tree/nodes';
 import type { SignedIn } from '../auth/session';
 import type { Services } from '../services';
 import type { TaskChange } from '../tasks/changes';
@@ -31,7 +32,7 @@ export class MyTasksTree extends TaskTree<MyTasksModel> {
     private readonly memento: vscode.Memento,
     private readonly explorer: ExplorerTree,
   ) {
-    super(MY_TASKS_VIEW, services.session, services.changes);
+    super(MY_TASKS_VIEW, services.session, services.changes, services.accounts);
     this.filter = this.register(new ViewFilter(MY_TASKS_VIEW, memento));
     this.view = this.createView({ dragAndDropController: this.dragOut }, memento);
     this.register(this.filter.onDidChange(() => this.regroup()));
@@ -49,8 +50,9 @@ export class MyTasksTree extends TaskTree<MyTasksModel> {
     this.regroup();
   }
 
-  protected createModel(state: SignedIn): MyTasksModel {
+  protected createModel(state: SignedIn, scope?: Scope): MyTasksModel {
     return new MyTasksModel(state.client, state.user.workspaces, {
+      scope,
       meId: state.user.id,
       groupBy: () => this.groupBy,
       queryFor: async () => this.filter.forWorkspace(directoryFor(state.client)),
@@ -69,7 +71,7 @@ export class MyTasksTree extends TaskTree<MyTasksModel> {
 
   override async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     const children = await super.getChildren(node);
-    const state = this.session.state;
+    const state = node ? this.sessionOf(node).state : this.session.state;
     if (state.kind === 'signedIn') {
       directoryFor(state.client).noteRows(
         children.flatMap((c) => (c.kind === 'task' ? [c.row] : c.kind === 'group' ? c.tasks : [])),
@@ -87,16 +89,23 @@ export class MyTasksTree extends TaskTree<MyTasksModel> {
     // A new status, priority or assignee can move a task to another group, into My Tasks or out of
     // it: then the groups are read again. Anything else only changes the row, in place (no request),
     // unless a filter is on (a new due date or title may take the task in or out of it).
-    const regroup =
-      change.kind === 'updated' && (!this.filter.isEmpty || (this.model?.regroupsFor(change.task) ?? true));
+    const regroup = change.kind === 'updated' && (!this.filter.isEmpty || this.regroupsFor(change.task));
     super.onTaskChange(change);
     if (regroup) {
       this.regroup();
     }
   }
 
+  /** Whether an update can move the task between groups in any account's model (true when none is loaded). */
+  private regroupsFor(task: TaskRow): boolean {
+    const models = [...this.parts.models()];
+    return models.length === 0 || models.some((m) => m.regroupsFor(task));
+  }
+
   private regroup(): void {
-    this.model?.invalidateAll();
+    for (const model of this.parts.models()) {
+      model.invalidateAll();
+    }
     this.fire(undefined);
     this.describe();
   }

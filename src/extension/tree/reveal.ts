@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
-import { keys } from '../../core/tree/nodes';
+import { isAccountKey } from '../../core/accounts/account';
+import { accountScope, keys, scopeKey } from '../../core/tree/nodes';
 import { UUID } from '../../core/util/ids';
 import type { TreeNode } from '../../core/tree/nodes';
 import { directoryFor } from '../directory';
@@ -16,6 +17,8 @@ const TargetSchema = z.object({
   folderId: z.optional(uuid),
   listId: z.optional(uuid),
   taskId: z.optional(uuid),
+  /** Whose item it is (several accounts); checked as a key below, never guessed at. */
+  account: z.optional(z.string()),
 });
 export type RevealTarget = z.infer<typeof TargetSchema>;
 
@@ -35,6 +38,12 @@ export async function revealInExplorer(explorer: ExplorerTree, arg: unknown): Pr
     parsed.data.listId && !(parsed.data.spaceId && parsed.data.folderId)
       ? await completePath(explorer, parsed.data)
       : parsed.data;
+  // With several accounts the path starts at the account's root (the primary's when none is named).
+  if (target.account !== undefined && !isAccountKey(target.account)) {
+    log.warn('revealInExplorer: ignored a target with a malformed account');
+    return false;
+  }
+  const root = await explorer.rootFor(target.account);
   const path = [keys.workspace(target.workspaceId)];
   if (target.spaceId) {
     path.push(keys.space(target.spaceId));
@@ -48,8 +57,8 @@ export async function revealInExplorer(explorer: ExplorerTree, arg: unknown): Pr
       }
     }
   }
-  let node: TreeNode | undefined;
-  for (const key of path) {
+  let node: TreeNode | undefined = root;
+  for (const key of path.map((k) => scopeKey(root && accountScope(root.account), k))) {
     const children = await explorer.getChildren(node);
     let next: TreeNode | undefined = children.find((n) => n.key === key);
     // A grouped list: the task is under the group that holds its row.
@@ -65,7 +74,7 @@ export async function revealInExplorer(explorer: ExplorerTree, arg: unknown): Pr
     }
     node = next;
   }
-  if (!node) {
+  if (!node || node === root) {
     void prompter().info(
       vscode.l10n.t('That item is not in the tree (it may be hidden by the filter or not visible to you).'),
     );
@@ -87,13 +96,11 @@ const SidebarSchema = z.object({
 });
 
 async function completePath(explorer: ExplorerTree, target: RevealTarget): Promise<RevealTarget> {
-  const loaded = [...(explorer.currentModel?.cache.values() ?? [])].find(
-    (n) => n.kind === 'list' && n.listId === target.listId,
-  );
+  const loaded = explorer.loadedNodes().find((n) => n.kind === 'list' && n.listId === target.listId);
   if (loaded?.kind === 'list') {
     return { ...target, spaceId: loaded.spaceId, folderId: loaded.folderId };
   }
-  const state = await explorer.sessionState();
+  const state = await explorer.sessionState(target.account);
   if (state.kind !== 'signedIn') {
     return target;
   }

@@ -1,16 +1,18 @@
 import * as vscode from 'vscode';
 import { ApiError } from '../../core/api/errors';
 import type { TreeModel } from '../../core/tree/model';
-import { messageNode, ROOT_KEY } from '../../core/tree/nodes';
-import type { MoreNode, TaskNode, TreeNode } from '../../core/tree/nodes';
+import { rootKey, ROOT_KEY } from '../../core/tree/nodes';
+import type { AccountNode, MoreNode, Scope, TaskNode, TreeNode } from '../../core/tree/nodes';
+import type { AccountSessions } from '../auth/accountSessions';
 import type { Session, SessionState, SignedIn } from '../auth/session';
 import { Disposable } from '../disposable';
-import { log } from '../log';
 import type { TaskChange, TaskChanges } from '../tasks/changes';
 import { registerViewSelection } from '../tasks/current';
-import { describeFailure } from '../ui/failure';
 import { prompter } from '../ui/prompter';
+import { accountNode, AccountParts } from './accountParts';
+import type { Part } from './accountParts';
 import { ExpandedNodes } from './expanded';
+import { failureRow, signedOutRows } from './treeMessages';
 import { treeItem } from './items';
 import type { ItemContext } from './items';
 
@@ -23,7 +25,8 @@ import type { ItemContext } from './items';
 export abstract class TaskTree<M extends TreeModel> extends Disposable implements vscode.TreeDataProvider<TreeNode> {
   private readonly changed = this.register(new vscode.EventEmitter<TreeNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
-  protected model: M | undefined;
+  /** One part per account shown (accountParts.ts): the primary alone with one account. */
+  protected readonly parts: AccountParts<M>;
   private readonly parents = new Map<string, TreeNode | undefined>();
   private readonly pending = new Set<TreeNode | undefined>();
   private flushScheduled = false;
@@ -34,10 +37,15 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     protected readonly viewId: string,
     protected readonly session: Session,
     changes: TaskChanges,
+    accounts?: AccountSessions,
   ) {
     super();
+    this.parts = new AccountParts(session, accounts);
     // A new session means a new client: every cached answer of the old one is dropped with the model.
-    this.register(session.onDidChange(() => this.onSession()));
+    this.register(session.onDidChange(() => this.onSession(true)));
+    if (accounts) {
+      this.register(accounts.onDidChange(() => this.onSession(false)));
+    }
     this.register(changes.onDidChange((change) => this.onTaskChange(change)));
   }
 
@@ -70,7 +78,18 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
   }
   private staleShown = false;
 
-  protected abstract createModel(state: SignedIn): M;
+  /** A model reading with `state`'s client; `scope` set when several accounts are shown. */
+  protected abstract createModel(state: SignedIn, scope?: Scope): M;
+
+  /** The primary account's model, when it is the only one shown (several: undefined). */
+  protected get model(): M | undefined {
+    return this.parts.several ? undefined : this.parts.all[0]?.model;
+  }
+
+  /** The session whose node `node` is (the primary's with one account). */
+  protected sessionOf(node: TreeNode): Session {
+    return this.parts.of(node).session;
+  }
 
   /** Rows for tasks created offline under `node` (none by default; no request). */
   protected queuedRows(_node: TreeNode): TreeNode[] {
@@ -91,9 +110,26 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    const model = node ? this.model : await this.ensureModel();
+    if (!node) {
+      const parts = await this.parts.load();
+      if (parts.length > 1) {
+        return parts.flatMap((part) => accountNode(part) ?? []);
+      }
+      return this.childrenIn(parts[0]!, undefined, undefined);
+    }
+    const part = this.parts.of(node);
+    return node.kind === 'account' ? this.childrenIn(part, undefined, node) : this.childrenIn(part, node, node);
+  }
+
+  /** `node`'s children in one account's model (its top level when undefined), `parent` their parent. */
+  private async childrenIn(
+    part: Part<M>,
+    node: TreeNode | undefined,
+    parent: TreeNode | undefined,
+  ): Promise<TreeNode[]> {
+    const model = node ? part.model : await this.ensureModel(part);
     if (!model) {
-      return node ? [] : this.signedOutRows();
+      return node ? [] : signedOutRows(part.session.state, rootKey(part.scope), part.scope !== undefined);
     }
     this.startLoading();
     try {
@@ -104,27 +140,44 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
         queued.length > 0 && loaded.length === 1 && loaded[0]?.kind === 'message' && loaded[0].severity === 'info'
           ? queued
           : [...loaded, ...queued];
-      children.forEach((child) => this.parents.set(child.key, node));
-      this.showStale(model.cache.stale.size > 0);
+      children.forEach((child) => this.parents.set(child.key, parent));
+      this.showStale([...this.parts.models()].some((m) => m.cache.stale.size > 0));
       return children;
     } catch (error) {
-      return [this.errorRow(node?.key ?? ROOT_KEY, error)];
+      return [this.errorRow(part, node?.key ?? rootKey(part.scope), error)];
     } finally {
       this.stopLoading();
     }
   }
 
-  sessionState(): Promise<SessionState> {
-    return this.session.ensure();
+  /** The state of `account`'s session when it is shown (the primary's when none is named). */
+  sessionState(account?: string): Promise<SessionState> {
+    if (account === undefined || account === this.session.key) {
+      return this.session.ensure();
+    }
+    // Another account's item is read with that account's session only, never the primary's.
+    const part = this.parts.all.find((p) => p.scope?.account === account);
+    return part ? part.session.ensure() : Promise.resolve({ kind: 'signedOut' });
+  }
+
+  /** With several accounts, the root of `account` (the primary's when none is named); else undefined. */
+  async rootFor(account?: string): Promise<AccountNode | undefined> {
+    const roots = (await this.getChildren()).filter((n): n is AccountNode => n.kind === 'account');
+    return account ? roots.find((r) => r.account === account) : roots[0];
+  }
+
+  /** Every node loaded in any account's model (no request). */
+  loadedNodes(): TreeNode[] {
+    return [...this.parts.models()].flatMap((m) => [...m.cache.values()]);
   }
 
   /** Re-reads `node` (everything when undefined) from the server. */
   refresh(node?: TreeNode): void {
     if (!node) {
-      this.model = undefined;
+      this.parts.drop();
       this.parents.clear();
     } else {
-      this.model?.invalidate(node.key);
+      this.parts.of(node).model?.invalidate(node.key);
     }
     this.fire(node);
   }
@@ -134,19 +187,22 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
    * and stays (marked as possibly out of date) when the service cannot be reached.
    */
   refreshLoaded(): void {
-    if (!this.model) {
+    const models = [...this.parts.models()];
+    if (models.length === 0) {
       this.refresh();
       return;
     }
-    for (const key of this.model.cache.loadedKeys()) {
-      this.model.invalidate(key);
+    for (const model of models) {
+      for (const key of model.cache.loadedKeys()) {
+        model.invalidate(key);
+      }
     }
     this.fire(undefined);
   }
 
   /** "more…": shows rows in memory, or loads a cut parent's subtasks, then re-renders the parent. */
   async more(node: MoreNode): Promise<void> {
-    await this.model?.more(node);
+    await this.parts.of(node).model?.more(node);
     this.fire(this.nodeByKey(node.parentKey));
   }
 
@@ -174,25 +230,42 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
   }
 
   protected *loadedTasks(taskId: string): Generator<TaskNode> {
-    for (const node of this.model?.taskNodes() ?? []) {
-      if (node.taskId === taskId) {
-        yield node;
+    for (const model of this.parts.models()) {
+      for (const node of model.taskNodes()) {
+        if (node.taskId === taskId) {
+          yield node;
+        }
       }
     }
   }
 
   /** Invalidates and re-renders a loaded container by key (Retry of an error row, structure changes). */
   refreshKey(key: string | undefined): void {
+    const root = this.parts.ofRoot(key ?? ROOT_KEY);
+    if (root) {
+      // A root: its model's top level; an account that is not signed in is checked again.
+      if (!root.model && root.scope) root.session.invalidate();
+      root.model?.invalidate(rootKey(root.scope));
+      this.fire(undefined);
+      return;
+    }
     const node = key === undefined ? undefined : this.nodeByKey(key);
-    if (key !== undefined && key !== ROOT_KEY && !node) {
+    if (!node) {
       return; // not loaded: it will be read fresh when it is expanded
     }
-    this.model?.invalidate(key ?? ROOT_KEY);
+    this.parts.of(node).model?.invalidate(node.key);
     this.fire(node);
   }
 
+  /** Refreshes `key` (an unscoped key such as `keys.list(id)`) in every account shown. */
+  protected refreshEverywhere(key: string): void {
+    for (const part of this.parts.all) {
+      this.refreshKey(part.scope ? `${part.scope.prefix}${key}` : key);
+    }
+  }
+
   protected nodeByKey(key: string): TreeNode | undefined {
-    for (const node of this.model?.cache.values() ?? []) {
+    for (const node of this.parts.ofKey(key).model?.cache.values() ?? []) {
       if (node.key === key) {
         return node;
       }
@@ -219,41 +292,38 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
   /** Subclasses re-read the containers a created, moved, deleted or restored task belongs to. */
   protected abstract onStructureChange(change: Exclude<TaskChange, { kind: 'updated' }>): void;
 
-  private async ensureModel(): Promise<M | undefined> {
-    const state = await this.session.ensure();
+  private async ensureModel(part: Part<M>): Promise<M | undefined> {
+    const state = await part.session.ensure();
     if (state.kind !== 'signedIn') {
       return undefined;
     }
-    this.model ??= this.createModel(state);
-    return this.model;
-  }
-
-  private signedOutRows(): TreeNode[] {
-    const state = this.session.state;
-    if (state.kind === 'error') {
-      if (state.unreachable) {
-        const tooltip = `${state.message}\n${vscode.l10n.t('Trying again by itself; changes kept from before are sent once it answers.')}`;
-        return [{ ...messageNode(ROOT_KEY, 'error', vscode.l10n.t('Cannot reach Task Platform. Retry'), tooltip) }];
-      }
-      return [
-        { ...messageNode(ROOT_KEY, 'error', vscode.l10n.t('Could not load your account. Retry'), state.message) },
-      ];
+    if (!part.model || part.state !== state) {
+      part.model = this.createModel(state, part.scope);
+      part.state = state;
     }
-    return [];
+    return part.model;
   }
 
-  private errorRow(parentKey: string, error: unknown): TreeNode {
+  private errorRow(part: Part<M>, parentKey: string, error: unknown): TreeNode {
     if (ApiError.is(error) && error.kind === 'unauthorized') {
-      this.session.markRejected();
+      part.session.markRejected();
     }
-    const reason = describeFailure(vscode.l10n.t('Could not load'), error);
-    log.warn(`${this.viewId}: ${reason}`);
-    const short = ApiError.is(error) ? shortReason(error) : vscode.l10n.t('failed');
-    return messageNode(parentKey, 'error', vscode.l10n.t('Could not load ({0}). Retry', short), reason);
+    return failureRow(this.viewId, parentKey, error);
   }
 
-  private onSession(): void {
-    this.model = undefined;
+  /**
+   * The primary session changed (`primary`), or any account's. With one account, as always: every
+   * cached answer is dropped and the view rebuilt. With several, only the account whose session
+   * changed loses its model; the view is rebuilt when anything shown changed.
+   */
+  private onSession(primary: boolean): void {
+    const wasSeveral = this.parts.several;
+    const changed = this.parts.sync();
+    if (primary && !wasSeveral && !this.parts.several) {
+      this.parts.drop();
+    } else if (!changed) {
+      return;
+    }
     this.parents.clear();
     this.fire(undefined);
   }
@@ -281,21 +351,5 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     if (--this.loading === 0) {
       this.finishLoading?.();
     }
-  }
-}
-
-function shortReason(error: ApiError): string {
-  switch (error.kind) {
-    case 'network':
-      return vscode.l10n.t('offline');
-    case 'unauthorized':
-      return vscode.l10n.t('token rejected');
-    case 'forbidden':
-    case 'notFound':
-      return vscode.l10n.t('not visible to you');
-    case 'rateLimited':
-      return vscode.l10n.t('request budget used up');
-    default:
-      return vscode.l10n.t('server error');
   }
 }

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { Commands } from '../common/commandIds';
 import { registerCommand } from '../common/registry';
-import { signedIn } from '../auth/guard';
+import { signedInFor } from '../auth/guard';
+import type { AccountKey } from '../../core/accounts/account';
 import type { KnownView } from '../../core/views/known';
 import { isViewId } from '../../core/views/references';
 import type { SignedIn } from '../auth/session';
@@ -33,7 +34,7 @@ export function registerSavedViews(context: vscode.ExtensionContext, services: S
   registerCommand(context, Commands.unpinView, (node?: ViewNode) => setPinned(ctx, node, false));
   registerCommand(context, Commands.renamePinnedView, (node?: ViewNode) => rename(ctx, node));
   registerCommand(context, Commands.openViewInTree, (viewId: unknown) => openInTree(ctx, tree, viewId));
-  registerCommand(context, Commands.viewsMore, (viewId: string) => tree.more(viewId));
+  registerCommand(context, Commands.viewsMore, (viewId: string, account?: AccountKey) => tree.more(viewId, account));
   registerCommand(context, Commands.savedViewsRefresh, () => tree.refresh());
   return tree;
 }
@@ -88,13 +89,13 @@ async function resolveView(
 }
 
 async function runView(ctx: ViewsContext, arg: unknown): Promise<boolean> {
-  const state = await signedIn(ctx.services.session);
+  const state = await signedInFor(ctx.services.accounts, arg);
   const view = state && (await resolveView(ctx, state, arg, vscode.l10n.t('Run Saved View')));
   return view ? (await showViewResults(ctx, state, view)) !== undefined : false;
 }
 
 async function pinView(ctx: ViewsContext, arg: unknown): Promise<boolean> {
-  const state = await signedIn(ctx.services.session);
+  const state = await signedInFor(ctx.services.accounts, arg);
   const view = state && (await resolveView(ctx, state, arg, vscode.l10n.t('Pin Saved View')));
   if (!state || !view) {
     return false;
@@ -106,7 +107,7 @@ async function pinView(ctx: ViewsContext, arg: unknown): Promise<boolean> {
 }
 
 async function setPinned(ctx: ViewsContext, node: ViewNode | undefined, pinned: boolean): Promise<void> {
-  const state = await signedIn(ctx.services.session);
+  const state = await signedInFor(ctx.services.accounts, node);
   if (state && node?.kind === 'view') {
     await knownViews(ctx, state).patch(node.view.id, { pinned });
     ctx.changed.fire();
@@ -114,7 +115,7 @@ async function setPinned(ctx: ViewsContext, node: ViewNode | undefined, pinned: 
 }
 
 async function rename(ctx: ViewsContext, node: ViewNode | undefined): Promise<void> {
-  const state = await signedIn(ctx.services.session);
+  const state = await signedInFor(ctx.services.accounts, node);
   if (!state || node?.kind !== 'view') {
     return;
   }
@@ -143,7 +144,10 @@ async function openInTree(ctx: ViewsContext, tree: SavedViewsTree, viewId: unkno
     return;
   }
   await vscode.commands.executeCommand(`${SAVED_VIEWS_VIEW}.focus`);
-  const root = (await tree.getChildren()).find((n) => n.kind === 'view' && n.view.id === viewId);
+  // With several accounts the view is pinned for the primary one, whose root comes first.
+  const top = await tree.getChildren();
+  const views = top[0]?.kind === 'account' ? await tree.getChildren(top[0]) : top;
+  const root = views.find((n) => n.kind === 'view' && n.view.id === viewId);
   if (root) {
     await tree.view.reveal(root, { expand: true, select: true, focus: true });
   }

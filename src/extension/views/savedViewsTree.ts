@@ -4,8 +4,11 @@ import type { TaskRow } from '../../core/api/schemas';
 import type { KnownView } from '../../core/views/known';
 import { ViewPager } from '../../core/views/pager';
 import { inert, inertMarkdown } from '../../core/text/inert';
-import { messageNode, taskNode } from '../../core/tree/nodes';
-import type { MessageNode, TaskNode } from '../../core/tree/nodes';
+import type { AccountKey } from '../../core/accounts/account';
+import { accountScope, messageNode, rootKey, scopeKey, taskNode } from '../../core/tree/nodes';
+import type { AccountNode, MessageNode, TaskNode } from '../../core/tree/nodes';
+import type { SignedIn } from '../auth/session';
+import { accountNode, AccountParts } from '../tree/accountParts';
 import { Disposable } from '../disposable';
 import { registerViewSelection } from '../tasks/current';
 import { TaskDragOut } from '../tree/dragOut';
@@ -16,30 +19,49 @@ import { describeViewFailure, reportViewFailure, staleCountsNote, viewLeftOut } 
 
 export const SAVED_VIEWS_VIEW = 'taskPlatform.savedViews';
 
-export type ViewNode = { readonly kind: 'view'; readonly key: string; readonly view: KnownView };
+/** A pinned view; `account` set when several accounts are shown (each has its own pins). */
+export type ViewNode = {
+  readonly kind: 'view';
+  readonly key: string;
+  readonly view: KnownView;
+  readonly account?: AccountKey;
+};
 export type ViewMoreNode = {
   readonly kind: 'viewMore';
   readonly key: string;
+  readonly parentKey: string;
   readonly viewId: string;
+  readonly account?: AccountKey;
   readonly label: string;
 };
-export type SavedViewsNode = ViewNode | TaskNode | ViewMoreNode | MessageNode;
+export type SavedViewsNode = ViewNode | TaskNode | ViewMoreNode | MessageNode | AccountNode;
+
+/** Where a view's pager is kept: its id, with several accounts prefixed by the account's key. */
+function slot(viewId: string, account: AccountKey | undefined): string {
+  return account ? `${account}/${viewId}` : viewId;
+}
 
 /**
  * "Saved Views": the pinned views of the signed-in account as roots, each expanding to its rows as
- * the server evaluates them, one page of 50 at a time ("Load more…" reads the next page).
+ * the server evaluates them, one page of 50 at a time ("Load more…" reads the next page). With
+ * several accounts, a root per account holds that account's pinned views, run with its client.
  */
 export class SavedViewsTree extends Disposable implements vscode.TreeDataProvider<SavedViewsNode> {
   private readonly emitter = this.register(new vscode.EventEmitter<SavedViewsNode | undefined>());
   readonly onDidChangeTreeData = this.emitter.event;
   readonly view: vscode.TreeView<SavedViewsNode>;
+  /** Pagers by slot (view id, account-prefixed with several accounts). */
   private readonly pagers = new Map<string, ViewPager>();
+  /** View nodes by key. */
   private readonly roots = new Map<string, ViewNode>();
+  private readonly accountRoots = new Map<string, AccountNode>();
+  private readonly parts: AccountParts<never>;
   /** A task dragged out drops its display id (tree/dragOut.ts). */
   readonly dragOut = new TaskDragOut<SavedViewsNode>();
 
   constructor(private readonly ctx: ViewsContext) {
     super();
+    this.parts = new AccountParts(ctx.services.session, ctx.services.accounts);
     this.view = this.register(
       vscode.window.createTreeView(SAVED_VIEWS_VIEW, {
         treeDataProvider: this,
@@ -51,11 +73,17 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
     this.register(registerViewSelection(SAVED_VIEWS_VIEW, () => view.selection.filter((n) => n.kind === 'task')));
     this.register(ctx.changed.event(() => this.refresh()));
     this.register(ctx.services.session.onDidChange(() => this.refresh()));
+    // Another account added, removed or changed: rebuilt when several are (or were) shown.
+    this.register(
+      ctx.services.accounts.onDidChange(() => {
+        if (this.parts.sync() || this.parts.several) this.refresh();
+      }),
+    );
   }
 
   refresh(node?: ViewNode): void {
     if (node) {
-      this.pagers.delete(node.view.id);
+      this.pagers.delete(slot(node.view.id, node.account));
     } else {
       this.pagers.clear();
     }
@@ -63,7 +91,14 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
   }
 
   getParent(node: SavedViewsNode): SavedViewsNode | undefined {
-    return node.kind === 'view' ? undefined : this.roots.get(node.key.split('/')[0]!);
+    switch (node.kind) {
+      case 'account':
+        return undefined;
+      case 'view':
+        return node.account && this.accountRoots.get(rootKey(accountScope(node.account)));
+      default:
+        return this.roots.get(node.parentKey);
+    }
   }
 
   getTreeItem(node: SavedViewsNode): vscode.TreeItem {
@@ -74,20 +109,20 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
         const item = new vscode.TreeItem(inert(node.label));
         item.id = node.key;
         item.iconPath = new vscode.ThemeIcon('ellipsis');
-        item.command = { command: Commands.viewsMore, title: node.label, arguments: [node.viewId] };
+        item.command = { command: Commands.viewsMore, title: node.label, arguments: [node.viewId, node.account] };
         return item;
       }
       case 'message': {
         const item = treeItem(node, { listTotal: () => undefined, now: () => new Date(), viewId: SAVED_VIEWS_VIEW });
-        item.command = node.retry
-          ? {
-              command: Commands.viewsMore,
-              title: vscode.l10n.t('Retry'),
-              arguments: [node.parentKey.slice('view:'.length)],
-            }
-          : undefined;
+        const root = this.roots.get(node.parentKey);
+        item.command =
+          node.retry && root
+            ? { command: Commands.viewsMore, title: vscode.l10n.t('Retry'), arguments: [root.view.id, root.account] }
+            : undefined;
         return item;
       }
+      case 'account':
+        return treeItem(node, { listTotal: () => undefined, now: () => new Date(), viewId: SAVED_VIEWS_VIEW });
       case 'task': {
         const item = treeItem(node, { listTotal: () => undefined, now: () => new Date(), viewId: SAVED_VIEWS_VIEW });
         item.collapsibleState = vscode.TreeItemCollapsibleState.None;
@@ -97,25 +132,41 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
   }
 
   async getChildren(node?: SavedViewsNode): Promise<SavedViewsNode[]> {
-    const state = await this.ctx.services.session.ensure();
-    if (state.kind !== 'signedIn') {
-      return [];
-    }
     if (!node) {
-      const roots = knownViews(this.ctx, state)
-        .pinned()
-        .map((view): ViewNode => ({ kind: 'view', key: `view:${view.id}`, view }));
+      const parts = await this.parts.load();
+      if (parts.length > 1) {
+        this.accountRoots.clear();
+        return parts.flatMap((part) => {
+          const root = accountNode(part);
+          if (root) this.accountRoots.set(root.key, root);
+          return root ?? [];
+        });
+      }
       this.roots.clear();
-      roots.forEach((r) => this.roots.set(r.key, r));
-      return roots;
+    }
+    if (!node || node.kind === 'account') {
+      const session = node ? this.ctx.services.accounts.find(node.account) : this.ctx.services.session;
+      const state = await session?.ensure();
+      if (state?.kind !== 'signedIn') {
+        // Under an account's root, why it shows nothing; with one account, nothing (as before).
+        return node ? [messageNode(node.key, 'info', vscode.l10n.t('This account is not signed in.'))] : [];
+      }
+      return this.pinnedOf(state, node?.account);
     }
     if (node.kind !== 'view') {
       return [];
     }
-    let pager = this.pagers.get(node.view.id);
+    const state = await (
+      node.account ? this.ctx.services.accounts.find(node.account) : this.ctx.services.session
+    )?.ensure();
+    if (state?.kind !== 'signedIn') {
+      return [];
+    }
+    const key = slot(node.view.id, node.account);
+    let pager = this.pagers.get(key);
     if (!pager) {
       pager = new ViewPager(state.client, node.view.id);
-      this.pagers.set(node.view.id, pager);
+      this.pagers.set(key, pager);
       try {
         await pager.next();
         void knownViews(this.ctx, state).patch(node.view.id, {
@@ -125,17 +176,32 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
         // The root's description shows the count once known.
         queueMicrotask(() => this.emitter.fire(node));
       } catch (error) {
-        this.pagers.delete(node.view.id);
+        this.pagers.delete(key);
         return [messageNode(node.key, 'error', describeViewFailure(node.view.name, error))];
       }
     }
     return this.rows(node, pager);
   }
 
-  /** "Load more…": the next page of a view's rows. */
-  async more(viewId: string): Promise<void> {
-    const root = this.roots.get(`view:${viewId}`);
-    const pager = this.pagers.get(viewId);
+  /** An account's pinned views as roots (under its root with several accounts). */
+  private pinnedOf(state: SignedIn, account: AccountKey | undefined): ViewNode[] {
+    const scope = account && accountScope(account);
+    const roots = knownViews(this.ctx, state)
+      .pinned()
+      .map((view): ViewNode => ({
+        kind: 'view',
+        key: scopeKey(scope, `view:${view.id}`),
+        view,
+        ...(account && { account }),
+      }));
+    roots.forEach((r) => this.roots.set(r.key, r));
+    return roots;
+  }
+
+  /** "Load more…": the next page of a view's rows (`account`: whose view, with several). */
+  async more(viewId: string, account?: AccountKey): Promise<void> {
+    const root = this.roots.get(scopeKey(account && accountScope(account), `view:${viewId}`));
+    const pager = this.pagers.get(slot(viewId, account));
     if (pager) {
       try {
         await pager.next();
@@ -148,23 +214,25 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
 
   /** A task changed elsewhere: its row in any loaded view shows the new values (no request). */
   replaceRow(task: TaskRow): void {
-    for (const [viewId, pager] of this.pagers) {
+    for (const [key, pager] of this.pagers) {
       const index = pager.rows.findIndex((r) => r.id === task.id);
       if (index >= 0) {
         pager.rows[index] = { ...pager.rows[index], ...task };
-        this.emitter.fire(this.roots.get(`view:${viewId}`));
+        this.emitter.fire([...this.roots.values()].find((r) => slot(r.view.id, r.account) === key));
       }
     }
   }
 
-  pagerOf(viewId: string): ViewPager | undefined {
-    return this.pagers.get(viewId);
+  pagerOf(viewId: string, account?: AccountKey): ViewPager | undefined {
+    return this.pagers.get(slot(viewId, account));
   }
 
   private rows(node: ViewNode, pager: ViewPager): SavedViewsNode[] {
-    const rows: SavedViewsNode[] = pager.rows.map((row) =>
-      taskNode(row.workspace_id ?? node.view.workspaceId ?? '', row, node.key, `${node.key}/`),
-    );
+    const account = node.account && { account: node.account };
+    const rows: SavedViewsNode[] = pager.rows.map((row) => ({
+      ...taskNode(row.workspace_id ?? node.view.workspaceId ?? '', row, node.key, `${node.key}/`),
+      ...account,
+    }));
     if (pager.capped) {
       rows.push({
         kind: 'message',
@@ -173,12 +241,15 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
         severity: 'info',
         text: viewLeftOut(pager.rows.length, pager.counts.filtered),
         retry: false,
+        ...account,
       });
     } else if (!pager.done) {
       rows.push({
         kind: 'viewMore',
         key: `${node.key}/more`,
+        parentKey: node.key,
         viewId: node.view.id,
+        ...account,
         label: vscode.l10n.t('Load more… ({0} of {1} loaded)', pager.rows.length, pager.counts.filtered ?? '?'),
       });
     }
@@ -191,7 +262,7 @@ export class SavedViewsTree extends Disposable implements vscode.TreeDataProvide
     item.id = node.key;
     item.contextValue = 'savedView';
     item.iconPath = new vscode.ThemeIcon('filter');
-    const pager = this.pagers.get(node.view.id);
+    const pager = this.pagers.get(slot(node.view.id, node.account));
     const counts = pager?.counts;
     item.description =
       counts?.filtered === undefined ? scopeLabel(node.view) : vscode.l10n.t('{0} tasks', counts.filtered);

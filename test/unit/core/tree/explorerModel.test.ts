@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { ApiClient } from '../../../../src/core/api/client';
 import { ExplorerModel } from '../../../../src/core/tree/explorerModel';
+import { accountKey } from '../../../../src/core/accounts/account';
+import { accountScope, rootKey } from '../../../../src/core/tree/nodes';
 import type { TaskNode, TreeNode } from '../../../../src/core/tree/nodes';
 import { useSandbox } from '../api/env';
 import { explorerText } from './text';
@@ -134,5 +136,39 @@ describe('explorer model: lazy hierarchy against the sandbox (docs/api/openapi.y
     const rows = await m.children(list);
     assert.equal(rows[0]?.kind, 'message');
     assert.equal((await env.requests()).length, 0);
+  });
+});
+
+describe('explorer model scoped to an account (several accounts side by side)', () => {
+  const env = useSandbox({ seed: 'demo' });
+
+  it('prefixes every key with the account once, sets the account on every node, and reads as before', async () => {
+    const client = env.client('demo-token-alice');
+    const user = await client.getUser();
+    const account = accountKey({ baseUrl: env.baseUrl, userId: user.id });
+    const scope = accountScope(account);
+    const scoped = new ExplorerModel(client, user.workspaces, { text, scope });
+    const plain = new ExplorerModel(client, user.workspaces, { text });
+    const walk = async (m: ExplorerModel): Promise<TreeNode[]> => {
+      const seen: TreeNode[] = [];
+      let node: TreeNode | undefined;
+      for (const name of ['Acme', 'Engineering', 'Backend', 'API']) {
+        const children = await m.children(node);
+        seen.push(...children);
+        node = named(children, name);
+      }
+      seen.push(...(await m.children(node)));
+      return seen;
+    };
+    const [a, b] = [await walk(scoped), await walk(plain)];
+    assert.equal(a.length, b.length);
+    a.forEach((node, i) => {
+      assert.equal(node.key, `${account}/${b[i]!.key}`, 'one prefix, on the key it had before');
+      assert.equal('account' in node && node.account, account);
+      assert.equal(b[i]!.account, undefined, 'unscoped nodes carry no account');
+      if ('parentKey' in node && 'parentKey' in b[i]!) assert.equal(node.parentKey, `${account}/${b[i]!.parentKey}`);
+    });
+    assert.equal(scoped.cache.rootKey, rootKey(scope));
+    assert.ok(scoped.cache.loadedKeys().includes(rootKey(scope)), 'its top level is kept under the root key');
   });
 });
