@@ -33,9 +33,9 @@ export class Attention extends Disposable {
     return this.accounts.primary;
   }
 
-  /** More than one account is signed in (or was, and needs attention): labels then name the account. */
+  /** More than one account is signed in: labels then name the account. */
   get several(): boolean {
-    return this.accounts.current().filter((s) => need(s) >= 0).length > 1;
+    return this.accounts.current().filter((s) => s.state.kind === 'signedIn').length > 1;
   }
 
   /** The accounts signed in besides the primary one. */
