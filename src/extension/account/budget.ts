@@ -32,8 +32,8 @@ export class BudgetStatusBar extends Disposable {
   /** One line for the account's tooltip: requests left this minute; empty when signed out. */
   summary = '';
 
-  /** With several accounts, the shown account's name, which every line then starts with. */
-  private account: string | undefined;
+  /** The shown account's state while signed in: with several accounts its name starts the lines. */
+  private shown: SessionState | undefined;
 
   /** Shows the budget of the account that needs attention (the primary one unless another strains). */
   constructor(private readonly attention: Attention) {
@@ -62,7 +62,7 @@ export class BudgetStatusBar extends Disposable {
       this.update(false, '');
       return;
     }
-    this.account = this.attention.several ? accountLabel(state, true) : undefined;
+    this.shown = state;
     const limiter = state.client.limiter;
     this.unsubscribe = limiter.onDidChange((snapshot) => this.render(snapshot));
     // Slots free up as the minute passes without any event: look again every few seconds.
@@ -97,7 +97,10 @@ export class BudgetStatusBar extends Disposable {
           )
         : '',
     ];
-    const first = this.account ? vscode.l10n.t('{0}: {1}', this.account, lines[0]!) : lines[0]!;
+    // Read at each render (the timer's too): an account that leaves the list may not announce it.
+    const shown = this.shown;
+    const account = this.attention.several && shown?.kind === 'signedIn' ? accountLabel(shown, true) : undefined;
+    const first = account ? vscode.l10n.t('{0}: {1}', account, lines[0]!) : lines[0]!;
     this.item.tooltip = [first, ...lines.slice(1)].filter(Boolean).join('\n');
     this.item.accessibilityInformation = { label: first };
     this.update(budgetShown(s, this.mode, this.lastPausedAt, now), first);
