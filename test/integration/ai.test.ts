@@ -371,6 +371,12 @@ describe('AI: the MCP server definition provider and the chat tools', function (
 
   it('a stored token counts as signed in before the session is restored, without a request', async () => {
     await signIn();
+    // What signing in started (the trees' first reads) ends before the log is cleared.
+    await waitFor(() => {
+      const state = api.session.state;
+      const budget = state.kind === 'signedIn' ? state.client.limiter.snapshot() : undefined;
+      return (budget && budget.inFlight === 0 && budget.queued === 0) || undefined;
+    }, 'the reads signing in started to end');
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     api.session.invalidate();
     assert.equal(api.session.state.kind, 'unknown');
