@@ -69,9 +69,7 @@ export async function signedInFor(
  * whose service cannot be reached is left out here and named by its own warning elsewhere.
  */
 export async function signedInAll(accounts: AccountSessions): Promise<SignedIn[]> {
-  const primary = await accounts.primary.ensure();
-  const others = (await accounts.all()).filter((s) => s !== accounts.primary).map((s) => s.state);
-  const states = [primary, ...others].filter((s): s is SignedIn => s.kind === 'signedIn');
+  const states = (await accounts.all()).map((s) => s.state).filter((s): s is SignedIn => s.kind === 'signedIn');
   if (states.length === 0) {
     void offerSignIn(vscode.l10n.t('Sign in to Task Platform first.'));
   }
