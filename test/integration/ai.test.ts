@@ -7,7 +7,7 @@ import type { McpServerProvider } from '../../src/extension/ai/mcpProvider';
 import { LEASE_VAR, readLease } from '../../src/core/mcp/lease';
 import type { TestApi } from '../../src/extension/main';
 import { useExtension } from './driver';
-import { connectMcp, requestLog, sandboxControl, waitFor } from './helpers';
+import { clientQuiet, connectMcp, requestLog, sandboxControl, waitFor } from './helpers';
 
 // Erin (an Acme member) and Carol: tokens no other suite uses, so this suite takes nothing from
 // the 60-a-minute budget of the accounts the later suites work with.
@@ -372,11 +372,7 @@ describe('AI: the MCP server definition provider and the chat tools', function (
   it('a stored token counts as signed in before the session is restored, without a request', async () => {
     await signIn();
     // What signing in started (the trees' first reads) ends before the log is cleared.
-    await waitFor(() => {
-      const state = api.session.state;
-      const budget = state.kind === 'signedIn' ? state.client.limiter.snapshot() : undefined;
-      return (budget && budget.inFlight === 0 && budget.queued === 0) || undefined;
-    }, 'the reads signing in started to end');
+    await clientQuiet(api.session, 'the reads signing in started to end');
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     api.session.invalidate();
     assert.equal(api.session.state.kind, 'unknown');

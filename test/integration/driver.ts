@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension/main';
 import type { TaskChange } from '../../src/extension/tasks/changes';
 import type { Prompter } from '../../src/extension/ui/prompter';
-import { activateExtension, requestLog, sandboxControl, ScriptedPrompter, waitFor } from './helpers';
+import { activateExtension, requestLog, sandboxControl, ScriptedPrompter, clientQuiet } from './helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fixtures and raw state are untyped JSON */
 export type Json = any;
@@ -110,16 +110,7 @@ export class CommandsDriver extends ExtensionDriver {
   async beforeEach(): Promise<void> {
     // What the last test started (a panel loading its sections, a write waiting for a slot of the
     // budget) finishes before the log is cleared: otherwise it lands in this test's requests.
-    await waitFor(
-      () => {
-        const state = this.api.session.state;
-        if (state.kind !== 'signedIn') return true;
-        const { inFlight, queued } = state.client.limiter.snapshot();
-        return inFlight === 0 && queued === 0;
-      },
-      "the previous test's requests to finish",
-      70_000,
-    );
+    await clientQuiet(this.api.session, "the previous test's requests to finish");
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     this.changes = [];
     this.opened.length = 0;

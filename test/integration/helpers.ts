@@ -452,3 +452,25 @@ export async function connectMcp(resolved: {
   );
   return client;
 }
+
+/**
+ * Waits until the client has nothing in flight or queued (signed out: at once), so that what a
+ * step started is over before a test clears the sandbox's request log.
+ */
+export function clientQuiet(session: { readonly state: SessionLike }, what: string): Promise<true> {
+  return waitFor(
+    () => {
+      const state = session.state;
+      if (state.kind !== 'signedIn' || !state.client) return true;
+      const { inFlight, queued } = state.client.limiter.snapshot();
+      return (inFlight === 0 && queued === 0) || undefined;
+    },
+    what,
+    70_000,
+  );
+}
+
+interface SessionLike {
+  readonly kind: string;
+  readonly client?: { readonly limiter: { snapshot(): { inFlight: number; queued: number } } };
+}
