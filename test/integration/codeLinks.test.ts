@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { inertMarkdown } from '../../src/core/text/inert';
 import { CommandsDriver } from './driver';
-import { openTempGitRepo, waitFor, workspaceFile } from './helpers';
+import { clientQuiet, openTempGitRepo, requestLog, waitFor, workspaceFile, type RequestLogEntry } from './helpers';
 import { writeVsix } from './vsix';
 
 function markdownOf(hovers: vscode.Hover[]): string {
@@ -99,11 +99,18 @@ describe('Code links: references in comments, TODO -> task, stale references, st
     await hover(0);
     // A new session's resolver: nothing cached, the spaces not read; the remembered space is kept.
     w.api.codeLinks.finder.resolver()?.clear();
-    // Only the look-up's kind of request counts: the index and the spaces (background polls ask others).
-    const lookUps = (line: string): boolean => /^GET \S+\/(tasks|spaces)$/.test(line);
-    const before = (await w.requests()).length;
+    // Only the look-up's requests count: reads of spaces, and index calls that ask for this id
+    // (background polls read the index too, for other filters).
+    const lookUps = (r: RequestLogEntry): boolean =>
+      r.method === 'GET' &&
+      (/\/spaces$/.test(r.path) || (/\/tasks$/.test(r.path) && (r.query?.filter ?? '').includes(sibling.display_id)));
+    await clientQuiet(w.api.session, 'the first hover and its side reads to end');
+    const before = (await requestLog()).length;
     assert.ok(markdownOf(await hover(1)).includes(inertMarkdown(sibling.title)));
-    const sent = (await w.requests()).slice(before).filter(lookUps);
+    const sent = (await requestLog())
+      .slice(before)
+      .filter(lookUps)
+      .map((r) => `${r.method} ${r.path}`);
     assert.equal(sent.length, 1, `one index call in the known space: ${JSON.stringify(sent)}`);
   });
 
