@@ -5,7 +5,14 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension/main';
 import type { TaskChange } from '../../src/extension/tasks/changes';
 import type { Prompter } from '../../src/extension/ui/prompter';
-import { activateExtension, requestLog, sandboxControl, ScriptedPrompter, clientQuiet } from './helpers';
+import {
+  activateExtension,
+  requestLog,
+  sandboxControl,
+  ScriptedPrompter,
+  clientQuiet,
+  type RequestLogEntry,
+} from './helpers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- fixtures and raw state are untyped JSON */
 export type Json = any;
@@ -147,6 +154,17 @@ export class CommandsDriver extends ExtensionDriver {
 
   async rows(collection: string, query = ''): Promise<Json[]> {
     return (await sandboxControl<{ data: Json[] }>('GET', `/state/${collection}${query}`)).data;
+  }
+
+  /**
+   * Requests since the last reset that write, or name one of `marks` (an id or a display id) in
+   * their path or query, as `METHOD /path`: what a step sent about its own tasks, whatever polls
+   * read beside it.
+   */
+  async requestsAbout(...marks: string[]): Promise<string[]> {
+    const names = (r: RequestLogEntry): boolean =>
+      marks.some((m) => r.path.includes(m) || Object.values(r.query ?? {}).some((v) => v.includes(m)));
+    return (await requestLog()).filter((r) => r.method !== 'GET' || names(r)).map((r) => `${r.method} ${r.path}`);
   }
 
   /** Requests since the last reset, as `METHOD /path` (the writes a command made, the reads it needed). */
