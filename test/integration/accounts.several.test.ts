@@ -360,9 +360,30 @@ describe('Several accounts at once: a token and a session per account, each list
     const alice = api.session.state.kind === 'signedIn' ? api.session.state.user.id : '';
     await other.control('POST', '/faults', { path: '/api/**', kind: 'reset_before' });
     try {
-      driver.script([], ['Critical']);
+      const told = driver.script([], ['Critical']);
       await vscode.commands.executeCommand('taskPlatform.setPriority', his);
       assert.equal(queueOf(frank), 1, "Frank's write is kept for later");
+      // Shown like the primary account's would be, with his name: the status bar, a notice, the review.
+      assert.match(api.outbox.statusBar.text, /cloud-upload\) 1$/);
+      assert.match(
+        api.outbox.statusBar.tooltip,
+        /^Frank Founder \(127\.0\.0\.1:\d+\): 1 change\(s\) waiting to be sent/,
+      );
+      await waitFor(
+        () =>
+          told.messages.some((m) =>
+            /^Task Platform at 127\.0\.0\.1:\d+ cannot be reached right now\. Changes made as Frank Founder are kept/.test(
+              m.text,
+            ),
+          ) || undefined,
+        "a notice that names Frank's service",
+      );
+      const review = driver.script();
+      await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
+      const offered = review.offered[0]?.map((i) => i.label) ?? [];
+      assert.equal(offered.length, 2, JSON.stringify(offered));
+      assert.equal(offered[0], 'Send Now');
+      assert.match(offered[1] ?? '', /^Update task \(priority\)/, 'his change');
       driver.script([], ['Critical']);
       const updated = await vscode.commands.executeCommand<{ priority?: string }>('taskPlatform.setPriority', hers);
       assert.equal(updated?.priority, 'critical', "Alice's write is applied at once");

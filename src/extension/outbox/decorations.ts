@@ -1,17 +1,20 @@
 import * as vscode from 'vscode';
-import type { Session } from '../auth/session';
+import type { AccountSessions } from '../auth/accountSessions';
 import type { Outboxes } from './outboxes';
 
 const TASK_SCHEME = 'taskplatform-task'; // the tree's task rows (tree/decorations.ts)
 
-/** A badge on tree rows of tasks with changes waiting to be sent (or refused on replay). */
+/**
+ * A badge on tree rows of tasks with changes waiting to be sent (or refused on replay), by any
+ * signed-in account: task ids name one task whoever sees it.
+ */
 export class PendingDecorations implements vscode.FileDecorationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<undefined>();
   readonly onDidChangeFileDecorations = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
   constructor(
-    private readonly session: Session,
+    private readonly accounts: AccountSessions,
     private readonly outboxes: Outboxes,
   ) {
     this.subscription = outboxes.onDidChange(() => this.changed.fire(undefined));
@@ -26,7 +29,8 @@ export class PendingDecorations implements vscode.FileDecorationProvider, vscode
     if (uri.scheme !== TASK_SCHEME) {
       return undefined;
     }
-    const queued = this.outboxes.forTask(this.session.state, uri.path.slice(1));
+    const taskId = uri.path.slice(1);
+    const queued = this.accounts.current().flatMap((s) => this.outboxes.forTask(s.state, taskId));
     if (queued.length === 0) {
       return undefined;
     }

@@ -4,7 +4,7 @@ import type { QueuedWrite } from '../../core/outbox/queuedWrite';
 import { isQueuedWrite, targetOf } from '../../core/outbox/queuedWrite';
 import { Outbox } from '../../core/outbox/outbox';
 import type { OutboxStore } from '../../core/outbox/outbox';
-import { accountKey, entryOf, parseAccountKey, withEntry } from '../../core/accounts/account';
+import { accountKey, entryOf, legacyAccountKeys, parseAccountKey, withEntry } from '../../core/accounts/account';
 import type { Account, AccountKey } from '../../core/accounts/account';
 import type { SessionState } from '../auth/session';
 import { log } from '../log';
@@ -18,6 +18,15 @@ const STORAGE_KEY = 'taskPlatform.outbox';
 export interface Reachability {
   readonly account: AccountKey;
   readonly reachable: boolean;
+}
+
+/** What one account's queue shows: its writes waiting and refused, and whether they wait on the network. */
+export interface ShownQueue {
+  readonly pending: QueuedWrite[];
+  readonly refused: QueuedWrite[];
+  readonly offline: boolean;
+  /** Read from storage: the account is not restored yet (its service cannot be reached). */
+  readonly stored: boolean;
 }
 
 export interface AppliedWrite {
@@ -76,10 +85,15 @@ export class Outboxes implements vscode.Disposable {
    * while the service cannot be reached, the session (and so the account) is not restored yet, but
    * the user should still see that earlier changes wait to be sent. Read-only: replay needs the account.
    */
-  storedFor(baseUrl: string): QueuedWrite[] {
+  storedFor(baseUrl: string, account?: Account): QueuedWrite[] {
     const all = this.state.get<Record<string, unknown>>(STORAGE_KEY, {});
+    // The account, when known (two users of one service each have their own queue), else the address's.
+    const ours = (key: string): boolean =>
+      account
+        ? key === accountKey(account) || legacyAccountKeys(account).includes(key)
+        : parseAccountKey(key)?.baseUrl === baseUrl || key.startsWith(`${baseUrl} `);
     return Object.entries(all)
-      .filter(([key]) => parseAccountKey(key)?.baseUrl === baseUrl || key.startsWith(`${baseUrl} `))
+      .filter(([key]) => ours(key))
       .flatMap(([, entries]) => (Array.isArray(entries) ? entries.filter(isQueuedWrite) : []));
   }
 
@@ -87,12 +101,12 @@ export class Outboxes implements vscode.Disposable {
    * The queued writes to show: the signed-in account's queue, or, while the service cannot be reached
    * and no account is known, what is stored for the service's address (`stored`).
    */
-  shown(state: SessionState): { pending: QueuedWrite[]; refused: QueuedWrite[]; offline: boolean; stored: boolean } {
+  shown(state: SessionState): ShownQueue {
     const outbox = this.current(state);
     if (outbox) {
       return { pending: outbox.pending, refused: outbox.rejected, offline: outbox.offline, stored: false };
     }
-    const stored = state.kind === 'error' && state.unreachable ? this.storedFor(state.baseUrl) : [];
+    const stored = state.kind === 'error' && state.unreachable ? this.storedFor(state.baseUrl, state.account) : [];
     return {
       pending: stored.filter((w) => !w.rejected),
       refused: stored.filter((w) => w.rejected),

@@ -1,7 +1,10 @@
 import * as vscode from 'vscode';
 import { Commands } from '../common/commandIds';
 import { registerCommand } from '../common/registry';
+import type { AccountSessions } from '../auth/accountSessions';
+import { accountLabel } from '../auth/label';
 import type { Session } from '../auth/session';
+import type { QueuedWrite } from '../../core/outbox/queuedWrite';
 import { Disposable } from '../disposable';
 import type { Services } from '../services';
 import { prompter } from '../ui/prompter';
@@ -25,24 +28,26 @@ export interface OutboxFeature {
 
 /** Offline writes: the status bar count, the tree badge, replay when back, review of refused ones. */
 export function registerOutbox(context: vscode.ExtensionContext, services: Services): OutboxFeature {
-  const { session, outboxes } = services;
+  const { session, accounts, outboxes } = services;
   const connectivity = new Connectivity(session, outboxes);
-  const statusBar = new OutboxStatusBar(session, outboxes);
-  const review = new PendingReview(session, outboxes, connectivity);
+  const others = new OtherAccounts(services, connectivity);
+  const statusBar = new OutboxStatusBar(accounts, outboxes);
+  const review = new PendingReview(accounts, outboxes, (s) =>
+    s === session ? connectivity : s.key === undefined ? undefined : others.of(s.key),
+  );
   const publisher = new AppliedPublisher(session, services.changes);
-  const decorations = new PendingDecorations(session, outboxes);
+  const decorations = new PendingDecorations(accounts, outboxes);
   context.subscriptions.push(
     connectivity,
+    others,
     statusBar,
     publisher,
-    new Notices(session, outboxes),
+    new Notices(accounts, outboxes),
     decorations,
     vscode.window.registerFileDecorationProvider(decorations),
     outboxes.onDidApply((applied) => publisher.publish(applied)),
   );
   registerCommand(context, Commands.showPendingChanges, () => review.show());
-  const others = new OtherAccounts(services, connectivity);
-  context.subscriptions.push(others);
   return { outboxes, connectivity, statusBar, review, connectivityOf: (key) => others.of(key) };
 }
 
@@ -85,46 +90,61 @@ class OtherAccounts extends Disposable {
   }
 }
 
-/** One notice per offline spell ("kept, will be sent"), and one per refused replay (with Review). */
+/**
+ * One notice per offline spell of each account ("kept, will be sent"), and one per refused replay
+ * (with Review). With several accounts the notice names the account's service.
+ */
 class Notices extends Disposable {
-  private told = false;
+  /** Accounts told about their current offline spell. */
+  private readonly told = new Set<string>();
 
   constructor(
-    private readonly session: Session,
+    private readonly accounts: AccountSessions,
     private readonly outboxes: Outboxes,
   ) {
     super();
-    this.register(outboxes.onDidChangeReachability(({ reachable }) => reachable && (this.told = false)));
+    this.register(outboxes.onDidChangeReachability(({ account, reachable }) => reachable && this.told.delete(account)));
     this.register(outboxes.onDidChange(() => this.onChange()));
-    this.register(
-      outboxes.onDidReject(
-        ({ write }) => void this.refused(labelOf(this.session.state, write), write.rejected?.message ?? ''),
-      ),
-    );
+    this.register(outboxes.onDidReject(({ write }) => void this.refused(write)));
   }
 
   private onChange(): void {
-    const outbox = this.outboxes.current(this.session.state);
-    // Only while the service cannot be reached: a queue being sent after a reload says nothing.
-    if (this.told || !outbox || !outbox.offline || outbox.pending.length === 0) {
-      return;
+    const several = this.accounts.current().filter((s) => s.state.kind === 'signedIn').length > 1;
+    for (const session of this.accounts.current()) {
+      const key = session.key;
+      const state = session.state;
+      const outbox = this.outboxes.current(state);
+      // Only while the service cannot be reached: a queue being sent after a reload says nothing.
+      if (!key || this.told.has(key) || !outbox || !outbox.offline || outbox.pending.length === 0) continue;
+      this.told.add(key);
+      const show = vscode.l10n.t('Show Pending Changes');
+      const text =
+        several && state.kind === 'signedIn'
+          ? vscode.l10n.t(
+              'Task Platform at {0} cannot be reached right now. Changes made as {1} are kept and will be sent, in order, when the connection returns.',
+              new URL(state.baseUrl).host,
+              accountLabel(state, false),
+            )
+          : vscode.l10n.t(
+              'Task Platform cannot be reached right now. Your changes are kept and will be sent, in order, when the connection returns.',
+            );
+      void prompter()
+        .info(text, show)
+        .then((choice) => choice === show && vscode.commands.executeCommand(Commands.showPendingChanges));
     }
-    this.told = true;
-    const show = vscode.l10n.t('Show Pending Changes');
-    const text = vscode.l10n.t(
-      'Task Platform cannot be reached right now. Your changes are kept and will be sent, in order, when the connection returns.',
-    );
-    void prompter()
-      .info(text, show)
-      .then((choice) => choice === show && vscode.commands.executeCommand(Commands.showPendingChanges));
   }
 
-  private async refused(label: string, reason: string): Promise<void> {
+  private async refused(write: QueuedWrite): Promise<void> {
+    // The label names the task when an account that holds the write has seen it (no request).
+    const state = this.accounts
+      .current()
+      .find((s) => this.outboxes.current(s.state)?.all.some((w) => w.key === write.key))?.state;
+    const label = labelOf(state ?? { kind: 'unknown' }, write);
     const review = vscode.l10n.t('Review…');
     const text = vscode.l10n.t(
       'Task Platform refused a change made while it could not be reached: {0}: {1}',
       label,
-      reason,
+      write.rejected?.message ?? '',
     );
     if ((await prompter().warn(text, review)) === review) {
       await vscode.commands.executeCommand(Commands.showPendingChanges);

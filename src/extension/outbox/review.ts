@@ -3,60 +3,92 @@ import * as vscode from 'vscode';
 import { queuedWriteProblem } from '../../core/outbox/queuedWrite';
 import type { QueuedWrite } from '../../core/outbox/queuedWrite';
 import type { Outbox } from '../../core/outbox/outbox';
-import type { Session } from '../auth/session';
+import type { AccountSessions } from '../auth/accountSessions';
+import type { Session, SessionState } from '../auth/session';
 import { prompter } from '../ui/prompter';
 import type { Connectivity } from './connectivity';
 import { inputOf, labelOf } from './labels';
 import type { Outboxes } from './outboxes';
+import { queuesOf } from './queues';
+import type { AccountQueue } from './queues';
 import { errorText } from '../../core/util/errorText';
 
 type EntryItem = vscode.QuickPickItem & { write?: QueuedWrite; sendNow?: true };
 type ActionItem = vscode.QuickPickItem & { run: () => Promise<void> };
 
+/** One account's queue under review: its state (for labels) and the connectivity that sends it. */
+interface Under {
+  readonly state: SessionState;
+  readonly connectivity: Connectivity | undefined;
+}
+
 /**
  * "Show Pending Changes": every queued write with its state. A refused one shows the service's reason
  * and its original input, and can be fixed and retried, retried as is, copied, or discarded: it is
- * never dropped without the user's say.
+ * never dropped without the user's say. With several accounts holding changes, the user first picks
+ * whose; each account's changes are sent through its own client only.
  */
 export class PendingReview {
   constructor(
-    private readonly session: Session,
+    private readonly accounts: AccountSessions,
     private readonly outboxes: Outboxes,
-    private readonly connectivity: Connectivity,
+    private readonly connectivityOf: (session: Session) => Connectivity | undefined,
   ) {}
 
   async show(): Promise<void> {
-    const outbox = this.outboxes.current(this.session.state);
-    const { pending, refused, stored } = this.outboxes.shown(this.session.state);
-    if (!outbox && stored) {
+    const queues = queuesOf(this.accounts, this.outboxes);
+    const queue = queues.length > 1 ? await this.chooseAccount(queues) : queues[0];
+    if (!queue) {
+      if (queues.length === 0)
+        await prompter().info(vscode.l10n.t('No changes are waiting to be sent to Task Platform.'));
+      return;
+    }
+    const under: Under = { state: queue.state, connectivity: this.connectivityOf(queue.session) };
+    const outbox = this.outboxes.current(queue.state);
+    if (!outbox) {
       // Not restored yet (the service cannot be reached): listed, but acting on them needs the account.
-      const items = [...refused, ...pending].map((write) => ({ ...this.item(write, true), write: undefined }));
+      const items = [...queue.refused, ...queue.pending].map((write) => ({
+        ...this.item(under, write, true),
+        write: undefined,
+      }));
       await prompter().quickPick(items, {
         title: vscode.l10n.t('Task Platform: Pending Changes (cannot be reached; they are sent once it answers)'),
       });
       return;
     }
-    if (!outbox || outbox.all.length === 0) {
-      await prompter().info(vscode.l10n.t('No changes are waiting to be sent to Task Platform.'));
-      return;
-    }
-    const items: EntryItem[] = outbox.all.map((write) => this.item(write, outbox.offline));
+    const items: EntryItem[] = outbox.all.map((write) => this.item(under, write, outbox.offline));
     if (outbox.pending.length > 0) {
       items.unshift({ label: vscode.l10n.t('Send Now'), iconPath: new vscode.ThemeIcon('sync'), sendNow: true });
     }
     const picked = await prompter().quickPick(items, {
-      title: vscode.l10n.t('Task Platform: Pending Changes'),
+      title:
+        queues.length > 1
+          ? vscode.l10n.t('Task Platform: Pending Changes of {0}', queue.name)
+          : vscode.l10n.t('Task Platform: Pending Changes'),
       matchOnDetail: true,
     });
     if (picked?.sendNow) {
-      await this.connectivity.flush();
+      await under.connectivity?.flush();
     } else if (picked?.write) {
-      await this.act(outbox, picked.write);
+      await this.act(under, outbox, picked.write);
     }
   }
 
-  private item(write: QueuedWrite, offline: boolean): EntryItem {
-    const label = this.label(write);
+  private async chooseAccount(queues: readonly AccountQueue[]): Promise<AccountQueue | undefined> {
+    const items = queues.map((queue) => ({
+      label: queue.name,
+      description: vscode.l10n.t('{0} waiting, {1} refused', queue.pending.length, queue.refused.length),
+      queue,
+    }));
+    const picked = await prompter().quickPick(items, {
+      title: vscode.l10n.t('Task Platform: Pending Changes'),
+      placeHolder: vscode.l10n.t('Whose changes?'),
+    });
+    return picked?.queue;
+  }
+
+  private item(under: Under, write: QueuedWrite, offline: boolean): EntryItem {
+    const label = labelOf(under.state, write);
     const input = inputOf(write).replace(/\s+/g, ' ');
     if (write.rejected) {
       const status = write.rejected.status ? ` (${write.rejected.status})` : '';
@@ -80,17 +112,13 @@ export class PendingReview {
     };
   }
 
-  private label(write: QueuedWrite): string {
-    return labelOf(this.session.state, write);
-  }
-
-  private async act(outbox: Outbox, write: QueuedWrite): Promise<void> {
+  private async act(under: Under, outbox: Outbox, write: QueuedWrite): Promise<void> {
     const actions: ActionItem[] = [];
     if (write.rejected) {
       if (write.body !== undefined) {
-        actions.push({ label: vscode.l10n.t('Edit and Retry…'), run: () => this.editAndRetry(outbox, write) });
+        actions.push({ label: vscode.l10n.t('Edit and Retry…'), run: () => this.editAndRetry(under, outbox, write) });
       }
-      actions.push({ label: vscode.l10n.t('Retry'), run: () => this.retry(outbox, write) });
+      actions.push({ label: vscode.l10n.t('Retry'), run: () => this.retry(under, outbox, write) });
     }
     if (write.body !== undefined) {
       actions.push({
@@ -98,12 +126,12 @@ export class PendingReview {
         run: async () => vscode.env.clipboard.writeText(inputOf(write)),
       });
     }
-    actions.push({ label: vscode.l10n.t('Discard'), run: () => this.discard(outbox, write) });
-    const picked = await prompter().quickPick(actions, { title: this.label(write) });
+    actions.push({ label: vscode.l10n.t('Discard'), run: () => this.discard(under, outbox, write) });
+    const picked = await prompter().quickPick(actions, { title: labelOf(under.state, write) });
     await picked?.run();
   }
 
-  private async editAndRetry(outbox: Outbox, write: QueuedWrite): Promise<void> {
+  private async editAndRetry(under: Under, outbox: Outbox, write: QueuedWrite): Promise<void> {
     const body = await prompter().inputBox({
       title: vscode.l10n.t('Edit the change and send it again'),
       prompt: write.rejected?.message,
@@ -113,19 +141,19 @@ export class PendingReview {
     if (body === undefined || checkJsonObject(body) !== undefined || checkSendable(write, body) !== undefined) {
       return;
     }
-    await this.retry(outbox, write, body);
+    await this.retry(under, outbox, write, body);
   }
 
-  private async retry(outbox: Outbox, write: QueuedWrite, body?: string): Promise<void> {
+  private async retry(under: Under, outbox: Outbox, write: QueuedWrite, body?: string): Promise<void> {
     // The service keeps its answer to the old key (docs/api/README.md#idempotency): a retry needs a new one.
     await outbox.retry(write.key, randomUUID(), body);
-    await this.connectivity.flush();
+    await under.connectivity?.flush();
   }
 
-  private async discard(outbox: Outbox, write: QueuedWrite): Promise<void> {
+  private async discard(under: Under, outbox: Outbox, write: QueuedWrite): Promise<void> {
     const sure = await prompter().confirm(
       vscode.l10n.t('Discard this change?'),
-      vscode.l10n.t('{0} will not be sent to Task Platform.', this.label(write)),
+      vscode.l10n.t('{0} will not be sent to Task Platform.', labelOf(under.state, write)),
       vscode.l10n.t('Discard'),
     );
     if (sure) {

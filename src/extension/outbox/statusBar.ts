@@ -1,14 +1,16 @@
 import * as vscode from 'vscode';
 import { Commands } from '../common/commandIds';
 import { inertMarkdown } from '../../core/text/inert';
-import type { Session } from '../auth/session';
+import type { AccountSessions } from '../auth/accountSessions';
 import { Disposable } from '../disposable';
 import { labelOf } from './labels';
-import type { Outboxes } from './outboxes';
+import type { Outboxes, ShownQueue } from './outboxes';
+import { queuesOf } from './queues';
 
 /**
  * Queued changes in the status bar: `$(cloud-upload) 3` while writes wait for the service, `$(warning) 1`
- * when the service refused one on replay (click to review). Hidden when nothing is queued.
+ * when the service refused one on replay (click to review). Hidden when nothing is queued. With
+ * several accounts the counts are every account's, and the tooltip says whose.
  */
 export class OutboxStatusBar extends Disposable {
   private readonly item = this.register(
@@ -16,7 +18,7 @@ export class OutboxStatusBar extends Disposable {
   );
 
   constructor(
-    private readonly session: Session,
+    private readonly accounts: AccountSessions,
     private readonly outboxes: Outboxes,
   ) {
     super();
@@ -24,7 +26,7 @@ export class OutboxStatusBar extends Disposable {
     this.item.command = Commands.showPendingChanges;
     this.register(outboxes.onDidChange(() => this.render()));
     this.register(outboxes.onDidChangeReachability(() => this.render()));
-    this.register(session.onDidChange(() => this.render()));
+    this.register(accounts.onDidChange(() => this.render()));
     this.render();
   }
 
@@ -32,43 +34,55 @@ export class OutboxStatusBar extends Disposable {
     return this.item.text;
   }
 
+  get tooltip(): string {
+    return this.item.accessibilityInformation?.label ?? '';
+  }
+
   render(): void {
-    const state = this.session.state;
-    const { pending, refused, offline, stored } = this.outboxes.shown(state);
-    if (pending.length === 0 && refused.length === 0) {
+    const queues = queuesOf(this.accounts, this.outboxes);
+    const pending = queues.reduce((n, q) => n + q.pending.length, 0);
+    const refused = queues.reduce((n, q) => n + q.refused.length, 0);
+    if (pending === 0 && refused === 0) {
       this.item.text = '';
       this.item.hide();
       return;
     }
-    const parts = [
-      pending.length > 0 ? `$(cloud-upload) ${pending.length}` : '',
-      refused.length > 0 ? `$(warning) ${refused.length}` : '',
-    ];
+    const parts = [pending > 0 ? `$(cloud-upload) ${pending}` : '', refused > 0 ? `$(warning) ${refused}` : ''];
     this.item.text = parts.filter(Boolean).join(' ');
     this.item.backgroundColor = new vscode.ThemeColor(
-      refused.length > 0 ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground',
+      refused > 0 ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground',
     );
-    const summary = [
-      pending.length > 0
-        ? vscode.l10n.t(
-            '{0} change(s) waiting to be sent{1}.',
-            pending.length,
-            offline ? vscode.l10n.t(' (Task Platform cannot be reached)') : '',
-          )
-        : '',
-      stored
-        ? vscode.l10n.t('Made before this window was reloaded; they are sent once Task Platform answers again.')
-        : '',
-      refused.length > 0
-        ? vscode.l10n.t('{0} change(s) refused by Task Platform: click to review.', refused.length)
-        : '',
-    ].filter(Boolean);
+    const several = this.accounts.current().filter((s) => s.state.kind === 'signedIn').length > 1;
+    const summary = queues.flatMap((q) => {
+      const lines = summaryOf(q);
+      return several ? [vscode.l10n.t('{0}: {1}', q.name, lines.join(' '))] : lines;
+    });
     // Task titles and display ids are outside text: inert, so the tooltip shows them as typed.
-    const names = [...refused, ...pending].slice(0, 10).map((w) => `- ${inertMarkdown(labelOf(state, w))}`);
+    const names = queues
+      .flatMap((q) => [...q.refused, ...q.pending].map((w) => labelOf(q.state, w)))
+      .slice(0, 10)
+      .map((label) => `- ${inertMarkdown(label)}`);
     this.item.tooltip = new vscode.MarkdownString(
       [...summary.map((line) => inertMarkdown(line)), '', ...names].join('\n'),
     );
     this.item.accessibilityInformation = { label: summary.join(' ') };
     this.item.show();
   }
+}
+
+function summaryOf(queue: ShownQueue): string[] {
+  const { pending, refused, offline, stored } = queue;
+  return [
+    pending.length > 0
+      ? vscode.l10n.t(
+          '{0} change(s) waiting to be sent{1}.',
+          pending.length,
+          offline ? vscode.l10n.t(' (Task Platform cannot be reached)') : '',
+        )
+      : '',
+    stored
+      ? vscode.l10n.t('Made before this window was reloaded; they are sent once Task Platform answers again.')
+      : '',
+    refused.length > 0 ? vscode.l10n.t('{0} change(s) refused by Task Platform: click to review.', refused.length) : '',
+  ].filter(Boolean);
 }
