@@ -271,12 +271,13 @@ export class McpServerProvider
 
   /**
    * Only a change of who is signed in, or where, changes the offer; a re-check of the same account
-   * does not. While the server may run, a client that changed (a new sign-in) takes its share.
+   * does not. While the server may run, a client that changed (a new sign-in, an account restored
+   * after the server started) takes its share.
    */
   private onSession(): void {
     const [primary, ...others] = this.accounts.current();
     const state = primary!.state;
-    if (this.shares.active && state.kind !== 'unknown') {
+    if (this.leaseTimer !== undefined && state.kind !== 'unknown') {
       void this.offeredAccounts().then((offered) => this.shares.follow(this.leasePairs(offered)));
     }
     const first =
