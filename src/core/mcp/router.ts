@@ -66,7 +66,7 @@ export class AccountRouter {
     if (spec.name === 'get_me') {
       return this.me({ priority: 'user', ...opts });
     }
-    const place = await this.place(spec.name, parsed.data as Record<string, unknown>, opts);
+    const place = await this.place(spec.name, parsed.data as Record<string, unknown>);
     if (!place.ok) {
       return { ok: false, text: place.text };
     }
@@ -88,10 +88,10 @@ export class AccountRouter {
     return user;
   }
 
-  private async place(tool: string, input: Record<string, unknown>, opts: RequestOptions): Promise<Placement> {
+  private async place(tool: string, input: Record<string, unknown>): Promise<Placement> {
     const workspaceId = input.workspace_id;
     if (isUuid(workspaceId)) {
-      return this.placeWorkspace(workspaceId, opts);
+      return this.placeWorkspace(workspaceId);
     }
     const [key, id] = isUuid(input.list_id) ? ['list_id', input.list_id] : ['view_id', input.view_id];
     if (!isUuid(id)) {
@@ -110,17 +110,18 @@ export class AccountRouter {
     };
   }
 
-  private async placeWorkspace(workspaceId: string, opts: RequestOptions): Promise<Placement> {
+  /** Without the call's signal: the look-up is shared, and one cancelled call must not fail the others'. */
+  private async placeWorkspace(workspaceId: string): Promise<Placement> {
     const sees = (user: User | undefined): boolean =>
       user?.workspaces.some((w) => w.id.toLowerCase() === workspaceId.toLowerCase()) === true;
-    let users = await this.learn(opts);
+    let users = await this.learn();
     let account = users.findIndex(sees);
     if (account < 0) {
       // Joined since the server started? Each account's workspaces are read again, at most once a minute.
       this.users.forEach((_, i) => {
         if (this.now() - (this.learnedAt[i] ?? 0) >= RELEARN_MS) this.users[i] = undefined;
       });
-      users = await this.learn(opts);
+      users = await this.learn();
       account = users.findIndex(sees);
     }
     if (account >= 0) {
