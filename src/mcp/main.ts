@@ -10,13 +10,17 @@ import { BudgetShare, LEASE_VAR } from '../core/mcp/lease';
 import { TOOLS } from '../core/mcp/tools';
 import { selectionFromEnv, selectTools } from '../core/mcp/toolsets';
 import type { ToolSelection } from '../core/mcp/toolsets';
+import { ACCOUNTS_VAR, parseAccountsVar } from '../core/mcp/accountsVar';
+import type { AccountEntry } from '../core/mcp/accountsVar';
+import { AccountRouter } from '../core/mcp/router';
 import { createMcpServer } from './server';
 import { errorText } from '../core/util/errorText';
 
 /**
  * `node dist/mcp-server.js`: the Task Platform MCP server on stdio. Configuration comes only from
- * the environment (TASK_PLATFORM_BASE_URL, TASK_PLATFORM_TOKEN); stdout carries the protocol, so
- * every message for people goes to stderr, and the token is never printed.
+ * the environment (TASK_PLATFORM_BASE_URL, TASK_PLATFORM_TOKEN, and TASK_PLATFORM_ACCOUNTS for more
+ * accounts); stdout carries the protocol, so every message for people goes to stderr, and no token
+ * is ever printed.
  */
 declare const __VERSION__: string | undefined;
 const version = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0';
@@ -28,6 +32,8 @@ export interface ServerConfig {
   requestsPerMinute: number;
   /** Which tools are offered: TASK_PLATFORM_READ_ONLY, _TOOLSETS, _TOOLS, _EXCLUDE_TOOLS (toolsets.ts). */
   selection: ToolSelection;
+  /** The accounts beside the first (TASK_PLATFORM_ACCOUNTS, core/mcp/accountsVar.ts), each with its token. */
+  more: AccountEntry[];
 }
 
 /**
@@ -83,24 +89,51 @@ export function readConfig(
   if (!selection.ok) {
     return { ok: false, message: `task-platform MCP server: ${selection.message}` };
   }
+  const more = parseAccountsVar(env[ACCOUNTS_VAR]);
+  if (!more.ok) {
+    return { ok: false, message: `task-platform MCP server: ${more.message}` };
+  }
+  try {
+    more.accounts.forEach((a) => envProxyFor(new URL(a.base_url), env));
+  } catch (error) {
+    return { ok: false, message: `task-platform MCP server: ${errorText(error)}` };
+  }
+  const tokenless = more.accounts.findIndex((a) => a.token === undefined);
+  if (tokenless >= 0) {
+    return {
+      ok: false,
+      message: `task-platform MCP server: ${ACCOUNTS_VAR} entry ${tokenless + 1} has no token.`,
+    };
+  }
   return {
     ok: true,
-    config: { baseUrl: parsed.url, token, requestsPerMinute: budget, selection: selection.selection },
+    config: {
+      baseUrl: parsed.url,
+      token,
+      requestsPerMinute: budget,
+      selection: selection.selection,
+      more: more.accounts,
+    },
   };
 }
 
-async function main(): Promise<void> {
-  const read = readConfig(process.env);
-  if (!read.ok) {
-    process.stderr.write(`${read.message}\n`);
-    process.exit(2);
-  }
-  const { baseUrl, token, requestsPerMinute, selection } = read.config;
-  // Started by the extension: one budget shared through the lease file it names (core/mcp/lease.ts),
-  // the server's part capped by TASK_PLATFORM_REQUESTS_PER_MINUTE. Alone: that many a minute.
-  const lease = process.env[LEASE_VAR];
-  const shared = lease !== undefined && isAbsolute(lease);
-  const limiter = new RateLimiter({ limit: shared ? 0 : requestsPerMinute });
+/** Whether the editor named a lease for this token (core/mcp/lease.ts): only an absolute path is used. */
+function leaseOf(path: string | undefined): string | undefined {
+  return path !== undefined && isAbsolute(path) ? path : undefined;
+}
+
+/**
+ * One account's client, with its own limiter: the service counts 60 a minute per token. Started by
+ * the extension, the token's budget is shared with the editor through the lease it names, this
+ * process's part capped by `requestsPerMinute`; alone, that many a minute.
+ */
+function accountClient(
+  baseUrl: string,
+  token: string,
+  requestsPerMinute: number,
+  lease: string | undefined,
+): ApiClient {
+  const limiter = new RateLimiter({ limit: lease ? 0 : requestsPerMinute });
   const client = new ApiClient({
     baseUrl,
     token,
@@ -116,17 +149,38 @@ async function main(): Promise<void> {
       ? (level, message) => process.stderr.write(`[${level}] ${message}\n`)
       : undefined,
   });
-  if (shared) {
+  if (lease) {
     const share = new BudgetShare({ file: lease, side: 'server', limiter, cap: requestsPerMinute });
     // The record keeps what this process still occupies; the editor counts it until it is stale.
     process.on('exit', () => share.stop());
   }
-  const server = createMcpServer(client, version, selection);
+  return client;
+}
+
+async function main(): Promise<void> {
+  const read = readConfig(process.env);
+  if (!read.ok) {
+    process.stderr.write(`${read.message}\n`);
+    process.exit(2);
+  }
+  const { baseUrl, token, requestsPerMinute, selection, more } = read.config;
+  const lease = leaseOf(process.env[LEASE_VAR]);
+  const clients = [
+    accountClient(baseUrl, token, requestsPerMinute, lease),
+    ...more.map((a) => accountClient(a.base_url, a.token ?? '', a.requests_per_minute ?? 60, leaseOf(a.lease))),
+  ];
+  const router = new AccountRouter(clients);
+  if (router.several) {
+    // Which account sees which workspace: one GET /user per account, now, in the background.
+    void router.learn();
+  }
+  const server = createMcpServer(router, version, selection);
   await server.connect(new StdioServerTransport());
   const count = selectTools(TOOLS, selection).length;
   const mode = selection.readOnly ? ', read-only' : '';
+  const accounts = router.several ? `, ${clients.length} accounts` : '';
   process.stderr.write(
-    `task-platform MCP server ready (${baseUrl}, ${count} tools${mode}, ${shared ? 'sharing the editor budget, at most ' : ''}${requestsPerMinute} requests a minute)\n`,
+    `task-platform MCP server ready (${baseUrl}${accounts}, ${count} tools${mode}, ${lease ? 'sharing the editor budget, at most ' : ''}${requestsPerMinute} requests a minute)\n`,
   );
 }
 

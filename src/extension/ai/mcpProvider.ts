@@ -1,22 +1,35 @@
-import { randomUUID } from 'node:crypto';
-import { unlinkSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { markStepDone } from '../walkthrough/progress';
-import type { Session, SessionState } from '../auth/session';
+import type { AccountSessions } from '../auth/accountSessions';
+import type { Session } from '../auth/session';
 import type { TokenStore } from '../auth/tokenStore';
 import { onDidChangeSetting, readBaseUrl } from '../config';
 import { log } from '../log';
 import { accountKey } from '../../core/accounts/account';
+import type { Account } from '../../core/accounts/account';
+import { ACCOUNTS_VAR } from '../../core/mcp/accountsVar';
+import type { AccountEntry } from '../../core/mcp/accountsVar';
 import { SERVICE_LIMIT } from '../../core/mcp/budget';
-import { BudgetShare, LEASE_VAR, lastTouch } from '../../core/mcp/lease';
-import type { RateLimiter } from '../../core/api/rateLimiter';
+import { LEASE_VAR } from '../../core/mcp/lease';
 import { selectionEnv } from '../../core/mcp/offer';
 import { TOOLS } from '../../core/mcp/tools';
+import { EditorShares, LeaseFiles } from './mcpShares';
+import type { LeasePair } from './mcpShares';
 import { mcpServerEnabled, MCP_SERVER_SETTING, readToolSelection } from './offer';
 
 export const MCP_PROVIDER_ID = 'taskPlatform.mcpServers';
 const BASE_URL_VAR = 'TASK_PLATFORM_BASE_URL';
 const TOKEN_VAR = 'TASK_PLATFORM_TOKEN';
+
+/**
+ * An account the server is offered for: its address, the stored account (undefined only for the
+ * primary's token of the release before accounts) and its session.
+ */
+interface Offered {
+  readonly baseUrl: string;
+  readonly account: Account | undefined;
+  readonly session: Session;
+}
 
 /**
  * Offers the bundled MCP server (dist/mcp-server.js) to VS Code's chat while the user is signed in
@@ -29,6 +42,10 @@ const TOKEN_VAR = 'TASK_PLATFORM_TOKEN';
  * switch, a new token and a base URL change. VS Code stops a running server whose definition
  * changed, and one no longer offered: so every new token or account gets a new `version`, and a
  * server started with an old token (or after sign-out) does not keep running with it.
+ * With several accounts signed in, the one server gets them all (docs/decisions/accounts.md,
+ * "Assistants"): the first in TASK_PLATFORM_BASE_URL and TASK_PLATFORM_TOKEN as ever, the others in
+ * TASK_PLATFORM_ACCOUNTS (core/mcp/accountsVar.ts), each token with its own lease. An account signed
+ * in or out is another definition, so another version.
  */
 export class McpServerProvider
   implements vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>, vscode.Disposable
@@ -39,25 +56,24 @@ export class McpServerProvider
   private lastKey: string | undefined;
   /** Counts the tokens and accounts seen; part of the definition's version, never the token itself. */
   private generation = 0;
-  /** Set while the server VS Code started may be running: the two processes share one budget. */
-  private share: BudgetShare | undefined;
-  private sharedLimiter: RateLimiter | undefined;
+  /** Held while the server VS Code started may be running: each token's two processes share one budget. */
+  private readonly shares = new EditorShares();
   private resolvedAt = 0;
   private leaseTimer: ReturnType<typeof setInterval> | undefined;
-  /** The file through which the editor and the server share the budget (core/mcp/lease.ts); one per window. */
-  private readonly leaseFile: vscode.Uri;
+  /** The files through which the editor and the server share each token's budget (core/mcp/lease.ts). */
+  private readonly leases: LeaseFiles;
 
   constructor(
-    private readonly session: Session,
+    private readonly accounts: AccountSessions,
     private readonly tokens: TokenStore,
     private readonly serverScript: vscode.Uri,
     private readonly version: string,
     storage: vscode.Uri,
   ) {
-    this.leaseFile = vscode.Uri.joinPath(storage, `mcp-lease-${randomUUID()}`);
+    this.leases = new LeaseFiles(storage);
     this.subscriptions = [
       this.changed,
-      session.onDidChange((state) => this.onSession(state)),
+      accounts.onDidChange(() => this.onSession()),
       tokens.onDidChange(() => this.renew()),
       onDidChangeSetting('baseUrl', () => this.changed.fire()),
       onDidChangeSetting(MCP_SERVER_SETTING, () => this.changed.fire()),
@@ -82,16 +98,17 @@ export class McpServerProvider
     if (!mcpServerEnabled()) {
       return [];
     }
-    const baseUrl = await this.offeredBaseUrl();
-    if (baseUrl === undefined) {
+    const [first, ...more] = await this.offeredAccounts();
+    if (first === undefined) {
       return [];
     }
     // Electron's binary runs as plain Node with ELECTRON_RUN_AS_NODE; Node itself ignores it.
     // The service allows 60 requests a minute per token in all (docs/api/README.md#limits): the server
-    // started here shares them with the editor through the lease (see startShare), lending each other
+    // started here shares them with the editor through each token's lease (mcpShares.ts), lending each other
     // what one does not use, so their sum never exceeds the budget.
     const env = {
-      [BASE_URL_VAR]: baseUrl,
+      [BASE_URL_VAR]: first.baseUrl,
+      ...(more.length > 0 ? { [ACCOUNTS_VAR]: accountsVar(more) } : {}),
       TASK_PLATFORM_REQUESTS_PER_MINUTE: String(SERVICE_LIMIT),
       ...selectionEnv(
         readToolSelection(),
@@ -121,47 +138,62 @@ export class McpServerProvider
         ),
       );
     }
-    const baseUrl = await this.offeredBaseUrl();
-    if (baseUrl === undefined || server.env[BASE_URL_VAR] !== baseUrl) {
-      log.warn('MCP server not started: not signed in to Task Platform (or the service address changed).');
-      throw new Error(vscode.l10n.t('Sign in to Task Platform to use its tools (command "Task Platform: Sign In").'));
+    const [first, ...more] = await this.offeredAccounts();
+    const signIn = vscode.l10n.t('Sign in to Task Platform to use its tools (command "Task Platform: Sign In").');
+    if (
+      first === undefined ||
+      server.env[BASE_URL_VAR] !== first.baseUrl ||
+      (server.env[ACCOUNTS_VAR] ?? undefined) !== (more.length > 0 ? accountsVar(more) : undefined)
+    ) {
+      log.warn('MCP server not started: not signed in to Task Platform (or the accounts or the address changed).');
+      throw new Error(signIn);
     }
-    const token = await this.tokens.tokenAt(baseUrl);
-    if (!token) {
-      throw new Error(vscode.l10n.t('Sign in to Task Platform to use its tools (command "Task Platform: Sign In").'));
+    const env = await this.resolvedEnv(server.env, [first, ...more]);
+    if (!env) {
+      throw new Error(signIn);
     }
-    await this.prepareLeaseDir();
     // A copy: the definition VS Code passed in is the one it keeps between starts.
     const resolved = new vscode.McpStdioServerDefinition(
       server.label,
       server.command,
       [...server.args],
-      { ...server.env, [TOKEN_VAR]: token, [LEASE_VAR]: this.leaseFile.fsPath },
+      env,
       server.version,
     );
     resolved.cwd = server.cwd;
     this.resolvedAt = Date.now();
-    this.startShare(this.session.state);
+    this.shares.follow(this.leasePairs([first, ...more]));
     this.leaseTimer ??= setInterval(() => this.checkLease(), 15_000);
     markStepDone('mcpStarted');
     return resolved;
   }
 
-  /** Creates the storage folder, and forgets the leases of windows that ended without cleaning up. */
-  private async prepareLeaseDir(): Promise<void> {
-    const dir = vscode.Uri.joinPath(this.leaseFile, '..');
-    await vscode.workspace.fs.createDirectory(dir);
-    const dayAgo = Date.now() - 24 * 3600_000;
-    for (const [name] of await vscode.workspace.fs.readDirectory(dir)) {
-      const file = vscode.Uri.joinPath(dir, name);
-      if (
-        name.startsWith('mcp-lease-') &&
-        file.fsPath !== this.leaseFile.fsPath &&
-        ((await lastTouch(file.fsPath)) ?? 0) < dayAgo
-      ) {
-        await Promise.resolve(vscode.workspace.fs.delete(file)).catch(() => undefined);
-      }
+  /**
+   * The environment of the process VS Code starts: each offered account's token (none missing) and
+   * its lease; undefined when a token is gone.
+   */
+  private async resolvedEnv(
+    env: Readonly<Record<string, string | number | null>>,
+    offered: readonly Offered[],
+  ): Promise<Record<string, string | number | null> | undefined> {
+    const tokens = await Promise.all(offered.map((o) => this.tokenOf(o)));
+    if (tokens.some((t) => !t)) {
+      return undefined;
     }
+    await this.leases.prepare();
+    const [lease, ...leases] = offered.map((o) => this.leaseOf(o));
+    const more = offered.slice(1).map((o, i) => ({
+      ...entryOf(o),
+      token: tokens[i + 1],
+      lease: leases[i],
+      requests_per_minute: SERVICE_LIMIT,
+    }));
+    return {
+      ...env,
+      [TOKEN_VAR]: tokens[0] as string,
+      [LEASE_VAR]: lease as string,
+      ...(more.length > 0 ? { [ACCOUNTS_VAR]: JSON.stringify(more) } : {}),
+    };
   }
 
   /**
@@ -170,80 +202,91 @@ export class McpServerProvider
    * the budget is still shared.
    */
   checkLease(now = Date.now()): boolean {
-    const share = this.share;
-    if (!share) {
-      return false;
+    const shared = this.shares.check(now, this.resolvedAt);
+    if (!shared) {
+      clearInterval(this.leaseTimer);
+      this.leaseTimer = undefined;
     }
-    if (share.other(undefined, now) !== undefined || now - this.resolvedAt < share.staleMs) {
-      return true;
-    }
-    this.stopShare();
-    log.info(`The AI tools' server has stopped; the editor has all ${SERVICE_LIMIT} requests a minute again.`);
-    return false;
+    return shared;
   }
 
   dispose(): void {
     this.stopShare();
     this.subscriptions.forEach((d) => d.dispose());
-    try {
-      unlinkSync(this.leaseFile.fsPath);
-    } catch {
-      // Never written, or already gone.
-    }
-  }
-
-  private async offeredBaseUrl(): Promise<string | undefined> {
-    const state = this.session.state;
-    if (state.kind === 'signedIn') {
-      return state.baseUrl;
-    }
-    if (state.kind !== 'unknown') {
-      return undefined;
-    }
-    const baseUrl = readBaseUrl();
-    return baseUrl.kind === 'valid' && (await this.tokens.tokenAt(baseUrl.url)) !== undefined ? baseUrl.url : undefined;
+    this.leases.removeAll();
   }
 
   /**
-   * Two processes, one budget: while the server may be running, the editor's limiter takes what the
-   * server's record in the lease leaves (core/mcp/lease.ts). VS Code does not report the server's end;
-   * its record going stale does (checkLease). Another account's client gets the share from now on.
+   * The accounts the server is offered for, the primary first: each signed in, or stored and not
+   * restored yet (restoring would be a request). The primary counts as today: signed in, or a token
+   * stored for the configured address.
    */
-  private startShare(state: SessionState): void {
-    const limiter = state.kind === 'signedIn' ? state.client.limiter : undefined;
-    if (this.share && this.sharedLimiter === limiter) {
-      return;
+  private async offeredAccounts(): Promise<Offered[]> {
+    const [primary, ...others] = this.accounts.current();
+    const offered: Offered[] = [];
+    const state = primary!.state;
+    if (state.kind === 'signedIn') {
+      offered.push({
+        baseUrl: state.baseUrl,
+        account: { baseUrl: state.baseUrl, userId: state.user.id },
+        session: primary!,
+      });
+    } else if (state.kind === 'unknown') {
+      const baseUrl = readBaseUrl();
+      if (baseUrl.kind === 'valid' && (await this.tokens.tokenAt(baseUrl.url)) !== undefined) {
+        offered.push({ baseUrl: baseUrl.url, account: this.tokens.accountAt(baseUrl.url), session: primary! });
+      }
     }
-    this.stopShare();
-    if (limiter) {
-      this.share = new BudgetShare({ file: this.leaseFile.fsPath, side: 'editor', limiter });
-      this.sharedLimiter = limiter;
-      log.info(
-        `The AI tools' server and the editor share ${SERVICE_LIMIT} requests a minute, each lending what it does not use.`,
-      );
+    for (const session of others) {
+      const account = othersAccount(session);
+      if (account) offered.push({ baseUrl: account.baseUrl, account, session });
     }
+    return offered;
+  }
+
+  /** The token of an offered account: the primary's as its session restores it, another's under its key. */
+  private async tokenOf(offered: Offered): Promise<string | undefined> {
+    return offered.session === this.accounts.primary
+      ? this.tokens.tokenAt(offered.baseUrl)
+      : offered.account && this.tokens.get(offered.account);
+  }
+
+  /** The lease of an account's token: the window's file for the primary, one of its own for each other. */
+  private leaseOf(offered: Offered): string {
+    return this.leases.of(offered.session === this.accounts.primary ? undefined : offered.account);
+  }
+
+  /** Each signed-in offered account's lease and its client's limiter (one not restored yet joins when it is). */
+  private leasePairs(offered: readonly Offered[]): LeasePair[] {
+    return offered.flatMap((o) =>
+      o.session.state.kind === 'signedIn' ? [{ file: this.leaseOf(o), limiter: o.session.state.client.limiter }] : [],
+    );
   }
 
   private stopShare(): void {
-    this.share?.stop();
-    this.sharedLimiter?.setLimit(SERVICE_LIMIT);
-    this.share = undefined;
-    this.sharedLimiter = undefined;
+    this.shares.stopAll();
     clearInterval(this.leaseTimer);
     this.leaseTimer = undefined;
   }
 
-  /** Only a change of who is signed in, or where, changes the offer; a re-check of the same account does not. */
-  private onSession(state: SessionState): void {
-    if (this.share && state.kind !== 'unknown') {
-      this.startShare(state);
+  /**
+   * Only a change of who is signed in, or where, changes the offer; a re-check of the same account
+   * does not. While the server may run, a client that changed (a new sign-in, an account restored
+   * after the server started) takes its share.
+   */
+  private onSession(): void {
+    const [primary, ...others] = this.accounts.current();
+    const state = primary!.state;
+    if (this.leaseTimer !== undefined && state.kind !== 'unknown') {
+      void this.offeredAccounts().then((offered) => this.shares.follow(this.leasePairs(offered)));
     }
-    const key =
+    const first =
       state.kind === 'signedIn'
         ? accountKey({ baseUrl: state.baseUrl, userId: state.user.id })
         : state.kind === 'unknown'
-          ? this.lastKey
+          ? this.lastKey?.split('\n')[0]
           : state.kind;
+    const key = [first, ...others.flatMap((s) => othersAccount(s) ?? []).map(accountKey)].join('\n');
     if (key !== this.lastKey) {
       this.lastKey = key;
       this.renew();
@@ -255,4 +298,20 @@ export class McpServerProvider
     this.generation++;
     this.changed.fire();
   }
+}
+
+/** Another account's, when it is signed in or stored and not restored yet; none while refused or signed out. */
+function othersAccount(session: Session): Account | undefined {
+  const state = session.state;
+  if (state.kind === 'signedIn') return { baseUrl: state.baseUrl, userId: state.user.id };
+  return state.kind === 'unknown' ? session.pinned : undefined;
+}
+
+/** What the definition says of an account beside the first: where, and whose (never a token). */
+function entryOf(offered: Offered): AccountEntry {
+  return { base_url: offered.baseUrl, ...(offered.account ? { user_id: offered.account.userId } : {}) };
+}
+
+function accountsVar(more: readonly Offered[]): string {
+  return JSON.stringify(more.map(entryOf));
 }

@@ -40,7 +40,7 @@ export function registerAi(
   ) {
     const script = vscode.Uri.joinPath(context.extensionUri, 'dist', 'mcp-server.js');
     const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
-    mcpProvider = new McpServerProvider(services.session, services.tokens, script, version, context.globalStorageUri);
+    mcpProvider = new McpServerProvider(services.accounts, services.tokens, script, version, context.globalStorageUri);
     context.subscriptions.push(mcpProvider, lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpProvider));
   } else {
     log.info('This editor has no MCP server provider API; the Task Platform MCP server is not offered.');
