@@ -14,6 +14,7 @@ export interface AccountResolver {
   isFresh(displayId: string): boolean;
   resolve(displayIds: Iterable<string>, priority?: RequestPriority): Promise<Map<string, Resolution>>;
   cachedTasks(): { workspaceId: string; task: TaskRow }[];
+  clear(): void;
 }
 
 /** One signed-in account, as references see it. */
@@ -85,6 +86,11 @@ export class ReferenceRouter {
       if (answer) result.set(id, answer);
     }
     return result;
+  }
+
+  /** Forgets every account's answers (a new session would start so). */
+  clear(): void {
+    this.accounts.forEach((a) => a.resolver.clear());
   }
 
   /** Every task found so far, in every account. */

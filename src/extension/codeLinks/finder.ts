@@ -57,12 +57,11 @@ export class ReferenceFinder extends Disposable {
     super();
     this.spaceBooks = new SpaceBooks(memento);
     // Loaded while already signed in (code links load on first use): learn now, not at the next sign-in.
-    if (this.signedInAll().length > 0) {
-      queueMicrotask(() => !this.isDisposed && this.router());
-    }
+    queueMicrotask(() => !this.isDisposed && this.restoreOthers() && this.router());
     this.register(
       services.accounts.onDidChange(() => {
         // Signed in: learn the prefixes of workspaces not seen yet (background, once per session).
+        this.restoreOthers();
         this.router();
         this.changed.fire();
       }),
@@ -91,6 +90,19 @@ export class ReferenceFinder extends Disposable {
   get signedIn(): SignedIn | undefined {
     const state = this.services.session.state;
     return state.kind === 'signedIn' ? state : undefined;
+  }
+
+  /**
+   * With several accounts, the ones not restored yet are (their own GET /user each): what counts as
+   * a reference depends on every account's prefixes, learned once it is signed in. With one
+   * account nothing is restored here, as always (a hover or a click restores it).
+   */
+  private restoreOthers(): true {
+    const sessions = this.services.accounts.current();
+    if (sessions.length > 1 && sessions.some((s) => s !== this.services.session && s.state.kind === 'unknown')) {
+      void this.services.accounts.all();
+    }
+    return true;
   }
 
   /** Every signed-in account's state, the primary's first, without any I/O. */
