@@ -1,5 +1,6 @@
 // The hover of a task reference in code, as Markdown source. Pure (no vscode): the extension wraps it
 // in a MarkdownString that allows a little HTML and the four commands below, and supplies the words.
+import { isAccountKey } from '../accounts/account';
 import type { TaskRow } from '../api/schemas';
 import { isUuid } from '../util/ids';
 import { isDisplayId } from '../tasks/links';
@@ -61,7 +62,7 @@ export function hoverSource(
   displayId: string,
   resolution: Resolution | undefined,
   words: HoverWords,
-  workspaceName: (workspaceId: string) => string | undefined = () => undefined,
+  workspaceName: (workspaceId: string, account?: string) => string | undefined = () => undefined,
 ): string {
   const id = inertMarkdown(displayId, ID_SHOWN);
   if (!resolution) {
@@ -70,16 +71,19 @@ export function hoverSource(
   if (resolution.kind === 'ambiguous') {
     // Each workspace's task, under its workspace's name: the hover shows all, and picks none.
     const head = `**${id}**: ${inertMarkdown(words.ambiguous(String(resolution.candidates.length)))}`;
+    // With several accounts a workspace's name says whose it is too (the same prefix on two services).
     const each = resolution.candidates.slice(0, MAX_CANDIDATES).map((c) => {
-      const name = workspaceName(c.workspaceId);
-      return `${name ? `*${inertMarkdown(name, 100)}*\n\n` : ''}${taskSource(displayId, c.workspaceId, c.task, words, true)}`;
+      const name = workspaceName(c.workspaceId, c.account);
+      return `${name ? `*${inertMarkdown(name, c.account ? 200 : 100)}*\n\n` : ''}${taskSource(displayId, c, words, true)}`;
     });
     return [head, ...each].join('\n\n---\n\n');
   }
   if (resolution.kind !== 'found') {
     return `**${id}**: ${inertMarkdown(resolution.kind === 'trashed' ? words.inTrash : words.notFound)}`;
   }
-  return taskSource(displayId, resolution.workspaceId, resolution.task, words);
+  // A task of one of several accounts is named with its place; with one account, as always.
+  const place = resolution.account ? workspaceName(resolution.workspaceId, resolution.account) : undefined;
+  return `${place ? `*${inertMarkdown(place, 200)}*\n\n` : ''}${taskSource(displayId, resolution, words)}`;
 }
 
 /** At most this many workspaces' tasks in one hover. */
@@ -87,8 +91,7 @@ const MAX_CANDIDATES = 5;
 
 function taskSource(
   displayId: string,
-  workspaceId: string,
-  task: TaskRow,
+  { workspaceId, task, account }: { workspaceId: string; task: TaskRow; account?: string },
   words: HoverWords,
   oneOfSeveral = false,
 ): string {
@@ -107,14 +110,15 @@ function taskSource(
   if (description.length > 0) {
     parts.push(inertMarkdown(description.join('\n')));
   }
-  parts.push(actions(displayId, workspaceId, task.id, words, oneOfSeveral).join(' · '));
+  const whose = isAccountKey(account) ? { account } : {};
+  parts.push(actions(displayId, { workspaceId, taskId: task.id, ...whose }, words, oneOfSeveral).join(' · '));
   return parts.join('\n\n');
 }
 
+/** The hover's action links; each carries the task's account when it is one of several accounts'. */
 function actions(
   displayId: string,
-  workspaceId: string,
-  taskId: string,
+  { workspaceId, taskId, account }: { workspaceId: string; taskId: string; account?: string },
   words: HoverWords,
   oneOfSeveral: boolean,
 ): string[] {
@@ -123,11 +127,12 @@ function actions(
   const out: string[] = [];
   if (isDisplayId(displayId)) {
     // Under one of several workspaces, Open names it: it opens that workspace's task, not another's.
-    const arg = oneOfSeveral && isUuid(workspaceId) ? { displayId, workspaceId } : { displayId };
+    const whose = account ? { account } : {};
+    const arg = oneOfSeveral && isUuid(workspaceId) ? { displayId, workspaceId, ...whose } : { displayId };
     out.push(link(words.open, 'taskPlatform.codeLinks.open', arg));
   }
   if (isUuid(workspaceId) && isUuid(taskId)) {
-    const ref = { workspaceId, taskId };
+    const ref = { workspaceId, taskId, ...(account ? { account } : {}) };
     out.push(
       link(words.copyLink, 'taskPlatform.copyLink', ref),
       link(words.openInBrowser, 'taskPlatform.openInBrowser', ref),

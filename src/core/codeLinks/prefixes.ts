@@ -51,6 +51,11 @@ export class PrefixBook {
     return known && known.size > 0 ? [...known].filter((w) => all.length === 0 || all.includes(w)) : [...all];
   }
 
+  /** Whether a row of one of `workspaces` taught the prefix (the setting alone does not count). */
+  learnedIn(prefix: string, workspaces: readonly string[]): boolean {
+    return [...(this.map.get(prefix) ?? [])].some((w) => workspaces.includes(w));
+  }
+
   toJSON(): PrefixMap {
     return Object.fromEntries([...this.map].map(([p, s]) => [p, [...s]]));
   }

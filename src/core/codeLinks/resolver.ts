@@ -3,6 +3,7 @@
 // finds many ids in one call per space (GET /workspaces/{w}/spaces gives the spaces). Lookups asked
 // for in the same tick are coalesced into one pass, answers are cached with a TTL, and nothing is
 // sent per keystroke or per hover: callers read `peek()` first.
+import type { AccountKey } from '../accounts/account';
 import type { SearchResult, TaskPage } from '../api/envelopes';
 import type { FilterCondition, SearchQuery, TaskQuery } from '../api/inputs';
 import type { RequestPriority } from '../api/rateLimiter';
@@ -22,10 +23,15 @@ export interface ResolverApi {
 export interface Candidate {
   readonly workspaceId: string;
   readonly task: TaskRow;
+  /**
+   * Whose it is when several accounts are signed in (routing.ts sets it); absent with one account
+   * and in a resolver's own answers.
+   */
+  readonly account?: AccountKey;
 }
 
 export type Resolution =
-  | { readonly kind: 'found'; readonly workspaceId: string; readonly task: TaskRow }
+  | { readonly kind: 'found'; readonly workspaceId: string; readonly task: TaskRow; readonly account?: AccountKey }
   /**
    * More than one workspace answers for the id (two workspaces may use one prefix): the caller shows
    * them all or asks; nothing picks one silently.

@@ -17,6 +17,8 @@ const FOLDER_ACCOUNT_KEY = 'taskPlatform.folderAccount';
  */
 export class AccountSessions implements vscode.Disposable {
   private readonly others = new Map<AccountKey, { session: Session; listener: vscode.Disposable }>();
+  /** Accounts being added: not on the stored list until their token is stored, yet kept. */
+  private readonly adding = new Set<AccountKey>();
   private readonly changed = new vscode.EventEmitter<void>();
   /** Any session's state changed, or an account was added or removed. */
   readonly onDidChange = this.changed.event;
@@ -65,9 +67,17 @@ export class AccountSessions implements vscode.Disposable {
 
   /** A checked account added beside the others (Add Account). */
   async add(state: SignedIn, token: string): Promise<Session> {
-    const session = this.sessionFor({ baseUrl: state.baseUrl, userId: state.user.id });
-    await session.adopt(state, token);
-    return session;
+    const account = { baseUrl: state.baseUrl, userId: state.user.id };
+    // A sync() while the token is stored (any listener's current()) would otherwise drop this
+    // session for one not restored yet, and the account would read as not signed in.
+    this.adding.add(accountKey(account));
+    try {
+      const session = this.sessionFor(account);
+      await session.adopt(state, token);
+      return session;
+    } finally {
+      this.adding.delete(accountKey(account));
+    }
   }
 
   dispose(): void {
@@ -90,7 +100,7 @@ export class AccountSessions implements vscode.Disposable {
         .filter((k) => k !== primaryKey),
     );
     for (const [key, other] of this.others) {
-      if (!wanted.has(key)) {
+      if (!wanted.has(key) && !this.adding.has(key)) {
         other.listener.dispose();
         other.session.dispose();
         this.others.delete(key);

@@ -81,17 +81,21 @@ export class StaleReferences extends Disposable implements vscode.CodeActionProv
 
   /** Background work keeps to the first half of the budget (as the tree's poller does). */
   private budgetLow(): boolean {
-    const budget = this.finder.signedIn?.client.limiter.snapshot();
-    return budget !== undefined && (budget.paused || budget.remaining < budget.limit / 2);
+    // Every account has a budget of its own: a check waits while any of them is low.
+    return this.finder.signedInAll().some((state) => {
+      const budget = state.client.limiter.snapshot();
+      return budget.paused || budget.remaining < budget.limit / 2;
+    });
   }
 
   /** Computes the diagnostics of one document now (tests call it through the test API). */
   async check(document: vscode.TextDocument): Promise<vscode.Diagnostic[]> {
     this.timers.delete(document.uri.toString());
     await this.finder.languages.ready();
-    const resolver = this.finder.resolver();
+    // Each id is asked of the accounts that have its prefix only (core/codeLinks/routing.ts).
+    const resolver = this.finder.router();
     const refs = this.finder.scan(document);
-    if (!resolver || document.isClosed) {
+    if (resolver.accounts.length === 0 || document.isClosed) {
       return [];
     }
     const version = document.version;

@@ -6,8 +6,13 @@ import type { PrefixMap } from '../../core/codeLinks/prefixes';
 import { ReferenceMatcher } from '../../core/codeLinks/references';
 import type { CodeReference } from '../../core/codeLinks/references';
 import { TaskResolver } from '../../core/codeLinks/resolver';
-import { SpaceBook } from '../../core/codeLinks/spaceBook';
+import { ReferenceRouter } from '../../core/codeLinks/routing';
+import { accountKey } from '../../core/accounts/account';
+import type { AccountKey } from '../../core/accounts/account';
+import type { SpaceBook } from '../../core/codeLinks/spaceBook';
+import { accountLabel } from '../auth/label';
 import type { SignedIn } from '../auth/session';
+import { SpaceBooks } from './spaceBooks';
 import { readBaseUrl, SECTION } from '../config';
 import { Disposable } from '../disposable';
 import { Languages } from './languageRegistry';
@@ -17,20 +22,22 @@ import type { TaskChange } from '../tasks/changes';
 import { errorText } from '../../core/util/errorText';
 
 const PREFIXES_KEY = 'taskPlatform.codeLinks.prefixes';
-/** Where each prefix's tasks were found, per service address (core/codeLinks/spaceBook.ts). */
-const SPACES_KEY = 'taskPlatform.codeLinks.spaces';
 
 /**
  * Finds task references in code and what they name, for every code-links provider: the prefixes
- * (learned, persisted per service address, plus the setting), the matcher built from them, the
- * per-session resolver, and scans of documents cached by version so providers called on the same
- * document version scan once.
+ * (learned, persisted per service address, plus the setting), the matcher built from them, a
+ * resolver per signed-in account with the router that asks each id of the accounts that have its
+ * prefix, and scans of documents cached by version so providers called on the same document
+ * version scan once.
  */
 export class ReferenceFinder extends Disposable {
   private readonly resolvers = new WeakMap<ApiClient, TaskResolver>();
+  /** The primary account's service's book. */
   private book = new PrefixBook();
   private bookFor: string | undefined;
-  private spaceBook: { for: string; book: SpaceBook; saving: boolean } | undefined;
+  /** The books of the other accounts' services. */
+  private readonly books = new Map<string, PrefixBook>();
+  private readonly spaceBooks: SpaceBooks;
   private cachedMatcher: { key: string; matcher: ReferenceMatcher } | undefined;
   private readonly scans = new Map<string, { version: number; key: string; refs: CodeReference[] }>();
   private bootstrapped = new WeakSet<ApiClient>();
@@ -48,17 +55,14 @@ export class ReferenceFinder extends Disposable {
     readonly services: Services,
   ) {
     super();
+    this.spaceBooks = new SpaceBooks(memento);
     // Loaded while already signed in (code links load on first use): learn now, not at the next sign-in.
-    const state = services.session.state;
-    if (state.kind === 'signedIn') {
-      queueMicrotask(() => !this.isDisposed && this.resolver());
-    }
+    queueMicrotask(() => !this.isDisposed && this.restoreOthers() && this.router());
     this.register(
-      services.session.onDidChange((state) => {
+      services.accounts.onDidChange(() => {
         // Signed in: learn the prefixes of workspaces not seen yet (background, once per session).
-        if (state.kind === 'signedIn') {
-          this.resolver();
-        }
+        this.restoreOthers();
+        this.router();
         this.changed.fire();
       }),
     );
@@ -88,9 +92,43 @@ export class ReferenceFinder extends Disposable {
     return state.kind === 'signedIn' ? state : undefined;
   }
 
+  /**
+   * With several accounts, the ones not restored yet are (their own GET /user each): what counts as
+   * a reference depends on every account's prefixes, learned once it is signed in. With one
+   * account nothing is restored here, as always (a hover or a click restores it).
+   */
+  private restoreOthers(): true {
+    const sessions = this.services.accounts.current();
+    if (sessions.length > 1 && sessions.some((s) => s !== this.services.session && s.state.kind === 'unknown')) {
+      void this.services.accounts.all();
+    }
+    return true;
+  }
+
+  /** Every signed-in account's state, the primary's first, without any I/O. */
+  signedInAll(): SignedIn[] {
+    return this.services.accounts
+      .current()
+      .map((s) => s.state)
+      .filter((s): s is SignedIn => s.kind === 'signedIn');
+  }
+
   /** A workspace's name, as the signed-in user's record has it (no I/O). */
   workspaceName(workspaceId: string): string | undefined {
     return this.signedIn?.user.workspaces.find((w) => w.id === workspaceId)?.name;
+  }
+
+  /**
+   * How a task's place is named: its workspace, and with several accounts the account too (its
+   * user and service), so the same prefix on two services is told apart (no I/O).
+   */
+  placeName(workspaceId: string, account?: string): string | undefined {
+    const state = account ? this.signedInAll().find((s) => keyOf(s) === account) : this.signedIn;
+    const workspace = state?.user.workspaces.find((w) => w.id === workspaceId)?.name;
+    if (!account || !state) {
+      return workspace;
+    }
+    return `${workspace ?? workspaceId} · ${accountLabel(state, true)}`;
   }
 
   prefixes(): PrefixBook {
@@ -103,12 +141,34 @@ export class ReferenceFinder extends Disposable {
     return this.book;
   }
 
+  /** The book of an account's service: the primary's when it is the same service. */
+  private bookOf(state: SignedIn): PrefixBook {
+    const primary = this.baseUrl() ?? '';
+    if (state.baseUrl === primary || state === this.signedIn) {
+      return this.prefixes();
+    }
+    let book = this.books.get(state.baseUrl);
+    if (!book) {
+      book = new PrefixBook(this.memento.get<Record<string, PrefixMap>>(PREFIXES_KEY, {})[state.baseUrl] ?? {});
+      this.books.set(state.baseUrl, book);
+    }
+    book.setConfigured(vscode.workspace.getConfiguration(SECTION).get<unknown>('codeLinks.prefixes', []));
+    return book;
+  }
+
+  /** What counts as a reference: every signed-in account's prefixes and the setting's. */
   matcher(): ReferenceMatcher {
-    const book = this.prefixes();
+    const all = new Set(this.prefixes().prefixes());
+    for (const state of this.signedInAll()) {
+      this.bookOf(state)
+        .prefixes()
+        .forEach((p) => all.add(p));
+    }
+    const prefixes = [...all].sort();
     const baseUrl = this.baseUrl();
-    const key = `${baseUrl ?? ''}|${book.prefixes().sort().join(',')}`;
+    const key = `${baseUrl ?? ''}|${prefixes.join(',')}`;
     if (this.cachedMatcher?.key !== key) {
-      this.cachedMatcher = { key, matcher: new ReferenceMatcher(book.prefixes(), baseUrl) };
+      this.cachedMatcher = { key, matcher: new ReferenceMatcher(prefixes, baseUrl) };
     }
     return this.cachedMatcher.matcher;
   }
@@ -119,12 +179,20 @@ export class ReferenceFinder extends Disposable {
     return setting.kind === 'valid' ? setting.url : this.signedIn?.baseUrl;
   }
 
-  /** The resolver, restoring the session first when it was not yet (a hover or a click: the user waits). */
+  /** The primary account's resolver, restoring its session first when it was not yet. */
   async ensureResolver(): Promise<TaskResolver | undefined> {
     if (this.services.session.state.kind === 'unknown') {
       await this.services.session.ensure();
     }
     return this.resolver();
+  }
+
+  /** The router, restoring the sessions first when they were not yet (a hover or a click: the user waits). */
+  async ensureRouter(): Promise<ReferenceRouter> {
+    if (this.services.accounts.current().some((s) => s.state.kind === 'unknown')) {
+      await this.services.accounts.all();
+    }
+    return this.router();
   }
 
   /** References of a document version (scanned once per version and prefix set). */
@@ -146,29 +214,57 @@ export class ReferenceFinder extends Disposable {
     return this.scan(document).find((r) => offset >= r.start && offset <= r.end);
   }
 
-  /** The resolver of the current session (created without I/O), or undefined when signed out. */
+  /** The primary account's resolver (created without I/O), or undefined when it is signed out. */
   resolver(): TaskResolver | undefined {
     const state = this.signedIn;
-    if (!state) {
-      return undefined;
-    }
+    return state && this.resolverOf(state);
+  }
+
+  /**
+   * Every signed-in account's resolver behind one router (no I/O): an id goes to the accounts whose
+   * learned prefixes hold its prefix, and only to them. With one account, that account's resolver.
+   */
+  router(): ReferenceRouter {
+    const states = this.signedInAll();
+    const several = states.length > 1;
+    return new ReferenceRouter(
+      states.map((state) => {
+        const workspaces = state.user.workspaces.map((w) => w.id);
+        return {
+          key: several ? keyOf(state) : undefined,
+          baseUrl: state.baseUrl,
+          resolver: this.resolverOf(state),
+          learned: (prefix: string) => this.bookOf(state).learnedIn(prefix, workspaces),
+        };
+      }),
+    );
+  }
+
+  /** An account's resolver, with its service's prefixes and spaces (created without I/O). */
+  private resolverOf(state: SignedIn): TaskResolver {
     let resolver = this.resolvers.get(state.client);
     if (!resolver) {
       const all = state.user.workspaces.map((w) => w.id);
+      const spaces = (): SpaceBook => this.spaceBooks.of(this.serviceOf(state));
+      const save = (): void => this.spaceBooks.save(this.serviceOf(state));
       resolver = new TaskResolver(state.client, {
-        workspacesFor: (prefix) => this.prefixes().workspacesFor(prefix, all),
-        knownSpaces: (workspaceId, prefix) => this.spaces().spacesFor(workspaceId, prefix),
-        foundIn: (workspaceId, prefix, spaceId) =>
-          this.spaces().found(workspaceId, prefix, spaceId) && this.saveSpaces(),
+        workspacesFor: (prefix) => this.bookOf(state).workspacesFor(prefix, all),
+        knownSpaces: (workspaceId, prefix) => spaces().spacesFor(workspaceId, prefix),
+        foundIn: (workspaceId, prefix, spaceId) => spaces().found(workspaceId, prefix, spaceId) && save(),
         forgetSpace: (workspaceId, spaceId) => {
-          this.spaces().forget(workspaceId, spaceId);
-          this.saveSpaces();
+          spaces().forget(workspaceId, spaceId);
+          save();
         },
       });
       this.resolvers.set(state.client, resolver);
     }
     this.bootstrap(state, resolver);
     return resolver;
+  }
+
+  /** The address an account's learned state is kept under: the primary's is the configured one. */
+  private serviceOf(state: SignedIn): string {
+    return state === this.signedIn ? (this.baseUrl() ?? '') : state.baseUrl;
   }
 
   /**
@@ -180,7 +276,7 @@ export class ReferenceFinder extends Disposable {
       return;
     }
     this.bootstrapped.add(state.client);
-    const known = this.prefixes().workspacesKnown();
+    const known = this.bookOf(state).workspacesKnown();
     const missing = state.user.workspaces.filter((w) => !known.has(w.id));
     void Promise.all(missing.map((w) => this.learnWorkspace(state, resolver, w.id))).then(
       (learned) => learned.some(Boolean) && this.changed.fire(),
@@ -197,7 +293,7 @@ export class ReferenceFinder extends Disposable {
         );
         const row = page.data[0];
         if (row?.display_id) {
-          return this.learn(workspaceId, row.display_id);
+          return this.learn(workspaceId, row.display_id, state);
         }
       }
     } catch (error) {
@@ -206,57 +302,43 @@ export class ReferenceFinder extends Disposable {
     return false;
   }
 
-  /** The spaces where each prefix's tasks were found, for the configured service (persisted, no I/O). */
-  private spaces(): SpaceBook {
-    const key = this.baseUrl() ?? '';
-    if (this.spaceBook?.for !== key) {
-      const stored = this.memento.get<Record<string, unknown>>(SPACES_KEY, {});
-      this.spaceBook = { for: key, book: new SpaceBook(stored[key]), saving: false };
-    }
-    return this.spaceBook.book;
-  }
-
-  /** Persists the space book once per burst of finds (a pass may find ids in many spaces). */
-  private saveSpaces(): void {
-    const held = this.spaceBook;
-    if (!held || held.saving) {
-      return;
-    }
-    held.saving = true;
-    setTimeout(() => {
-      held.saving = false;
-      const all = this.memento.get<Record<string, unknown>>(SPACES_KEY, {});
-      void this.memento.update(SPACES_KEY, { ...all, [held.for]: held.book.toJSON() });
-    }, 0);
-  }
-
-  /** Learns a prefix; persists it; true when new. */
-  learn(workspaceId: string, displayId: string | undefined): boolean {
-    const book = this.prefixes();
+  /** Learns a prefix of the account's service (none: the primary's); persists it; true when new. */
+  learn(workspaceId: string, displayId: string | undefined, account?: SignedIn): boolean {
+    const owner = account ?? this.signedIn;
+    const book = owner ? this.bookOf(owner) : this.prefixes();
     if (!book.learn(workspaceId, displayId)) {
       return false;
     }
+    const service = owner ? this.serviceOf(owner) : (this.bookFor ?? '');
     const all = this.memento.get<Record<string, PrefixMap>>(PREFIXES_KEY, {});
-    void this.memento.update(PREFIXES_KEY, { ...all, [this.bookFor ?? '']: book.toJSON() });
+    void this.memento.update(PREFIXES_KEY, { ...all, [service]: book.toJSON() });
     // A second workspace with this prefix: ids found in the first may have a twin now.
-    const client = this.signedIn?.client;
     const prefix = displayId ? prefixOf(displayId) : undefined;
-    if (client && prefix) {
-      this.resolvers.get(client)?.forgetPrefix(prefix);
+    for (const state of prefix ? this.signedInAll() : []) {
+      if (this.bookOf(state) === book) this.resolvers.get(state.client)?.forgetPrefix(prefix as string);
     }
     this.prefixesChanged.fire();
     return true;
   }
 
-  /** Writes made elsewhere in the extension keep the cache right without a request. */
+  /**
+   * Writes made elsewhere in the extension keep the cache right without a request: in the accounts
+   * that see the workspace (a change names none), else the primary's as always.
+   */
   private onTaskChange(change: TaskChange): void {
-    const resolver = this.resolver();
-    if (change.kind === 'deleted') {
-      resolver?.noteTrashed(change.workspaceId, change.taskId);
-    } else if (change.task) {
-      resolver?.note(change.workspaceId, change.task);
-      this.learn(change.workspaceId, change.task.display_id);
+    const seeing = this.signedInAll().filter((s) => s.user.workspaces.some((w) => w.id === change.workspaceId));
+    const owners = seeing.length > 0 ? seeing : this.signedIn ? [this.signedIn] : [];
+    for (const state of owners) {
+      const resolver = this.resolverOf(state);
+      if (change.kind === 'deleted') {
+        resolver.noteTrashed(change.workspaceId, change.taskId);
+      } else if (change.task) {
+        resolver.note(change.workspaceId, change.task);
+        this.learn(change.workspaceId, change.task.display_id, state);
+      }
     }
     this.changed.fire();
   }
 }
+
+const keyOf = (state: SignedIn): AccountKey => accountKey({ baseUrl: state.baseUrl, userId: state.user.id });

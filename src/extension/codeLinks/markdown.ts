@@ -41,7 +41,7 @@ const words: HoverWords = {
 export function hoverMarkdown(
   displayId: string,
   resolution: Resolution | undefined,
-  workspaceName?: (workspaceId: string) => string | undefined,
+  workspaceName?: (workspaceId: string, account?: string) => string | undefined,
 ): vscode.MarkdownString {
   const md = new vscode.MarkdownString(hoverSource(displayId, resolution, words, workspaceName));
   md.supportHtml = true;

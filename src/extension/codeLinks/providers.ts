@@ -35,8 +35,8 @@ export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.H
       refs.map((r) => r.displayId),
     );
     // An id already known to name no visible task is no link: following it could only fail.
-    const resolver = this.finder.resolver();
-    const linked = refs.filter((ref) => !isDeadEnd(resolver?.peek(ref.displayId)));
+    const router = this.finder.router();
+    const linked = refs.filter((ref) => !isDeadEnd(router.peek(ref.displayId)));
     return linked.map((ref) => {
       const range = new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end));
       const link = new vscode.DocumentLink(range, commandUri(Commands.codeLinksOpen, { displayId: ref.displayId }));
@@ -51,18 +51,19 @@ export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.H
     if (!ref) {
       return undefined;
     }
-    const resolver = await this.finder.ensureResolver();
+    const router = await this.finder.ensureRouter();
+    const signedIn = router.accounts.length > 0;
     const range = new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end));
     // Cache first; an id not looked up yet joins the current batch (coalesced, cached after).
-    let resolution = resolver?.isFresh(ref.displayId) ? resolver.peek(ref.displayId) : undefined;
-    if (!resolution && resolver) {
-      resolution = (await resolver.resolve([ref.displayId], 'user')).get(ref.displayId) ?? resolver.peek(ref.displayId);
+    let resolution = router.isFresh(ref.displayId) ? router.peek(ref.displayId) : undefined;
+    if (!resolution && signedIn) {
+      resolution = (await router.resolve([ref.displayId], 'user')).get(ref.displayId) ?? router.peek(ref.displayId);
       if (isDeadEnd(resolution)) {
         this.unlinked.fire();
       }
     }
-    const markdown = hoverMarkdown(ref.displayId, resolution, (id) => this.finder.workspaceName(id));
-    if (resolution && resolver && !resolver.isFresh(ref.displayId)) {
+    const markdown = hoverMarkdown(ref.displayId, resolution, (id, account) => this.finder.placeName(id, account));
+    if (resolution && signedIn && !router.isFresh(ref.displayId)) {
       // Could not be checked now (offline, budget): the last answer, said to be possibly old.
       markdown.appendMarkdown(`\n\n_${vscode.l10n.t('Could not be refreshed just now: this may be out of date.')}_`);
     }
@@ -79,10 +80,10 @@ export class ReferenceProviders implements vscode.DocumentLinkProvider, vscode.H
       key,
       setTimeout(() => {
         this.timers.delete(key);
-        const resolver = this.finder.resolver();
-        const stale = ids.filter((id) => !resolver?.isFresh(id));
-        if (resolver && stale.length > 0) {
-          void resolver.resolve(stale, 'background').then((found) => {
+        const router = this.finder.router();
+        const stale = ids.filter((id) => !router.isFresh(id));
+        if (router.accounts.length > 0 && stale.length > 0) {
+          void router.resolve(stale, 'background').then((found) => {
             if ([...found.values()].some(isDeadEnd)) {
               this.unlinked.fire();
             }
@@ -120,18 +121,20 @@ export async function openReference(finder: ReferenceFinder, arg: unknown): Prom
   const displayId = (arg as { displayId?: unknown } | undefined)?.displayId;
   // From a hover that showed several workspaces' tasks: the one its Open link was under.
   const chosen = (arg as { workspaceId?: unknown } | undefined)?.workspaceId;
+  const chosenAccount = (arg as { account?: unknown } | undefined)?.account;
   if (typeof displayId !== 'string' || !isDisplayId(displayId)) {
     void prompter().warn(vscode.l10n.t('This is not a task reference.'));
     return false;
   }
-  const resolver = await finder.ensureResolver();
-  if (!resolver) {
+  const router = await finder.ensureRouter();
+  if (router.accounts.length === 0) {
     void prompter().warn(vscode.l10n.t('Sign in to Task Platform to open {0}.', displayId));
     return false;
   }
-  let resolution = (await resolver.resolve([displayId], 'user')).get(displayId) ?? resolver.peek(displayId);
+  let resolution = (await router.resolve([displayId], 'user')).get(displayId) ?? router.peek(displayId);
   if (resolution?.kind === 'ambiguous') {
-    resolution = await chooseCandidate(finder, displayId, resolution.candidates, isUuid(chosen) ? chosen : undefined);
+    const given = isUuid(chosen) ? { workspaceId: chosen, account: chosenAccount } : undefined;
+    resolution = await chooseCandidate(finder, displayId, resolution.candidates, given);
     if (!resolution) {
       return false;
     }
@@ -142,7 +145,9 @@ export async function openReference(finder: ReferenceFinder, arg: unknown): Prom
     );
     return false;
   }
-  await openTask({ workspaceId: resolution.workspaceId, taskId: resolution.task.id, row: resolution.task });
+  const { workspaceId, task, account } = resolution;
+  // The task opens as its own account (none: the primary's, as with one account).
+  await openTask({ workspaceId, taskId: task.id, row: task, ...(account && { account }) });
   return true;
 }
 
@@ -151,15 +156,18 @@ async function chooseCandidate(
   finder: ReferenceFinder,
   displayId: string,
   candidates: readonly Candidate[],
-  workspaceId: string | undefined,
+  given: { workspaceId: string; account: unknown } | undefined,
 ): Promise<Resolution | undefined> {
-  const given = candidates.find((c) => c.workspaceId === workspaceId);
-  if (given) {
-    return { kind: 'found', ...given };
+  const match = candidates.find(
+    (c) => c.workspaceId === given?.workspaceId && (c.account === undefined || c.account === given.account),
+  );
+  if (match) {
+    return { kind: 'found', ...match };
   }
+  // With several accounts each item names its account too: the same prefix may be on two services.
   const picked = await prompter().quickPick(
     candidates.map((c) => ({
-      label: inert(finder.workspaceName(c.workspaceId) ?? c.workspaceId),
+      label: inert(finder.placeName(c.workspaceId, c.account) ?? c.workspaceId),
       description: inert(`${displayId} ${c.task.title}`),
       candidate: c,
     })),

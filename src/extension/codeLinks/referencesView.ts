@@ -168,8 +168,8 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
     }
     this.rebuilds++;
     this.changed.fire(undefined);
-    const resolver = this.view.visible ? this.finder.resolver() : undefined;
-    if (resolver) {
+    const resolver = this.view.visible ? this.finder.router() : undefined;
+    if (resolver && resolver.accounts.length > 0) {
       void resolver.resolve(this.index.displayIds(), 'background').then(() => this.changed.fire(undefined));
     }
   }
@@ -299,7 +299,7 @@ export class ReferencesView extends Disposable implements vscode.TreeDataProvide
 
   private taskItem(displayId: string): vscode.TreeItem {
     const item = new vscode.TreeItem(inert(displayId), vscode.TreeItemCollapsibleState.Collapsed);
-    const resolution = this.finder.resolver()?.peek(displayId);
+    const resolution = this.finder.router().peek(displayId);
     if (resolution?.kind === 'found') {
       const { task } = resolution;
       item.description = inert([task.status?.name, task.title].filter(Boolean).join(' · '));

@@ -69,7 +69,12 @@ export function taskName(task: { display_id?: string; title?: string } | undefin
 }
 
 /** Opens the task panel (another feature's command); a missing command is logged, not thrown. */
-export async function openTask(ref: { workspaceId: string; taskId: string; row?: unknown }): Promise<void> {
+export async function openTask(ref: {
+  workspaceId: string;
+  taskId: string;
+  row?: unknown;
+  account?: string;
+}): Promise<void> {
   try {
     await vscode.commands.executeCommand(Commands.openTask, ref);
   } catch (error) {

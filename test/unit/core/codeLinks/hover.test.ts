@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
+import type { AccountKey } from '../../../../src/core/accounts/account';
 import type { TaskRow } from '../../../../src/core/api/schemas';
 import { hoverSource } from '../../../../src/core/codeLinks/hover';
 import type { HoverWords } from '../../../../src/core/codeLinks/hover';
@@ -139,6 +140,39 @@ describe('the hover of a task reference', () => {
       }
     });
   }
+
+  it('the same id on two services: each task under its workspace and account, its links carrying the account', () => {
+    const alice = 'https://one.example/api#alice' as AccountKey;
+    const frank = 'https://two.example/api#frank' as AccountKey;
+    const task = (found('T') as { task: TaskRow }).task;
+    const resolution: Resolution = {
+      kind: 'ambiguous',
+      candidates: [
+        { workspaceId: WS, task, account: alice },
+        { workspaceId: WS, task, account: frank },
+      ],
+    };
+    for (const payload of corpus.filter((p) => p.text.length < 10_000)) {
+      const source = hoverSource('ACME-12', resolution, words, (_ws, account) => `${payload.text} ${account}`);
+      const rendered = render(source);
+      // The list's own rule and emphasis besides the one task's markup; the names are text.
+      const own = ['p', 'strong', 'br', 'span', 'a', 'hr', 'em'];
+      assert.deepEqual(
+        rendered.tags.filter((t) => !own.includes(t.name)),
+        [],
+        payload.name,
+      );
+      assert.equal(rendered.links.length, 12, `${payload.name}: the two tasks' own links only`);
+      for (const account of [alice, frank]) {
+        const carried = rendered.links.filter((l) => JSON.stringify(l.args).includes(account));
+        assert.equal(carried.length, 6, `${payload.name}: every action of ${account}'s task names it`);
+      }
+      assert.deepEqual(rendered.links[0]?.args, [{ displayId: 'ACME-12', workspaceId: WS, account: alice }]);
+    }
+    // An account that is not exactly a key rides on no link.
+    const forged = { kind: 'found', workspaceId: WS, task, account: 'javascript:x' } as unknown as Resolution;
+    assert.deepEqual(render(hoverSource('ACME-12', forged, words)).links, OWN_LINKS('ACME-12'));
+  });
 
   it('draws the status dot only in a plain #rrggbb colour', () => {
     for (const color of [
