@@ -69,10 +69,16 @@ describe('Several accounts at once: a token and a session per account, each list
     assert.match(created.account.label, /^Frank Founder \(127\.0\.0\.1:\d+\)$/);
     assert.equal(created.accessToken, '', 'the token stays in SecretStorage');
     assert.ok(prompter.messages.some((m) => /Added the Task Platform account of Frank Founder/.test(m.text)));
+    // The check; what the new account then reads in the background (its prefixes) is his alone too.
+    const theirs = await other.requestLog();
     assert.deepEqual(
-      (await other.requestLog()).map((r) => `${r.method} ${r.path} ${r.token_label}`),
+      theirs.filter((r) => r.path === '/api/user').map((r) => `${r.method} ${r.path} ${r.token_label}`),
       ['GET /api/user frank'],
       'one check, on the other service',
+    );
+    assert.ok(
+      theirs.every((r) => r.token_label === 'frank' && r.method === 'GET'),
+      JSON.stringify(theirs.map((r) => `${r.method} ${r.path}`)),
     );
     // Alice's own background reads (Inbox, tree) may run meanwhile: none of it is the new account's.
     assert.deepEqual(
@@ -305,6 +311,61 @@ describe('Several accounts at once: a token and a session per account, each list
     driver.script(['ACME-122'], []);
     link = await vscode.commands.executeCommand<string>('taskPlatform.copyLink');
     assert.equal(link, `${new URL(demoBaseUrl).origin}/t/ACME-122`);
+  });
+
+  it("the Inbox is one list: Frank's news names his account, opens as him and is read in his inbox", async () => {
+    const fx = await other.control<{
+      workspaces: { acme: { id: string } };
+      users: { frank: { id: string } };
+      tasks: { blocker_task: { id: string; display_id: string; assignee_id?: string } };
+    }>('GET', '/fixtures');
+    const ws = fx.workspaces.acme.id;
+    const task = fx.tasks.blocker_task;
+    await api.services.globalState.update('taskPlatform.inbox', undefined);
+    api.inbox.inboxes.forgetLoaded();
+    api.inbox.tree.refresh(); // what a reload does: the tree takes the inboxes read again
+    const baseline = await vscode.commands.executeCommand<{ entries: unknown[] }>('taskPlatform.inbox.checkNow');
+    assert.deepEqual(baseline.entries, [], 'the first check of each account only remembers');
+    // Grace, on Frank's service, assigns him a task (her own token, over HTTP).
+    const res = await fetch(`${other.baseUrl}/workspaces/${ws}/tasks/${task.id}`, {
+      method: 'PATCH',
+      headers: { authorization: 'Bearer other-token-grace', 'content-type': 'application/json' },
+      body: JSON.stringify({ assignee_id: fx.users.frank.id }),
+    });
+    assert.equal(res.status, 200);
+    await other.control('DELETE', '/requests');
+    const found = await vscode.commands.executeCommand<{ entries: unknown[] }>('taskPlatform.inbox.checkNow');
+    assert.equal(found.entries.length, 1, "Frank's check found the assignment");
+    assert.ok(
+      (await other.requestLog()).every((r) => r.token_label === 'frank'),
+      'his check read his service with his token alone',
+    );
+
+    const tree = api.inbox.tree;
+    const rows = tree.getChildren();
+    assert.equal(rows.length, 1);
+    const row = rows[0]!;
+    assert.equal(row.account, (await frankTask()).account, 'the row carries his account');
+    const item = tree.getTreeItem(row);
+    assert.match(String(item.description), /· Frank Founder \(127\.0\.0\.1:\d+\)$/, 'the row names his account');
+    assert.equal(tree.view.badge?.value, 1, 'one badge for every account');
+
+    // Enter opens the task as Frank, on his service, and reads the row in his inbox.
+    await other.control('DELETE', '/requests');
+    await sandboxControl('DELETE', '/requests');
+    await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
+    const panel = await waitFor(() => api.taskPanels.get(ws, task.id, row.account), 'the panel of his task');
+    await waitFor(() => tree.view.badge === undefined || undefined, 'the row read');
+    assert.ok(
+      (await other.requestLog()).some((r) => r.path.endsWith(`/tasks/${task.id}`) && r.token_label === 'frank'),
+      'the panel read his task with his token',
+    );
+    assert.deepEqual(
+      (await requestLog()).filter((r) => r.path.includes(task.id) || r.path.includes(ws)),
+      [],
+      'nothing of it reached the first service',
+    );
+    panel.panel.dispose();
   });
 
   it("chat tools route by workspace: a read of Frank's workspace goes to his service; a write's confirmation names him", async () => {

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { CheckResult } from '../../core/inbox/check';
 import type { InboxEntry } from '../../core/inbox/state';
 import { errorText } from '../../core/util/errorText';
-import type { Session } from '../auth/session';
+import type { AccountSessions } from '../auth/accountSessions';
+import type { SignedIn } from '../auth/session';
 import { SECTION } from '../config';
 import { Disposable } from '../disposable';
 import { onDidChangePresence, userPresent } from '../ui/presence';
@@ -38,7 +39,7 @@ export class InboxPoller extends Disposable {
 
   constructor(
     private readonly inboxes: Inboxes,
-    private readonly session: Session,
+    private readonly accounts: AccountSessions,
   ) {
     super();
     this.register(
@@ -69,38 +70,59 @@ export class InboxPoller extends Disposable {
   /**
    * One check now, unless something says wait. `force` (Check Now: the user asked) skips those
    * tests; its requests stay at background priority, so they still yield to what the user waits for.
+   * Every signed-in account is checked in turn, each with its own client and budget; the result is
+   * theirs together, or the first account's reason when none was checked.
    */
   async tick(force = false): Promise<CheckResult | Skip> {
-    const state = this.session.state;
-    const inbox = this.inboxes.current(state);
-    if (state.kind !== 'signedIn' || !inbox) return this.skip('signedOut');
+    const states = this.accounts
+      .current()
+      .map((s) => s.state)
+      .filter((s): s is SignedIn => s.kind === 'signedIn');
+    if (states.length === 0) return this.skip('signedOut');
     if (this.running) return this.skip('running');
     if (!force && !this.focused) {
       this.missed = true;
       return this.skip('unfocused');
     }
-    if (!force && inbox.sinceLastCheck() < this.intervalMs * 0.9) {
-      inbox.refresh(); // another window checked: show what it stored
-      return this.skip('recent');
-    }
-    const budget = state.client.limiter.snapshot();
-    if (!force && (budget.remaining < budget.limit / 2 || budget.paused)) return this.skip('budget');
     const running = new AbortController();
     this.running = running;
     try {
-      const workspaces = state.user.workspaces.map((w) => w.id);
-      const { spaces, requests } = await this.inboxes.spacesOf(state.client, workspaces, running.signal);
-      const result = await inbox.check(state.client, { spaces, signal: running.signal });
-      this.stats.checks++;
-      this.stats.requests += requests + result.requests;
+      const outcomes: (CheckResult | Skip)[] = [];
+      for (const state of states) {
+        if (running.signal.aborted) break;
+        outcomes.push(await this.checkOne(state, force, running.signal));
+      }
+      const results = outcomes.filter((o): o is CheckResult => typeof o !== 'string');
+      if (results.length === 0) return this.skip(outcomes[0] as Skip);
+      const result = together(results);
       if (result.entries.length > 0) this.found.fire(result.entries);
       this.checked.fire(result);
+      return result;
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  /** One account's check, or why it was not checked. */
+  private async checkOne(state: SignedIn, force: boolean, signal: AbortSignal): Promise<CheckResult | Skip> {
+    const inbox = this.inboxes.current(state);
+    if (!inbox) return 'signedOut';
+    if (!force && inbox.sinceLastCheck() < this.intervalMs * 0.9) {
+      inbox.refresh(); // another window checked: show what it stored
+      return 'recent';
+    }
+    const budget = state.client.limiter.snapshot();
+    if (!force && (budget.remaining < budget.limit / 2 || budget.paused)) return 'budget';
+    try {
+      const workspaces = state.user.workspaces.map((w) => w.id);
+      const { spaces, requests } = await this.inboxes.spacesOf(state.client, workspaces, signal);
+      const result = await inbox.check(state.client, { spaces, signal });
+      this.stats.checks++;
+      this.stats.requests += requests + result.requests;
       return result;
     } catch (error) {
       log.debug(`Inbox check failed: ${errorText(error)}`);
       throw error;
-    } finally {
-      this.running = undefined;
     }
   }
 
@@ -128,4 +150,16 @@ export class InboxPoller extends Disposable {
     this.timer = undefined;
     this.running?.abort();
   }
+}
+
+/** Several accounts' checks as one: their entries and requests, and what each left for next time. */
+function together(results: readonly CheckResult[]): CheckResult {
+  if (results.length === 1) return results[0]!;
+  return {
+    entries: results.flatMap((r) => r.entries),
+    requests: results.reduce((n, r) => n + r.requests, 0),
+    deferred: results.reduce((n, r) => n + r.deferred, 0),
+    // Each account's check applied itself to its own inbox (Inbox.check); nothing is left to apply.
+    apply: (state) => state,
+  };
 }

@@ -3,7 +3,7 @@ import type { Inbox } from '../../core/inbox/inbox';
 import type { FollowRef, InboxEntry } from '../../core/inbox/state';
 import { Commands } from '../common/commandIds';
 import { registerCommand } from '../common/registry';
-import { signedIn } from '../auth/guard';
+import { signedIn, signedInFor } from '../auth/guard';
 import type { SignedIn } from '../auth/session';
 import { SECTION } from '../config';
 import type { Services } from '../services';
@@ -14,6 +14,7 @@ import { prompter } from '../ui/prompter';
 import { Inboxes } from './inboxes';
 import { InboxPoller } from './poller';
 import { InboxTree } from './tree';
+import type { InboxNode } from './tree';
 import { sentence } from './words';
 
 export interface InboxFeature {
@@ -25,8 +26,8 @@ export interface InboxFeature {
 /** The Inbox: its tree and badge, the polling, Follow / Unfollow, Mark Read, notifications. */
 export function registerInbox(context: vscode.ExtensionContext, services: Services): InboxFeature {
   const inboxes = new Inboxes(services.globalState);
-  const tree = new InboxTree(inboxes, services.session);
-  const poller = new InboxPoller(inboxes, services.session);
+  const tree = new InboxTree(inboxes, services.accounts);
+  const poller = new InboxPoller(inboxes, services.accounts);
   const current = (): Inbox | undefined => inboxes.current(services.session.state);
   context.subscriptions.push(
     tree,
@@ -51,21 +52,23 @@ export function registerInbox(context: vscode.ExtensionContext, services: Servic
   // panel's menus offer Follow or Unfollow by it.
   const followingCurrent = (): void => {
     const ref = currentTasks()[0];
-    const followed = ref !== undefined && (current()?.isFollowed(ref.taskId) ?? false);
+    const followed = ref !== undefined && (tree.inboxOf(ref)?.isFollowed(ref.taskId) ?? false);
     void vscode.commands.executeCommand('setContext', 'taskPlatform.inbox.followingCurrent', followed);
   };
   context.subscriptions.push(
     vscode.window.tabGroups.onDidChangeTabs(followingCurrent),
     tree.onDidChangeTreeData(followingCurrent),
   );
-  registerCommand(context, Commands.inboxOpen, (entry?: InboxEntry) => open(current(), entry));
-  registerCommand(context, Commands.inboxMarkRead, (entry?: InboxEntry, selected?: InboxEntry[]) =>
-    current()?.markRead((selected ?? (entry ? [entry] : [...tree.view.selection])).map((e) => e.id)),
+  registerCommand(context, Commands.inboxOpen, (entry?: InboxNode) => open(entry && tree.inboxOf(entry), entry));
+  registerCommand(context, Commands.inboxMarkRead, (entry?: InboxNode, selected?: InboxNode[]) =>
+    markRead(tree, selected ?? (entry ? [entry] : [...tree.view.selection])),
   );
-  registerCommand(context, Commands.inboxMarkAllRead, () => current()?.markAllRead());
+  registerCommand(context, Commands.inboxMarkAllRead, () =>
+    Promise.all(tree.accountInboxes().map(({ inbox }) => inbox.markAllRead())),
+  );
   registerCommand(context, Commands.inboxCheckNow, () => poller.tick(true));
-  registerCommand(context, Commands.followTask, (arg?: unknown) => setFollowed(services, current, arg, true));
-  registerCommand(context, Commands.unfollowTask, (arg?: unknown) => setFollowed(services, current, arg, false));
+  registerCommand(context, Commands.followTask, (arg?: unknown) => setFollowed(services, inboxes, arg, true));
+  registerCommand(context, Commands.unfollowTask, (arg?: unknown) => setFollowed(services, inboxes, arg, false));
   return { inboxes, tree, poller };
 }
 
@@ -77,31 +80,40 @@ function refOf(workspaceId: string, row: { display_id?: string; title: string })
   return { workspaceId, title: row.title, ...(row.display_id ? { displayId: row.display_id } : {}) };
 }
 
-/** Enter on a row: the task opens (at the comment when there is one) and the row is read. */
-async function open(inbox: Inbox | undefined, entry: InboxEntry | undefined): Promise<void> {
+/** Enter on a row: the task opens (at the comment when there is one), as its account, and the row is read. */
+async function open(inbox: Inbox | undefined, entry: InboxNode | undefined): Promise<void> {
   if (!inbox || !entry) return;
   const ref = {
     workspaceId: entry.workspaceId,
     taskId: entry.taskId,
     ...(entry.commentId ? { commentId: entry.commentId } : {}),
+    ...(entry.account ? { account: entry.account } : {}),
   };
   await Promise.all([vscode.commands.executeCommand(Commands.openTask, ref), inbox.markRead([entry.id])]);
 }
 
-async function setFollowed(
-  services: Services,
-  current: () => Inbox | undefined,
-  arg: unknown,
-  followed: boolean,
-): Promise<boolean> {
-  const state = await signedIn(services.session);
-  const inbox = current();
+/** Marks rows read, each in its own account's inbox. */
+async function markRead(tree: InboxTree, rows: readonly InboxNode[]): Promise<void> {
+  const byInbox = new Map<Inbox, string[]>();
+  for (const row of rows) {
+    const inbox = tree.inboxOf(row);
+    if (inbox) byInbox.set(inbox, [...(byInbox.get(inbox) ?? []), row.id]);
+  }
+  await Promise.all([...byInbox].map(([inbox, ids]) => inbox.markRead(ids)));
+}
+
+/** Follow / Unfollow: in the inbox of the task's account (the primary's when the task carries none). */
+async function setFollowed(services: Services, inboxes: Inboxes, arg: unknown, followed: boolean): Promise<boolean> {
   const ref = taskRefFrom(arg) ?? currentTasks()[0];
-  if (!state || !inbox) return false;
   if (!ref) {
-    void prompter().info(vscode.l10n.t('Open a task or select one in a tree first.'));
+    if (await signedIn(services.session)) {
+      void prompter().info(vscode.l10n.t('Open a task or select one in a tree first.'));
+    }
     return false;
   }
+  const state = await signedInFor(services.accounts, ref);
+  const inbox = state && inboxes.current(state);
+  if (!state || !inbox) return false;
   if (!followed) {
     await inbox.unfollow(ref.taskId);
     return true;
