@@ -95,15 +95,18 @@ export class AccountProvider implements vscode.AuthenticationProvider, vscode.Di
   private update(): void {
     const before = this.shown;
     const next = this.showable(before);
-    const added = [...next.values()].filter((s) => !before.has(s.id));
-    const removed = [...before.values()].filter((s) => !next.has(s.id));
-    const changed = [...next.values()].filter((s) => {
+    // VS Code's Accounts menu knows an account by its label: a session whose label changed (a second
+    // account adds the host to every label) is removed under the old one and added under the new
+    // one, or the menu would keep the old entry beside the new.
+    const relabelled = (s: vscode.AuthenticationSession): boolean => {
       const old = before.get(s.id);
       return old !== undefined && old.account.label !== s.account.label;
-    });
+    };
+    const added = [...next.values()].filter((s) => !before.has(s.id) || relabelled(s));
+    const removed = [...before.values()].filter((s) => !next.has(s.id) || relabelled(next.get(s.id)!));
     this.shown = next;
-    if (added.length || removed.length || changed.length) {
-      this.changed.fire({ added, removed, changed });
+    if (added.length || removed.length) {
+      this.changed.fire({ added, removed, changed: [] });
     }
   }
 }
