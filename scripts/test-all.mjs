@@ -57,49 +57,29 @@ if (selected.some((t) => t.name.startsWith('integration') || t.name === 'e2e')) 
 // the two cores with a native build by chance.
 const untimed = new Set(['lint', 'typecheck']);
 let minimumReady;
-// The two integration tiers run side by side: each host keeps about one core busy (most of a
-// suite waits on the sandbox and the workbench), so together they take little more than one.
-// The first one's output streams; the second's is printed when it ends, whole.
-const sideBySide = new Set(['integration', 'integration-1.105']);
 const results = [];
-for (let i = 0; i < selected.length; i++) {
-  const tier = selected[i];
-  const next = selected[i + 1];
-  const pair = sideBySide.has(tier.name) && next && sideBySide.has(next.name) ? [tier, next] : [tier];
-  i += pair.length - 1;
-  console.log(`\n===== ${pair.map((t) => t.name).join(' + ')} =====`);
+for (const tier of selected) {
+  console.log(`\n===== ${tier.name} =====`);
   const started = Date.now();
   if (minimumHost && !minimumReady && !untimed.has(tier.name)) {
     minimumReady = await minimumHost;
     console.log(`[hosts] the oldest VS Code host is ready (waited ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
-  const env = pair.length > 1 ? await builtOnce() : {};
-  const outcomes = await Promise.all(pair.map((t, n) => runTier(t, env, n === 0)));
-  for (const [n, outcome] of outcomes.entries()) {
-    if (n > 0) console.log(`\n===== ${pair[n].name} (ran beside ${tier.name}) =====\n${outcome.out}`);
-    results.push(outcome);
-  }
-}
-
-/** One tier's result; a tier whose host failed to install counts as one failure. */
-async function runTier(tier, env, echo) {
-  const started = Date.now();
   if (needsMinimum(tier) && minimumReady && minimumReady.code !== 0) {
-    if (echo) console.log(minimumReady.out);
-    return { ...tier, code: minimumReady.code, out: minimumReady.out, seconds: 0, passed: 0, failed: 1, pending: 0 };
+    console.log(minimumReady.out);
+    results.push({
+      ...tier,
+      code: minimumReady.code,
+      out: minimumReady.out,
+      seconds: 0,
+      passed: 0,
+      failed: 1,
+      pending: 0,
+    });
+    continue;
   }
-  const { code, out } = await run(tier.cmd, { ...tier.env, ...env }, echo);
-  return { ...tier, code, out, seconds: (Date.now() - started) / 1000, ...counts(out) };
-}
-
-/** Builds the extension and its suites once for hosts that run at the same time (they read the same files). */
-async function builtOnce() {
-  const { code, out } = await run(['node', 'esbuild.mjs', '--tests'], {}, false);
-  if (code !== 0) {
-    console.log(out);
-    return {};
-  }
-  return { TASK_PLATFORM_TESTS_BUILT: '1' };
+  const { code, out } = await run(tier.cmd, tier.env);
+  results.push({ ...tier, code, out, seconds: (Date.now() - started) / 1000, ...counts(out) });
 }
 
 for (const r of results.filter((t) => t.code !== 0)) {

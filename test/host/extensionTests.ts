@@ -13,20 +13,16 @@ import { format } from 'node:util';
 import { startSandbox } from '../../sandbox/server';
 import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
-import { artifactsDir, hostLine, repoRoot } from './paths';
+import { artifactsDir, repoRoot } from './paths';
 
 const timeoutMs = Number(process.env.INTEGRATION_TIMEOUT_S ?? 1200) * 1000;
 
 async function main(): Promise<number> {
-  // `npm test` builds once for the two hosts it runs side by side (scripts/test-all.mjs).
-  if (process.env.TASK_PLATFORM_TESTS_BUILT !== '1') {
-    const build = spawnSync(process.execPath, ['esbuild.mjs', '--tests'], { cwd: repoRoot, stdio: 'inherit' });
-    if (build.status !== 0) {
-      return 2;
-    }
+  const build = spawnSync(process.execPath, ['esbuild.mjs', '--tests'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) {
+    return 2;
   }
-  // One folder per VS Code line: the two may run at once.
-  const runDir = join(artifactsDir, hostLine === 'minimum' ? 'integration-minimum' : 'integration');
+  const runDir = join(artifactsDir, 'integration');
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(runDir, { recursive: true });
   const workspace = join(runDir, 'workspace');
