@@ -371,12 +371,22 @@ describe('AI: the MCP server definition provider and the chat tools', function (
 
   it('a stored token counts as signed in before the session is restored, without a request', async () => {
     await signIn();
-    // What signing in started (the trees' first reads) ends before the log is cleared.
+    // What signing in started ends before the log is cleared: the trees' first reads, and the code
+    // links' prefix learning (one task row per workspace), which starts a moment after sign-in.
+    await waitFor(
+      () => ['ACME', 'SIDE'].every((p) => api.codeLinks.finder.prefixes().prefixes().includes(p)) || undefined,
+      'the prefixes learned at sign-in',
+    );
     await clientQuiet(api.session, 'the reads signing in started to end');
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     api.session.invalidate();
     assert.equal(api.session.state.kind, 'unknown');
     assert.equal((await provided()).length, 1);
-    assert.equal((await requestLog()).length, 0, 'offering the server sent no request');
+    const sent = await requestLog();
+    assert.equal(
+      sent.length,
+      0,
+      `offering the server sent no request: ${JSON.stringify(sent.map((r) => `${r.method} ${r.path} ${r.token_label}`))}`,
+    );
   });
 });
