@@ -51,7 +51,7 @@ export class InboxTree extends Disposable implements vscode.TreeDataProvider<Inb
   }
 
   /** Each signed-in account's inbox, the primary's first, with its key and name when there are several. */
-  accountInboxes(): { inbox: Inbox; account?: AccountKey; accountName?: string; state: SignedIn }[] {
+  accountInboxes(): { inbox: Inbox; key: AccountKey; account?: AccountKey; accountName?: string; state: SignedIn }[] {
     const states = this.accounts
       .current()
       .map((s) => s.state)
@@ -60,8 +60,8 @@ export class InboxTree extends Disposable implements vscode.TreeDataProvider<Inb
     const found = states.flatMap((state) => {
       const inbox = this.inboxes.current(state);
       if (!inbox) return [];
-      const account = several ? accountKey({ baseUrl: state.baseUrl, userId: state.user.id }) : undefined;
-      return [{ inbox, state, ...(account && { account, accountName: accountLabel(state, true) }) }];
+      const key = accountKey({ baseUrl: state.baseUrl, userId: state.user.id });
+      return [{ inbox, state, key, ...(several && { account: key, accountName: accountLabel(state, true) }) }];
     });
     this.watch(found.map((f) => f.inbox));
     return found;
@@ -71,7 +71,8 @@ export class InboxTree extends Disposable implements vscode.TreeDataProvider<Inb
   inboxOf(ref: { readonly account?: string } | undefined): Inbox | undefined {
     const key = ref?.account;
     const all = this.accountInboxes();
-    return key ? all.find((a) => a.account === key)?.inbox : (all[0]?.inbox ?? this.inbox);
+    // A reference may carry its account even when it is the only one (the panel's does).
+    return key ? all.find((a) => a.key === key)?.inbox : (all[0]?.inbox ?? this.inbox);
   }
 
   refresh(): void {
