@@ -92,7 +92,8 @@ export class AccountSessions implements vscode.Disposable {
 
   /** Follows the stored list: a session for each account other than the primary's, none for the rest. */
   private sync(): void {
-    const primaryKey = this.primary.key;
+    // Not restored yet, the primary already stands for its stored account: no second session for it.
+    const primaryKey = this.primary.expectedKey;
     const wanted = new Set(
       this.tokens
         .accounts()

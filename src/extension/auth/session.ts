@@ -68,6 +68,16 @@ export class Session implements vscode.Disposable {
     return account && accountKey(account);
   }
 
+  /**
+   * The account this session holds, or the one it will hold once restored (the primary's is the
+   * account stored for the configured address). No I/O.
+   */
+  get expectedKey(): AccountKey | undefined {
+    const restorable = this.current.kind === 'unknown' ? this.configuredAccount() : undefined;
+    const account = this.pinned ?? accountOf(this.current) ?? restorable;
+    return account && accountKey(account);
+  }
+
   /** Restores the session from SecretStorage on first need (never during activate()). */
   ensure(): Promise<SessionState> {
     if (this.current.kind !== 'unknown') {
