@@ -1,6 +1,16 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { codeServerEntry, hostNode, smokeTestDriverArgs } from './paths';
 import { freePort, stopTree, waitFor } from './processes';
 
@@ -91,11 +101,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     dirs.extensions,
   ];
   if (options.vsix) {
-    await run(
-      [codeServerEntry, ...common, '--install-extension', options.vsix],
-      env,
-      join(options.runDir, 'install.log'),
-    );
+    await installCopy(options.vsix, dirs.extensions, options.runDir, env);
   }
   const port = options.port ?? (await freePort());
   const args = [
@@ -151,4 +157,51 @@ function run(args: string[], env: NodeJS.ProcessEnv, logFile: string): Promise<v
       code === 0 ? resolve() : reject(new Error(`${args[1] ?? args[0]} exited with ${code}; see ${logFile}`)),
     );
   });
+}
+
+/** Per package (path, size, time): the folder it was installed into once in this process. */
+const installs = new Map<string, Promise<string>>();
+
+/**
+ * Installs the .vsix into `extensions` as VS Code's CLI does, but runs the CLI once per package and
+ * process: each later run gets a copy of that install, its recorded locations pointing at its own
+ * folder. An e2e run starts a fresh workbench per test; the CLI start cost each one over a second,
+ * more on a busy machine, for the same bytes every time.
+ */
+async function installCopy(vsix: string, extensions: string, runDir: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const { size, mtimeMs } = statSync(vsix);
+  const key = `${resolve(vsix)}|${size}|${mtimeMs}`;
+  let once = installs.get(key);
+  if (!once) {
+    const template = join(dirname(resolve(runDir)), `.installed-${installs.size}-${process.pid}`);
+    rmSync(template, { recursive: true, force: true });
+    process.once('exit', () => rmSync(template, { recursive: true, force: true }));
+    const into = join(template, 'extensions');
+    mkdirSync(into, { recursive: true });
+    once = run(
+      [
+        codeServerEntry,
+        '--user-data-dir',
+        join(template, 'user-data'),
+        '--extensions-dir',
+        into,
+        '--install-extension',
+        vsix,
+      ],
+      { ...env, HOME: template },
+      join(runDir, 'install.log'),
+    ).then(() => into);
+    // A failed install is not remembered: the next run tries again and shows its own log.
+    once.catch(() => installs.delete(key));
+    installs.set(key, once);
+  }
+  const template = await once;
+  cpSync(template, extensions, { recursive: true });
+  const listing = join(extensions, 'extensions.json');
+  const entries = JSON.parse(readFileSync(listing, 'utf8')) as { relativeLocation: string; location: unknown }[];
+  for (const entry of entries) {
+    const path = join(extensions, entry.relativeLocation);
+    entry.location = { $mid: 1, fsPath: path, external: pathToFileURL(path).href, path, scheme: 'file' };
+  }
+  writeFileSync(listing, JSON.stringify(entries));
 }
