@@ -58,7 +58,19 @@ if (selected.some((t) => t.name.startsWith('integration') || t.name === 'e2e')) 
 const untimed = new Set(['lint', 'typecheck']);
 let minimumReady;
 const results = [];
-for (const tier of selected) {
+// The untimed tiers run side by side (each on one of the two cores), their outputs shown in turn.
+const early = selected.filter((t) => untimed.has(t.name));
+const runs = early.map(async (tier) => {
+  const started = Date.now();
+  const { code, out } = await run(tier.cmd, tier.env, false);
+  return { ...tier, code, out, seconds: (Date.now() - started) / 1000, ...counts(out) };
+});
+for (const result of await Promise.all(runs)) {
+  console.log(`\n===== ${result.name} =====`);
+  process.stdout.write(result.out);
+  results.push(result);
+}
+for (const tier of selected.filter((t) => !untimed.has(t.name))) {
   console.log(`\n===== ${tier.name} =====`);
   const started = Date.now();
   if (minimumHost && !minimumReady && !untimed.has(tier.name)) {
