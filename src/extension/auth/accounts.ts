@@ -139,7 +139,9 @@ export function registerAccountProvider(context: vscode.ExtensionContext, accoun
   const provider = new AccountProvider(accounts);
   context.subscriptions.push(
     provider,
-    vscode.authentication.registerAuthenticationProvider(ACCOUNT_PROVIDER_ID, ACCOUNT_PROVIDER_LABEL, provider),
+    vscode.authentication.registerAuthenticationProvider(ACCOUNT_PROVIDER_ID, ACCOUNT_PROVIDER_LABEL, provider, {
+      supportsMultipleAccounts: true,
+    }),
   );
   return provider;
 }

@@ -85,6 +85,8 @@ export class LazyAccounts implements vscode.AuthenticationProvider {
   }
 }
 
+const MULTIPLE: vscode.AuthenticationProviderOptions = { supportsMultipleAccounts: true };
+
 /** Registers a stand-in for each contributed authentication provider; `out` gets the disposables. */
 export function registerAccounts(
   providers: readonly { readonly id: string; readonly label: string }[],
@@ -97,7 +99,8 @@ export function registerAccounts(
   for (const { id, label } of providers) {
     const lazy = new LazyAccounts(id, load, secrets, state);
     byId.set(id, lazy);
-    out.push(lazy, vscode.authentication.registerAuthenticationProvider(id, label, lazy));
+    // Several accounts at once: VS Code's own account pickers then offer to add one (createSession).
+    out.push(lazy, vscode.authentication.registerAuthenticationProvider(id, label, lazy, MULTIPLE));
   }
   return byId;
 }
