@@ -175,6 +175,57 @@ describe('Several accounts at once: a token and a session per account, each list
     );
   });
 
+  it("Restore Task and #taskPlatformTask read and write Frank's task as Frank, from a panel or Start Work's record", async () => {
+    const his = await frankTask();
+    const { title } = (await other.control<{ tasks: { first_acme_task: { title: string } } }>('GET', '/fixtures')).tasks
+      .first_acme_task;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await sandboxControl('DELETE', '/requests');
+    await other.control('DELETE', '/requests');
+    // Deleted as Frank, then restored from the list of this session's deletions: the entry keeps his account.
+    driver.script([], ['Delete']);
+    await vscode.commands.executeCommand('taskPlatform.deleteTask', his);
+    driver.script([], [title]);
+    assert.equal(await vscode.commands.executeCommand('taskPlatform.restoreTask'), true);
+    const writes = (await other.requestLog()).filter((r) => r.method !== 'GET');
+    assert.deepEqual(
+      writes.map((r) => `${r.method} ${r.path.split('/').slice(-2).join('/')} ${r.token_label}`),
+      [`DELETE tasks/${his.taskId} frank`, `POST ${his.taskId}/restore frank`],
+    );
+    // The model's current task: the task in front of the user, then Start Work's record, each as Frank.
+    const invoke = async (): Promise<string> => {
+      const result = await vscode.lm.invokeTool(
+        'taskPlatform_current_task',
+        { input: {}, toolInvocationToken: undefined },
+        new vscode.CancellationTokenSource().token,
+      );
+      const part = result.content[0];
+      assert.ok(part instanceof vscode.LanguageModelTextPart);
+      return (JSON.parse(part.value) as { data: { task: { id: string } } }).data.task.id;
+    };
+    const source = api.registerTaskSource('test', () => [his]);
+    try {
+      assert.equal(await invoke(), his.taskId);
+    } finally {
+      source.dispose();
+    }
+    await api.codeLinks.current.set({ ...his, displayId: 'NIM-1', title, branch: 'work' });
+    try {
+      assert.equal(await invoke(), his.taskId);
+    } finally {
+      await api.codeLinks.current.set(undefined);
+    }
+    assert.ok(
+      (await other.requestLog()).some((r) => r.method === 'GET' && r.path.endsWith(`/tasks/${his.taskId}`)),
+      'read on his service',
+    );
+    assert.deepEqual(
+      (await requestLog()).filter((r) => r.method !== 'GET' || r.path.includes(his.taskId)),
+      [],
+      'nothing of it sent to the first service',
+    );
+  });
+
   it('a multi-selection across accounts, or an account in a form not known, is refused before any request', async () => {
     const his = await frankTask();
     const demo = await sandboxControl<{

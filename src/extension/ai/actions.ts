@@ -4,7 +4,7 @@ import { isOffered } from '../../core/mcp/toolsets';
 import { TOOLS } from '../../core/mcp/tools';
 import { writableDisplayId } from '../../core/tasks/displayId';
 import { isUuid } from '../../core/util/ids';
-import { signedIn } from '../auth/guard';
+import { signedInFor } from '../auth/guard';
 import type { SignedIn } from '../auth/session';
 import type { CommandContext } from '../common/commandContext';
 import { Commands } from '../common/commandIds';
@@ -132,7 +132,7 @@ async function displayIdOf(state: SignedIn, ref: TaskRef, title: string) {
 
 async function summarise(ctx: CommandContext, arg: unknown): Promise<ChatActionResult | undefined> {
   const title = vscode.l10n.t('Summarise Task');
-  const state = await signedIn(ctx.services.session);
+  const state = await signedInFor(ctx.services.accounts, arg);
   if (!state) {
     return undefined;
   }
@@ -158,7 +158,7 @@ async function summarise(ctx: CommandContext, arg: unknown): Promise<ChatActionR
 
 async function startWorkWithChat(ctx: CommandContext, arg: unknown): Promise<ChatActionResult | undefined> {
   const title = vscode.l10n.t('Start Work with Copilot');
-  const state = await signedIn(ctx.services.session);
+  const state = await signedInFor(ctx.services.accounts, arg);
   if (!state) {
     return undefined;
   }
@@ -194,7 +194,7 @@ async function startWorkWithChat(ctx: CommandContext, arg: unknown): Promise<Cha
 
 async function draftReply(ctx: CommandContext, arg: unknown): Promise<ChatActionResult | undefined> {
   const title = vscode.l10n.t('Draft Reply');
-  const state = await signedIn(ctx.services.session);
+  const state = await signedInFor(ctx.services.accounts, arg);
   const commentId = typeof arg === 'object' && arg !== null ? (arg as { commentId?: unknown }).commentId : undefined;
   const ref = state && isUuid(commentId) ? (taskRefFrom(arg) ?? currentTasks()[0]) : undefined;
   if (!state) {

@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import { CURRENT_TASK_TOOL, currentTaskText } from '../../core/mcp/currentTask';
 import { toolErrorText } from '../../core/mcp/call';
 import { lmToolName } from '../../core/mcp/manifest';
+import type { AccountKey } from '../../core/accounts/account';
+import type { AccountSessions } from '../auth/accountSessions';
 import type { Session } from '../auth/session';
 import { startedTask } from '../codeLinks/currentTask';
 import { gitApi, repositoryFor } from '../codeLinks/git';
@@ -22,7 +24,7 @@ async function branchTask(workspaceState: vscode.Memento): Promise<TaskRef | und
   const git = await gitApi().catch(() => undefined);
   const head = git ? repositoryFor(git)?.state.HEAD?.name : undefined;
   return head === undefined || head === started.branch
-    ? { workspaceId: started.workspaceId, taskId: started.taskId }
+    ? { account: started.account, workspaceId: started.workspaceId, taskId: started.taskId }
     : undefined;
 }
 
@@ -32,7 +34,7 @@ async function branchTask(workspaceState: vscode.Memento): Promise<TaskRef | und
  * model, marked as data and bounded like a tool's result (core/mcp/currentTask.ts). Three user-priority reads.
  */
 async function currentTaskJson(
-  session: Session,
+  accounts: AccountSessions,
   workspaceState: vscode.Memento,
   token: vscode.CancellationToken,
 ): Promise<string> {
@@ -44,7 +46,7 @@ async function currentTaskJson(
       ),
     );
   }
-  const client = await signedInClient(session);
+  const client = await signedInClient(await sessionOf(accounts, ref.account));
   const opts = { signal: abortSignalFor(token), priority: 'user' as const };
   try {
     const [task, comments, dependencies] = await Promise.all([
@@ -58,12 +60,27 @@ async function currentTaskJson(
   }
 }
 
-export function registerCurrentTaskTool(session: Session, workspaceState: vscode.Memento): vscode.Disposable {
+/** The session of the task's account (none: the primary); an account not signed in is said so to the model. */
+async function sessionOf(accounts: AccountSessions, account: AccountKey | undefined): Promise<Session> {
+  if (account === undefined || account === accounts.primary.key) return accounts.primary;
+  // The other accounts are listed once the primary's key is known (no request for them here).
+  const session = accounts.find(account) ?? ((await accounts.primary.ensure()) && accounts.find(account));
+  if (!session) {
+    throw new Error(
+      vscode.l10n.t(
+        'The Task Platform account of this task is not signed in. Ask the user to run "Task Platform: Add Account".',
+      ),
+    );
+  }
+  return session;
+}
+
+export function registerCurrentTaskTool(accounts: AccountSessions, workspaceState: vscode.Memento): vscode.Disposable {
   return vscode.lm.registerTool<Record<string, never>>(lmToolName(CURRENT_TASK_TOOL), {
     prepareInvocation: () => ({ invocationMessage: vscode.l10n.t('Task Platform: reading the current task') }),
     invoke: async (_options, token) =>
       new vscode.LanguageModelToolResult([
-        new vscode.LanguageModelTextPart(await currentTaskJson(session, workspaceState, token)),
+        new vscode.LanguageModelTextPart(await currentTaskJson(accounts, workspaceState, token)),
       ]),
   });
 }

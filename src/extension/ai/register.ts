@@ -52,7 +52,7 @@ export function registerAi(
     context.subscriptions.push(
       confirmations,
       ...registerChatTools(services.accounts, confirmations),
-      registerCurrentTaskTool(services.session, context.workspaceState),
+      registerCurrentTaskTool(services.accounts, context.workspaceState),
     );
   }
   return {

@@ -2,8 +2,12 @@ import * as vscode from 'vscode';
 import { Commands } from '../common/commandIds';
 import { inert } from '../../core/text/inert';
 import { isUuid } from '../../core/util/ids';
+import { isAccountKey } from '../../core/accounts/account';
+import type { AccountKey } from '../../core/accounts/account';
 
 export interface CurrentTaskInfo {
+  /** Whose task (none: the primary account's); a click and #taskPlatformTask read it as that account. */
+  readonly account?: AccountKey;
   readonly workspaceId: string;
   readonly taskId: string;
   readonly displayId: string;
@@ -16,7 +20,10 @@ const KEY = 'taskPlatform.codeLinks.currentTask';
 /** The Start Work record of a workspace (workspaceState), also read by the chat's #taskPlatformTask. */
 export function startedTask(memento: vscode.Memento): CurrentTaskInfo | undefined {
   const value = memento.get<CurrentTaskInfo>(KEY);
-  return value && isUuid(value.workspaceId) && isUuid(value.taskId) ? value : undefined;
+  const account = value?.account;
+  return value && isUuid(value.workspaceId) && isUuid(value.taskId) && (account === undefined || isAccountKey(account))
+    ? value
+    : undefined;
 }
 
 /** The task the user started work on (per workspace), shown in the status bar; a click opens it. */
@@ -63,7 +70,7 @@ export class CurrentTask implements vscode.Disposable {
     this.item.command = {
       command: Commands.openTask,
       title: vscode.l10n.t('Open Task'),
-      arguments: [{ workspaceId: info.workspaceId, taskId: info.taskId }],
+      arguments: [{ account: info.account, workspaceId: info.workspaceId, taskId: info.taskId }],
     };
     this.item.show();
   }

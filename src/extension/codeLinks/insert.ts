@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { signedIn } from '../auth/guard';
+import { signedInFor } from '../auth/guard';
 import { markStepDone } from '../walkthrough/progress';
 import type { TaskRow } from '../../core/api/schemas';
 import { commentSpans } from '../../core/codeLinks/comments';
@@ -50,7 +50,8 @@ export async function insertReference(ctx: CommandContext, finder: ReferenceFind
 
 /** Searches for a task and returns its display id (learning its prefix). */
 async function pickDisplayId(ctx: CommandContext, finder: ReferenceFinder, title: string): Promise<string | undefined> {
-  const state = await signedIn(ctx.services.session);
+  // No target: the account rule (the current task's, the only one, the folder's, else asked).
+  const state = await signedInFor(ctx.services.accounts, undefined);
   const ref = state && (await searchForTask(state, title));
   if (!state || !ref) {
     return undefined;
@@ -63,7 +64,7 @@ async function pickDisplayId(ctx: CommandContext, finder: ReferenceFinder, title
     return undefined;
   }
   if (isDisplayId(displayId)) {
-    finder.learn(ref.workspaceId, displayId);
+    finder.learn(ref.workspaceId, displayId, state);
   }
   return displayId;
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { signedIn } from '../auth/guard';
+import { signedInFor } from '../auth/guard';
 import type { Task, TaskRow } from '../../core/api/schemas';
 import { branchName, DEFAULT_BRANCH_TEMPLATE } from '../../core/codeLinks/branch';
 import { asciiTitle } from '../../core/codeLinks/transliterate';
@@ -39,7 +39,7 @@ export async function startWork(
   arg?: unknown,
 ): Promise<StartWorkResult | undefined> {
   const title = vscode.l10n.t('Start Work on Task');
-  const state = await signedIn(ctx.services.session);
+  const state = await signedInFor(ctx.services.accounts, arg);
   const ref = state && (await resolveTask(state, arg, title));
   if (!state || !ref) {
     return undefined;
@@ -106,7 +106,14 @@ async function begin(
     return undefined;
   }
   const updated = (await updateTask(ctx, state, ref, task)) ?? task;
-  await current.set({ workspaceId: ref.workspaceId, taskId: task.id, displayId, title: task.title, branch });
+  await current.set({
+    account: ref.account,
+    workspaceId: ref.workspaceId,
+    taskId: task.id,
+    displayId,
+    title: task.title,
+    branch,
+  });
   offerInCommitBox(repo, branch, commitMessage(config.get<unknown>('startWork.commitTemplate'), displayId));
   void prompter().info(
     outcome === 'created'

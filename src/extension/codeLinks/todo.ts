@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Commands } from '../common/commandIds';
-import { signedIn } from '../auth/guard';
+import { signedInFor } from '../auth/guard';
 import { markStepDone } from '../walkthrough/progress';
 import type { Task } from '../../core/api/schemas';
 import { commentSyntax } from '../../core/codeLinks/syntax';
@@ -114,7 +114,7 @@ export async function createFromTodo(ctx: CommandContext, arg: unknown): Promise
     return undefined;
   }
   const { document, todo } = found;
-  const state = await signedIn(ctx.services.session);
+  const state = await signedInFor(ctx.services.accounts, undefined);
   const title = vscode.l10n.t('Create Task from {0}', todo.keyword);
   const list = state && (await pickList(ctx, state, title));
   if (!state || !list) {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { signedIn } from '../auth/guard';
+import { signedInAll, signedInFor } from '../auth/guard';
 import type { TrashReceipt } from '../../core/api/schemas';
 import { parseTaskReference } from '../../core/tasks/links';
 import type { SignedIn } from '../auth/session';
@@ -46,6 +46,7 @@ export const deleteTask = commandOn(
     try {
       const receipt = await state.client.deleteTask(ref.workspaceId, ref.taskId, { priority: 'user' });
       const trashed: TrashedTask = {
+        account: ref.account,
         workspaceId: ref.workspaceId,
         taskId: ref.taskId,
         displayId: receipt.display_id ?? task.display_id,
@@ -88,7 +89,12 @@ function offerUndo(ctx: CommandContext, state: SignedIn, trashed: TrashedTask): 
     .info(text, undo)
     .then((choice) =>
       choice === undo
-        ? restore(ctx, state, { workspaceId: trashed.workspaceId, taskId: trashed.taskId }, name)
+        ? restore(
+            ctx,
+            state,
+            { account: trashed.account, workspaceId: trashed.workspaceId, taskId: trashed.taskId },
+            name,
+          )
         : undefined,
     );
 }
@@ -121,13 +127,14 @@ type TrashItem = vscode.QuickPickItem & { trashed?: TrashedTask };
  */
 export async function restoreTask(ctx: CommandContext, arg?: unknown): Promise<boolean> {
   const title = vscode.l10n.t('Restore Task');
-  const state = await signedIn(ctx.services.session);
-  if (!state) {
-    return false;
-  }
+  // A task restores with the account that deleted it (the one its reference or entry carries).
   const given = taskRefFrom(arg);
   if (given) {
-    return restore(ctx, state, given, taskName(given.row ?? { title: given.taskId }));
+    const state = await signedInFor(ctx.services.accounts, arg);
+    return state ? restore(ctx, state, given, taskName(given.row ?? { title: given.taskId })) : false;
+  }
+  if ((await signedInAll(ctx.services.accounts)).length === 0) {
+    return false;
   }
   const byId = vscode.l10n.t('Restore by task id…');
   const items: TrashItem[] = ctx.trash.list().map((t) => ({
@@ -143,6 +150,10 @@ export async function restoreTask(ctx: CommandContext, arg?: unknown): Promise<b
       : vscode.l10n.t('Deleted in this session (the API shows no Trash listing)');
   const picked = await prompter().quickPick(items, { title, placeHolder });
   if (!picked) {
+    return false;
+  }
+  const state = await signedInFor(ctx.services.accounts, picked.trashed);
+  if (!state) {
     return false;
   }
   if (picked.trashed) {

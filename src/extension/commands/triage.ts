@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { signedIn } from '../auth/guard';
+import { signedInFor } from '../auth/guard';
 import type { UpdateTaskInput } from '../../core/api/inputs';
 import type { TaskRow } from '../../core/api/schemas';
 import type { SignedIn } from '../auth/session';
@@ -41,7 +41,8 @@ interface Walk {
 export async function triage(ctx: CommandContext, arg?: unknown, all?: unknown): Promise<TriageSummary | undefined> {
   const title = vscode.l10n.t('Triage');
   const given = givenTasks(arg, all);
-  const state = given ? await signedIn(ctx.services.session) : undefined;
+  // Given tasks act with their account (tasks of different accounts are refused together).
+  const state = given ? await signedInFor(ctx.services.accounts, given.refs[0], given.refs) : undefined;
   const walk = given ? state && (await loadGiven(state, given)) : await loadList(ctx, arg, title);
   if (!walk) {
     return undefined;

@@ -1,8 +1,12 @@
+import type { AccountKey } from '../../core/accounts/account';
+
 /**
  * Tasks deleted during this session, newest first. The API shows no Trash listing ("Not covered:
  * ... the Trash listing"), so Restore can only offer what this window deleted itself.
  */
 export interface TrashedTask {
+  /** The account that deleted it (none: the primary's), the one that restores it. */
+  readonly account?: AccountKey;
   readonly workspaceId: string;
   readonly taskId: string;
   readonly displayId?: string;

@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
 import { Commands } from '../common/commandIds';
 import { registerCommand } from '../common/registry';
-import { signedIn } from '../auth/guard';
+import { signedInFor } from '../auth/guard';
 import { markStepDone } from '../walkthrough/progress';
 import { isUuid } from '../../core/util/ids';
+import { accountKey } from '../../core/accounts/account';
 import { taskRefFrom } from '../tasks/ref';
 import type { TaskRef } from '../tasks/ref';
 import { registerTaskSource } from '../tasks/current';
@@ -249,7 +250,7 @@ async function openTask(panels: TaskPanels, services: Services, arg: unknown): P
     await vscode.commands.executeCommand(Commands.goToTask);
     return undefined;
   }
-  const state = await signedIn(services.session);
+  const state = await signedInFor(services.accounts, undefined);
   if (!state) {
     return undefined;
   }
@@ -268,5 +269,9 @@ async function openTask(panels: TaskPanels, services: Services, arg: unknown): P
     if (id) void prompter().error(vscode.l10n.t('"{0}" is not a task id (a UUID).', id.slice(0, 80)));
     return undefined;
   }
-  return panels.open({ workspaceId, taskId: id });
+  return panels.open({
+    account: accountKey({ baseUrl: state.baseUrl, userId: state.user.id }),
+    workspaceId,
+    taskId: id,
+  });
 }
