@@ -246,6 +246,35 @@ describe('Several accounts in the views: a root per account, nodes carrying it',
     );
   });
 
+  it("Open as Board from the palette, in a folder that uses Frank's account, opens his list as him", async () => {
+    const frank = await rootOf('Frank');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await api.services.accounts.chooseForFolder(frank.account);
+    try {
+      await clearLogs();
+      driver.script([], ['Acme Labs', 'Experiments']);
+      const board = await vscode.commands.executeCommand<{
+        source: { account?: string; id: string; name: string };
+        loaded: Promise<unknown>;
+      }>('taskPlatform.openBoard');
+      driver.unscript();
+      assert.ok(board, 'a board opened');
+      await board.loaded;
+      assert.equal(board.source.account, frank.account);
+      assert.equal(board.source.name, 'Experiments');
+      const his = (await other.requestLog()).filter((r) => r.path.includes(board.source.id) || r.query?.list_id);
+      assert.ok(his.length > 0 && his.every((r) => r.token_label === 'frank'), JSON.stringify(his));
+      assert.deepEqual(
+        (await requestLog()).filter((r) => r.path.includes(board.source.id) || r.query?.list_id === board.source.id),
+        [],
+        'nothing of his list asked of the first service',
+      );
+    } finally {
+      await api.services.accounts.chooseForFolder(undefined);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   it("with Frank's service unreachable his root shows the error; Alice's tree still loads", async () => {
     await other.control('POST', '/faults', { path: '/api/**', kind: 'reset_before' });
     const frank = await rootOf('Frank');

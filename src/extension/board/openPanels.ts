@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { signedIn } from '../auth/guard';
+import { accountKey } from '../../core/accounts/account';
+import { signedInFor } from '../auth/guard';
 import type { Session } from '../auth/session';
 import type { CommandContext } from '../common/commandContext';
 import { pickList } from '../common/pickList';
@@ -210,7 +211,10 @@ export async function sourceToOpen(
     if (active) return active.source;
   }
   const commands = (await load('commands')) as CommandContext;
-  const state = await signedIn(commands.services.session);
+  // From the palette: the account rule (the current task's, the only one, the folder's, else asked).
+  const state = await signedInFor(commands.services.accounts, undefined);
   const list = state && (await pickList(commands, state, pickTitle));
-  return list ? { kind: 'list', workspaceId: list.workspaceId, id: list.listId, name: list.name } : undefined;
+  if (!state || !list) return undefined;
+  const account = accountKey({ baseUrl: state.baseUrl, userId: state.user.id });
+  return { kind: 'list', account, workspaceId: list.workspaceId, id: list.listId, name: list.name };
 }
