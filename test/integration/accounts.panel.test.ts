@@ -26,11 +26,6 @@ describe('Accounts: the task panel, board and table act as the account of what t
   let bob: string;
 
   const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('taskPlatform');
-  const signOutOthers = async (): Promise<void> => {
-    for (const session of await api.services.accounts.all()) {
-      if (session !== api.session && session.key) await session.signOut();
-    }
-  };
   const clearLogs = async (): Promise<void> => {
     await sandboxControl('DELETE', '/requests');
     await other.control('DELETE', '/requests');
@@ -65,7 +60,7 @@ describe('Accounts: the task panel, board and table act as the account of what t
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     ofx = await other.control<OtherFixtures>('GET', '/fixtures');
     await api.session.signOut();
-    await signOutOthers();
+    await driver.signOutOthers();
     await driver.signInAs('demo-token-alice');
     driver.script([other.baseUrl, 'other-token-frank']);
     frank = (await api.accounts.createSession()).id;
@@ -79,7 +74,7 @@ describe('Accounts: the task panel, board and table act as the account of what t
   after(async () => {
     await config().update('panel.preview', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await signOutOthers();
+    await driver.signOutOthers();
     await api.session.signOut();
   });
 

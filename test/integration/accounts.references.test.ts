@@ -40,11 +40,6 @@ describe('Accounts: task references in code route by prefix to the account that 
   let acme: { demo: Row; other: Row };
   let uri: vscode.Uri;
 
-  const signOutOthers = async (): Promise<void> => {
-    for (const session of await api.services.accounts.all()) {
-      if (session !== api.session && session.key) await session.signOut();
-    }
-  };
   const rowsOf = async (control: OtherWorld['control'], query: string): Promise<Row[]> =>
     (await control<{ data: Row[] }>('GET', `/state/tasks?${query}`)).data;
   const demoControl: OtherWorld['control'] = (method, path, body) => sandboxControl(method, path, body);
@@ -73,7 +68,7 @@ describe('Accounts: task references in code route by prefix to the account that 
     await other.control('POST', '/reset');
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     await api.session.signOut();
-    await signOutOthers();
+    await driver.signOutOthers();
     await driver.signInAs('demo-token-alice');
     driver.script([other.baseUrl, 'other-token-frank']);
     frank = (await api.accounts.createSession()).id;
@@ -126,7 +121,7 @@ describe('Accounts: task references in code route by prefix to the account that 
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await signOutOthers();
+    await driver.signOutOthers();
     await api.session.signOut();
   });
 

@@ -37,19 +37,13 @@ describe('Several accounts at once: a token and a session per account, each list
     };
   };
   /** Signs out of every account but the primary's. */
-  const signOutOthers = async (): Promise<void> => {
-    for (const session of await api.services.accounts.all()) {
-      if (session !== api.session && session.key) await session.signOut();
-    }
-  };
-
   before(async () => {
     api = driver.api;
     other = await otherWorld();
     await other.control('POST', '/reset');
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     await api.session.signOut();
-    await signOutOthers();
+    await driver.signOutOthers();
     await driver.signInAs('demo-token-alice');
     const state = api.session.state;
     assert.equal(state.kind, 'signedIn');
@@ -57,7 +51,7 @@ describe('Several accounts at once: a token and a session per account, each list
   });
   after(async () => {
     await api.services.accounts.chooseForFolder(undefined);
-    await signOutOthers();
+    await driver.signOutOthers();
     await api.session.signOut();
   });
 
@@ -576,7 +570,7 @@ describe('Several accounts at once: a token and a session per account, each list
   });
 
   it('with one account left, its label is the user name alone, as before', async () => {
-    await signOutOthers();
+    await driver.signOutOthers();
     await waitFor(async () => (await labels()).length === 1, 'one account left');
     assert.deepEqual(await labels(), ['Alice Admin']);
     // The account item and the budget line in its tooltip each follow; both as before, in the end.

@@ -47,11 +47,6 @@ describe('Several accounts in the views: a root per account, nodes carrying it',
     await sandboxControl('DELETE', '/requests');
     await other.control('DELETE', '/requests');
   };
-  const signOutOthers = async (): Promise<void> => {
-    for (const session of await api.services.accounts.all()) {
-      if (session !== api.session && session.key) await session.signOut();
-    }
-  };
   const addAccount = async (baseUrl: string, token: string): Promise<void> => {
     driver.script([baseUrl, token]);
     await api.accounts.createSession();
@@ -64,7 +59,7 @@ describe('Several accounts in the views: a root per account, nodes carrying it',
     await other.control('POST', '/reset');
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     await api.session.signOut();
-    await signOutOthers();
+    await driver.signOutOthers();
     await driver.signInAs('demo-token-alice');
     const state = api.session.state;
     assert.equal(state.kind, 'signedIn');
@@ -75,7 +70,7 @@ describe('Several accounts in the views: a root per account, nodes carrying it',
   });
   after(async () => {
     await other.control('DELETE', '/faults').catch(() => undefined);
-    await signOutOthers();
+    await driver.signOutOthers();
     await api.session.signOut();
   });
 
@@ -306,7 +301,7 @@ describe('Several accounts in the views: a root per account, nodes carrying it',
   });
 
   it('signing out Frank: the roots vanish and the tree is the one-account tree again', async () => {
-    await signOutOthers();
+    await driver.signOutOthers();
     await waitFor(async () => (await roots()).length === 0 || undefined, 'no roots');
     const top = await api.explorer.getChildren();
     assert.deepEqual(

@@ -31,12 +31,6 @@ describe('AI: one MCP server for every signed-in account', function () {
     vscode.workspace
       .getConfiguration('taskPlatform')
       .update('ai.mcpServer.enabled', on, vscode.ConfigurationTarget.Global);
-  const signOutOthers = async (): Promise<void> => {
-    for (const session of await api.services.accounts.all()) {
-      if (session !== api.session && session.key) await session.signOut();
-    }
-  };
-
   before(async () => {
     api = driver.api;
     assert.ok(api.ai.mcpProvider);
@@ -46,13 +40,13 @@ describe('AI: one MCP server for every signed-in account', function () {
     await other.control('POST', '/reset');
     await sandboxControl('POST', '/reset', { seed: 'demo' });
     await api.session.signOut();
-    await signOutOthers();
+    await driver.signOutOthers();
     await mcpSetting(true);
     await driver.signInAs(erin);
   });
   after(async () => {
     listener?.dispose();
-    await signOutOthers();
+    await driver.signOutOthers();
     await api.session.signOut();
     await mcpSetting(undefined);
   });
@@ -133,7 +127,7 @@ describe('AI: one MCP server for every signed-in account', function () {
 
   it('signing the second account out offers the one-account definition again, without a token for it', async () => {
     const before = changes;
-    await signOutOthers();
+    await driver.signOutOthers();
     await waitFor(() => changes > before || undefined, 'onDidChangeMcpServerDefinitions after signing out');
     const [server, ...rest] = await provided();
     assert.ok(server);

@@ -57,6 +57,13 @@ export class ExtensionDriver {
       restore();
     }
   };
+
+  /** Signs out of every account but the primary's (each added account's queue stays stored). */
+  readonly signOutOthers = async (): Promise<void> => {
+    for (const session of await this.api.services.accounts.all()) {
+      if (session !== this.api.session && session.key) await session.signOut();
+    }
+  };
 }
 
 /**
