@@ -518,6 +518,9 @@ describe('Several accounts at once: a token and a session per account, each list
     const left = await api.accounts.getSessions();
     assert.deepEqual(left.map((s) => s.account.label.split(' (')[0]).sort(), ['Alice Admin', 'Bob Member']);
     assert.equal(api.session.state.kind, 'signedIn');
+    // Menus and enablement (Add Account, Refresh, Sign Out) still see the others signed in.
+    assert.equal(api.contextKey('taskPlatform.signedIn'), true, 'still signed in for the menus');
+    assert.equal(api.contextKey('taskPlatform.sessionState'), 'signedIn', "the views' welcome follows Alice");
     // Restored again: Frank's token is gone, the others' are there.
     api.session.invalidate();
     for (const session of api.services.accounts.current()) session.invalidate();
