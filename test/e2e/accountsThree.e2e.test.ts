@@ -403,6 +403,7 @@ describe('e2e: three accounts in one window (two services, two users on one)', f
       "Bob's write",
     );
     await wb.screenshot('accounts-three-10-after-sign-out');
+    await unfold(BOB.slice(0, 1), false);
 
     // His service is back and he adds his account again: the kept change is sent once, as Frank.
     await controlCall(other, 'DELETE', '/faults');
@@ -415,6 +416,14 @@ describe('e2e: three accounts in one window (two services, two users on one)', f
       replayed.map((r) => `${r.method} ${r.token_label}`),
       ['PATCH frank'],
       `sent once, with his token: ${shown(replayed)}`,
+    );
+    // His root is back, his task under it with the title he gave it while his service was down.
+    await unfold(FRANK);
+    await waitForValue(
+      async () => (await findRow([...FRANK, 'Queued by Frank'])) !== undefined,
+      (found) => found,
+      'his task renamed under his root',
+      60_000,
     );
     await wb.screenshot('accounts-three-11-frank-back');
   });
