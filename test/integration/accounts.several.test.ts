@@ -419,8 +419,22 @@ describe('Several accounts at once: a token and a session per account, each list
     const queueOf = (account: { baseUrl: string; userId: string }): number =>
       api.services.outboxes.for(account.baseUrl, account.userId).pending.length;
     const alice = api.session.state.kind === 'signedIn' ? api.session.state.user.id : '';
+    // Every account's workspaces loaded in the Workspaces view before his service goes.
+    const roots = await api.explorer.getChildren();
+    const loadTwoLevels = async (): Promise<void> => {
+      for (const root of roots) {
+        for (const workspace of await api.explorer.getChildren(root)) await api.explorer.getChildren(workspace);
+      }
+    };
+    await loadTwoLevels();
     await other.control('POST', '/faults', { path: '/api/**', kind: 'reset_before' });
     try {
+      // Read again: his rows stay as loaded, and the view's note says they are his, not everyone's.
+      api.explorer.refreshLoaded();
+      await loadTwoLevels();
+      const note = api.explorer.view.message ?? '';
+      assert.match(note, /^Task Platform cannot be reached for Frank Founder at 127\.0\.0\.1:\d+: showing/, note);
+      assert.doesNotMatch(note, /Alice|Bob/, note);
       const told = driver.script([], ['Critical']);
       await vscode.commands.executeCommand('taskPlatform.setPriority', his);
       assert.equal(queueOf(frank), 1, "Frank's write is kept for later");
