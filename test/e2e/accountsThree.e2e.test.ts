@@ -352,6 +352,11 @@ describe('e2e: three accounts in one window (two services, two users on one)', f
       (entries) => entries.some((r) => r.token_label === 'alice' && r.status === 200),
       "Alice's tree read again",
     );
+    // The view's note names whose rows may be out of date: Frank's alone.
+    await wb
+      .sidebar()
+      .getByText(/^Task Platform cannot be reached for Frank Founder at /)
+      .waitFor({ timeout: 60_000 });
     const alices = (await tasksOf(ALICE, 3))[2]!;
     const alice = await stored(demo, alices.displayId, () => true, "Alice's task");
     await setPriority(alices.row, alices.displayId, otherPriority(alice));
