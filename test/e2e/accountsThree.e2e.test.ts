@@ -136,8 +136,8 @@ describe('e2e: three accounts in one window (two services, two users on one)', f
     return rows.slice(from, end < 0 ? rows.length : end).filter((r) => r.level === parent.level + 1);
   };
   /** The row at `path` (an account's root name, then the names below it), if rendered now. */
-  const findRow = async (path: string[]): Promise<TreeRow | undefined> => {
-    const rows = await treeRows();
+  const findRow = async (path: string[]): Promise<TreeRow | undefined> => findIn(await treeRows(), path);
+  const findIn = (rows: TreeRow[], path: string[]): TreeRow | undefined => {
     let at = rows.find((r) => r.level === 1 && r.name === path[0]);
     for (const name of path.slice(1)) {
       at = at && childrenOf(rows, at).find((r) => r.name === name);
@@ -177,26 +177,24 @@ describe('e2e: three accounts in one window (two services, two users on one)', f
     }
   }
 
-  /** The task rows of the list at `path` (unfolded), once at least `count` have loaded, with their display ids. */
+  /**
+   * The task rows of the list at `path` (unfolded), once at least `count` have loaded right below it
+   * (one reading of the rows, the first task next to the list), with their display ids.
+   */
   async function tasksOf(path: string[], count: number): Promise<{ row: Locator; displayId: string }[]> {
+    const isTask = (r: TreeRow): boolean => /[A-Z]+-\d+/.test(r.text);
     const tasks = await waitForValue(
       async () => {
         const rows = await treeRows();
-        const list = await findRow(path);
-        return list
-          ? childrenOf(
-              rows,
-              rows.find((r) => r.index === list.index)!,
-            )
-          : [];
+        const list = findIn(rows, path);
+        const children = list ? childrenOf(rows, list) : [];
+        return list && children[0]?.index === list.index + 1 ? children.filter(isTask) : [];
       },
-      (children) => children.filter((r) => /[A-Z]+-\d+/.test(r.text)).length >= count,
+      (children) => children.length >= count,
       `${count} tasks under ${path.join(' > ')}`,
       60_000,
     );
-    return tasks
-      .filter((r) => /[A-Z]+-\d+/.test(r.text))
-      .map((r) => ({ row: rowAt(r.index), displayId: /[A-Z]+-\d+/.exec(r.text)![0] }));
+    return tasks.map((r) => ({ row: rowAt(r.index), displayId: /[A-Z]+-\d+/.exec(r.text)![0] }));
   }
 
   /** The task panel shown now (hidden panels keep their frames). */
@@ -211,7 +209,9 @@ describe('e2e: three accounts in one window (two services, two users on one)', f
 
   /** Renames the task the panel shows, once it shows `displayId`. */
   async function renameInPanel(displayId: string, title: string): Promise<void> {
-    await panel().locator('.title-row .display-id', { hasText: displayId }).waitFor({ timeout: 60_000 });
+    // Exactly: ACME-17 contains ACME-1.
+    const id = panel().locator('.title-row .display-id', { hasText: new RegExp(`^\\s*${displayId}\\s*$`) });
+    await id.waitFor({ timeout: 60_000 });
     const field = panel().locator('.title-row vscode-textfield input');
     await field.waitFor({ timeout: 60_000 });
     await field.fill(title);
