@@ -49,6 +49,8 @@ export interface TestApi {
   readonly tables: Tables;
   /** Walkthrough steps marked done in this window (their context keys are set). */
   stepsDone(): string[];
+  /** The value this window last set for one of our context keys (common/contextKeys.ts). */
+  contextKey(key: string): unknown;
   setPrompter(next: Prompter): () => void;
   /** Stands in for VS Code's window state (focused, active) for every poll (ui/presence.ts). */
   simulateWindowState: typeof simulateWindowState;

@@ -464,8 +464,22 @@ describe('Several accounts at once: a token and a session per account, each list
     const queueOf = (account: { baseUrl: string; userId: string }): number =>
       api.services.outboxes.for(account.baseUrl, account.userId).pending.length;
     const alice = api.session.state.kind === 'signedIn' ? api.session.state.user.id : '';
+    // Every account's workspaces loaded in the Workspaces view before his service goes.
+    const roots = await api.explorer.getChildren();
+    const loadTwoLevels = async (): Promise<void> => {
+      for (const root of roots) {
+        for (const workspace of await api.explorer.getChildren(root)) await api.explorer.getChildren(workspace);
+      }
+    };
+    await loadTwoLevels();
     await other.control('POST', '/faults', { path: '/api/**', kind: 'reset_before' });
     try {
+      // Read again: his rows stay as loaded, and the view's note says they are his, not everyone's.
+      api.explorer.refreshLoaded();
+      await loadTwoLevels();
+      const note = api.explorer.view.message ?? '';
+      assert.match(note, /^Task Platform cannot be reached for Frank Founder at 127\.0\.0\.1:\d+: showing/, note);
+      assert.doesNotMatch(note, /Alice|Bob/, note);
       const told = driver.script([], ['Critical']);
       await vscode.commands.executeCommand('taskPlatform.setPriority', his);
       assert.equal(queueOf(frank), 1, "Frank's write is kept for later");
@@ -563,6 +577,9 @@ describe('Several accounts at once: a token and a session per account, each list
     const left = await api.accounts.getSessions();
     assert.deepEqual(left.map((s) => s.account.label.split(' (')[0]).sort(), ['Alice Admin', 'Bob Member']);
     assert.equal(api.session.state.kind, 'signedIn');
+    // Menus and enablement (Add Account, Refresh, Sign Out) still see the others signed in.
+    assert.equal(api.contextKey('taskPlatform.signedIn'), true, 'still signed in for the menus');
+    assert.equal(api.contextKey('taskPlatform.sessionState'), 'signedIn', "the views' welcome follows Alice");
     // Restored again: Frank's token is gone, the others' are there.
     api.session.invalidate();
     for (const session of api.services.accounts.current()) session.invalidate();

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { accountKey } from '../../core/accounts/account';
 import type { Account, AccountKey } from '../../core/accounts/account';
 import type { Outboxes } from '../outbox/outboxes';
+import { setContextKey } from '../common/contextKeys';
 import { Session } from './session';
 import type { SignedIn } from './session';
 import type { TokenStore } from './tokenStore';
@@ -30,7 +31,7 @@ export class AccountSessions implements vscode.Disposable {
     private readonly outboxes?: Outboxes,
     private readonly folder?: vscode.Memento,
   ) {
-    this.listener = primary.onDidChange(() => this.changed.fire());
+    this.listener = primary.onDidChange(() => this.fire());
   }
 
   /** The sessions known now, the primary first, without restoring any (no request). */
@@ -90,6 +91,23 @@ export class AccountSessions implements vscode.Disposable {
     this.changed.dispose();
   }
 
+  private fire(): void {
+    this.publishSignedIn();
+    this.changed.fire();
+  }
+
+  /**
+   * Menus and command enablement see "signed in" while any account is: signing out of one account
+   * (or one being refused) must not hide Add Account, Refresh and the rest from the others.
+   */
+  private publishSignedIn(): void {
+    const sessions = [this.primary, ...[...this.others.values()].map((o) => o.session)];
+    setContextKey(
+      'taskPlatform.signedIn',
+      sessions.some((s) => s.state.kind === 'signedIn'),
+    );
+  }
+
   /** Follows the stored list: a session for each account other than the primary's, none for the rest. */
   private sync(): void {
     // Not restored yet, the primary already stands for its stored account: no second session for it.
@@ -100,13 +118,16 @@ export class AccountSessions implements vscode.Disposable {
         .map(accountKey)
         .filter((k) => k !== primaryKey),
     );
+    let removed = false;
     for (const [key, other] of this.others) {
       if (!wanted.has(key) && !this.adding.has(key)) {
         other.listener.dispose();
         other.session.dispose();
         this.others.delete(key);
+        removed = true;
       }
     }
+    if (removed) this.publishSignedIn();
     for (const account of this.tokens.accounts()) {
       if (wanted.has(accountKey(account))) this.sessionFor(account);
     }
@@ -117,7 +138,7 @@ export class AccountSessions implements vscode.Disposable {
     let other = this.others.get(key);
     if (!other) {
       const session = new Session(this.tokens, this.outboxes, account);
-      other = { session, listener: session.onDidChange(() => this.changed.fire()) };
+      other = { session, listener: session.onDidChange(() => this.fire()) };
       this.others.set(key, other);
     }
     return other.session;

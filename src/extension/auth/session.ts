@@ -8,6 +8,7 @@ import { accountKey, sameAccount } from '../../core/accounts/account';
 import type { Account, AccountKey } from '../../core/accounts/account';
 import { NodeHttpTransport } from '../../core/api/transport';
 import type { WriteQueue } from '../../core/outbox/outbox';
+import { setContextKey } from '../common/contextKeys';
 import { readBaseUrl, requestTimeoutMs } from '../config';
 import { log } from '../log';
 import type { Outboxes } from '../outbox/outboxes';
@@ -214,8 +215,8 @@ export class Session implements vscode.Disposable {
 
   private set(state: SessionState): SessionState {
     this.current = state;
-    void vscode.commands.executeCommand('setContext', 'taskPlatform.signedIn', state.kind === 'signedIn');
-    void vscode.commands.executeCommand('setContext', 'taskPlatform.sessionState', state.kind);
+    // The views' welcome follows the primary account; "signed in" is any account's (AccountSessions).
+    if (!this.pinned) setContextKey('taskPlatform.sessionState', state.kind);
     this.emitter.fire(state);
     return state;
   }

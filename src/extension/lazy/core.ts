@@ -18,6 +18,7 @@ import { errorText } from '../../core/util/errorText';
 import { TaskChanges } from '../tasks/changes';
 import { registerTaskSource } from '../tasks/current';
 import { registerWalkthrough, stepsDone } from '../walkthrough/progress';
+import { contextKey } from '../common/contextKeys';
 import { registerToolOffer } from '../ai/offer';
 import type { Services } from '../services';
 import type { TestApi } from '../testApi';
@@ -97,17 +98,7 @@ export function start(host: LazyHost): LazyCore {
   }
   // Queued writes are published and pending changes shown while signed in, whatever is used first.
   load('outbox').catch(() => undefined);
-  // Once signed in: code links learn the workspaces' id prefixes in the background, so that a file
-  // opened later has its references linked at once (they load earlier if an editor is shown first),
-  // and the inbox starts polling, so its badge tells of news before its view is opened.
-  const onSignIn = session.onDidChange((state) => {
-    if (state.kind === 'signedIn') {
-      onSignIn.dispose();
-      load('codeLinks').catch(() => undefined);
-      load('inbox').catch(() => undefined);
-    }
-  });
-  context.subscriptions.push(onSignIn);
+  context.subscriptions.push(loadOnSignIn(session, load));
 
   return {
     load,
@@ -148,6 +139,7 @@ export function start(host: LazyHost): LazyCore {
         boards,
         tables,
         stepsDone,
+        contextKey,
         simulateWindowState,
         activationMs: host.activationMs,
         setPrompter,
@@ -159,6 +151,22 @@ export function start(host: LazyHost): LazyCore {
       };
     },
   };
+}
+
+/**
+ * Once signed in: code links learn the workspaces' id prefixes in the background, so that a file
+ * opened later has its references linked at once (they load earlier if an editor is shown first),
+ * and the inbox starts polling, so its badge tells of news before its view is opened.
+ */
+function loadOnSignIn(session: Session, load: (feature: Feature) => Promise<unknown>): vscode.Disposable {
+  const onSignIn = session.onDidChange((state) => {
+    if (state.kind === 'signedIn') {
+      onSignIn.dispose();
+      load('codeLinks').catch(() => undefined);
+      load('inbox').catch(() => undefined);
+    }
+  });
+  return onSignIn;
 }
 
 /** The services every feature shares: the accounts' sessions, their queues, the change bus. */

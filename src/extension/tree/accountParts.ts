@@ -1,4 +1,7 @@
+import * as vscode from 'vscode';
 import { parseAccountKey } from '../../core/accounts/account';
+import { inert } from '../../core/text/inert';
+import type { TreeModel } from '../../core/tree/model';
 import { accountScope, rootKey } from '../../core/tree/nodes';
 import type { AccountNode, Scope, TreeNode } from '../../core/tree/nodes';
 import type { AccountSessions } from '../auth/accountSessions';
@@ -119,4 +122,24 @@ export function accountNode(part: Part<unknown>): AccountNode | undefined {
     name: state.kind === 'signedIn' ? state.user.name : account.userId,
     host: new URL(account.baseUrl).host,
   };
+}
+
+/**
+ * The view's note while loaded rows could not be read again (their service cannot be reached). With
+ * several accounts it names whose rows they are, so the others' are not taken for out of date.
+ */
+export function staleMessage(parts: readonly Part<TreeModel>[]): string | undefined {
+  const stale = parts.filter((p) => (p.model?.cache.stale.size ?? 0) > 0);
+  if (stale.length === 0) {
+    return undefined;
+  }
+  const roots = stale.map((p) => accountNode(p)).filter((n): n is AccountNode => n !== undefined);
+  if (roots.length === 0) {
+    return vscode.l10n.t('Task Platform cannot be reached: showing what was loaded earlier, which may be out of date.');
+  }
+  const whose = roots.map((n) => vscode.l10n.t('{0} at {1}', inert(n.name), n.host)).join(', ');
+  return vscode.l10n.t(
+    'Task Platform cannot be reached for {0}: showing what was loaded earlier for that account, which may be out of date.',
+    whose,
+  );
 }

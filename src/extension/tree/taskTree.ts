@@ -9,7 +9,7 @@ import { Disposable } from '../disposable';
 import type { TaskChange, TaskChanges } from '../tasks/changes';
 import { registerViewSelection } from '../tasks/current';
 import { prompter } from '../ui/prompter';
-import { accountNode, AccountParts } from './accountParts';
+import { accountNode, AccountParts, staleMessage } from './accountParts';
 import type { Part } from './accountParts';
 import { ExpandedNodes } from './expanded';
 import { failureRow, signedOutRows } from './treeMessages';
@@ -76,7 +76,7 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     }
     return view;
   }
-  private staleShown = false;
+  private staleShown: string | undefined;
 
   /** A model reading with `state`'s client; `scope` set when several accounts are shown. */
   protected abstract createModel(state: SignedIn, scope?: Scope): M;
@@ -141,7 +141,7 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
           ? queued
           : [...loaded, ...queued];
       children.forEach((child) => this.parents.set(child.key, parent));
-      this.showStale([...this.parts.models()].some((m) => m.cache.stale.size > 0));
+      this.showStale(staleMessage(this.parts.all));
       return children;
     } catch (error) {
       return [this.errorRow(part, node?.key ?? rootKey(part.scope), error)];
@@ -328,13 +328,11 @@ export abstract class TaskTree<M extends TreeModel> extends Disposable implement
     this.fire(undefined);
   }
 
-  /** Offline, reloaded nodes keep their last children (NodeCache); the view says they may be old. */
-  private showStale(stale: boolean): void {
-    if (stale !== this.staleShown) {
-      this.staleShown = stale;
-      this.view.message = stale
-        ? vscode.l10n.t('Task Platform cannot be reached: showing what was loaded earlier, which may be out of date.')
-        : undefined;
+  /** Offline, reloaded nodes keep their last children (NodeCache); the view says they may be old, and whose. */
+  private showStale(message: string | undefined): void {
+    if (message !== this.staleShown) {
+      this.staleShown = message;
+      this.view.message = message;
     }
   }
 
