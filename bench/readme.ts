@@ -30,6 +30,12 @@ const HEADLINES: readonly [string, string, string][] = [
   ['hover', "first look-up of an id whose prefix's space is known (", 'first hover, prefix already seen: requests'],
   ['heap', 'extension host V8 heap', 'extension host heap'],
   ['idle', 'requests per hour', 'requests per hour while idle'],
+  ['accounts', 'activation, 3 accounts stored', 'activation with three accounts stored'],
+  [
+    'accounts',
+    'idle requests per hour per account, 3 accounts',
+    'requests per hour per account while idle, three accounts',
+  ],
   ['burst', '300 reads + 100 writes, UI + MCP, work split in halves', '400 requests, editor and AI tools'],
 ];
 

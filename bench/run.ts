@@ -6,7 +6,7 @@
  * section from that file (bench/readme.ts).
  * Options: --runs N, --only fig1,fig2 (figure ids below), --readme, --readme-only.
  * Needs node --expose-gc for the heap figures (the npm script passes it) and, for the workbench,
- * table and budgets figures, the VS Code host of `npm test` (scripts/host/setup.sh, run here first).
+ * accounts, table and budgets figures, the VS Code host of `npm test` (scripts/host/setup.sh, run here first).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { repoRoot } from '../test/host/paths';
 import { startSandbox } from '../sandbox/server';
 import { createContext } from './context';
 import type { Figure } from './context';
+import { accountsFigure } from './figures/accounts';
 import { budgetsFigure } from './figures/budgets';
 import { bundleFigure } from './figures/bundle';
 import { burstFigure } from './figures/burst';
@@ -42,6 +43,7 @@ const figures: [string, Figure][] = [
   ['hover-known-space', knownSpaceHoverFigure],
   ['linear-time', linearTimeFigure],
   ['workbench', workbenchFigures],
+  ['accounts', accountsFigure],
   ['first-open', firstOpenFigure],
   ['burst', burstFigure],
   ['mcp', mcpFigure],
@@ -62,7 +64,7 @@ async function main(): Promise<number> {
   }
   const runs = Number(option('--runs') ?? 3);
   const only = option('--only')?.split(',');
-  if (!only || ['workbench', 'first-open', 'table', 'budgets'].some((id) => only.includes(id))) {
+  if (!only || ['workbench', 'accounts', 'first-open', 'table', 'budgets'].some((id) => only.includes(id))) {
     // The real-host figures need the offline VS Code host of the tests (idempotent, cached after).
     execFileSync('bash', ['scripts/host/setup.sh'], { stdio: 'inherit', cwd: repoRoot });
   }

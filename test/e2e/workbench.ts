@@ -35,12 +35,18 @@ export class Workbench {
     vsix: string;
     settings: Record<string, unknown>;
     theme?: string;
+    /**
+     * A fixed port: the workbench's origin, under which the browser keeps the window's storage and
+     * its SecretStorage. A restart on the same runDir and port finds what the last start stored.
+     */
+    port?: number;
   }): Promise<Workbench> {
     const workspace = join(options.runDir, 'workspace');
     const server = await startCodeServer({
       runDir: options.runDir,
       workspace,
       vsix: options.vsix,
+      port: options.port,
       settings: { 'workbench.colorTheme': options.theme ?? 'Default Light Modern', ...options.settings },
     });
     // A workbench that fails to come up must not outlive its test: its code-server and Chromium
