@@ -78,9 +78,12 @@ export const ENTRY_BUDGET_BYTES = 12_000;
  * share per token); 485,000 with task references, pending changes and the Inbox per account (7,292
  * bytes measured together: the reference router and a space book and resolver per account, the
  * pending item, notice and review over every account's queue, one Inbox list over every account's
- * inbox, and the Accounts menu's relabelling).
+ * inbox, and the Accounts menu's relabelling); 487,000 with the remaining commands acting as the
+ * account of their target (restore, triage, Start Work and its record, the chat actions and
+ * #taskPlatformTask, Open as Board from the palette), the window's "signed in" over every account
+ * and the offline note naming its account (measured together: 485,731 bytes).
  */
-export const LAZY_BUDGET_BYTES = 485_000;
+export const LAZY_BUDGET_BYTES = 487_000;
 
 /**
  * Data chunks: a dist/lazy chunk made only of a data table that is loaded for one rare input, counted
