@@ -1,5 +1,5 @@
 /**
- * Several accounts (issue 33): start-up and idle traffic with 0, 1 and 3 accounts stored.
+ * Several accounts at once: start-up and idle traffic with 0, 1 and 3 accounts stored.
  * Three accounts = Alice and Bob on the bench's sandbox plus Frank on a second sandbox serving the
  * other world (its own address, ids, users and tokens). Each profile is seeded by a first start that
  * stores its accounts as a user does (bench/host/accountSteps.ts); what is measured is a restart.
