@@ -21,17 +21,27 @@ async function sandbox<T>(method: string, url: string, body?: unknown, auth = fa
   return (await res.json()) as T;
 }
 
+/** How long to keep watching once the expected openings happened: a second opening would come within it. */
+const SETTLE_MS = 2_000;
+
 /**
- * For `ms`, answers every dialog the workbench shows with `answer` (recording its text) and counts
- * the browser windows opened: each opening of a web link in the web workbench is one new page.
+ * Answers every dialog the workbench shows with `answer` (recording its text) and counts the
+ * browser windows opened (each opening of a web link in the web workbench is one new page): until
+ * `expected` have opened (at most 30 s), then for SETTLE_MS more, so an opening too many is seen.
  */
-async function watchOpenings(page: Page, ms: number, answer: string): Promise<{ dialogs: string[]; opened: string[] }> {
-  const opened: string[] = [];
+async function watchOpenings(
+  page: Page,
+  answer: string,
+  expected: number,
+): Promise<{ dialogs: string[]; opened: Page[] }> {
+  const opened: Page[] = [];
   const dialogs: string[] = [];
-  const onPage = (p: Page): void => void opened.push(p.url());
+  const onPage = (p: Page): void => void opened.push(p);
   page.context().on('page', onPage);
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
+  const deadline = Date.now() + 30_000;
+  let settleFrom: number | undefined;
+  while (settleFrom === undefined || Date.now() < settleFrom + SETTLE_MS) {
+    if (settleFrom === undefined && (opened.length >= expected || Date.now() > deadline)) settleFrom = Date.now();
     const dialog = page.locator('.monaco-dialog-box').first();
     if (await dialog.isVisible().catch(() => false)) {
       dialogs.push((await dialog.innerText()).replace(/\s+/g, ' '));
@@ -55,17 +65,22 @@ async function openTask(wb: Workbench, taskId: string, title: string): Promise<v
 }
 
 describe('e2e: links in the task panel', function () {
-  let session: Session | undefined;
+  // One workbench for both tests: each opens the task it needs, and neither changes what the other reads.
+  let session: Session;
+  let fx: Fixtures;
 
-  afterEach(async () => {
+  before(async () => {
+    session = await openSession('panel-links');
+    fx = await sandbox<Fixtures>('GET', `${session.sandbox.origin}/__sandbox/fixtures`);
+    await session.workbench.signInFromView(token);
+  });
+
+  after(async () => {
     await closeSession(session);
-    session = undefined;
   });
 
   it('a clicked link opens exactly once; a link to this computer asks first, showing the whole address', async () => {
-    session = await openSession('panel-links');
     const wb = session.workbench;
-    const fx = await sandbox<Fixtures>('GET', `${session.sandbox.origin}/__sandbox/fixtures`);
     const task = fx.tasks.task_with_activity!;
     const local = 'http://127.0.0.1:9/admin/reset?all=1';
     await sandbox(
@@ -76,7 +91,6 @@ describe('e2e: links in the task panel', function () {
       },
       true,
     );
-    await wb.signInFromView(token);
     await openTask(wb, task.id, `${task.display_id} ${task.title}`);
     const frame = wb.webview();
 
@@ -84,11 +98,11 @@ describe('e2e: links in the task panel', function () {
     await docs.waitFor({ timeout: 60_000 });
     assert.equal(await docs.getAttribute('href'), null, 'no href for the webview frame to open on its own');
     await docs.click();
-    const web = await watchOpenings(wb.page, 6_000, 'Open');
+    const web = await watchOpenings(wb.page, 'Open', 1);
     assert.equal(
       web.opened.length,
       1,
-      `opened ${web.opened.length} times: ${web.opened.join(', ')}; dialogs: ${web.dialogs.join(' | ')}`,
+      `opened ${web.opened.length} times: ${web.opened.map((p) => p.url()).join(', ')}; dialogs: ${web.dialogs.join(' | ')}`,
     );
     assert.ok(
       web.dialogs.length <= 1,
@@ -102,28 +116,21 @@ describe('e2e: links in the task panel', function () {
     await wb.screenshot('panel-link-local-asks');
     assert.ok(shown.includes(local), `the modal shows the whole address: ${shown}`);
     await modal.getByRole('button', { name: 'Cancel' }).first().click();
-    const declined = await watchOpenings(wb.page, 3_000, 'Cancel');
+    const declined = await watchOpenings(wb.page, 'Cancel', 0);
     assert.deepEqual(declined.opened, [], 'declined: nothing opened');
   });
 
   it("Open in Browser in the panel's title opens the task's web link", async () => {
-    session = await openSession('open-in-browser');
     const wb = session.workbench;
-    const fx = await sandbox<Fixtures>('GET', `${session.sandbox.origin}/__sandbox/fixtures`);
     const task = fx.tasks.task_with_activity!;
     const link = `${session.sandbox.origin}/t/${task.display_id}`;
-    await wb.signInFromView(token);
     await openTask(wb, task.id, `${task.display_id} ${task.title}`);
-    const pages: Page[] = [];
-    const onPage = (p: Page): void => void pages.push(p);
-    wb.page.context().on('page', onPage);
     const button = wb.page.locator('.editor-actions .action-label[aria-label="Open in Browser"]').first();
     await button.hover();
     await wb.screenshot('open-in-browser-button');
     await button.click();
     // VS Code may ask its own question for a domain it does not trust yet; the link is the service's own.
-    const { dialogs } = await watchOpenings(wb.page, 8_000, 'Open');
-    wb.page.context().off('page', onPage);
+    const { dialogs, opened: pages } = await watchOpenings(wb.page, 'Open', 1);
     await Promise.all(
       pages.map((p) => p.waitForURL((u) => u.href !== 'about:blank', { timeout: 10_000 }).catch(() => undefined)),
     );
