@@ -66,6 +66,19 @@ export class AccountSessions implements vscode.Disposable {
     return this.current().find((s) => s.key === key);
   }
 
+  /**
+   * The session of what carries `account` (none: the primary's), undefined when that account is not
+   * listed. Restores at most the primary, whose key is only known once it is: the other accounts
+   * are listed without a request, and none of them is restored here.
+   */
+  async sessionOf(account: AccountKey | undefined): Promise<Session | undefined> {
+    if (account === undefined || account === this.primary.key) return this.primary;
+    const listed = this.find(account);
+    if (listed) return listed;
+    await this.primary.ensure();
+    return this.find(account);
+  }
+
   /** A checked account added beside the others (Add Account). */
   async add(state: SignedIn, token: string): Promise<Session> {
     const account = { baseUrl: state.baseUrl, userId: state.user.id };
