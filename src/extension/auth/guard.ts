@@ -64,6 +64,24 @@ export async function signedInFor(
 }
 
 /**
+ * Whether any account is signed in, for a command that needs none in particular yet (it only says
+ * what to do first): the primary restored, as `signedIn` does; the others as they stand, none
+ * restored (an added account is listed with its token, so one not restored yet counts). None
+ * signed in is the same warning as `signedIn`. With one account this is `signedIn` exactly.
+ */
+export async function anySignedIn(accounts: AccountSessions): Promise<boolean> {
+  if ((await accounts.primary.ensure()).kind === 'signedIn') {
+    return true;
+  }
+  const others = accounts.current().filter((s) => s !== accounts.primary);
+  if (others.some((s) => s.state.kind === 'signedIn' || s.state.kind === 'unknown')) {
+    return true;
+  }
+  void offerSignIn(vscode.l10n.t('Sign in to Task Platform first.'));
+  return false;
+}
+
+/**
  * Every signed-in account, the primary first, for what looks in all of them (Search Tasks, Go to
  * Task). None signed in is the same warning as `signedIn`; an account whose token was refused or
  * whose service cannot be reached is left out here and named by its own warning elsewhere.
