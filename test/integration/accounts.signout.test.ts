@@ -3,6 +3,7 @@
 // need, and a sign-out says whose it was. Alice (primary) and Bob on the demo world, Frank on the other.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { AccountKey } from '../../src/core/accounts/account';
 import type { TestApi } from '../../src/extension/main';
 import { useExtension } from './driver';
 import type { OtherWorld } from './helpers';
@@ -15,6 +16,21 @@ describe('Accounts signed out or not restored: commands with no target, the sign
   let other: OtherWorld;
   let demoBaseUrl: string;
 
+  /** Frank's account key and a task of his, as a reference carrying it. */
+  const frankTask = async (): Promise<{ workspaceId: string; taskId: string; account: AccountKey; title: string }> => {
+    const frank = (await api.accounts.getSessions()).find((s) => s.account.label.startsWith('Frank'));
+    assert.ok(frank, 'Frank is signed in');
+    const fx = await other.control<{
+      workspaces: { acme: { id: string } };
+      tasks: { first_acme_task: { id: string; title: string } };
+    }>('GET', '/fixtures');
+    return {
+      workspaceId: fx.workspaces.acme.id,
+      taskId: fx.tasks.first_acme_task.id,
+      account: frank.id as AccountKey,
+      title: fx.tasks.first_acme_task.title,
+    };
+  };
   const clearLogs = async (): Promise<void> => {
     await sandboxControl('DELETE', '/requests');
     await other.control('DELETE', '/requests');
@@ -63,5 +79,34 @@ describe('Accounts signed out or not restored: commands with no target, the sign
     assert.deepEqual(await restores(requestLog()), [], 'nothing asked of the first service');
     assert.deepEqual(await restores(other.requestLog()), [], 'nothing asked of the other service');
     await driver.signInAs('demo-token-alice');
+  });
+
+  it("Restore Task with no target waits on no account but the picked entry's: Bob's is not restored", async () => {
+    const his = await frankTask();
+    driver.script([], ['Delete']);
+    await vscode.commands.executeCommand('taskPlatform.deleteTask', his);
+    const bob = api.services.accounts
+      .current()
+      .find((s) => s.state.kind === 'signedIn' && s.state.user.name.startsWith('Bob'));
+    assert.ok(bob, 'Bob is signed in');
+    // Bob's service answers his check only after a long while: a command that restored him waits on it.
+    await sandboxControl('POST', '/faults', { method: 'GET', path: '/api/user', kind: 'latency', latency_ms: 8_000 });
+    try {
+      bob.invalidate();
+      await clearLogs();
+      driver.script([], [his.title]);
+      assert.equal(await vscode.commands.executeCommand('taskPlatform.restoreTask'), true);
+      assert.equal(bob.state.kind, 'unknown', "Bob's account was not restored for it");
+      assert.deepEqual(
+        (await other.requestLog())
+          .filter((r) => r.method !== 'GET')
+          .map((r) => `${r.method} ${r.path.split('/').slice(-2).join('/')} ${r.token_label}`),
+        [`POST ${his.taskId}/restore frank`],
+        'restored as Frank, on his service',
+      );
+    } finally {
+      await sandboxControl('DELETE', '/faults');
+    }
+    assert.equal((await bob.ensure()).kind, 'signedIn', 'Bob is restored when asked, later');
   });
 });

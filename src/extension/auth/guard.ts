@@ -51,8 +51,8 @@ export async function signedInFor(
   if (key === undefined || key === PRIMARY) {
     return signedIn(accounts.primary);
   }
-  await accounts.all();
-  const state = await accounts.find(key)?.ensure();
+  // That account alone is restored: the others are not needed for it.
+  const state = await (await accounts.sessionOf(key as AccountKey))?.ensure();
   if (state?.kind === 'signedIn') {
     return state;
   }
