@@ -109,4 +109,26 @@ describe('Accounts signed out or not restored: commands with no target, the sign
     }
     assert.equal((await bob.ensure()).kind, 'signedIn', 'Bob is restored when asked, later');
   });
+
+  it('signing out one of several accounts names it in the notice', async () => {
+    const bob = (await api.accounts.getSessions()).find((s) => s.account.label.startsWith('Bob'));
+    assert.ok(bob, 'Bob is signed in');
+    const told = driver.script();
+    await api.accounts.removeSession(bob.id);
+    assert.match(
+      told.messages.at(-1)?.text ?? '',
+      /^Signed out of Task Platform as Bob Member \(127\.0\.0\.1:\d+\)\. The other accounts stay signed in\.$/,
+    );
+  });
+
+  it('with one account left, the sign-out notice keeps the words of before', async () => {
+    await driver.signOutOthers();
+    const told = driver.script();
+    await vscode.commands.executeCommand('taskPlatform.signOut');
+    assert.deepEqual(
+      told.messages.map((m) => m.text),
+      ['Signed out of Task Platform.'],
+    );
+    await driver.signInAs('demo-token-alice');
+  });
 });
