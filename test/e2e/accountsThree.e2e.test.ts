@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator, Locator } from 'playwright-core';
 import { closeSession, controlCall, openSession, otherWorld } from './fixtures';
 import type { Session } from './fixtures';
+import { pickQuickInputRow } from './quickInput';
 import { step, until, waitForValue } from './steps';
 import type { Sandbox } from '../../sandbox/server';
 
@@ -223,14 +224,9 @@ describe('e2e: three accounts in one window (two services, two users on one)', f
     const wb = session!.workbench;
     await wb.clickContextMenuItem(row, 'Set Priority');
     const input = wb.page.locator(`.quick-input-widget input[placeholder*="${displayId}"]`);
+    // The pick of this task (its placeholder names it), then the row by its label.
     await input.waitFor({ state: 'visible', timeout: 30_000 });
-    await input.fill(priority);
-    await wb.page
-      .locator('.quick-input-list .monaco-list-row', { hasText: priority })
-      .first()
-      .waitFor({ state: 'visible', timeout: 30_000 });
-    await wb.page.keyboard.press('Enter');
-    await input.waitFor({ state: 'hidden', timeout: 30_000 });
+    await pickQuickInputRow(wb.page, priority);
   }
 
   /** A priority other than the task's now, so the write changes something. */

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { until } from './steps';
 import { closeSession, openSession } from './fixtures';
 import type { Session } from './fixtures';
+import { pickQuickInputRow } from './quickInput';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- sandbox JSON */
 type Json = any;
@@ -89,13 +90,8 @@ describe('e2e: offline edits survive a reload and are sent once when the service
         await wb.page.keyboard.press('Escape');
       }
     }
-    await input.fill(priority);
-    await wb.page
-      .locator('.quick-input-list .monaco-list-row', { hasText: priority })
-      .first()
-      .waitFor({ state: 'visible', timeout: 30_000 });
-    await wb.page.keyboard.press('Enter');
-    await input.waitFor({ state: 'hidden', timeout: 30_000 });
+    // The row by its label, accepted once the pick shows it; done when the pick moved on.
+    await pickQuickInputRow(wb.page, priority);
     return displayId;
   }
 

@@ -62,9 +62,7 @@ async function currentTaskJson(
 
 /** The session of the task's account (none: the primary); an account not signed in is said so to the model. */
 async function sessionOf(accounts: AccountSessions, account: AccountKey | undefined): Promise<Session> {
-  if (account === undefined || account === accounts.primary.key) return accounts.primary;
-  // The other accounts are listed once the primary's key is known (no request for them here).
-  const session = accounts.find(account) ?? ((await accounts.primary.ensure()) && accounts.find(account));
+  const session = await accounts.sessionOf(account);
   if (!session) {
     throw new Error(
       vscode.l10n.t(

@@ -62,8 +62,26 @@ export class AccountSessions implements vscode.Disposable {
     await this.folder?.update(FOLDER_ACCOUNT_KEY, key);
   }
 
+  /** The accounts with a stored token (signed in, restored or not), without a request. */
+  listed(): Set<AccountKey> {
+    return new Set(this.tokens.accounts().map(accountKey));
+  }
+
   find(key: string): Session | undefined {
     return this.current().find((s) => s.key === key);
+  }
+
+  /**
+   * The session of what carries `account` (none: the primary's), undefined when that account is not
+   * listed. Restores at most the primary, whose key is only known once it is: the other accounts
+   * are listed without a request, and none of them is restored here.
+   */
+  async sessionOf(account: AccountKey | undefined): Promise<Session | undefined> {
+    if (account === undefined || account === this.primary.key) return this.primary;
+    const listed = this.find(account);
+    if (listed) return listed;
+    await this.primary.ensure();
+    return this.find(account);
   }
 
   /** A checked account added beside the others (Add Account). */

@@ -60,11 +60,11 @@ export class AccountProvider implements vscode.AuthenticationProvider, vscode.Di
     await this.accounts.all();
     const session = this.accounts.find(sessionId);
     if (session) {
-      await signOut(session);
+      await signOut(session, this.accounts);
     } else if (this.shown.has(sessionId) && this.accounts.primary.key === undefined) {
       // Shown before, and the primary session cannot say which account it holds now (its check
       // failed before the user was known): only then is the entry the primary's.
-      await signOut(this.accounts.primary);
+      await signOut(this.accounts.primary, this.accounts);
     }
   }
 

@@ -7,7 +7,8 @@ import { prompter } from '../ui/prompter';
 import { offerSignIn } from './guard';
 import { describeSignInFailure } from './messages';
 import type { AccountSessions } from './accountSessions';
-import type { Session, SignedIn } from './session';
+import { accountLabel } from './label';
+import type { Session, SessionState, SignedIn } from './session';
 
 /** Sign In: base URL (asked for when unset), then the token, checked with GET /user before it is stored. */
 export async function signIn(session: Session): Promise<boolean> {
@@ -151,13 +152,31 @@ function checkToken(session: Session, baseUrl: string, token: string): Thenable<
   );
 }
 
-export async function signOut(session: Session): Promise<void> {
+/**
+ * Signs `session` out. While other accounts stay signed in, the notice names the one that left
+ * (which of several is the news); with one account the words are those of before.
+ */
+export async function signOut(session: Session, accounts: AccountSessions): Promise<void> {
+  const others = accounts.current().some((s) => s !== session && s.state.kind !== 'signedOut');
+  const name = others ? signedOutName(session.state) : undefined;
   await session.signOut();
   log.info('Signed out');
-  void prompter().info(vscode.l10n.t('Signed out of Task Platform.'));
+  void prompter().info(
+    name
+      ? vscode.l10n.t('Signed out of Task Platform as {0}. The other accounts stay signed in.', name)
+      : vscode.l10n.t('Signed out of Task Platform.'),
+  );
 }
 
-export async function showAccount(session: Session): Promise<void> {
+/** The account a session held, as the Accounts menu names it with several (its host too). */
+function signedOutName(state: SessionState): string | undefined {
+  if (state.kind === 'signedIn') return accountLabel(state, true);
+  // Refused or unreachable: the user's name is not known, the account's id is (a checked key).
+  const account = 'account' in state ? state.account : undefined;
+  return account && vscode.l10n.t('{0} ({1})', account.userId, new URL(account.baseUrl).host);
+}
+
+export async function showAccount(session: Session, accounts: AccountSessions): Promise<void> {
   const state = await session.ensure();
   if (state.kind !== 'signedIn') {
     await offerSignIn(vscode.l10n.t('You are not signed in to Task Platform.'));
@@ -180,6 +199,6 @@ export async function showAccount(session: Session): Promise<void> {
   if (choice === switchAccount) {
     await signIn(session);
   } else if (choice === signOutLabel) {
-    await signOut(session);
+    await signOut(session, accounts);
   }
 }

@@ -51,8 +51,8 @@ export async function signedInFor(
   if (key === undefined || key === PRIMARY) {
     return signedIn(accounts.primary);
   }
-  await accounts.all();
-  const state = await accounts.find(key)?.ensure();
+  // That account alone is restored: the others are not needed for it.
+  const state = await (await accounts.sessionOf(key as AccountKey))?.ensure();
   if (state?.kind === 'signedIn') {
     return state;
   }
@@ -61,6 +61,24 @@ export async function signedInFor(
     vscode.l10n.t('The Task Platform account this belongs to ({0}) is not signed in.', account?.baseUrl ?? key),
   );
   return undefined;
+}
+
+/**
+ * Whether any account is signed in, for a command that needs none in particular yet (it only says
+ * what to do first): the primary restored, as `signedIn` does; the others as they stand, none
+ * restored (an added account is listed with its token, so one not restored yet counts). None
+ * signed in is the same warning as `signedIn`. With one account this is `signedIn` exactly.
+ */
+export async function anySignedIn(accounts: AccountSessions): Promise<boolean> {
+  if ((await accounts.primary.ensure()).kind === 'signedIn') {
+    return true;
+  }
+  const others = accounts.current().filter((s) => s !== accounts.primary);
+  if (others.some((s) => s.state.kind === 'signedIn' || s.state.kind === 'unknown')) {
+    return true;
+  }
+  void offerSignIn(vscode.l10n.t('Sign in to Task Platform first.'));
+  return false;
 }
 
 /**

@@ -17,8 +17,8 @@ import { prompter } from '../ui/prompter';
 export function registerAuth(context: vscode.ExtensionContext, services: Services): AccountProvider {
   const { session } = services;
   registerCommand(context, Commands.signIn, () => signIn(session));
-  registerCommand(context, Commands.signOut, () => signOut(session));
-  registerCommand(context, Commands.showAccount, () => showAccount(session));
+  registerCommand(context, Commands.signOut, () => signOut(session, services.accounts));
+  registerCommand(context, Commands.showAccount, () => showAccount(session, services.accounts));
   registerCommand(context, Commands.addAccount, () => addAccount(services.accounts));
   registerCommand(context, Commands.chooseFolderAccount, () => chooseFolderAccount(services.accounts));
   context.subscriptions.push(

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { signedInAll, signedInFor } from '../auth/guard';
+import { anySignedIn, signedInFor } from '../auth/guard';
 import type { TrashReceipt } from '../../core/api/schemas';
 import { parseTaskReference } from '../../core/tasks/links';
 import type { SignedIn } from '../auth/session';
@@ -133,7 +133,8 @@ export async function restoreTask(ctx: CommandContext, arg?: unknown): Promise<b
     const state = await signedInFor(ctx.services.accounts, arg);
     return state ? restore(ctx, state, given, taskName(given.row ?? { title: given.taskId })) : false;
   }
-  if ((await signedInAll(ctx.services.accounts)).length === 0) {
+  // The list is what this window stored; only the picked entry's account is restored (below).
+  if (!(await anySignedIn(ctx.services.accounts))) {
     return false;
   }
   const byId = vscode.l10n.t('Restore by task id…');

@@ -3,7 +3,7 @@ import type { Inbox } from '../../core/inbox/inbox';
 import type { FollowRef, InboxEntry } from '../../core/inbox/state';
 import { Commands } from '../common/commandIds';
 import { registerCommand } from '../common/registry';
-import { signedIn, signedInFor } from '../auth/guard';
+import { anySignedIn, signedInFor } from '../auth/guard';
 import type { SignedIn } from '../auth/session';
 import { SECTION } from '../config';
 import type { Services } from '../services';
@@ -106,7 +106,7 @@ async function markRead(tree: InboxTree, rows: readonly InboxNode[]): Promise<vo
 async function setFollowed(services: Services, inboxes: Inboxes, arg: unknown, followed: boolean): Promise<boolean> {
   const ref = taskRefFrom(arg) ?? currentTasks()[0];
   if (!ref) {
-    if (await signedIn(services.session)) {
+    if (await anySignedIn(services.accounts)) {
       void prompter().info(vscode.l10n.t('Open a task or select one in a tree first.'));
     }
     return false;

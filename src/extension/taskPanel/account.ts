@@ -52,14 +52,12 @@ export async function ownerOf(
   account: AccountKey | undefined,
   quiet = false,
 ): Promise<Owner | undefined> {
-  if (account === undefined || account === services.session.key) {
+  const session = await services.accounts.sessionOf(account);
+  if (account === undefined || session === services.session) {
     const state = quiet ? await services.session.ensure() : await signedIn(services.session);
     if (state?.kind !== 'signedIn') return undefined;
     return { session: services.session, state, account: accountKey({ baseUrl: state.baseUrl, userId: state.user.id }) };
   }
-  // The primary's key is known once it is restored; the other accounts are listed without a request.
-  const session =
-    services.accounts.find(account) ?? ((await services.session.ensure()) && services.accounts.find(account));
   const state = await session?.ensure();
   if (session && state?.kind === 'signedIn') return { session, state, account };
   if (!quiet) void offerAccount(services, missingAccountText(account));
