@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { artifactsDir, repoRoot } from '../../test/host/paths';
 import type { BenchContext } from '../context';
 import { pairedRatios, summarize } from '../stats';
+import { HOST_BOUNDS } from '../../test/integration/hostBounds';
 
 const SUITE = 'Operation budgets against an endless but valid server';
 /** Written by the suite (BUDGET_FIGURES_FILE there), beside the run's workspace. */
@@ -25,7 +26,32 @@ const FIGURES = join(artifactsDir, 'integration', 'operation-budgets.json');
 const CLICK_TARGET_RATIO = 2;
 
 interface RunFigures {
-  [operation: string]: { requests?: number; cap?: number; during?: number; alone?: number; duringLoad?: boolean };
+  [operation: string]: {
+    requests?: number;
+    cap?: number;
+    during?: number;
+    alone?: number;
+    duringLoad?: boolean;
+    heldMs?: number;
+    heapMb?: number;
+    commandMs?: number;
+  };
+}
+
+/** The host during the operation (test/integration/hostWatch.ts), where the suite watched it. */
+function hostFigures(ctx: BenchContext, operation: string, runs: RunFigures[]): void {
+  const held = runs.map((r) => r[operation]?.heldMs ?? Number.NaN);
+  if (held.some((ms) => Number.isNaN(ms))) return;
+  const heap = runs.map((r) => r[operation]?.heapMb ?? Number.NaN);
+  const command = runs.map((r) => r[operation]?.commandMs ?? Number.NaN);
+  ctx.add({
+    figure: 'budgets',
+    measure: `${operation} on an endless server: the longest the extension host was held`,
+    unit: 'ms',
+    value: summarize(held),
+    target: { text: `≤ ${HOST_BOUNDS.heldMs} ms`, met: held.every((ms) => ms <= HOST_BOUNDS.heldMs) },
+    note: `heap growth ${summarize(heap).median.toFixed(0)} MB, a command meanwhile ${summarize(command).median.toFixed(0)} ms (medians)`,
+  });
 }
 
 function runSuite(): RunFigures {
@@ -60,6 +86,7 @@ export async function budgetsFigure(ctx: BenchContext): Promise<void> {
       ratio,
       target: { text: 'ratio ≤ 1', met: requests.every((n, i) => n <= caps[i]!) },
     });
+    hostFigures(ctx, operation, runs);
   }
   const click = runs.map((r) => r['user request during a 300-list board load'] ?? {});
   const during = click.map((c) => c.during ?? Number.NaN);
