@@ -100,6 +100,6 @@ export async function budgetsFigure(ctx: BenchContext): Promise<void> {
     baseline: { label: 'the same request alone', value: summarize(alone) },
     ratio,
     target: { text: `ratio < ${CLICK_TARGET_RATIO}`, met: ratio.median < CLICK_TARGET_RATIO },
-    note: `the board was still loading when the request was fired in ${click.filter((c) => c.duringLoad).length} of ${click.length} runs`,
+    note: `the board was still loading when the user was answered in ${click.filter((c) => c.duringLoad).length} of ${click.length} runs`,
   });
 }
