@@ -4,7 +4,6 @@ import { decodeJson, parseBody } from './parse';
 import type { Schema } from './parse';
 import type { RequestPriority } from './rateLimiter';
 import { headerValue } from './responses';
-import { yieldTurn } from '../util/yieldTurn';
 import type { CallSpec, Requester, RequestOptions } from './requester';
 import type { HttpMethod, HttpResponse } from './transport';
 
@@ -64,13 +63,6 @@ export class Calls {
       await res.dump();
       throw limitError(operation, this.baseUrl, { kind: 'redirected', status: res.status });
     }
-    const text = await res.text();
-    // A large answer (a page of 100 tasks) takes milliseconds to check and parse: answers that arrived
-    // meanwhile, a user's small read among them, go first instead of waiting behind it.
-    if (text.length >= YIELD_BEFORE_PARSING) await yieldTurn();
-    return decodeJson(text, headerValue(res.headers['content-type']), operation, this.baseUrl);
+    return decodeJson(await res.text(), headerValue(res.headers['content-type']), operation, this.baseUrl);
   }
 }
-
-/** Characters of an answer past which its parse waits a turn of the event loop (a page of tasks is ~40,000). */
-const YIELD_BEFORE_PARSING = 16 * 1024;

@@ -37,12 +37,6 @@ export interface RateLimiterOptions {
   windowMs?: number;
   /** Slots kept free for `user` requests so they never queue behind a burst of background work. */
   userReserve?: number;
-  /**
-   * Background requests in flight at once; default 2. A burst of background work (a board's status
-   * reads past its first few, an Inbox check) goes a few at a time, so a user request sent meanwhile
-   * shares the service and the host's event loop with at most this many, not with the whole burst.
-   */
-  backgroundInFlight?: number;
   clock?: Clock;
 }
 
@@ -85,9 +79,6 @@ export class RateLimiter {
   /** Instants (sorted) at which slots of finished requests become free again. */
   private readonly freeAt: number[] = [];
   private inFlight = 0;
-  /** Of `inFlight`, the requests granted as background work. */
-  private backgroundInFlight = 0;
-  private readonly backgroundCap: number;
   private pausedUntil = 0;
   private readonly queue: Waiter[] = [];
   private timer: unknown;
@@ -100,7 +91,6 @@ export class RateLimiter {
     this.windowMs = Math.max(1, options.windowMs ?? 60_000);
     this.reserveOption = options.userReserve;
     this.reserve = this.reserveFor(this.max);
-    this.backgroundCap = Math.max(1, options.backgroundInFlight ?? 2);
     this.margin = Math.max(10, Math.ceil(this.windowMs / 200));
     this.clock = options.clock ?? systemClock;
   }
@@ -221,10 +211,8 @@ export class RateLimiter {
       }
       const [waiter] = this.queue.splice(index, 1) as [Waiter];
       waiter.cleanup();
-      const background = waiter.priority() === 'background';
       this.inFlight++;
-      if (background) this.backgroundInFlight++;
-      waiter.resolve(this.permit(background));
+      waiter.resolve(this.permit());
     }
     this.schedule(now);
     this.emitIfChanged();
@@ -237,11 +225,10 @@ export class RateLimiter {
     if (user >= 0) {
       return free > 0 ? user : -1;
     }
-    // Background work yields: past the user's reserve, and only a few at a time.
-    return free > this.reserve && this.backgroundInFlight < this.backgroundCap ? 0 : -1;
+    return free > this.reserve ? 0 : -1;
   }
 
-  private permit(background: boolean): Permit {
+  private permit(): Permit {
     let released = false;
     return {
       release: () => {
@@ -250,7 +237,6 @@ export class RateLimiter {
         }
         released = true;
         this.inFlight--;
-        if (background) this.backgroundInFlight--;
         this.freeAt.push(this.clock.now() + this.windowMs + this.margin);
         this.pump();
       },

@@ -8,7 +8,6 @@ import { targetOf } from '../../core/outbox/queuedWrite';
 import type { RequestPriority } from '../../core/api/rateLimiter';
 import { BOARD_BUDGET } from '../../core/budgets';
 import { AbortError } from '../../core/util/abort';
-import { yieldTurn } from '../../core/util/yieldTurn';
 import { parseBoardInbound } from '../../shared/board/protocol';
 import type { BoardHostMessage, BoardModel, BoardWebviewMessage } from '../../shared/board/protocol';
 import { Commands } from '../common/commandIds';
@@ -125,8 +124,6 @@ export class BoardPanel extends Disposable {
       let capped = false;
       for (let page = 1; ; page++) {
         const answer = await pageOf(this.client, this.source, page, { priority, signal });
-        // What arrived while the page was read (a user's click) is answered before the page is laid out.
-        await yieldTurn();
         this.total = answer.total_count;
         this.completed = answer.completed_count;
         this.filtered = answer.filtered_count;
