@@ -3,12 +3,11 @@
 // need, and a sign-out says whose it was. Alice (primary) and Bob on the demo world, Frank on the other.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { parseAccountKey } from '../../src/core/accounts/account';
 import type { AccountKey } from '../../src/core/accounts/account';
 import type { TestApi } from '../../src/extension/main';
 import { useExtension } from './driver';
 import type { OtherWorld } from './helpers';
-import { otherWorld, requestLog, sandboxControl, waitFor } from './helpers';
+import { otherWorld, requestLog, sandboxControl } from './helpers';
 
 describe('Accounts signed out or not restored: commands with no target, the sign-out', function () {
   this.timeout(90_000);
@@ -119,51 +118,6 @@ describe('Accounts signed out or not restored: commands with no target, the sign
     assert.match(
       told.messages.at(-1)?.text ?? '',
       /^Signed out of Task Platform as Bob Member \(127\.0\.0\.1:\d+\)\. The other accounts stay signed in\.$/,
-    );
-  });
-
-  it('Frank signed out with a change queued: it is kept, named as his, and sent through him when he is back', async () => {
-    const his = await frankTask();
-    const frank = parseAccountKey(his.account);
-    assert.ok(frank);
-    const queued = (): number => api.services.outboxes.for(frank.baseUrl, frank.userId).pending.length;
-    await other.control('POST', '/faults', { path: '/api/**', kind: 'reset_before' });
-    const kept = `${frank.userId} (${new URL(other.baseUrl).host}), signed out: 1 change(s) kept, sent when this account signs in again.`;
-    try {
-      driver.script([], ['Critical']);
-      await vscode.commands.executeCommand('taskPlatform.setPriority', his);
-      assert.equal(queued(), 1, "Frank's write is queued");
-      const told = driver.script();
-      await api.accounts.removeSession(his.account);
-      assert.match(told.messages.at(-1)?.text ?? '', /^Signed out of Task Platform as Frank Founder /);
-      // Alice alone is signed in; Frank's change is still counted, and said to be his and kept.
-      await waitFor(() => api.outbox.statusBar.tooltip.includes(kept) || undefined, 'the kept change named');
-      assert.match(api.outbox.statusBar.text, /cloud-upload\) 1$/);
-      const review = driver.script();
-      await vscode.commands.executeCommand('taskPlatform.showPendingChanges');
-      assert.deepEqual(
-        review.messages.map((m) => m.text),
-        [`No changes are waiting to be sent to Task Platform. ${kept}`],
-      );
-    } finally {
-      await other.control('DELETE', '/faults');
-    }
-    await clearLogs();
-    await addAccount(other.baseUrl, 'other-token-frank');
-    await waitFor(() => !api.outbox.statusBar.tooltip.includes('signed out') || undefined, 'no longer kept');
-    const connectivity = api.outbox.connectivityOf(his.account);
-    assert.ok(connectivity, 'his account has its connectivity again');
-    assert.equal(await connectivity.flush(), true);
-    assert.equal(queued(), 0);
-    assert.deepEqual(
-      (await other.requestLog()).filter((r) => r.method === 'PATCH').map((r) => `${r.status} ${r.token_label}`),
-      ['200 frank'],
-      'sent once, through his account',
-    );
-    assert.deepEqual(
-      (await requestLog()).filter((r) => r.method !== 'GET'),
-      [],
-      'nothing of it sent to the first service',
     );
   });
 

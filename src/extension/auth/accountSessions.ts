@@ -62,11 +62,6 @@ export class AccountSessions implements vscode.Disposable {
     await this.folder?.update(FOLDER_ACCOUNT_KEY, key);
   }
 
-  /** The accounts with a stored token (signed in, restored or not), without a request. */
-  listed(): Set<AccountKey> {
-    return new Set(this.tokens.accounts().map(accountKey));
-  }
-
   find(key: string): Session | undefined {
     return this.current().find((s) => s.key === key);
   }

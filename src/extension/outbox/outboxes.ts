@@ -115,20 +115,6 @@ export class Outboxes implements vscode.Disposable {
     };
   }
 
-  /**
-   * The queues kept for accounts not in `listed` (signed out: their token is gone), by account. Read
-   * only: a queue is replayed through its own account alone, once it signs in again. Queues under the
-   * previous release's keys are left to their account's upgrade.
-   */
-  kept(listed: ReadonlySet<string>): { account: Account; writes: QueuedWrite[] }[] {
-    const all = this.state.get<Record<string, unknown>>(STORAGE_KEY, {});
-    return Object.entries(all).flatMap(([key, entries]) => {
-      const account = listed.has(key) ? undefined : parseAccountKey(key);
-      const writes = account && Array.isArray(entries) ? entries.filter(isQueuedWrite) : [];
-      return account && writes.length > 0 ? [{ account, writes }] : [];
-    });
-  }
-
   /** Queued writes (pending and refused) that change `taskId`, for the tree badge and the panel banner. */
   forTask(state: SessionState, taskId: string): QueuedWrite[] {
     return this.current(state)?.all.filter((w) => targetOf(w)?.taskId === taskId) ?? [];

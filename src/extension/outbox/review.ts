@@ -9,7 +9,7 @@ import { prompter } from '../ui/prompter';
 import type { Connectivity } from './connectivity';
 import { inputOf, labelOf } from './labels';
 import type { Outboxes } from './outboxes';
-import { keptQueuesOf, keptText, queuesOf } from './queues';
+import { queuesOf } from './queues';
 import type { AccountQueue } from './queues';
 import { errorText } from '../../core/util/errorText';
 
@@ -39,13 +39,8 @@ export class PendingReview {
     const queues = queuesOf(this.accounts, this.outboxes);
     const queue = queues.length > 1 ? await this.chooseAccount(queues) : queues[0];
     if (!queue) {
-      if (queues.length === 0) {
-        // A signed-out account's changes cannot be reviewed without it: said, not listed.
-        const kept = keptQueuesOf(this.accounts, this.outboxes).map((q) => keptText(q));
-        await prompter().info(
-          [vscode.l10n.t('No changes are waiting to be sent to Task Platform.'), ...kept].join(' '),
-        );
-      }
+      if (queues.length === 0)
+        await prompter().info(vscode.l10n.t('No changes are waiting to be sent to Task Platform.'));
       return;
     }
     const under: Under = { state: queue.state, connectivity: this.connectivityOf(queue.session) };

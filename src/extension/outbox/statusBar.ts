@@ -5,8 +5,7 @@ import type { AccountSessions } from '../auth/accountSessions';
 import { Disposable } from '../disposable';
 import { labelOf } from './labels';
 import type { Outboxes, ShownQueue } from './outboxes';
-import { keptQueuesOf, keptText, queuesOf } from './queues';
-import type { AccountQueue, KeptQueue } from './queues';
+import { queuesOf } from './queues';
 
 /**
  * Queued changes in the status bar: `$(cloud-upload) 3` while writes wait for the service, `$(warning) 1`
@@ -41,8 +40,7 @@ export class OutboxStatusBar extends Disposable {
 
   render(): void {
     const queues = queuesOf(this.accounts, this.outboxes);
-    const kept = keptQueuesOf(this.accounts, this.outboxes);
-    const pending = queues.reduce((n, q) => n + q.pending.length, 0) + kept.reduce((n, q) => n + q.writes.length, 0);
+    const pending = queues.reduce((n, q) => n + q.pending.length, 0);
     const refused = queues.reduce((n, q) => n + q.refused.length, 0);
     if (pending === 0 && refused === 0) {
       this.item.text = '';
@@ -54,9 +52,11 @@ export class OutboxStatusBar extends Disposable {
     this.item.backgroundColor = new vscode.ThemeColor(
       refused > 0 ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground',
     );
-    // A signed-out account's changes are named whatever the count: whose they are is the point.
-    const several = this.accounts.current().filter((s) => s.state.kind === 'signedIn').length > 1 || kept.length > 0;
-    const summary = summaryLines(queues, kept, several);
+    const several = this.accounts.current().filter((s) => s.state.kind === 'signedIn').length > 1;
+    const summary = queues.flatMap((q) => {
+      const lines = summaryOf(q);
+      return several ? [vscode.l10n.t('{0}: {1}', q.name, lines.join(' '))] : lines;
+    });
     // Task titles and display ids are outside text: inert, so the tooltip shows them as typed.
     const names = queues
       .flatMap((q) => [...q.refused, ...q.pending].map((w) => labelOf(q.state, w)))
@@ -68,17 +68,6 @@ export class OutboxStatusBar extends Disposable {
     this.item.accessibilityInformation = { label: summary.join(' ') };
     this.item.show();
   }
-}
-
-/** One line per account, named when there are several; a signed-out account's kept changes after. */
-function summaryLines(queues: readonly AccountQueue[], kept: readonly KeptQueue[], several: boolean): string[] {
-  return [
-    ...queues.flatMap((q) => {
-      const lines = summaryOf(q);
-      return several ? [vscode.l10n.t('{0}: {1}', q.name, lines.join(' '))] : lines;
-    }),
-    ...kept.map((q) => keptText(q)),
-  ];
 }
 
 function summaryOf(queue: ShownQueue): string[] {
